@@ -1,0 +1,100 @@
+// swift-tools-version: 6.0
+import CompilerPluginSupport
+import Foundation
+import PackageDescription
+
+/// The folder holding the swift-syntax modules and libraries that the toolchain ships for its
+/// own macro plugins (`usr/lib/swift/host`). `STRATA_SWIFT_SYNTAX_DIR` overrides it; otherwise it
+/// is derived from the `swiftc` found on `PATH`.
+func toolchainSwiftSyntaxDirectory() -> String {
+    let environment = ProcessInfo.processInfo.environment
+    if let override = environment["STRATA_SWIFT_SYNTAX_DIR"], !override.isEmpty {
+        return override
+    }
+    let fileManager = FileManager.default
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
+        guard fileManager.isExecutableFile(atPath: candidate.path) else { continue }
+        let compiler = candidate.resolvingSymlinksInPath()
+        let host = compiler
+            .deletingLastPathComponent()   // usr/bin
+            .deletingLastPathComponent()   // usr
+            .appendingPathComponent("lib/swift/host")
+        if fileManager.fileExists(atPath: host.appendingPathComponent("SwiftSyntax.swiftmodule").path) {
+            return host.path
+        }
+    }
+    return "/opt/swift/usr/lib/swift/host"
+}
+
+let swiftSyntaxDirectory = toolchainSwiftSyntaxDirectory()
+let swiftSyntaxCompilerFlags: [SwiftSetting] = [.unsafeFlags(["-I", swiftSyntaxDirectory])]
+let swiftSyntaxLinkerFlags: [LinkerSetting] = [
+    .unsafeFlags([
+        "-L", swiftSyntaxDirectory,
+        "-Xlinker", "-rpath", "-Xlinker", swiftSyntaxDirectory,
+    ]),
+    .linkedLibrary("SwiftSyntax"),
+    .linkedLibrary("SwiftSyntaxMacros"),
+    .linkedLibrary("SwiftSyntaxBuilder"),
+    .linkedLibrary("SwiftDiagnostics"),
+    .linkedLibrary("SwiftParser"),
+    .linkedLibrary("SwiftBasicFormat"),
+    .linkedLibrary("SwiftOperators"),
+    .linkedLibrary("SwiftParserDiagnostics"),
+    .linkedLibrary("SwiftSyntaxMacroExpansion"),
+    .linkedLibrary("SwiftCompilerPluginMessageHandling"),
+]
+
+let package = Package(
+    name: "Strata",
+    products: [
+        .library(name: "Strata", targets: ["Strata"]),
+        .library(name: "StrataState", targets: ["StrataState"]),
+        .executable(name: "strata-example", targets: ["strata-example"]),
+        .executable(name: "strata-bench", targets: ["strata-bench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .macro(
+            name: "StrataMacros",
+            swiftSettings: swiftSyntaxCompilerFlags,
+            linkerSettings: swiftSyntaxLinkerFlags
+        ),
+        .target(
+            name: "Strata",
+            dependencies: ["CSQLite", "StrataMacros"]
+        ),
+        .target(
+            name: "StrataState",
+            dependencies: ["Strata"]
+        ),
+        .executableTarget(
+            name: "strata-example",
+            dependencies: ["Strata"]
+        ),
+        .executableTarget(
+            name: "strata-bench",
+            dependencies: ["Strata", "CSQLite"]
+        ),
+        .testTarget(
+            name: "StrataTests",
+            dependencies: ["Strata", "CSQLite"]
+        ),
+        .testTarget(
+            name: "StrataStateTests",
+            dependencies: ["StrataState", "Strata"]
+        ),
+        .testTarget(
+            name: "StrataMacrosTests",
+            dependencies: ["StrataMacros"],
+            swiftSettings: swiftSyntaxCompilerFlags,
+            linkerSettings: swiftSyntaxLinkerFlags
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+import Strata
+@Model final class Book {}
+print(Book.strataHello)
