@@ -4,7 +4,7 @@ extension Application {
 
     /// The container that static accessors such as ``dependency(_:fileID:function:line:column:)`` read.
     ///
-    /// Inside ``withShared(_:operation:)-(_,()->T)`` this is the container passed there; otherwise
+    /// Inside ``withShared(_:operation:)`` this is the container passed there; otherwise
     /// it is one container that lives as long as the process.
     public static var shared: Application {
         SharedScope.application ?? processWide

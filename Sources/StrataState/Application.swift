@@ -17,7 +17,7 @@
 /// ## One container per test
 ///
 /// ``shared`` is the process-wide container unless the current task runs inside
-/// ``withShared(_:operation:)-(_,()->T)``. Tests that run in parallel give each test its own
+/// ``withShared(_:operation:)``. Tests that run in parallel give each test its own
 /// container, so overrides and cached values never leak between them:
 ///
 /// ```swift
