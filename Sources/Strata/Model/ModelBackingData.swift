@@ -26,7 +26,14 @@ public final class ModelBackingData {
     package var encodingFailures: [Int: any Error] = [:]
     package var state: State = .detached
     package weak var context: ModelContext?
-    package var permanentIdentifier: PersistentIdentifier?
+    /// The row's primary key, once the model is backed by a row.
+    package var primaryKey: Int64?
+    /// The store holding the row, once the model is backed by a row.
+    package var store: (any DataStore)?
+    /// The model's entity, once known to a context.
+    package var entity: Schema.Entity?
+    /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
+    package var unloadedProperties: Set<Int>?
     private var temporaryIdentifier: PersistentIdentifier?
 
     /// Creates empty backing data for a new model.
@@ -34,15 +41,20 @@ public final class ModelBackingData {
         values = []
     }
 
-    package init(values: ContiguousArray<StoredValue>, identifier: PersistentIdentifier, context: ModelContext) {
+    package init(values: ContiguousArray<StoredValue>, primaryKey: Int64, entity: Schema.Entity, store: any DataStore,
+                 context: ModelContext?) {
         self.values = values
-        self.permanentIdentifier = identifier
+        self.primaryKey = primaryKey
+        self.entity = entity
+        self.store = store
         self.context = context
         self.state = .registered
     }
 
     package func identifier(entityName: String) -> PersistentIdentifier {
-        if let permanentIdentifier { return permanentIdentifier }
+        if let primaryKey {
+            return PersistentIdentifier(entityName: entity?.name ?? entityName, storeIdentifier: store?.identifier, key: .permanent(primaryKey))
+        }
         if let temporaryIdentifier { return temporaryIdentifier }
         let identifier = PersistentIdentifier.temporary(entityName: entityName)
         temporaryIdentifier = identifier
@@ -72,6 +84,7 @@ public final class ModelBackingData {
     /// Reads a property's value.
     public func getValue<Model, Value>(for property: PersistentProperty<Model, Value>) -> Value {
         let index = property.index
+        if unloadedProperties != nil { loadUnloadedProperties() }
         if property.codec.cachesDecodedValue, let cached = decodedValues[index] as? Value {
             return cached
         }
@@ -90,6 +103,7 @@ public final class ModelBackingData {
         _ value: Value, for property: PersistentProperty<Model, Value>, on model: Model
     ) {
         let index = property.index
+        if unloadedProperties != nil { loadUnloadedProperties() }
         let previous = index < values.count ? values[index] : .null
         store(value, at: index, codec: property.codec)
         let current = values[index]
@@ -116,6 +130,25 @@ public final class ModelBackingData {
     }
 
     // MARK: - Bookkeeping for the context
+
+    /// Reads the properties that `propertiesToFetch` left out, in one query.
+    private func loadUnloadedProperties() {
+        guard let missing = unloadedProperties, let store, let entity, let primaryKey else {
+            unloadedProperties = nil
+            return
+        }
+        let columns = missing.sorted()
+        let request = StoreFetch(entity: entity, columns: columns,
+                                 condition: .equal(.column(SelectStatement.primaryKeyColumn), .value(.integer(primaryKey))))
+        // A failed read leaves the values as they were; the row was validated when first fetched.
+        try? store.fetch(request) { row in
+            for (offset, index) in columns.enumerated() {
+                let value = row.storedValue(at: Int32(offset + 1))
+                if entity.properties[index].accepts(value) { values[index] = value }
+            }
+        }
+        unloadedProperties = nil
+    }
 
     /// Restores every changed property to its saved value.
     package func revertChanges() {

@@ -88,11 +88,16 @@ extension SQLiteStore {
 
 extension SQLiteStatement: StoreRow {}
 
-/// Runs SQLite work, turning its errors into `StrataError.storeFailure` naming the operation.
-func translatingErrors<T>(_ operation: String, _ body: () throws(SQLiteError) -> T) throws(StrataError) -> T {
+/// Runs SQLite work, turning its errors into `StrataError.storeFailure` naming the operation; Strata's own
+/// errors pass through.
+func translatingErrors<T>(_ operation: String, _ body: () throws -> T) throws(StrataError) -> T {
     do {
         return try body()
-    } catch {
+    } catch let error as StrataError {
+        throw error
+    } catch let error as SQLiteError {
         throw StrataError.storeFailure(operation: operation, reason: error.description)
+    } catch {
+        throw StrataError.storeFailure(operation: operation, reason: "\(error)")
     }
 }

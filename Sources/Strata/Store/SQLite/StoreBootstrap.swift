@@ -75,16 +75,3 @@ struct StoreBootstrap {
         }
     }
 }
-
-extension SQLiteConnection {
-    /// `transaction` for bodies that throw only `SQLiteError`.
-    func transaction(_ body: () throws(SQLiteError) -> Void) throws(SQLiteError) {
-        do {
-            try transaction { () throws -> Void in try body() }
-        } catch let error as SQLiteError {
-            throw error
-        } catch {
-            throw SQLiteError(extendedCode: 1, message: "\(error)")
-        }
-    }
-}
