@@ -123,4 +123,27 @@ struct SQLiteConnectionRunTests {
         }
         #expect(try titles(connection) == [.text("a")])
     }
+
+    @Test func lockedDatabaseReportsBusyAndLeavesNoTransactionOpen() throws {
+        let file = SQLiteTestFile()
+        let holder = try SQLiteConnection(location: .file(file.path))
+        let waiter = try SQLiteConnection(location: .file(file.path))
+        try holder.execute("CREATE TABLE t(x)")
+        // Fail at once instead of waiting out the 5-second busy timeout.
+        try waiter.execute("PRAGMA busy_timeout = 0")
+        try holder.transaction {
+            let error = try #require(throws: SQLiteError.self) {
+                try waiter.transaction {
+                    try waiter.run("INSERT INTO t VALUES (1)", [])
+                }
+            }
+            #expect(error.isBusy)
+            #expect(!waiter.isInTransaction)
+            try holder.run("INSERT INTO t VALUES (2)", [])
+        }
+        try waiter.transaction {
+            try waiter.run("INSERT INTO t VALUES (3)", [])
+        }
+        #expect(try holder.query("SELECT x FROM t ORDER BY x", []) == [[.integer(2)], [.integer(3)]])
+    }
 }
