@@ -25,7 +25,8 @@ extension SQLiteConnection {
             flags |= SQLITE_OPEN_READONLY
         } else {
             flags |= SQLITE_OPEN_READWRITE
-            if createIfMissing {
+            // A private in-memory database is always new, so it always needs creating.
+            if createIfMissing || location == .memory {
                 flags |= SQLITE_OPEN_CREATE
             }
         }

@@ -20,19 +20,15 @@ extension SQLiteConnection {
 
     /// ``execute(_:)`` with control over whether the statements bump ``executedStatementCount``.
     func execute(_ sql: String, countsExecutions: Bool) throws(SQLiteError) {
-        var utf8 = Array(sql.utf8CString)
-        let error: SQLiteError? = utf8.withUnsafeMutableBufferPointer { buffer -> SQLiteError? in
-            guard let start = buffer.baseAddress else { return nil }
-            var cursor: UnsafePointer<CChar>? = UnsafePointer(start)
+        let error = sql.withCString { start -> SQLiteError? in
+            var cursor: UnsafePointer<CChar>? = start
             while let current = cursor, current.pointee != 0 {
                 var statement: OpaquePointer?
-                var tail: UnsafePointer<CChar>?
-                let prepared = sqlite3_prepare_v2(handle, current, -1, &statement, &tail)
+                let prepared = sqlite3_prepare_v2(handle, current, -1, &statement, &cursor)
                 guard prepared == SQLITE_OK else {
                     sqlite3_finalize(statement)
                     return SQLiteError(resultCode: prepared, connection: handle, sql: sql)
                 }
-                cursor = tail
                 // Whitespace and comments compile to no statement.
                 guard let statement else { continue }
                 if countsExecutions {
