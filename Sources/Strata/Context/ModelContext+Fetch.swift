@@ -20,9 +20,9 @@ extension ModelContext {
         var request = plan.request
         request.limit = nil
         request.offset = nil
-        var results = try models(request).filter { !$0.persistentBackingData.isDeleted }
+        var results: [T] = try models(request).filter { (model: T) in !model.persistentBackingData.isDeleted }
         let changed = changedModels.values.compactMap { $0 as? T }
-        let changedKeys = Set(changed.map(ObjectIdentifier.init))
+        let changedKeys = Set(changed.map { ObjectIdentifier($0) })
         results.removeAll { changedKeys.contains(ObjectIdentifier($0)) }
         let candidates = changed + insertedModelsArray.compactMap { $0 as? T }
         for model in candidates where try descriptor.predicate?.evaluate(model) ?? true {

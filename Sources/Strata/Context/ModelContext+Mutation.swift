@@ -1,3 +1,5 @@
+import Foundation
+
 extension ModelContext {
     /// Inserts a model: it is saved by the next `save()`.
     ///

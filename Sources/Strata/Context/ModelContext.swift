@@ -21,14 +21,18 @@ public final class ModelContext {
     /// it back.
     private enum ContainerReference {
         case owning(ModelContainer)
-        case owned(unowned ModelContainer)
+        case owned(Unowned)
 
         var container: ModelContainer {
             switch self {
             case .owning(let container): container
-            case .owned(let container): container
+            case .owned(let reference): reference.container
             }
         }
+    }
+
+    private struct Unowned {
+        unowned let container: ModelContainer
     }
 
     private let containerReference: ContainerReference
@@ -67,7 +71,7 @@ public final class ModelContext {
     public var mergePolicy: MergePolicy = .mergeByPropertyObjectTrump
 
     /// An error from the last automatic save, if it failed; cleared by the next successful save.
-    public private(set) var autosaveError: StrataError?
+    public internal(set) var autosaveError: StrataError?
 
     /// Creates a context for a container. Its autosave is off.
     public convenience init(_ container: ModelContainer) {
@@ -75,7 +79,7 @@ public final class ModelContext {
     }
 
     init(_ container: ModelContainer, isMainContext: Bool) {
-        self.containerReference = isMainContext ? .owned(container) : .owning(container)
+        self.containerReference = isMainContext ? .owned(Unowned(container: container)) : .owning(container)
         self.store = container.store
         self.isMainContext = isMainContext
         self.autosaveEnabled = isMainContext

@@ -46,11 +46,8 @@ package struct FetchPlan {
             throw StrataError.unsupportedSortDescriptor(
                 description: "\(keyPath)", reason: "not a stored attribute of \(entity.name)")
         }
-        var collation = QueryOrdering.Collation.binary
-        if let comparator = descriptor.stringComparator, comparator != .lexical {
-            collation = comparator.options.contains(.caseInsensitive) ? .caseInsensitive : .localized
-            if comparator.options.contains(.numeric) { collation = .localizedStandard }
-        }
-        return QueryOrdering(expression: .column(property.name), ascending: descriptor.order == .forward, collation: collation)
+        // Foundation on Linux compares strings of key-path sort descriptors lexically (the localized comparators
+        // don't exist there), which is SQLite's binary collation.
+        return QueryOrdering(expression: .column(property.name), ascending: descriptor.order == .forward, collation: .binary)
     }
 }

@@ -15,14 +15,15 @@ package enum PropertyKind: Sendable {
 /// Each codec is chosen at compile time by the overloads of `PersistentProperty.init`, so reading a property
 /// never needs a dynamic cast.
 package struct ValueCodec<Value>: @unchecked Sendable {
+    // Closures are built from metatypes only; they capture no mutable state.
     // `@unchecked` because of the metatype; every stored closure captures nothing.
     package let kind: PropertyKind
     package let isOptional: Bool
     package let valueType: Any.Type
     /// Whether decoding is expensive or can fail (JSON, raw values), so the decoded value is cached on load.
     package let cachesDecodedValue: Bool
-    package let encode: @Sendable (Value) throws -> StoredValue
-    package let decode: @Sendable (StoredValue) -> Value?
+    package let encode: (Value) throws -> StoredValue
+    package let decode: (StoredValue) -> Value?
 }
 
 extension ValueCodec where Value: StorableValue {
@@ -85,7 +86,7 @@ extension ValueCodec {
         ValueCodec(
             kind: .attribute(.text), isOptional: true, valueType: Wrapped.self,
             cachesDecodedValue: true,
-            encode: { value in try value.map(JSONCoding.encode) ?? .null },
+            encode: { value in try value.map { try JSONCoding.encode($0) } ?? .null },
             decode: { stored in
                 if case .null = stored { return .some(nil) }
                 return JSONCoding.decode(Wrapped.self, from: stored).map { $0 }

@@ -1,6 +1,7 @@
 extension Schema {
     /// One model class as the store sees it: a table with a column per attribute.
-    public final class Entity: Sendable, CustomStringConvertible {
+    public final class Entity: @unchecked Sendable, CustomStringConvertible {
+        // `@unchecked` because of key paths and the model metatype; everything is immutable after init.
         /// The entity's name: the model class's name.
         public let name: String
         /// The attributes, in declaration order.

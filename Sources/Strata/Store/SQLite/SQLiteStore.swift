@@ -1,16 +1,18 @@
 import Foundation
-import Synchronization
 
 /// A store in one SQLite database file (or in memory): one table per entity, a `strata_metadata` table
 /// recording the schema it holds, WAL journaling, and every save in one transaction.
-package final class SQLiteStore: DataStore {
+package final class SQLiteStore: DataStore, @unchecked Sendable {
+    // `@unchecked` because the connection is guarded by `lock`; everything else is immutable.
     package let schema: Schema
     package let identifier: String
     package let isReadOnly: Bool
     /// The database file's path, or `nil` in memory.
     package let path: String?
     package let dialect = SQLiteDialect()
-    private let connection: Mutex<SQLiteConnection>
+    private let connection: SQLiteConnection
+    /// Serializes every use of `connection`, which is opened without SQLite's own mutex.
+    private let lock = NSLock()
 
     /// Opens the store at `path` (`nil`: a private in-memory store), creating it when missing.
     ///
@@ -33,12 +35,14 @@ package final class SQLiteStore: DataStore {
             throw StrataError.storeOpenFailed(path: displayPath, reason: error.description)
         }
         self.identifier = try StoreBootstrap(connection: opened, schema: schema, path: displayPath, readOnly: readOnly).run()
-        self.connection = Mutex(opened)
+        self.connection = opened
     }
 
     /// Runs `body` with exclusive use of the connection.
     package func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try connection.withLock { connection in try body(connection) }
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(connection)
     }
 
     /// Checks that every model can be stored as declared.
