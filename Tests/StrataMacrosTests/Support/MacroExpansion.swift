@@ -43,8 +43,12 @@ let strataMacros: [String: MacroSpec] = [
 /// Expands `source` with the named subset of `strataMacros` (all of them by default), the way the
 /// compiler would, and collects the diagnostics with their line and column in `source`.
 func expand(_ source: String, only names: Set<String>? = nil) -> Expansion {
+    expand(source, specs: strataMacros.filter { names?.contains($0.key) ?? true })
+}
+
+/// Expands `source` with exactly the macros in `specs`.
+func expand(_ source: String, specs: [String: MacroSpec]) -> Expansion {
     let file = Parser.parse(source: source)
-    let specs = strataMacros.filter { names?.contains($0.key) ?? true }
     let shared = BasicMacroExpansionContext(
         sourceFiles: [file: .init(moduleName: "Test", fullFilePath: "Test.swift")]
     )
@@ -62,4 +66,32 @@ func expand(_ source: String, only names: Set<String>? = nil) -> Expansion {
             fixIts: diagnostic.fixIts.map(\.message.message))
     }
     return Expansion(source: expanded.description, diagnostics: diagnostics)
+}
+
+/// The macros `@Model` works with, without `@_PersistedProperty`, so expansions show where
+/// `@Model` adds that attribute rather than its accessors.
+let modelMacrosOnly: Set<String> = ["Model", "Index", "Unique", "Attribute", "Relationship", "Transient"]
+
+/// The members every `@Model` expansion ends with (observation plumbing) and its two
+/// conformance extensions, as the expansion prints them for `className`.
+func observationMembersAndConformances(_ className: String) -> String {
+    """
+        @ObservationIgnored private let _$observationRegistrar = Observation.ObservationRegistrar()
+
+        internal nonisolated func access<_Member>(keyPath: KeyPath<\(className), _Member>) {
+            _$observationRegistrar.access(self, keyPath: keyPath)
+        }
+
+        internal nonisolated func withMutation<_Member, _MutationResult>(\
+    keyPath: KeyPath<\(className), _Member>, _ mutation: () throws -> _MutationResult) rethrows -> _MutationResult {
+            try _$observationRegistrar.withMutation(of: self, keyPath: keyPath, mutation)
+        }
+    }
+
+    extension \(className): Strata.PersistentModel {
+    }
+
+    extension \(className): Observation.Observable {
+    }
+    """
 }
