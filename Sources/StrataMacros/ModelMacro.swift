@@ -24,16 +24,13 @@ public struct ModelMacro {
         let name = declaration.asProtocol(NamedDeclSyntax.self)?.name.trimmedDescription
             ?? declaration.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
             ?? ""
-        let finalClass = keyword
-            .with(\.tokenKind, .keyword(.class))
-            .with(\.leadingTrivia, keyword.leadingTrivia + "final ")
+        let replacement = FixIt(
+            message: StrataFixIt("Change '\(keyword.text)' to 'final class'"),
+            changes: [.replaceText(range: keyword.trimmedRange, with: "final class", in: Syntax(keyword))])
         return StrataDiagnostic(
             "notAClass",
             "@Model can only be applied to a class; change '\(keyword.text) \(name)' to 'final class \(name)'"
-        ).at(keyword, fixIt: .replace(
-            message: StrataFixIt("Change '\(keyword.text)' to 'final class'"),
-            oldNode: keyword,
-            newNode: finalClass))
+        ).at(keyword, fixIt: replacement)
     }
 }
 
@@ -63,12 +60,23 @@ extension ModelMacro: MemberAttributeMacro {
         providingAttributesFor member: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
-        guard modelClass(of: declaration) != nil,
+        guard let model = modelClass(of: declaration),
               let variable = member.as(VariableDeclSyntax.self),
               variable.attributes.attribute(named: "_PersistedProperty") == nil,
-              ModelProperty(variable)?.persisted != nil else {
+              ModelProperty(variable)?.persisted != nil,
+              !isInsideConditionalBlock(variable, of: model) else {
             return []
         }
         return [AttributeSyntax(attributeName: IdentifierTypeSyntax(name: .identifier("_PersistedProperty")))]
+    }
+
+    /// Whether `variable` sits inside an `#if` block of `model` rather than directly in its body.
+    /// Such members are reported by the member role and get no accessors, because the member role
+    /// doesn't declare their descriptors either.
+    private static func isInsideConditionalBlock(_ variable: VariableDeclSyntax, of model: ClassDeclSyntax) -> Bool {
+        let members = model.memberBlock.members
+        guard members.contains(where: { $0.decl.is(IfConfigDeclSyntax.self) }) else { return false }
+        let text = variable.trimmedDescription
+        return !members.contains { $0.decl.trimmedDescription == text }
     }
 }

@@ -63,9 +63,21 @@ func expand(_ source: String, specs: [String: MacroSpec]) -> Expansion {
         let location = shared.location(for: diagnostic.position, anchoredAt: diagnostic.node, fileName: "Test.swift")
         return ReportedDiagnostic(
             line: location.line, column: location.column, diagnostic.message,
-            fixIts: diagnostic.fixIts.map(\.message.message))
+            fixIts: diagnostic.fixIts.map(describe))
     }
     return Expansion(source: expanded.description, diagnostics: diagnostics)
+}
+
+/// A fix-it as "message → replacement text", so tests check what the fix-it would write.
+private func describe(_ fixIt: FixIt) -> String {
+    let replacements = fixIt.changes.compactMap { change -> String? in
+        switch change {
+        case .replace(_, let newNode): newNode.trimmedDescription
+        case .replaceText(_, let text, _): text
+        default: nil
+        }
+    }
+    return ([fixIt.message.message] + replacements).joined(separator: " → ")
 }
 
 /// The macros `@Model` works with, without `@_PersistedProperty`, so expansions show where
