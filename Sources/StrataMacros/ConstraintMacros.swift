@@ -35,8 +35,8 @@ enum KeyPathListMacro {
 }
 
 /// `#Index<Model>([\.a], [\.b, \.c])`: declares the model's database indices.
-public struct IndexMacro: DeclarationMacro {
-    public static func expansion(
+struct IndexMacro: DeclarationMacro {
+    static func expansion(
         of node: some FreestandingMacroExpansionSyntax, in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         try KeyPathListMacro.expansion(of: node, property: "_$strataIndices", in: context)
@@ -44,8 +44,8 @@ public struct IndexMacro: DeclarationMacro {
 }
 
 /// `#Unique<Model>([\.a], [\.b, \.c])`: declares the model's uniqueness constraints.
-public struct UniqueMacro: DeclarationMacro {
-    public static func expansion(
+struct UniqueMacro: DeclarationMacro {
+    static func expansion(
         of node: some FreestandingMacroExpansionSyntax, in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         try KeyPathListMacro.expansion(of: node, property: "_$strataUniqueConstraints", in: context)

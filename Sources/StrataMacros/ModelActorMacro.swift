@@ -3,10 +3,10 @@ import SwiftSyntax
 import SwiftSyntaxMacros
 
 /// `@ModelActor`: gives an actor its own `ModelContext`, run on the actor's serial executor.
-public struct ModelActorMacro {}
+struct ModelActorMacro {}
 
 extension ModelActorMacro: MemberMacro {
-    public static func expansion(
+    static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax],
@@ -38,7 +38,7 @@ extension ModelActorMacro: MemberMacro {
 }
 
 extension ModelActorMacro: ExtensionMacro {
-    public static func expansion(
+    static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
         providingExtensionsOf type: some TypeSyntaxProtocol,

@@ -9,7 +9,7 @@ import SwiftSyntaxMacros
 /// and is the only role that reports problems (the compiler runs each role separately, so
 /// reporting from more than one would repeat every message). The member-attribute role marks
 /// persisted properties with `@_PersistedProperty`; the extension role adds the conformances.
-public struct ModelMacro {
+struct ModelMacro {
     /// The class `@Model` is attached to, or `nil` if it isn't attached to a non-generic class.
     static func modelClass(of declaration: some DeclGroupSyntax) -> ClassDeclSyntax? {
         guard let model = declaration.as(ClassDeclSyntax.self), model.genericParameterClause == nil else {
@@ -35,7 +35,7 @@ public struct ModelMacro {
 }
 
 extension ModelMacro: ExtensionMacro {
-    public static func expansion(
+    static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
         providingExtensionsOf type: some TypeSyntaxProtocol,
@@ -54,7 +54,7 @@ extension ModelMacro: ExtensionMacro {
 }
 
 extension ModelMacro: MemberAttributeMacro {
-    public static func expansion(
+    static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
         providingAttributesFor member: some DeclSyntaxProtocol,

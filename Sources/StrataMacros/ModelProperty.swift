@@ -43,7 +43,7 @@ extension ModelProperty {
                       diagnostics: [problem.at(variable)])
             return
         }
-        let name = identifier.identifier.trimmed.text
+        let name = identifier.bareName
         if binding.isComputed {
             self.init(name: name, isStored: false, hasDefault: true, persisted: nil, diagnostics: [])
             return

@@ -7,7 +7,7 @@ import SwiftSyntaxMacros
 /// `@Model` adds it to each persisted property. The peer `_<name>` slot has no initial value on
 /// purpose: like SwiftData, the class's initializer must assign every persisted property, and the
 /// `init` accessor is what records that first value.
-public struct PersistedPropertyMacro {
+struct PersistedPropertyMacro {
     /// The property's name, when `declaration` is a single-binding stored `var`.
     private static func propertyName(of declaration: some DeclSyntaxProtocol) -> String? {
         guard let variable = declaration.as(VariableDeclSyntax.self),
@@ -18,12 +18,12 @@ public struct PersistedPropertyMacro {
               let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
             return nil
         }
-        return identifier.identifier.trimmed.text
+        return identifier.bareName
     }
 }
 
 extension PersistedPropertyMacro: AccessorMacro {
-    public static func expansion(
+    static func expansion(
         of node: AttributeSyntax,
         providingAccessorsOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
@@ -56,7 +56,7 @@ extension PersistedPropertyMacro: AccessorMacro {
 }
 
 extension PersistedPropertyMacro: PeerMacro {
-    public static func expansion(
+    static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext

@@ -30,8 +30,8 @@ enum PropertyMarker {
 }
 
 /// `@Attribute(…)`: customizes how a property is stored (see `Schema.Attribute.Option`).
-public struct AttributeMacro: PeerMacro {
-    public static func expansion(
+struct AttributeMacro: PeerMacro {
+    static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
@@ -50,8 +50,8 @@ public struct AttributeMacro: PeerMacro {
 }
 
 /// `@Relationship(…)`: describes a reference to other models (delete rule, inverse, counts).
-public struct RelationshipMacro: PeerMacro {
-    public static func expansion(
+struct RelationshipMacro: PeerMacro {
+    static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
@@ -63,8 +63,8 @@ public struct RelationshipMacro: PeerMacro {
 
 /// `@Transient`: keeps a stored property out of the store. It must have a default value, because
 /// models fetched from the store are created without calling the user's initializer.
-public struct TransientMacro: PeerMacro {
-    public static func expansion(
+struct TransientMacro: PeerMacro {
+    static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext

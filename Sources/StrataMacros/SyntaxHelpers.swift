@@ -32,6 +32,14 @@ extension DeclModifierListSyntax {
     }
 }
 
+extension IdentifierPatternSyntax {
+    /// The property's name without backticks (`default` for `` `default` ``), usable inside
+    /// generated identifiers such as `_$defaultProperty` and after a `.`.
+    var bareName: String {
+        String(identifier.text.filter { $0 != "`" })
+    }
+}
+
 extension PatternBindingSyntax {
     /// Whether the binding declares a computed property (a getter, or `get`/`set`/… accessors).
     /// A binding with only `willSet`/`didSet` observers is stored.

@@ -1,4 +1,4 @@
-import StrataMacros
+@testable import StrataMacros
 import SwiftSyntaxMacroExpansion
 import Testing
 

@@ -64,3 +64,20 @@ struct PersistedPropertyMacroTests {
         #expect(!result.source.contains("Strata."))
     }
 }
+
+@Suite("@Model with unusual names")
+struct UnusualNameTests {
+    @Test("A backticked property name produces valid generated identifiers")
+    func backtickedName() {
+        let result = expand("""
+            @Model final class Setting {
+                var `default`: Int = 0
+            }
+            """)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source.contains(
+            #"nonisolated static let _$defaultProperty = Strata.PersistentProperty(index: 0, name: "default", keyPath: \Setting.default, metadata: nil)"#))
+        #expect(result.source.contains("@ObservationIgnored private var _default: Strata._PersistedSlot"))
+        #expect(result.source.contains("self._default = Strata._PersistedSlot()"))
+    }
+}
