@@ -25,7 +25,7 @@ struct ModelDescription {
                 "@Model doesn't support generic classes; remove the generic parameters from '\(className)'"
             ).at(generics))
         }
-        var constraintMacros: [String: MacroExpansionDeclSyntax] = [:]
+        var constraintMacros: Set<String> = []
         for member in declaration.memberBlock.members {
             let decl = member.decl
             if let variable = decl.as(VariableDeclSyntax.self), let property = ModelProperty(variable) {
@@ -56,17 +56,15 @@ struct ModelDescription {
 
     /// Reports a repeated `#Index`/`#Unique`, or one whose generic argument isn't this class.
     private mutating func checkConstraint(
-        _ expansion: MacroExpansionDeclSyntax, seen: inout [String: MacroExpansionDeclSyntax]
+        _ expansion: MacroExpansionDeclSyntax, seen: inout Set<String>
     ) {
         let macro = expansion.macroName.text
-        if seen[macro] != nil {
+        if !seen.insert(macro).inserted {
             diagnostics.append(StrataDiagnostic(
                 "repeatedConstraint",
                 "a @Model class can declare only one #\(macro); list every \(macro == "Index" ? "index" : "constraint") "
                     + "as another argument of the first #\(macro)"
             ).at(expansion))
-        } else {
-            seen[macro] = expansion
         }
         if let argument = expansion.genericArgumentClause?.arguments.first, argument.argument.trimmedDescription != className {
             diagnostics.append(StrataDiagnostic(
