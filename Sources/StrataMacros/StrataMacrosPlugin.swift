@@ -4,11 +4,22 @@ import SwiftSyntaxMacros
 /// Maps the type names that `#externalMacro(module: "StrataMacros", type: …)` uses to their
 /// implementations.
 struct StrataMacroProvider: PluginProvider {
-    func resolveMacro(moduleName: String, typeName: String) throws -> any Macro.Type {
-        let macros: [String: any Macro.Type] = [
+    /// Every macro the plugin provides, by the type name the declarations in Strata use.
+    static var macros: [String: any Macro.Type] {
+        [
             "ModelMacro": ModelMacro.self,
+            "PersistedPropertyMacro": PersistedPropertyMacro.self,
+            "AttributeMacro": AttributeMacro.self,
+            "RelationshipMacro": RelationshipMacro.self,
+            "TransientMacro": TransientMacro.self,
+            "IndexMacro": IndexMacro.self,
+            "UniqueMacro": UniqueMacro.self,
+            "ModelActorMacro": ModelActorMacro.self,
         ]
-        guard let macro = macros[typeName] else {
+    }
+
+    func resolveMacro(moduleName: String, typeName: String) throws -> any Macro.Type {
+        guard let macro = Self.macros[typeName] else {
             throw UnknownMacroError(moduleName: moduleName, typeName: typeName)
         }
         return macro

@@ -1,0 +1,21 @@
+/// Declares the database indices of a ``Model()`` class: each argument is one index over one or
+/// more properties.
+///
+/// ```swift
+/// #Index<Book>([\.title], [\.author, \.publisher])
+/// ```
+///
+/// Declare it once per class, inside the class, naming that class as the generic argument.
+@freestanding(declaration, names: named(_$strataIndices))
+public macro Index<T>(_ indices: [PartialKeyPath<T>]...) = #externalMacro(module: "StrataMacros", type: "IndexMacro")
+
+/// Declares the uniqueness constraints of a ``Model()`` class: each argument is one set of
+/// properties whose combined values must be unique.
+///
+/// ```swift
+/// #Unique<Book>([\.isbn], [\.title, \.author])
+/// ```
+///
+/// Declare it once per class, inside the class, naming that class as the generic argument.
+@freestanding(declaration, names: named(_$strataUniqueConstraints))
+public macro Unique<T>(_ constraints: [PartialKeyPath<T>]...) = #externalMacro(module: "StrataMacros", type: "UniqueMacro")

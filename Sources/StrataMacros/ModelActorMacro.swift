@@ -1,0 +1,52 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@ModelActor`: gives an actor its own `ModelContext`, run on the actor's serial executor.
+struct ModelActorMacro {}
+
+extension ModelActorMacro: MemberMacro {
+    static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard declaration.is(ActorDeclSyntax.self) else {
+            let keyword = declaration.introducer
+            context.diagnose(StrataDiagnostic(
+                "modelActorNotActor",
+                "@ModelActor can only be applied to an actor; change '\(keyword.text)' to 'actor'"
+            ).at(keyword, fixIt: .replace(
+                message: StrataFixIt("Change '\(keyword.text)' to 'actor'"),
+                oldNode: keyword,
+                newNode: keyword.with(\.tokenKind, .keyword(.actor)))))
+            return []
+        }
+        return [
+            "nonisolated let modelExecutor: any Strata.ModelExecutor",
+            "nonisolated let modelContainer: Strata.ModelContainer",
+            """
+            init(modelContainer: Strata.ModelContainer) {
+            let modelContext = Strata.ModelContext(modelContainer)
+            self.modelExecutor = Strata.DefaultSerialModelExecutor(modelContext: modelContext)
+            self.modelContainer = modelContainer
+            }
+            """,
+        ]
+    }
+}
+
+extension ModelActorMacro: ExtensionMacro {
+    static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard declaration.is(ActorDeclSyntax.self), !protocols.isEmpty else { return [] }
+        let decl: DeclSyntax = "extension \(type.trimmed): Strata.ModelActor {}"
+        return decl.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
+    }
+}

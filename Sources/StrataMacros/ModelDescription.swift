@@ -1,0 +1,77 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// What `@Model` learned about a class: its persisted properties in declaration order, the
+/// `#Index`/`#Unique` it declares, and every problem found along the way.
+struct ModelDescription {
+    let className: String
+    private(set) var properties: [ModelProperty] = []
+    private(set) var hasInitializer = false
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// The persisted properties, in declaration order (their position is their schema index).
+    var persisted: [ModelProperty.Persisted] { properties.compactMap(\.persisted) }
+
+    /// Stored properties that have no initial value and so must be assigned by an initializer.
+    var propertiesNeedingValues: [String] {
+        properties.filter { $0.isStored && !$0.hasDefault }.map(\.name)
+    }
+
+    init(_ declaration: ClassDeclSyntax) {
+        className = declaration.name.trimmed.text
+        if let generics = declaration.genericParameterClause {
+            diagnostics.append(StrataDiagnostic(
+                "genericModel",
+                "@Model doesn't support generic classes; remove the generic parameters from '\(className)'"
+            ).at(generics))
+        }
+        var constraintMacros: Set<String> = []
+        for member in declaration.memberBlock.members {
+            let decl = member.decl
+            if let variable = decl.as(VariableDeclSyntax.self), let property = ModelProperty(variable) {
+                properties.append(property)
+                diagnostics += property.diagnostics
+            } else if let initializer = decl.as(InitializerDeclSyntax.self),
+                      !initializer.modifiers.contains(.convenience) {
+                hasInitializer = true
+            } else if let conditional = decl.as(IfConfigDeclSyntax.self) {
+                diagnostics.append(StrataDiagnostic(
+                    "conditionalMembers",
+                    "conditional members are not supported in @Model classes; move them out of the '#if' block"
+                ).at(conditional.clauses.first?.poundKeyword ?? conditional.poundEndif))
+            } else if let expansion = decl.as(MacroExpansionDeclSyntax.self),
+                      ["Index", "Unique"].contains(expansion.macroName.text) {
+                checkConstraint(expansion, seen: &constraintMacros)
+            }
+        }
+        if !hasInitializer, !propertiesNeedingValues.isEmpty {
+            let names = propertiesNeedingValues.map { "'\($0)'" }.joined(separator: ", ")
+            diagnostics.append(StrataDiagnostic(
+                "missingInitializer",
+                "@Model class '\(className)' needs an initializer that assigns \(names) "
+                    + "(or give every stored property a default value)"
+            ).at(declaration.name))
+        }
+    }
+
+    /// Reports a repeated `#Index`/`#Unique`, or one whose generic argument isn't this class.
+    private mutating func checkConstraint(
+        _ expansion: MacroExpansionDeclSyntax, seen: inout Set<String>
+    ) {
+        let macro = expansion.macroName.text
+        if !seen.insert(macro).inserted {
+            diagnostics.append(StrataDiagnostic(
+                "repeatedConstraint",
+                "a @Model class can declare only one #\(macro); list every \(macro == "Index" ? "index" : "constraint") "
+                    + "as another argument of the first #\(macro)"
+            ).at(expansion))
+        }
+        if let argument = expansion.genericArgumentClause?.arguments.first, argument.argument.trimmedDescription != className {
+            diagnostics.append(StrataDiagnostic(
+                "constraintType",
+                "#\(macro)<\(argument.argument.trimmedDescription)> must name the class it is declared in; "
+                    + "write #\(macro)<\(className)>"
+            ).at(argument))
+        }
+    }
+}

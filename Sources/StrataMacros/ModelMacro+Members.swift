@@ -1,0 +1,83 @@
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+extension ModelMacro: MemberMacro {
+    static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
+            context.diagnose(notAClass(declaration))
+            return []
+        }
+        let model = ModelDescription(classDecl)
+        model.diagnostics.forEach(context.diagnose)
+        guard modelClass(of: declaration) != nil else { return [] }
+
+        var members: [DeclSyntax] = [
+            "@ObservationIgnored public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData()",
+        ]
+        members += propertyDescriptors(model)
+        members.append(schemaMetadata(model))
+        members.append(backingDataInitializer(model))
+        if !model.hasInitializer, model.propertiesNeedingValues.isEmpty {
+            members.append("public init() {}")
+        }
+        members += observationMembers(className: model.className)
+        return members
+    }
+
+    /// `nonisolated static let _$<name>Property = Strata.PersistentProperty(…)` per persisted property.
+    private static func propertyDescriptors(_ model: ModelDescription) -> [DeclSyntax] {
+        model.persisted.enumerated().map { index, property in
+            """
+            nonisolated static let _$\(raw: property.name)Property = Strata.PersistentProperty(\
+            index: \(raw: index), name: "\(raw: property.name)", keyPath: \\\(raw: model.className).\(raw: property.name), \
+            metadata: \(raw: property.metadata))
+            """
+        }
+    }
+
+    private static func schemaMetadata(_ model: ModelDescription) -> DeclSyntax {
+        let entries = model.persisted
+            .map { "Strata.Schema.PropertyMetadata(\(model.className)._$\($0.name)Property)" }
+            .joined(separator: ",\n")
+        return """
+            public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
+            [
+            \(raw: entries)
+            ]
+            }
+            """
+    }
+
+    private static func backingDataInitializer(_ model: ModelDescription) -> DeclSyntax {
+        let slots = model.persisted.map { "self._\($0.name) = Strata._PersistedSlot()" }
+        let body = (["self.persistentBackingData = backingData"] + slots).joined(separator: "\n")
+        return """
+            public required init(backingData: Strata.ModelBackingData) {
+            \(raw: body)
+            }
+            """
+    }
+
+    private static func observationMembers(className: String) -> [DeclSyntax] {
+        [
+            "@ObservationIgnored private let _$observationRegistrar = Observation.ObservationRegistrar()",
+            """
+            internal nonisolated func access<_Member>(keyPath: KeyPath<\(raw: className), _Member>) {
+            _$observationRegistrar.access(self, keyPath: keyPath)
+            }
+            """,
+            """
+            internal nonisolated func withMutation<_Member, _MutationResult>(\
+            keyPath: KeyPath<\(raw: className), _Member>, _ mutation: () throws -> _MutationResult\
+            ) rethrows -> _MutationResult {
+            try _$observationRegistrar.withMutation(of: self, keyPath: keyPath, mutation)
+            }
+            """,
+        ]
+    }
+}

@@ -1,0 +1,140 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// How `@Model` treats one instance `var`/`let` member of the class.
+struct ModelProperty {
+    /// The property's name (the names joined by ", " for a multi-binding declaration).
+    let name: String
+    /// `false` for computed properties.
+    let isStored: Bool
+    /// Whether the declaration gives an initial value (always `true` for computed properties).
+    let hasDefault: Bool
+    /// Set when the property is stored in the model's backing data.
+    let persisted: Persisted?
+    /// Problems that keep the property from being persisted as written.
+    let diagnostics: [Diagnostic]
+
+    /// What `@Model` needs to generate for a persisted property.
+    struct Persisted {
+        let name: String
+        /// `Strata.Schema.Attribute(…)`, `Strata.Schema.Relationship(…)` or `nil`.
+        let metadata: String
+    }
+}
+
+extension ModelProperty {
+    /// Classifies `variable`; `nil` for `static`/`class` properties, which `@Model` ignores.
+    init?(_ variable: VariableDeclSyntax) {
+        if variable.modifiers.contains(.static, .class) {
+            return nil
+        }
+        let bindings = Array(variable.bindings)
+        let names = bindings.map { $0.pattern.trimmedDescription }.joined(separator: ", ")
+        let isVar = variable.bindingSpecifier.tokenKind == .keyword(.var)
+        let hasDefault = bindings.allSatisfy { $0.initializer != nil || (isVar && $0.hasOptionalType) }
+        guard bindings.count == 1, let binding = bindings.first,
+              let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
+            let problem = StrataDiagnostic(
+                "oneBindingPerProperty",
+                "'\(variable.bindingSpecifier.text) \(names)' declares several properties at once; "
+                    + "@Model needs one property per declaration, so declare each on its own line"
+            )
+            self.init(name: names, isStored: true, hasDefault: hasDefault, persisted: nil,
+                      diagnostics: [problem.at(variable)])
+            return
+        }
+        let name = identifier.bareName
+        if binding.isComputed {
+            self.init(name: name, isStored: false, hasDefault: true, persisted: nil, diagnostics: [])
+            return
+        }
+        let problem = Self.problem(with: variable, binding: binding, name: name)
+        let persisted = problem == nil && Self.isPersisted(variable, binding: binding)
+            ? Persisted(name: name, metadata: Self.metadata(of: variable.attributes))
+            : nil
+        self.init(name: name, isStored: true, hasDefault: hasDefault, persisted: persisted,
+                  diagnostics: problem.map { [$0] } ?? [])
+    }
+
+    /// Transient properties and `let` constants with a value are kept out of the backing data.
+    private static func isPersisted(_ variable: VariableDeclSyntax, binding: PatternBindingSyntax) -> Bool {
+        if variable.attributes.attribute(named: "Transient") != nil {
+            return false
+        }
+        return variable.bindingSpecifier.tokenKind != .keyword(.let)
+    }
+
+    /// The first reason a stored property can't be persisted as written.
+    private static func problem(
+        with variable: VariableDeclSyntax, binding: PatternBindingSyntax, name: String
+    ) -> Diagnostic? {
+        if variable.attributes.attribute(named: "Transient") != nil {
+            return nil // @Transient checks its own requirements.
+        }
+        if variable.bindingSpecifier.tokenKind == .keyword(.let) {
+            guard binding.initializer == nil else { return nil }
+            let varKeyword = variable.bindingSpecifier.with(\.tokenKind, .keyword(.var))
+            return StrataDiagnostic(
+                "letProperty", "'let' property '\(name)' can't be persisted; use 'var' (or give it a default value)"
+            ).at(variable.bindingSpecifier, fixIt: .replace(
+                message: StrataFixIt("Replace 'let' with 'var'"),
+                oldNode: variable.bindingSpecifier, newNode: varKeyword))
+        }
+        if let lazy = variable.modifiers.first(where: { $0.name.tokenKind == .keyword(.lazy) }) {
+            return StrataDiagnostic(
+                "lazyProperty",
+                "'lazy' property '\(name)' can't be persisted; mark it @Transient or remove 'lazy'"
+            ).at(lazy)
+        }
+        if let observers = binding.observers {
+            return StrataDiagnostic(
+                "propertyObservers",
+                "property '\(name)' has willSet/didSet observers, which a persisted property can't have; "
+                    + "mark it @Transient or remove the observers"
+            ).at(observers)
+        }
+        guard let annotation = binding.typeAnnotation else {
+            return missingType(binding: binding, name: name)
+        }
+        if let unsupported = TypeSupport.unsupportedPart(of: annotation.type) {
+            let part = unsupported.trimmedDescription == annotation.type.trimmedDescription
+                ? "" : " (because of '\(unsupported.trimmedDescription)')"
+            return StrataDiagnostic(
+                "unsupportedType",
+                "property '\(name)' has type '\(annotation.type.trimmedDescription)'\(part), which can't be "
+                    + "persisted; use \(TypeSupport.supportedSummary), or mark it @Transient"
+            ).at(annotation.type)
+        }
+        return nil
+    }
+
+    private static func missingType(binding: PatternBindingSyntax, name: String) -> Diagnostic {
+        let literalType = binding.initializer.flatMap { TypeSupport.literalType(of: $0.value) }
+        let message = StrataDiagnostic(
+            "missingType",
+            "persisted property '\(name)' needs an explicit type; write 'var \(name): \(literalType ?? "<Type>")'"
+        )
+        guard let typeName = literalType else {
+            return message.at(binding.pattern)
+        }
+        let annotated = binding
+            .with(\.pattern, binding.pattern.trimmed)
+            .with(\.typeAnnotation, TypeAnnotationSyntax(
+                colon: .colonToken(trailingTrivia: .space),
+                type: TypeSyntax(IdentifierTypeSyntax(name: .identifier(typeName)))
+                    .with(\.trailingTrivia, binding.pattern.trailingTrivia)))
+        return message.at(binding.pattern, fixIt: .replace(
+            message: StrataFixIt("Insert ': \(typeName)'"), oldNode: binding, newNode: annotated))
+    }
+
+    /// `Strata.Schema.Attribute(<user's arguments>)`, the relationship equivalent, or `nil`.
+    private static func metadata(of attributes: AttributeListSyntax) -> String {
+        for (macro, type) in [("Attribute", "Attribute"), ("Relationship", "Relationship")] {
+            if let attribute = attributes.attribute(named: macro) {
+                let arguments = attribute.arguments?.trimmedDescription ?? ""
+                return "Strata.Schema.\(type)(\(arguments))"
+            }
+        }
+        return "nil"
+    }
+}

@@ -1,0 +1,67 @@
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@_PersistedProperty`: routes a stored property of a `@Model` class through the model's
+/// backing data, with observation.
+///
+/// `@Model` adds it to each persisted property. The peer `_<name>` slot has no initial value on
+/// purpose: like SwiftData, the class's initializer must assign every persisted property, and the
+/// `init` accessor is what records that first value.
+struct PersistedPropertyMacro {
+    /// The property's name, when `declaration` is a single-binding stored `var`.
+    private static func propertyName(of declaration: some DeclSyntaxProtocol) -> String? {
+        guard let variable = declaration.as(VariableDeclSyntax.self),
+              variable.bindingSpecifier.tokenKind == .keyword(.var),
+              variable.bindings.count == 1,
+              let binding = variable.bindings.first,
+              !binding.isComputed,
+              let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
+            return nil
+        }
+        return identifier.bareName
+    }
+}
+
+extension PersistedPropertyMacro: AccessorMacro {
+    static func expansion(
+        of node: AttributeSyntax,
+        providingAccessorsOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AccessorDeclSyntax] {
+        guard let name = propertyName(of: declaration) else { return [] }
+        let descriptor = "Self._$\(name)Property"
+        return [
+            """
+            @storageRestrictions(accesses: persistentBackingData, initializes: _\(raw: name))
+            init(initialValue) {
+            persistentBackingData.setInitialValue(initialValue, for: \(raw: descriptor))
+            _\(raw: name) = Strata._PersistedSlot()
+            }
+            """,
+            """
+            get {
+            _$observationRegistrar.access(self, keyPath: \\.\(raw: name))
+            return persistentBackingData.getValue(for: \(raw: descriptor))
+            }
+            """,
+            """
+            set {
+            _$observationRegistrar.withMutation(of: self, keyPath: \\.\(raw: name)) {
+            persistentBackingData.setValue(newValue, for: \(raw: descriptor), on: self)
+            }
+            }
+            """,
+        ]
+    }
+}
+
+extension PersistedPropertyMacro: PeerMacro {
+    static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let name = propertyName(of: declaration) else { return [] }
+        return ["@ObservationIgnored private var _\(raw: name): Strata._PersistedSlot"]
+    }
+}

@@ -1,0 +1,89 @@
+import SwiftSyntax
+
+extension AttributeSyntax {
+    /// The attribute's name without any module qualification: `Attribute` for both
+    /// `@Attribute` and `@Strata.Attribute`.
+    var simpleName: String {
+        if let member = attributeName.as(MemberTypeSyntax.self) {
+            return member.name.text
+        }
+        return attributeName.trimmedDescription
+    }
+}
+
+extension AttributeListSyntax {
+    /// The first plain attribute named `name` (ignoring module qualification).
+    func attribute(named name: String) -> AttributeSyntax? {
+        for element in self {
+            if case .attribute(let attribute) = element, attribute.simpleName == name {
+                return attribute
+            }
+        }
+        return nil
+    }
+}
+
+extension DeclModifierListSyntax {
+    /// Whether any modifier is one of `keywords`.
+    func contains(_ keywords: Keyword...) -> Bool {
+        contains { modifier in
+            keywords.contains { modifier.name.tokenKind == .keyword($0) }
+        }
+    }
+}
+
+extension IdentifierPatternSyntax {
+    /// The property's name without backticks (`default` for `` `default` ``), usable inside
+    /// generated identifiers such as `_$defaultProperty` and after a `.`.
+    var bareName: String {
+        String(identifier.text.filter { $0 != "`" })
+    }
+}
+
+extension PatternBindingSyntax {
+    /// Whether the binding declares a computed property (a getter, or `get`/`set`/… accessors).
+    /// A binding with only `willSet`/`didSet` observers is stored.
+    var isComputed: Bool {
+        switch accessorBlock?.accessors {
+        case .none:
+            return false
+        case .getter:
+            return true
+        case .accessors(let accessors):
+            return accessors.contains { !$0.isObserver }
+        @unknown default:
+            return true
+        }
+    }
+
+    /// Whether the binding is annotated `T?` or `Optional<T>`: such a `var` starts out `nil`
+    /// without an explicit default, also when `@Model` turns it into a persisted property.
+    var hasOptionalType: Bool {
+        guard let type = typeAnnotation?.type else { return false }
+        if type.is(OptionalTypeSyntax.self) {
+            return true
+        }
+        let name = type.as(IdentifierTypeSyntax.self)?.name.text ?? type.as(MemberTypeSyntax.self)?.name.text
+        return name == "Optional"
+    }
+
+    /// The `willSet`/`didSet` accessors of a stored property, if any.
+    var observers: AccessorBlockSyntax? {
+        guard let block = accessorBlock, !isComputed else { return nil }
+        return block
+    }
+}
+
+extension AccessorDeclSyntax {
+    /// Whether this is a `willSet` or `didSet` observer.
+    var isObserver: Bool {
+        accessorSpecifier.tokenKind == .keyword(.willSet) || accessorSpecifier.tokenKind == .keyword(.didSet)
+    }
+}
+
+extension MacroExpansionDeclSyntax {
+    /// The generic argument written in `#Index<Book>(…)`, if any.
+    var genericArgumentName: String? {
+        genericArgumentClause?.arguments.first.map { $0.argument.trimmedDescription }
+    }
+}

@@ -1,0 +1,217 @@
+import Testing
+
+/// `@Model` inside a small class around `members`, which start on line 3, column 5.
+private func model(_ members: String, initializer: Bool = true) -> String {
+    let body = members.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+    let initLine = initializer ? ["    init() {}"] : []
+    return (["@Model", "final class Book {"] + body + initLine + ["}"]).joined(separator: "\n")
+}
+
+private let supportedList = "Bool, integers, Double, Float, Decimal, String, Date, Data, UUID, URL, "
+    + "raw-value enums, Codable types, arrays and dictionaries of Codable values, @Model classes, "
+    + "and Optionals of these"
+
+@Suite("@Model diagnostics")
+struct ModelDiagnosticsTests {
+    @Test("@Model on a non-class names the declaration and offers 'final class'",
+          arguments: ["struct", "enum", "actor", "protocol"])
+    func notAClass(keyword: String) {
+        let result = expand("@Model\n\(keyword) Book {\n}")
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 2, column: 1,
+                "@Model can only be applied to a class; change '\(keyword) Book' to 'final class Book'",
+                fixIts: ["Change '\(keyword)' to 'final class' → final class"]),
+        ])
+        #expect(!result.source.contains("PersistentModel"))
+    }
+
+    @Test("A property without a type gets a fix-it inserting the literal's type")
+    func missingTypeWithLiteral() {
+        let result = expand(model("var count = 0"))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 3, column: 9, "persisted property 'count' needs an explicit type; write 'var count: Int'",
+                fixIts: ["Insert ': Int' → count: Int = 0"]),
+        ])
+        #expect(!result.source.contains("_$countProperty"))
+    }
+
+    @Test("A property whose value isn't a simple literal gets the message without a fix-it")
+    func missingTypeWithoutLiteral() {
+        let result = expand(model("var added = Date()"))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 3, column: 9, "persisted property 'added' needs an explicit type; write 'var added: <Type>'"),
+        ])
+    }
+
+    @Test("Types that can never be stored are rejected at the type, naming property and type",
+          arguments: ["() -> Void", "(Int, Int)", "Any", "AnyObject", "any Codable", "some Codable", "Int.Type",
+                      "String!"])
+    func unsupportedType(type: String) {
+        let result = expand(model("var value: \(type)", initializer: false))
+        #expect(result.diagnostics.first == ReportedDiagnostic(
+            line: 3, column: 16,
+            "property 'value' has type '\(type)', which can't be persisted; use \(supportedList), or mark it @Transient"))
+    }
+
+    @Test("A nested unsupported type is named in the message")
+    func unsupportedNestedType() {
+        let result = expand(model("var values: [String: [Any]] = [:]"))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 3, column: 17,
+                "property 'values' has type '[String: [Any]]' (because of 'Any'), which can't be persisted; "
+                    + "use \(supportedList), or mark it @Transient"),
+        ])
+    }
+
+    @Test("Storable shapes are accepted",
+          arguments: ["[String: Int]", "Set<UUID>", "Foundation.Date", "(Int)", "Optional<[URL]>", "Genre?",
+                      "[Chapter]", "Swift.Array<Double>"])
+    func supportedType(type: String) {
+        let result = expand(model("var value: \(type)\ninit(value: \(type)) { self.value = value }", initializer: false))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source.contains("_$valueProperty"))
+    }
+
+    @Test("'let' without a value can't be persisted; the fix-it changes it to 'var'")
+    func letWithoutDefault() {
+        let result = expand(model("let id: Int\ninit(id: Int) { self.id = id }", initializer: false))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 3, column: 5, "'let' property 'id' can't be persisted; use 'var' (or give it a default value)",
+                fixIts: ["Replace 'let' with 'var' → var"]),
+        ])
+    }
+
+    @Test("@Transient needs a default value")
+    func transientWithoutDefault() {
+        let result = expand(model("@Transient var scratch: Int"))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 3, column: 20,
+                "@Transient property 'scratch' needs a default value, because models loaded from the store don't "
+                    + "run your initializer; add '= <value>'"),
+        ])
+    }
+
+    @Test("'lazy' properties are reported at the modifier")
+    func lazyProperty() {
+        let result = expand(model("lazy var cache: [Int] = []"))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 3, column: 5, "'lazy' property 'cache' can't be persisted; mark it @Transient or remove 'lazy'"),
+        ])
+        #expect(!result.source.contains("_$cacheProperty"))
+    }
+
+    @Test("Property observers are reported at the accessor block")
+    func observedProperty() {
+        let result = expand(model("var title: String = \"\" { didSet { print(title) } }"))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 3, column: 28,
+                "property 'title' has willSet/didSet observers, which a persisted property can't have; "
+                    + "mark it @Transient or remove the observers"),
+        ])
+    }
+
+    @Test("A class with unassigned stored properties and no initializer lists them")
+    func missingInitializer() {
+        let result = expand(model("var title: String\nvar pages: Int\nvar note: String?", initializer: false))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 2, column: 13,
+                "@Model class 'Book' needs an initializer that assigns 'title', 'pages' "
+                    + "(or give every stored property a default value)"),
+        ])
+        #expect(!result.source.contains("public init()"))
+    }
+
+    @Test("A convenience initializer doesn't count as the designated one")
+    func convenienceInitializerIsNotEnough() {
+        let result = expand(model("var title: String\nconvenience init(x: Int) { self.init() }", initializer: false))
+        #expect(result.diagnostics.map(\.message) == [
+            "@Model class 'Book' needs an initializer that assigns 'title' (or give every stored property a default value)",
+        ])
+    }
+
+    @Test("A second #Index is reported at the repeated macro")
+    func repeatedIndex() {
+        let result = expand(model("#Index<Book>([\\.title])\n#Index<Book>([\\.pages])\nvar title: String = \"\"\nvar pages: Int = 0"))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 4, column: 5,
+                "a @Model class can declare only one #Index; list every index as another argument of the first #Index"),
+        ])
+    }
+
+    @Test("#Unique naming another type is reported at the generic argument")
+    func constraintForAnotherType() {
+        let result = expand(model("#Unique<Author>([\\.title])\nvar title: String = \"\""))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 3, column: 13, "#Unique<Author> must name the class it is declared in; write #Unique<Book>"),
+        ])
+    }
+
+    @Test("@Attribute and @Relationship together are reported once, at @Attribute")
+    func attributeAndRelationship() {
+        let result = expand(model("@Attribute(.unique) @Relationship(deleteRule: .cascade) var tags: [Tag] = []"))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 3, column: 5,
+                "property 'tags' can't have both @Attribute and @Relationship; use @Relationship for references to "
+                    + "@Model classes and @Attribute for everything else"),
+        ])
+    }
+
+    @Test("Property markers on a computed property are reported at the marker",
+          arguments: ["Attribute", "Relationship", "Transient"])
+    func markerOnComputedProperty(marker: String) {
+        let result = expand(model("var title: String = \"\"\n@\(marker) var shout: String { title.uppercased() }"))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 4, column: 5,
+                "@\(marker) can't be applied to computed property 'shout'; only stored properties are persisted, "
+                    + "so remove @\(marker)"),
+        ])
+    }
+
+    @Test("Generic classes are rejected at the generic parameters, and nothing is generated")
+    func genericClass() {
+        let result = expand("@Model\nfinal class Box<T> {\n    var title: String = \"\"\n}")
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 2, column: 16,
+                "@Model doesn't support generic classes; remove the generic parameters from 'Box'"),
+        ])
+        #expect(!result.source.contains("_PersistedProperty"))
+        #expect(!result.source.contains("extension"))
+    }
+
+    @Test("Several properties in one declaration ask for one per line")
+    func multipleBindings() {
+        let result = expand(model("var width, height: Int"))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 3, column: 5,
+                "'var width, height' declares several properties at once; @Model needs one property per "
+                    + "declaration, so declare each on its own line"),
+        ])
+    }
+
+    @Test("Members inside #if are reported at '#if' and left alone")
+    func conditionalMembers() {
+        let result = expand(model("var title: String = \"\"\n#if DEBUG\nvar debugNote: String = \"\"\n#endif"))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 4, column: 5,
+                "conditional members are not supported in @Model classes; move them out of the '#if' block"),
+        ])
+        #expect(result.source.contains("_$titleProperty"))
+        #expect(!result.source.contains("_debugNote"))
+    }
+}

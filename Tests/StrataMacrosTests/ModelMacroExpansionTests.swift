@@ -1,0 +1,209 @@
+@testable import StrataMacros
+import SwiftSyntaxMacroExpansion
+import Testing
+
+@Suite("@Model expansion")
+struct ModelMacroExpansionTests {
+    @Test("The Book example expands to the documented members, attributes and conformances")
+    func bookExample() {
+        let result = expand("""
+            @Model
+            final class Book {
+                #Index<Book>([\\.title], [\\.author, \\.publisher])
+                #Unique<Book>([\\.isbn])
+                @Attribute(.unique) var isbn: String
+                var title: String
+                @Attribute(originalName: "writer") var author: String
+                var publisher: String = "Unknown"
+                var summary: String?
+                @Relationship(deleteRule: .cascade, inverse: \\Chapter.book) var chapters: [Chapter] = []
+                @Transient var viewCount: Int = 0
+                var shout: String { title.uppercased() }          // computed: untouched
+                static var shared = 0                              // static: untouched
+                init(isbn: String, title: String, author: String) { self.isbn = isbn; self.title = title; self.author = author }
+            }
+            """, only: modelMacrosOnly)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source == """
+
+            final class Book {
+                public static var _$strataIndices: [[AnyKeyPath]] {
+                    let keyPaths: [[PartialKeyPath<Book>]] = [[\\.title], [\\.author, \\.publisher]]
+                    return keyPaths
+                }
+                public static var _$strataUniqueConstraints: [[AnyKeyPath]] {
+                    let keyPaths: [[PartialKeyPath<Book>]] = [[\\.isbn]]
+                    return keyPaths
+                }
+                @_PersistedProperty var isbn: String
+                @_PersistedProperty
+                var title: String
+                @_PersistedProperty var author: String
+                @_PersistedProperty
+                var publisher: String = "Unknown"
+                @_PersistedProperty
+                var summary: String?
+                @_PersistedProperty var chapters: [Chapter] = []
+                var viewCount: Int = 0
+                var shout: String { title.uppercased() }          // computed: untouched
+                static var shared = 0                              // static: untouched
+                init(isbn: String, title: String, author: String) { self.isbn = isbn; self.title = title; self.author = author }
+
+                @ObservationIgnored public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData()
+
+                nonisolated static let _$isbnProperty = Strata.PersistentProperty(index: 0, name: "isbn", keyPath: \\Book.isbn, metadata: Strata.Schema.Attribute(.unique))
+
+                nonisolated static let _$titleProperty = Strata.PersistentProperty(index: 1, name: "title", keyPath: \\Book.title, metadata: nil)
+
+                nonisolated static let _$authorProperty = Strata.PersistentProperty(index: 2, name: "author", keyPath: \\Book.author, metadata: Strata.Schema.Attribute(originalName: "writer"))
+
+                nonisolated static let _$publisherProperty = Strata.PersistentProperty(index: 3, name: "publisher", keyPath: \\Book.publisher, metadata: nil)
+
+                nonisolated static let _$summaryProperty = Strata.PersistentProperty(index: 4, name: "summary", keyPath: \\Book.summary, metadata: nil)
+
+                nonisolated static let _$chaptersProperty = Strata.PersistentProperty(index: 5, name: "chapters", keyPath: \\Book.chapters, metadata: Strata.Schema.Relationship(deleteRule: .cascade, inverse: \\Chapter.book))
+
+                public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
+                    [
+                        Strata.Schema.PropertyMetadata(Book._$isbnProperty),
+                        Strata.Schema.PropertyMetadata(Book._$titleProperty),
+                        Strata.Schema.PropertyMetadata(Book._$authorProperty),
+                        Strata.Schema.PropertyMetadata(Book._$publisherProperty),
+                        Strata.Schema.PropertyMetadata(Book._$summaryProperty),
+                        Strata.Schema.PropertyMetadata(Book._$chaptersProperty)
+                    ]
+                }
+
+                public required init(backingData: Strata.ModelBackingData) {
+                    self.persistentBackingData = backingData
+                    self._isbn = Strata._PersistedSlot()
+                    self._title = Strata._PersistedSlot()
+                    self._author = Strata._PersistedSlot()
+                    self._publisher = Strata._PersistedSlot()
+                    self._summary = Strata._PersistedSlot()
+                    self._chapters = Strata._PersistedSlot()
+                }
+
+
+            """ + observationMembersAndConformances("Book"))
+    }
+
+    @Test("A non-final class whose stored properties all have defaults (or are optional) gets init()")
+    func allDefaultsAddsPublicInit() {
+        let result = expand("""
+            @Model
+            class Shelf {
+                var name: String = "Main" // the shelf's label
+                /// How many books fit.
+                var capacity: Int = 10
+                var note: Optional<String>
+                let createdBy: String = "system"
+            }
+            """, only: modelMacrosOnly)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source == """
+
+            class Shelf {
+                @_PersistedProperty
+                var name: String = "Main" // the shelf's label
+                @_PersistedProperty
+                /// How many books fit.
+                var capacity: Int = 10
+                @_PersistedProperty
+                var note: Optional<String>
+                let createdBy: String = "system"
+
+                @ObservationIgnored public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData()
+
+                nonisolated static let _$nameProperty = Strata.PersistentProperty(index: 0, name: "name", keyPath: \\Shelf.name, metadata: nil)
+
+                nonisolated static let _$capacityProperty = Strata.PersistentProperty(index: 1, name: "capacity", keyPath: \\Shelf.capacity, metadata: nil)
+
+                nonisolated static let _$noteProperty = Strata.PersistentProperty(index: 2, name: "note", keyPath: \\Shelf.note, metadata: nil)
+
+                public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
+                    [
+                        Strata.Schema.PropertyMetadata(Shelf._$nameProperty),
+                        Strata.Schema.PropertyMetadata(Shelf._$capacityProperty),
+                        Strata.Schema.PropertyMetadata(Shelf._$noteProperty)
+                    ]
+                }
+
+                public required init(backingData: Strata.ModelBackingData) {
+                    self.persistentBackingData = backingData
+                    self._name = Strata._PersistedSlot()
+                    self._capacity = Strata._PersistedSlot()
+                    self._note = Strata._PersistedSlot()
+                }
+
+                public init() {
+                }
+
+
+            """ + observationMembersAndConformances("Shelf"))
+    }
+
+    @Test("Attributes on their own line, trailing comments and an explicit @_PersistedProperty are kept")
+    func oddFormatting() {
+        let result = expand("""
+            @Model final class Tag {
+                @_PersistedProperty var name: String
+                @Attribute(.unique)
+                var slug: String // trailing comment
+                init(name: String, slug: String) {
+                    self.name = name
+                    self.slug = slug
+                }
+            }
+            """, only: modelMacrosOnly)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source == """
+            final class Tag {
+                @_PersistedProperty var name: String
+                @_PersistedProperty
+                var slug: String // trailing comment
+                init(name: String, slug: String) {
+                    self.name = name
+                    self.slug = slug
+                }
+
+                @ObservationIgnored public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData()
+
+                nonisolated static let _$nameProperty = Strata.PersistentProperty(index: 0, name: "name", keyPath: \\Tag.name, metadata: nil)
+
+                nonisolated static let _$slugProperty = Strata.PersistentProperty(index: 1, name: "slug", keyPath: \\Tag.slug, metadata: Strata.Schema.Attribute(.unique))
+
+                public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
+                    [
+                        Strata.Schema.PropertyMetadata(Tag._$nameProperty),
+                        Strata.Schema.PropertyMetadata(Tag._$slugProperty)
+                    ]
+                }
+
+                public required init(backingData: Strata.ModelBackingData) {
+                    self.persistentBackingData = backingData
+                    self._name = Strata._PersistedSlot()
+                    self._slug = Strata._PersistedSlot()
+                }
+
+
+            """ + observationMembersAndConformances("Tag"))
+    }
+
+    @Test("Only the conformances the compiler asks for are added")
+    func conformancesFollowTheRequestedList() {
+        let source = """
+            @Model final class Note {
+                var text: String = ""
+            }
+            """
+        let all = expand(source, only: ["Model"]).source
+        #expect(all.contains("extension Note: Strata.PersistentModel {"))
+        #expect(all.contains("extension Note: Observation.Observable {"))
+
+        let model = MacroSpec(type: ModelMacro.self, conformances: ["PersistentModel"])
+        let onlyPersistent = expand(source, specs: ["Model": model]).source
+        #expect(onlyPersistent.contains("extension Note: Strata.PersistentModel {"))
+        #expect(!onlyPersistent.contains("Observation.Observable"))
+    }
+}

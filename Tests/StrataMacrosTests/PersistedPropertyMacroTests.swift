@@ -1,0 +1,83 @@
+import Testing
+
+@Suite("@_PersistedProperty expansion")
+struct PersistedPropertyMacroTests {
+    @Test("A persisted property routes through the backing data with observation and an init accessor")
+    func accessorsAndSlot() {
+        let result = expand("""
+            final class Book {
+                @_PersistedProperty var title: String
+            }
+            """, only: ["_PersistedProperty"])
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source == """
+            final class Book {
+                var title: String {
+                    @storageRestrictions(accesses: persistentBackingData, initializes: _title)
+                    init(initialValue) {
+                        persistentBackingData.setInitialValue(initialValue, for: Self._$titleProperty)
+                        _title = Strata._PersistedSlot()
+                    }
+                    get {
+                        _$observationRegistrar.access(self, keyPath: \\.title)
+                        return persistentBackingData.getValue(for: Self._$titleProperty)
+                    }
+                    set {
+                        _$observationRegistrar.withMutation(of: self, keyPath: \\.title) {
+                            persistentBackingData.setValue(newValue, for: Self._$titleProperty, on: self)
+                        }
+                    }
+                }
+
+                @ObservationIgnored private var _title: Strata._PersistedSlot
+            }
+            """)
+    }
+
+    @Test("The whole pipeline gives every persisted property its slot and accessors, and no others")
+    func fullPipeline() {
+        let result = expand("""
+            @Model final class Counter {
+                var value: Int = 0
+                @Transient var cache: Int = 0
+                var doubled: Int { value * 2 }
+            }
+            """)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source.contains("@ObservationIgnored private var _value: Strata._PersistedSlot"))
+        #expect(result.source.contains("persistentBackingData.getValue(for: Self._$valueProperty)"))
+        #expect(!result.source.contains("_cache"))
+        #expect(!result.source.contains("_doubled"))
+        #expect(result.source.contains("var doubled: Int { value * 2 }"))
+    }
+
+    @Test("Written on something that isn't a single stored var, it adds nothing")
+    func ignoresOtherDeclarations() {
+        let source = """
+            final class Book {
+                @_PersistedProperty var shout: String { "" }
+                @_PersistedProperty let id: Int = 1
+            }
+            """
+        let result = expand(source, only: ["_PersistedProperty"])
+        #expect(result.diagnostics.isEmpty)
+        #expect(!result.source.contains("Strata."))
+    }
+}
+
+@Suite("@Model with unusual names")
+struct UnusualNameTests {
+    @Test("A backticked property name produces valid generated identifiers")
+    func backtickedName() {
+        let result = expand("""
+            @Model final class Setting {
+                var `default`: Int = 0
+            }
+            """)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source.contains(
+            #"nonisolated static let _$defaultProperty = Strata.PersistentProperty(index: 0, name: "default", keyPath: \Setting.default, metadata: nil)"#))
+        #expect(result.source.contains("@ObservationIgnored private var _default: Strata._PersistedSlot"))
+        #expect(result.source.contains("self._default = Strata._PersistedSlot()"))
+    }
+}
