@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+
+/// Owns a schema and the store that holds its models, and hands out contexts to work with them.
+///
+/// ```swift
+/// let container = try ModelContainer(for: Book.self)                    // default.store
+/// let memory = try ModelContainer(for: Book.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+/// let context = container.mainContext                                    // @MainActor
+/// let background = ModelContext(container)                               // any other isolation
+/// ```
+public final class ModelContainer: Sendable {
+    /// The models the container stores.
+    public let schema: Schema
+    /// The container's configurations.
+    public let configurations: [ModelConfiguration]
+    package let store: any DataStore
+    @MainActor private var lazyMainContext: ModelContext?
+
+    /// Creates a container for model classes.
+    ///
+    /// - Throws: `StrataError` when the store can't be opened or created, isn't a Strata store, or holds a
+    ///   different schema; the file is left untouched.
+    public convenience init(for forTypes: any PersistentModel.Type..., configurations: ModelConfiguration...) throws {
+        try self.init(for: Schema(forTypes), configurations: configurations)
+    }
+
+    /// Creates a container for a schema.
+    ///
+    /// - Throws: `StrataError` when the store can't be opened or created, isn't a Strata store, or holds a
+    ///   different schema; the file is left untouched.
+    public convenience init(for schema: Schema, configurations: ModelConfiguration...) throws {
+        try self.init(for: schema, configurations: configurations)
+    }
+
+    /// Creates a container for a schema with an array of configurations (Strata uses one store per container).
+    ///
+    /// - Throws: `StrataError` when the store can't be opened or created, isn't a Strata store, or holds a
+    ///   different schema; `StrataError.invalidSchema` for more than one configuration.
+    public init(for schema: Schema, configurations: [ModelConfiguration]) throws {
+        guard configurations.count <= 1 else {
+            throw StrataError.invalidSchema(
+                entity: schema.entities.first?.name ?? "",
+                reason: "Strata stores a container in one store; pass at most one ModelConfiguration")
+        }
+        let configuration = configurations.first ?? ModelConfiguration()
+        self.schema = schema
+        self.configurations = [configuration]
+        var path: String?
+        if !configuration.isStoredInMemoryOnly {
+            let url = configuration.url
+            if configuration.allowsSave {
+                do {
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                } catch {
+                    throw StrataError.storeOpenFailed(path: url.path, reason: "can't create its directory: \(error.localizedDescription)")
+                }
+            }
+            path = url.path
+        }
+        self.store = try SQLiteStore(schema: schema, path: path, readOnly: !configuration.allowsSave)
+    }
+
+    /// The context bound to the main actor, created on first use, with autosave enabled.
+    @MainActor public var mainContext: ModelContext {
+        if let lazyMainContext { return lazyMainContext }
+        let context = ModelContext(self, isMainContext: true)
+        lazyMainContext = context
+        return context
+    }
+}

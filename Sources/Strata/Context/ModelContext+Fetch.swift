@@ -1,0 +1,192 @@
+import Foundation
+
+extension ModelContext {
+    /// Fetches the models a descriptor describes.
+    ///
+    /// The predicate, sort, limit and offset run in the store as SQL. With `includePendingChanges` (the default),
+    /// unsaved inserts that match are included, deleted models are left out, and changed models are judged by
+    /// their current values.
+    ///
+    /// ```swift
+    /// let books = try context.fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)]))
+    /// ```
+    /// - Throws: `StrataError.unknownEntity`, `StrataError.unsupportedPredicate`,
+    ///   `StrataError.unsupportedSortDescriptor`, `StrataError.invalidStoredValue`, or `StrataError.storeFailure`.
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+        guard descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) else {
+            return try models(plan.request)
+        }
+        var request = plan.request
+        request.limit = nil
+        request.offset = nil
+        var results: [T] = try models(request).filter { (model: T) in !model.persistentBackingData.isDeleted }
+        let changed = changedModels.values.compactMap { $0 as? T }
+        let changedKeys = Set(changed.map { ObjectIdentifier($0) })
+        results.removeAll { changedKeys.contains(ObjectIdentifier($0)) }
+        let candidates = changed + insertedModelsArray.compactMap { $0 as? T }
+        for model in candidates where try descriptor.predicate?.evaluate(model) ?? true {
+            results.append(model)
+        }
+        if !descriptor.sortBy.isEmpty || !candidates.isEmpty {
+            results.sort(using: descriptor.sortBy)
+        }
+        let start = min(descriptor.fetchOffset ?? 0, results.count)
+        let end = descriptor.fetchLimit.map { min(start + $0, results.count) } ?? results.count
+        return Array(results[start..<end])
+    }
+
+    /// Counts the models a descriptor describes, in the store (or in memory too when it has pending changes).
+    ///
+    /// - Throws: the errors of `fetch(_:)`.
+    public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+        guard descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) else {
+            var request = plan.request
+            request.ordering = []
+            return try store.count(request)
+        }
+        return try fetch(descriptor).count
+    }
+
+    /// The identifiers of the models a descriptor describes, without loading the models.
+    ///
+    /// - Throws: the errors of `fetch(_:)`.
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
+        let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+        if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
+            return try fetch(descriptor).map(\.persistentModelID)
+        }
+        var request = plan.request
+        request.columns = nil
+        let storeIdentifier = store.identifier
+        return try fetchPrimaryKeys(request).map {
+            PersistentIdentifier(entityName: plan.entity.name, storeIdentifier: storeIdentifier, key: .permanent($0))
+        }
+    }
+
+    /// The model with an identifier, if it is registered in this context.
+    public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
+        if let key = identifier.primaryKey, let entity = store.schema.entity(for: T.self), entity.name == identifier.entityName {
+            return registeredModels[ObjectIdentifier(entity)]?[key] as? T
+        }
+        return (insertedModels.values.first { $0.persistentModelID == identifier }) as? T
+    }
+
+    /// The model with an identifier: the registered one, or one loaded from the store.
+    ///
+    /// When no stored model has the identifier, the result is a model whose `isDeleted` is `true`; reading its
+    /// properties is not allowed. Use `existingModel(for:)` to get an error instead.
+    public func model(for identifier: PersistentIdentifier) -> any PersistentModel {
+        if let model = try? existingAnyModel(for: identifier) { return model }
+        return missingModel(for: identifier)
+    }
+
+    /// The model with an identifier, loaded from the store when not registered.
+    ///
+    /// - Throws: `StrataError.modelNotInContext` when no stored model has the identifier (or it is of another
+    ///   class), or the errors of `fetch(_:)`.
+    public func existingModel<T: PersistentModel>(for identifier: PersistentIdentifier) throws -> T {
+        guard let model = try existingAnyModel(for: identifier) as? T else {
+            throw StrataError.modelNotInContext(identifier)
+        }
+        return model
+    }
+
+    private func existingAnyModel(for identifier: PersistentIdentifier) throws -> any PersistentModel {
+        guard let entity = store.schema.entity(named: identifier.entityName) else {
+            throw StrataError.unknownEntity(identifier.entityName)
+        }
+        if let key = identifier.primaryKey, let model = registeredModels[ObjectIdentifier(entity)]?[key] { return model }
+        if let model = insertedModels.values.first(where: { $0.persistentModelID == identifier }) { return model }
+        guard let key = identifier.primaryKey, identifier.storeIdentifier == nil || identifier.storeIdentifier == store.identifier else {
+            throw StrataError.modelNotInContext(identifier)
+        }
+        let request = StoreFetch(entity: entity, columns: Array(entity.properties.indices),
+                                 condition: .equal(.column(SelectStatement.primaryKeyColumn), .value(.integer(key))))
+        guard let model = try anyModels(request).first else { throw StrataError.modelNotInContext(identifier) }
+        return model
+    }
+
+    private func missingModel(for identifier: PersistentIdentifier) -> any PersistentModel {
+        let entity = store.schema.entity(named: identifier.entityName) ?? store.schema.entities[0]
+        let data = ModelBackingData(
+            values: ContiguousArray(repeating: .null, count: entity.properties.count),
+            primaryKey: identifier.primaryKey ?? 0, entity: entity, store: store, context: nil)
+        data.state = .deletedAndSaved
+        return entity.modelType.init(backingData: data)
+    }
+
+    // MARK: - Rows to models
+
+    /// Whether unsaved changes could change the results of a fetch of `entity`.
+    func hasPendingChanges(for entity: Schema.Entity) -> Bool {
+        let type = ObjectIdentifier(entity.modelType)
+        func isEntity(_ model: any PersistentModel) -> Bool { ObjectIdentifier(Swift.type(of: model)) == type }
+        return insertedModels.values.contains(where: isEntity) || changedModels.values.contains(where: isEntity)
+            || deletedModels.values.contains(where: isEntity) || pendingBatchDeletes.contains { $0.entity === entity }
+    }
+
+    func fetchPrimaryKeys(_ request: StoreFetch) throws -> [Int64] {
+        var keys: [Int64] = []
+        var keysOnly = request
+        keysOnly.columns = nil
+        try store.fetch(keysOnly) { row in keys.append(row.int64(at: 0)) }
+        return keys
+    }
+
+    func models<T: PersistentModel>(_ request: StoreFetch) throws -> [T] {
+        var results: [T] = []
+        try materialize(request) { model in
+            // The entity was looked up from `T`, so every model it yields is a `T`.
+            if let typed = model as? T { results.append(typed) }
+        }
+        return results
+    }
+
+    func anyModels(_ request: StoreFetch) throws -> [any PersistentModel] {
+        var results: [any PersistentModel] = []
+        try materialize(request) { results.append($0) }
+        return results
+    }
+
+    /// Turns each fetched row into its model: the registered one when the row is already in the identity map,
+    /// otherwise a new model over the row's validated values.
+    private func materialize(_ request: StoreFetch, _ body: (any PersistentModel) -> Void) throws {
+        let entity = request.entity
+        let entityKey = ObjectIdentifier(entity)
+        let columns = request.columns ?? []
+        let properties = entity.properties
+        let propertyCount = properties.count
+        let unloaded: Set<Int>? = columns.count == propertyCount ? nil : Set(properties.indices).subtracting(columns)
+        var registered = registeredModels[entityKey] ?? [:]
+        defer { registeredModels[entityKey] = registered }
+        try store.fetch(request) { row in
+            let key = row.int64(at: 0)
+            if let model = registered[key] {
+                body(model)
+                return
+            }
+            var values = ContiguousArray<StoredValue>(repeating: .null, count: propertyCount)
+            let data = ModelBackingData(values: [], primaryKey: key, entity: entity, store: store, context: self)
+            for (offset, index) in columns.enumerated() {
+                let value = row.storedValue(at: Int32(offset + 1))
+                let property = properties[index]
+                if property.cachesDecodedValue {
+                    guard let decoded = property.decodeAny(value) else {
+                        throw StrataError.invalidStoredValue(entity: entity.name, property: property.name, found: value.description)
+                    }
+                    data.decodedValues[index] = decoded
+                } else if !property.accepts(value) {
+                    throw StrataError.invalidStoredValue(entity: entity.name, property: property.name, found: value.description)
+                }
+                values[index] = value
+            }
+            data.values = values
+            data.unloadedProperties = unloaded
+            let model = entity.modelType.init(backingData: data)
+            registered[key] = model
+            body(model)
+        }
+    }
+}

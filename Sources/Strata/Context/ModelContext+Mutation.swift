@@ -1,0 +1,129 @@
+import Foundation
+
+extension ModelContext {
+    /// Inserts a model: it is saved by the next `save()`.
+    ///
+    /// Inserting a model that is already in this context does nothing. A model of a class outside the
+    /// container's schema is not inserted, and the next `save()` throws `StrataError.unknownEntity`.
+    public func insert<T: PersistentModel>(_ model: T) {
+        let data = model.persistentBackingData
+        let key = ObjectIdentifier(model)
+        switch data.state {
+        case .inserted, .registered:
+            if data.context === self { return }
+        case .deleted where data.context === self:
+            deletedModels[key] = nil
+            data.state = .registered
+            return
+        case .detached, .deleted, .deletedAndSaved:
+            break
+        }
+        guard let entity = store.schema.entity(for: T.self) else {
+            unknownInsertions.append(String(describing: T.self))
+            return
+        }
+        data.context = self
+        data.entity = entity
+        data.state = .inserted
+        insertedModels[key] = model
+        insertionOrder.append(key)
+        scheduleAutosave()
+    }
+
+    /// Deletes a model: its row is removed by the next `save()`. Deleting an inserted model that was never saved
+    /// just forgets it.
+    public func delete<T: PersistentModel>(_ model: T) {
+        let data = model.persistentBackingData
+        let key = ObjectIdentifier(model)
+        guard data.context === self else { return }
+        switch data.state {
+        case .inserted:
+            insertedModels[key] = nil
+            insertionOrder.removeAll { $0 == key }
+            data.state = .detached
+            data.context = nil
+        case .registered:
+            deletedModels[key] = model
+            changedModels[key] = nil
+            data.state = .deleted
+        case .detached, .deleted, .deletedAndSaved:
+            return
+        }
+        scheduleAutosave()
+    }
+
+    /// Deletes every stored model of a class that matches a predicate (all of them when `predicate` is `nil`),
+    /// at the next save. Matching models already in the context are marked deleted now, and matching
+    /// unsaved inserts are dropped.
+    ///
+    /// ```swift
+    /// try context.delete(model: Book.self, where: #Predicate { $0.publisher == "Ace" })
+    /// try context.save()
+    /// ```
+    /// - Throws: `StrataError.unknownEntity`, or `StrataError.unsupportedPredicate` when the predicate can't
+    ///   run in the store.
+    public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
+        let entity = try entity(for: model)
+        let condition = try predicate.map { try PredicateTranslator.translate($0, entity: entity) }
+        let matching = try fetchPrimaryKeys(StoreFetch(entity: entity, columns: nil, condition: condition))
+        let registered = registeredModels[ObjectIdentifier(entity)] ?? [:]
+        for key in matching {
+            if let model = registered[key] { delete(model) }
+        }
+        for model in insertedModelsArray {
+            guard let typed = model as? T else { continue }
+            if try predicate?.evaluate(typed) ?? true { delete(typed) }
+        }
+        pendingBatchDeletes.append(StoreChanges.BatchDelete(entity: entity, condition: condition))
+        scheduleAutosave()
+    }
+
+    /// Discards every unsaved change: changed properties return to their saved values, inserted models are
+    /// forgotten, deleted models come back.
+    public func rollback() {
+        for model in changedModels.values { model.persistentBackingData.revertChanges() }
+        for model in deletedModels.values {
+            model.persistentBackingData.revertChanges()
+            model.persistentBackingData.state = .registered
+        }
+        for model in insertedModels.values {
+            model.persistentBackingData.state = .detached
+            model.persistentBackingData.context = nil
+        }
+        changedModels.removeAll()
+        deletedModels.removeAll()
+        insertedModels.removeAll()
+        insertionOrder.removeAll()
+        pendingBatchDeletes.removeAll()
+        unknownInsertions.removeAll()
+    }
+
+    /// Changes are tracked as they happen, so there is nothing left to process; kept for SwiftData compatibility.
+    public func processPendingChanges() {}
+
+    /// Runs `block`, then saves.
+    ///
+    /// - Throws: what `block` throws (after rolling back its changes), or what `save()` throws.
+    public func transaction(block: () throws -> Void) throws {
+        do {
+            try block()
+        } catch {
+            rollback()
+            throw error
+        }
+        try save()
+    }
+
+    /// Called by a model's backing data when one of its properties changes.
+    func modelDidChange(_ model: some PersistentModel) {
+        let data = model.persistentBackingData
+        guard data.state == .registered else { return }
+        let key = ObjectIdentifier(model)
+        if data.savedValues.isEmpty && data.encodingFailures.isEmpty {
+            changedModels[key] = nil
+        } else {
+            changedModels[key] = model
+        }
+        scheduleAutosave()
+    }
+}

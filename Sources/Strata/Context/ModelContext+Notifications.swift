@@ -1,0 +1,37 @@
+import Foundation
+
+extension ModelContext {
+    /// Posted (with the context as object) before a save writes its changes.
+    public static let willSave = Notification.Name("StrataModelContextWillSave")
+    /// Posted (with the context as object) after a save wrote its changes; `userInfo` holds the identifiers
+    /// under the `NotificationKey` raw values.
+    ///
+    /// ```swift
+    /// NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: context, queue: nil) { note in
+    ///     let inserted = note.userInfo?[ModelContext.NotificationKey.insertedIdentifiers.rawValue] as? [PersistentIdentifier]
+    /// }
+    /// ```
+    public static let didSave = Notification.Name("StrataModelContextDidSave")
+
+    /// Keys of the `userInfo` of `willSave` and `didSave` notifications.
+    public enum NotificationKey: String, Sendable {
+        /// `[PersistentIdentifier]` of the inserted models.
+        case insertedIdentifiers
+        /// `[PersistentIdentifier]` of the updated models.
+        case updatedIdentifiers
+        /// `[PersistentIdentifier]` of the deleted models.
+        case deletedIdentifiers
+        /// The store's identifier, as a `String`.
+        case queryGeneration
+    }
+
+    func postSaveNotification(_ name: Notification.Name, inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
+                              deleted: [PersistentIdentifier]) {
+        let userInfo: [AnyHashable: Any] = [
+            NotificationKey.insertedIdentifiers.rawValue: inserted,
+            NotificationKey.updatedIdentifiers.rawValue: updated,
+            NotificationKey.deletedIdentifiers.rawValue: deleted,
+        ]
+        NotificationCenter.default.post(name: name, object: self, userInfo: userInfo)
+    }
+}

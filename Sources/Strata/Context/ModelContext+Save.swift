@@ -1,0 +1,117 @@
+import Foundation
+
+extension ModelContext {
+    /// Writes every pending insert, change and delete to the store in one transaction.
+    ///
+    /// Saving a context without changes does nothing. After a successful save, inserted models have permanent
+    /// identifiers and `ModelContext.didSave` is posted.
+    ///
+    /// - Throws: `StrataError.readOnlyContainer`, `StrataError.uniqueConstraintViolation` (under the `.error`
+    ///   merge policy, or when an update collides), `StrataError.unrepresentableValue`,
+    ///   `StrataError.unknownEntity`, or `StrataError.storeFailure`. When it throws, nothing was written and the
+    ///   context keeps its pending changes.
+    public func save() throws {
+        guard hasChanges else { return }
+        if let unknown = unknownInsertions.first { throw StrataError.unknownEntity(unknown) }
+        guard !store.isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
+        let inserted = insertedModelsArray
+        let changed = Array(changedModels.values)
+        let deleted = Array(deletedModels.values)
+        var changes = StoreChanges()
+        for model in inserted {
+            let data = model.persistentBackingData
+            let entity = try entity(of: model)
+            try checkEncoding(data, entity: entity)
+            var values = data.values
+            while values.count < entity.properties.count { values.append(.null) }
+            changes.inserts.append(StoreChanges.Insert(entity: entity, values: values))
+        }
+        for model in changed {
+            let data = model.persistentBackingData
+            let entity = try entity(of: model)
+            try checkEncoding(data, entity: entity)
+            guard let key = data.primaryKey else { continue }
+            let columns = data.changedPropertyIndexes.map { (index: $0, value: data.values[$0]) }
+            changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, columns: columns))
+        }
+        for model in deleted {
+            guard let key = model.persistentBackingData.primaryKey else { continue }
+            changes.deletes.append(StoreChanges.Delete(entity: try entity(of: model), primaryKey: key))
+        }
+        changes.batchDeletes = pendingBatchDeletes
+
+        postSaveNotification(ModelContext.willSave, inserted: [], updated: [], deleted: [])
+        let result = try store.save(changes, mergePolicy: mergePolicy)
+
+        var insertedIdentifiers: [PersistentIdentifier] = []
+        for (model, key) in zip(inserted, result.insertedKeys) {
+            register(model, primaryKey: key)
+            insertedIdentifiers.append(model.persistentModelID)
+        }
+        let updatedIdentifiers = changed.map(\.persistentModelID)
+        for model in changed { model.persistentBackingData.commitChanges() }
+        var deletedIdentifiers = deleted.map(\.persistentModelID)
+        for model in deleted { unregister(model) }
+        for (batch, keys) in zip(pendingBatchDeletes, result.batchDeletedKeys) {
+            let registered = registeredModels[ObjectIdentifier(batch.entity)] ?? [:]
+            for key in keys {
+                if let model = registered[key] {
+                    if !deleted.contains(where: { $0 === model }) { deletedIdentifiers.append(model.persistentModelID) }
+                    unregister(model)
+                } else {
+                    deletedIdentifiers.append(PersistentIdentifier(entityName: batch.entity.name, storeIdentifier: store.identifier, key: .permanent(key)))
+                }
+            }
+        }
+        insertedModels.removeAll()
+        insertionOrder.removeAll()
+        changedModels.removeAll()
+        deletedModels.removeAll()
+        pendingBatchDeletes.removeAll()
+        autosaveError = nil
+        postSaveNotification(ModelContext.didSave, inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers)
+    }
+
+    private func entity(of model: any PersistentModel) throws -> Schema.Entity {
+        if let entity = model.persistentBackingData.entity { return entity }
+        guard let entity = store.schema.entity(forType: type(of: model)) else {
+            throw StrataError.unknownEntity(String(describing: type(of: model)))
+        }
+        return entity
+    }
+
+    private func checkEncoding(_ data: ModelBackingData, entity: Schema.Entity) throws {
+        guard let (index, error) = data.encodingFailures.min(by: { $0.key < $1.key }) else { return }
+        throw StrataError.unrepresentableValue(entity: entity.name, property: entity.properties[index].name, reason: "\(error)")
+    }
+
+    /// Makes an inserted model a registered one, backed by the row `primaryKey`.
+    private func register(_ model: any PersistentModel, primaryKey: Int64) {
+        let data = model.persistentBackingData
+        let entityKey = data.entity.map(ObjectIdentifier.init)
+        if let entityKey, let previous = registeredModels[entityKey]?[primaryKey], previous !== model {
+            // An upsert: the stored row now holds the inserted model's values, so the model that was registered
+            // for it takes them too and leaves the identity map to the inserted one.
+            let previousData = previous.persistentBackingData
+            previousData.values = data.values
+            previousData.decodedValues = data.decodedValues
+            previousData.savedValues.removeAll()
+            changedModels[ObjectIdentifier(previous)] = nil
+        }
+        data.primaryKey = primaryKey
+        data.store = store
+        data.state = .registered
+        data.commitChanges()
+        if let entityKey { registeredModels[entityKey, default: [:]][primaryKey] = model }
+    }
+
+    private func unregister(_ model: any PersistentModel) {
+        let data = model.persistentBackingData
+        if let entity = data.entity, let key = data.primaryKey,
+           registeredModels[ObjectIdentifier(entity)]?[key] === model {
+            registeredModels[ObjectIdentifier(entity)]?[key] = nil
+        }
+        data.state = .deletedAndSaved
+        data.savedValues.removeAll()
+    }
+}

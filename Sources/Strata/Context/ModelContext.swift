@@ -1,0 +1,113 @@
+import Foundation
+
+/// Tracks models fetched from and inserted into a container's store, and saves their changes.
+///
+/// A context is not `Sendable`: use it from one isolation domain. `ModelContainer.mainContext` belongs to the
+/// main actor; create others with `ModelContext(container)` (or use a `ModelActor`) and hand models between
+/// them by `persistentModelID`.
+///
+/// Within one context the same row is always the same object (an identity map). Assigning a property marks the
+/// model changed; `save()` writes only the changed columns, in one transaction.
+///
+/// ```swift
+/// let context = ModelContext(container)
+/// let book = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
+/// context.insert(book)
+/// book.title = "Dune Messiah"        // tracked
+/// try context.save()
+/// ```
+public final class ModelContext {
+    /// How the context refers to its container: the main context is owned by the container, so it must not own
+    /// it back.
+    private enum ContainerReference {
+        case owning(ModelContainer)
+        case owned(Unowned)
+
+        var container: ModelContainer {
+            switch self {
+            case .owning(let container): container
+            case .owned(let reference): reference.container
+            }
+        }
+    }
+
+    private struct Unowned {
+        unowned let container: ModelContainer
+    }
+
+    private let containerReference: ContainerReference
+    package let store: any DataStore
+
+    /// Registered models by entity and primary key: the identity map.
+    var registeredModels: [ObjectIdentifier: [Int64: any PersistentModel]] = [:]
+    /// Models inserted since the last save, in insertion order.
+    var insertedModels: [ObjectIdentifier: any PersistentModel] = [:]
+    var insertionOrder: [ObjectIdentifier] = []
+    /// Registered models with changed properties.
+    var changedModels: [ObjectIdentifier: any PersistentModel] = [:]
+    /// Registered models deleted since the last save.
+    var deletedModels: [ObjectIdentifier: any PersistentModel] = [:]
+    /// `delete(model:where:)` calls since the last save.
+    var pendingBatchDeletes: [StoreChanges.BatchDelete] = []
+    /// Classes of models inserted although they are not in the schema; the next save reports them.
+    var unknownInsertions: [String] = []
+    var isAutosaveScheduled = false
+    let isMainContext: Bool
+
+    /// The container the context belongs to.
+    public var container: ModelContainer { containerReference.container }
+
+    /// Whether pending changes are saved automatically, soon after they are made.
+    ///
+    /// `true` for `ModelContainer.mainContext`, whose changes are saved by a task enqueued on the main actor
+    /// right after the first change: everything changed in the same synchronous stretch of main-actor code is
+    /// saved together, as soon as the main actor is free. Other contexts default to `false`.
+    public var autosaveEnabled: Bool {
+        didSet { if autosaveEnabled, hasChanges { scheduleAutosave() } }
+    }
+
+    /// What a save does when an inserted model repeats a unique value that is already stored.
+    /// Defaults to `.mergeByPropertyObjectTrump` (update the stored model, as SwiftData does).
+    public var mergePolicy: MergePolicy = .mergeByPropertyObjectTrump
+
+    /// An error from the last automatic save, if it failed; cleared by the next successful save.
+    public internal(set) var autosaveError: StrataError?
+
+    /// Creates a context for a container. Its autosave is off.
+    public convenience init(_ container: ModelContainer) {
+        self.init(container, isMainContext: false)
+    }
+
+    init(_ container: ModelContainer, isMainContext: Bool) {
+        self.containerReference = isMainContext ? .owned(Unowned(container: container)) : .owning(container)
+        self.store = container.store
+        self.isMainContext = isMainContext
+        self.autosaveEnabled = isMainContext
+    }
+
+    /// Whether the context has unsaved inserts, changes or deletes.
+    public var hasChanges: Bool {
+        !insertedModels.isEmpty || !changedModels.isEmpty || !deletedModels.isEmpty || !pendingBatchDeletes.isEmpty
+            || !unknownInsertions.isEmpty
+    }
+
+    /// The models inserted since the last save, in insertion order.
+    public var insertedModelsArray: [any PersistentModel] {
+        insertionOrder.compactMap { insertedModels[$0] }
+    }
+
+    /// The registered models with unsaved property changes.
+    public var changedModelsArray: [any PersistentModel] { Array(changedModels.values) }
+
+    /// The models deleted since the last save.
+    public var deletedModelsArray: [any PersistentModel] { Array(deletedModels.values) }
+
+    /// The entity of a model class in this context's schema.
+    /// - Throws: `StrataError.unknownEntity` when the class is not part of the container's schema.
+    func entity<T: PersistentModel>(for type: T.Type) throws -> Schema.Entity {
+        guard let entity = store.schema.entity(for: type) else {
+            throw StrataError.unknownEntity(String(describing: type))
+        }
+        return entity
+    }
+}

@@ -1,0 +1,62 @@
+/// An error from Strata: what failed, and on which store, model or property.
+public enum StrataError: Error, CustomStringConvertible, Equatable {
+    /// A save, insert or delete was attempted on a container configured with `allowsSave: false`.
+    case readOnlyContainer(operation: String)
+    /// The store file could not be opened or created.
+    case storeOpenFailed(path: String, reason: String)
+    /// The file exists but is not a Strata store (another SQLite database, another kind of file, or a corrupt one).
+    /// The file was left untouched.
+    case notAStrataStore(path: String, reason: String)
+    /// The store holds a different schema than the models describe. The file was left untouched.
+    case schemaMismatch(path: String, differences: [String])
+    /// The models can't be stored as declared.
+    case invalidSchema(entity: String, reason: String)
+    /// A model type was used that is not part of the container's schema.
+    case unknownEntity(String)
+    /// Saving would store a duplicate value of a unique property (under the `.error` merge policy).
+    case uniqueConstraintViolation(entity: String, properties: [String])
+    /// A stored value does not fit the property's type.
+    case invalidStoredValue(entity: String, property: String, found: String)
+    /// A property's value can't be stored.
+    case unrepresentableValue(entity: String, property: String, reason: String)
+    /// A predicate expression can't be translated to SQL.
+    case unsupportedPredicate(expression: String, reason: String)
+    /// A sort descriptor can't be translated to SQL.
+    case unsupportedSortDescriptor(description: String, reason: String)
+    /// The model does not belong to this context.
+    case modelNotInContext(PersistentIdentifier)
+    /// The store reported an error.
+    case storeFailure(operation: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .readOnlyContainer(let operation):
+            "Cannot \(operation): the container is read-only (its configuration has allowsSave: false)"
+        case .storeOpenFailed(let path, let reason):
+            "Cannot open the store at \(path): \(reason)"
+        case .notAStrataStore(let path, let reason):
+            "\(path) is not a Strata store (\(reason)); the file was left untouched"
+        case .schemaMismatch(let path, let differences):
+            "The store at \(path) holds a different schema than the models; the file was left untouched. Differences: "
+                + differences.joined(separator: "; ")
+        case .invalidSchema(let entity, let reason):
+            "Model \(entity) can't be stored: \(reason)"
+        case .unknownEntity(let name):
+            "\(name) is not part of the container's schema; add it to ModelContainer(for:)"
+        case .uniqueConstraintViolation(let entity, let properties):
+            "Another \(entity) already has the same \(properties.joined(separator: ", ")) (unique constraint)"
+        case .invalidStoredValue(let entity, let property, let found):
+            "\(entity).\(property) holds \(found) in the store, which is not a valid value for the property"
+        case .unrepresentableValue(let entity, let property, let reason):
+            "\(entity).\(property) can't be stored: \(reason)"
+        case .unsupportedPredicate(let expression, let reason):
+            "The predicate can't be run in the store: \(expression): \(reason)"
+        case .unsupportedSortDescriptor(let description, let reason):
+            "The sort descriptor \(description) can't be run in the store: \(reason)"
+        case .modelNotInContext(let identifier):
+            "No model with identifier \(identifier) in this context"
+        case .storeFailure(let operation, let reason):
+            "The store failed to \(operation): \(reason)"
+        }
+    }
+}

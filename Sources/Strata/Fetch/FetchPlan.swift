@@ -1,0 +1,53 @@
+import Foundation
+
+/// A `FetchDescriptor` translated for the store: its predicate as a `QueryExpression`, its sort descriptors as
+/// orderings, and the columns to read.
+package struct FetchPlan {
+    package let entity: Schema.Entity
+    package var request: StoreFetch
+
+    /// Translates a descriptor.
+    ///
+    /// - Throws: `StrataError.unsupportedPredicate` or `StrataError.unsupportedSortDescriptor` naming what can't
+    ///   run in the store.
+    package init<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, entity: Schema.Entity) throws {
+        self.entity = entity
+        let condition = try descriptor.predicate.map { try PredicateTranslator.translate($0, entity: entity) }
+        var ordering = try descriptor.sortBy.map { try Self.ordering(for: $0, entity: entity) }
+        // Rows that tie on every sort key come back in insertion order, so results are deterministic.
+        ordering.append(QueryOrdering(expression: .column(SelectStatement.primaryKeyColumn), ascending: true, collation: .binary))
+        var columns = Array(entity.properties.indices)
+        if !descriptor.propertiesToFetch.isEmpty {
+            columns = try descriptor.propertiesToFetch.map { keyPath in
+                guard let property = entity.property(for: keyPath) else {
+                    throw StrataError.unsupportedPredicate(
+                        expression: "propertiesToFetch \(keyPath)", reason: "not a persistent property of \(entity.name)")
+                }
+                return property.index
+            }.sorted()
+        }
+        if let limit = descriptor.fetchLimit, limit < 0 {
+            throw StrataError.unsupportedPredicate(expression: "fetchLimit \(limit)", reason: "a limit can't be negative")
+        }
+        if let offset = descriptor.fetchOffset, offset < 0 {
+            throw StrataError.unsupportedPredicate(expression: "fetchOffset \(offset)", reason: "an offset can't be negative")
+        }
+        self.request = StoreFetch(entity: entity, columns: columns, condition: condition, ordering: ordering,
+                                  limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
+    }
+
+    /// The store ordering for one sort descriptor.
+    static func ordering<T>(for descriptor: SortDescriptor<T>, entity: Schema.Entity) throws -> QueryOrdering {
+        guard let keyPath = descriptor.keyPath else {
+            throw StrataError.unsupportedSortDescriptor(
+                description: "\(descriptor)", reason: "it compares with a custom comparator instead of a key path")
+        }
+        guard let property = entity.property(for: keyPath), case .attribute = property.kind else {
+            throw StrataError.unsupportedSortDescriptor(
+                description: "\(keyPath)", reason: "not a stored attribute of \(entity.name)")
+        }
+        // Foundation on Linux compares strings of key-path sort descriptors lexically (the localized comparators
+        // don't exist there), which is SQLite's binary collation.
+        return QueryOrdering(expression: .column(property.name), ascending: descriptor.order == .forward, collation: .binary)
+    }
+}

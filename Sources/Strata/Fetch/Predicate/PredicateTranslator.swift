@@ -1,0 +1,89 @@
+import Foundation
+
+/// Translates a Foundation `Predicate` over one entity into a store-neutral `QueryExpression`.
+///
+/// Each supported `PredicateExpressions` node conforms to `QueryTranslatable` in its own file; a subtree that does
+/// not read the predicate's input is evaluated once and bound as a value; any other node throws
+/// `StrataError.unsupportedPredicate` naming it.
+package struct PredicateTranslator {
+    package let entity: Schema.Entity
+    package let variable: PredicateExpressions.VariableID
+
+    package init(entity: Schema.Entity, variable: PredicateExpressions.VariableID) {
+        self.entity = entity
+        self.variable = variable
+    }
+
+    /// Translates a whole predicate.
+    /// - Throws: `StrataError.unsupportedPredicate` for an expression that can't run in the store.
+    package static func translate<T: PersistentModel>(_ predicate: Predicate<T>, entity: Schema.Entity) throws -> QueryExpression {
+        let translator = PredicateTranslator(entity: entity, variable: predicate.variable.key)
+        return try translator.condition(predicate.expression)
+    }
+
+    /// Translates a Boolean-valued expression into a condition.
+    package func condition(_ expression: Any) throws -> QueryExpression {
+        switch try operand(expression) {
+        case .query(let query): return query
+        case .property(let property):
+            return .equal(.column(property.name), .value(.integer(1)))
+        case .constant(let value):
+            guard let truth = value as? Bool else {
+                throw unsupported(expression, "it is not a Boolean condition")
+            }
+            return .constant(truth)
+        }
+    }
+
+    /// Translates any expression into an operand: a property, a constant, or a computed query expression.
+    package func operand(_ expression: Any) throws -> TranslatedOperand {
+        if let constant = Self.constantValue(of: expression) {
+            return .constant(constant.value)
+        }
+        guard let translatable = expression as? any QueryTranslatable else {
+            throw unsupported(expression, "Strata does not translate \(Self.nodeName(of: expression)) to SQL yet")
+        }
+        return try translatable.translate(with: self)
+    }
+
+    /// The query expression for an operand; constants are encoded like `counterpart` (a property) encodes values.
+    package func value(_ operand: TranslatedOperand, like counterpart: TranslatedOperand?, in expression: Any) throws -> QueryExpression {
+        switch operand {
+        case .query(let query): return query
+        case .property(let property): return .column(property.name)
+        case .constant(let value):
+            if case .property(let property)? = counterpart, let stored = try property.encodeAny(value) {
+                return .value(stored)
+            }
+            guard let stored = try Self.storedValue(forConstant: value) else {
+                throw unsupported(expression, "the value \(value) of type \(type(of: value)) can't be stored")
+            }
+            return .value(stored)
+        }
+    }
+
+    package func unsupported(_ expression: Any, _ reason: String) -> StrataError {
+        .unsupportedPredicate(expression: Self.nodeName(of: expression), reason: reason)
+    }
+
+    /// A readable name for a predicate node: its type without module prefixes.
+    package static func nodeName(of expression: Any) -> String {
+        String(describing: type(of: expression))
+            .replacingOccurrences(of: "Foundation.", with: "")
+    }
+}
+
+/// What an expression translates to.
+package enum TranslatedOperand {
+    /// A persistent property of the fetched entity.
+    case property(any AnyPersistentProperty)
+    /// A value known before the query runs.
+    case constant(Any)
+    /// A computed expression.
+    case query(QueryExpression)
+}
+
+/// A `PredicateExpressions` node that Strata can run in the store.
+package protocol QueryTranslatable {
+    func translate(with translator: PredicateTranslator) throws -> TranslatedOperand
+}

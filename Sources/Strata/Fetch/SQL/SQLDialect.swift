@@ -1,0 +1,42 @@
+import Foundation
+
+/// How one database engine spells identifiers, placeholders, column types and collations.
+package protocol SQLDialect: Sendable {
+    func quote(identifier: String) -> String
+    /// The placeholder for the binding at a 1-based position.
+    func placeholder(at position: Int) -> String
+    func columnType(for storage: StorageClass) -> String
+    func collationName(for collation: QueryOrdering.Collation) -> String?
+}
+
+/// SQLite's spelling.
+package struct SQLiteDialect: SQLDialect {
+    package init() {}
+
+    package func quote(identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    package func placeholder(at position: Int) -> String { "?" }
+
+    package func columnType(for storage: StorageClass) -> String {
+        switch storage {
+        case .integer: "INTEGER"
+        // No declared type (no affinity), so SQLite keeps integers and the padded text of large values as bound.
+        case .unsignedInteger: ""
+        case .real: "REAL"
+        case .decimal: "TEXT COLLATE STRATA_DECIMAL"
+        case .text: "TEXT"
+        case .blob: "BLOB"
+        }
+    }
+
+    package func collationName(for collation: QueryOrdering.Collation) -> String? {
+        switch collation {
+        case .binary: nil
+        case .localizedStandard: "STRATA_LOCALIZED_STANDARD"
+        case .localized: "STRATA_LOCALIZED"
+        case .caseInsensitive: "STRATA_CASE_INSENSITIVE"
+        }
+    }
+}

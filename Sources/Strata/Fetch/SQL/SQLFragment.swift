@@ -1,0 +1,54 @@
+/// A piece of SQL built from text, quoted identifiers and bound values, rendered only at the end, so that no
+/// value is ever spliced into SQL text.
+package struct SQLFragment: Sendable, Hashable {
+    package enum Segment: Sendable, Hashable {
+        case text(String)
+        case identifier(String)
+        case binding(StoredValue)
+    }
+
+    package private(set) var segments: [Segment]
+
+    package init(_ segments: [Segment] = []) { self.segments = segments }
+
+    /// Plain SQL text (keywords, operators). Never pass user input here.
+    package init(sql: String) { self.segments = [.text(sql)] }
+
+    package static func identifier(_ name: String) -> SQLFragment { SQLFragment([.identifier(name)]) }
+    package static func binding(_ value: StoredValue) -> SQLFragment { SQLFragment([.binding(value)]) }
+
+    package mutating func append(_ other: SQLFragment) { segments.append(contentsOf: other.segments) }
+    package mutating func append(sql: String) { segments.append(.text(sql)) }
+
+    package static func + (lhs: SQLFragment, rhs: SQLFragment) -> SQLFragment {
+        var result = lhs
+        result.append(rhs)
+        return result
+    }
+
+    /// Joins fragments with a separator written as SQL text.
+    package static func joined(_ fragments: [SQLFragment], separator: String) -> SQLFragment {
+        var result = SQLFragment()
+        for (offset, fragment) in fragments.enumerated() {
+            if offset > 0 { result.append(sql: separator) }
+            result.append(fragment)
+        }
+        return result
+    }
+
+    /// The SQL text and its bindings, spelled by a dialect.
+    package func render(in dialect: some SQLDialect) -> (sql: String, bindings: [StoredValue]) {
+        var sql = ""
+        var bindings: [StoredValue] = []
+        for segment in segments {
+            switch segment {
+            case .text(let text): sql += text
+            case .identifier(let name): sql += dialect.quote(identifier: name)
+            case .binding(let value):
+                bindings.append(value)
+                sql += dialect.placeholder(at: bindings.count)
+            }
+        }
+        return (sql, bindings)
+    }
+}

@@ -1,0 +1,54 @@
+/// Builds the SQL of a fetch: `SELECT … FROM … WHERE … ORDER BY … LIMIT … OFFSET …`.
+package enum SelectStatement {
+    /// The name of the primary-key column every entity table has.
+    package static let primaryKeyColumn = "Z_PK"
+
+    /// The SQL that reads the rows of `fetch`.
+    package static func rows(_ fetch: StoreFetch, dialect: some SQLDialect) -> SQLFragment {
+        var columns: [SQLFragment] = [.identifier(primaryKeyColumn)]
+        for index in fetch.columns ?? [] {
+            columns.append(.identifier(fetch.entity.properties[index].name))
+        }
+        var sql = SQLFragment(sql: "SELECT ") + .joined(columns, separator: ", ")
+        sql.append(from(fetch))
+        if !fetch.ordering.isEmpty {
+            let keys = fetch.ordering.map { ordering in
+                var key = ordering.expression.sql
+                if let collation = dialect.collationName(for: ordering.collation) {
+                    key.append(sql: " COLLATE \(collation)")
+                }
+                key.append(sql: ordering.ascending ? " ASC" : " DESC")
+                return key
+            }
+            sql.append(sql: " ORDER BY ")
+            sql.append(.joined(keys, separator: ", "))
+        }
+        if fetch.limit != nil || fetch.offset != nil {
+            sql.append(sql: " LIMIT ")
+            sql.append(.binding(.integer(Int64(fetch.limit ?? -1))))
+            sql.append(sql: " OFFSET ")
+            sql.append(.binding(.integer(Int64(fetch.offset ?? 0))))
+        }
+        return sql
+    }
+
+    /// The SQL that counts the rows of `fetch` (honouring its limit and offset).
+    package static func count(_ fetch: StoreFetch, dialect: some SQLDialect) -> SQLFragment {
+        if fetch.limit == nil && fetch.offset == nil {
+            return SQLFragment(sql: "SELECT count(*)") + from(fetch)
+        }
+        var inner = fetch
+        inner.columns = nil
+        inner.ordering = []
+        return SQLFragment(sql: "SELECT count(*) FROM (") + rows(inner, dialect: dialect) + SQLFragment(sql: ")")
+    }
+
+    private static func from(_ fetch: StoreFetch) -> SQLFragment {
+        var sql = SQLFragment(sql: " FROM ") + .identifier(fetch.entity.name)
+        if let condition = fetch.condition {
+            sql.append(sql: " WHERE ")
+            sql.append(condition.sql)
+        }
+        return sql
+    }
+}

@@ -1,0 +1,165 @@
+/// Where a model keeps its property values (in stored form) and its persistence state.
+///
+/// The `@Model` macro routes every persistent property through this object, so reads are observed and writes
+/// are tracked. You don't use it directly.
+public final class ModelBackingData {
+    /// Where a model is in its life.
+    package enum State: Equatable {
+        /// Created, not inserted into any context.
+        case detached
+        /// Inserted into a context, not saved yet.
+        case inserted
+        /// Backed by a row in the store.
+        case registered
+        /// Deleted in its context; the row goes when the context saves.
+        case deleted
+        /// Its row was deleted by a save.
+        case deletedAndSaved
+    }
+
+    package var values: ContiguousArray<StoredValue>
+    /// Decoded values of properties whose decoding is costly (JSON, raw values), by property index.
+    package var decodedValues: [Int: Any] = [:]
+    /// The saved value of every property changed since the last save, by property index.
+    package var savedValues: [Int: StoredValue] = [:]
+    /// Errors met while encoding an assigned value; `save()` reports them.
+    package var encodingFailures: [Int: any Error] = [:]
+    package var state: State = .detached
+    package weak var context: ModelContext?
+    /// The row's primary key, once the model is backed by a row.
+    package var primaryKey: Int64?
+    /// The store holding the row, once the model is backed by a row.
+    package var store: (any DataStore)?
+    /// The model's entity, once known to a context.
+    package var entity: Schema.Entity?
+    /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
+    package var unloadedProperties: Set<Int>?
+    private var temporaryIdentifier: PersistentIdentifier?
+
+    /// Creates empty backing data for a new model.
+    public init() {
+        values = []
+    }
+
+    package init(values: ContiguousArray<StoredValue>, primaryKey: Int64, entity: Schema.Entity, store: any DataStore,
+                 context: ModelContext?) {
+        self.values = values
+        self.primaryKey = primaryKey
+        self.entity = entity
+        self.store = store
+        self.context = context
+        self.state = .registered
+    }
+
+    package func identifier(entityName: String) -> PersistentIdentifier {
+        if let primaryKey {
+            return PersistentIdentifier(entityName: entity?.name ?? entityName, storeIdentifier: store?.identifier, key: .permanent(primaryKey))
+        }
+        if let temporaryIdentifier { return temporaryIdentifier }
+        let identifier = PersistentIdentifier.temporary(entityName: entityName)
+        temporaryIdentifier = identifier
+        return identifier
+    }
+
+    package var hasChanges: Bool {
+        switch state {
+        case .inserted, .deleted: true
+        case .registered: !savedValues.isEmpty || !encodingFailures.isEmpty
+        case .detached, .deletedAndSaved: false
+        }
+    }
+
+    package var isDeleted: Bool { state == .deleted || state == .deletedAndSaved }
+
+    /// The indexes of the properties changed since the last save, in order.
+    package var changedPropertyIndexes: [Int] { savedValues.keys.sorted() }
+
+    // MARK: - Property access (called by code the `@Model` macro generates)
+
+    /// Stores a property's initial value while the model's initializer runs.
+    public func setInitialValue<Model, Value>(_ value: Value, for property: PersistentProperty<Model, Value>) {
+        store(value, at: property.index, codec: property.codec)
+    }
+
+    /// Reads a property's value.
+    public func getValue<Model, Value>(for property: PersistentProperty<Model, Value>) -> Value {
+        let index = property.index
+        if unloadedProperties != nil { loadUnloadedProperties() }
+        if property.codec.cachesDecodedValue, let cached = decodedValues[index] as? Value {
+            return cached
+        }
+        let stored = index < values.count ? values[index] : .null
+        if let value = property.codec.decode(stored) {
+            if property.codec.cachesDecodedValue { decodedValues[index] = value }
+            return value
+        }
+        // Rows are validated when loaded and assigned values are encoded from typed values, so a stored value
+        // that can't be decoded means the model's own bookkeeping is broken, not the user's data.
+        preconditionFailure("Strata: \(property.name) holds \(stored), which is not a \(Value.self)")
+    }
+
+    /// Assigns a property's value, recording the change in the model's context.
+    public func setValue<Model: PersistentModel, Value>(
+        _ value: Value, for property: PersistentProperty<Model, Value>, on model: Model
+    ) {
+        let index = property.index
+        if unloadedProperties != nil { loadUnloadedProperties() }
+        let previous = index < values.count ? values[index] : .null
+        store(value, at: index, codec: property.codec)
+        let current = values[index]
+        guard current != previous || encodingFailures[index] != nil else { return }
+        if state == .registered {
+            if let saved = savedValues[index] {
+                if saved == current { savedValues[index] = nil }
+            } else {
+                savedValues[index] = previous
+            }
+        }
+        context?.modelDidChange(model)
+    }
+
+    private func store<Value>(_ value: Value, at index: Int, codec: ValueCodec<Value>) {
+        while values.count <= index { values.append(.null) }
+        do {
+            values[index] = try codec.encode(value)
+            encodingFailures[index] = nil
+        } catch {
+            encodingFailures[index] = error
+        }
+        if codec.cachesDecodedValue { decodedValues[index] = value }
+    }
+
+    // MARK: - Bookkeeping for the context
+
+    /// Reads the properties that `propertiesToFetch` left out, in one query.
+    private func loadUnloadedProperties() {
+        guard let missing = unloadedProperties, let store, let entity, let primaryKey else {
+            unloadedProperties = nil
+            return
+        }
+        let columns = missing.sorted()
+        let request = StoreFetch(entity: entity, columns: columns,
+                                 condition: .equal(.column(SelectStatement.primaryKeyColumn), .value(.integer(primaryKey))))
+        // A failed read leaves the values as they were; the row was validated when first fetched.
+        try? store.fetch(request) { row in
+            for (offset, index) in columns.enumerated() {
+                let value = row.storedValue(at: Int32(offset + 1))
+                if entity.properties[index].accepts(value) { values[index] = value }
+            }
+        }
+        unloadedProperties = nil
+    }
+
+    /// Restores every changed property to its saved value.
+    package func revertChanges() {
+        for (index, saved) in savedValues { values[index] = saved }
+        for index in savedValues.keys { decodedValues[index] = nil }
+        savedValues.removeAll()
+        encodingFailures.removeAll()
+    }
+
+    /// Forgets the saved values: the current values are now what the store holds.
+    package func commitChanges() {
+        savedValues.removeAll()
+    }
+}

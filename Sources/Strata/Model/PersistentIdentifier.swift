@@ -1,0 +1,58 @@
+import Foundation
+
+/// The identity of a model across contexts and actors: its entity, its store and its row.
+///
+/// A model that was never saved has a *temporary* identifier; saving gives it a *permanent* one, as in SwiftData.
+/// Identifiers are `Sendable`, so hand them across actors and look the model up with `ModelContext.model(for:)`.
+public struct PersistentIdentifier: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    package enum Key: Sendable, Hashable, Codable {
+        case permanent(Int64)
+        case temporary(UUID)
+    }
+
+    /// The name of the model's entity.
+    public let entityName: String
+    /// The identifier of the store holding the model; `nil` while the identifier is temporary.
+    public let storeIdentifier: String?
+    package let key: Key
+
+    package init(entityName: String, storeIdentifier: String?, key: Key) {
+        self.entityName = entityName
+        self.storeIdentifier = storeIdentifier
+        self.key = key
+    }
+
+    package static func temporary(entityName: String) -> PersistentIdentifier {
+        PersistentIdentifier(entityName: entityName, storeIdentifier: nil, key: .temporary(UUID()))
+    }
+
+    /// Whether the identifier was assigned before the model's first save.
+    public var isTemporary: Bool {
+        if case .temporary = key { return true }
+        return false
+    }
+
+    /// The row identifier in the store, for permanent identifiers.
+    package var primaryKey: Int64? {
+        if case .permanent(let key) = key { return key }
+        return nil
+    }
+
+    public static func < (lhs: PersistentIdentifier, rhs: PersistentIdentifier) -> Bool {
+        if lhs.entityName != rhs.entityName { return lhs.entityName < rhs.entityName }
+        if lhs.storeIdentifier != rhs.storeIdentifier { return (lhs.storeIdentifier ?? "") < (rhs.storeIdentifier ?? "") }
+        switch (lhs.key, rhs.key) {
+        case (.permanent(let left), .permanent(let right)): return left < right
+        case (.permanent, .temporary): return true
+        case (.temporary, .permanent): return false
+        case (.temporary(let left), .temporary(let right)): return left.uuidString < right.uuidString
+        }
+    }
+
+    public var description: String {
+        switch key {
+        case .permanent(let row): "\(entityName)/\(row)"
+        case .temporary(let uuid): "\(entityName)/temporary-\(uuid.uuidString)"
+        }
+    }
+}

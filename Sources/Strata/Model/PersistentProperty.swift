@@ -1,0 +1,87 @@
+/// One stored property of a model class, as the `@Model` macro declares it.
+///
+/// The macro emits one static `PersistentProperty` per stored property; its initializer overloads pick how the
+/// value is stored (a column, a raw value, JSON text, or a relationship) from the property's type at compile time.
+/// You don't create these yourself.
+public struct PersistentProperty<Model: AnyObject, Value>: @unchecked Sendable {
+    // `@unchecked` because of the key path and the `Any` metadata, both immutable.
+    /// The property's position among the model's persistent properties.
+    public let index: Int
+    /// The property's name in Swift.
+    public let name: String
+    /// The key path to the property.
+    public let keyPath: KeyPath<Model, Value>
+    /// The `Schema.Attribute` or `Schema.Relationship` the property was annotated with, if any.
+    public let metadata: (any Sendable)?
+    package let codec: ValueCodec<Value>
+
+    package init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?, codec: ValueCodec<Value>) {
+        self.index = index
+        self.name = name
+        self.keyPath = keyPath
+        self.metadata = metadata
+        self.codec = codec
+    }
+}
+
+extension PersistentProperty where Value: StorableValue {
+    /// Declares a property stored in one column.
+    public init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?) {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .storable)
+    }
+}
+
+extension PersistentProperty {
+    /// Declares an optional property stored in one column (`NULL` for `nil`).
+    public init<Wrapped: StorableValue>(
+        index: Int, name: String, keyPath: KeyPath<Model, Wrapped?>, metadata: (any Sendable)?
+    ) where Value == Wrapped? {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .optionalStorable(Wrapped.self))
+    }
+
+    /// Declares a property of a raw-value enumeration, stored by raw value.
+    public init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?)
+    where Value: RawRepresentable, Value.RawValue: StorableValue {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .rawRepresentable())
+    }
+
+    /// Declares a property of a `Codable` raw-value enumeration, stored by raw value.
+    public init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?)
+    where Value: RawRepresentable & Codable, Value.RawValue: StorableValue {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .rawRepresentable())
+    }
+
+    /// Declares an optional property of a raw-value enumeration, stored by raw value.
+    public init<Wrapped: RawRepresentable>(
+        index: Int, name: String, keyPath: KeyPath<Model, Wrapped?>, metadata: (any Sendable)?
+    ) where Value == Wrapped?, Wrapped.RawValue: StorableValue {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .optionalRawRepresentable(Wrapped.self))
+    }
+
+    /// Declares an optional property of a `Codable` raw-value enumeration, stored by raw value.
+    public init<Wrapped: RawRepresentable & Codable>(
+        index: Int, name: String, keyPath: KeyPath<Model, Wrapped?>, metadata: (any Sendable)?
+    ) where Value == Wrapped?, Wrapped.RawValue: StorableValue {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .optionalRawRepresentable(Wrapped.self))
+    }
+
+    /// Declares a property of any other `Codable` type, stored as JSON text.
+    public init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?)
+    where Value: Codable {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .json())
+    }
+
+    /// Declares an optional property of any other `Codable` type, stored as JSON text (`NULL` for `nil`).
+    public init<Wrapped: Codable>(
+        index: Int, name: String, keyPath: KeyPath<Model, Wrapped?>, metadata: (any Sendable)?
+    ) where Value == Wrapped? {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .optionalJSON(Wrapped.self))
+    }
+}
+
+/// The zero-size storage the `@Model` macro gives each persistent property, so that Swift's definite
+/// initialization makes an initializer assign every property, as in SwiftData.
+public struct _PersistedSlot: Sendable {
+    /// Creates the slot.
+    @inlinable public init() {}
+}

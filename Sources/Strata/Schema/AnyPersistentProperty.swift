@@ -1,0 +1,38 @@
+/// A persistent property with its value type erased, as the schema, the store and the query translator use it.
+package protocol AnyPersistentProperty: Sendable {
+    var index: Int { get }
+    var name: String { get }
+    var anyKeyPath: AnyKeyPath { get }
+    var metadata: (any Sendable)? { get }
+    var kind: PropertyKind { get }
+    var isOptional: Bool { get }
+    var valueType: Any.Type { get }
+    var cachesDecodedValue: Bool { get }
+    /// Whether `stored` decodes to a value of this property.
+    func accepts(_ stored: StoredValue) -> Bool
+    /// Decodes `stored` into a value of this property, boxed.
+    func decodeAny(_ stored: StoredValue) -> Any?
+    /// Encodes a value of this property's type given as `Any`; `nil` when the value has another type.
+    func encodeAny(_ value: Any) throws -> StoredValue?
+}
+
+extension PersistentProperty: AnyPersistentProperty {
+    package var anyKeyPath: AnyKeyPath { keyPath }
+    package var kind: PropertyKind { codec.kind }
+    package var isOptional: Bool { codec.isOptional }
+    package var valueType: Any.Type { codec.valueType }
+    package var cachesDecodedValue: Bool { codec.cachesDecodedValue }
+
+    package func accepts(_ stored: StoredValue) -> Bool {
+        codec.decode(stored) != nil
+    }
+
+    package func decodeAny(_ stored: StoredValue) -> Any? {
+        codec.decode(stored).map { $0 as Any }
+    }
+
+    package func encodeAny(_ value: Any) throws -> StoredValue? {
+        guard let typed = value as? Value else { return nil }
+        return try codec.encode(typed)
+    }
+}

@@ -1,0 +1,64 @@
+extension Schema {
+    /// One model class as the store sees it: a table with a column per attribute.
+    public final class Entity: @unchecked Sendable, CustomStringConvertible {
+        // `@unchecked` because of key paths and the model metatype; everything is immutable after init.
+        /// The entity's name: the model class's name.
+        public let name: String
+        /// The attributes, in declaration order.
+        public let attributes: [Attribute]
+        /// The names of the properties that must be unique together, one array per constraint.
+        public let uniquenessConstraints: [[String]]
+        /// The properties indexed together, one array per index.
+        public let indices: [[String]]
+        package let modelType: any PersistentModel.Type
+        package let properties: [any AnyPersistentProperty]
+        private let propertyIndexByKeyPath: [AnyKeyPath: Int]
+        private let propertyIndexByName: [String: Int]
+
+        init(modelType: any PersistentModel.Type) {
+            self.modelType = modelType
+            self.name = String(describing: modelType)
+            let properties = modelType.schemaMetadata.map(\.property)
+            self.properties = properties
+            self.attributes = properties.compactMap { property in
+                guard case .attribute(let storage) = property.kind else { return nil }
+                return Attribute(
+                    name: property.name, configuration: property.metadata as? Attribute,
+                    storageClass: storage, isOptional: property.isOptional, valueType: property.valueType)
+            }
+            var keyPaths: [AnyKeyPath: Int] = [:]
+            var names: [String: Int] = [:]
+            for property in properties {
+                keyPaths[property.anyKeyPath] = property.index
+                names[property.name] = property.index
+            }
+            self.propertyIndexByKeyPath = keyPaths
+            self.propertyIndexByName = names
+            let nameOf: (AnyKeyPath) -> String? = { keyPath in keyPaths[keyPath].map { properties[$0].name } }
+            var unique = modelType._$strataUniqueConstraints.map { $0.compactMap(nameOf) }
+            for attribute in attributes where attribute.isUnique { unique.append([attribute.name]) }
+            self.uniquenessConstraints = unique.filter { !$0.isEmpty }
+            self.indices = modelType._$strataIndices.map { $0.compactMap(nameOf) }.filter { !$0.isEmpty }
+        }
+
+        /// The property a key path of the model class leads to, if it is a persistent property.
+        package func property(for keyPath: AnyKeyPath) -> (any AnyPersistentProperty)? {
+            propertyIndexByKeyPath[keyPath].map { properties[$0] }
+        }
+
+        /// The persistent property with the given name, if any.
+        package func property(named name: String) -> (any AnyPersistentProperty)? {
+            propertyIndexByName[name].map { properties[$0] }
+        }
+
+        /// Key paths given to `#Index`/`#Unique` that are not persistent properties.
+        package var unresolvedConstraintKeyPaths: [AnyKeyPath] {
+            (modelType._$strataIndices + modelType._$strataUniqueConstraints).flatMap { $0 }
+                .filter { propertyIndexByKeyPath[$0] == nil }
+        }
+
+        public var description: String {
+            "\(name) { \(attributes.map(\.description).joined(separator: ", ")) }"
+        }
+    }
+}

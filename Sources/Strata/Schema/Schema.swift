@@ -1,0 +1,64 @@
+/// The entities of a set of model classes: their attributes, relationships, indexes and uniqueness constraints.
+///
+/// ```swift
+/// let schema = Schema([Book.self, Author.self])
+/// let container = try ModelContainer(for: schema)
+/// ```
+public final class Schema: Sendable, CustomStringConvertible {
+    /// A schema version, as in SwiftData's versioned schemas.
+    public struct Version: Sendable, Hashable, CustomStringConvertible, Codable {
+        public let major: Int
+        public let minor: Int
+        public let patch: Int
+        /// Creates a version number.
+        public init(_ major: Int, _ minor: Int, _ patch: Int) {
+            self.major = major
+            self.minor = minor
+            self.patch = patch
+        }
+        public var description: String { "\(major).\(minor).\(patch)" }
+    }
+
+    /// The entities, one per model class, in the order given.
+    public let entities: [Entity]
+    /// The schema's version.
+    public let version: Version
+    private let entitiesByName: [String: Entity]
+    private let entitiesByType: [ObjectIdentifier: Entity]
+
+    /// Creates a schema from model classes.
+    ///
+    /// Duplicate classes are ignored.
+    public init(_ types: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
+        var seen = Set<ObjectIdentifier>()
+        var entities: [Entity] = []
+        for type in types where seen.insert(ObjectIdentifier(type)).inserted {
+            entities.append(Entity(modelType: type))
+        }
+        self.entities = entities
+        self.version = version
+        self.entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.entitiesByType = Dictionary(uniqueKeysWithValues: entities.map { (ObjectIdentifier($0.modelType), $0) })
+    }
+
+    /// Creates a schema from model classes.
+    public convenience init(_ types: any PersistentModel.Type..., version: Version = Version(1, 0, 0)) {
+        self.init(types, version: version)
+    }
+
+    /// The entity with the given name, if the schema has one.
+    public func entity(named name: String) -> Entity? { entitiesByName[name] }
+
+    /// The entity of a model class, if the schema has it.
+    public func entity<Model: PersistentModel>(for type: Model.Type) -> Entity? {
+        entitiesByType[ObjectIdentifier(type)]
+    }
+
+    package func entity(forType type: any PersistentModel.Type) -> Entity? {
+        entitiesByType[ObjectIdentifier(type)]
+    }
+
+    public var description: String {
+        entities.map(\.description).joined(separator: "\n")
+    }
+}

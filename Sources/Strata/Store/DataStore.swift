@@ -1,0 +1,95 @@
+/// The boundary between contexts and a storage engine: a store runs fetches and saves that contexts describe
+/// in store-neutral terms (entities, `QueryExpression`s, `StoredValue`s). A store knows nothing about contexts.
+package protocol DataStore: AnyObject, Sendable {
+    /// The schema the store holds.
+    var schema: Schema { get }
+    /// A stable identifier of the store, recorded in it when it was created.
+    var identifier: String { get }
+    /// Whether saves are refused.
+    var isReadOnly: Bool { get }
+    /// Runs a fetch, calling `body` once per row, in order. Column 0 is the primary key; columns 1… are the
+    /// entity's attributes in `StoreFetch.columns` order.
+    func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws
+    /// Counts the rows a fetch would return.
+    func count(_ request: StoreFetch) throws -> Int
+    /// Writes a set of changes in one transaction.
+    /// - Returns: the primary key given to each insert, in order.
+    func save(_ changes: StoreChanges, mergePolicy: MergePolicy) throws -> StoreSaveResult
+}
+
+/// One row of a fetch, read column by column.
+package protocol StoreRow {
+    func int64(at column: Int32) -> Int64
+    func storedValue(at column: Int32) -> StoredValue
+}
+
+/// A fetch in store-neutral terms.
+package struct StoreFetch: Sendable {
+    package var entity: Schema.Entity
+    /// The properties to read (by index); `nil` reads only the primary key.
+    package var columns: [Int]?
+    package var condition: QueryExpression?
+    package var ordering: [QueryOrdering]
+    package var limit: Int?
+    package var offset: Int?
+
+    package init(entity: Schema.Entity, columns: [Int]?, condition: QueryExpression? = nil,
+                 ordering: [QueryOrdering] = [], limit: Int? = nil, offset: Int? = nil) {
+        self.entity = entity
+        self.columns = columns
+        self.condition = condition
+        self.ordering = ordering
+        self.limit = limit
+        self.offset = offset
+    }
+}
+
+/// Changes a context asks a store to write in one transaction.
+package struct StoreChanges {
+    package struct Insert {
+        package var entity: Schema.Entity
+        package var values: ContiguousArray<StoredValue>
+    }
+    package struct Update {
+        package var entity: Schema.Entity
+        package var primaryKey: Int64
+        /// The changed properties: (property index, new value).
+        package var columns: [(index: Int, value: StoredValue)]
+    }
+    package struct Delete {
+        package var entity: Schema.Entity
+        package var primaryKey: Int64
+    }
+    package struct BatchDelete {
+        package var entity: Schema.Entity
+        package var condition: QueryExpression?
+    }
+
+    package var inserts: [Insert] = []
+    package var updates: [Update] = []
+    package var deletes: [Delete] = []
+    package var batchDeletes: [BatchDelete] = []
+
+    package init() {}
+
+    package var isEmpty: Bool { inserts.isEmpty && updates.isEmpty && deletes.isEmpty && batchDeletes.isEmpty }
+}
+
+/// What a save did.
+package struct StoreSaveResult {
+    /// The primary key of each insert, in order (an upsert reports the existing row's key).
+    package var insertedKeys: [Int64] = []
+    /// The rows each batch delete removed, in order.
+    package var batchDeletedKeys: [[Int64]] = []
+}
+
+/// What a save does when an inserted model has the same unique value as a stored one.
+///
+/// SwiftData updates the stored model (an upsert); Core Data's default throws. Set
+/// `ModelContext.mergePolicy` to choose.
+public enum MergePolicy: Sendable, Hashable {
+    /// Update the stored model with the inserted model's values (SwiftData's behaviour; the default).
+    case mergeByPropertyObjectTrump
+    /// Throw `StrataError.uniqueConstraintViolation` and save nothing (Core Data's `NSErrorMergePolicy`).
+    case error
+}

@@ -1,0 +1,68 @@
+import CSQLite
+
+extension SQLiteConnection {
+    /// Runs `body` inside a transaction and returns its result.
+    ///
+    /// The outermost call starts `BEGIN IMMEDIATE` (taking the write lock up front, so the
+    /// transaction never fails half-way with `SQLITE_BUSY` on its first write) and commits
+    /// when `body` returns. A call made while a transaction is already open uses a
+    /// `SAVEPOINT` instead, so an inner failure undoes only the inner work. When `body`
+    /// throws, its changes are rolled back and the error is rethrown unchanged.
+    ///
+    /// ```swift
+    /// try connection.transaction {
+    ///     try connection.run("INSERT INTO author(name) VALUES (?)", [.text("Le Guin")])
+    ///     try connection.run("INSERT INTO book(author) VALUES (?)", [.integer(connection.lastInsertRowID)])
+    /// }
+    /// ```
+    ///
+    /// - Throws: whatever `body` throws, or ``SQLiteError`` when beginning or committing fails
+    ///   (after which the transaction has been rolled back).
+    package func transaction<T>(_ body: () throws -> T) throws -> T {
+        if isInTransaction {
+            return try withSavepoint(body)
+        }
+        try execute("BEGIN IMMEDIATE", countsExecutions: false)
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            rollBackOuterTransaction()
+            throw error
+        }
+        do {
+            try execute("COMMIT", countsExecutions: false)
+        } catch {
+            rollBackOuterTransaction()
+            throw error
+        }
+        return result
+    }
+
+    private func withSavepoint<T>(_ body: () throws -> T) throws -> T {
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let name = "strata_savepoint_\(savepointDepth)"
+        try execute("SAVEPOINT \(name)", countsExecutions: false)
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            // Some errors (a full disk, an interrupt) already ended the whole transaction.
+            if isInTransaction {
+                try? execute("ROLLBACK TO \(name); RELEASE \(name)", countsExecutions: false)
+            }
+            throw error
+        }
+        try execute("RELEASE \(name)", countsExecutions: false)
+        return result
+    }
+
+    private func rollBackOuterTransaction() {
+        // SQLite may have rolled back already (for example after SQLITE_FULL); only the
+        // original error matters to the caller, so a failing ROLLBACK is not reported.
+        if isInTransaction {
+            try? execute("ROLLBACK", countsExecutions: false)
+        }
+    }
+}

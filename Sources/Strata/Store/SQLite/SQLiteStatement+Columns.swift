@@ -1,0 +1,70 @@
+import CSQLite
+
+extension SQLiteStatement {
+    /// The number of columns in each result row.
+    package var columnCount: Int32 {
+        guard let handle else { return 0 }
+        return sqlite3_column_count(handle)
+    }
+
+    /// The name of a result column (its `AS` alias when it has one); 0-based.
+    package func columnName(at index: Int32) -> String {
+        guard let handle, let name = sqlite3_column_name(handle, index) else { return "" }
+        return String(cString: name)
+    }
+
+    /// Whether the current row's column holds `NULL`; 0-based.
+    package func isNull(at index: Int32) -> Bool {
+        guard let handle else { return true }
+        return sqlite3_column_type(handle, index) == SQLITE_NULL
+    }
+
+    /// The current row's column as an integer (SQLite converts other types); 0-based.
+    package func int64(at index: Int32) -> Int64 {
+        guard let handle else { return 0 }
+        return sqlite3_column_int64(handle, index)
+    }
+
+    /// The current row's column as a floating-point number (SQLite converts other types); 0-based.
+    package func double(at index: Int32) -> Double {
+        guard let handle else { return 0 }
+        return sqlite3_column_double(handle, index)
+    }
+
+    /// The current row's column as text (SQLite converts other types; `NULL` reads as `""`); 0-based.
+    package func text(at index: Int32) -> String {
+        guard let handle, let characters = sqlite3_column_text(handle, index) else { return "" }
+        // Ask for the byte count after the text so SQLite reports the UTF-8 length.
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF8.self)
+    }
+
+    /// The current row's column as bytes (`NULL` and empty blobs read as `[]`); 0-based.
+    package func blob(at index: Int32) -> [UInt8] {
+        guard let handle, let bytes = sqlite3_column_blob(handle, index) else { return [] }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+
+    /// The current row's column as the ``StoredValue`` matching its SQLite storage class; 0-based.
+    package func storedValue(at index: Int32) -> StoredValue {
+        guard let handle else { return .null }
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER:
+            return .integer(int64(at: index))
+        case SQLITE_FLOAT:
+            return .real(double(at: index))
+        case SQLITE_TEXT:
+            return .text(text(at: index))
+        case SQLITE_BLOB:
+            return .blob(blob(at: index))
+        default:
+            return .null
+        }
+    }
+
+    /// Every column of the current row, in order.
+    package func row() -> [StoredValue] {
+        (0..<columnCount).map { storedValue(at: $0) }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+extension SQLiteStore {
+    /// Writes `changes` in one transaction: deletes first (so a deleted unique value can be reused), then
+    /// updates, then inserts. Under `.mergeByPropertyObjectTrump` an insert whose unique value exists updates
+    /// that row instead (an upsert).
+    ///
+    /// - Throws: `StrataError.readOnlyContainer`, `StrataError.uniqueConstraintViolation`, or
+    ///   `StrataError.storeFailure`; nothing is written when it throws.
+    package func save(_ changes: StoreChanges, mergePolicy: MergePolicy) throws -> StoreSaveResult {
+        guard !isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
+        return try withConnection { connection in
+            try translatingErrors("save") {
+                try connection.transaction {
+                    var writer = SaveWriter(connection: connection, dialect: dialect, mergePolicy: mergePolicy)
+                    return try writer.write(changes)
+                }
+            }
+        }
+    }
+}
+
+/// Writes one save's changes on a connection inside a transaction.
+private struct SaveWriter {
+    let connection: SQLiteConnection
+    let dialect: SQLiteDialect
+    let mergePolicy: MergePolicy
+
+    mutating func write(_ changes: StoreChanges) throws -> StoreSaveResult {
+        var result = StoreSaveResult()
+        for delete in changes.deletes {
+            try run(delete.entity, "DELETE FROM \(table(delete.entity)) WHERE \(primaryKey) = ?", [.integer(delete.primaryKey)])
+        }
+        for batch in changes.batchDeletes {
+            var sql = SQLFragment(sql: "DELETE FROM ") + .identifier(batch.entity.name)
+            if let condition = batch.condition {
+                sql.append(sql: " WHERE ")
+                sql.append(condition.sql)
+            }
+            sql.append(sql: " RETURNING \(primaryKey)")
+            let (text, bindings) = sql.render(in: dialect)
+            let rows = try guarded(batch.entity) { try connection.query(text, bindings) }
+            result.batchDeletedKeys.append(rows.compactMap { row in
+                if case .integer(let key)? = row.first { return key } else { return nil }
+            })
+        }
+        for update in changes.updates where !update.columns.isEmpty {
+            let assignments = update.columns.map { "\(column(update.entity, $0.index)) = ?" }.joined(separator: ", ")
+            try run(update.entity, "UPDATE \(table(update.entity)) SET \(assignments) WHERE \(primaryKey) = ?",
+                    update.columns.map(\.value) + [.integer(update.primaryKey)])
+        }
+        for insert in changes.inserts {
+            result.insertedKeys.append(try write(insert))
+        }
+        return result
+    }
+
+    private func write(_ insert: StoreChanges.Insert) throws -> Int64 {
+        let entity = insert.entity
+        let columns = attributeIndexes(entity)
+        let values = columns.map { $0 < insert.values.count ? insert.values[$0] : .null }
+        if mergePolicy == .mergeByPropertyObjectTrump, let existing = try existingRow(matching: insert, columns: columns) {
+            let assignments = columns.map { "\(column(entity, $0)) = ?" }.joined(separator: ", ")
+            try run(entity, "UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ?", values + [.integer(existing)])
+            return existing
+        }
+        let names = columns.map { column(entity, $0) }.joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        let sql = columns.isEmpty
+            ? "INSERT INTO \(table(entity)) DEFAULT VALUES"
+            : "INSERT INTO \(table(entity)) (\(names)) VALUES (\(placeholders))"
+        try run(entity, sql, values)
+        return connection.lastInsertRowID
+    }
+
+    /// The row holding the same value as `insert` for any of the entity's uniqueness constraints.
+    private func existingRow(matching insert: StoreChanges.Insert, columns: [Int]) throws -> Int64? {
+        let entity = insert.entity
+        for constraint in entity.uniquenessConstraints {
+            let properties = constraint.compactMap(entity.property(named:))
+            guard !properties.isEmpty else { continue }
+            let condition = properties.map { "\(column(entity, $0.index)) IS ?" }.joined(separator: " AND ")
+            let bindings = properties.map { $0.index < insert.values.count ? insert.values[$0.index] : .null }
+            let rows = try guarded(entity) {
+                try connection.query("SELECT \(primaryKey) FROM \(table(entity)) WHERE \(condition) LIMIT 1", bindings)
+            }
+            if case .integer(let key)? = rows.first?.first { return key }
+        }
+        return nil
+    }
+
+    private func run(_ entity: Schema.Entity, _ sql: String, _ bindings: [StoredValue]) throws {
+        try guarded(entity) {
+            let statement = try connection.prepare(sql)
+            defer { statement.reset() }
+            try statement.bind(bindings)
+            _ = try statement.step()
+        }
+    }
+
+    /// Runs SQLite work, reporting a unique-constraint failure as the entity's properties.
+    private func guarded<T>(_ entity: Schema.Entity, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.isUniqueConstraintViolation {
+            throw StrataError.uniqueConstraintViolation(entity: entity.name, properties: Self.columns(in: error.message, entity: entity))
+        }
+    }
+
+    /// The column names in SQLite's "UNIQUE constraint failed: Book.isbn, Book.title" message.
+    private static func columns(in message: String, entity: Schema.Entity) -> [String] {
+        guard let colon = message.firstIndex(of: ":") else { return [] }
+        return message[message.index(after: colon)...].split(separator: ",").map { qualified in
+            let name = qualified.trimmingCharacters(in: .whitespaces)
+            return name.hasPrefix(entity.name + ".") ? String(name.dropFirst(entity.name.count + 1)) : name
+        }
+    }
+
+    private var primaryKey: String { dialect.quote(identifier: SelectStatement.primaryKeyColumn) }
+    private func table(_ entity: Schema.Entity) -> String { dialect.quote(identifier: entity.name) }
+    private func column(_ entity: Schema.Entity, _ index: Int) -> String { dialect.quote(identifier: entity.properties[index].name) }
+    private func attributeIndexes(_ entity: Schema.Entity) -> [Int] {
+        entity.properties.filter { if case .attribute = $0.kind { return true } else { return false } }.map(\.index)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// A store in one SQLite database file (or in memory): one table per entity, a `strata_metadata` table
+/// recording the schema it holds, WAL journaling, and every save in one transaction.
+package final class SQLiteStore: DataStore, @unchecked Sendable {
+    // `@unchecked` because the connection is guarded by `lock`; everything else is immutable.
+    package let schema: Schema
+    package let identifier: String
+    package let isReadOnly: Bool
+    /// The database file's path, or `nil` in memory.
+    package let path: String?
+    package let dialect = SQLiteDialect()
+    private let connection: SQLiteConnection
+    /// Serializes every use of `connection`, which is opened without SQLite's own mutex.
+    private let lock = NSLock()
+
+    /// Opens the store at `path` (`nil`: a private in-memory store), creating it when missing.
+    ///
+    /// - Throws: `StrataError.notAStrataStore` for a foreign or corrupt file, `StrataError.schemaMismatch` when
+    ///   the file holds other models, `StrataError.storeOpenFailed` when it can't be opened or created. In
+    ///   every case the file is left untouched.
+    package init(schema: Schema, path: String?, readOnly: Bool) throws {
+        try Self.validate(schema)
+        self.schema = schema
+        self.path = path
+        self.isReadOnly = readOnly
+        let displayPath = path ?? ":memory:"
+        let opened: SQLiteConnection
+        do {
+            let location: SQLiteConnection.Location = path.map { .file($0) } ?? .memory
+            opened = try SQLiteConnection(location: location, readOnly: readOnly && path != nil, createIfMissing: !readOnly)
+        } catch let error where error.isNotADatabase || error.isCorrupt {
+            throw StrataError.notAStrataStore(path: displayPath, reason: error.message)
+        } catch {
+            throw StrataError.storeOpenFailed(path: displayPath, reason: error.description)
+        }
+        self.identifier = try StoreBootstrap(connection: opened, schema: schema, path: displayPath, readOnly: readOnly).run()
+        self.connection = opened
+    }
+
+    /// Runs `body` with exclusive use of the connection.
+    package func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(connection)
+    }
+
+    /// Checks that every model can be stored as declared.
+    private static func validate(_ schema: Schema) throws {
+        for entity in schema.entities {
+            for property in entity.properties {
+                switch property.kind {
+                case .attribute: continue
+                case .toOne, .toMany:
+                    throw StrataError.invalidSchema(
+                        entity: entity.name,
+                        reason: "\(property.name) is a relationship; relationships are not supported by this version of Strata yet")
+                }
+            }
+            if let keyPath = entity.unresolvedConstraintKeyPaths.first {
+                throw StrataError.invalidSchema(
+                    entity: entity.name, reason: "#Index/#Unique names \(keyPath), which is not a persistent property")
+            }
+        }
+    }
+}
+
+extension SQLiteStore {
+    package func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws {
+        let (sql, bindings) = SelectStatement.rows(request, dialect: dialect).render(in: dialect)
+        try withConnection { connection in
+            let statement = try translatingErrors("fetch \(request.entity.name)") { try connection.prepare(sql) }
+            defer { statement.reset() }
+            try translatingErrors("fetch \(request.entity.name)") { try statement.bind(bindings) }
+            while try translatingErrors("fetch \(request.entity.name)", { try statement.step() }) {
+                try body(statement)
+            }
+        }
+    }
+
+    package func count(_ request: StoreFetch) throws -> Int {
+        let (sql, bindings) = SelectStatement.count(request, dialect: dialect).render(in: dialect)
+        return try withConnection { connection in
+            let statement = try translatingErrors("count \(request.entity.name)") { try connection.prepare(sql) }
+            defer { statement.reset() }
+            try translatingErrors("count \(request.entity.name)") { try statement.bind(bindings) }
+            guard try translatingErrors("count \(request.entity.name)", { try statement.step() }) else { return 0 }
+            return Int(statement.int64(at: 0))
+        }
+    }
+}
+
+extension SQLiteStatement: StoreRow {}
+
+/// Runs SQLite work, turning its errors into `StrataError.storeFailure` naming the operation; Strata's own
+/// errors pass through.
+func translatingErrors<T>(_ operation: String, _ body: () throws -> T) throws(StrataError) -> T {
+    do {
+        return try body()
+    } catch let error as StrataError {
+        throw error
+    } catch let error as SQLiteError {
+        throw StrataError.storeFailure(operation: operation, reason: error.description)
+    } catch {
+        throw StrataError.storeFailure(operation: operation, reason: "\(error)")
+    }
+}

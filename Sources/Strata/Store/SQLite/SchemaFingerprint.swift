@@ -1,0 +1,40 @@
+import Foundation
+
+/// A canonical description of the tables a schema needs, recorded in the store so a later open can tell whether
+/// the models changed.
+struct SchemaFingerprint: Equatable {
+    /// One line per entity: its table definition.
+    var entities: [String: String]
+
+    init(entities: [String: String]) { self.entities = entities }
+
+    init(schema: Schema, dialect: SQLiteDialect) {
+        var entities: [String: String] = [:]
+        for entity in schema.entities {
+            entities[entity.name] = TableDefinition(entity: entity, dialect: dialect).statements.joined(separator: "; ")
+        }
+        self.entities = entities
+    }
+
+    var encoded: String {
+        let data = (try? JSONSerialization.data(withJSONObject: entities, options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decode(_ text: String) -> SchemaFingerprint {
+        let object = try? JSONSerialization.jsonObject(with: Data(text.utf8))
+        return SchemaFingerprint(entities: object as? [String: String] ?? [:])
+    }
+
+    /// Human-readable differences; empty when the store holds every entity exactly as the models declare it.
+    /// Entities stored but not among the models are fine (another container may use them).
+    static func differences(stored: SchemaFingerprint, current: SchemaFingerprint) -> [String] {
+        current.entities.keys.sorted().compactMap { name in
+            guard let storedDefinition = stored.entities[name] else {
+                return "entity \(name) is not in the store"
+            }
+            guard let currentDefinition = current.entities[name], storedDefinition != currentDefinition else { return nil }
+            return "entity \(name) is stored as [\(storedDefinition)] but the model declares [\(currentDefinition)]"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Creates a new store's tables, or checks that an existing file is a Strata store holding the same schema.
+/// Nothing is written to a file that fails the checks.
+struct StoreBootstrap {
+    static let metadataTable = "strata_metadata"
+    static let formatVersion = "strata-sqlite-1"
+
+    let connection: SQLiteConnection
+    let schema: Schema
+    let path: String
+    let readOnly: Bool
+    private let dialect = SQLiteDialect()
+
+    /// Returns the store's identifier.
+    func run() throws -> String {
+        let tables = try read("list tables", "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
+        if tables.isEmpty {
+            guard !readOnly else {
+                throw StrataError.storeOpenFailed(path: path, reason: "the store is empty and the container is read-only")
+            }
+            return try create()
+        }
+        guard tables.contains(Self.metadataTable) else {
+            throw StrataError.notAStrataStore(
+                path: path, reason: "it is an SQLite database without Strata's metadata (tables: \(tables.sorted().joined(separator: ", ")))")
+        }
+        let metadata = try readMetadata()
+        guard metadata["format"] == Self.formatVersion else {
+            throw StrataError.notAStrataStore(path: path, reason: "unknown store format \(metadata["format"] ?? "none")")
+        }
+        let stored = SchemaFingerprint.decode(metadata["schema"] ?? "")
+        let differences = SchemaFingerprint.differences(stored: stored, current: SchemaFingerprint(schema: schema, dialect: dialect))
+        guard differences.isEmpty else {
+            throw StrataError.schemaMismatch(path: path, differences: differences)
+        }
+        return metadata["identifier"] ?? ""
+    }
+
+    private func create() throws -> String {
+        let identifier = UUID().uuidString
+        let fingerprint = SchemaFingerprint(schema: schema, dialect: dialect)
+        try translatingErrors("create the store's tables") {
+            try connection.transaction {
+                try connection.execute("CREATE TABLE \(dialect.quote(identifier: Self.metadataTable)) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+                for (key, value) in [("format", Self.formatVersion), ("identifier", identifier), ("schema", fingerprint.encoded)] {
+                    try connection.run("INSERT INTO \(dialect.quote(identifier: Self.metadataTable)) (key, value) VALUES (?, ?)", [.text(key), .text(value)])
+                }
+                for entity in schema.entities {
+                    for statement in TableDefinition(entity: entity, dialect: dialect).statements {
+                        try connection.execute(statement)
+                    }
+                }
+            }
+        }
+        return identifier
+    }
+
+    private func readMetadata() throws -> [String: String] {
+        var metadata: [String: String] = [:]
+        for row in try read("read the store's metadata", "SELECT key, value FROM \(dialect.quote(identifier: Self.metadataTable))") {
+            if row.count == 2, case .text(let key) = row[0], case .text(let value) = row[1] { metadata[key] = value }
+        }
+        return metadata
+    }
+
+    private func read(_ operation: String, _ sql: String) throws -> [[StoredValue]] {
+        do {
+            return try connection.query(sql, [])
+        } catch where error.isNotADatabase || error.isCorrupt {
+            throw StrataError.notAStrataStore(path: path, reason: error.message)
+        } catch {
+            throw StrataError.storeFailure(operation: operation, reason: error.description)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Testing
+@testable import Strata
+
+@Suite("SQLiteStatement")
+struct SQLiteStatementTests {
+    private static let roundTripValues: [StoredValue] = [
+        .null,
+        .integer(0),
+        .integer(Int64.min),
+        .integer(Int64.max),
+        .real(-0.5),
+        .real(Double.greatestFiniteMagnitude),
+        .text(""),
+        .text("Café ß 東京 😀👍🏽"),
+        .text("nul\0inside"),
+        .blob([]),
+        .blob([0, 1, 2, 255]),
+    ]
+
+    @Test(arguments: roundTripValues)
+    func everyStoredValueRoundTrips(_ value: StoredValue) throws {
+        let connection = try SQLiteConnection(location: .memory)
+        try connection.execute("CREATE TABLE t(v)")
+        try connection.run("INSERT INTO t(v) VALUES (?)", [value])
+        #expect(try connection.query("SELECT v FROM t", []) == [[value]])
+        #expect(try connection.query("SELECT v IS NULL FROM t", []) == [[.integer(value == .null ? 1 : 0)]])
+    }
+
+    @Test func typedColumnReadersReturnTheStoredData() throws {
+        let connection = try SQLiteConnection(location: .memory)
+        let statement = try connection.prepare("SELECT ? AS number, ? AS ratio, ? AS name, ? AS bytes, NULL AS absent")
+        try statement.bind([.integer(Int64.min), .real(2.5), .text("Ünïcödé"), .blob([9, 8])])
+        #expect(try statement.step())
+        #expect(statement.columnCount == 5)
+        #expect((0..<5).map(statement.columnName(at:)) == ["number", "ratio", "name", "bytes", "absent"])
+        #expect(statement.int64(at: 0) == Int64.min)
+        #expect(statement.double(at: 1) == 2.5)
+        #expect(statement.text(at: 2) == "Ünïcödé")
+        #expect(statement.blob(at: 3) == [9, 8])
+        #expect(statement.isNull(at: 4))
+        #expect(!statement.isNull(at: 0))
+        #expect(try !statement.step())
+    }
+
+    @Test func nanIsStoredAsNull() throws {
+        let connection = try SQLiteConnection(location: .memory)
+        #expect(try connection.query("SELECT ?", [.real(.nan)]) == [[.null]])
+    }
+
+    @Test func prepareReturnsTheCachedStatementReset() throws {
+        let connection = try SQLiteConnection(location: .memory)
+        let first = try connection.prepare("SELECT ?")
+        try first.bind([.integer(1)])
+        #expect(try first.step())
+        #expect(first.int64(at: 0) == 1)
+        #expect(try !first.step())
+        let second = try connection.prepare("SELECT ?")
+        #expect(first === second)
+        #expect(try second.step())
+        #expect(second.isNull(at: 0))
+    }
+
+    @Test func preparingAStatementThatIsMidIterationGivesAFreshOne() throws {
+        let connection = try SQLiteConnection(location: .memory)
+        try connection.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1), (2), (3)")
+        let outer = try connection.prepare("SELECT x FROM t ORDER BY x")
+        var seen: [Int64] = []
+        while try outer.step() {
+            seen.append(outer.int64(at: 0))
+            let inner = try connection.prepare("SELECT x FROM t ORDER BY x")
+            #expect(inner !== outer)
+            #expect(try inner.step())
+        }
+        #expect(seen == [1, 2, 3])
+    }
+
+    @Test func bindingTheWrongNumberOfValuesFails() throws {
+        let connection = try SQLiteConnection(location: .memory)
+        let error = try #require(throws: SQLiteError.self) {
+            _ = try connection.query("SELECT ?, ?", [.integer(1)])
+        }
+        #expect(error.description.contains("SELECT ?, ?"))
+    }
+
+    @Test func syntaxErrorNamesTheSQL() throws {
+        let connection = try SQLiteConnection(location: .memory)
+        let error = try #require(throws: SQLiteError.self) {
+            _ = try connection.prepare("SELEC 1")
+        }
+        #expect(error.sql == "SELEC 1")
+        #expect(error.description.contains("syntax error"))
+    }
+
+    @Test func statementOutlivingItsConnectionThrowsInsteadOfCrashing() throws {
+        var connection: SQLiteConnection? = try SQLiteConnection(location: .memory)
+        let statement = try #require(connection).prepare("SELECT 1")
+        connection = nil
+        #expect(throws: SQLiteError.self) {
+            _ = try statement.step()
+        }
+    }
+}
