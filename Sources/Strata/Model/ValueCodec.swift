@@ -114,3 +114,16 @@ enum JSONCoding {
         return try? decoder.decode(T.self, from: Data(text.utf8))
     }
 }
+
+extension ValueCodec {
+    /// A relationship value, kept on the model itself: relationships are not stored by this version of Strata,
+    /// and a container whose models have them refuses to open (`StrataError.invalidSchema`).
+    static func relationship(_ kind: PropertyKind, isOptional: Bool, destination: Any.Type) -> ValueCodec {
+        ValueCodec(
+            kind: kind, isOptional: isOptional, valueType: destination,
+            cachesDecodedValue: true,
+            encode: { _ in .null },
+            decode: { _ in nil }
+        )
+    }
+}
