@@ -93,8 +93,9 @@ public final class ModelBackingData {
             if property.codec.cachesDecodedValue { decodedValues[index] = value }
             return value
         }
-        // Rows are validated when loaded and assigned values are encoded from typed values, so a stored value
-        // that can't be decoded means the model's own bookkeeping is broken, not the user's data.
+        // Rows are validated when loaded and assigned values are encoded from typed values; only a stand-in for
+        // a row that is gone gets here, and it reads as an empty value.
+        if let value = property.codec.decode(property.codec.placeholder) { return value }
         preconditionFailure("Strata: \(property.name) holds \(stored), which is not a \(Value.self)")
     }
 

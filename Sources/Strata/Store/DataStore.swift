@@ -29,6 +29,8 @@ package struct StoreFetch: Sendable {
     /// The properties to read (by index); `nil` reads only the primary key.
     package var columns: [Int]?
     package var condition: QueryExpression?
+    /// Restricts the rows to these primary keys (in addition to `condition`).
+    package var primaryKeys: [Int64]?
     package var ordering: [QueryOrdering]
     package var limit: Int?
     package var offset: Int?
