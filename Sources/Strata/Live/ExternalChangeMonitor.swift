@@ -1,0 +1,37 @@
+/// Notices commits made to a store file by other processes (or other containers on the same file) by polling
+/// SQLite's `PRAGMA data_version` on the store's own connection.
+///
+/// `data_version` changes only when *another* connection commits, so this container's own saves (already
+/// announced by `ModelContext.save()`) are not reported twice. A poll is one pragma under the store's lock:
+/// a few microseconds, every `pollInterval`, and only while some `ResultsObserver` is alive. A change is seen
+/// within one interval (50 ms), then delivered as `StoreChangeEvent.external`.
+///
+/// Blind spot: a change is only known to have happened, not what it touched, so every observer of the
+/// container refreshes and reloads its registered models from the store.
+package enum ExternalChangeMonitor {
+    /// How often the store's data version is read.
+    package static let pollInterval: Duration = .milliseconds(50)
+
+    /// Whether `store` can change behind the container's back (a file store).
+    static func canMonitor(_ store: any DataStore) -> Bool {
+        (store as? SQLiteStore)?.path != nil
+    }
+
+    /// Polls `store` until `center` has no subscribers left (or is freed).
+    static func start(_ store: any DataStore, center: LiveChangeCenter) {
+        guard let store = store as? SQLiteStore else { return }
+        Task.detached { [weak center] in
+            var version = try? store.withConnection { try $0.dataVersion() }
+            while true {
+                try? await Task.sleep(for: pollInterval)
+                guard let center, center.keepsMonitoringStore() else { return }
+                // A failed read (the file is locked for longer than the busy timeout) is retried next time.
+                guard let current = try? store.withConnection({ try $0.dataVersion() }) else { continue }
+                if current != version {
+                    version = current
+                    center.post(.external)
+                }
+            }
+        }
+    }
+}
