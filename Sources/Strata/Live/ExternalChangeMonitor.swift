@@ -20,8 +20,10 @@ package enum ExternalChangeMonitor {
     /// Polls `store` until `center` has no subscribers left (or is freed).
     static func start(_ store: any DataStore, center: LiveChangeCenter) {
         guard let store = store as? SQLiteStore else { return }
+        // Read now, not in the task, so a commit made before the task first runs is still noticed.
+        let initialVersion = try? store.withConnection { try $0.dataVersion() }
         Task.detached { [weak center] in
-            var version = try? store.withConnection { try $0.dataVersion() }
+            var version = initialVersion
             while true {
                 try? await Task.sleep(for: pollInterval)
                 guard let center, center.keepsMonitoringStore() else { return }

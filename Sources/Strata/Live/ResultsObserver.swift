@@ -97,10 +97,11 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         descriptorStorage = descriptor
         self.sectionKeyPath = sectionKeyPath
         self.sectionSort = sectionSort
-        refresh(after: nil)
+        // Subscribe first, so nothing saved between the first fetch and the subscription goes unseen.
         if let entity {
             subscription = container.liveChanges.subscribe(self, entityName: entity.name, store: container.store)
         }
+        refresh(after: nil)
     }
 
     isolated deinit {
