@@ -34,6 +34,10 @@ import Observation
 /// edits alone don't trigger a refresh: the main context autosaves them right away, which does; in a context
 /// without autosave, call `save()` or `refresh()`.
 ///
+/// **Blind spots.** SQL run on the container's own connection isn't seen (call
+/// `ModelContainer.notifyChanges(to:)`); a model reloaded because another context changed it gets its new values
+/// but doesn't notify observers of its own properties (the new results and change set do reach this observer).
+///
 /// **Lifetime.** Nobody else keeps an observer alive: once you drop it, it stops observing, is freed, and
 /// finishes its `changes` streams.
 @Observable @MainActor
