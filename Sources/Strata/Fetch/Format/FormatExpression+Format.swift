@@ -3,18 +3,20 @@ import Foundation
 extension FormatExpression {
     /// The canonical format-language text of the tree; parsing it yields an equal tree.
     ///
-    /// Keywords are upper-case, comparisons use `==`/`!=`/`<=`/`>=`, nested `AND`/`OR` members
-    /// are parenthesised, and `NOT` wraps compound operands in parentheses.
+    /// Keywords are upper-case, comparisons use `==`/`!=`/`<=`/`>=`, and parentheses appear only
+    /// where the tree's shape needs them (an `AND` or `OR` inside an `AND` or `NOT`, an `OR` inside
+    /// an `OR`).
     package var predicateFormat: String {
         switch self {
         case .constant(let value):
             return value ? "TRUEPREDICATE" : "FALSEPREDICATE"
         case .not(let operand):
-            return "NOT " + operand.memberFormat
+            return "NOT " + operand.memberFormat(parenthesizingAnd: true)
         case .and(let members):
-            return members.map(\.memberFormat).joined(separator: " AND ")
+            return members.map { $0.memberFormat(parenthesizingAnd: true) }.joined(separator: " AND ")
         case .or(let members):
-            return members.map(\.memberFormat).joined(separator: " OR ")
+            // AND binds tighter than OR, so only nested ORs need parentheses to keep their shape.
+            return members.map { $0.memberFormat(parenthesizingAnd: false) }.joined(separator: " OR ")
         case .comparison(let lhs, let op, let rhs, let options, let quantifier):
             let prefix = quantifier.map { $0.rawValue + " " } ?? ""
             return prefix + lhs.predicateFormat + " " + op.rawValue + options.predicateFormat
@@ -25,10 +27,12 @@ extension FormatExpression {
         }
     }
 
-    /// The text of this expression as a member of `AND`, `OR` or `NOT`.
-    private var memberFormat: String {
+    /// The text of this expression as a member of `AND`, `OR` or `NOT`: an `OR` is always
+    /// parenthesised, an `AND` when `parenthesizingAnd`.
+    private func memberFormat(parenthesizingAnd: Bool) -> String {
         switch self {
-        case .and, .or: "(" + predicateFormat + ")"
+        case .or: "(" + predicateFormat + ")"
+        case .and where parenthesizingAnd: "(" + predicateFormat + ")"
         default: predicateFormat
         }
     }
