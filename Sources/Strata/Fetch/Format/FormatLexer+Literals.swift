@@ -124,6 +124,9 @@ extension FormatValue {
     /// The value of a number token's `text`, negated when `negative`; `nil` when the text is
     /// malformed, an integer does not fit `Int64`, or a double is not finite.
     static func number(_ text: String, negative: Bool) -> FormatValue? {
+        if text.utf8.allSatisfy(FormatLexer.isDigit) {
+            return integer(magnitude: UInt64(text, radix: 10), negative: negative)
+        }
         let lowered = text.lowercased()
         let radix: Int? = lowered.hasPrefix("0x") ? 16 : lowered.hasPrefix("0o") ? 8
             : lowered.hasPrefix("0b") ? 2 : nil

@@ -33,8 +33,11 @@ struct FormatLexer {
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) {
-            position += 1
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
         }
     }
 
@@ -48,7 +51,8 @@ struct FormatLexer {
         switch first {
         case _ where Self.isWordStart(first):
             let word = readWord()
-            return FormatToken(kind: .word, text: word, offset: start, length: position - start)
+            return FormatToken(kind: .word, text: word, offset: start, length: position - start,
+                               keyword: FormatKeyword(word: word))
         case UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "$"):
             position += 1
             guard let next = byte(at: position), Self.isWordStart(next) else {

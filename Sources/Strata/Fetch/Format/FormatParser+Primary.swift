@@ -31,7 +31,7 @@ extension FormatParser {
 
     private mutating func parseWord() throws(PredicateFormatError) -> FormatOperand {
         let token = current
-        guard let keyword = FormatKeyword(word: token.text) else {
+        guard let keyword = token.keyword else {
             if tokens[min(index + 1, tokens.count - 1)].isSymbol("(") {
                 return try parseFunction()
             }

@@ -100,7 +100,7 @@ struct FormatParser {
             default: return ArithmeticOperator(rawValue: token.text).map { .arithmetic($0) }
             }
         case .word:
-            switch FormatKeyword(word: token.text) {
+            switch token.keyword {
             case .and: return .logical(isAnd: true)
             case .or: return .logical(isAnd: false)
             case .beginsWith, .endsWith, .contains, .like, .matches, .in, .between: return .comparison
@@ -114,21 +114,28 @@ struct FormatParser {
     /// Parses operators binding at least as tightly as `minimumPrecedence`.
     mutating func parseBinary(minimumPrecedence: Int) throws(PredicateFormatError) -> Parsed {
         var lhs = try parsePrefix()
-        var openChain: Bool?  // and/or chain built in this loop, which later members may extend
+        // An AND/OR chain built in this loop: later members append in place (no re-copying), and
+        // only this loop's chain is flattened, so parentheses keep their nesting.
+        var chain: (isAnd: Bool, members: [FormatExpression])?
         var chainLength = 0
         while let op = binaryOperator, op.precedence >= minimumPrecedence {
             switch op {
             case .logical(let isAnd):
-                let left = try requirePredicate(lhs)
+                if chain?.isAnd != isAnd {
+                    let left = if let open = chain { Self.close(open) } else { try requirePredicate(lhs) }
+                    chain = (isAnd, [left])
+                }
                 advance()
                 let right = try requirePredicate(parseBinary(minimumPrecedence: op.precedence + 1))
-                lhs = .predicate(Self.join(left, right, isAnd: isAnd, extending: openChain == isAnd))
-                openChain = isAnd
+                chain?.members.append(right)
             case .comparison:
+                if let open = chain { lhs = .predicate(Self.close(open)) }
+                chain = nil
                 let left = try requireOperand(lhs, before: "a comparison operator")
                 lhs = .predicate(try parseComparison(left, quantifier: nil))
-                openChain = nil
             case .arithmetic(let arithmetic):
+                if let open = chain { lhs = .predicate(Self.close(open)) }
+                chain = nil
                 let left = try requireOperand(lhs, before: "'\(arithmetic.rawValue)'")
                 // A chain `a + b + c …` nests to the left without recursing; count it as depth.
                 chainLength += 1
@@ -139,20 +146,14 @@ struct FormatParser {
                 advance()
                 let right = try requireOperand(parseBinary(minimumPrecedence: op.precedence + 1))
                 lhs = .operand(.arithmetic(left, arithmetic, right))
-                openChain = nil
             }
         }
+        if let open = chain { lhs = .predicate(Self.close(open)) }
         return lhs
     }
 
-    private static func join(
-        _ left: FormatExpression, _ right: FormatExpression, isAnd: Bool, extending: Bool
-    ) -> FormatExpression {
-        switch (left, isAnd, extending) {
-        case (.and(let members), true, true): .and(members + [right])
-        case (.or(let members), false, true): .or(members + [right])
-        default: isAnd ? .and([left, right]) : .or([left, right])
-        }
+    private static func close(_ chain: (isAnd: Bool, members: [FormatExpression])) -> FormatExpression {
+        chain.isAnd ? .and(chain.members) : .or(chain.members)
     }
 
     // MARK: - Prefix forms
@@ -186,7 +187,7 @@ struct FormatParser {
             let operand = try requireOperand(parsePrefix())
             return .operand(.arithmetic(.value(.int(0)), .subtract, operand))
         }
-        switch token.kind == .word ? FormatKeyword(word: token.text) : nil {
+        switch token.keyword {
         case .truePredicate?, .falsePredicate?:
             advance()
             return .predicate(.constant(token.isKeyword(.truePredicate)))
@@ -224,7 +225,7 @@ struct FormatParser {
                             at: rightStart, expected: "{lower, upper}")
             }
         }
-        let op: ComparisonOperator = switch FormatKeyword(word: token.text) {
+        let op: ComparisonOperator = switch token.keyword {
         case .beginsWith: .beginsWith
         case .endsWith: .endsWith
         case .contains: .contains

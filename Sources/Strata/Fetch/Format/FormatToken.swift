@@ -33,6 +33,17 @@ struct FormatToken: Sendable, Equatable {
     let offset: Int
     /// The token's length in UTF-8 bytes.
     let length: Int
+    /// The reserved word a ``Kind/word`` token spells (matched once, ignoring case).
+    let keyword: FormatKeyword?
+
+    /// Creates a token.
+    init(kind: Kind, text: String, offset: Int, length: Int, keyword: FormatKeyword? = nil) {
+        self.kind = kind
+        self.text = text
+        self.offset = offset
+        self.length = length
+        self.keyword = keyword
+    }
 
     /// Whether this is the symbol `symbol`.
     func isSymbol(_ symbol: String) -> Bool {
@@ -41,6 +52,6 @@ struct FormatToken: Sendable, Equatable {
 
     /// Whether this is a bare word equal to `keyword`, ignoring case.
     func isKeyword(_ keyword: FormatKeyword) -> Bool {
-        kind == .word && FormatKeyword(word: text) == keyword
+        self.keyword == keyword
     }
 }
