@@ -50,11 +50,13 @@ extension FormatParser {
         case let substring as Substring: text = String(substring)
         default: throw mismatch(token, argument, expected: "String (a key path)")
         }
-        guard !text.isEmpty else {
-            throw mismatch(token, argument, expected: "a non-empty key path", got: "an empty String")
+        let components = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard !components.contains(where: \.isEmpty) else {
+            let got = text.isEmpty ? "an empty String" : "\"\(text)\""
+            throw mismatch(token, argument, expected: "a key path without empty components", got: got)
         }
         var builder = FormatKeyPathBuilder(root: .object)
-        for component in text.split(separator: ".", omittingEmptySubsequences: false) {
+        for component in components {
             if let failure = builder.append(String(component)) {
                 throw error(.unknownOperator, FormatKeyPathBuilder.message(for: failure), at: token)
             }

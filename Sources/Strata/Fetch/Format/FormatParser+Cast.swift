@@ -17,7 +17,7 @@ extension FormatParser {
         advance()
         try expect("(", "'(' after CAST")
         let valueToken = current
-        let operand = try requireOperand(parseBinary(minimumPrecedence: Self.operandPrecedence))
+        let operand = try parseOperand()
         try expect(",", "',' after the value to CAST")
         let typeToken = current
         guard typeToken.kind == .string else { throw unexpected("a quoted type name such as \"NSDate\"") }

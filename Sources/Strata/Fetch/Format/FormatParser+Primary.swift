@@ -110,7 +110,7 @@ extension FormatParser {
             return members
         }
         while true {
-            members.append(try requireOperand(parseBinary(minimumPrecedence: Self.operandPrecedence)))
+            members.append(try parseOperand())
             if current.isSymbol(",") {
                 advance()
                 continue
@@ -136,7 +136,7 @@ extension FormatParser {
     private mutating func parseSubquery() throws(PredicateFormatError) -> FormatOperand {
         advance()
         try expect("(", "'(' after SUBQUERY")
-        let collection = try requireOperand(parseBinary(minimumPrecedence: Self.operandPrecedence))
+        let collection = try parseOperand()
         try expect(",", "',' after the SUBQUERY collection")
         let variable = current
         guard variable.kind == .variable else { throw unexpected("a $variable naming each member") }

@@ -78,3 +78,12 @@ extension FormatParser {
         return value
     }
 }
+
+extension FormatParser {
+    /// Parses one operand (a comparison side, list member or call argument): everything binding
+    /// tighter than comparisons.
+    /// - Throws: ``PredicateFormatError`` when the input there is a predicate or malformed.
+    mutating func parseOperand() throws(PredicateFormatError) -> FormatOperand {
+        try requireOperand(parseBinary(minimumPrecedence: Self.operandPrecedence))
+    }
+}

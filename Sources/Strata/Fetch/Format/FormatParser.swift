@@ -194,7 +194,7 @@ struct FormatParser {
         case .any?, .some?, .all?, FormatKeyword.none?:
             advance()
             let quantifier: Quantifier = token.isKeyword(.all) ? .all : token.isKeyword(.none) ? .none : .any
-            let left = try requireOperand(parseBinary(minimumPrecedence: Self.operandPrecedence))
+            let left = try parseOperand()
             guard case .comparison? = binaryOperator, !current.isKeyword(.between) else {
                 throw unexpected("a comparison operator")
             }
@@ -213,7 +213,7 @@ struct FormatParser {
         advance()
         let options = try parseOptions()
         let rightStart = current
-        let right = try requireOperand(parseBinary(minimumPrecedence: Self.operandPrecedence))
+        let right = try parseOperand()
         if token.isKeyword(.between) {
             switch right {
             case .value(.array(let bounds)) where bounds.count == 2:

@@ -58,7 +58,10 @@ struct FormatArgumentTests {
         #expect(error.kind == .argumentTypeMismatch(index: 1, expected: "String (a key path)", got: "Int"))
         #expect(error.offset == 12)
         #expect(error.token == "%K")
-        #expect(F.error("%K == 1", "")?.kind == .argumentTypeMismatch(index: 0, expected: "a non-empty key path", got: "an empty String"))
+        #expect(F.error("%K == 1", "")?.kind
+            == .argumentTypeMismatch(index: 0, expected: "a key path without empty components", got: "an empty String"))
+        #expect(F.error("%K == 1", "a..b")?.kind
+            == .argumentTypeMismatch(index: 0, expected: "a key path without empty components", got: "\"a..b\""))
     }
 
     @Test func argumentCountMustMatch() throws {
