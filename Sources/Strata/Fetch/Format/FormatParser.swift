@@ -23,16 +23,25 @@ struct FormatParser {
 
     /// A parse result: predicates and operands share the grammar until a consumer needs one.
     enum Parsed {
+        /// Something boolean: a comparison, compound or constant predicate.
         case predicate(FormatExpression)
+        /// Something compared: a key path, value, aggregate, subquery, arithmetic, call.
         case operand(FormatOperand)
     }
 
+    /// The format being parsed, for errors.
     let format: String
+    /// Its UTF-8 bytes, for the source text of tokens in errors.
     let bytes: [UInt8]
+    /// The tokens, ending with an `end` token.
     let tokens: [FormatToken]
+    /// The read position in ``tokens``.
     var index = 0
+    /// The `%` arguments, bound in order of appearance.
     let arguments: [Any]
+    /// The next argument to bind.
     var argumentIndex = 0
+    /// The current nesting depth, checked against ``maximumDepth``.
     var depth = 0
 
     /// Parses `format`, binding `%` specifiers to `arguments` in order.
@@ -225,14 +234,17 @@ struct FormatParser {
                             at: rightStart, expected: "{lower, upper}")
             }
         }
-        let op: ComparisonOperator = switch token.keyword {
+        let named: ComparisonOperator? = switch token.keyword {
         case .beginsWith: .beginsWith
         case .endsWith: .endsWith
         case .contains: .contains
         case .like: .like
         case .matches: .matches
         case .in: .in
-        default: ComparisonOperator(rawValue: token.text) ?? .equal
+        default: nil
+        }
+        guard let op = named ?? ComparisonOperator(rawValue: token.text) else {
+            throw error(.unknownOperator, "Unknown comparison operator '\(source(of: token))'", at: token)
         }
         return .comparison(left, op, right, options: options, quantifier: quantifier)
     }

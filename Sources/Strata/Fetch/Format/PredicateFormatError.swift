@@ -38,9 +38,9 @@ public struct PredicateFormatError: Error, CustomStringConvertible, Hashable, Se
         case unknownOperator
         /// A `$variable` that is neither substituted nor bound by an enclosing `SUBQUERY`.
         case unboundVariable(name: String)
-        /// Parentheses, `NOT`s or subqueries nested deeper than ``FormatParser/maximumDepth``.
+        /// Parentheses, `NOT`s, subqueries or operator chains nested more than 200 levels deep.
         case tooDeeplyNested
-        /// A format string longer than ``FormatParser/maximumLength`` UTF-8 bytes.
+        /// A format string longer than 1 MiB (1,048,576 UTF-8 bytes).
         case inputTooLong
     }
 
