@@ -73,11 +73,9 @@ extension FormatPredicate {
         for (name, argument) in variables.sorted(by: { $0.key < $1.key }) {
             guard let value = FormatValue(argument: argument) else {
                 let got = FormatValue.typeName(of: argument)
-                let error = PredicateFormatError(
-                    .variableTypeMismatch(name: name, got: got),
-                    message: "Variable $\(name) cannot take a value of type \(got)",
-                    format: predicateFormat, offset: 0, token: "$" + name)
-                return FormatPredicate(failing: error)
+                return FormatPredicate(failing: variableError(
+                    .variableTypeMismatch(name: name, got: got), name: name,
+                    message: "Variable $\(name) cannot take a value of type \(got)"))
             }
             values[name] = value
         }

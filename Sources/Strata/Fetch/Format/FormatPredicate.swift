@@ -119,16 +119,20 @@ public struct FormatPredicate: Sendable, Hashable, CustomStringConvertible {
             throw error
         case .parsed(let expression):
             if let name = expression.firstUnboundVariable {
-                let text = sourceFormat ?? expression.predicateFormat
-                let offset = text.utf8.firstRange(of: Array(("$" + name).utf8))
-                    .map { text.utf8.distance(from: text.utf8.startIndex, to: $0.lowerBound) } ?? 0
-                throw PredicateFormatError(
-                    .unboundVariable(name: name),
-                    message: "Variable $\(name) has no value; pass it to withSubstitutionVariables(_:)",
-                    format: text, offset: offset, token: "$" + name)
+                throw variableError(
+                    .unboundVariable(name: name), name: name,
+                    message: "Variable $\(name) has no value; pass it to withSubstitutionVariables(_:)")
             }
             return expression
         }
+    }
+
+    /// An error about `$name`, positioned at its first mention in the source (or canonical) text.
+    func variableError(_ kind: PredicateFormatError.Kind, name: String, message: String) -> PredicateFormatError {
+        let text = sourceFormat ?? predicateFormat
+        let offset = text.utf8.firstRange(of: Array(("$" + name).utf8))
+            .map { text.utf8.distance(from: text.utf8.startIndex, to: $0.lowerBound) } ?? 0
+        return PredicateFormatError(kind, message: message, format: text, offset: offset, token: "$" + name)
     }
 
     /// This predicate, if it parsed and every variable has a value.

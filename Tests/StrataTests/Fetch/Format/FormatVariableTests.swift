@@ -32,6 +32,20 @@ struct FormatVariableTests {
         struct Opaque: Sendable {}
         let failed = FormatPredicate(format: "a == $X").withSubstitutionVariables(["X": Opaque()])
         #expect(failed.error?.kind == .variableTypeMismatch(name: "X", got: "Opaque"))
+        #expect(failed.error?.offset == 5)
+    }
+
+    @Test func substitutionTakesEveryArgumentKind() throws {
+        let date = Date(timeIntervalSinceReferenceDate: 100)
+        let template = FormatPredicate(format: "due < $DATE AND status IN $STATES AND owner == $OWNER")
+        let filled = template.withSubstitutionVariables([
+            "DATE": date, "STATES": Set([2]), "OWNER": Optional<String>.none as any Sendable,
+        ])
+        #expect(try filled.resolvedExpression() == .and([
+            F.compare(F.key("due"), .less, F.value(.date(date))),
+            F.compare(F.key("status"), .in, F.value(.array([.int(2)]))),
+            F.compare(F.key("owner"), .equal, F.value(.null)),
+        ]))
     }
 
     @Test func subqueryBindsItsVariable() throws {
