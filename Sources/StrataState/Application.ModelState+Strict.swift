@@ -1,3 +1,4 @@
+import Foundation
 import Strata
 
 extension Application.ModelState {

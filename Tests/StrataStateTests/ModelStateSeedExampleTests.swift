@@ -1,3 +1,4 @@
+import Foundation
 import Strata
 import StrataState
 import Testing
