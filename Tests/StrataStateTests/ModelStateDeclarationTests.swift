@@ -68,3 +68,31 @@ struct ModelStateDeclarationTests {
         #expect(viewModel.$todoItems.container === app.modelContainer.value)
     }
 }
+
+/// The wrapper in a struct, as a small service would use it.
+@MainActor
+private struct TodoSummary {
+    @ModelState(\.todoItems) var todoItems: [TodoItem]
+
+    var openCount: Int { todoItems.filter { !$0.isComplete }.count }
+
+    func complete(_ item: TodoItem) throws {
+        item.isComplete = true
+        try $todoItems.strict.save()
+    }
+}
+
+@Suite("ModelState: the property wrapper in a struct")
+@MainActor
+struct ModelStateStructWrapperTests {
+    @Test func structReadsAndMutatesThroughTheWrapper() throws {
+        let app = Application()
+        let summary = Application.withShared(app) { TodoSummary() }
+        summary.$todoItems.insert(TodoItem(title: "Buy milk"))
+        summary.$todoItems.insert(TodoItem(title: "Call mom"))
+        #expect(summary.openCount == 2)
+        try summary.complete(try #require(summary.todoItems.first))
+        #expect(summary.openCount == 1)
+        #expect(app.openTodoItems.models.map(\.title) == ["Call mom"])
+    }
+}
