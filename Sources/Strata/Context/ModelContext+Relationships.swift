@@ -12,6 +12,14 @@ extension ModelContext {
             }
             let target = registeredOrFault(info.destination, primaryKey: key)
             data.relationshipTargets[index] = [target]
+            // Resolve the same relationship of every other loaded model of the entity too (faults cost no query),
+            // so reading it across a list fills all the faults with one query.
+            for owner in (registeredModels[ObjectIdentifier(entity)] ?? [:]).values {
+                let ownerData = owner.persistentBackingData
+                guard ownerData.relationshipTargets[index] == nil, ownerData.unloadedProperties == nil,
+                      index < ownerData.values.count, case .integer(let ownerKey) = ownerData.values[index] else { continue }
+                ownerData.relationshipTargets[index] = [registeredOrFault(info.destination, primaryKey: ownerKey)]
+            }
             return [target]
         }
         guard data.primaryKey != nil else {

@@ -86,6 +86,11 @@ extension ModelBackingData {
         changedRelationships.insert(index)
         joinAdditions[index, default: []].append(contentsOf: added)
         joinRemovals[index, default: []].append(contentsOf: removed)
-        context?.relationshipDidChange(of: model, at: index, added: added, removed: removed)
+        if let context {
+            context.relationshipDidChange(of: model, at: index, added: added, removed: removed)
+        } else if let context = (added + removed).lazy.compactMap({ $0.persistentBackingData.context }).first {
+            // Referencing a model that is in a context brings this one in too (which sets the inverses).
+            context.insert(model)
+        }
     }
 }

@@ -102,7 +102,8 @@ struct RelationshipTests {
         book.chapters = [RelChapter(number: 1)]
         let tag = RelTag(name: "desert")
         book.tags = [tag]
-        context.insert(author)
+        context.insert(book)
+        #expect(author.books.first === book)
         try context.save()
         context.delete(author)
         try context.save()
