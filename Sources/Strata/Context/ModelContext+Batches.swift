@@ -52,7 +52,7 @@ extension ModelContext {
     func models<T: PersistentModel>(_ keys: [Int64], of type: T.Type, plan: FetchPlan) throws -> [T] {
         var request = plan.request
         request.condition = nil
-        request.primaryKeys = keys
+        request.keyFilter = (SelectStatement.primaryKeyColumn, keys)
         request.ordering = []
         request.limit = nil
         request.offset = nil

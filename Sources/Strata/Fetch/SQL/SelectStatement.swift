@@ -47,9 +47,9 @@ package enum SelectStatement {
         var sql = SQLFragment(sql: " FROM ") + .identifier(fetch.entity.name)
         var conditions: [SQLFragment] = []
         if let condition = fetch.condition { conditions.append(condition.sql) }
-        if let keys = fetch.primaryKeys {
-            let list = SQLFragment.joined(keys.map { .binding(.integer($0)) }, separator: ", ")
-            conditions.append(.identifier(primaryKeyColumn) + SQLFragment(sql: " IN (") + list + SQLFragment(sql: ")"))
+        if let filter = fetch.keyFilter {
+            let list = SQLFragment.joined(filter.keys.map { .binding(.integer($0)) }, separator: ", ")
+            conditions.append(.identifier(filter.column) + SQLFragment(sql: " IN (") + list + SQLFragment(sql: ")"))
         }
         if !conditions.isEmpty {
             sql.append(sql: " WHERE ")
