@@ -1,3 +1,5 @@
+import Foundation
+
 /// Notices commits made to a store file by other processes (or other containers on the same file) by polling
 /// SQLite's `PRAGMA data_version` on the store's own connection.
 ///
@@ -6,7 +8,7 @@
 /// about 9 µs, every `pollInterval` (under 0.02 % of a core), and only while some `ResultsObserver` is alive.
 /// A commit is seen within one interval — measured 26–54 ms from commit to refreshed results — and delivered as
 /// `StoreChangeEvent.external`. Polling was chosen over inotify on the `-wal` file because it is portable, needs
-/// no file descriptors or threads, and also sees commits of rollback-journal writers.
+/// no file descriptors, and also sees commits of rollback-journal writers.
 ///
 /// Blind spot: a change is only known to have happened, not what it touched, so every observer of the
 /// container refreshes and reloads its registered models from the store.
@@ -20,14 +22,18 @@ package enum ExternalChangeMonitor {
     }
 
     /// Polls `store` until `center` has no subscribers left (or is freed).
+    ///
+    /// The poll runs on a thread of its own rather than in a task, so it keeps its pace when the cooperative
+    /// thread pool is busy with long synchronous work.
     static func start(_ store: any DataStore, center: LiveChangeCenter) {
         guard let store = store as? SQLiteStore else { return }
-        // Read now, not in the task, so a commit made before the task first runs is still noticed.
+        // Read now, not on the thread, so a commit made before the thread first runs is still noticed.
         let initialVersion = try? store.withConnection { try $0.dataVersion() }
-        Task.detached { [weak center] in
+        let seconds = Double(pollInterval.components.attoseconds) / 1e18 + Double(pollInterval.components.seconds)
+        let thread = Thread { [weak center] in
             var version = initialVersion
             while true {
-                try? await Task.sleep(for: pollInterval)
+                Thread.sleep(forTimeInterval: seconds)
                 guard let center, center.keepsMonitoringStore() else { return }
                 // A failed read (the file is locked for longer than the busy timeout) is retried next time.
                 guard let current = try? store.withConnection({ try $0.dataVersion() }) else { continue }
@@ -37,5 +43,7 @@ package enum ExternalChangeMonitor {
                 }
             }
         }
+        thread.name = "Strata.ExternalChangeMonitor"
+        thread.start()
     }
 }

@@ -18,14 +18,14 @@ extension ModelContext {
         guard !candidates.isEmpty else { return }
         let sortedKeys = candidates.keys.sorted()
         var found = Set<Int64>()
-        let columns = Array(entity.properties.indices)
+        let columns = entity.columnPropertyIndexes
         for start in stride(from: 0, to: sortedKeys.count, by: Self.reloadBatchSize) {
             var request = StoreFetch(entity: entity, columns: columns)
-            request.primaryKeys = Array(sortedKeys[start..<min(start + Self.reloadBatchSize, sortedKeys.count)])
+            request.keyFilter = (SelectStatement.primaryKeyColumn, Array(sortedKeys[start..<min(start + Self.reloadBatchSize, sortedKeys.count)]))
             try store.fetch(request) { row in
                 let key = row.int64(at: 0)
                 found.insert(key)
-                if let model = candidates[key] { Self.reload(model.persistentBackingData, from: row, entity: entity) }
+                if let model = candidates[key] { Self.reload(model.persistentBackingData, from: row, columns: columns, entity: entity) }
             }
         }
         for (key, model) in candidates where !found.contains(key) {
@@ -34,20 +34,31 @@ extension ModelContext {
         }
     }
 
-    /// Replaces a model's values with a row's, unless a stored value doesn't fit its property (then the model
-    /// keeps the values it had, which were valid when loaded).
-    private static func reload(_ data: ModelBackingData, from row: any StoreRow, entity: Schema.Entity) {
-        var values = ContiguousArray<StoredValue>()
-        values.reserveCapacity(entity.properties.count)
-        for (index, property) in entity.properties.enumerated() {
-            let value = row.storedValue(at: Int32(index + 1))
-            let fits = property.cachesDecodedValue ? property.decodeAny(value) != nil : property.accepts(value)
+    /// Replaces a model's stored values with a row's (`columns` in row order), unless a value doesn't fit its
+    /// property: then the model keeps the values it had, which were valid when loaded.
+    private static func reload(_ data: ModelBackingData, from row: any StoreRow, columns: [Int], entity: Schema.Entity) {
+        var values = data.values
+        while values.count < entity.properties.count { values.append(.null) }
+        for (offset, index) in columns.enumerated() {
+            let value = row.storedValue(at: Int32(offset + 1))
+            let property = entity.properties[index]
+            let fits: Bool
+            if property.relationshipDestination != nil {
+                switch value {
+                case .integer, .null: fits = true
+                default: fits = false
+                }
+            } else {
+                fits = property.cachesDecodedValue ? property.decodeAny(value) != nil : property.accepts(value)
+            }
             guard fits else { return }
-            values.append(value)
+            values[index] = value
         }
         guard values != data.values || data.unloadedProperties != nil else { return }
         data.values = values
         data.decodedValues.removeAll()
+        // Related models are looked up again from the new foreign keys (and join rows) when next read.
+        data.relationshipTargets.removeAll()
         data.unloadedProperties = nil
     }
 }

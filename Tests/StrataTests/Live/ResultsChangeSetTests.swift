@@ -2,7 +2,7 @@
 import Testing
 
 /// A small seeded generator, so a failing sequence can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
+struct LiveRandom: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {
         state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -40,7 +40,7 @@ struct ResultsChangeSetTests {
 
     @Test(arguments: 1...8 as ClosedRange<UInt64>)
     func applyingRandomChangeSetsRebuildsTheNewArray(seed: UInt64) {
-        var random = SeededGenerator(state: seed)
+        var random = LiveRandom(state: seed)
         var old = Array(0..<Int.random(in: 0...30, using: &random))
         var nextID = 1_000
         for _ in 0..<40 {

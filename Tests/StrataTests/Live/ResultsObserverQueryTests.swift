@@ -78,7 +78,7 @@ struct ResultsObserverQueryTests {
         let observer = ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 60 },
                                        sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let stream = observer.changes
-        var random = SeededGenerator(state: 42)
+        var random = LiveRandom(state: 42)
         var live: [LiveTask] = []
         for round in 0..<25 {
             let fetches = observer.fetchCount
