@@ -27,8 +27,8 @@ extension PredicateExpressions.KeyPath {
     /// A member of a computed value, such as `$0.title.count`.
     private func translateMember(with translator: PredicateTranslator) throws -> TranslatedOperand {
         guard Root.Output.self == String.self else {
-            throw translator.unsupported(
-                self, "only key paths on the predicate's own input and String's count and isEmpty are supported here")
+            throw translator.unsupported(self, "a key path on a \(Root.Output.self) value is not translated; "
+                + "only the input's own properties and a String's count and isEmpty are")
         }
         let text = try translator.value(try translator.operand(root), like: nil, in: self)
         switch keyPath {
