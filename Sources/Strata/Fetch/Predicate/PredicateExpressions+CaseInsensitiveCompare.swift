@@ -46,13 +46,7 @@ where Root: StandardPredicateExpression, Other: StandardPredicateExpression {}
 
 extension PredicateExpressions.StringCaseInsensitiveCompare: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
-        let left = try translator.operand(root)
-        let right = try translator.operand(other)
-        return .query(.function(.compare, [
-            try translator.value(left, like: right, in: self),
-            try translator.value(right, like: left, in: self),
-            .value(.integer(StrataStringOrdering.caseInsensitive.rawValue)),
-        ]))
+        try translator.call(.compare, root, other, extra: [.value(.integer(StrataStringOrdering.caseInsensitive.rawValue))], in: self)
     }
 }
 #endif

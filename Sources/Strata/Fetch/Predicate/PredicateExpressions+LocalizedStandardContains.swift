@@ -47,12 +47,7 @@ where Root: StandardPredicateExpression, Other: StandardPredicateExpression {}
 
 extension PredicateExpressions.StringLocalizedStandardContains: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
-        let left = try translator.operand(root)
-        let right = try translator.operand(other)
-        return .query(.function(.localizedStandardContains, [
-            try translator.value(left, like: right, in: self),
-            try translator.value(right, like: left, in: self),
-        ]))
+        try translator.call(.localizedStandardContains, root, other, in: self)
     }
 }
 #endif

@@ -4,12 +4,7 @@ import Foundation
 
 extension PredicateExpressions.NilCoalesce: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
-        let left = try translator.operand(lhs)
-        let right = try translator.operand(rhs)
-        return .query(.function(.coalesce, [
-            try translator.value(left, like: right, in: self),
-            try translator.value(right, like: left, in: self),
-        ]))
+        try translator.call(.coalesce, lhs, rhs, in: self)
     }
 }
 

@@ -33,21 +33,3 @@ extension PredicateExpressions.SequenceStartsWith: QueryTranslatable {
         try translator.textFunction(.beginsWith, base, prefix, baseType: Base.Output.self, in: self)
     }
 }
-
-extension PredicateTranslator {
-    /// A Strata text function `(text, other, flags)` with no flags, for String operands only.
-    func textFunction(
-        _ function: QueryFunction, _ text: Any, _ other: Any, baseType: Any.Type, in expression: Any
-    ) throws -> TranslatedOperand {
-        guard baseType == String.self else {
-            throw unsupported(expression, "only String operands are translated; \(baseType) is not")
-        }
-        let left = try operand(text)
-        let right = try operand(other)
-        return .query(.function(function, [
-            try value(left, like: right, in: expression),
-            try value(right, like: left, in: expression),
-            .value(.integer(0)),
-        ]))
-    }
-}
