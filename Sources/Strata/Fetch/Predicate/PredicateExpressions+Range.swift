@@ -1,5 +1,7 @@
 import Foundation
 
+// A range whose ends read the input (`($0.low...10).contains(5)`) can be empty in SQL, where Swift traps on
+// `low > 10`: such a row simply doesn't match.
 extension PredicateExpressions.RangeExpressionContains: QueryTranslatable {
     /// `(low...high).contains($0.n)` → `BETWEEN`; `(low..<high).contains($0.n)` → `>= low AND < high`.
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {

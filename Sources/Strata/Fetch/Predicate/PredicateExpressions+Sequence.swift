@@ -21,15 +21,15 @@ extension PredicateExpressions.SequenceContains: QueryTranslatable {
 }
 
 extension PredicateExpressions.CollectionContainsCollection: QueryTranslatable {
-    /// `$0.title.contains("x")`: exact, character by character.
+    /// `$0.title.contains("x")`: whole Characters, as Swift compares.
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
-        try translator.textFunction(.contains, base, other, baseType: Base.Output.self, in: self)
+        try translator.textFunction(.characterContains, base, other, baseType: Base.Output.self, in: self)
     }
 }
 
 extension PredicateExpressions.SequenceStartsWith: QueryTranslatable {
     /// `$0.title.starts(with: "x")`.
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
-        try translator.textFunction(.beginsWith, base, prefix, baseType: Base.Output.self, in: self)
+        try translator.textFunction(.characterBeginsWith, base, prefix, baseType: Base.Output.self, in: self)
     }
 }

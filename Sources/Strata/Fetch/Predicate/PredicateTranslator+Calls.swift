@@ -15,7 +15,7 @@ extension PredicateTranslator {
         ] + extra))
     }
 
-    /// A Strata text function `(text, other, flags)` with no flags (exact, as Swift compares), for Strings only.
+    /// A Character-wise text function `(text, other)`, for Strings only.
     ///
     /// - Throws: `StrataError.unsupportedPredicate` for operands that are not Strings.
     func textFunction(
@@ -24,6 +24,6 @@ extension PredicateTranslator {
         guard baseType == String.self else {
             throw unsupported(expression, "only String operands are translated; \(baseType) is not")
         }
-        return try call(function, text, other, extra: [.value(.integer(0))], in: expression)
+        return try call(function, text, other, in: expression)
     }
 }

@@ -8,6 +8,10 @@ package enum QueryFunction: Hashable, Sendable {
     case beginsWith
     /// `(haystack, needle)`: Foundation's `localizedStandardContains`, 1 or 0.
     case localizedStandardContains
+    /// `(text, other)`: 1 when `other`'s Characters appear in a row in `text` (Swift's `contains`).
+    case characterContains
+    /// `(text, prefix)`: 1 when `text`'s Characters start with `prefix`'s (Swift's `starts(with:)`).
+    case characterBeginsWith
     /// `(a, b, ordering)`: -1, 0 or 1 comparing two texts with a `StrataStringOrdering`.
     case compare
     /// `(text)`: the number of Swift `Character`s (extended grapheme clusters) in `text`.

@@ -49,6 +49,8 @@ package struct SQLiteDialect: SQLDialect {
         case .localizedStandardContains: SQLiteFunctions.localizedStandardContains
         case .compare: SQLiteFunctions.compare
         case .characterCount: SQLiteFunctions.characterCount
+        case .characterContains: SQLiteFunctions.characterContains
+        case .characterBeginsWith: SQLiteFunctions.characterBeginsWith
         case .coalesce: "COALESCE"
         case .checkedArithmetic(let op): SQLiteFunctions.checkedArithmetic(op)
         }

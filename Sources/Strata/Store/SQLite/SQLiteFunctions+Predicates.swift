@@ -6,14 +6,25 @@ import Foundation
 /// | SQL | Result |
 /// |-----|--------|
 /// | `strata_character_count(text)` | the number of Swift `Character`s in `text` |
+/// | `strata_character_contains(text, other)` | 1 when `other`'s Characters appear in a row in `text` |
+/// | `strata_character_beginswith(text, prefix)` | 1 when `text`'s Characters start with `prefix`'s |
 /// | `strata_int_add/sub/mul(a, b, min, max)` | the integer result; an error when it leaves `min...max` |
 /// | `strata_int_div/rem(a, b, min, max)` | truncating division / remainder; `NULL` when `b` is 0 |
 ///
 /// SQLite's own `+ - *` turn an overflowing integer result into a REAL, where Swift traps: the checked
 /// functions fail the statement instead, so a fetch throws rather than matching on a wrong value.
+///
+/// The Character functions compare as Swift's `Collection.contains(_:)` and `starts(with:)` do: whole
+/// Characters only, so "👨" is not found in "👨‍👩‍👧", where Foundation's `range(of:)` (and `strata_contains`)
+/// finds it.
 extension SQLiteFunctions {
     /// `strata_character_count(text)`.
     package static let characterCount = "strata_character_count"
+
+    /// `strata_character_contains(text, other)`.
+    package static let characterContains = "strata_character_contains"
+    /// `strata_character_beginswith(text, prefix)`.
+    package static let characterBeginsWith = "strata_character_beginswith"
 
     /// The checked integer function for an arithmetic operator.
     package static func checkedArithmetic(_ op: QueryExpression.ArithmeticOperator) -> String {
@@ -30,6 +41,12 @@ extension SQLiteFunctions {
         try define(characterCount, argumentCount: 1, on: handle) { arguments throws(StrataFunctionError) in
             .integer(Int64(arguments.text(0).count))
         }
+        try define(characterContains, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
+            .integer(elementsContain(arguments.text(0), arguments.text(1)) ? 1 : 0)
+        }
+        try define(characterBeginsWith, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
+            .integer(arguments.text(0).starts(with: arguments.text(1)) ? 1 : 0)
+        }
         let operators: [QueryExpression.ArithmeticOperator] = [.add, .subtract, .multiply, .divide, .remainder]
         for op in operators {
             let name = checkedArithmetic(op)
@@ -43,6 +60,12 @@ extension SQLiteFunctions {
                 return .integer(result)
             }
         }
+    }
+
+    /// Whether `other`'s elements appear in a row in `base`, through the generic `Collection.contains(_:)` that
+    /// `#Predicate`'s `CollectionContainsCollection` evaluates with (not `StringProtocol`'s Foundation overload).
+    private static func elementsContain<C: Collection>(_ base: C, _ other: C) -> Bool where C.Element: Equatable {
+        base.contains(other)
     }
 
     /// `nil` for division by zero; throws on `Int64` overflow.

@@ -17,7 +17,7 @@ import Testing
         }
     }
 
-    private static let words = ["", "a", "Dune", "dune", "Café", "Cafe\u{301}", "👨‍👩‍👧", "straße", "file2", "file10", "Le Guin", "ünïcode"]
+    private static let words = ["", "a", "Dune", "dune", "Café", "Cafe\u{301}", "👨‍👩‍👧", "straße", "👨", "\u{301}", "file2", "file10", "Le Guin", "ünïcode"]
 
     private static func books(using generator: inout Generator) -> [PredicateBook] {
         (0..<200).map { serial in
