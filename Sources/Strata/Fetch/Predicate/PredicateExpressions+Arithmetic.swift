@@ -3,7 +3,8 @@ import Foundation
 // Integer arithmetic is checked against the Swift type's range: where Swift traps on overflow the fetch throws
 // (SQLite alone would widen the result to REAL). Division and remainder by zero, where Swift traps too, give
 // NULL in SQL: the comparison around them doesn't hold, except under `!=` or a negation, which then match.
-// Floating-point arithmetic is plain SQL, but SQLite gives NULL where Swift gives an infinity or NaN (x / 0).
+// Floating-point arithmetic is plain SQL in double precision (also for `Float`), but SQLite gives NULL where Swift
+// gives an infinity or NaN (x / 0).
 
 extension PredicateExpressions.Arithmetic: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
