@@ -52,6 +52,7 @@ let package = Package(
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataState", targets: ["StrataState"]),
         .executable(name: "strata-example", targets: ["strata-example"]),
+        .executable(name: "bookshelf", targets: ["bookshelf"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
     ],
     targets: [
@@ -76,6 +77,10 @@ let package = Package(
         .executableTarget(
             name: "strata-example",
             dependencies: ["Strata"]
+        ),
+        .executableTarget(
+            name: "bookshelf",
+            dependencies: ["Strata", "StrataState"]
         ),
         .executableTarget(
             name: "strata-bench",

@@ -46,7 +46,6 @@ extension ModelActorMacro: ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         guard declaration.is(ActorDeclSyntax.self), !protocols.isEmpty else { return [] }
-        let decl: DeclSyntax = "extension \(type.trimmed): Strata.ModelActor {}"
-        return decl.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
+        return ExtensionDeclSyntax.conformance(of: type, to: "Strata.ModelActor").map { [$0] } ?? []
     }
 }

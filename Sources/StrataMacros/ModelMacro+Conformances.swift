@@ -13,9 +13,7 @@ extension ModelMacro: ExtensionMacro {
         let qualified = ["PersistentModel": "Strata.PersistentModel", "Observable": "Observation.Observable"]
         return protocols.compactMap { requested in
             let simpleName = requested.as(MemberTypeSyntax.self)?.name.text ?? requested.trimmedDescription
-            guard let conformance = qualified[simpleName] else { return nil }
-            let decl: DeclSyntax = "extension \(type.trimmed): \(raw: conformance) {}"
-            return decl.as(ExtensionDeclSyntax.self)
+            return qualified[simpleName].flatMap { ExtensionDeclSyntax.conformance(of: type, to: $0) }
         }
     }
 }

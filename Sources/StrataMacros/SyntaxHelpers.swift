@@ -87,3 +87,11 @@ extension MacroExpansionDeclSyntax {
         genericArgumentClause?.arguments.first.map { $0.argument.trimmedDescription }
     }
 }
+
+extension ExtensionDeclSyntax {
+    /// `extension <type>: <conformance> {}`, with `conformance` already module-qualified.
+    static func conformance(of type: some TypeSyntaxProtocol, to conformance: String) -> ExtensionDeclSyntax? {
+        let decl: DeclSyntax = "extension \(type.trimmed): \(raw: conformance) {}"
+        return decl.as(ExtensionDeclSyntax.self)
+    }
+}

@@ -14,6 +14,14 @@ extension ModelContext {
     ///   `StrataError.unsupportedSortDescriptor`, `StrataError.invalidStoredValue`, or `StrataError.storeFailure`.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+        let results = try fetchWithoutPrefetching(descriptor, plan: plan)
+        if !descriptor.relationshipKeyPathsForPrefetching.isEmpty {
+            try prefetch(descriptor.relationshipKeyPathsForPrefetching, for: results, entity: plan.entity)
+        }
+        return results
+    }
+
+    private func fetchWithoutPrefetching<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, plan: FetchPlan) throws -> [T] {
         guard descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) else {
             return try models(plan.request)
         }
@@ -102,7 +110,7 @@ extension ModelContext {
         guard let key = identifier.primaryKey, identifier.storeIdentifier == nil || identifier.storeIdentifier == store.identifier else {
             throw StrataError.modelNotInContext(identifier)
         }
-        let request = StoreFetch(entity: entity, columns: Array(entity.properties.indices),
+        let request = StoreFetch(entity: entity, columns: entity.columnPropertyIndexes,
                                  condition: .equal(.column(SelectStatement.primaryKeyColumn), .value(.integer(key))))
         guard let model = try anyModels(request).first else { throw StrataError.modelNotInContext(identifier) }
         return model
@@ -158,12 +166,19 @@ extension ModelContext {
         let columns = request.columns ?? []
         let properties = entity.properties
         let propertyCount = properties.count
-        let unloaded: Set<Int>? = columns.count == propertyCount ? nil : Set(properties.indices).subtracting(columns)
+        let unloaded: Set<Int>? = columns.count == entity.columnPropertyIndexes.count
+            ? nil : Set(entity.columnPropertyIndexes).subtracting(columns)
         var registered = registeredModels[entityKey] ?? [:]
         defer { registeredModels[entityKey] = registered }
         try store.fetch(request) { row in
             let key = row.int64(at: 0)
             if let model = registered[key] {
+                // A fault reached through a relationship is filled in from this row.
+                let data = model.persistentBackingData
+                if data.unloadedProperties != nil, columns.count == entity.columnPropertyIndexes.count {
+                    for (offset, index) in columns.enumerated() { data.values[index] = row.storedValue(at: Int32(offset + 1)) }
+                    data.unloadedProperties = nil
+                }
                 body(model)
                 return
             }
@@ -172,7 +187,12 @@ extension ModelContext {
             for (offset, index) in columns.enumerated() {
                 let value = row.storedValue(at: Int32(offset + 1))
                 let property = properties[index]
-                if property.cachesDecodedValue {
+                if property.relationshipDestination != nil {
+                    switch value {
+                    case .integer, .null: break
+                    default: throw StrataError.invalidStoredValue(entity: entity.name, property: property.name, found: value.description)
+                    }
+                } else if property.cachesDecodedValue {
                     guard let decoded = property.decodeAny(value) else {
                         throw StrataError.invalidStoredValue(entity: entity.name, property: property.name, found: value.description)
                     }

@@ -6,6 +6,11 @@ extension ModelContext {
     /// Inserting a model that is already in this context does nothing. A model of a class outside the
     /// container's schema is not inserted, and the next `save()` throws `StrataError.unknownEntity`.
     public func insert<T: PersistentModel>(_ model: T) {
+        insertAny(model)
+    }
+
+    /// Inserts a model and, as SwiftData does, every model it references that is not in a context yet.
+    func insertAny(_ model: any PersistentModel) {
         let data = model.persistentBackingData
         let key = ObjectIdentifier(model)
         switch data.state {
@@ -18,8 +23,8 @@ extension ModelContext {
         case .detached, .deleted, .deletedAndSaved:
             break
         }
-        guard let entity = store.schema.entity(for: T.self) else {
-            unknownInsertions.append(String(describing: T.self))
+        guard let entity = store.schema.entity(forType: type(of: model)) else {
+            unknownInsertions.append(String(describing: type(of: model)))
             return
         }
         data.context = self
@@ -27,6 +32,14 @@ extension ModelContext {
         data.state = .inserted
         insertedModels[key] = model
         insertionOrder.append(key)
+        // Relationships assigned before the insert: bring their models in and set the inverses now.
+        for (index, info) in entity.relationshipInfos.sorted(by: { $0.key < $1.key }) {
+            guard let targets = data.relationshipTargets[index], !targets.isEmpty else { continue }
+            for target in targets { insertIfDetached(target) }
+            if info.inverse != nil {
+                relationshipDidChange(of: model, at: index, added: targets, removed: [])
+            }
+        }
         scheduleAutosave()
     }
 
@@ -49,7 +62,36 @@ extension ModelContext {
         case .detached, .deleted, .deletedAndSaved:
             return
         }
+        applyDeleteRules(to: model)
         scheduleAutosave()
+    }
+
+    /// Applies each relationship's delete rule to a model just deleted: cascade deletes the related models,
+    /// nullify takes the model out of their inverse relationship; deny is checked by `save()`.
+    private func applyDeleteRules(to model: any PersistentModel) {
+        let data = model.persistentBackingData
+        guard let entity = data.entity else { return }
+        for (index, info) in entity.relationshipInfos.sorted(by: { $0.key < $1.key }) {
+            switch info.deleteRule {
+            case .cascade:
+                for target in data.relatedModels(at: index) { deleteAny(target) }
+            case .nullify:
+                guard let inverse = info.inverse else { continue }
+                for target in data.relatedModels(at: index) where !target.persistentBackingData.isDeleted {
+                    let targetData = target.persistentBackingData
+                    let remaining = targetData.relatedModels(at: inverse.index).filter { $0 !== model }
+                    targetData.relationshipTargets[inverse.index] = remaining
+                    targetData.changedRelationships.insert(inverse.index)
+                    if targetData.state == .registered { changedModels[ObjectIdentifier(target)] = target }
+                }
+            case .deny, .noAction:
+                continue
+            }
+        }
+    }
+
+    private func deleteAny(_ model: any PersistentModel) {
+        delete(model)
     }
 
     /// Deletes every stored model of a class that matches a predicate (all of them when `predicate` is `nil`),
@@ -119,7 +161,7 @@ extension ModelContext {
         let data = model.persistentBackingData
         guard data.state == .registered else { return }
         let key = ObjectIdentifier(model)
-        if data.savedValues.isEmpty && data.encodingFailures.isEmpty {
+        if !data.hasChanges {
             changedModels[key] = nil
         } else {
             changedModels[key] = model

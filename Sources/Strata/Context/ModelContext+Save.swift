@@ -39,6 +39,8 @@ extension ModelContext {
             changes.deletes.append(StoreChanges.Delete(entity: try entity(of: model), primaryKey: key))
         }
         changes.batchDeletes = pendingBatchDeletes
+        try validateRelationships(inserted: inserted, changed: changed, deleted: deleted)
+        addRelationshipChanges(to: &changes, inserted: inserted, changed: changed)
 
         postSaveNotification(ModelContext.willSave, inserted: [], updated: [], deleted: [])
         let result = try store.save(changes, mergePolicy: mergePolicy)
@@ -49,6 +51,7 @@ extension ModelContext {
             insertedIdentifiers.append(model.persistentModelID)
         }
         let updatedIdentifiers = changed.map(\.persistentModelID)
+        for model in inserted + changed { recordSavedForeignKeys(of: model.persistentBackingData) }
         for model in changed { model.persistentBackingData.commitChanges() }
         var deletedIdentifiers = deleted.map(\.persistentModelID)
         for model in deleted { unregister(model) }

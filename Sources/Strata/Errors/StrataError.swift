@@ -23,6 +23,10 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
     case unsupportedPredicate(expression: String, reason: String)
     /// A sort descriptor can't be translated to SQL.
     case unsupportedSortDescriptor(description: String, reason: String)
+    /// A model can't be deleted because its relationship with the `.deny` delete rule still has models.
+    case deleteDenied(entity: String, relationship: String, count: Int)
+    /// A to-many relationship holds fewer or more models than its `minimumModelCount` / `maximumModelCount`.
+    case relationshipCountViolation(entity: String, relationship: String, count: Int, minimum: Int, maximum: Int)
     /// The model does not belong to this context.
     case modelNotInContext(PersistentIdentifier)
     /// The store reported an error.
@@ -53,6 +57,11 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
             "The predicate can't be run in the store: \(expression): \(reason)"
         case .unsupportedSortDescriptor(let description, let reason):
             "The sort descriptor \(description) can't be run in the store: \(reason)"
+        case .deleteDenied(let entity, let relationship, let count):
+            "Cannot delete a \(entity): its relationship \(relationship) has the deny delete rule and still holds \(count) model(s)"
+        case .relationshipCountViolation(let entity, let relationship, let count, let minimum, let maximum):
+            "\(entity).\(relationship) holds \(count) model(s); it must hold "
+                + (maximum > 0 ? "between \(minimum) and \(maximum)" : "at least \(minimum)")
         case .modelNotInContext(let identifier):
             "No model with identifier \(identifier) in this context"
         case .storeFailure(let operation, let reason):

@@ -16,10 +16,10 @@ package struct FetchPlan {
         var ordering = try descriptor.sortBy.map { try Self.ordering(for: $0, entity: entity) }
         // Rows that tie on every sort key come back in insertion order, so results are deterministic.
         ordering.append(QueryOrdering(expression: .column(SelectStatement.primaryKeyColumn), ascending: true, collation: .binary))
-        var columns = Array(entity.properties.indices)
+        var columns = entity.columnPropertyIndexes
         if !descriptor.propertiesToFetch.isEmpty {
             columns = try descriptor.propertiesToFetch.map { keyPath in
-                guard let property = entity.property(for: keyPath) else {
+                guard let property = entity.property(for: keyPath), property.relationshipDestination?.isToMany != true else {
                     throw StrataError.unsupportedPredicate(
                         expression: "propertiesToFetch \(keyPath)", reason: "not a persistent property of \(entity.name)")
                 }

@@ -1,6 +1,5 @@
 // The generated code names `Observation.ObservationRegistrar` and `@ObservationIgnored`, and the
 // `@Model` declaration below lists `Observable`, so Observation must be visible wherever Strata is.
-@_exported import Observation
 
 /// Turns a class into a persistent model whose stored properties live in a store.
 ///

@@ -35,6 +35,13 @@ public final class ModelBackingData {
     /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
     package var unloadedProperties: Set<Int>?
     private var temporaryIdentifier: PersistentIdentifier?
+    /// The related models of each relationship read or assigned so far, by property index (0 or 1 for to-one).
+    package var relationshipTargets: [Int: [any PersistentModel]] = [:]
+    /// Relationships assigned since the last save, by property index.
+    package var changedRelationships: Set<Int> = []
+    /// Join-table rows to add and remove at the next save, by property index.
+    package var joinAdditions: [Int: [any PersistentModel]] = [:]
+    package var joinRemovals: [Int: [any PersistentModel]] = [:]
 
     /// Creates empty backing data for a new model.
     public init() {
@@ -64,7 +71,7 @@ public final class ModelBackingData {
     package var hasChanges: Bool {
         switch state {
         case .inserted, .deleted: true
-        case .registered: !savedValues.isEmpty || !encodingFailures.isEmpty
+        case .registered: !savedValues.isEmpty || !encodingFailures.isEmpty || !changedRelationships.isEmpty
         case .detached, .deletedAndSaved: false
         }
     }
@@ -93,8 +100,9 @@ public final class ModelBackingData {
             if property.codec.cachesDecodedValue { decodedValues[index] = value }
             return value
         }
-        // Rows are validated when loaded and assigned values are encoded from typed values, so a stored value
-        // that can't be decoded means the model's own bookkeeping is broken, not the user's data.
+        // Rows are validated when loaded and assigned values are encoded from typed values; only a stand-in for
+        // a row that is gone gets here, and it reads as an empty value.
+        if let value = property.codec.decode(property.codec.placeholder) { return value }
         preconditionFailure("Strata: \(property.name) holds \(stored), which is not a \(Value.self)")
     }
 
@@ -132,9 +140,13 @@ public final class ModelBackingData {
     // MARK: - Bookkeeping for the context
 
     /// Reads the properties that `propertiesToFetch` left out, in one query.
-    private func loadUnloadedProperties() {
+    package func loadUnloadedProperties() {
         guard let missing = unloadedProperties, let store, let entity, let primaryKey else {
             unloadedProperties = nil
+            return
+        }
+        // A fault: fill in every fault of the entity the context holds, in one query.
+        if missing.count == entity.columnPropertyIndexes.count, let context, context.fulfillFaults(of: entity, including: self) {
             return
         }
         let columns = missing.sorted()
@@ -144,7 +156,8 @@ public final class ModelBackingData {
         try? store.fetch(request) { row in
             for (offset, index) in columns.enumerated() {
                 let value = row.storedValue(at: Int32(offset + 1))
-                if entity.properties[index].accepts(value) { values[index] = value }
+                let property = entity.properties[index]
+                if property.relationshipDestination != nil || property.accepts(value) { values[index] = value }
             }
         }
         unloadedProperties = nil
@@ -154,12 +167,20 @@ public final class ModelBackingData {
     package func revertChanges() {
         for (index, saved) in savedValues { values[index] = saved }
         for index in savedValues.keys { decodedValues[index] = nil }
+        // Reassigned relationships are read again from the store.
+        for index in changedRelationships { relationshipTargets[index] = nil }
         savedValues.removeAll()
         encodingFailures.removeAll()
+        changedRelationships.removeAll()
+        joinAdditions.removeAll()
+        joinRemovals.removeAll()
     }
 
     /// Forgets the saved values: the current values are now what the store holds.
     package func commitChanges() {
         savedValues.removeAll()
+        changedRelationships.removeAll()
+        joinAdditions.removeAll()
+        joinRemovals.removeAll()
     }
 }

@@ -88,3 +88,28 @@ public struct _PersistedSlot: Sendable {
     /// Creates the slot.
     @inlinable public init() {}
 }
+
+extension PersistentProperty {
+    /// Declares a to-one relationship to another model.
+    public init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?)
+    where Value: PersistentModel {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
+                  codec: .relationship(.toOne(destination: String(describing: Value.self)), isOptional: false, destination: Value.self))
+    }
+
+    /// Declares an optional to-one relationship to another model.
+    public init<Destination: PersistentModel>(
+        index: Int, name: String, keyPath: KeyPath<Model, Destination?>, metadata: (any Sendable)?
+    ) where Value == Destination? {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
+                  codec: .relationship(.toOne(destination: String(describing: Destination.self)), isOptional: true, destination: Destination.self))
+    }
+
+    /// Declares a to-many relationship to other models.
+    public init<Destination: PersistentModel>(
+        index: Int, name: String, keyPath: KeyPath<Model, [Destination]>, metadata: (any Sendable)?
+    ) where Value == [Destination] {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
+                  codec: .relationship(.toMany(destination: String(describing: Destination.self)), isOptional: false, destination: Destination.self))
+    }
+}

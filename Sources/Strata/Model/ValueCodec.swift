@@ -24,6 +24,18 @@ package struct ValueCodec<Value>: @unchecked Sendable {
     package let cachesDecodedValue: Bool
     package let encode: (Value) throws -> StoredValue
     package let decode: (StoredValue) -> Value?
+    /// The stored value a model stands in with when its row is gone (`.null` where that decodes).
+    package var placeholder: StoredValue {
+        if isOptional { return .null }
+        switch kind {
+        case .attribute(.integer), .attribute(.unsignedInteger): return .integer(0)
+        case .attribute(.real): return .real(0)
+        case .attribute(.decimal): return .text("0")
+        case .attribute(.text): return valueType == URL.self ? .text("about:blank") : .text("")
+        case .attribute(.blob): return .blob(Array(repeating: 0, count: 16))
+        case .toOne, .toMany: return .null
+        }
+    }
 }
 
 extension ValueCodec where Value: StorableValue {
@@ -112,5 +124,18 @@ enum JSONCoding {
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: "+Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         return try? decoder.decode(T.self, from: Data(text.utf8))
+    }
+}
+
+extension ValueCodec {
+    /// A relationship value, kept on the model itself: relationships are not stored by this version of Strata,
+    /// and a container whose models have them refuses to open (`StrataError.invalidSchema`).
+    static func relationship(_ kind: PropertyKind, isOptional: Bool, destination: Any.Type) -> ValueCodec {
+        ValueCodec(
+            kind: kind, isOptional: isOptional, valueType: destination,
+            cachesDecodedValue: true,
+            encode: { _ in .null },
+            decode: { _ in nil }
+        )
     }
 }

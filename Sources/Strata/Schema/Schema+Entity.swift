@@ -14,6 +14,10 @@ extension Schema {
         package let properties: [any AnyPersistentProperty]
         private let propertyIndexByKeyPath: [AnyKeyPath: Int]
         private let propertyIndexByName: [String: Int]
+        /// Resolved relationships by property index; set once by `Schema.init`, then never changed.
+        package internal(set) var relationshipInfos: [Int: RelationshipInfo] = [:]
+        /// The indexes of the properties kept in the entity's table (attributes and to-one foreign keys).
+        package let columnPropertyIndexes: [Int]
 
         init(modelType: any PersistentModel.Type) {
             self.modelType = modelType
@@ -32,6 +36,7 @@ extension Schema {
                 keyPaths[property.anyKeyPath] = property.index
                 names[property.name] = property.index
             }
+            self.columnPropertyIndexes = properties.filter { $0.relationshipDestination?.isToMany != true }.map(\.index)
             self.propertyIndexByKeyPath = keyPaths
             self.propertyIndexByName = names
             let nameOf: (AnyKeyPath) -> String? = { keyPath in keyPaths[keyPath].map { properties[$0].name } }

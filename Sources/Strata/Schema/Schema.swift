@@ -25,6 +25,8 @@ public final class Schema: Sendable, CustomStringConvertible {
     public let version: Version
     private let entitiesByName: [String: Entity]
     private let entitiesByType: [ObjectIdentifier: Entity]
+    /// What is wrong with the models' relationships, if anything; a container refuses such a schema.
+    package let problems: [StrataError]
 
     /// Creates a schema from model classes.
     ///
@@ -39,6 +41,7 @@ public final class Schema: Sendable, CustomStringConvertible {
         self.version = version
         self.entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.entitiesByType = Dictionary(uniqueKeysWithValues: entities.map { (ObjectIdentifier($0.modelType), $0) })
+        self.problems = Self.resolveRelationships(of: entities)
     }
 
     /// Creates a schema from model classes.

@@ -12,6 +12,8 @@ package protocol DataStore: AnyObject, Sendable {
     func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws
     /// Counts the rows a fetch would return.
     func count(_ request: StoreFetch) throws -> Int
+    /// The rows of a join table whose owner column holds one of `owners`.
+    func fetchJoinRows(table: String, ownerColumn: String, targetColumn: String, owners: [Int64]) throws -> [(owner: Int64, target: Int64)]
     /// Writes a set of changes in one transaction.
     /// - Returns: the primary key given to each insert, in order.
     func save(_ changes: StoreChanges, mergePolicy: MergePolicy) throws -> StoreSaveResult
@@ -29,6 +31,9 @@ package struct StoreFetch: Sendable {
     /// The properties to read (by index); `nil` reads only the primary key.
     package var columns: [Int]?
     package var condition: QueryExpression?
+    /// Restricts the rows to those whose `column` (the primary key or a foreign key) is one of `keys`,
+    /// in addition to `condition`.
+    package var keyFilter: (column: String, keys: [Int64])?
     package var ordering: [QueryOrdering]
     package var limit: Int?
     package var offset: Int?
@@ -65,7 +70,31 @@ package struct StoreChanges {
         package var condition: QueryExpression?
     }
 
+    /// A row written by this save (`inserted`, by position in `inserts`) or already stored.
+    package enum RowReference: Hashable {
+        case stored(Int64)
+        case inserted(Int)
+    }
+    /// Sets a to-one foreign key once every insert has its primary key.
+    package struct ForeignKeyUpdate {
+        package var entity: Schema.Entity
+        package var row: RowReference
+        package var column: String
+        package var target: RowReference?
+    }
+    /// Adds (or removes) one row of a join table.
+    package struct JoinChange {
+        package var table: String
+        package var ownerColumn: String
+        package var targetColumn: String
+        package var owner: RowReference
+        package var target: RowReference
+    }
+
     package var inserts: [Insert] = []
+    package var foreignKeyUpdates: [ForeignKeyUpdate] = []
+    package var joinInserts: [JoinChange] = []
+    package var joinDeletes: [JoinChange] = []
     package var updates: [Update] = []
     package var deletes: [Delete] = []
     package var batchDeletes: [BatchDelete] = []
@@ -92,4 +121,10 @@ public enum MergePolicy: Sendable, Hashable {
     case mergeByPropertyObjectTrump
     /// Throw `StrataError.uniqueConstraintViolation` and save nothing (Core Data's `NSErrorMergePolicy`).
     case error
+}
+
+/// Limits shared by stores and contexts.
+package enum StoreLimits {
+    /// The most keys bound in one `IN (…)` list.
+    package static let keysPerStatement = 500
 }

@@ -45,9 +45,15 @@ package enum SelectStatement {
 
     private static func from(_ fetch: StoreFetch) -> SQLFragment {
         var sql = SQLFragment(sql: " FROM ") + .identifier(fetch.entity.name)
-        if let condition = fetch.condition {
+        var conditions: [SQLFragment] = []
+        if let condition = fetch.condition { conditions.append(condition.sql) }
+        if let filter = fetch.keyFilter {
+            let list = SQLFragment.joined(filter.keys.map { .binding(.integer($0)) }, separator: ", ")
+            conditions.append(.identifier(filter.column) + SQLFragment(sql: " IN (") + list + SQLFragment(sql: ")"))
+        }
+        if !conditions.isEmpty {
             sql.append(sql: " WHERE ")
-            sql.append(condition.sql)
+            sql.append(.joined(conditions, separator: " AND "))
         }
         return sql
     }

@@ -52,6 +52,31 @@ private struct SaveWriter {
         for insert in changes.inserts {
             result.insertedKeys.append(try write(insert))
         }
+        let keys = result.insertedKeys
+        func key(_ reference: StoreChanges.RowReference) -> Int64? {
+            switch reference {
+            case .stored(let key): key
+            case .inserted(let position): position < keys.count ? keys[position] : nil
+            }
+        }
+        for update in changes.foreignKeyUpdates {
+            guard let row = key(update.row) else { continue }
+            let target: StoredValue = update.target.flatMap(key).map { .integer($0) } ?? .null
+            try run(update.entity, "UPDATE \(table(update.entity)) SET \(dialect.quote(identifier: update.column)) = ? WHERE \(primaryKey) = ?",
+                    [target, .integer(row)])
+        }
+        for change in changes.joinDeletes {
+            guard let owner = key(change.owner), let target = key(change.target) else { continue }
+            try connection.run(
+                "DELETE FROM \(dialect.quote(identifier: change.table)) WHERE \(dialect.quote(identifier: change.ownerColumn)) = ? AND \(dialect.quote(identifier: change.targetColumn)) = ?",
+                [.integer(owner), .integer(target)])
+        }
+        for change in changes.joinInserts {
+            guard let owner = key(change.owner), let target = key(change.target) else { continue }
+            try connection.run(
+                "INSERT OR IGNORE INTO \(dialect.quote(identifier: change.table)) (\(dialect.quote(identifier: change.ownerColumn)), \(dialect.quote(identifier: change.targetColumn))) VALUES (?, ?)",
+                [.integer(owner), .integer(target)])
+        }
         return result
     }
 
@@ -120,6 +145,6 @@ private struct SaveWriter {
     private func table(_ entity: Schema.Entity) -> String { dialect.quote(identifier: entity.name) }
     private func column(_ entity: Schema.Entity, _ index: Int) -> String { dialect.quote(identifier: entity.properties[index].name) }
     private func attributeIndexes(_ entity: Schema.Entity) -> [Int] {
-        entity.properties.filter { if case .attribute = $0.kind { return true } else { return false } }.map(\.index)
+        entity.columnPropertyIndexes
     }
 }

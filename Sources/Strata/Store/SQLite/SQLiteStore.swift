@@ -47,16 +47,8 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
 
     /// Checks that every model can be stored as declared.
     private static func validate(_ schema: Schema) throws {
+        if let problem = schema.problems.first { throw problem }
         for entity in schema.entities {
-            for property in entity.properties {
-                switch property.kind {
-                case .attribute: continue
-                case .toOne, .toMany:
-                    throw StrataError.invalidSchema(
-                        entity: entity.name,
-                        reason: "\(property.name) is a relationship; relationships are not supported by this version of Strata yet")
-                }
-            }
             if let keyPath = entity.unresolvedConstraintKeyPaths.first {
                 throw StrataError.invalidSchema(
                     entity: entity.name, reason: "#Index/#Unique names \(keyPath), which is not a persistent property")
@@ -103,5 +95,36 @@ func translatingErrors<T>(_ operation: String, _ body: () throws -> T) throws(St
         throw StrataError.storeFailure(operation: operation, reason: error.description)
     } catch {
         throw StrataError.storeFailure(operation: operation, reason: "\(error)")
+    }
+}
+
+extension SQLiteStore {
+    package func fetchJoinRows(table: String, ownerColumn: String, targetColumn: String, owners: [Int64]) throws -> [(owner: Int64, target: Int64)] {
+        var rows: [(owner: Int64, target: Int64)] = []
+        let quote = dialect.quote(identifier:)
+        for start in stride(from: 0, to: owners.count, by: Self.keysPerStatement) {
+            let chunk = owners[start..<min(start + Self.keysPerStatement, owners.count)]
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            let sql = "SELECT \(quote(ownerColumn)), \(quote(targetColumn)) FROM \(quote(table)) WHERE \(quote(ownerColumn)) IN (\(placeholders)) ORDER BY \(quote(targetColumn))"
+            let found = try withConnection { connection in
+                try translatingErrors("read \(table)") { try connection.query(sql, chunk.map { .integer($0) }) }
+            }
+            for row in found {
+                if row.count == 2, case .integer(let owner) = row[0], case .integer(let target) = row[1] {
+                    rows.append((owner, target))
+                }
+            }
+        }
+        return rows
+    }
+
+    /// The most keys bound in one `IN (…)` list.
+    package static var keysPerStatement: Int { StoreLimits.keysPerStatement }
+}
+
+extension SQLiteStore {
+    /// How many statements the store's connection has run (see `SQLiteConnection.executedStatementCount`).
+    package var executedStatementCount: Int {
+        (try? withConnection { $0.executedStatementCount }) ?? 0
     }
 }

@@ -1,34 +1,77 @@
-/// The DDL of one entity's table and indexes.
+/// The DDL of one entity's table, its indexes and the join tables of its to-many relationships.
 struct TableDefinition {
     let entity: Schema.Entity
     let dialect: SQLiteDialect
 
     /// The column definitions, e.g. `"title" TEXT NOT NULL`.
     var columns: [String] {
-        [dialect.quote(identifier: SelectStatement.primaryKeyColumn) + " INTEGER PRIMARY KEY"]
-            + entity.attributes.map { attribute in
-                let type = dialect.columnType(for: attribute.storageClass)
-                return [dialect.quote(identifier: attribute.name), type, attribute.isOptional ? "" : "NOT NULL"]
+        [quote(SelectStatement.primaryKeyColumn) + " INTEGER PRIMARY KEY"]
+            + entity.columnPropertyIndexes.map { index in
+                let property = entity.properties[index]
+                if let relationship = entity.relationshipInfos[index] {
+                    return "\(quote(property.name)) INTEGER" + foreignKeyClause(relationship)
+                }
+                let type = property.attributeStorage.map(dialect.columnType(for:)) ?? ""
+                return [quote(property.name), type, property.isOptional ? "" : "NOT NULL"]
                     .filter { !$0.isEmpty }.joined(separator: " ")
             }
     }
 
+    /// `REFERENCES` for a to-one relationship: deleting the destination applies the inverse's delete rule to rows
+    /// no context has loaded (contexts apply it to loaded models themselves).
+    private func foreignKeyClause(_ relationship: Schema.RelationshipInfo) -> String {
+        let action: String
+        switch relationship.inverse?.deleteRule ?? .nullify {
+        case .nullify: action = "SET NULL"
+        case .cascade: action = "CASCADE"
+        case .deny: action = "RESTRICT"
+        case .noAction: return ""
+        }
+        return " REFERENCES \(quote(relationship.destination.name)) (\(quote(SelectStatement.primaryKeyColumn))) ON DELETE \(action)"
+    }
+
     var uniqueConstraints: [String] {
         entity.uniquenessConstraints.map { names in
-            "UNIQUE (" + names.map(dialect.quote(identifier:)).joined(separator: ", ") + ")"
+            "UNIQUE (" + names.map(quote).joined(separator: ", ") + ")"
         }
     }
 
     var indexStatements: [String] {
-        entity.indices.map { names in
+        let foreignKeys = entity.relationshipInfos.values.filter { !$0.isToMany }.map { [$0.name] }
+        return (entity.indices + foreignKeys.sorted { $0[0] < $1[0] }).map { names in
             let indexName = ([entity.name] + names + ["index"]).joined(separator: "_")
-            return "CREATE INDEX \(dialect.quote(identifier: indexName)) ON \(dialect.quote(identifier: entity.name)) ("
-                + names.map(dialect.quote(identifier:)).joined(separator: ", ") + ")"
+            return "CREATE INDEX \(quote(indexName)) ON \(quote(entity.name)) (" + names.map(quote).joined(separator: ", ") + ")"
+        }
+    }
+
+    /// Join tables this entity creates: each many-to-many table is created by the side whose column is `Z_FIRST`,
+    /// a to-many without inverse by its owner.
+    var joinTableStatements: [String] {
+        entity.relationshipInfos.keys.sorted().compactMap { index in
+            guard let relationship = entity.relationshipInfos[index],
+                  case .joinTable(let name, let owner, let target) = relationship.storage,
+                  owner != "Z_SECOND" else { return nil }
+            let reference = { (entity: String) in
+                "INTEGER NOT NULL REFERENCES \(quote(entity)) (\(quote(SelectStatement.primaryKeyColumn))) ON DELETE CASCADE"
+            }
+            return "CREATE TABLE \(quote(name)) (\(quote(owner)) \(reference(self.entity.name)), "
+                + "\(quote(target)) \(reference(relationship.destination.name)), PRIMARY KEY (\(quote(owner)), \(quote(target)))) WITHOUT ROWID; "
+                + "CREATE INDEX \(quote(name + "_target_index")) ON \(quote(name)) (\(quote(target)))"
         }
     }
 
     var statements: [String] {
-        ["CREATE TABLE \(dialect.quote(identifier: entity.name)) (" + (columns + uniqueConstraints).joined(separator: ", ") + ")"]
-            + indexStatements
+        ["CREATE TABLE \(quote(entity.name)) (" + (columns + uniqueConstraints).joined(separator: ", ") + ")"]
+            + indexStatements + joinTableStatements
+    }
+
+    private func quote(_ identifier: String) -> String { dialect.quote(identifier: identifier) }
+}
+
+extension AnyPersistentProperty {
+    /// The storage class of an attribute; `nil` for relationships.
+    var attributeStorage: StorageClass? {
+        if case .attribute(let storage) = kind { return storage }
+        return nil
     }
 }

@@ -1,0 +1,137 @@
+extension ModelContext {
+    /// Calls `block` with every model a descriptor describes, loading them `batchSize` at a time so memory stays
+    /// bounded however many rows match.
+    ///
+    /// Only the matching primary keys are read up front; each batch is then loaded in one query. Unless
+    /// `allowEscapingMutations` is `true`, models left unchanged by `block` are released from the context after
+    /// their batch (changed ones stay, so `save()` writes them).
+    ///
+    /// ```swift
+    /// try context.enumerate(FetchDescriptor<Book>()) { book in total += book.pageCount }
+    /// ```
+    /// - Throws: the errors of `fetch(_:)`, or what `block` throws.
+    public func enumerate<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>, batchSize: Int = 5000, allowEscapingMutations: Bool = false,
+        block: (T) throws -> Void
+    ) throws {
+        let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+        if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
+            for model in try fetch(descriptor) { try block(model) }
+            return
+        }
+        let keys = try fetchPrimaryKeys(plan.request)
+        let entityKey = ObjectIdentifier(plan.entity)
+        var start = 0
+        while start < keys.count {
+            let batch = Array(keys[start..<Swift.min(start + Swift.max(batchSize, 1), keys.count)])
+            start += batch.count
+            let registeredBefore = Set((registeredModels[entityKey] ?? [:]).keys)
+            for model in try models(batch, of: T.self, plan: plan) { try block(model) }
+            if !allowEscapingMutations {
+                for key in batch where !registeredBefore.contains(key) {
+                    if let model = registeredModels[entityKey]?[key], !model.persistentBackingData.hasChanges {
+                        registeredModels[entityKey]?[key] = nil
+                    }
+                }
+            }
+        }
+    }
+
+    /// Fetches the models a descriptor describes as a collection that loads them `batchSize` at a time, on access.
+    ///
+    /// - Throws: the errors of `fetch(_:)` while reading the matching identifiers.
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> FetchResultsCollection<T> {
+        let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+        if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
+            return FetchResultsCollection(loaded: try fetch(descriptor))
+        }
+        return FetchResultsCollection(keys: try fetchPrimaryKeys(plan.request), batchSize: Swift.max(batchSize, 1), context: self, plan: plan)
+    }
+
+    /// Loads the models with `keys`, in the order of `keys`.
+    func models<T: PersistentModel>(_ keys: [Int64], of type: T.Type, plan: FetchPlan) throws -> [T] {
+        var request = plan.request
+        request.condition = nil
+        request.keyFilter = (SelectStatement.primaryKeyColumn, keys)
+        request.ordering = []
+        request.limit = nil
+        request.offset = nil
+        let loaded: [T] = try models(request)
+        var byKey: [Int64: T] = [:]
+        for model in loaded {
+            if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
+        }
+        return keys.compactMap { byKey[$0] }
+    }
+}
+
+/// The results of `ModelContext.fetch(_:batchSize:)`: a random-access collection that loads its models in batches
+/// when they are first accessed.
+public struct FetchResultsCollection<Element: PersistentModel>: RandomAccessCollection {
+    private final class Storage {
+        let keys: [Int64]
+        let batchSize: Int
+        let context: ModelContext?
+        let plan: FetchPlan?
+        let loaded: [Element]
+        var batches: [Int: [Element]] = [:]
+        var recentBatches: [Int] = []
+
+        init(keys: [Int64], batchSize: Int, context: ModelContext?, plan: FetchPlan?, loaded: [Element]) {
+            self.keys = keys
+            self.batchSize = batchSize
+            self.context = context
+            self.plan = plan
+            self.loaded = loaded
+        }
+    }
+
+    /// How many loaded batches are kept; older ones are released and reloaded if accessed again.
+    private static var retainedBatches: Int { 4 }
+    private let storage: Storage
+    public let count: Int
+
+    init(keys: [Int64], batchSize: Int, context: ModelContext, plan: FetchPlan) {
+        storage = Storage(keys: keys, batchSize: batchSize, context: context, plan: plan, loaded: [])
+        count = keys.count
+    }
+
+    init(loaded: [Element]) {
+        storage = Storage(keys: [], batchSize: 1, context: nil, plan: nil, loaded: loaded)
+        count = loaded.count
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    /// The model at `position`, loading its batch if needed. A model deleted from the store since the fetch
+    /// comes back with `isDeleted == true`.
+    public subscript(position: Int) -> Element {
+        let storage = storage
+        guard let context = storage.context, let plan = storage.plan else { return storage.loaded[position] }
+        let batchIndex = position / storage.batchSize
+        if let batch = storage.batches[batchIndex] { return batch[position % storage.batchSize] }
+        let start = batchIndex * storage.batchSize
+        let keys = Array(storage.keys[start..<Swift.min(start + storage.batchSize, storage.keys.count)])
+        let loaded = (try? context.models(keys, of: Element.self, plan: plan)) ?? []
+        var byKey: [Int64: Element] = [:]
+        for model in loaded {
+            if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
+        }
+        let batch = keys.map { key in byKey[key] ?? Self.missingModel(key, plan: plan, context: context) }
+        storage.batches[batchIndex] = batch
+        storage.recentBatches.append(batchIndex)
+        if storage.recentBatches.count > Self.retainedBatches {
+            storage.batches[storage.recentBatches.removeFirst()] = nil
+        }
+        return batch[position - start]
+    }
+
+    /// A stand-in for a row deleted since the fetch: `isDeleted` is `true` and its properties read as empty values.
+    private static func missingModel(_ key: Int64, plan: FetchPlan, context: ModelContext) -> Element {
+        let data = ModelBackingData(values: ContiguousArray(repeating: .null, count: plan.entity.properties.count),
+                                    primaryKey: key, entity: plan.entity, store: context.store, context: nil)
+        data.state = .deletedAndSaved
+        return Element(backingData: data)
+    }
+}

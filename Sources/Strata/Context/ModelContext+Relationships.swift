@@ -1,0 +1,191 @@
+extension ModelContext {
+    // MARK: - Loading
+
+    /// Loads relationship `index` of `data`'s model and of every other registered model of the same entity that
+    /// hasn't loaded it yet (one query per 500 owners, not one per owner), and returns `data`'s targets.
+    func loadRelationship(at index: Int, of data: ModelBackingData) -> [any PersistentModel]? {
+        guard let entity = data.entity, let info = entity.relationshipInfos[index] else { return nil }
+        if !info.isToMany {
+            guard index < data.values.count, case .integer(let key) = data.values[index] else {
+                data.relationshipTargets[index] = []
+                return []
+            }
+            let target = registeredOrFault(info.destination, primaryKey: key)
+            data.relationshipTargets[index] = [target]
+            // Resolve the same relationship of every other loaded model of the entity too (faults cost no query),
+            // so reading it across a list fills all the faults with one query.
+            for owner in (registeredModels[ObjectIdentifier(entity)] ?? [:]).values {
+                let ownerData = owner.persistentBackingData
+                guard ownerData.relationshipTargets[index] == nil, ownerData.unloadedProperties == nil,
+                      index < ownerData.values.count, case .integer(let ownerKey) = ownerData.values[index] else { continue }
+                ownerData.relationshipTargets[index] = [registeredOrFault(info.destination, primaryKey: ownerKey)]
+            }
+            return [target]
+        }
+        guard data.primaryKey != nil else {
+            data.relationshipTargets[index] = []
+            return []
+        }
+        let owners = (registeredModels[ObjectIdentifier(entity)] ?? [:]).values
+            .map(\.persistentBackingData)
+            .filter { $0.relationshipTargets[index] == nil && $0.primaryKey != nil && $0 !== data }
+        // The requesting model first, so its own targets are always among the loaded ones.
+        loadToMany(info, owners: [data] + owners)
+        return data.relationshipTargets[index]
+    }
+
+    /// Loads a to-many relationship for many owners at once.
+    func loadToMany(_ info: Schema.RelationshipInfo, owners: [ModelBackingData]) {
+        let keyed = owners.compactMap { owner in owner.primaryKey.map { ($0, owner) } }
+        for start in stride(from: 0, to: keyed.count, by: Self.keysPerStatement) {
+            let chunk = keyed[start..<Swift.min(start + Self.keysPerStatement, keyed.count)]
+            var targets: [Int64: [any PersistentModel]] = [:]
+            let keys = chunk.map(\.0)
+            do {
+                switch info.storage {
+                case .foreignKey:
+                    return
+                case .inverseForeignKey:
+                    guard let inverse = info.inverse else { return }
+                    var request = StoreFetch(entity: info.destination, columns: info.destination.columnPropertyIndexes)
+                    request.keyFilter = (inverse.name, keys)
+                    request.ordering = [QueryOrdering(expression: .column(SelectStatement.primaryKeyColumn), ascending: true, collation: .binary)]
+                    for model in try anyModels(request) {
+                        let data = model.persistentBackingData
+                        if inverse.index < data.values.count, case .integer(let owner) = data.values[inverse.index] {
+                            targets[owner, default: []].append(model)
+                        }
+                    }
+                case .joinTable(let table, let ownerColumn, let targetColumn):
+                    let rows = try store.fetchJoinRows(table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owners: keys)
+                    for row in rows {
+                        targets[row.owner, default: []].append(registeredOrFault(info.destination, primaryKey: row.target))
+                    }
+                }
+            } catch {
+                // A failed load leaves the relationship unread; the next read tries again.
+                return
+            }
+            for (key, owner) in chunk where owner.relationshipTargets[info.index] == nil {
+                owner.relationshipTargets[info.index] = targets[key] ?? []
+            }
+        }
+    }
+
+    /// The registered model for a row, or a fault for it: a model whose properties load, together with every
+    /// other fault of its entity, when one is first read.
+    func registeredOrFault(_ entity: Schema.Entity, primaryKey: Int64) -> any PersistentModel {
+        if let model = registeredModels[ObjectIdentifier(entity)]?[primaryKey] { return model }
+        let data = ModelBackingData(values: ContiguousArray(repeating: .null, count: entity.properties.count),
+                                    primaryKey: primaryKey, entity: entity, store: store, context: self)
+        data.unloadedProperties = Set(entity.columnPropertyIndexes)
+        let model = entity.modelType.init(backingData: data)
+        registeredModels[ObjectIdentifier(entity), default: [:]][primaryKey] = model
+        return model
+    }
+
+    /// Fills in every fault of `entity` registered in this context, 500 per query. Returns whether `data` was
+    /// among them.
+    func fulfillFaults(of entity: Schema.Entity, including data: ModelBackingData) -> Bool {
+        let faults = (registeredModels[ObjectIdentifier(entity)] ?? [:]).values.map(\.persistentBackingData)
+            .filter { $0.unloadedProperties != nil && $0 !== data && $0.primaryKey != nil }
+        let all = [data] + faults
+        let columns = entity.columnPropertyIndexes
+        for start in stride(from: 0, to: all.count, by: Self.keysPerStatement) {
+            let chunk = all[start..<Swift.min(start + Self.keysPerStatement, all.count)]
+            var byKey: [Int64: ModelBackingData] = [:]
+            for fault in chunk { if let key = fault.primaryKey { byKey[key] = fault } }
+            var request = StoreFetch(entity: entity, columns: columns)
+            request.keyFilter = (SelectStatement.primaryKeyColumn, Array(byKey.keys))
+            try? store.fetch(request) { row in
+                guard let fault = byKey[row.int64(at: 0)], fault.unloadedProperties != nil else { return }
+                for (offset, index) in columns.enumerated() {
+                    let value = row.storedValue(at: Int32(offset + 1))
+                    let property = entity.properties[index]
+                    if property.relationshipDestination != nil || property.accepts(value) { fault.values[index] = value }
+                    if property.cachesDecodedValue, property.relationshipDestination == nil { fault.decodedValues[index] = property.decodeAny(value) }
+                }
+                fault.unloadedProperties = nil
+            }
+        }
+        return data.unloadedProperties == nil
+    }
+
+    /// Loads the relationships named by `relationshipKeyPathsForPrefetching` for all `models`, one query (per 500
+    /// models) per relationship.
+    func prefetch(_ keyPaths: [AnyKeyPath], for models: [any PersistentModel], entity: Schema.Entity) throws {
+        for keyPath in keyPaths {
+            guard let property = entity.property(for: keyPath), let info = entity.relationshipInfos[property.index] else {
+                throw StrataError.unsupportedPredicate(
+                    expression: "relationshipKeyPathsForPrefetching \(keyPath)", reason: "not a relationship of \(entity.name)")
+            }
+            let owners = models.map(\.persistentBackingData).filter { $0.relationshipTargets[info.index] == nil }
+            if info.isToMany {
+                loadToMany(info, owners: owners)
+            } else {
+                var faults: [any PersistentModel] = []
+                for owner in owners {
+                    guard info.index < owner.values.count, case .integer(let key) = owner.values[info.index] else { continue }
+                    let target = registeredOrFault(info.destination, primaryKey: key)
+                    owner.relationshipTargets[info.index] = [target]
+                    if target.persistentBackingData.unloadedProperties != nil { faults.append(target) }
+                }
+                if let first = faults.first { _ = fulfillFaults(of: info.destination, including: first.persistentBackingData) }
+            }
+        }
+    }
+
+    // MARK: - Keeping inverses in step
+
+    /// Called by a model's backing data after one of its relationships was assigned: inserts newly referenced
+    /// models and updates the inverse relationship of every model added or removed.
+    func relationshipDidChange(of model: some PersistentModel, at index: Int, added: [any PersistentModel], removed: [any PersistentModel]) {
+        let data = model.persistentBackingData
+        for target in added { insertIfDetached(target) }
+        if let info = data.entity?.relationshipInfos[index], let inverse = info.inverse {
+            for target in removed { detach(model, from: target, inverse: inverse) }
+            for target in added { attach(model, to: target, inverse: inverse) }
+        }
+        if data.state == .registered { changedModels[ObjectIdentifier(model)] = model }
+        scheduleAutosave()
+    }
+
+    /// Removes `owner` from `target`'s inverse relationship.
+    private func detach(_ owner: any PersistentModel, from target: any PersistentModel, inverse: Schema.RelationshipInfo) {
+        let data = target.persistentBackingData
+        let current = data.relatedModels(at: inverse.index)
+        guard current.contains(where: { $0 === owner }) else { return }
+        data.relationshipTargets[inverse.index] = current.filter { $0 !== owner }
+        data.changedRelationships.insert(inverse.index)
+        data.joinRemovals[inverse.index, default: []].append(owner)
+        if data.state == .registered { changedModels[ObjectIdentifier(target)] = target }
+    }
+
+    /// Adds `owner` to `target`'s inverse relationship; a to-one inverse first lets go of its previous model.
+    private func attach(_ owner: any PersistentModel, to target: any PersistentModel, inverse: Schema.RelationshipInfo) {
+        let data = target.persistentBackingData
+        let current = data.relatedModels(at: inverse.index)
+        guard !current.contains(where: { $0 === owner }) else { return }
+        if inverse.isToMany {
+            data.relationshipTargets[inverse.index] = current + [owner]
+        } else {
+            data.relationshipTargets[inverse.index] = [owner]
+            if let forward = inverse.inverse {
+                for previous in current where previous !== owner { detach(target, from: previous, inverse: forward) }
+            }
+        }
+        data.changedRelationships.insert(inverse.index)
+        data.joinAdditions[inverse.index, default: []].append(owner)
+        if data.state == .registered { changedModels[ObjectIdentifier(target)] = target }
+    }
+
+    /// Inserts a model reached through a relationship, as SwiftData does, so a graph is saved whole.
+    func insertIfDetached(_ model: any PersistentModel) {
+        let data = model.persistentBackingData
+        guard data.context == nil || data.state == .detached else { return }
+        insertAny(model)
+    }
+
+    /// The most keys bound in one `IN (…)` list.
+    static var keysPerStatement: Int { StoreLimits.keysPerStatement }
+}

@@ -1,0 +1,81 @@
+extension ModelContext {
+    /// Checks deny delete rules and relationship count limits before anything is written.
+    func validateRelationships(inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel]) throws {
+        for model in deleted {
+            let data = model.persistentBackingData
+            guard let entity = data.entity else { continue }
+            for (index, info) in entity.relationshipInfos where info.deleteRule == .deny {
+                let remaining = data.relatedModels(at: index).filter { !$0.persistentBackingData.isDeleted }
+                if !remaining.isEmpty {
+                    throw StrataError.deleteDenied(entity: entity.name, relationship: info.name, count: remaining.count)
+                }
+            }
+        }
+        for model in inserted + changed {
+            let data = model.persistentBackingData
+            guard let entity = data.entity else { continue }
+            for (index, info) in entity.relationshipInfos where info.isToMany && (info.minimumModelCount > 0 || info.maximumModelCount > 0) {
+                let count = data.relatedModels(at: index).filter { !$0.persistentBackingData.isDeleted }.count
+                if count < info.minimumModelCount || (info.maximumModelCount > 0 && count > info.maximumModelCount) {
+                    throw StrataError.relationshipCountViolation(
+                        entity: entity.name, relationship: info.name, count: count,
+                        minimum: info.minimumModelCount, maximum: info.maximumModelCount)
+                }
+            }
+        }
+    }
+
+    /// Adds the foreign keys and join-table rows of assigned relationships to a save's changes.
+    func addRelationshipChanges(to changes: inout StoreChanges, inserted: [any PersistentModel], changed: [any PersistentModel]) {
+        var insertPositions: [ObjectIdentifier: Int] = [:]
+        for (position, model) in inserted.enumerated() { insertPositions[ObjectIdentifier(model)] = position }
+        func reference(_ model: any PersistentModel) -> StoreChanges.RowReference? {
+            if let position = insertPositions[ObjectIdentifier(model)] { return .inserted(position) }
+            let data = model.persistentBackingData
+            guard !data.isDeleted, data.context === self, let key = data.primaryKey else { return nil }
+            return .stored(key)
+        }
+        for model in inserted + changed {
+            let data = model.persistentBackingData
+            guard let entity = data.entity, let owner = reference(model) else { continue }
+            let isInserted = insertPositions[ObjectIdentifier(model)] != nil
+            for (index, info) in entity.relationshipInfos {
+                guard isInserted || data.changedRelationships.contains(index) else { continue }
+                let targets = data.relationshipTargets[index] ?? []
+                switch info.storage {
+                case .foreignKey:
+                    let target = targets.first.flatMap(reference)
+                    if isInserted && target == nil { continue }
+                    changes.foreignKeyUpdates.append(.init(entity: entity, row: owner, column: info.name, target: target))
+                case .inverseForeignKey:
+                    continue
+                case .joinTable(let table, let ownerColumn, let targetColumn):
+                    let current = Set(targets.map { ObjectIdentifier($0) })
+                    let added = isInserted ? targets : (data.joinAdditions[index] ?? []).filter { current.contains(ObjectIdentifier($0)) }
+                    let removed = isInserted ? [] : (data.joinRemovals[index] ?? []).filter { !current.contains(ObjectIdentifier($0)) }
+                    for target in added {
+                        guard let target = reference(target) else { continue }
+                        changes.joinInserts.append(.init(table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owner: owner, target: target))
+                    }
+                    for target in removed {
+                        guard let target = reference(target) else { continue }
+                        changes.joinDeletes.append(.init(table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owner: owner, target: target))
+                    }
+                }
+            }
+        }
+    }
+
+    /// After a save, the stored foreign key of each to-one relationship is its target's key.
+    func recordSavedForeignKeys(of data: ModelBackingData) {
+        guard let entity = data.entity else { return }
+        for (index, info) in entity.relationshipInfos where !info.isToMany {
+            guard let targets = data.relationshipTargets[index] else { continue }
+            while data.values.count <= index { data.values.append(.null) }
+            data.values[index] = targets.first?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null
+        }
+        data.changedRelationships.removeAll()
+        data.joinAdditions.removeAll()
+        data.joinRemovals.removeAll()
+    }
+}

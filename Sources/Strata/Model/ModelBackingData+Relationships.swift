@@ -1,0 +1,96 @@
+extension ModelBackingData {
+    // MARK: - To-one
+
+    /// Stores a to-one relationship's initial value while the model's initializer runs.
+    public func setInitialValue<Model, Target: PersistentModel>(_ value: Target?, for property: PersistentProperty<Model, Target?>) {
+        relationshipTargets[property.index] = value.map { [$0] } ?? []
+        changedRelationships.insert(property.index)
+    }
+
+    /// Reads a to-one relationship, loading (or faulting) the related model when first read.
+    public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, Target?>) -> Target? {
+        relatedModels(at: property.index).first as? Target
+    }
+
+    /// Assigns a to-one relationship, keeping the inverse relationship in step.
+    public func setValue<Model: PersistentModel, Target: PersistentModel>(
+        _ value: Target?, for property: PersistentProperty<Model, Target?>, on model: Model
+    ) {
+        let old = relatedModels(at: property.index)
+        if old.first === value, old.count == (value == nil ? 0 : 1) { return }
+        assignRelationship(value.map { [$0] } ?? [], at: property.index, removed: old, on: model)
+    }
+
+    // MARK: - Non-optional to-one (refused by containers; kept so such models still compile and work detached)
+
+    /// Stores a non-optional to-one relationship's initial value.
+    public func setInitialValue<Model, Target: PersistentModel>(_ value: Target, for property: PersistentProperty<Model, Target>) {
+        relationshipTargets[property.index] = [value]
+    }
+
+    /// Reads a non-optional to-one relationship.
+    public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, Target>) -> Target {
+        if let target = relationshipTargets[property.index]?.first as? Target { return target }
+        preconditionFailure("Strata: \(property.name) is a non-optional to-one relationship; containers refuse such models")
+    }
+
+    /// Assigns a non-optional to-one relationship.
+    public func setValue<Model: PersistentModel, Target: PersistentModel>(
+        _ value: Target, for property: PersistentProperty<Model, Target>, on model: Model
+    ) {
+        relationshipTargets[property.index] = [value]
+    }
+
+    // MARK: - To-many
+
+    /// Stores a to-many relationship's initial value while the model's initializer runs.
+    public func setInitialValue<Model, Target: PersistentModel>(_ value: [Target], for property: PersistentProperty<Model, [Target]>) {
+        relationshipTargets[property.index] = value
+        if !value.isEmpty { changedRelationships.insert(property.index) }
+    }
+
+    /// Reads a to-many relationship, loading the related models when first read.
+    public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, [Target]>) -> [Target] {
+        relatedModels(at: property.index).compactMap { $0 as? Target }
+    }
+
+    /// Assigns a to-many relationship, keeping the inverse relationships in step.
+    public func setValue<Model: PersistentModel, Target: PersistentModel>(
+        _ value: [Target], for property: PersistentProperty<Model, [Target]>, on model: Model
+    ) {
+        let old = relatedModels(at: property.index)
+        let kept = Set(value.map { ObjectIdentifier($0) })
+        let removed = old.filter { !kept.contains(ObjectIdentifier($0)) }
+        let previous = Set(old.map { ObjectIdentifier($0) })
+        guard !removed.isEmpty || value.contains(where: { !previous.contains(ObjectIdentifier($0)) }) else {
+            relationshipTargets[property.index] = value
+            return
+        }
+        assignRelationship(value, at: property.index, removed: removed, on: model)
+    }
+
+    // MARK: - Shared
+
+    /// The related models of a relationship, loaded from the store (by the context) when not read yet.
+    package func relatedModels(at index: Int) -> [any PersistentModel] {
+        if let targets = relationshipTargets[index] { return targets }
+        if unloadedProperties != nil { loadUnloadedProperties() }
+        if let context, let targets = context.loadRelationship(at: index, of: self) { return targets }
+        return relationshipTargets[index] ?? []
+    }
+
+    private func assignRelationship(_ targets: [any PersistentModel], at index: Int, removed: [any PersistentModel], on model: some PersistentModel) {
+        let previous = Set((relationshipTargets[index] ?? []).map { ObjectIdentifier($0) })
+        let added = targets.filter { !previous.contains(ObjectIdentifier($0)) }
+        relationshipTargets[index] = targets
+        changedRelationships.insert(index)
+        joinAdditions[index, default: []].append(contentsOf: added)
+        joinRemovals[index, default: []].append(contentsOf: removed)
+        if let context {
+            context.relationshipDidChange(of: model, at: index, added: added, removed: removed)
+        } else if let context = (added + removed).lazy.compactMap({ $0.persistentBackingData.context }).first {
+            // Referencing a model that is in a context brings this one in too (which sets the inverses).
+            context.insert(model)
+        }
+    }
+}

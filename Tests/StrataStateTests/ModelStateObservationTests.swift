@@ -1,0 +1,95 @@
+import Foundation
+import Observation
+import Strata
+import StrataState
+import Testing
+
+@Suite("ModelState: observing saves")
+@MainActor
+struct ModelStateObservationTests {
+    @Test func saveFromASecondContextInvalidatesModels() throws {
+        let app = Application()
+        let state = app.todoItems
+        let changed = Flag()
+        withObservationTracking {
+            _ = state.models
+        } onChange: {
+            changed.set()
+        }
+        let other = ModelContext(app.modelContainer.value)
+        other.insert(TodoItem(title: "Buy milk"))
+        #expect(changed.isSet == false)
+        try other.save()
+        #expect(changed.isSet)
+        #expect(state.models.map(\.title) == ["Buy milk"])
+    }
+
+    @Test func saveThroughTheStateInvalidatesModels() {
+        let app = Application()
+        let changed = Flag()
+        withObservationTracking {
+            _ = app.todoItems.models
+        } onChange: {
+            changed.set()
+        }
+        app.allTodoItems.insert(TodoItem(title: "Buy milk"))
+        #expect(changed.isSet)
+    }
+
+    @Test func saveFromABackgroundContextInvalidatesModels() async throws {
+        let app = Application()
+        let container = app.modelContainer.value
+        let changed = Flag()
+        withObservationTracking {
+            _ = app.todoItems.models
+        } onChange: {
+            changed.set()
+        }
+        try await Task.detached {
+            let background = ModelContext(container)
+            background.insert(TodoItem(title: "Buy milk"))
+            try background.save()
+        }.value
+        #expect(changed.isSet)
+        #expect(app.todoItems.models.map(\.title) == ["Buy milk"])
+    }
+
+    @Test func wrappedValueIsObservedInAnObservableViewModel() {
+        let app = Application()
+        let viewModel = Application.withShared(app) { TodoListViewModel() }
+        let changed = Flag()
+        withObservationTracking {
+            _ = viewModel.todoItems
+        } onChange: {
+            changed.set()
+        }
+        viewModel.add(title: "Buy milk")
+        #expect(changed.isSet)
+    }
+
+    @Test func savesOfAnotherContainerAreIgnored() throws {
+        let app = Application()
+        let changed = Flag()
+        withObservationTracking {
+            _ = app.todoItems.models
+        } onChange: {
+            changed.set()
+        }
+        let elsewhere = ModelContext(app.scratchContainer.value)
+        elsewhere.insert(TodoItem(title: "Buy milk"))
+        try elsewhere.save()
+        #expect(changed.isSet == false)
+    }
+
+    @Test func unsavedChangesDoNotInvalidate() {
+        let app = Application()
+        let changed = Flag()
+        withObservationTracking {
+            _ = app.todoItems.models
+        } onChange: {
+            changed.set()
+        }
+        ModelContext(app.modelContainer.value).insert(TodoItem(title: "Buy milk"))
+        #expect(changed.isSet == false)
+    }
+}

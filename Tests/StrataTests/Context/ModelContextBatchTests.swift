@@ -1,0 +1,61 @@
+import Foundation
+import Strata
+import Testing
+
+@Model final class BatchItem {
+    var position: Int
+    var label: String
+    init(position: Int, label: String) {
+        self.position = position
+        self.label = label
+    }
+}
+
+@Suite("Batched fetching")
+struct ModelContextBatchTests {
+    private func makeContext(count: Int) throws -> ModelContext {
+        let container = try ModelContainer(for: BatchItem.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        for position in 0..<count { context.insert(BatchItem(position: position, label: "item \(position)")) }
+        try context.save()
+        return context
+    }
+
+    @Test func enumerateVisitsEveryMatchInOrderAcrossBatches() throws {
+        let context = try makeContext(count: 25)
+        var seen: [Int] = []
+        let descriptor = FetchDescriptor<BatchItem>(
+            predicate: #Predicate { $0.position >= 5 }, sortBy: [SortDescriptor(\.position, order: .reverse)])
+        try context.enumerate(descriptor, batchSize: 4) { seen.append($0.position) }
+        #expect(seen == Array((5..<25).reversed()))
+    }
+
+    @Test func enumerateKeepsChangesMadeInTheBlock() throws {
+        let context = try makeContext(count: 10)
+        try context.enumerate(FetchDescriptor<BatchItem>(), batchSize: 3) { item in
+            if item.position.isMultiple(of: 2) { item.label = "even" }
+        }
+        try context.save()
+        let evens = try context.fetchCount(FetchDescriptor<BatchItem>(predicate: #Predicate { $0.label == "even" }))
+        #expect(evens == 5)
+    }
+
+    @Test func batchedFetchLoadsOnAccessInOrder() throws {
+        let context = try makeContext(count: 12)
+        let results = try context.fetch(FetchDescriptor<BatchItem>(sortBy: [SortDescriptor(\.position)]), batchSize: 5)
+        #expect(results.count == 12)
+        #expect(results.map(\.position) == Array(0..<12))
+        #expect(results[7] === results[7])
+    }
+
+    @Test func batchedFetchShowsARowDeletedAfterTheFetchAsDeleted() throws {
+        let context = try makeContext(count: 6)
+        let results = try context.fetch(FetchDescriptor<BatchItem>(sortBy: [SortDescriptor(\.position)]), batchSize: 2)
+        let other = ModelContext(context.container)
+        try other.delete(model: BatchItem.self, where: #Predicate { $0.position == 5 })
+        try other.save()
+        #expect(results[5].isDeleted)
+        #expect(results[5].label == "")
+        #expect(results[4].label == "item 4")
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+@testable import Strata
+
+@Model final class RelAuthor {
+    var name: String
+    @Relationship(deleteRule: .cascade, inverse: \RelBook.author) var books: [RelBook] = []
+    init(name: String) { self.name = name }
+}
+
+@Model final class RelBook {
+    var title: String
+    var author: RelAuthor?
+    @Relationship(deleteRule: .cascade) var chapters: [RelChapter] = []
+    var tags: [RelTag] = []
+    init(title: String, author: RelAuthor? = nil) {
+        self.title = title
+        self.author = author
+    }
+}
+
+@Model final class RelChapter {
+    var number: Int
+    var book: RelBook?
+    init(number: Int) { self.number = number }
+}
+
+@Model final class RelTag {
+    var name: String
+    var books: [RelBook] = []
+    init(name: String) { self.name = name }
+}
+
+@Model final class RelVault {
+    var label: String
+    @Relationship(deleteRule: .deny, inverse: \RelCoin.vault) var coins: [RelCoin] = []
+    init(label: String) { self.label = label }
+}
+
+@Model final class RelCoin {
+    var value: Int
+    var vault: RelVault?
+    init(value: Int) { self.value = value }
+}
+
+@Suite("Relationships")
+struct RelationshipTests {
+    private func makeContainer(_ url: URL? = nil) throws -> ModelContainer {
+        let configuration = url.map { ModelConfiguration(url: $0) } ?? ModelConfiguration(isStoredInMemoryOnly: true)
+        return try ModelContainer(
+            for: RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self, RelVault.self, RelCoin.self,
+            configurations: configuration)
+    }
+
+    @Test func assigningEitherSideKeepsTheOtherInStepBeforeSaving() throws {
+        let context = ModelContext(try makeContainer())
+        let author = RelAuthor(name: "Le Guin")
+        let book = RelBook(title: "Earthsea")
+        context.insert(author)
+        context.insert(book)
+        book.author = author
+        #expect(author.books.map(\.title) == ["Earthsea"])
+        author.books = []
+        #expect(book.author == nil)
+        author.books.append(book)
+        #expect(book.author === author)
+        let other = RelAuthor(name: "Butler")
+        book.author = other
+        #expect(author.books.isEmpty)
+        #expect(other.books.map(\.title) == ["Earthsea"])
+        #expect(other.modelContext === context)
+    }
+
+    @Test func insertingAModelInsertsItsGraphAndOneSaveStoresIt() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rel-\(UUID().uuidString).store")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
+        do {
+            let context = ModelContext(try makeContainer(url))
+            let author = RelAuthor(name: "Le Guin")
+            let book = RelBook(title: "The Dispossessed", author: author)
+            book.chapters = [RelChapter(number: 1), RelChapter(number: 2)]
+            let tag = RelTag(name: "sf")
+            book.tags = [tag]
+            context.insert(book)
+            try context.save()
+        }
+        let context = ModelContext(try makeContainer(url))
+        let authors = try context.fetch(FetchDescriptor<RelAuthor>())
+        #expect(authors.count == 1)
+        let book = try #require(authors.first?.books.first)
+        #expect(book.title == "The Dispossessed")
+        #expect(book.author === authors.first)
+        #expect(book.chapters.map(\.number).sorted() == [1, 2])
+        #expect(book.tags.map(\.name) == ["sf"])
+        #expect(book.tags.first?.books.first === book)
+    }
+
+    @Test func cascadeDeletesTheGraphBelowAndNullifyClearsReferences() throws {
+        let context = ModelContext(try makeContainer())
+        let author = RelAuthor(name: "Herbert")
+        let book = RelBook(title: "Dune", author: author)
+        book.chapters = [RelChapter(number: 1)]
+        let tag = RelTag(name: "desert")
+        book.tags = [tag]
+        context.insert(book)
+        #expect(author.books.first === book)
+        try context.save()
+        context.delete(author)
+        try context.save()
+        #expect(try context.fetchCount(FetchDescriptor<RelBook>()) == 0)
+        #expect(try context.fetchCount(FetchDescriptor<RelChapter>()) == 0)
+        #expect(try context.fetchCount(FetchDescriptor<RelTag>()) == 1)
+        #expect(tag.books.isEmpty)
+    }
+
+    @Test func denyRefusesTheSaveNamingTheRelationship() throws {
+        let context = ModelContext(try makeContainer())
+        let vault = RelVault(label: "main")
+        vault.coins = [RelCoin(value: 5)]
+        context.insert(vault)
+        try context.save()
+        context.delete(vault)
+        #expect(throws: StrataError.deleteDenied(entity: "RelVault", relationship: "coins", count: 1)) {
+            try context.save()
+        }
+    }
+
+    @Test func manyToManyAddAndRemoveFromBothSides() throws {
+        let container = try makeContainer()
+        let context = ModelContext(container)
+        let swift = RelTag(name: "swift")
+        let linux = RelTag(name: "linux")
+        let book = RelBook(title: "Strata")
+        context.insert(book)
+        book.tags = [swift]
+        linux.books.append(book)
+        #expect(Set(book.tags.map(\.name)) == ["swift", "linux"])
+        try context.save()
+        book.tags.removeAll { $0.name == "swift" }
+        #expect(swift.books.isEmpty)
+        try context.save()
+        let fresh = ModelContext(container)
+        let stored = try #require(try fresh.fetch(FetchDescriptor<RelBook>()).first)
+        #expect(stored.tags.map(\.name) == ["linux"])
+    }
+
+    @Test func faultsAndPrefetchingAvoidOneQueryPerRow() throws {
+        let container = try makeContainer()
+        let context = ModelContext(container)
+        for index in 0..<50 {
+            context.insert(RelBook(title: "Book \(index)", author: RelAuthor(name: "Author \(index % 5)")))
+        }
+        try context.save()
+        let store = try #require(container.store as? SQLiteStore)
+
+        let lazy = ModelContext(container)
+        let books = try lazy.fetch(FetchDescriptor<RelBook>())
+        let before = store.executedStatementCount
+        let names = books.compactMap { $0.author?.name }
+        #expect(names.count == 50)
+        #expect(store.executedStatementCount - before == 1)
+
+        let prefetching = ModelContext(container)
+        var descriptor = FetchDescriptor<RelBook>()
+        descriptor.relationshipKeyPathsForPrefetching = [\RelBook.author]
+        let prefetched = try prefetching.fetch(descriptor)
+        let afterFetch = store.executedStatementCount
+        #expect(prefetched.compactMap { $0.author?.name }.count == 50)
+        #expect(store.executedStatementCount == afterFetch)
+        let first = try #require(prefetched.first?.author)
+        #expect(prefetched.filter { $0.author === first }.count == 1)
+    }
+}
