@@ -18,6 +18,7 @@ extension ModelContext {
         guard !candidates.isEmpty else { return }
         let sortedKeys = candidates.keys.sorted()
         var found = Set<Int64>()
+        var reloaded: [(model: any PersistentModel, properties: [Int])] = []
         let columns = entity.columnPropertyIndexes
         for start in stride(from: 0, to: sortedKeys.count, by: Self.reloadBatchSize) {
             var request = StoreFetch(entity: entity, columns: columns)
@@ -25,9 +26,13 @@ extension ModelContext {
             try store.fetch(request) { row in
                 let key = row.int64(at: 0)
                 found.insert(key)
-                if let model = candidates[key] { Self.reload(model.persistentBackingData, from: row, columns: columns, entity: entity) }
+                guard let model = candidates[key] else { return }
+                let changed = Self.reload(model.persistentBackingData, from: row, columns: columns, entity: entity)
+                if !changed.isEmpty { reloaded.append((model, changed)) }
             }
         }
+        // After the fetch, so an observer that reads the store from its callback doesn't wait on the store's lock.
+        for (model, properties) in reloaded { notifyObservers(of: model, properties: properties) }
         for (key, model) in candidates where !found.contains(key) {
             registeredModels[entityKey]?[key] = nil
             model.persistentBackingData.state = .deletedAndSaved
@@ -36,9 +41,11 @@ extension ModelContext {
 
     /// Replaces a model's stored values with a row's (`columns` in row order), unless a value doesn't fit its
     /// property: then the model keeps the values it had, which were valid when loaded.
-    private static func reload(_ data: ModelBackingData, from row: any StoreRow, columns: [Int], entity: Schema.Entity) {
+    /// - Returns: the indexes of the properties whose values changed.
+    private static func reload(_ data: ModelBackingData, from row: any StoreRow, columns: [Int], entity: Schema.Entity) -> [Int] {
         var values = data.values
         while values.count < entity.properties.count { values.append(.null) }
+        var changed: [Int] = []
         for (offset, index) in columns.enumerated() {
             let value = row.storedValue(at: Int32(offset + 1))
             let property = entity.properties[index]
@@ -51,14 +58,16 @@ extension ModelContext {
             } else {
                 fits = property.cachesDecodedValue ? property.decodeAny(value) != nil : property.accepts(value)
             }
-            guard fits else { return }
+            guard fits else { return [] }
+            if values[index] != value { changed.append(index) }
             values[index] = value
         }
-        guard values != data.values || data.unloadedProperties != nil else { return }
+        guard !changed.isEmpty || data.unloadedProperties != nil else { return [] }
         data.values = values
         data.decodedValues.removeAll()
         // Related models are looked up again from the new foreign keys (and join rows) when next read.
         data.relationshipTargets.removeAll()
         data.unloadedProperties = nil
+        return changed
     }
 }

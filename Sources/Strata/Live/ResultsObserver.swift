@@ -34,9 +34,12 @@ import Observation
 /// edits alone don't trigger a refresh: the main context autosaves them right away, which does; in a context
 /// without autosave, call `save()` or `refresh()`.
 ///
+/// Models in the observer's context that another context or process changed are reloaded before the fetch, so
+/// they show the saved values, and observers of their properties (`withObservationTracking`, SwiftUI) are told.
+///
 /// **Blind spots.** SQL run on the container's own connection isn't seen (call
-/// `ModelContainer.notifyChanges(to:)`); a model reloaded because another context changed it gets its new values
-/// but doesn't notify observers of its own properties (the new results and change set do reach this observer).
+/// `ModelContainer.notifyChanges(to:)`). Only models of the observed entity are reloaded; other models
+/// registered in the same context keep the values they had.
 ///
 /// **Lifetime.** Nobody else keeps an observer alive: once you drop it, it stops observing, is freed, and
 /// finishes its `changes` streams.
