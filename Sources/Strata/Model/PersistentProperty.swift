@@ -66,6 +66,9 @@ extension PersistentProperty {
     }
 
     /// Declares a property of any other `Codable` type, stored as JSON text.
+    // Disfavored: Swift prefers a non-generic overload to a generic one, so without this the JSON initializer
+    // would beat the generic optional ones above and store `Int?` or `Date?` as JSON text in a NOT NULL column.
+    @_disfavoredOverload
     public init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?)
     where Value: Codable {
         self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .json())
