@@ -28,7 +28,11 @@ extension ModelContext {
         var request = plan.request
         request.limit = nil
         request.offset = nil
-        var results: [T] = try models(request).filter { (model: T) in !model.persistentBackingData.isDeleted }
+        let batchDeleted = try pendingBatchDeletedKeys(for: plan.entity)
+        var results: [T] = try models(request).filter { (model: T) in
+            let data = model.persistentBackingData
+            return !data.isDeleted && !(data.primaryKey.map(batchDeleted.contains) ?? false)
+        }
         let changed = changedModels.values.compactMap { $0 as? T }
         let changedKeys = Set(changed.map { ObjectIdentifier($0) })
         results.removeAll { changedKeys.contains(ObjectIdentifier($0)) }
@@ -133,6 +137,16 @@ extension ModelContext {
         func isEntity(_ model: any PersistentModel) -> Bool { ObjectIdentifier(Swift.type(of: model)) == type }
         return insertedModels.values.contains(where: isEntity) || changedModels.values.contains(where: isEntity)
             || deletedModels.values.contains(where: isEntity) || pendingBatchDeletes.contains { $0.entity === entity }
+    }
+
+    /// The stored rows of `entity` that pending `delete(model:where:)` calls will remove, including rows this
+    /// context never loaded.
+    func pendingBatchDeletedKeys(for entity: Schema.Entity) throws -> Set<Int64> {
+        var keys: Set<Int64> = []
+        for batch in pendingBatchDeletes where batch.entity === entity {
+            keys.formUnion(try fetchPrimaryKeys(StoreFetch(entity: entity, columns: nil, condition: batch.condition)))
+        }
+        return keys
     }
 
     func fetchPrimaryKeys(_ request: StoreFetch) throws -> [Int64] {
