@@ -79,6 +79,7 @@ extension ModelContext {
 
     /// The model with an identifier, if it is registered in this context.
     public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
+        guard belongsToStore(identifier) else { return nil }
         if let key = identifier.primaryKey, let entity = store.schema.entity(for: T.self), entity.name == identifier.entityName {
             return registeredModels[ObjectIdentifier(entity)]?[key] as? T
         }
@@ -109,15 +110,20 @@ extension ModelContext {
         guard let entity = store.schema.entity(named: identifier.entityName) else {
             throw StrataError.unknownEntity(identifier.entityName)
         }
+        guard belongsToStore(identifier) else { throw StrataError.modelNotInContext(identifier) }
         if let key = identifier.primaryKey, let model = registeredModels[ObjectIdentifier(entity)]?[key] { return model }
         if let model = insertedModels.values.first(where: { $0.persistentModelID == identifier }) { return model }
-        guard let key = identifier.primaryKey, identifier.storeIdentifier == nil || identifier.storeIdentifier == store.identifier else {
-            throw StrataError.modelNotInContext(identifier)
-        }
+        guard let key = identifier.primaryKey else { throw StrataError.modelNotInContext(identifier) }
         let request = StoreFetch(entity: entity, columns: entity.columnPropertyIndexes,
                                  condition: .equal(.column(SelectStatement.primaryKeyColumn), .value(.integer(key))))
         guard let model = try anyModels(request).first else { throw StrataError.modelNotInContext(identifier) }
         return model
+    }
+
+    /// Whether an identifier can name a row of this context's store: temporary identifiers have no store yet, and
+    /// a row number from another store names a different row here.
+    private func belongsToStore(_ identifier: PersistentIdentifier) -> Bool {
+        identifier.storeIdentifier == nil || identifier.storeIdentifier == store.identifier
     }
 
     private func missingModel(for identifier: PersistentIdentifier) -> any PersistentModel {

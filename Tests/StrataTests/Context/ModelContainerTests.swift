@@ -124,6 +124,54 @@ struct ModelContainerTests {
         #expect(try other.fetch(FetchDescriptor<Book>()).map(\.title) == ["Dune"])
     }
 
+    @MainActor
+    @Test("A failed autosave is kept in autosaveError and the changes stay pending")
+    func failedAutosaveIsReported() async throws {
+        let store = TemporaryStore()
+        _ = try store.container(Book.self)
+        let container = try store.container(Book.self, allowsSave: false)
+        let main = container.mainContext
+        main.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+        for _ in 0..<20 where main.autosaveError == nil {
+            await Task.yield()
+        }
+        if main.autosaveError == nil { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(main.autosaveError == .readOnlyContainer(operation: "save"))
+        #expect(main.hasChanges)
+    }
+
+    @Test("schemaMismatch names the properties that differ")
+    func schemaMismatchNamesDifferences() throws {
+        let store = TemporaryStore()
+        _ = try store.container(ShapeA.Shelf.self)
+        do {
+            _ = try store.container(ShapeB.Shelf.self)
+            Issue.record("opening a store of another shape succeeded")
+        } catch StrataError.schemaMismatch(let path, let differences) {
+            #expect(path == store.url.path)
+            let text = differences.joined(separator: " ")
+            #expect(text.contains("name"))
+            #expect(text.contains("label"))
+        }
+    }
+
+    @Test("An identifier from another store is not found in this one, even when the same row number is registered (regression)")
+    func identifierFromAnotherStore() throws {
+        let first = ModelContext(try inMemoryContainer(Book.self))
+        let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
+        first.insert(dune)
+        try first.save()
+        let second = ModelContext(try inMemoryContainer(Book.self))
+        second.insert(Book(title: "Emma", author: "Jane Austen", publisher: "Murray"))
+        try second.save()
+        #expect(throws: StrataError.modelNotInContext(dune.persistentModelID)) {
+            let _: Book = try second.existingModel(for: dune.persistentModelID)
+        }
+        let registered: Book? = second.registeredModel(for: dune.persistentModelID)
+        #expect(registered == nil)
+        #expect(second.model(for: dune.persistentModelID).isDeleted)
+    }
+
     @Test("A context made with ModelContext(_:) does not autosave")
     func plainContextDoesNotAutosave() async throws {
         let container = try inMemoryContainer(Book.self)
