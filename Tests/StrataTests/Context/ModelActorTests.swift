@@ -43,3 +43,30 @@ struct ModelActorTests {
         #expect(try fresh.fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)])).map(\.title) == ["Dune Messiah", "Emma"])
     }
 }
+
+@Suite("Concurrent saves")
+struct ConcurrentSaveTests {
+    @Test("A model actor and another context save at the same time; every row lands")
+    func actorAndContextSaveConcurrently() async throws {
+        let store = TemporaryStore()
+        let container = try store.container(Book.self)
+        let importer = Importer(modelContainer: container)
+        async let imported = withThrowingTaskGroup(of: Int.self) { group in
+            for batch in 0..<10 {
+                group.addTask { try await importer.importBooks(["A\(batch)-1", "A\(batch)-2"]).count }
+            }
+            return try await group.reduce(0, +)
+        }
+        let otherContainer = try store.container(Book.self)
+        let local = Task.detached {
+            let context = ModelContext(otherContainer)
+            for batch in 0..<10 {
+                context.insert(Book(title: "B\(batch)", author: "Local", publisher: "Self"))
+                try context.save()
+            }
+        }
+        #expect(try await imported == 20)
+        try await local.value
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<Book>()) == 30)
+    }
+}

@@ -141,3 +141,61 @@ private final class SaveCounter: @unchecked Sendable {
     func increment() { lock.withLock { count += 1 } }
     var value: Int { lock.withLock { count } }
 }
+
+@Suite("ModelContext: in-place mutation of collection and struct properties")
+struct ModelContextMutationTests {
+    @Test("Appending to an array, editing a dictionary and a struct field are tracked and saved")
+    func inPlaceMutationIsSaved() throws {
+        let store = TemporaryStore()
+        let context = ModelContext(try store.container(Everything.self))
+        let model = Everything()
+        model.tags = ["sf"]
+        model.counts = ["read": 1]
+        context.insert(model)
+        try context.save()
+
+        model.tags.append("classic")
+        model.counts["read", default: 0] += 1
+        model.dimensions.width = 12
+        model.optionalDimensions = Dimensions(width: 1, height: 1, label: "a")
+        model.optionalDimensions?.label = "b"
+        #expect(model.hasChanges)
+        try context.save()
+
+        let reread = try #require(try ModelContext(try store.container(Everything.self)).fetch(FetchDescriptor<Everything>()).first)
+        #expect(reread.tags == ["sf", "classic"])
+        #expect(reread.counts == ["read": 2])
+        #expect(reread.dimensions.width == 12)
+        #expect(reread.optionalDimensions?.label == "b")
+    }
+
+    @Test("An inserted model is found by its temporary identifier before the save")
+    func temporaryIdentifierLookup() throws {
+        let context = ModelContext(try inMemoryContainer(Book.self))
+        let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
+        context.insert(dune)
+        let identifier = dune.persistentModelID
+        let found: Book = try context.existingModel(for: identifier)
+        #expect(found === dune)
+        let registered: Book? = context.registeredModel(for: identifier)
+        #expect(registered === dune)
+    }
+
+    @Test("An upsert onto a row whose registered model has unsaved changes leaves one consistent model")
+    func upsertOverChangedModel() throws {
+        let context = ModelContext(try inMemoryContainer(CatalogBook.self))
+        let original = CatalogBook(isbn: "1", title: "Dune")
+        context.insert(original)
+        try context.save()
+        original.title = "Dune (edited)"
+        let replacement = CatalogBook(isbn: "1", title: "Dune (replacement)")
+        context.insert(replacement)
+        try context.save()
+        #expect(!context.hasChanges)
+        let stored = try ModelContext(context.container).fetch(FetchDescriptor<CatalogBook>())
+        #expect(stored.map(\.title) == ["Dune (replacement)"])
+        let fetched = try context.fetch(FetchDescriptor<CatalogBook>())
+        #expect(fetched.count == 1)
+        #expect(fetched.first?.title == "Dune (replacement)")
+    }
+}

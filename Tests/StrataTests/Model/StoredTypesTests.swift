@@ -238,3 +238,32 @@ struct StoredTypesTests {
         #expect(reread.optionalInt == 0)
     }
 }
+
+@Suite("Stored types: non-finite values")
+struct NonFiniteValueTests {
+    @Test("A Codable value holding NaN and infinity round-trips (JSON writes them as strings)")
+    func codableWithNonConformingFloats() throws {
+        let store = TemporaryStore()
+        let context = ModelContext(try store.container(Everything.self))
+        let model = Everything()
+        model.dimensions = Dimensions(width: .nan, height: .infinity, label: "odd")
+        context.insert(model)
+        try context.save()
+        let reread = try #require(try ModelContext(try store.container(Everything.self)).fetch(FetchDescriptor<Everything>()).first)
+        #expect(reread.dimensions.width.isNaN)
+        #expect(reread.dimensions.height == .infinity)
+    }
+
+    @Test("Decimal.nan round-trips (regression: it was saved as 'NaN' and then every fetch of the table failed)")
+    func decimalNaN() throws {
+        let store = TemporaryStore()
+        let context = ModelContext(try store.container(Everything.self))
+        let model = Everything()
+        model.decimal = .nan
+        context.insert(model)
+        try context.save()
+        let reread = try ModelContext(try store.container(Everything.self)).fetch(FetchDescriptor<Everything>())
+        #expect(reread.count == 1)
+        #expect(reread.first?.decimal.isNaN == true)
+    }
+}
