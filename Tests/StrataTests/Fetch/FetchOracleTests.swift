@@ -77,3 +77,49 @@ struct FetchOracleTests {
         #expect(positive.store == positive.memory)
     }
 }
+
+@Suite("Predicates on UUID, Data, URL, enums and Codable values")
+struct FetchOracleValueTypeTests {
+    @Test("Each predicate matches in-memory evaluation or throws unsupportedPredicate")
+    func valueTypePredicates() throws {
+        let context = ModelContext(try inMemoryContainer(Everything.self))
+        let uuids = [UUID(), UUID(), UUID()]
+        for (offset, uuid) in uuids.enumerated() {
+            let model = Everything()
+            model.uuid = uuid
+            model.optionalUUID = offset == 0 ? nil : uuid
+            model.data = Data([UInt8(offset), 7])
+            model.genre = offset == 1 ? .poetry : .fiction
+            model.optionalGenre = offset == 2 ? nil : .poetry
+            model.url = URL(fileURLWithPath: "/books/\(offset)")
+            model.text = "\(offset)"
+            context.insert(model)
+        }
+        try context.save()
+
+        let wantedUUID = uuids[1]
+        let wantedData = Data([2, 7])
+        let wantedURL = URL(fileURLWithPath: "/books/0")
+        let poetry = Genre.poetry
+        let predicates: [(String, Predicate<Everything>)] = [
+            ("uuid ==", #Predicate { $0.uuid == wantedUUID }),
+            ("optional uuid == nil", #Predicate { $0.optionalUUID == nil }),
+            ("data ==", #Predicate { $0.data == wantedData }),
+            ("url ==", #Predicate { $0.url == wantedURL }),
+            ("enum ==", #Predicate { $0.genre == poetry }),
+            ("optional enum ==", #Predicate { $0.optionalGenre == poetry }),
+            ("enum rawValue ==", #Predicate { $0.genre.rawValue == "poetry" }),
+        ]
+        let everything = try context.fetch(FetchDescriptor<Everything>(sortBy: [SortDescriptor(\.text)]))
+        for (name, predicate) in predicates {
+            let expected = try everything.filter { try predicate.evaluate($0) }.map(\.text)
+            var descriptor = FetchDescriptor<Everything>(predicate: predicate, sortBy: [SortDescriptor(\.text)])
+            descriptor.includePendingChanges = false
+            do {
+                #expect(try context.fetch(descriptor).map(\.text) == expected, "\(name)")
+            } catch StrataError.unsupportedPredicate {
+                // Allowed: the translator reports what it can't run instead of running something else.
+            }
+        }
+    }
+}
