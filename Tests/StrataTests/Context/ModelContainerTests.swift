@@ -85,6 +85,17 @@ struct ModelContainerTests {
         #expect(store.bytes() == before)
     }
 
+    @Test("A store in a directory that doesn't exist yet creates the directory")
+    func createsMissingDirectory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-core-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("nested/books.store")
+        let context = ModelContext(try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url)))
+        context.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+        try context.save()
+        #expect(FileManager.default.fileExists(atPath: url.path))
+    }
+
     @Test("More than one configuration is refused")
     func oneConfigurationOnly() {
         let error = #expect(throws: StrataError.self) {
@@ -122,6 +133,22 @@ struct ModelContainerTests {
         #expect(!main.hasChanges)
         #expect(main.autosaveError == nil)
         #expect(try other.fetch(FetchDescriptor<Book>()).map(\.title) == ["Dune"])
+    }
+
+    @MainActor
+    @Test("Changes made in one synchronous stretch are autosaved together, in one save")
+    func autosaveBatchesChanges() async throws {
+        let container = try inMemoryContainer(Book.self)
+        let main = container.mainContext
+        let saves = SaveRecorder(main)
+        for title in ["Dune", "Emma", "Kindred"] {
+            main.insert(Book(title: title, author: "Someone", publisher: "Someone"))
+        }
+        for _ in 0..<20 where main.hasChanges {
+            await Task.yield()
+        }
+        if main.hasChanges { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(saves.recorded.map(\.inserted.count) == [3])
     }
 
     @MainActor
@@ -183,3 +210,4 @@ struct ModelContainerTests {
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<Book>()) == 0)
     }
 }
+

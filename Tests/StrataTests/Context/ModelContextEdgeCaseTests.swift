@@ -112,16 +112,12 @@ struct ModelContextEdgeCaseTests {
     @Test("Saving a context without changes does nothing and posts no didSave")
     func emptySave() throws {
         let context = ModelContext(try inMemoryContainer(Book.self))
-        let counter = SaveCounter()
-        let observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: context, queue: nil) { _ in
-            counter.increment()
-        }
-        defer { NotificationCenter.default.removeObserver(observer) }
+        let recorder = SaveRecorder(context)
         try context.save()
-        #expect(counter.value == 0)
+        #expect(recorder.recorded.isEmpty)
         context.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
         try context.save()
-        #expect(counter.value == 1)
+        #expect(recorder.recorded.count == 1)
     }
 
     @Test("A read-only container over a missing file throws instead of creating it")
@@ -132,15 +128,6 @@ struct ModelContextEdgeCaseTests {
     }
 }
 
-/// Counts notifications; the observer may run on any thread.
-private final class SaveCounter: @unchecked Sendable {
-    // `@unchecked`: every access goes through `lock`.
-    private let lock = NSLock()
-    private var count = 0
-
-    func increment() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
-}
 
 @Suite("ModelContext: in-place mutation of collection and struct properties")
 struct ModelContextMutationTests {

@@ -239,19 +239,12 @@ struct ModelContextTests {
         context.delete(emma)
         let deletedID = emma.persistentModelID
 
-        let received = SavedIdentifiers()
-        let observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: context, queue: nil) { note in
-            received.record(note.userInfo)
-        }
-        defer { NotificationCenter.default.removeObserver(observer) }
+        let recorder = SaveRecorder(context)
         try context.save()
 
-        let snapshot = received.snapshot()
-        #expect(snapshot.count == 1)
-        #expect(snapshot.inserted == [kindred.persistentModelID])
         #expect(!kindred.persistentModelID.isTemporary)
-        #expect(snapshot.updated == [dune.persistentModelID])
-        #expect(snapshot.deleted == [deletedID])
+        #expect(recorder.recorded == [SaveRecorder.Save(
+            inserted: [kindred.persistentModelID], updated: [dune.persistentModelID], deleted: [deletedID])])
     }
 
     @Test("Inserting a model whose class is not in the schema makes save throw unknownEntity")
@@ -263,30 +256,3 @@ struct ModelContextTests {
     }
 }
 
-/// Collects the identifiers of `didSave` notifications; the observer may run on any thread.
-private final class SavedIdentifiers: @unchecked Sendable {
-    // `@unchecked`: every access goes through `lock`.
-    struct Snapshot {
-        var count = 0
-        var inserted: [PersistentIdentifier] = []
-        var updated: [PersistentIdentifier] = []
-        var deleted: [PersistentIdentifier] = []
-    }
-
-    private let lock = NSLock()
-    private var value = Snapshot()
-
-    func record(_ userInfo: [AnyHashable: Any]?) {
-        func identifiers(_ key: ModelContext.NotificationKey) -> [PersistentIdentifier] {
-            userInfo?[key.rawValue] as? [PersistentIdentifier] ?? []
-        }
-        lock.withLock {
-            value.count += 1
-            value.inserted = identifiers(.insertedIdentifiers)
-            value.updated = identifiers(.updatedIdentifiers)
-            value.deleted = identifiers(.deletedIdentifiers)
-        }
-    }
-
-    func snapshot() -> Snapshot { lock.withLock { value } }
-}

@@ -110,6 +110,12 @@ struct FetchDescriptorTests {
         let identifiers = try context.fetchIdentifiers(finished)
         #expect(identifiers == (try context.fetch(finished)).map(\.persistentModelID))
         #expect(identifiers.allSatisfy { !$0.isTemporary })
+
+        var page = finished
+        page.fetchOffset = 1
+        page.fetchLimit = 1
+        #expect(try context.fetchIdentifiers(page) == [identifiers[1]])
+        #expect(try context.fetchCount(page) == 1)
     }
 
     @Test("includePendingChanges: unsaved inserts appear, deletes disappear, changes judged by new values")
