@@ -99,7 +99,7 @@ enum Memory {
     private static func status(field: String) -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix(field) {
-            let number = line.dropFirst(field.count).split(separator: " ").first
+            let number = line.dropFirst(field.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first
             return number.flatMap { Int($0) }.map { $0 * 1024 }
         }
         return nil
