@@ -82,8 +82,14 @@ enum Harness {
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
-    /// Asks Linux to restart the VmHWM peak from the current RSS (`echo 5 > /proc/self/clear_refs`).
+    /// Returns freed heap to the system, then asks Linux to restart the VmHWM peak from the current RSS
+    /// (`echo 5 > /proc/self/clear_refs`), so each run's peak isn't the heap earlier workloads left behind.
     static func resetPeakRSS() {
+        // glibc's malloc_trim isn't in the Glibc module; look it up (nil handle = RTLD_DEFAULT).
+        if let symbol = dlsym(nil, "malloc_trim") {
+            typealias Trim = @convention(c) (Int) -> Int32
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
         guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return }
         try? handle.write(contentsOf: Data("5".utf8))
         try? handle.close()

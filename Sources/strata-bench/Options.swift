@@ -4,6 +4,8 @@ struct Options {
     var quick = false
     /// Print the results as JSON instead of a table.
     var json = false
+    /// Run only the workload with this number (for profiling, e.g. under callgrind).
+    var only: Int?
 
     /// Rows for the 100,000-row workloads.
     var rows: Int { quick ? 10_000 : 100_000 }
@@ -12,14 +14,18 @@ struct Options {
     /// Rounds per workload, each running raw SQLite then Strata.
     var rounds: Int { quick ? 2 : 5 }
 
-    static let usage = "usage: strata-bench [--quick] [--json]"
+    static let usage = "usage: strata-bench [--quick] [--json] [--only <workload number>]"
 
     /// Parses arguments (without the program name); `nil` means print `usage`.
     init?(arguments: [String]) {
-        for argument in arguments {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
             switch argument {
             case "--quick": quick = true
             case "--json": json = true
+            case "--only":
+                guard let number = remaining.popFirst().flatMap({ Int($0) }) else { return nil }
+                only = number
             default: return nil
             }
         }

@@ -1,6 +1,6 @@
 import Foundation
 
-// strata-bench [--quick] [--json]: each workload against raw SQLite (the floor) and Strata, alternating.
+// strata-bench [--quick] [--json] [--only N]: each workload against raw SQLite (the floor) and Strata, alternating.
 guard let options = Options(arguments: Array(CommandLine.arguments.dropFirst())) else {
     print(Options.usage)
     exit(2)
@@ -23,7 +23,7 @@ let workloads = [
 
 var results: [WorkloadResult] = []
 do {
-    for workload in workloads {
+    for (number, workload) in zip(1..., workloads) where options.only.map({ $0 == number }) ?? true {
         if !options.json { FileHandle.standardError.write(Data("running \(workload.name)…\n".utf8)) }
         results.append(try Harness.run(workload, rounds: options.rounds))
     }
