@@ -92,8 +92,9 @@ public final class ModelBackingData {
     public func getValue<Model, Value>(for property: PersistentProperty<Model, Value>) -> Value {
         let index = property.index
         if unloadedProperties != nil { loadUnloadedProperties() }
-        if property.codec.cachesDecodedValue, let cached = decodedValues[index] as? Value {
-            return cached
+        // Unwrap the lookup before casting: a missing entry cast straight to an optional `Value` would read as `nil`.
+        if property.codec.cachesDecodedValue, let cached = decodedValues[index], let typed = cached as? Value {
+            return typed
         }
         let stored = index < values.count ? values[index] : .null
         if let value = property.codec.decode(stored) {
