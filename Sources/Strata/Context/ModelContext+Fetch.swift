@@ -188,7 +188,8 @@ extension ModelContext {
         let propertyCount = properties.count
         let unloaded: Set<Int>? = columns.count == entity.columnPropertyIndexes.count
             ? nil : Set(entity.columnPropertyIndexes).subtracting(columns)
-        var registered = registeredModels[entityKey] ?? [:]
+        // Taken out while rows are added, so the dictionary is not copied on write.
+        var registered = registeredModels.removeValue(forKey: entityKey) ?? [:]
         defer { registeredModels[entityKey] = registered }
         try store.fetch(request) { row in
             let key = row.int64(at: 0)

@@ -26,7 +26,8 @@ extension PersistentProperty: AnyPersistentProperty {
     package var cachesDecodedValue: Bool { codec.cachesDecodedValue }
 
     package func accepts(_ stored: StoredValue) -> Bool {
-        codec.decode(stored) != nil
+        if let verdict = codec.check.accepts(stored, isOptional: codec.isOptional) { return verdict }
+        return codec.decode(stored) != nil
     }
 
     package func decodeAny(_ stored: StoredValue) -> Any? {
