@@ -87,6 +87,8 @@ public final class ModelBackingData {
     /// Stores a property's initial value while the model's initializer runs.
     @inlinable
     public func setInitialValue<Model, Value>(_ value: Value, for property: PersistentProperty<Model, Value>) {
+        // A model made from a row already holds the row's values; declared defaults don't apply to it.
+        guard state == .detached else { return }
         store(value, at: property.index, codec: property.codec)
     }
 
