@@ -1,0 +1,44 @@
+import Foundation
+
+/// A form: each field's label and text, the focused one marked, multi-line fields shown line by line.
+@MainActor
+struct FormScreen {
+    let form: FormViewModel
+    let width: Int
+
+    func lines() -> [StyledLine] {
+        var lines = [StyledLine(" \(form.title)", .bold),
+                     StyledLine(" Tab/↑↓: field  Enter: save (new line in multi-line fields)  Ctrl-S: save  Esc: cancel", .dim),
+                     StyledLine()]
+        for (index, field) in form.fields.enumerated() {
+            let focused = index == form.focus
+            let text = field.text + (focused ? "_" : "")
+            let rows = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let label = DisplayWidth.fit(field.label + ":", to: 11)
+            for (offset, row) in rows.enumerated() {
+                let prefix = offset == 0 ? " \(focused ? "›" : " ") \(label) " : String(repeating: " ", count: 15)
+                lines.append(StyledLine(spans: [(prefix, focused ? .bold : .dim), (String(row), .plain)]))
+            }
+        }
+        if let error = form.error { lines += [StyledLine(), StyledLine(" \(error)", .error)] }
+        return lines
+    }
+}
+
+/// The key reference.
+enum HelpScreen {
+    static let lines: [StyledLine] = [
+        StyledLine(" Keys", .bold),
+        StyledLine(),
+        StyledLine("   ↑ ↓ j k        move          PgUp PgDn   move by 10"),
+        StyledLine("   Tab Shift-Tab  switch list   Enter       edit (books) / toggle (tasks, to-dos)"),
+        StyledLine("   a              add           d           delete (asks first)"),
+        StyledLine("   /              search the journal as you type"),
+        StyledLine("   f              filter tasks by category"),
+        StyledLine("   C              clear all to-dos"),
+        StyledLine("   ?              this help     q Ctrl-C    quit"),
+        StyledLine(),
+        StyledLine(" Lists follow the store: changes by other bookshelf processes appear within a second,", .dim),
+        StyledLine(" highlighted briefly. Press any key to go back.", .dim),
+    ]
+}

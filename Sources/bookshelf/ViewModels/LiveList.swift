@@ -1,0 +1,24 @@
+import Foundation
+
+/// Rows that follow the store: the one seam between view models and "how do we learn that the store changed".
+///
+/// Today the only conformer is `PollingLiveList` (re-fetch every 500 ms and compare snapshots). When Strata's
+/// `ResultsObserver` lands on main, a conformer driven by its change sets replaces that file and
+/// `makeLiveList(_:)`; no view model changes.
+@MainActor
+protocol LiveList<Row>: AnyObject {
+    associatedtype Row: Record
+
+    /// The rows of the last successful fetch.
+    var rows: [Row] { get }
+    /// The last fetch error, cleared by the next successful fetch.
+    var error: String? { get }
+    /// Called after a fetch whose rows differ from the previous ones, with the rows that were inserted or changed
+    /// (empty for the first fetch).
+    var onChange: (@MainActor (_ changed: Set<Row.ID>) -> Void)? { get set }
+    /// What the list shows; setting it re-runs the query at once (a run-time predicate, a search text…).
+    var query: @MainActor () throws -> [Row] { get set }
+
+    /// Re-runs the query now, after this process changed the store.
+    func refresh()
+}

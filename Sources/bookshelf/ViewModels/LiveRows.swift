@@ -1,0 +1,57 @@
+import Foundation
+import Observation
+
+/// A live list with a selection and highlights: the part every list screen's view model shares.
+@MainActor
+@Observable
+final class LiveRows<Row: Record> {
+    @ObservationIgnored private let live: any LiveList<Row>
+    /// The rows shown, in order.
+    private(set) var rows: [Row] = []
+    /// The selected row.
+    private(set) var cursor = ListCursor()
+    /// Rows changed recently.
+    private(set) var highlights = RowHighlights<Row.ID>()
+
+    /// Follows `query` through the app's `LiveList`.
+    init(_ query: @escaping @MainActor () throws -> [Row]) {
+        live = makeLiveList(query)
+        rows = live.rows
+        live.onChange = { [weak self] changed in
+            guard let self else { return }
+            self.rows = self.live.rows
+            self.cursor.clamp(count: self.rows.count)
+            self.highlights.mark(changed)
+        }
+    }
+
+    /// The last fetch error, if the store could not be read.
+    var error: String? { live.error }
+
+    /// The selected row, if the list isn't empty.
+    var selected: Row? { rows.indices.contains(cursor.index) ? rows[cursor.index] : nil }
+
+    /// Moves the selection by `offset` rows.
+    func move(by offset: Int) { cursor.move(by: offset, count: rows.count) }
+
+    /// Replaces the query (a new run-time predicate or search) and fetches at once.
+    func requery(_ query: @escaping @MainActor () throws -> [Row]) {
+        live.query = query
+        rows = live.rows
+        cursor.clamp(count: rows.count)
+    }
+
+    /// Fetches now, after this process wrote to the store; selects the row with `id` when given.
+    func refresh(selecting id: Row.ID? = nil) {
+        live.refresh()
+        rows = live.rows
+        if let id, let index = rows.firstIndex(where: { $0.id == id }) {
+            cursor.select(index, count: rows.count)
+        } else {
+            cursor.clamp(count: rows.count)
+        }
+    }
+
+    /// Whether `row` is highlighted now.
+    func isHighlighted(_ row: Row) -> Bool { highlights.contains(row.id) }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Observation
+import Strata
+import StrataState
+
+/// The container `@ModelState` reads, set by `main` once the store is open and before any model state is read.
+@MainActor
+enum OpenedStore {
+    /// The open container.
+    static var container: ModelContainer?
+
+    /// The open container; an empty in-memory one only if a model state is read before `main` opened the store.
+    static func current() -> ModelContainer {
+        if let container { return container }
+        do {
+            let fallback = try StoreLocation.memory.openContainer()
+            container = fallback
+            return fallback
+        } catch {
+            preconditionFailure("bookshelf could not create even an in-memory store: \(error)")
+        }
+    }
+}
+
+extension Application {
+    /// Seed 001's registration: the one container every `ModelState` uses.
+    var modelContainer: Dependency<ModelContainer> {
+        modelContainer(OpenedStore.current())
+    }
+
+    /// Seed 001's to-dos, sorted by title.
+    var todoItems: ModelState<TodoItem> {
+        modelState(container: \.modelContainer,
+                   fetchDescriptor: FetchDescriptor<TodoItem>(sortBy: [SortDescriptor(\.title)]), id: "todoItems")
+    }
+}
+
+/// The to-do screen (seed 001), driven through `@ModelState`.
+///
+/// Reads go through the container's main context, as `ModelState` defines: rows inserted or deleted by another
+/// process appear at the next poll, but a to-do already loaded keeps the values it had until this process
+/// changes it (the main context's identity map) — the live-results layer will refresh those too.
+@MainActor
+@Observable
+final class TodoListViewModel {
+    @ObservationIgnored @ModelState(\.todoItems) var todoItems: [TodoItem]
+    /// The to-dos, live.
+    let list: LiveRows<TodoRecord>
+
+    init() {
+        list = LiveRows { Application.modelState(\.todoItems).models.map(TodoRecord.init) }
+    }
+
+    /// Adds a to-do and saves.
+    ///
+    /// - Throws: `CommandError.missingField("title")` for an empty title.
+    func add(title: String) throws {
+        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw CommandError.missingField("title") }
+        $todoItems.insert(TodoItem(title: title))
+        list.refresh()
+    }
+
+    /// Flips `todo`'s completion and saves.
+    ///
+    /// - Throws: a `StrataError` when the store can't be written.
+    func toggle(_ todo: TodoRecord) throws {
+        guard let item = todoItems.first(where: { $0.persistentModelID == todo.id }) else { return }
+        item.isComplete.toggle()
+        try $todoItems.strict.save()
+        list.refresh(selecting: todo.id)
+    }
+
+    /// Deletes `todo` and saves.
+    ///
+    /// - Throws: a `StrataError` when the store can't be written.
+    func delete(_ todo: TodoRecord) throws {
+        guard let item = todoItems.first(where: { $0.persistentModelID == todo.id }) else { return }
+        try $todoItems.strict.delete(item)
+        list.refresh()
+    }
+
+    /// Deletes every to-do and saves.
+    ///
+    /// - Throws: a `StrataError` when the store can't be written.
+    func clearAll() throws {
+        try $todoItems.strict.deleteAll()
+        list.refresh()
+    }
+}
