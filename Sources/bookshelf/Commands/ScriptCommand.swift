@@ -47,10 +47,7 @@ enum ScriptCommand {
         let parsed = try Arguments(arguments, options: ["--title", "--author", "--publisher", "--summary"])
         let draft = BookDraft(title: parsed["--title"] ?? "", author: parsed["--author"] ?? "",
                               publisher: parsed["--publisher"] ?? "", summary: parsed["--summary"] ?? "")
-        let book = Book(title: draft.title, author: draft.author, publisher: draft.publisher, summary: draft.summary)
-        if let missing = draft.missingField { throw CommandError.missingField(missing) }
-        try shelf.insert(book)
-        return ListOutput.renderAdded(BookRecord(book), json: parsed.has("--json"))
+        return ListOutput.renderAdded(try shelf.addBook(draft), json: parsed.has("--json"))
     }
 
     private static func addTask(_ arguments: [String], _ shelf: Shelf) throws -> String {

@@ -4,7 +4,6 @@ import Foundation
 @MainActor
 struct FormScreen {
     let form: FormViewModel
-    let width: Int
 
     func lines() -> [StyledLine] {
         var lines = [StyledLine(" \(form.title)", .bold),

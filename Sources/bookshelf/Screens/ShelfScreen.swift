@@ -19,7 +19,7 @@ struct ShelfScreen {
     private func content(height: Int) -> [StyledLine] {
         switch shelf.mode {
         case .help: return HelpScreen.lines
-        case .form(let form): return FormScreen(form: form, width: size.columns).lines()
+        case .form(let form): return FormScreen(form: form).lines()
         case .list, .searching, .confirm: return listContent(height: height)
         }
     }

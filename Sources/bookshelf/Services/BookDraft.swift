@@ -17,10 +17,14 @@ struct BookDraft: Equatable, Sendable {
 extension Shelf {
     /// Adds a book.
     ///
+    /// - Returns: the saved book's snapshot.
     /// - Throws: `CommandError.missingField` naming the first empty required field, or the errors of `save()`.
-    func addBook(_ draft: BookDraft) throws {
+    @discardableResult
+    func addBook(_ draft: BookDraft) throws -> BookRecord {
         if let missing = draft.missingField { throw CommandError.missingField(missing) }
-        try insert(Book(title: draft.title, author: draft.author, publisher: draft.publisher, summary: draft.summary))
+        let book = Book(title: draft.title, author: draft.author, publisher: draft.publisher, summary: draft.summary)
+        try insert(book)
+        return BookRecord(book)
     }
 
     /// Writes `draft` over the book with `id` when any field differs (the seed's `updated` check).

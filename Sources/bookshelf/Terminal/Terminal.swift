@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+import Glibc
 
 /// The controlling terminal in full-screen mode: raw input (no echo, no line buffering, no signals from
 /// Ctrl-C), the alternate screen and a hidden cursor, all undone by `restore()` or by a fatal signal.
@@ -58,16 +52,15 @@ final class Terminal {
 
     /// Writes `text` to the terminal at once.
     func write(_ text: String) {
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
+            let written = bytes.withUnsafeBytes { buffer in
                 Glibc.write(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
             }
             if written <= 0 { return }
             offset += written
         }
-        bytes.removeAll()
     }
 
     /// The bytes typed so far, waiting at most `timeout` milliseconds for the first one.

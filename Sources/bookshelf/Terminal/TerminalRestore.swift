@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Synchronization
 
 /// Set by SIGWINCH; the main loop redraws everything when it finds it set.
@@ -11,7 +9,7 @@ let terminalResized = Atomic<Bool>(false)
 nonisolated(unsafe) private var savedSettings = termios()
 nonisolated(unsafe) private var hasSavedSettings = false
 // Show the cursor, reset colours, leave the alternate screen.
-nonisolated(unsafe) private var restoreSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+private let restoreSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
 
 /// Puts the terminal back the way bookshelf found it: on normal exit, and from the handlers of SIGTERM, SIGINT,
 /// SIGHUP, SIGSEGV, SIGBUS and SIGABRT (which then re-raise the signal with its default action).
@@ -20,6 +18,7 @@ enum TerminalRestore {
     static func save(_ settings: termios) {
         savedSettings = settings
         hasSavedSettings = true
+        _ = restoreSequence.count   // initialise the global now, not first inside a signal handler
     }
 
     /// Restores the terminal; safe to call from a signal handler (only `write` and `tcsetattr`).

@@ -1,0 +1,54 @@
+import Foundation
+import Strata
+import Testing
+@testable import bookshelf
+
+@MainActor
+@Suite("Live lists")
+struct LiveListTests {
+    @Test("Polling sees a book saved through another container on the same file and reports it as changed")
+    func seesOtherWriters() async throws {
+        let path = TestStores.temporaryPath()
+        defer { TestStores.remove(path) }
+        let mine = Shelf(container: try StoreLocation.file(path).openContainer())
+        let theirs = Shelf(container: try StoreLocation.file(path).openContainer())
+        try mine.addBook(BookDraft(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+
+        let list = PollingLiveList(query: {
+            try mine.records(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)]), BookRecord.init)
+        }, interval: .milliseconds(20))
+        var reported: [Set<PersistentIdentifier>] = []
+        list.onChange = { reported.append($0) }
+        #expect(list.rows.map(\.title) == ["Dune"])
+
+        try theirs.addBook(BookDraft(title: "Kindred", author: "Octavia E. Butler", publisher: "Doubleday"))
+        for _ in 0..<50 where list.rows.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(list.rows.map(\.title) == ["Dune", "Kindred"])
+        let kindred = try #require(list.rows.last)
+        #expect(reported.last == [kindred.id])
+
+        // An edit by the other writer changes the fingerprint of that row only.
+        let dune = try #require(list.rows.first)
+        try theirs.editBook(dune.id, to: BookDraft(title: "Dune", author: "Frank Herbert", publisher: "Ace"))
+        for _ in 0..<50 where list.rows.first?.publisher != "Ace" { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(list.rows.first?.publisher == "Ace")
+        #expect(reported.last == [dune.id])
+    }
+
+    @Test("Rows changed by a refresh are highlighted for a while; the first fetch highlights nothing")
+    func highlights() throws {
+        let shelf = try TestStores.memory()
+        try shelf.addBook(BookDraft(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+        let rows = LiveRows {
+            try shelf.records(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)]), BookRecord.init)
+        }
+        let dune = try #require(rows.rows.first)
+        #expect(!rows.isHighlighted(dune))
+        try shelf.addBook(BookDraft(title: "Emma", author: "Jane Austen", publisher: "John Murray"))
+        rows.refresh()
+        let emma = try #require(rows.rows.last)
+        #expect(rows.isHighlighted(emma))
+        #expect(!rows.isHighlighted(dune))
+        #expect(!rows.highlights.contains(emma.id, now: .now + .seconds(2)))
+    }
+}
