@@ -96,7 +96,7 @@ wait_for "missing required field: publisher"
 keys Tab
 type_text "Gallimard"
 keys Enter
-wait_for "Le Petit Prince"
+wait_for "Antoine de Saint-Exupéry · Publisher Gallimard"
 screen | grep -F "Le Petit Prince" | grep -qF "Antoine de Saint-Exupéry · Publisher Gallimard" || fail "added row"
 pass "add a book (refused while publisher is empty)"
 
