@@ -39,7 +39,8 @@ struct DisplayWidthTests {
     func fit() {
         #expect(DisplayWidth.fit("Dune", to: 6) == "Dune  ")
         #expect(DisplayWidth.fit("Dune Messiah", to: 6) == "Dune …")
-        #expect(DisplayWidth.fit("日本語の本", to: 6) == "日本 … ")
+        #expect(DisplayWidth.fit("日本語の本", to: 6) == "日本… ")
+        #expect(DisplayWidth.fit("日本語の本", to: 4) == "日… ")
         #expect(DisplayWidth.of(DisplayWidth.fit("日本語の本", to: 6)) == 6)
         #expect(DisplayWidth.fit("abc", to: 0) == "")
     }
