@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataState
 
 // bookshelf: the seeds' apps (books, tasks, journal, to-dos) as a full-screen terminal app over a Strata store,
 // plus scripting subcommands over the same store.
@@ -15,7 +16,9 @@ do {
     let shelf = Shelf(container: container)
     if arguments.isEmpty {
         OpenedStore.container = container
-        try await App(shelf: ShelfViewModel(shelf: shelf, storePath: location.displayPath)).run()
+        let viewModel = ShelfViewModel(shelf: shelf, storePath: location.displayPath)
+        Application.logger = MessageLineLogger(shelf: viewModel)
+        try await App(shelf: viewModel).run()
     } else {
         let output = try ScriptCommand.run(arguments, shelf: shelf)
         if !output.isEmpty { print(output) }

@@ -51,4 +51,22 @@ struct LiveListTests {
         #expect(!rows.isHighlighted(dune))
         #expect(!rows.highlights.contains(emma.id, now: .now + .seconds(2)))
     }
+
+    @Test("The selection stays on the same row when rows appear or vanish before it")
+    func selectionFollowsRow() throws {
+        let shelf = try TestStores.memory()
+        try shelf.addBook(BookDraft(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+        try shelf.addBook(BookDraft(title: "Emma", author: "Jane Austen", publisher: "John Murray"))
+        let rows = LiveRows {
+            try shelf.records(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)]), BookRecord.init)
+        }
+        rows.move(by: 1)
+        #expect(rows.selected?.title == "Emma")
+        let anna = try shelf.addBook(BookDraft(title: "Anna Karenina", author: "Leo Tolstoy", publisher: "The Russian Messenger"))
+        rows.refresh()
+        #expect(rows.selected?.title == "Emma")
+        try shelf.delete(anna.id, as: Book.self)
+        rows.refresh()
+        #expect(rows.selected?.title == "Emma")
+    }
 }

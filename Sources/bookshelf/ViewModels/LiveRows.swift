@@ -19,8 +19,14 @@ final class LiveRows<Row: Record> {
         rows = live.rows
         live.onChange = { [weak self] changed in
             guard let self else { return }
+            // Keep the same row selected when rows appear or vanish around it.
+            let selectedID = self.selected?.id
             self.rows = self.live.rows
-            self.cursor.clamp(count: self.rows.count)
+            if let selectedID, let index = self.rows.firstIndex(where: { $0.id == selectedID }) {
+                self.cursor.select(index, count: self.rows.count)
+            } else {
+                self.cursor.clamp(count: self.rows.count)
+            }
             self.highlights.mark(changed)
         }
     }
