@@ -135,6 +135,10 @@ pass "delete a book with confirmation"
 # A second process adds a book while the list is shown: it appears within 2 seconds, with no key pressed.
 bookshelf books add --title "Zazie dans le métro" --author "Raymond Queneau" --publisher "Gallimard" >/dev/null
 wait_for "Zazie dans le métro" 2
+# capture-pane -e writes an attribute only where it changes, so look at the last background set before the row.
+background="$(tmux capture-pane -e -p -t "$SESSION" \
+    | perl -0ne 'print $1 if /^.*(\e\[(?:43|49|0)m).*?Zazie dans le m/s')"
+[[ "$background" == $'\e[43m' ]] || fail "the row added elsewhere is not highlighted"
 pass "a book added by another process appears within 2 s"
 
 # Journal: the search filters as you type, title OR content, case-insensitively.
@@ -152,6 +156,44 @@ wait_for "Travel plans"
 wait_gone "Market"
 keys Escape
 pass "journal search (title OR content, case-insensitive; empty shows all)"
+
+# Tasks: toggling completes the task (it leaves the open list); `a` adds "New task N"; `f` filters by category.
+keys BTab
+wait_for "Open tasks (all categories)"
+wait_for "File taxes"
+keys a
+wait_for "New task 2"
+keys f
+wait_for "Filter tasks by category"
+type_text "home"
+keys Enter
+wait_for "Open tasks (category = home)"
+wait_gone "New task 2"
+keys Space
+wait_gone "File taxes"
+[[ "$(bookshelf tasks list --where 'isCompleted == YES')" == "[x] File taxes"* ]] || fail "task not completed in the store"
+pass "tasks: add, filter by category, complete"
+
+# To-dos (through @ModelState): add two, toggle one, clear all after confirming.
+keys Tab Tab
+wait_for "To-dos"
+keys a
+type_text "Buy bread"
+keys Enter
+wait_for "○ Buy bread"
+keys a
+type_text "Call mum"
+keys Enter
+wait_for "○ Call mum"
+keys Enter
+wait_for "✓ Buy bread"
+keys C
+wait_for "Delete all 2 to-dos? (y/n)"
+keys y
+wait_for "Nothing to do"
+pass "to-dos: add, toggle, clear all"
+keys BTab
+wait_for "Search:"
 
 # Resize, help, quit; the terminal comes back.
 tmux resize-window -t "$SESSION" -x 70 -y 20
