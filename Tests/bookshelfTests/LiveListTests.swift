@@ -39,7 +39,7 @@ struct LiveListTests {
     func highlights() throws {
         let shelf = try TestStores.memory()
         try shelf.addBook(BookDraft(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
-        let rows = LiveRows {
+        let rows = LiveRows(watching: Book.self, in: shelf.container) {
             try shelf.records(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)]), BookRecord.init)
         }
         let dune = try #require(rows.rows.first)
@@ -57,7 +57,7 @@ struct LiveListTests {
         let shelf = try TestStores.memory()
         try shelf.addBook(BookDraft(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
         try shelf.addBook(BookDraft(title: "Emma", author: "Jane Austen", publisher: "John Murray"))
-        let rows = LiveRows {
+        let rows = LiveRows(watching: Book.self, in: shelf.container) {
             try shelf.records(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)]), BookRecord.init)
         }
         rows.move(by: 1)

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Today the only conformer is `PollingLiveList` (re-fetch every 500 ms and compare snapshots). When Strata's
 /// `ResultsObserver` lands on main, a conformer driven by its change sets replaces that file and
-/// `makeLiveList(_:)`; no view model changes.
+/// `makeLiveList(watching:in:_:)`; no view model changes.
 @MainActor
 protocol LiveList<Row>: AnyObject {
     associatedtype Row: Record

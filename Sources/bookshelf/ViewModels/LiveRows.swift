@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import Strata
 
 /// A live list with a selection and highlights: the part every list screen's view model shares.
 @MainActor
@@ -13,9 +14,10 @@ final class LiveRows<Row: Record> {
     /// Rows changed recently.
     private(set) var highlights = RowHighlights<Row.ID>()
 
-    /// Follows `query` through the app's `LiveList`.
-    init(_ query: @escaping @MainActor () throws -> [Row]) {
-        live = makeLiveList(query)
+    /// Follows `query`, which reads `Model`s of `container`, through the app's `LiveList`.
+    init<Model: PersistentModel>(watching model: Model.Type, in container: ModelContainer,
+                                 _ query: @escaping @MainActor () throws -> [Row]) {
+        live = makeLiveList(watching: model, in: container, query)
         rows = live.rows
         live.onChange = { [weak self] changed in
             guard let self else { return }

@@ -1,9 +1,15 @@
 import Foundation
+import Strata
 
-/// Makes the live list every view model uses. Swap this file for a `ResultsObserver`-backed one when live
-/// results land on main.
+/// Makes the live list every view model uses: `query` reads `Model`s of `container`.
+///
+/// Swap this file for a `ResultsObserver`-backed one when live results land on main: observe
+/// `FetchDescriptor<Model>()` in `container` and re-run `query` from the observer's `onChange`. Polling needs
+/// neither the model type nor the container.
 @MainActor
-func makeLiveList<Row: Record>(_ query: @escaping @MainActor () throws -> [Row]) -> any LiveList<Row> {
+func makeLiveList<Model: PersistentModel, Row: Record>(
+    watching model: Model.Type, in container: ModelContainer, _ query: @escaping @MainActor () throws -> [Row]
+) -> any LiveList<Row> {
     PollingLiveList(query: query)
 }
 

@@ -16,7 +16,9 @@ final class TaskListViewModel {
     /// A view model over `shelf`'s tasks.
     init(shelf: Shelf) {
         self.shelf = shelf
-        list = LiveRows { try shelf.records(Self.descriptor(category: nil), TaskRecord.init) }
+        list = LiveRows(watching: TaskItem.self, in: shelf.container) {
+            try shelf.records(Self.descriptor(category: nil), TaskRecord.init)
+        }
     }
 
     /// The seed's fetch request, `isCompleted == NO` sorted by due date then priority descending, with the

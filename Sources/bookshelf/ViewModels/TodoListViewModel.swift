@@ -48,7 +48,10 @@ final class TodoListViewModel {
     let list: LiveRows<TodoRecord>
 
     init() {
-        list = LiveRows { Application.modelState(\.todoItems).models.map(TodoRecord.init) }
+        let state = Application.modelState(\.todoItems)
+        list = LiveRows(watching: TodoItem.self, in: state.container) {
+            Application.modelState(\.todoItems).models.map(TodoRecord.init)
+        }
     }
 
     /// Adds a to-do and saves.
