@@ -90,6 +90,7 @@ extension App {
                 shelf.confirm("Delete “\(task.title)”?") { [shelf] in try shelf.tasks.delete(task) }
             }
         case (.journal, .character("/")): shelf.mode = .searching
+        case (.journal, .enter): if let entry = shelf.journal.list.selected { shelf.beginEditing(entry) }
         case (.journal, .character("a")): shelf.beginAddingEntry()
         case (.journal, .character("d")):
             if let entry = shelf.journal.list.selected {

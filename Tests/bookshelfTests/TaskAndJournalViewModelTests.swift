@@ -50,5 +50,10 @@ struct TaskAndJournalViewModelTests {
         model.searchText = ""
         #expect(model.list.rows.count == 3)
         #expect(throws: CommandError.missingField("title")) { try model.add(title: "", content: "x") }
+
+        let travel = try #require(model.list.rows.first)
+        #expect(try model.edit(travel, title: "Travel", content: "Lisbon") == false)
+        #expect(try model.edit(travel, title: "Travel", content: "Lisbon\nPorto") == true)
+        #expect(model.list.selected?.content == "Lisbon\nPorto")
     }
 }

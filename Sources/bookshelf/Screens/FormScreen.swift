@@ -30,7 +30,7 @@ enum HelpScreen {
         StyledLine(" Keys", .bold),
         StyledLine(),
         StyledLine("   ↑ ↓ j k        move          PgUp PgDn   move by 10"),
-        StyledLine("   Tab Shift-Tab  switch list   Enter       edit (books) / toggle (tasks, to-dos)"),
+        StyledLine("   Tab Shift-Tab  switch list   Enter       edit (books, journal) / toggle (tasks, to-dos)"),
         StyledLine("   a              add           d           delete (asks first)"),
         StyledLine("   /              search the journal as you type"),
         StyledLine("   f              filter tasks by category"),

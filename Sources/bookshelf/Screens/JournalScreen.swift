@@ -10,7 +10,7 @@ struct JournalScreen {
         let cursor = isSearching ? "_" : ""
         var lines = [StyledLine(" Journal", .bold),
                      StyledLine(spans: [(" Search: ", .dim), (model.searchText + cursor, isSearching ? .selected : .plain)]),
-                     StyledLine(" /: search  a: add  d: delete", .dim)]
+                     StyledLine(" /: search  a: add  Enter: edit  d: delete", .dim)]
         lines += ListRows.errorLines(model.list)
         if model.list.rows.isEmpty {
             let empty = model.searchText.isEmpty ? "No entries yet" : "No entries match “\(model.searchText)”"

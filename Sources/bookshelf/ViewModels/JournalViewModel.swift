@@ -34,6 +34,23 @@ final class JournalViewModel {
         list.refresh()
     }
 
+    /// Saves a new title and content over `entry` when either changed.
+    ///
+    /// - Returns: whether anything was saved.
+    /// - Throws: `CommandError.missingField("title")` for an empty title, or a `StrataError`.
+    @discardableResult
+    func edit(_ entry: JournalRecord, title: String, content: String) throws -> Bool {
+        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw CommandError.missingField("title") }
+        let saved = try shelf.update(entry.id, as: JournalEntry.self) { model in
+            guard model.title != title || model.content != content else { return false }
+            model.title = title
+            model.content = content
+            return true
+        }
+        list.refresh(selecting: entry.id)
+        return saved
+    }
+
     /// Deletes `entry`.
     ///
     /// - Throws: a `StrataError` when the store can't be written.

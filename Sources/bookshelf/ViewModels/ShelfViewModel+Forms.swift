@@ -18,11 +18,22 @@ extension ShelfViewModel {
 
     /// Opens the form that writes a journal entry.
     func beginAddingEntry() {
-        let fields = [FormViewModel.Field(label: "Title", text: ""),
-                      FormViewModel.Field(label: "Content", text: "", isMultiline: true)]
-        mode = .form(FormViewModel(title: "New journal entry", fields: fields) { [journal] texts in
+        mode = .form(FormViewModel(title: "New journal entry", fields: Self.entryFields("", "")) { [journal] texts in
             try journal.add(title: texts[0], content: texts[1])
         })
+    }
+
+    /// Opens the form that edits `entry`; saving writes only when something changed.
+    func beginEditing(_ entry: JournalRecord) {
+        let fields = Self.entryFields(entry.title, entry.content)
+        mode = .form(FormViewModel(title: "Edit journal entry", fields: fields) { [weak self, journal] texts in
+            let saved = try journal.edit(entry, title: texts[0], content: texts[1])
+            self?.message = saved ? "Saved \(texts[0])" : "Nothing changed"
+        })
+    }
+
+    private static func entryFields(_ title: String, _ content: String) -> [FormViewModel.Field] {
+        [FormViewModel.Field(label: "Title", text: title), FormViewModel.Field(label: "Content", text: content, isMultiline: true)]
     }
 
     /// Opens the form that adds a to-do.
