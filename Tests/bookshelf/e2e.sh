@@ -207,19 +207,26 @@ for _ in $(seq 30); do tmux has-session -t "$SESSION" 2>/dev/null || break; slee
 tmux has-session -t "$SESSION" 2>/dev/null && fail "q did not quit"
 pass "resize, help, quit"
 
-# SIGTERM: the handler restores the terminal (cooked mode, primary screen, visible cursor) before dying.
-tmux new-session -d -s "$SESSION" -x 80 -y 20 \
-    "bash -c '\"$BOOKSHELF_BIN\" --store \"$STORE\"; stty -a > \"$WORK/stty.txt\"; sleep 30'"
-wait_for "Books"
-app_pid="$(pgrep -P "$(tmux display -p -t "$SESSION" '#{pane_pid}')")"
-[[ "$(tmux display -p -t "$SESSION" '#{alternate_on}')" == 1 ]] || fail "app is not on the alternate screen"
-kill -TERM "$app_pid"
-for _ in $(seq 30); do [[ -s "$WORK/stty.txt" ]] && break; sleep 0.1; done
-grep -qE '(^| )icanon( |$)' "$WORK/stty.txt" && grep -qE '(^| )echo( |$)' "$WORK/stty.txt" \
-    || fail "terminal left in raw mode after SIGTERM: $(cat "$WORK/stty.txt" 2>/dev/null)"
-[[ "$(tmux display -p -t "$SESSION" '#{alternate_on} #{cursor_flag}')" == "0 1" ]] \
-    || fail "alternate screen or hidden cursor left behind after SIGTERM"
-tmux kill-session -t "$SESSION"
-pass "SIGTERM restores the terminal"
+# A fatal signal: the handler restores the terminal (cooked mode, primary screen, visible cursor) before dying.
+check_signal_restores() {
+    local signal="$1"
+    rm -f "$WORK/stty.txt"
+    tmux new-session -d -s "$SESSION" -x 80 -y 20 \
+        "bash -c 'ulimit -c 0; \"$BOOKSHELF_BIN\" --store \"$STORE\"; stty -a > \"$WORK/stty.txt\"; sleep 30'"
+    wait_for "Books"
+    local app_pid
+    app_pid="$(pgrep -P "$(tmux display -p -t "$SESSION" '#{pane_pid}')")"
+    [[ "$(tmux display -p -t "$SESSION" '#{alternate_on}')" == 1 ]] || fail "app is not on the alternate screen"
+    kill "-$signal" "$app_pid"
+    for _ in $(seq 30); do [[ -s "$WORK/stty.txt" ]] && break; sleep 0.1; done
+    grep -qE '(^| )icanon( |$)' "$WORK/stty.txt" && grep -qE '(^| )echo( |$)' "$WORK/stty.txt" \
+        || fail "terminal left in raw mode after SIG$signal: $(cat "$WORK/stty.txt" 2>/dev/null)"
+    [[ "$(tmux display -p -t "$SESSION" '#{alternate_on} #{cursor_flag}')" == "0 1" ]] \
+        || fail "alternate screen or hidden cursor left behind after SIG$signal"
+    tmux kill-session -t "$SESSION"
+    pass "SIG$signal restores the terminal"
+}
+check_signal_restores TERM
+check_signal_restores SEGV
 
 echo "e2e: all checks passed"

@@ -12,7 +12,8 @@ nonisolated(unsafe) private var hasSavedSettings = false
 private let restoreSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
 
 /// Puts the terminal back the way bookshelf found it: on normal exit, and from the handlers of SIGTERM, SIGINT,
-/// SIGHUP, SIGSEGV, SIGBUS and SIGABRT (which then re-raise the signal with its default action).
+/// SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGTRAP and SIGFPE (which then re-raise the signal with its
+/// default action, so the exit status and any core dump are as before).
 enum TerminalRestore {
     /// Remembers the settings to restore.
     static func save(_ settings: termios) {
@@ -30,7 +31,8 @@ enum TerminalRestore {
     /// Installs the resize and fatal-signal handlers.
     static func installSignalHandlers() {
         signal(SIGWINCH) { _ in terminalResized.store(true, ordering: .relaxed) }
-        for fatal in [SIGTERM, SIGINT, SIGHUP, SIGSEGV, SIGBUS, SIGABRT] {
+        // SIGILL and SIGTRAP are how a Swift runtime trap ends the process (x86-64 and arm64).
+        for fatal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGTRAP, SIGFPE] {
             signal(fatal) { number in
                 TerminalRestore.restoreNow()
                 signal(number, SIG_DFL)
