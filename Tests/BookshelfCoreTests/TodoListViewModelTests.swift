@@ -2,7 +2,7 @@ import Foundation
 import Strata
 import StrataState
 import Testing
-@testable import bookshelf
+@testable import BookshelfCore
 
 @MainActor
 @Suite("To-dos through @ModelState", .serialized)

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 import Testing
-@testable import bookshelf
+@testable import BookshelfCore
 
 @MainActor
 @Suite("Live lists")

@@ -1,5 +1,5 @@
 import Testing
-@testable import bookshelf
+@testable import BookshelfCore
 
 @MainActor
 @Suite("Forms")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import bookshelf
+@testable import BookshelfCore
 
 @Suite("Frame diff")
 struct FrameDiffTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Strata
-@testable import bookshelf
+@testable import BookshelfCore
 
 /// Stores for tests: in memory, or a temporary file that a second container (a stand-in for a second process)
 /// can open too.
