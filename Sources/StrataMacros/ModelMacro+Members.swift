@@ -65,7 +65,7 @@ extension ModelMacro: MemberMacro {
 
     private static func observationMembers(className: String) -> [DeclSyntax] {
         [
-            "@ObservationIgnored private let _$observationRegistrar = Observation.ObservationRegistrar()",
+            "@ObservationIgnored public let _$observationRegistrar = Observation.ObservationRegistrar()",
             """
             internal nonisolated func access<_Member>(keyPath: KeyPath<\(raw: className), _Member>) {
             _$observationRegistrar.access(self, keyPath: keyPath)

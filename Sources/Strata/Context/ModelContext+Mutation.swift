@@ -83,6 +83,7 @@ extension ModelContext {
                     targetData.relationshipTargets[inverse.index] = remaining
                     targetData.changedRelationships.insert(inverse.index)
                     if targetData.state == .registered { changedModels[ObjectIdentifier(target)] = target }
+                    notifyObservers(of: target, properties: [inverse.index])
                 }
             case .deny, .noAction:
                 continue
@@ -123,10 +124,12 @@ extension ModelContext {
     /// Discards every unsaved change: changed properties return to their saved values, inserted models are
     /// forgotten, deleted models come back.
     public func rollback() {
-        for model in changedModels.values { model.persistentBackingData.revertChanges() }
-        for model in deletedModels.values {
-            model.persistentBackingData.revertChanges()
-            model.persistentBackingData.state = .registered
+        for model in Array(changedModels.values) + Array(deletedModels.values) {
+            let data = model.persistentBackingData
+            let reverted = Set(data.savedValues.keys).union(data.changedRelationships)
+            data.revertChanges()
+            if data.state == .deleted { data.state = .registered }
+            notifyObservers(of: model, properties: reverted)
         }
         for model in insertedModels.values {
             model.persistentBackingData.state = .detached
@@ -157,6 +160,7 @@ extension ModelContext {
     }
 
     /// Called by a model's backing data when one of its properties changes.
+    @usableFromInline
     func modelDidChange(_ model: some PersistentModel) {
         let data = model.persistentBackingData
         guard data.state == .registered else { return }
@@ -167,5 +171,15 @@ extension ModelContext {
             changedModels[key] = model
         }
         scheduleAutosave()
+    }
+}
+
+extension ModelContext {
+    /// Tells a model's observers that some of its properties changed behind its setters.
+    func notifyObservers(of model: any PersistentModel, properties indexes: some Sequence<Int>) {
+        guard let entity = model.persistentBackingData.entity else { return }
+        for index in indexes where index < entity.properties.count {
+            entity.properties[index].notifyObservers(of: model)
+        }
     }
 }

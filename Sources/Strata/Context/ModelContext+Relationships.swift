@@ -159,6 +159,7 @@ extension ModelContext {
         data.changedRelationships.insert(inverse.index)
         data.joinRemovals[inverse.index, default: []].append(owner)
         if data.state == .registered { changedModels[ObjectIdentifier(target)] = target }
+        notifyObservers(of: target, properties: [inverse.index])
     }
 
     /// Adds `owner` to `target`'s inverse relationship; a to-one inverse first lets go of its previous model.
@@ -177,6 +178,7 @@ extension ModelContext {
         data.changedRelationships.insert(inverse.index)
         data.joinAdditions[inverse.index, default: []].append(owner)
         if data.state == .registered { changedModels[ObjectIdentifier(target)] = target }
+        notifyObservers(of: target, properties: [inverse.index])
     }
 
     /// Inserts a model reached through a relationship, as SwiftData does, so a graph is saved whole.

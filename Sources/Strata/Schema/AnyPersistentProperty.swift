@@ -14,6 +14,8 @@ package protocol AnyPersistentProperty: Sendable {
     func decodeAny(_ stored: StoredValue) -> Any?
     /// Encodes a value of this property's type given as `Any`; `nil` when the value has another type.
     func encodeAny(_ value: Any) throws -> StoredValue?
+    /// Tells the model's observers that this property changed (after a rollback, a refresh, or an inverse update).
+    func notifyObservers(of model: any PersistentModel)
 }
 
 extension PersistentProperty: AnyPersistentProperty {
@@ -24,11 +26,20 @@ extension PersistentProperty: AnyPersistentProperty {
     package var cachesDecodedValue: Bool { codec.cachesDecodedValue }
 
     package func accepts(_ stored: StoredValue) -> Bool {
-        codec.decode(stored) != nil
+        if let verdict = codec.check.accepts(stored, isOptional: codec.isOptional) { return verdict }
+        return codec.decode(stored) != nil
     }
 
     package func decodeAny(_ stored: StoredValue) -> Any? {
         codec.decode(stored).map { $0 as Any }
+    }
+
+    package func notifyObservers(of model: any PersistentModel) {
+        func notify<Subject: PersistentModel>(_ subject: Subject) {
+            guard let keyPath = keyPath as? KeyPath<Subject, Value> else { return }
+            subject._$observationRegistrar.withMutation(of: subject, keyPath: keyPath) {}
+        }
+        notify(model)
     }
 
     package func encodeAny(_ value: Any) throws -> StoredValue? {

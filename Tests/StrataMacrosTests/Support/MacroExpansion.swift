@@ -88,7 +88,7 @@ let modelMacrosOnly: Set<String> = ["Model", "Index", "Unique", "Attribute", "Re
 /// conformance extensions, as the expansion prints them for `className`.
 func observationMembersAndConformances(_ className: String) -> String {
     """
-        @ObservationIgnored private let _$observationRegistrar = Observation.ObservationRegistrar()
+        @ObservationIgnored public let _$observationRegistrar = Observation.ObservationRegistrar()
 
         internal nonisolated func access<_Member>(keyPath: KeyPath<\(className), _Member>) {
             _$observationRegistrar.access(self, keyPath: keyPath)

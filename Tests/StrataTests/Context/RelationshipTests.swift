@@ -171,3 +171,40 @@ struct RelationshipTests {
         #expect(prefetched.filter { $0.author === first }.count == 1)
     }
 }
+
+@Suite("Observation of changes made behind a model's setters")
+struct ModelObservationTests {
+    /// Calls `onChange` once when anything `read` reads changes.
+    private final class ChangeFlag: @unchecked Sendable {
+        var fired = false
+    }
+
+    @Test func observersSeeAnInverseRelationshipUpdate() throws {
+        let container = try ModelContainer(for: RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self,
+                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        let author = RelAuthor(name: "Jemisin")
+        let book = RelBook(title: "The Fifth Season")
+        context.insert(author)
+        context.insert(book)
+        let flag = ChangeFlag()
+        withObservationTracking { _ = author.books } onChange: { flag.fired = true }
+        book.author = author
+        #expect(flag.fired)
+    }
+
+    @Test func observersSeeARollback() throws {
+        let container = try ModelContainer(for: RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self,
+                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        let author = RelAuthor(name: "Jemisin")
+        context.insert(author)
+        try context.save()
+        author.name = "N. K. Jemisin"
+        let flag = ChangeFlag()
+        withObservationTracking { _ = author.name } onChange: { flag.fired = true }
+        context.rollback()
+        #expect(flag.fired)
+        #expect(author.name == "Jemisin")
+    }
+}

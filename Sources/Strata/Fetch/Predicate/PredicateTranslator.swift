@@ -8,10 +8,19 @@ import Foundation
 package struct PredicateTranslator {
     package let entity: Schema.Entity
     package let variable: PredicateExpressions.VariableID
+    /// What the variables of enclosing closures (`summary.flatMap { $0.count }`) stand for.
+    package private(set) var bindings: [PredicateExpressions.VariableID: TranslatedOperand] = [:]
 
     package init(entity: Schema.Entity, variable: PredicateExpressions.VariableID) {
         self.entity = entity
         self.variable = variable
+    }
+
+    /// This translator with `variable` standing for `operand`.
+    package func binding(_ variable: PredicateExpressions.VariableID, to operand: TranslatedOperand) -> PredicateTranslator {
+        var translator = self
+        translator.bindings[variable] = operand
+        return translator
     }
 
     /// Translates a whole predicate.

@@ -16,6 +16,19 @@ package indirect enum QueryExpression: Hashable, Sendable {
     case not(QueryExpression)
     /// A constant truth value.
     case constant(Bool)
+    /// Arithmetic on two numbers. With `bounds` the operands are integers of a Swift type with that range, and a
+    /// result outside it fails the query (Swift traps there) instead of silently widening.
+    case arithmetic(ArithmeticOperator, QueryExpression, QueryExpression, bounds: ClosedRange<Int64>?)
+    /// A function the dialect spells.
+    case function(QueryFunction, [QueryExpression])
+    /// Whether a value is null.
+    case isNull(QueryExpression)
+    /// Whether a value equals one of a list (never true for null; test `isNull` for that).
+    case `in`(QueryExpression, [QueryExpression])
+    /// Whether `lower <= value <= upper`.
+    case between(QueryExpression, lower: QueryExpression, upper: QueryExpression)
+    /// `then` where `when` holds, otherwise `else`.
+    case `case`(when: QueryExpression, then: QueryExpression, else: QueryExpression)
 
     /// An ordering comparison operator.
     package enum ComparisonOperator: String, Hashable, Sendable {
@@ -23,5 +36,16 @@ package indirect enum QueryExpression: Hashable, Sendable {
         case lessOrEqual = "<="
         case greater = ">"
         case greaterOrEqual = ">="
+    }
+
+    /// An arithmetic operator.
+    package enum ArithmeticOperator: String, Hashable, Sendable {
+        case add = "+"
+        case subtract = "-"
+        case multiply = "*"
+        /// Integer division truncates toward zero, as in Swift; dividing by zero gives null.
+        case divide = "/"
+        /// The remainder takes the dividend's sign, as in Swift; by zero gives null.
+        case remainder = "%"
     }
 }

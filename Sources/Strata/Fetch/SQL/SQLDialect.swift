@@ -7,6 +7,8 @@ package protocol SQLDialect: Sendable {
     func placeholder(at position: Int) -> String
     func columnType(for storage: StorageClass) -> String
     func collationName(for collation: QueryOrdering.Collation) -> String?
+    /// The name of a query function in this engine.
+    func functionName(for function: QueryFunction) -> String
 }
 
 /// SQLite's spelling.
@@ -37,6 +39,20 @@ package struct SQLiteDialect: SQLDialect {
         case .localizedStandard: "STRATA_LOCALIZED_STANDARD"
         case .localized: "STRATA_LOCALIZED"
         case .caseInsensitive: "STRATA_CASE_INSENSITIVE"
+        }
+    }
+
+    package func functionName(for function: QueryFunction) -> String {
+        switch function {
+        case .contains: SQLiteFunctions.contains
+        case .beginsWith: SQLiteFunctions.beginsWith
+        case .localizedStandardContains: SQLiteFunctions.localizedStandardContains
+        case .compare: SQLiteFunctions.compare
+        case .characterCount: SQLiteFunctions.characterCount
+        case .characterContains: SQLiteFunctions.characterContains
+        case .characterBeginsWith: SQLiteFunctions.characterBeginsWith
+        case .coalesce: "COALESCE"
+        case .checkedArithmetic(let op): SQLiteFunctions.checkedArithmetic(op)
         }
     }
 }

@@ -5,6 +5,8 @@ package struct SQLFragment: Sendable, Hashable {
         case text(String)
         case identifier(String)
         case binding(StoredValue)
+        /// A function name, spelled by the dialect.
+        case function(QueryFunction)
     }
 
     package private(set) var segments: [Segment]
@@ -16,6 +18,7 @@ package struct SQLFragment: Sendable, Hashable {
 
     package static func identifier(_ name: String) -> SQLFragment { SQLFragment([.identifier(name)]) }
     package static func binding(_ value: StoredValue) -> SQLFragment { SQLFragment([.binding(value)]) }
+    package static func function(_ function: QueryFunction) -> SQLFragment { SQLFragment([.function(function)]) }
 
     package mutating func append(_ other: SQLFragment) { segments.append(contentsOf: other.segments) }
     package mutating func append(sql: String) { segments.append(.text(sql)) }
@@ -47,6 +50,7 @@ package struct SQLFragment: Sendable, Hashable {
             case .binding(let value):
                 bindings.append(value)
                 sql += dialect.placeholder(at: bindings.count)
+            case .function(let function): sql += dialect.functionName(for: function)
             }
         }
         return (sql, bindings)

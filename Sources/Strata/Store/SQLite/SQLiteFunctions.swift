@@ -47,6 +47,7 @@ package enum SQLiteFunctions {
         try registerTextFunctions(on: handle)
         try registerOrderings(on: handle)
         try registerDecimalFunctions(on: handle)
+        try registerPredicateFunctions(on: handle)
     }
 
     private static func registerTextFunctions(on handle: OpaquePointer) throws(SQLiteError) {

@@ -25,6 +25,13 @@ private struct SaveWriter {
     let connection: SQLiteConnection
     let dialect: SQLiteDialect
     let mergePolicy: MergePolicy
+    private var insertStatements: [ObjectIdentifier: String] = [:]
+
+    init(connection: SQLiteConnection, dialect: SQLiteDialect, mergePolicy: MergePolicy) {
+        self.connection = connection
+        self.dialect = dialect
+        self.mergePolicy = mergePolicy
+    }
 
     mutating func write(_ changes: StoreChanges) throws -> StoreSaveResult {
         var result = StoreSaveResult()
@@ -80,22 +87,31 @@ private struct SaveWriter {
         return result
     }
 
-    private func write(_ insert: StoreChanges.Insert) throws -> Int64 {
+    private mutating func write(_ insert: StoreChanges.Insert) throws -> Int64 {
         let entity = insert.entity
-        let columns = attributeIndexes(entity)
+        let columns = entity.columnPropertyIndexes
         let values = columns.map { $0 < insert.values.count ? insert.values[$0] : .null }
-        if mergePolicy == .mergeByPropertyObjectTrump, let existing = try existingRow(matching: insert, columns: columns) {
+        if mergePolicy == .mergeByPropertyObjectTrump, !entity.uniquenessConstraints.isEmpty,
+           let existing = try existingRow(matching: insert, columns: columns) {
             let assignments = columns.map { "\(column(entity, $0)) = ?" }.joined(separator: ", ")
             try run(entity, "UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ?", values + [.integer(existing)])
             return existing
         }
+        try run(entity, insertSQL(for: entity), values)
+        return connection.lastInsertRowID
+    }
+
+    /// The INSERT of an entity's columns, built once per save.
+    private mutating func insertSQL(for entity: Schema.Entity) -> String {
+        if let sql = insertStatements[ObjectIdentifier(entity)] { return sql }
+        let columns = entity.columnPropertyIndexes
         let names = columns.map { column(entity, $0) }.joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         let sql = columns.isEmpty
             ? "INSERT INTO \(table(entity)) DEFAULT VALUES"
             : "INSERT INTO \(table(entity)) (\(names)) VALUES (\(placeholders))"
-        try run(entity, sql, values)
-        return connection.lastInsertRowID
+        insertStatements[ObjectIdentifier(entity)] = sql
+        return sql
     }
 
     /// The row holding the same value as `insert` for any of the entity's uniqueness constraints.
@@ -144,7 +160,4 @@ private struct SaveWriter {
     private var primaryKey: String { dialect.quote(identifier: SelectStatement.primaryKeyColumn) }
     private func table(_ entity: Schema.Entity) -> String { dialect.quote(identifier: entity.name) }
     private func column(_ entity: Schema.Entity, _ index: Int) -> String { dialect.quote(identifier: entity.properties[index].name) }
-    private func attributeIndexes(_ entity: Schema.Entity) -> [Int] {
-        entity.columnPropertyIndexes
-    }
 }

@@ -1,0 +1,30 @@
+import Foundation
+
+// `nil` itself (`NilLiteral`) reads no input, so it is folded to a bound NULL like any other constant.
+
+extension PredicateExpressions.NilCoalesce: QueryTranslatable {
+    package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
+        try translator.call(.coalesce, lhs, rhs, in: self)
+    }
+}
+
+extension PredicateExpressions.ForcedUnwrap: QueryTranslatable {
+    // Swift's `evaluate` throws for a nil; SQL carries the NULL on, so such a row matches as if the value were nil.
+    package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
+        try translator.operand(inner)
+    }
+}
+
+extension PredicateExpressions.OptionalFlatMap: QueryTranslatable {
+    package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
+        let optional = try translator.operand(wrapped)
+        if case .constant(let value) = optional {
+            guard let unwrapped = (value as? any OptionalProtocol)?.wrappedValue else { return .constant(value) }
+            return try translator.binding(variable.key, to: .constant(unwrapped)).operand(transform)
+        }
+        let inner = translator.binding(variable.key, to: optional)
+        let result = try inner.value(try inner.operand(transform), like: nil, in: self)
+        let subject = try translator.value(optional, like: nil, in: self)
+        return .query(.case(when: .isNull(subject), then: .value(.null), else: result))
+    }
+}

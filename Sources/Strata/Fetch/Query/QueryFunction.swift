@@ -1,0 +1,24 @@
+/// A function a query can call; each dialect spells it (SQLite: `SQLiteDialect.functionName(for:)`).
+///
+/// Every function gives null for a null argument.
+package enum QueryFunction: Hashable, Sendable {
+    /// `(haystack, needle, flags)`: 1 when `haystack` contains `needle` under the text flags (0 = exact).
+    case contains
+    /// `(text, prefix, flags)`: 1 when `text` starts with `prefix` under the text flags.
+    case beginsWith
+    /// `(haystack, needle)`: Foundation's `localizedStandardContains`, 1 or 0.
+    case localizedStandardContains
+    /// `(text, other)`: 1 when `other`'s Characters appear in a row in `text` (Swift's `contains`).
+    case characterContains
+    /// `(text, prefix)`: 1 when `text`'s Characters start with `prefix`'s (Swift's `starts(with:)`).
+    case characterBeginsWith
+    /// `(a, b, ordering)`: -1, 0 or 1 comparing two texts with a `StrataStringOrdering`.
+    case compare
+    /// `(text)`: the number of Swift `Character`s (extended grapheme clusters) in `text`.
+    case characterCount
+    /// `(values…)`: the first value that is not null.
+    case coalesce
+    /// `(a, b, min, max)`: integer arithmetic that fails the query when the result leaves `min...max`;
+    /// division and remainder by zero give null.
+    case checkedArithmetic(QueryExpression.ArithmeticOperator)
+}

@@ -1,0 +1,92 @@
+import CSQLite
+import Foundation
+
+/// SQL functions that give `#Predicate` nodes Swift's semantics:
+///
+/// | SQL | Result |
+/// |-----|--------|
+/// | `strata_character_count(text)` | the number of Swift `Character`s in `text` |
+/// | `strata_character_contains(text, other)` | 1 when `other`'s Characters appear in a row in `text` |
+/// | `strata_character_beginswith(text, prefix)` | 1 when `text`'s Characters start with `prefix`'s |
+/// | `strata_int_add/sub/mul(a, b, min, max)` | the integer result; an error when it leaves `min...max` |
+/// | `strata_int_div/rem(a, b, min, max)` | truncating division / remainder; `NULL` when `b` is 0 |
+///
+/// SQLite's own `+ - *` turn an overflowing integer result into a REAL, where Swift traps: the checked
+/// functions fail the statement instead, so a fetch throws rather than matching on a wrong value.
+///
+/// The Character functions compare as Swift's `Collection.contains(_:)` and `starts(with:)` do: whole
+/// Characters only, so "👨" is not found in "👨‍👩‍👧", where Foundation's `range(of:)` (and `strata_contains`)
+/// finds it.
+extension SQLiteFunctions {
+    /// `strata_character_count(text)`.
+    package static let characterCount = "strata_character_count"
+
+    /// `strata_character_contains(text, other)`.
+    package static let characterContains = "strata_character_contains"
+    /// `strata_character_beginswith(text, prefix)`.
+    package static let characterBeginsWith = "strata_character_beginswith"
+
+    /// The checked integer function for an arithmetic operator.
+    package static func checkedArithmetic(_ op: QueryExpression.ArithmeticOperator) -> String {
+        switch op {
+        case .add: "strata_int_add"
+        case .subtract: "strata_int_sub"
+        case .multiply: "strata_int_mul"
+        case .divide: "strata_int_div"
+        case .remainder: "strata_int_rem"
+        }
+    }
+
+    static func registerPredicateFunctions(on handle: OpaquePointer) throws(SQLiteError) {
+        try define(characterCount, argumentCount: 1, on: handle) { arguments throws(StrataFunctionError) in
+            .integer(Int64(arguments.text(0).count))
+        }
+        try define(characterContains, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
+            .integer(elementsContain(arguments.text(0), arguments.text(1)) ? 1 : 0)
+        }
+        try define(characterBeginsWith, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
+            .integer(arguments.text(0).starts(with: arguments.text(1)) ? 1 : 0)
+        }
+        let operators: [QueryExpression.ArithmeticOperator] = [.add, .subtract, .multiply, .divide, .remainder]
+        for op in operators {
+            let name = checkedArithmetic(op)
+            try define(name, argumentCount: 4, on: handle) { arguments throws(StrataFunctionError) in
+                let left = arguments.int64(0), right = arguments.int64(1)
+                let bounds = arguments.int64(2)...max(arguments.int64(2), arguments.int64(3))
+                guard let result = try integerResult(op, left, right) else { return .null }
+                guard bounds.contains(result) else {
+                    throw StrataFunctionError(message: "\(name): \(left) \(op.rawValue) \(right) overflows \(bounds)")
+                }
+                return .integer(result)
+            }
+        }
+    }
+
+    /// Whether `other`'s elements appear in a row in `base`, through the generic `Collection.contains(_:)` that
+    /// `#Predicate`'s `CollectionContainsCollection` evaluates with (not `StringProtocol`'s Foundation overload).
+    private static func elementsContain<C: Collection>(_ base: C, _ other: C) -> Bool where C.Element: Equatable {
+        base.contains(other)
+    }
+
+    /// `nil` for division by zero; throws on `Int64` overflow.
+    private static func integerResult(
+        _ op: QueryExpression.ArithmeticOperator, _ left: Int64, _ right: Int64
+    ) throws(StrataFunctionError) -> Int64? {
+        let (result, overflow): (Int64, Bool)
+        switch op {
+        case .add: (result, overflow) = left.addingReportingOverflow(right)
+        case .subtract: (result, overflow) = left.subtractingReportingOverflow(right)
+        case .multiply: (result, overflow) = left.multipliedReportingOverflow(by: right)
+        case .divide:
+            guard right != 0 else { return nil }
+            (result, overflow) = left.dividedReportingOverflow(by: right)
+        case .remainder:
+            guard right != 0 else { return nil }
+            (result, overflow) = left.remainderReportingOverflow(dividingBy: right)
+        }
+        guard !overflow else {
+            throw StrataFunctionError(message: "\(checkedArithmetic(op)): \(left) \(op.rawValue) \(right) overflows Int64")
+        }
+        return result
+    }
+}
