@@ -24,7 +24,7 @@ final class App {
             draw()
             let bytes = terminal.read(timeout: 0)
             for key in decoder.feed(bytes) { handle(key) }
-            // Yield so the live lists' polling tasks run; a key already typed is handled without waiting.
+            // Yield so the live lists' observers can refresh on the main actor; typed keys are handled without waiting.
             if bytes.isEmpty { try? await Task.sleep(for: .milliseconds(30)) }
         }
     }

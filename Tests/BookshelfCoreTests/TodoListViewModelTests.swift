@@ -31,4 +31,26 @@ struct TodoListViewModelTests {
         #expect(model.list.rows.isEmpty)
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<TodoItem>()) == 0)
     }
+
+    @Test("A to-do changed by another process shows its new value, though ModelState's main context loaded it")
+    func seesOtherProcesses() async throws {
+        let path = TestStores.temporaryPath()
+        defer { TestStores.remove(path) }
+        let container = try StoreLocation.file(path).openContainer()
+        let override = Application.override(\.modelContainer, with: container)
+        defer { override.cancel() }
+        let model = TodoListViewModel()
+        try model.add(title: "Milk")
+        let milk = try #require(model.list.rows.first)
+        #expect(milk.isComplete == false)
+
+        let theirs = Shelf(container: try StoreLocation.file(path).openContainer())
+        try theirs.update(milk.id, as: TodoItem.self) { item in
+            item.isComplete = true
+            return true
+        }
+        for _ in 0..<100 where model.list.rows.first?.isComplete != true { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(model.list.rows.first?.isComplete == true)
+        #expect(model.todoItems.first?.isComplete == true)
+    }
 }

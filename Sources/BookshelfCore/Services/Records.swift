@@ -4,7 +4,7 @@ import Strata
 /// A value snapshot of one stored model: what lists show, what live results compare and what `--json` prints.
 ///
 /// Snapshots are plain values, so a list can keep the previous fetch and compare it with the next one (the
-/// polling fingerprint) without holding models of a context that may be gone.
+/// fingerprint that tells which rows changed) without holding models of a context that may be gone.
 protocol Record: Identifiable, Equatable, Encodable, Sendable where ID == PersistentIdentifier {
     /// The stored model's identifier.
     var id: PersistentIdentifier { get }

@@ -15,7 +15,7 @@ final class BookListViewModel {
     /// A view model over `shelf`'s books.
     init(shelf: Shelf) {
         self.shelf = shelf
-        list = LiveRows(watching: Book.self, in: shelf.container) {
+        list = LiveRows(watching: Book.self, in: ModelContext(shelf.container)) {
             try shelf.records(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)]), BookRecord.init)
         }
     }

@@ -2,9 +2,8 @@ import Foundation
 
 /// Rows that follow the store: the one seam between view models and "how do we learn that the store changed".
 ///
-/// Today the only conformer is `PollingLiveList` (re-fetch every 500 ms and compare snapshots). When Strata's
-/// `ResultsObserver` lands on main, a conformer driven by its change sets replaces that file and
-/// `makeLiveList(watching:in:_:)`; no view model changes.
+/// The conformer is `ObservedLiveList`, driven by Strata's `ResultsObserver`; `makeLiveList(watching:in:_:)` picks
+/// it. (Before live results landed, a polling conformer stood in its file; no view model changed with the swap.)
 @MainActor
 protocol LiveList<Row>: AnyObject {
     associatedtype Row: Record

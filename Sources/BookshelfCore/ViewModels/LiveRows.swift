@@ -14,10 +14,11 @@ final class LiveRows<Row: Record> {
     /// Rows changed recently.
     private(set) var highlights = RowHighlights<Row.ID>()
 
-    /// Follows `query`, which reads `Model`s of `container`, through the app's `LiveList`.
-    init<Model: PersistentModel>(watching model: Model.Type, in container: ModelContainer,
+    /// Follows `query`, which reads `Model`s, through the app's `LiveList`; `context` is the context whose
+    /// registered models must follow the store too (see `makeLiveList(watching:in:_:)`).
+    init<Model: PersistentModel>(watching model: Model.Type, in context: ModelContext,
                                  _ query: @escaping @MainActor () throws -> [Row]) {
-        live = makeLiveList(watching: model, in: container, query)
+        live = makeLiveList(watching: model, in: context, query)
         rows = live.rows
         live.onChange = { [weak self] changed in
             guard let self else { return }

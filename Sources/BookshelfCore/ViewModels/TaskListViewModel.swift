@@ -16,7 +16,7 @@ final class TaskListViewModel {
     /// A view model over `shelf`'s tasks.
     init(shelf: Shelf) {
         self.shelf = shelf
-        list = LiveRows(watching: TaskItem.self, in: shelf.container) {
+        list = LiveRows(watching: TaskItem.self, in: ModelContext(shelf.container)) {
             try shelf.records(Self.descriptor(category: nil), TaskRecord.init)
         }
     }

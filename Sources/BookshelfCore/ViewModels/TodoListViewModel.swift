@@ -5,9 +5,8 @@ import StrataState
 
 /// The to-do screen (seed 001), driven through `@ModelState`.
 ///
-/// Reads go through the container's main context, as `ModelState` defines: rows inserted or deleted by another
-/// process appear at the next poll, but a to-do already loaded keeps the values it had until this process
-/// changes it (the main context's identity map) — the live-results layer will refresh those too.
+/// Reads go through the container's main context, as `ModelState` defines; the live list observes that context,
+/// so to-dos another process inserts, changes or deletes show up (the observer reloads the registered models).
 @MainActor
 @Observable
 final class TodoListViewModel {
@@ -17,7 +16,7 @@ final class TodoListViewModel {
 
     init() {
         let state = Application.modelState(\.todoItems)
-        list = LiveRows(watching: TodoItem.self, in: state.container) {
+        list = LiveRows(watching: TodoItem.self, in: state.context) {
             Application.modelState(\.todoItems).models.map(TodoRecord.init)
         }
     }
