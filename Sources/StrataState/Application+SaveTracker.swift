@@ -8,19 +8,26 @@ extension Application {
     /// `withObservationTracking` is invalidated by the next save.
     ///
     /// Every context of the container posts `ModelContext.didSave` after a successful save; the
-    /// tracker listens for those and bumps ``SaveRevision``. Saves made by another process, or by
-    /// another `ModelContainer` opened on the same file, are not seen: they arrive with Strata's
-    /// live-results layer.
+    /// tracker listens for those and bumps ``SaveRevision`` synchronously. Commits by another
+    /// process or another `ModelContainer` on the same file (and `ModelContainer.notifyChanges(to:)`)
+    /// arrive through Strata's live-results layer, which watches the store, and bump it on the main actor.
     final class SaveTracker {
         /// The Observation-tracked counter that ``ModelState/models`` reads.
         let revision = SaveRevision()
         /// Kept so the container's identity is not reused while its tracker is cached.
         let container: ModelContainer
         private let observer: any NSObjectProtocol
+        private let externalListener: ExternalChangeListener
+        private let subscriptions: [UInt64]
 
         init(container: ModelContainer) {
             self.container = container
             let revision = revision
+            let listener = ExternalChangeListener(revision: revision)
+            externalListener = listener
+            subscriptions = container.schema.entities.map { entity in
+                container.liveChanges.subscribe(listener, entityName: entity.name, store: container.store)
+            }
             observer = NotificationCenter.default.addObserver(
                 forName: ModelContext.didSave, object: nil, queue: nil
             ) { [weak container] note in
@@ -36,6 +43,22 @@ extension Application {
 
         deinit {
             NotificationCenter.default.removeObserver(observer)
+            for subscription in subscriptions { container.liveChanges.unsubscribe(subscription) }
+        }
+    }
+
+    /// Bumps a revision for changes made outside this process's contexts (the store watcher's events).
+    final class ExternalChangeListener: LiveChangeSubscriber {
+        let revision: SaveRevision
+
+        init(revision: SaveRevision) {
+            self.revision = revision
+        }
+
+        @MainActor func receiveStoreChanges(_ event: StoreChangeEvent) {
+            // Saves of this process's contexts carry their origin and were counted by `didSave` already.
+            guard event.origins.isEmpty else { return }
+            revision.bump()
         }
     }
 

@@ -93,3 +93,47 @@ struct ModelStateObservationTests {
         #expect(changed.isSet == false)
     }
 }
+
+@Suite("ModelState: observing other processes")
+@MainActor
+struct ModelStateExternalChangeTests {
+    @Test func commitByAnotherConnectionInvalidatesModels() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelstate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("todos.store")
+        let container = try ModelContainer(for: TodoItem.self, configurations: ModelConfiguration(url: url))
+        let app = Application()
+        let override = app.override(\.externalTodoContainer, with: container)
+        defer { override.cancel() }
+        let state: Application.ModelState<TodoItem> = app.modelState(container: \.externalTodoContainer, id: "externalTodos")
+        #expect(state.container === container)
+        let changed = Flag()
+        withObservationTracking {
+            _ = state.models
+        } onChange: {
+            changed.set()
+        }
+        // Another process: a plain SQLite connection on the same file, not a Strata context.
+        let other = try SQLiteConnection(location: .file(url.path))
+        try other.run("INSERT INTO \"TodoItem\" (\"title\", \"isComplete\") VALUES ('from elsewhere', 0)", [])
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !changed.isSet, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(changed.isSet)
+    }
+}
+
+extension Application {
+    fileprivate var externalTodoContainer: Dependency<ModelContainer> {
+        modelContainer(ModelContainerPlaceholder.make(), id: "externalTodoContainer")
+    }
+}
+
+/// An in-memory container the test replaces with its file-backed one.
+private enum ModelContainerPlaceholder {
+    static func make() -> ModelContainer {
+        (try? ModelContainer(for: TodoItem.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true)))
+            ?? { preconditionFailure("an in-memory container can always be created") }()
+    }
+}
