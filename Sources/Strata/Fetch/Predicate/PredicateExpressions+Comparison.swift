@@ -4,6 +4,8 @@ extension PredicateExpressions.Equal: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
         let left = try translator.operand(lhs)
         let right = try translator.operand(rhs)
+        // No stored row refers to an unsaved model (or to a model of another entity).
+        if translator.comparesWithAbsentIdentifier(left, right) { return .constant(false) }
         return .query(.equal(
             try translator.value(left, like: right, in: self),
             try translator.value(right, like: left, in: self)))
@@ -14,6 +16,7 @@ extension PredicateExpressions.NotEqual: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
         let left = try translator.operand(lhs)
         let right = try translator.operand(rhs)
+        if translator.comparesWithAbsentIdentifier(left, right) { return .constant(true) }
         return .query(.notEqual(
             try translator.value(left, like: right, in: self),
             try translator.value(right, like: left, in: self)))
