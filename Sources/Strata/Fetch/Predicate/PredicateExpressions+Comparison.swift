@@ -6,9 +6,10 @@ extension PredicateExpressions.Equal: QueryTranslatable {
         let right = try translator.operand(rhs)
         // No stored row refers to an unsaved model (or to a model of another entity).
         if translator.comparesWithAbsentIdentifier(left, right) { return .constant(false) }
+        let other = try translator.value(right, like: left, in: self)
         return .query(.equal(
-            try translator.value(left, like: right, in: self),
-            try translator.value(right, like: left, in: self)))
+            PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
+            other))
     }
 }
 
@@ -17,9 +18,10 @@ extension PredicateExpressions.NotEqual: QueryTranslatable {
         let left = try translator.operand(lhs)
         let right = try translator.operand(rhs)
         if translator.comparesWithAbsentIdentifier(left, right) { return .constant(true) }
+        let other = try translator.value(right, like: left, in: self)
         return .query(.notEqual(
-            try translator.value(left, like: right, in: self),
-            try translator.value(right, like: left, in: self)))
+            PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
+            other))
     }
 }
 
@@ -33,8 +35,9 @@ extension PredicateExpressions.Comparison: QueryTranslatable {
         case .greaterThan: .greater
         case .greaterThanOrEqual: .greaterOrEqual
         }
+        let other = try translator.value(right, like: left, in: self)
         return .query(.compare(
-            try translator.value(left, like: right, in: self), comparison,
-            try translator.value(right, like: left, in: self)))
+            PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
+            comparison, other))
     }
 }

@@ -143,13 +143,13 @@ import Testing
             try PredicateTranslator.translate(predicate, entity: entity).sql.render(in: SQLiteDialect()).sql
         }
         #expect(try sql(#Predicate { $0.author?.name == "Le Guin" })
-            == #"((SELECT "t1"."name" FROM "RelAuthor" AS "t1" WHERE "t1"."Z_PK" = "RelBook"."author") IS ?)"#)
+            == #"((SELECT "t1"."name" FROM "RelAuthor" AS "t1" WHERE "t1"."Z_PK" = "RelBook"."author") COLLATE STRATA_SWIFT IS ?)"#)
         #expect(try sql(#Predicate { $0.author == nil }) == #"("author" IS ?)"#)
         #expect(try sql(#Predicate { $0.chapters.isEmpty })
             == #"(NOT EXISTS (SELECT 1 FROM "RelChapter" AS "t1" WHERE "t1"."book" = "RelBook"."Z_PK"))"#)
         #expect(try sql(#Predicate { $0.tags.allSatisfy { $0.name == "sf" } })
             == #"(NOT EXISTS (SELECT 1 FROM "Z_RelBook_tags__RelTag_books" AS "j1" JOIN "RelTag" AS "t1" ON "t1"."Z_PK" = "j1"."Z_SECOND" "#
-            + #"WHERE "j1"."Z_FIRST" = "RelBook"."Z_PK" AND (NOT COALESCE(("t1"."name" IS ?), 0))))"#)
+            + #"WHERE "j1"."Z_FIRST" = "RelBook"."Z_PK" AND (NOT COALESCE(("t1"."name" COLLATE STRATA_SWIFT IS ?), 0))))"#)
     }
 
     @Test func unsupportedFormsAreRejectedByName() throws {
