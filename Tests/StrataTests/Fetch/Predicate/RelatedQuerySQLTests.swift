@@ -7,9 +7,14 @@ import Testing
     private let schema = Schema([RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self])
 
     private func hop<T: PersistentModel>(_ entity: T.Type, _ name: String) throws -> RelationshipHop {
-        let owner = try #require(schema.entity(for: entity))
-        let property = try #require(owner.property(named: name))
-        return try #require(RelationshipHop(owner: owner, relationshipIndex: property.index))
+        try #require(RelationshipHop(owner: try #require(schema.entity(for: entity)), relationshipNamed: name))
+    }
+
+    @Test func onlyRelationshipsMakeHops() throws {
+        let book = try #require(schema.entity(for: RelBook.self))
+        #expect(RelationshipHop(owner: book, relationshipNamed: "title") == nil)
+        #expect(RelationshipHop(owner: book, relationshipNamed: "missing") == nil)
+        #expect(try hop(RelBook.self, "author").destination.name == "RelAuthor")
     }
 
     private func render(_ expression: QueryExpression) -> String {
