@@ -7,7 +7,8 @@ import Testing
     private let schema = Schema([RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self])
 
     private func hop<T: PersistentModel>(_ entity: T.Type, _ name: String) throws -> RelationshipHop {
-        try #require(RelationshipHop(owner: try #require(schema.entity(for: entity)), relationshipNamed: name))
+        let owner = try #require(schema.entity(for: entity))
+        return try #require(RelationshipHop(owner: owner, relationshipNamed: name))
     }
 
     @Test func onlyRelationshipsMakeHops() throws {
