@@ -1,1 +1,38 @@
-print("bench")
+import Foundation
+
+// strata-bench [--quick] [--json] [--only N]: each workload against raw SQLite (the floor) and Strata, alternating.
+guard let options = Options(arguments: Array(CommandLine.arguments.dropFirst())) else {
+    print(Options.usage)
+    exit(2)
+}
+
+let raw = RawWorkloads(options: options)
+let strata = StrataWorkloads(options: options)
+let n = options.rows.formatted()
+let large = options.largeRows.formatted()
+let workloads = [
+    Workload(name: "1 insert \(n) + save", raw: raw.insert, strata: strata.insert),
+    Workload(name: "2 fetch \(n), read all attributes", raw: raw.fetchAll, strata: strata.fetchAll),
+    Workload(name: "3 predicate + sort + limit 50 over \(large)", raw: raw.sortedLimit, strata: strata.sortedLimit),
+    Workload(name: "4 change 10% of \(n) + save", raw: raw.update, strata: strata.update),
+    Workload(name: "5 delete(model:where:) half of \(n) + save", raw: raw.deleteHalf, strata: strata.deleteHalf),
+    Workload(name: "6 fetchCount with predicate over \(large)", raw: raw.count, strata: strata.count),
+    Workload(name: "7 enumerate \(large)", raw: raw.enumerate, strata: strata.enumerate),
+    Workload(name: "8 live results refresh", notYet: "not yet (ResultsObserver lands with the live-results issue)"),
+]
+
+var results: [WorkloadResult] = []
+do {
+    for (number, workload) in zip(1..., workloads) where options.only.map({ $0 == number }) ?? true {
+        if !options.json { FileHandle.standardError.write(Data("running \(workload.name)…\n".utf8)) }
+        results.append(try Harness.run(workload, rounds: options.rounds))
+    }
+    raw.removeLargeStore()
+    strata.removeLargeStore()
+    print(options.json ? try Report.json(results, options: options) : Report.table(results, options: options))
+} catch {
+    raw.removeLargeStore()
+    strata.removeLargeStore()
+    FileHandle.standardError.write(Data("strata-bench: \(error)\n".utf8))
+    exit(1)
+}

@@ -28,7 +28,11 @@ extension ModelContext {
         var request = plan.request
         request.limit = nil
         request.offset = nil
-        var results: [T] = try models(request).filter { (model: T) in !model.persistentBackingData.isDeleted }
+        let batchDeleted = try pendingBatchDeletedKeys(for: plan.entity)
+        var results: [T] = try models(request).filter { (model: T) in
+            let data = model.persistentBackingData
+            return !data.isDeleted && !(data.primaryKey.map(batchDeleted.contains) ?? false)
+        }
         let changed = changedModels.values.compactMap { $0 as? T }
         let changedKeys = Set(changed.map { ObjectIdentifier($0) })
         results.removeAll { changedKeys.contains(ObjectIdentifier($0)) }
@@ -75,6 +79,7 @@ extension ModelContext {
 
     /// The model with an identifier, if it is registered in this context.
     public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
+        guard belongsToStore(identifier) else { return nil }
         if let key = identifier.primaryKey, let entity = store.schema.entity(for: T.self), entity.name == identifier.entityName {
             return registeredModels[ObjectIdentifier(entity)]?[key] as? T
         }
@@ -105,15 +110,20 @@ extension ModelContext {
         guard let entity = store.schema.entity(named: identifier.entityName) else {
             throw StrataError.unknownEntity(identifier.entityName)
         }
+        guard belongsToStore(identifier) else { throw StrataError.modelNotInContext(identifier) }
         if let key = identifier.primaryKey, let model = registeredModels[ObjectIdentifier(entity)]?[key] { return model }
         if let model = insertedModels.values.first(where: { $0.persistentModelID == identifier }) { return model }
-        guard let key = identifier.primaryKey, identifier.storeIdentifier == nil || identifier.storeIdentifier == store.identifier else {
-            throw StrataError.modelNotInContext(identifier)
-        }
+        guard let key = identifier.primaryKey else { throw StrataError.modelNotInContext(identifier) }
         let request = StoreFetch(entity: entity, columns: entity.columnPropertyIndexes,
                                  condition: .equal(.column(SelectStatement.primaryKeyColumn), .value(.integer(key))))
         guard let model = try anyModels(request).first else { throw StrataError.modelNotInContext(identifier) }
         return model
+    }
+
+    /// Whether an identifier can name a row of this context's store: temporary identifiers have no store yet, and
+    /// a row number from another store names a different row here.
+    private func belongsToStore(_ identifier: PersistentIdentifier) -> Bool {
+        identifier.storeIdentifier == nil || identifier.storeIdentifier == store.identifier
     }
 
     private func missingModel(for identifier: PersistentIdentifier) -> any PersistentModel {
@@ -122,7 +132,7 @@ extension ModelContext {
             values: ContiguousArray(repeating: .null, count: entity.properties.count),
             primaryKey: identifier.primaryKey ?? 0, entity: entity, store: store, context: nil)
         data.state = .deletedAndSaved
-        return entity.modelType.init(backingData: data)
+        return ModelBackingData.makeModel(entity.modelType, adopting: data)
     }
 
     // MARK: - Rows to models
@@ -133,6 +143,16 @@ extension ModelContext {
         func isEntity(_ model: any PersistentModel) -> Bool { ObjectIdentifier(Swift.type(of: model)) == type }
         return insertedModels.values.contains(where: isEntity) || changedModels.values.contains(where: isEntity)
             || deletedModels.values.contains(where: isEntity) || pendingBatchDeletes.contains { $0.entity === entity }
+    }
+
+    /// The stored rows of `entity` that pending `delete(model:where:)` calls will remove, including rows this
+    /// context never loaded.
+    func pendingBatchDeletedKeys(for entity: Schema.Entity) throws -> Set<Int64> {
+        var keys: Set<Int64> = []
+        for batch in pendingBatchDeletes where batch.entity === entity {
+            keys.formUnion(try fetchPrimaryKeys(StoreFetch(entity: entity, columns: nil, condition: batch.condition)))
+        }
+        return keys
     }
 
     func fetchPrimaryKeys(_ request: StoreFetch) throws -> [Int64] {
@@ -166,9 +186,11 @@ extension ModelContext {
         let columns = request.columns ?? []
         let properties = entity.properties
         let propertyCount = properties.count
+        let validations = entity.rowValidations
         let unloaded: Set<Int>? = columns.count == entity.columnPropertyIndexes.count
             ? nil : Set(entity.columnPropertyIndexes).subtracting(columns)
-        var registered = registeredModels[entityKey] ?? [:]
+        // Taken out while rows are added, so the dictionary is not copied on write.
+        var registered = registeredModels.removeValue(forKey: entityKey) ?? [:]
         defer { registeredModels[entityKey] = registered }
         try store.fetch(request) { row in
             let key = row.int64(at: 0)
@@ -186,25 +208,28 @@ extension ModelContext {
             let data = ModelBackingData(values: [], primaryKey: key, entity: entity, store: store, context: self)
             for (offset, index) in columns.enumerated() {
                 let value = row.storedValue(at: Int32(offset + 1))
-                let property = properties[index]
-                if property.relationshipDestination != nil {
+                let isValid: Bool
+                switch validations[index] {
+                case .foreignKey:
                     switch value {
-                    case .integer, .null: break
-                    default: throw StrataError.invalidStoredValue(entity: entity.name, property: property.name, found: value.description)
+                    case .integer, .null: isValid = true
+                    default: isValid = false
                     }
-                } else if property.cachesDecodedValue {
-                    guard let decoded = property.decodeAny(value) else {
-                        throw StrataError.invalidStoredValue(entity: entity.name, property: property.name, found: value.description)
-                    }
+                case .decodeAndCache:
+                    let decoded = properties[index].decodeAny(value)
                     data.decodedValues[index] = decoded
-                } else if !property.accepts(value) {
-                    throw StrataError.invalidStoredValue(entity: entity.name, property: property.name, found: value.description)
+                    isValid = decoded != nil
+                case .check(let check, let isOptional):
+                    isValid = check.accepts(value, isOptional: isOptional) ?? properties[index].accepts(value)
+                }
+                guard isValid else {
+                    throw StrataError.invalidStoredValue(entity: entity.name, property: properties[index].name, found: value.description)
                 }
                 values[index] = value
             }
             data.values = values
             data.unloadedProperties = unloaded
-            let model = entity.modelType.init(backingData: data)
+            let model = ModelBackingData.makeModel(entity.modelType, adopting: data)
             registered[key] = model
             body(model)
         }

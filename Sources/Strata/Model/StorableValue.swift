@@ -124,6 +124,8 @@ extension Decimal: StorableValue {
     public var storedValue: StoredValue { .text(description) }
     public init?(storedValue: StoredValue) {
         switch storedValue {
+        // `Decimal.nan` describes itself as "NaN", which `Decimal(string:)` doesn't parse back.
+        case .text("NaN"): self = .nan
         case .text(let text):
             guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
             self = value

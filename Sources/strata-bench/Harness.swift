@@ -1,0 +1,131 @@
+import Foundation
+
+/// What one timed run of one implementation measured.
+struct Sample {
+    var milliseconds: Double
+    /// Resident-memory growth during the timed part, when the workload measures it.
+    var rssGrowthBytes: Int? = nil
+}
+
+/// A workload and its two implementations; `nil` implementations mean the feature isn't built yet.
+struct Workload {
+    var name: String
+    var raw: (() throws -> Sample)?
+    var strata: (() throws -> Sample)?
+    /// Why the workload can't run yet.
+    var notYet: String? = nil
+}
+
+/// The summary of one workload over all rounds.
+struct WorkloadResult: Codable {
+    var name: String
+    var rawMedianMs: Double?
+    var strataMedianMs: Double?
+    var ratio: Double?
+    var rawPeakRSSBytes: Int?
+    var strataPeakRSSBytes: Int?
+    var rawRSSGrowthBytes: Int?
+    var strataRSSGrowthBytes: Int?
+    var notYet: String?
+}
+
+/// Runs workloads round by round, alternating the raw and Strata implementations.
+enum Harness {
+    static func run(_ workload: Workload, rounds: Int) throws -> WorkloadResult {
+        guard let raw = workload.raw, let strata = workload.strata else {
+            return WorkloadResult(name: workload.name, notYet: workload.notYet ?? "not yet")
+        }
+        var rawSamples: [Sample] = []
+        var strataSamples: [Sample] = []
+        var rawPeak = 0
+        var strataPeak = 0
+        for _ in 0..<max(rounds, 1) {
+            resetPeakRSS()
+            rawSamples.append(try raw())
+            rawPeak = max(rawPeak, Memory.peakRSS ?? 0)
+            resetPeakRSS()
+            strataSamples.append(try strata())
+            strataPeak = max(strataPeak, Memory.peakRSS ?? 0)
+        }
+        let rawMedian = median(rawSamples.map(\.milliseconds))
+        let strataMedian = median(strataSamples.map(\.milliseconds))
+        return WorkloadResult(
+            name: workload.name, rawMedianMs: rawMedian, strataMedianMs: strataMedian,
+            ratio: rawMedian > 0 ? strataMedian / rawMedian : nil,
+            rawPeakRSSBytes: rawPeak, strataPeakRSSBytes: strataPeak,
+            rawRSSGrowthBytes: rawSamples.compactMap(\.rssGrowthBytes).max(),
+            strataRSSGrowthBytes: strataSamples.compactMap(\.rssGrowthBytes).max())
+    }
+
+    /// Milliseconds `body` takes.
+    static func time(_ body: () throws -> Void) rethrows -> Double {
+        let start = ContinuousClock.now
+        try body()
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    /// Times `body` and reports how far resident memory rose above where it started (the kernel's peak
+    /// counter is reset first; where that isn't allowed, the growth is the end-of-run RSS).
+    static func timeWithMemory(_ body: () throws -> Void) rethrows -> Sample {
+        resetPeakRSS()
+        let before = Memory.currentRSS ?? 0
+        let milliseconds = try time(body)
+        let peak = Memory.peakRSS ?? Memory.currentRSS ?? before
+        return Sample(milliseconds: milliseconds, rssGrowthBytes: max(peak - before, 0))
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// Returns freed heap to the system, then asks Linux to restart the VmHWM peak from the current RSS
+    /// (`echo 5 > /proc/self/clear_refs`), so each run's peak isn't the heap earlier workloads left behind.
+    static func resetPeakRSS() {
+        // glibc's malloc_trim isn't in the Glibc module; look it up (nil handle = RTLD_DEFAULT).
+        if let symbol = dlsym(nil, "malloc_trim") {
+            typealias Trim = @convention(c) (Int) -> Int32
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
+        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return }
+        try? handle.write(contentsOf: Data("5".utf8))
+        try? handle.close()
+    }
+}
+
+/// Resident memory read from `/proc/self/status`.
+enum Memory {
+    static var peakRSS: Int? { status(field: "VmHWM:") }
+    static var currentRSS: Int? { status(field: "VmRSS:") }
+
+    /// A `kB` field of `/proc/self/status`, in bytes.
+    private static func status(field: String) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix(field) {
+            let number = line.dropFirst(field.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first
+            return number.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        return nil
+    }
+}
+
+/// Keeps a value alive and observed, so the work producing it isn't optimised away.
+@inline(never)
+func consume<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// A fresh store path in the temporary directory, and removal of it with its WAL files.
+enum TemporaryStore {
+    static func makePath(_ label: String) -> String {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("strata-bench-\(getpid())-\(label)-\(UUID().uuidString).store").path
+    }
+
+    static func remove(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}

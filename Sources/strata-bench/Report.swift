@@ -1,0 +1,60 @@
+import Foundation
+
+/// Prints results as a fixed-width table or as JSON.
+enum Report {
+    static func table(_ results: [WorkloadResult], options: Options) -> String {
+        let header = ["workload", "raw ms", "Strata ms", "Strata/raw", "raw peak RSS", "Strata peak RSS"]
+        var rows = [header]
+        for result in results {
+            if let notYet = result.notYet {
+                rows.append([result.name, notYet, "", "", "", ""])
+                continue
+            }
+            rows.append([
+                result.name,
+                milliseconds(result.rawMedianMs), milliseconds(result.strataMedianMs),
+                result.ratio.map { String(format: "%.2f×", $0) } ?? "–",
+                memory(result.rawPeakRSSBytes, growth: result.rawRSSGrowthBytes),
+                memory(result.strataPeakRSSBytes, growth: result.strataRSSGrowthBytes),
+            ])
+        }
+        let widths = header.indices.map { column in
+            rows.filter { $0[1].count < 40 || column == 0 }.map { $0[column].count }.max() ?? 0
+        }
+        let lines = rows.map { row in
+            row.enumerated().map { column, text in
+                let pad = String(repeating: " ", count: max(widths[column] - text.count, 0))
+                return column == 0 ? text + pad : (row[2].isEmpty ? text : pad + text)
+            }.joined(separator: "  ")
+        }
+        let title = "strata-bench: \(options.rounds) rounds, medians; \(options.rows) / \(options.largeRows) rows"
+            + (options.quick ? " (--quick)" : "")
+        return ([title] + lines).joined(separator: "\n")
+    }
+
+    static func json(_ results: [WorkloadResult], options: Options) throws -> String {
+        struct Document: Codable {
+            var quick: Bool
+            var rounds: Int
+            var rows: Int
+            var largeRows: Int
+            var workloads: [WorkloadResult]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let document = Document(quick: options.quick, rounds: options.rounds, rows: options.rows, largeRows: options.largeRows, workloads: results)
+        return String(decoding: try encoder.encode(document), as: UTF8.self)
+    }
+
+    private static func milliseconds(_ value: Double?) -> String {
+        value.map { String(format: "%.1f", $0) } ?? "–"
+    }
+
+    /// Peak RSS in MB, with the growth during the run when it was measured.
+    private static func memory(_ bytes: Int?, growth: Int?) -> String {
+        guard let bytes else { return "–" }
+        let peak = String(format: "%.1f MB", Double(bytes) / 1_048_576)
+        guard let growth else { return peak }
+        return peak + String(format: " (+%.1f MB)", Double(growth) / 1_048_576)
+    }
+}

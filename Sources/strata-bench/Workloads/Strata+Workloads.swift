@@ -1,0 +1,115 @@
+import Foundation
+import Strata
+
+/// Each workload written the way an app would with Strata's SwiftData-style API.
+final class StrataWorkloads {
+    private let options: Options
+    /// The `largeRows`-row store shared by the read-only workloads, built on first use.
+    private var largeStore: (path: String, container: ModelContainer)?
+
+    init(options: Options) { self.options = options }
+
+    deinit { removeLargeStore() }
+
+    func removeLargeStore() {
+        guard let path = largeStore?.path else { return }
+        largeStore = nil
+        TemporaryStore.remove(path)
+    }
+
+    /// Opens a container at `path` and fills its `Item` table with `rows` rows through raw inserts, so that
+    /// setting up doesn't dominate the run.
+    private func makeContainer(path: String, rows: Int) throws -> ModelContainer {
+        let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: path)))
+        if rows > 0 {
+            let database = try RawDatabase(path: path)
+            try database.createSchema()
+            try database.insertRows(rows)
+        }
+        return container
+    }
+
+    /// Runs `body` with a fresh context on a fresh store holding `rows` rows, then removes the store.
+    private func withContext(rows: Int, _ body: (ModelContext) throws -> Sample) throws -> Sample {
+        let path = TemporaryStore.makePath("strata")
+        defer { TemporaryStore.remove(path) }
+        let container = try makeContainer(path: path, rows: rows)
+        return try body(ModelContext(container))
+    }
+
+    /// A fresh context on the shared large store.
+    private func largeContext() throws -> ModelContext {
+        if let largeStore { return ModelContext(largeStore.container) }
+        let path = TemporaryStore.makePath("strata-large")
+        let container = try makeContainer(path: path, rows: options.largeRows)
+        largeStore = (path, container)
+        return ModelContext(container)
+    }
+
+    // MARK: - Workloads
+
+    func insert() throws -> Sample {
+        try withContext(rows: 0) { context in
+            Sample(milliseconds: try Harness.time {
+                for index in 0..<options.rows { context.insert(Item(ItemRow.make(index))) }
+                try context.save()
+            })
+        }
+    }
+
+    func fetchAll() throws -> Sample {
+        try withContext(rows: options.rows) { context in
+            Sample(milliseconds: try Harness.time {
+                let items = try context.fetch(FetchDescriptor<Item>())
+                consume(items.reduce(0) { $0 &+ $1.checksum })
+            })
+        }
+    }
+
+    func sortedLimit() throws -> Sample {
+        let context = try largeContext()
+        let threshold = Query.scoreThreshold
+        return Sample(milliseconds: try Harness.time {
+            var descriptor = FetchDescriptor<Item>(predicate: #Predicate { $0.score > threshold }, sortBy: [SortDescriptor(\.score)])
+            descriptor.fetchLimit = Query.limit
+            consume(try context.fetch(descriptor))
+        })
+    }
+
+    func update() throws -> Sample {
+        try withContext(rows: options.rows) { context in
+            let items = try context.fetch(FetchDescriptor<Item>())
+            return Sample(milliseconds: try Harness.time {
+                for index in stride(from: 0, to: items.count, by: 10) { items[index].count += 1 }
+                try context.save()
+            })
+        }
+    }
+
+    func deleteHalf() throws -> Sample {
+        try withContext(rows: options.rows) { context in
+            let half = options.rows / 2
+            return Sample(milliseconds: try Harness.time {
+                try context.delete(model: Item.self, where: #Predicate { $0.id < half })
+                try context.save()
+            })
+        }
+    }
+
+    func count() throws -> Sample {
+        let context = try largeContext()
+        let below = Query.countBelow
+        return Sample(milliseconds: try Harness.time {
+            consume(try context.fetchCount(FetchDescriptor<Item>(predicate: #Predicate { $0.flagged == true && $0.count < below })))
+        })
+    }
+
+    func enumerate() throws -> Sample {
+        let context = try largeContext()
+        return try Harness.timeWithMemory {
+            var checksum = 0
+            try context.enumerate(FetchDescriptor<Item>()) { checksum &+= $0.checksum }
+            consume(checksum)
+        }
+    }
+}

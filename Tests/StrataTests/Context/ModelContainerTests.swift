@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+@testable import Strata
+
+@Suite("ModelContainer: opening stores, read-only, autosave")
+struct ModelContainerTests {
+    @Test("A container over a text file throws notAStrataStore and leaves the bytes alone")
+    func textFileIsRejected() throws {
+        let store = TemporaryStore()
+        let text = Data("These are my notes, not a database.\n".utf8)
+        try text.write(to: store.url)
+        let error = #expect(throws: StrataError.self) {
+            try store.container(Book.self)
+        }
+        #expect(error?.caseName == "notAStrataStore")
+        #expect(store.bytes() == text)
+    }
+
+    @Test("A corrupt SQLite file throws notAStrataStore and leaves the bytes alone")
+    func corruptSQLiteIsRejected() throws {
+        let store = TemporaryStore()
+        var bytes = Data("SQLite format 3\0".utf8)
+        bytes.append(Data((0..<4080).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }))
+        try bytes.write(to: store.url)
+        let error = #expect(throws: StrataError.self) {
+            try store.container(Book.self)
+        }
+        #expect(error?.caseName == "notAStrataStore")
+        #expect(store.bytes() == bytes)
+    }
+
+    @Test("A SQLite database without strata_metadata throws notAStrataStore and stays untouched")
+    func foreignSQLiteIsRejected() throws {
+        let store = TemporaryStore()
+        do {
+            let foreign = try SQLiteConnection(location: .file(store.url.path))
+            try foreign.execute("CREATE TABLE Book(id INTEGER PRIMARY KEY, title TEXT)")
+            try foreign.run("INSERT INTO Book(title) VALUES (?)", [.text("Dune")])
+        }
+        let before = store.bytes()
+        #expect(!before.isEmpty)
+        let error = #expect(throws: StrataError.self) {
+            try store.container(Book.self)
+        }
+        #expect(error?.caseName == "notAStrataStore")
+        #expect(store.bytes() == before)
+        let check = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
+        #expect(try check.query("SELECT name FROM sqlite_master WHERE type = 'table'", []) == [[.text("Book")]])
+    }
+
+    @Test("A store made for another shape of the same class throws schemaMismatch and stays untouched")
+    func schemaMismatch() throws {
+        let store = TemporaryStore()
+        do {
+            let context = ModelContext(try store.container(ShapeA.Shelf.self))
+            context.insert(ShapeA.Shelf(name: "Fiction"))
+            try context.save()
+        }
+        let before = store.bytes()
+        let error = #expect(throws: StrataError.self) {
+            try store.container(ShapeB.Shelf.self)
+        }
+        #expect(error?.caseName == "schemaMismatch")
+        #expect(store.bytes() == before)
+        let context = ModelContext(try store.container(ShapeA.Shelf.self))
+        #expect(try context.fetch(FetchDescriptor<ShapeA.Shelf>()).map(\.name) == ["Fiction"])
+    }
+
+    @Test("A read-only container reads the store, and save throws readOnlyContainer")
+    func readOnlyContainer() throws {
+        let store = TemporaryStore()
+        do {
+            let context = ModelContext(try store.container(Book.self))
+            context.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+            try context.save()
+        }
+        let before = store.bytes()
+        let context = ModelContext(try store.container(Book.self, allowsSave: false))
+        let dune = try #require(try context.fetch(FetchDescriptor<Book>()).first)
+        #expect(dune.title == "Dune")
+        dune.title = "Dune Messiah"
+        #expect(throws: StrataError.readOnlyContainer(operation: "save")) { try context.save() }
+        context.insert(Book(title: "Emma", author: "Jane Austen", publisher: "Murray"))
+        #expect(throws: StrataError.readOnlyContainer(operation: "save")) { try context.save() }
+        #expect(store.bytes() == before)
+    }
+
+    @Test("A store in a directory that doesn't exist yet creates the directory")
+    func createsMissingDirectory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-core-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("nested/books.store")
+        let context = ModelContext(try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url)))
+        context.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+        try context.save()
+        #expect(FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test("More than one configuration is refused")
+    func oneConfigurationOnly() {
+        let error = #expect(throws: StrataError.self) {
+            try ModelContainer(for: Schema([Book.self]), configurations: [
+                ModelConfiguration("a", isStoredInMemoryOnly: true), ModelConfiguration("b", isStoredInMemoryOnly: true),
+            ])
+        }
+        #expect(error?.caseName == "invalidSchema")
+    }
+
+    @Test("In-memory containers don't share rows")
+    func inMemoryContainersAreSeparate() throws {
+        let first = ModelContext(try inMemoryContainer(Book.self))
+        first.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+        try first.save()
+        let second = ModelContext(try inMemoryContainer(Book.self))
+        #expect(try second.fetchCount(FetchDescriptor<Book>()) == 0)
+        #expect(try first.fetchCount(FetchDescriptor<Book>()) == 1)
+    }
+
+    @MainActor
+    @Test("The main context saves an insert by itself once the main actor is free")
+    func mainContextAutosaves() async throws {
+        let store = TemporaryStore()
+        let container = try store.container(Book.self)
+        let main = container.mainContext
+        #expect(main.autosaveEnabled)
+        main.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+        let other = ModelContext(container)
+        #expect(try other.fetchCount(FetchDescriptor<Book>()) == 0)
+        for _ in 0..<20 where main.hasChanges {
+            await Task.yield()
+        }
+        if main.hasChanges { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(!main.hasChanges)
+        #expect(main.autosaveError == nil)
+        #expect(try other.fetch(FetchDescriptor<Book>()).map(\.title) == ["Dune"])
+    }
+
+    @MainActor
+    @Test("Changes made in one synchronous stretch are autosaved together, in one save")
+    func autosaveBatchesChanges() async throws {
+        let container = try inMemoryContainer(Book.self)
+        let main = container.mainContext
+        let saves = SaveRecorder(main)
+        for title in ["Dune", "Emma", "Kindred"] {
+            main.insert(Book(title: title, author: "Someone", publisher: "Someone"))
+        }
+        for _ in 0..<20 where main.hasChanges {
+            await Task.yield()
+        }
+        if main.hasChanges { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(saves.recorded.map(\.inserted.count) == [3])
+    }
+
+    @MainActor
+    @Test("A failed autosave is kept in autosaveError and the changes stay pending")
+    func failedAutosaveIsReported() async throws {
+        let store = TemporaryStore()
+        _ = try store.container(Book.self)
+        let container = try store.container(Book.self, allowsSave: false)
+        let main = container.mainContext
+        main.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+        for _ in 0..<20 where main.autosaveError == nil {
+            await Task.yield()
+        }
+        if main.autosaveError == nil { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(main.autosaveError == .readOnlyContainer(operation: "save"))
+        #expect(main.hasChanges)
+    }
+
+    @Test("schemaMismatch names the properties that differ")
+    func schemaMismatchNamesDifferences() throws {
+        let store = TemporaryStore()
+        _ = try store.container(ShapeA.Shelf.self)
+        do {
+            _ = try store.container(ShapeB.Shelf.self)
+            Issue.record("opening a store of another shape succeeded")
+        } catch StrataError.schemaMismatch(let path, let differences) {
+            #expect(path == store.url.path)
+            let text = differences.joined(separator: " ")
+            #expect(text.contains("name"))
+            #expect(text.contains("label"))
+        }
+    }
+
+    @Test("An identifier from another store is not found in this one, even when the same row number is registered (regression)")
+    func identifierFromAnotherStore() throws {
+        let first = ModelContext(try inMemoryContainer(Book.self))
+        let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
+        first.insert(dune)
+        try first.save()
+        let second = ModelContext(try inMemoryContainer(Book.self))
+        second.insert(Book(title: "Emma", author: "Jane Austen", publisher: "Murray"))
+        try second.save()
+        #expect(throws: StrataError.modelNotInContext(dune.persistentModelID)) {
+            let _: Book = try second.existingModel(for: dune.persistentModelID)
+        }
+        let registered: Book? = second.registeredModel(for: dune.persistentModelID)
+        #expect(registered == nil)
+        #expect(second.model(for: dune.persistentModelID).isDeleted)
+    }
+
+    @Test("A context made with ModelContext(_:) does not autosave")
+    func plainContextDoesNotAutosave() async throws {
+        let container = try inMemoryContainer(Book.self)
+        let context = ModelContext(container)
+        #expect(!context.autosaveEnabled)
+        context.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+        for _ in 0..<5 { await Task.yield() }
+        #expect(context.hasChanges)
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<Book>()) == 0)
+    }
+}
+

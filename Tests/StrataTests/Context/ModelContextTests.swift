@@ -1,0 +1,258 @@
+import Foundation
+import Testing
+@testable import Strata
+
+@Suite("ModelContext: tracking, saving, rollback")
+struct ModelContextTests {
+    private let byTitle = FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)])
+
+    private func insertSeedBooks(into context: ModelContext) {
+        context.insert(Book(title: "The Left Hand of Darkness", author: "Ursula K. Le Guin", publisher: "Ace"))
+        context.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+        context.insert(Book(title: "Kindred", author: "Octavia E. Butler", publisher: "Doubleday"))
+    }
+
+    @Test("Seed 004: insert, sorted fetch, update by assignment, delete by index, reopen")
+    func seedFlow() throws {
+        let store = TemporaryStore()
+        let context = ModelContext(try store.container(Book.self))
+        insertSeedBooks(into: context)
+        try context.save()
+
+        let sorted = try context.fetch(byTitle)
+        #expect(sorted.map(\.title) == ["Dune", "Kindred", "The Left Hand of Darkness"])
+
+        sorted[0].summary = "Spice, sand and politics."
+        try context.save()
+        let books = try context.fetch(byTitle)
+        context.delete(books[2])
+        try context.save()
+
+        let reopened = ModelContext(try store.container(Book.self))
+        let remaining = try reopened.fetch(byTitle)
+        #expect(remaining.map(\.title) == ["Dune", "Kindred"])
+        #expect(remaining.map(\.summary) == ["Spice, sand and politics.", ""])
+        #expect(remaining.map(\.author) == ["Frank Herbert", "Octavia E. Butler"])
+        #expect(remaining.map(\.publisher) == ["Chilton", "Doubleday"])
+    }
+
+    @Test("Two fetches of the same row give the same object")
+    func identityMap() throws {
+        let context = ModelContext(try inMemoryContainer(Book.self))
+        insertSeedBooks(into: context)
+        try context.save()
+        let first = try context.fetch(byTitle)
+        let second = try context.fetch(FetchDescriptor<Book>(predicate: #Predicate { $0.title == "Dune" }))
+        #expect(second.count == 1)
+        #expect(first[0] === second[0])
+    }
+
+    @Test("hasChanges and the inserted, changed and deleted arrays follow each edit")
+    func changeTracking() throws {
+        let context = ModelContext(try inMemoryContainer(Book.self))
+        #expect(!context.hasChanges)
+        let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
+        let emma = Book(title: "Emma", author: "Jane Austen", publisher: "Murray")
+        context.insert(dune)
+        context.insert(emma)
+        #expect(context.hasChanges)
+        #expect(context.insertedModelsArray.map { ($0 as? Book)?.title } == ["Dune", "Emma"])
+        try context.save()
+        #expect(!context.hasChanges)
+        #expect(context.insertedModelsArray.isEmpty)
+        #expect(!dune.hasChanges)
+
+        dune.summary = "Spice"
+        #expect(dune.hasChanges)
+        #expect(!emma.hasChanges)
+        #expect(context.hasChanges)
+        #expect(context.changedModelsArray.count == 1)
+        #expect(context.changedModelsArray.first as? Book === dune)
+
+        context.delete(emma)
+        #expect(emma.isDeleted)
+        #expect(context.deletedModelsArray.count == 1)
+        #expect(context.deletedModelsArray.first as? Book === emma)
+        try context.save()
+        #expect(!context.hasChanges)
+        #expect(context.changedModelsArray.isEmpty)
+        #expect(context.deletedModelsArray.isEmpty)
+        #expect(try context.fetchCount(FetchDescriptor<Book>()) == 1)
+    }
+
+    @Test("Assigning the saved value back clears the change")
+    func assigningSavedValueBackIsNoChange() throws {
+        let context = ModelContext(try inMemoryContainer(Book.self))
+        let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
+        context.insert(dune)
+        try context.save()
+        dune.title = "Dune Messiah"
+        dune.title = "Dune"
+        #expect(!dune.hasChanges)
+        #expect(!context.hasChanges)
+    }
+
+    @Test("A save writes only the changed columns: another context's change to other columns survives")
+    func saveWritesOnlyChangedColumns() throws {
+        let store = TemporaryStore()
+        let container = try store.container(Book.self)
+        let setup = ModelContext(container)
+        setup.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+        try setup.save()
+
+        let left = ModelContext(container)
+        let right = ModelContext(try store.container(Book.self))
+        let leftBook = try #require(try left.fetch(FetchDescriptor<Book>()).first)
+        let rightBook = try #require(try right.fetch(FetchDescriptor<Book>()).first)
+        rightBook.author = "F. Herbert"
+        try right.save()
+        leftBook.summary = "Spice"
+        try left.save()
+
+        let check = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
+        let rows = try check.query(#"SELECT "title", "author", "summary" FROM "Book""#, [])
+        #expect(rows == [[.text("Dune"), .text("F. Herbert"), .text("Spice")]])
+    }
+
+    @Test("rollback restores changed values, forgets inserts and brings back deletes")
+    func rollback() throws {
+        let context = ModelContext(try inMemoryContainer(Book.self))
+        let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
+        let emma = Book(title: "Emma", author: "Jane Austen", publisher: "Murray")
+        context.insert(dune)
+        context.insert(emma)
+        try context.save()
+
+        dune.title = "Dune Messiah"
+        context.delete(emma)
+        let kindred = Book(title: "Kindred", author: "Octavia E. Butler", publisher: "Doubleday")
+        context.insert(kindred)
+        context.rollback()
+
+        #expect(!context.hasChanges)
+        #expect(dune.title == "Dune")
+        #expect(!dune.hasChanges)
+        #expect(!emma.isDeleted)
+        #expect(kindred.modelContext == nil)
+        #expect(try context.fetch(byTitle).map(\.title) == ["Dune", "Emma"])
+        try context.save()
+        #expect(try context.fetchCount(FetchDescriptor<Book>()) == 2)
+    }
+
+    @Test("rollback restores optional and Codable values (regression: cached optionals read back as nil)")
+    func rollbackRestoresCachedValues() throws {
+        let context = ModelContext(try inMemoryContainer(Everything.self))
+        let model = Everything()
+        model.optionalGenre = .poetry
+        model.optionalDimensions = Dimensions(width: 1, height: 2, label: "saved")
+        model.genre = .poetry
+        context.insert(model)
+        try context.save()
+
+        model.optionalGenre = .fiction
+        model.optionalDimensions = nil
+        model.genre = .fiction
+        context.rollback()
+        #expect(model.optionalGenre == .poetry)
+        #expect(model.optionalDimensions == Dimensions(width: 1, height: 2, label: "saved"))
+        #expect(model.genre == .poetry)
+    }
+
+    @Test("transaction saves what its block did, and rolls it back when the block throws")
+    func transaction() throws {
+        struct Abort: Error {}
+        let store = TemporaryStore()
+        let context = ModelContext(try store.container(Book.self))
+        try context.transaction {
+            context.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+        }
+        #expect(!context.hasChanges)
+        #expect(throws: Abort.self) {
+            try context.transaction {
+                context.insert(Book(title: "Emma", author: "Jane Austen", publisher: "Murray"))
+                throw Abort()
+            }
+        }
+        #expect(!context.hasChanges)
+        let reopened = ModelContext(try store.container(Book.self))
+        #expect(try reopened.fetch(byTitle).map(\.title) == ["Dune"])
+    }
+
+    @Test("persistentModelID is temporary until the save, then permanent and stable")
+    func temporaryThenPermanentIdentifier() throws {
+        let container = try inMemoryContainer(Book.self)
+        let context = ModelContext(container)
+        let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
+        context.insert(dune)
+        let temporary = dune.persistentModelID
+        #expect(temporary.isTemporary)
+        #expect(temporary.entityName == "Book")
+        try context.save()
+        let permanent = dune.persistentModelID
+        #expect(!permanent.isTemporary)
+        #expect(permanent != temporary)
+        #expect(dune.persistentModelID == permanent)
+
+        let other = ModelContext(container)
+        let found: Book = try other.existingModel(for: permanent)
+        #expect(found.title == "Dune")
+        #expect(found.persistentModelID == permanent)
+    }
+
+    @Test("PersistentIdentifier survives a JSON round trip and orders by entity then row")
+    func identifierCodableAndComparable() throws {
+        let context = ModelContext(try inMemoryContainer(Book.self))
+        let books = [
+            Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"),
+            Book(title: "Emma", author: "Jane Austen", publisher: "Murray"),
+        ]
+        for book in books { context.insert(book) }
+        let temporary = books[0].persistentModelID
+        try context.save()
+        let identifiers = books.map(\.persistentModelID)
+
+        let decoded = try JSONDecoder().decode([PersistentIdentifier].self, from: JSONEncoder().encode(identifiers))
+        #expect(decoded == identifiers)
+        let decodedTemporary = try JSONDecoder().decode(PersistentIdentifier.self, from: JSONEncoder().encode(temporary))
+        #expect(decodedTemporary == temporary)
+        #expect(decodedTemporary.isTemporary)
+
+        #expect(identifiers[0] < identifiers[1])
+        #expect(!(identifiers[1] < identifiers[0]))
+        #expect([identifiers[1], identifiers[0]].sorted() == identifiers)
+        #expect(!(temporary < temporary))
+        #expect((identifiers[1] < temporary) != (temporary < identifiers[1]))
+    }
+
+    @Test("didSave carries the inserted, updated and deleted identifiers")
+    func didSaveNotification() throws {
+        let context = ModelContext(try inMemoryContainer(Book.self))
+        let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
+        let emma = Book(title: "Emma", author: "Jane Austen", publisher: "Murray")
+        context.insert(dune)
+        context.insert(emma)
+        try context.save()
+
+        let kindred = Book(title: "Kindred", author: "Octavia E. Butler", publisher: "Doubleday")
+        context.insert(kindred)
+        dune.summary = "Spice"
+        context.delete(emma)
+        let deletedID = emma.persistentModelID
+
+        let recorder = SaveRecorder(context)
+        try context.save()
+
+        #expect(!kindred.persistentModelID.isTemporary)
+        #expect(recorder.recorded == [SaveRecorder.Save(
+            inserted: [kindred.persistentModelID], updated: [dune.persistentModelID], deleted: [deletedID])])
+    }
+
+    @Test("Inserting a model whose class is not in the schema makes save throw unknownEntity")
+    func unknownEntity() throws {
+        let context = ModelContext(try inMemoryContainer(Book.self))
+        context.insert(Stray(name: "lost"))
+        #expect(throws: StrataError.unknownEntity("Stray")) { try context.save() }
+        #expect(throws: StrataError.unknownEntity("Stray")) { try context.fetch(FetchDescriptor<Stray>()) }
+    }
+}
+
