@@ -54,3 +54,15 @@ import Testing
             + #"WHERE "t3"."book" = "t2"."Z_PK") > ?))"#)
     }
 }
+
+@Suite struct RelatedEntityNamesTests {
+    @Test func nestedScopesReportEveryEntityTheyRead() throws {
+        let schema = Schema([RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self])
+        let entity = try #require(schema.entity(for: RelAuthor.self))
+        let expression = try PredicateTranslator.translate(
+            #Predicate<RelAuthor> { $0.name == "x" || $0.books.contains { $0.tags.contains { $0.name == "sf" } } }, entity: entity)
+        #expect(expression.relatedEntityNames == ["RelBook", "RelTag"])
+        let plain = try PredicateTranslator.translate(#Predicate<RelAuthor> { $0.name == "x" }, entity: entity)
+        #expect(plain.relatedEntityNames.isEmpty)
+    }
+}
