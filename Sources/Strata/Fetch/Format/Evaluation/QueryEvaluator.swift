@@ -17,6 +17,8 @@ package struct QueryEvaluator {
     /// The primary key of the evaluated row, if it has one.
     package let primaryKey: Int64?
     private let valueAt: (Int) -> StoredValue
+    /// The model's backing data, through which relationships are followed; `nil` for bare values.
+    let backingData: ModelBackingData?
     let regexes = StrataRegexCache()
 
     /// An evaluator over the stored values of one row, read by property index.
@@ -24,15 +26,17 @@ package struct QueryEvaluator {
         self.entity = entity
         self.primaryKey = primaryKey
         self.valueAt = values
+        self.backingData = nil
     }
 
     /// An evaluator over a model's current (possibly unsaved) values.
     package init(entity: Schema.Entity, backingData data: ModelBackingData) {
         if data.unloadedProperties != nil { data.loadUnloadedProperties() }
         let values = data.values
-        self.init(entity: entity, primaryKey: data.primaryKey) { index in
-            index < values.count ? values[index] : .null
-        }
+        self.entity = entity
+        self.primaryKey = data.primaryKey
+        self.valueAt = { index in index < values.count ? values[index] : .null }
+        self.backingData = data
     }
 
     /// Whether `condition` holds; an unknown (`NULL`) result does not, as in a SQL `WHERE`.
@@ -79,6 +83,15 @@ package struct QueryEvaluator {
             return try logical([.compare(operand, .greaterOrEqual, lower), .compare(operand, .lessOrEqual, upper)], decisive: false)
         case .case(let condition, let then, let otherwise):
             return Self.truth(try evaluate(condition)) == true ? try evaluate(then) : try evaluate(otherwise)
+        case .related(let path, let expression):
+            guard let row = try rows(through: path.hops).first else { return .null }
+            return try row.evaluate(expression)
+        case .exists(let query):
+            return .sqlBool(!(try rows(of: query)).isEmpty)
+        case .relatedCount(let query):
+            return .integer(Int64(try rows(of: query).count))
+        case .relatedAggregate(let aggregate, let query, let expression):
+            return try self.aggregate(aggregate, try rows(of: query).map { try $0.evaluate(expression) })
         }
     }
 
@@ -86,6 +99,9 @@ package struct QueryEvaluator {
         if name == SelectStatement.primaryKeyColumn { return primaryKey.map { .integer($0) } ?? .null }
         guard let property = entity.property(named: name) else {
             throw StrataError.unsupportedPredicate(expression: name, reason: "\(entity.name) has no column \(name)")
+        }
+        if property.relationshipDestination != nil, let backingData {
+            return foreignKey(of: backingData, at: property.index)
         }
         return valueAt(property.index)
     }
