@@ -8,6 +8,11 @@ extension FormatTranslator {
     package func operand(_ operand: FormatOperand, in expression: FormatExpression) throws -> LoweredOperand {
         switch operand {
         case .keyPath(let components):
+            if subqueryVariable != nil {
+                throw unsupported(expression, "inside a SUBQUERY, reach the member's properties through its variable ($x.\(components.joined(separator: ".")))")
+            }
+            return try keyPath(components, in: expression)
+        case .variableKeyPath(let name, let components) where name == subqueryVariable:
             return try keyPath(components, in: expression)
         case .value(let value):
             return .constant(value)

@@ -14,9 +14,12 @@ import Foundation
 /// ```
 package struct FormatTranslator {
     package let entity: Schema.Entity
+    /// Inside a `SUBQUERY`, the name of its iteration variable: `$x.key` reads the member being tested.
+    package let subqueryVariable: String?
 
-    package init(entity: Schema.Entity) {
+    package init(entity: Schema.Entity, subqueryVariable: String? = nil) {
         self.entity = entity
+        self.subqueryVariable = subqueryVariable
     }
 
     /// Translates a whole predicate.
