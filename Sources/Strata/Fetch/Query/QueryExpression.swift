@@ -32,6 +32,8 @@ package indirect enum QueryExpression: Hashable, Sendable {
     case between(QueryExpression, lower: QueryExpression, upper: QueryExpression)
     /// `then` where `when` holds, otherwise `else`.
     case `case`(when: QueryExpression, then: QueryExpression, else: QueryExpression)
+    /// A text value compared under a collation by the comparison, `IN` or `BETWEEN` it is the left operand of.
+    case collated(QueryExpression, QueryOrdering.Collation)
     /// An expression evaluated in the scope of the entity reached through a chain of to-one relationships
     /// (`author.name`); null when any hop is nil. Columns inside refer to the last destination's table.
     case related(RelatedPath, QueryExpression)

@@ -43,6 +43,8 @@ extension QueryExpression {
         case .case(let condition, let then, let otherwise):
             return SQLFragment(sql: "CASE WHEN ") + condition.sql(in: scope) + SQLFragment(sql: " THEN ") + then.sql(in: scope)
                 + SQLFragment(sql: " ELSE ") + otherwise.sql(in: scope) + SQLFragment(sql: " END")
+        case .collated(let operand, let collation):
+            return operand.sql(in: scope) + SQLFragment([.collation(collation)])
         case .related(let path, let expression):
             return scope.subquery(through: path.hops, condition: nil) { inner in expression.sql(in: inner) }
         case .exists(let query):
