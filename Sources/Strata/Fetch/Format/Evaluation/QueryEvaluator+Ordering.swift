@@ -11,6 +11,7 @@ package enum TextCollation: Equatable {
     init(_ collation: QueryOrdering.Collation) {
         switch collation {
         case .binary: self = .binary
+        case .swift: self = .ordering(.swift)
         case .localizedStandard: self = .ordering(.localizedStandard)
         case .localized: self = .ordering(.localized)
         case .caseInsensitive: self = .ordering(.caseInsensitive)
@@ -57,10 +58,23 @@ extension QueryEvaluator {
 
     /// The collation a column declares: decimal columns order by value (`STRATA_DECIMAL`).
     func declaredCollation(of expression: QueryExpression) -> TextCollation? {
+        if case .collated(let operand, _) = expression { return declaredCollation(of: operand) }
         guard case .column(let name) = expression, let property = entity.property(named: name),
               case .attribute(.decimal) = property.kind
         else { return nil }
         return .decimal
+    }
+
+    /// The collation a comparison of `left` with `right` uses, by SQLite's rule: an explicit `COLLATE` on the
+    /// left, then on the right, then the left column's declared one, then the right's, else `BINARY`.
+    func collation(comparing left: QueryExpression, with right: QueryExpression) -> TextCollation {
+        Self.explicitCollation(of: left) ?? Self.explicitCollation(of: right)
+            ?? declaredCollation(of: left) ?? declaredCollation(of: right) ?? .binary
+    }
+
+    private static func explicitCollation(of expression: QueryExpression) -> TextCollation? {
+        guard case .collated(_, let collation) = expression else { return nil }
+        return TextCollation(collation)
     }
 
     private static func compareText(_ left: String, _ right: String, collation: TextCollation) -> ComparisonResult {

@@ -83,6 +83,8 @@ package struct QueryEvaluator {
             return try logical([.compare(operand, .greaterOrEqual, lower), .compare(operand, .lessOrEqual, upper)], decisive: false)
         case .case(let condition, let then, let otherwise):
             return Self.truth(try evaluate(condition)) == true ? try evaluate(then) : try evaluate(otherwise)
+        case .collated(let operand, _):
+            return try evaluate(operand)
         case .related(let path, let expression):
             guard let row = try rows(through: path.hops).first else { return .null }
             return try row.evaluate(expression)
@@ -124,7 +126,7 @@ package struct QueryEvaluator {
         let value = try evaluate(operand)
         guard !list.isEmpty else { return .sqlBool(false) }
         guard value != .null else { return .null }
-        let collation = declaredCollation(of: operand) ?? .binary
+        let collation = self.collation(comparing: operand, with: .value(.null))
         var unknown = false
         for member in list {
             let candidate = try evaluate(member)
@@ -138,14 +140,14 @@ package struct QueryEvaluator {
     private func isIdentical(_ left: QueryExpression, _ right: QueryExpression) throws -> Bool {
         let (leftValue, rightValue) = (try evaluate(left), try evaluate(right))
         if leftValue == .null || rightValue == .null { return leftValue == rightValue }
-        return Self.order(leftValue, rightValue, collation: declaredCollation(of: left) ?? declaredCollation(of: right) ?? .binary) == .orderedSame
+        return Self.order(leftValue, rightValue, collation: collation(comparing: left, with: right)) == .orderedSame
     }
 
     /// How two operands order, `nil` when either is `NULL`. The left column's collation wins, then the right's.
     private func compare(_ left: QueryExpression, _ right: QueryExpression) throws -> ComparisonResult? {
         let (leftValue, rightValue) = (try evaluate(left), try evaluate(right))
         if leftValue == .null || rightValue == .null { return nil }
-        return Self.order(leftValue, rightValue, collation: declaredCollation(of: left) ?? declaredCollation(of: right) ?? .binary)
+        return Self.order(leftValue, rightValue, collation: collation(comparing: left, with: right))
     }
 
     private static func holds(_ op: QueryExpression.ComparisonOperator, _ order: ComparisonResult) -> Bool {
