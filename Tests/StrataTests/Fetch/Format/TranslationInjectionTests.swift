@@ -56,4 +56,17 @@ import Testing
         }
         #expect(try context.fetchCount(FetchDescriptor<FormatTask>()) == 6)
     }
+
+    @Test func errorsDoNotShowBoundValues() throws {
+        let context = try TranslationFixture.seededContext()
+        let predicate = FormatPredicate(format: "priority == %@ AND title == 'also private'", "hunter2")
+        do {
+            _ = try context.fetch(FetchDescriptor<FormatTask>(predicate: predicate))
+            Issue.record("a string compared with an Int property fetched")
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains("FormatTask: priority == %@:"))
+            #expect(!text.contains("hunter2") && !text.contains("also private"))
+        }
+    }
 }

@@ -55,9 +55,9 @@ package struct FormatTranslator {
         }
     }
 
-    /// An error naming the entity and the offending part of the predicate.
+    /// An error naming the entity and the offending part of the predicate, its constants shown as `%@`.
     package func unsupported(_ expression: FormatExpression, _ reason: String) -> StrataError {
-        .unsupportedPredicate(expression: "\(entity.name): \(expression.predicateFormat)", reason: reason)
+        .unsupportedPredicate(expression: "\(entity.name): \(expression.redactedFormat)", reason: reason)
     }
 }
 
