@@ -51,12 +51,12 @@ extension FormatTranslator {
     /// - Throws: `StrataError.unsupportedPredicate` for text, data, Booleans and other non-numbers.
     private func number(_ operand: LoweredOperand, in expression: FormatExpression) throws -> QueryExpression {
         switch operand {
-        case .property(let property, let query):
+        case .property(let property, let query, _):
             switch property.kind {
             case .attribute(.integer) where property.valueType != Bool.self, .attribute(.real):
                 return query
             default:
-                throw unsupported(expression, "arithmetic needs numbers; \(entity.name).\(property.name) holds "
+                throw unsupported(expression, "arithmetic needs numbers; \(operand.propertyName) holds "
                     + "\(Self.typeDescription(of: property)) values")
             }
         case .constant(let value):

@@ -67,9 +67,9 @@ extension FormatTranslator {
     /// - Throws: `StrataError.unsupportedPredicate` for a non-text attribute or constant.
     func text(_ operand: LoweredOperand, in expression: FormatExpression) throws -> QueryExpression {
         switch operand {
-        case .property(let property, let query):
+        case .property(let property, let query, _):
             guard case .attribute(.text) = property.kind else {
-                throw unsupported(expression, "\(entity.name).\(property.name) holds \(Self.typeDescription(of: property)) values, "
+                throw unsupported(expression, "\(operand.propertyName) holds \(Self.typeDescription(of: property)) values, "
                     + "not text; string operators and [c]/[d] apply to text only")
             }
             return query

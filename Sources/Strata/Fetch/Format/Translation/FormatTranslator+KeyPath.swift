@@ -50,7 +50,7 @@ extension FormatTranslator {
         if property.relationshipDestination?.isToMany == true {
             throw unsupported(expression, "\(entity.name).\(first) is a to-many relationship; compare it with ANY, ALL, NONE or @count")
         }
-        return .property(property, .column(property.name))
+        return .property(property, .column(property.name), owner: entity)
     }
 
     /// The persistent property `name` of `entity`.

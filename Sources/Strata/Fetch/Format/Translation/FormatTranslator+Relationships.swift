@@ -55,7 +55,7 @@ extension FormatTranslator {
                 + "use ANY, ALL, NONE, @count or another @ aggregate")
         }
         let property = try property(named: last, of: path.destination, in: expression)
-        return .property(property, .related(RelatedPath(hops: path.hops), .column(property.name)))
+        return .property(property, .related(RelatedPath(hops: path.hops), .column(property.name)), owner: path.destination)
     }
 
     /// A comparison prefixed by `ANY`/`SOME`/`ALL`/`NONE` on a to-many key path (`ANY tags.name ==[c] "swift"`):

@@ -7,11 +7,11 @@ extension FormatTranslator {
     /// - Throws: `StrataError.unsupportedPredicate` when the constant can't be a value of the property.
     func value(_ operand: LoweredOperand, like counterpart: LoweredOperand?, in expression: FormatExpression) throws -> QueryExpression {
         switch operand {
-        case .property(_, let query), .computed(let query):
+        case .property(_, let query, _), .computed(let query):
             return query
         case .constant(let value):
-            if let property = counterpart?.property {
-                return .value(try stored(value, for: property, in: expression))
+            if let counterpart, let property = counterpart.property {
+                return .value(try stored(value, for: property, named: counterpart.propertyName, in: expression))
             }
             return .value(try Self.naturalStoredValue(value, in: expression, translator: self))
         }
@@ -21,9 +21,11 @@ extension FormatTranslator {
     /// `YES`/`NO` with Bools and numbers, strings with raw-value enums, UUIDs and URLs.
     ///
     /// - Throws: `StrataError.unsupportedPredicate` naming the property for a mistyped value.
-    func stored(_ value: FormatValue, for property: any AnyPersistentProperty, in expression: FormatExpression) throws -> StoredValue {
+    func stored(
+        _ value: FormatValue, for property: any AnyPersistentProperty, named name: String, in expression: FormatExpression
+    ) throws -> StoredValue {
         if case .null = value { return .null }
-        let mistyped = unsupported(expression, "\(entity.name).\(property.name) holds \(Self.typeDescription(of: property)) values; "
+        let mistyped = unsupported(expression, "\(name) holds \(Self.typeDescription(of: property)) values; "
             + "it can't be compared with \(Self.kindDescription(of: value))")
         guard case .attribute(let storage) = property.kind else {
             // A relationship compares only with nil in a format string.

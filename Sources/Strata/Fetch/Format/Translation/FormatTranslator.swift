@@ -63,16 +63,22 @@ package struct FormatTranslator {
 
 /// What a format operand lowers to.
 package enum LoweredOperand {
-    /// A stored attribute (or to-one foreign key) reached by a key path, and the expression reading it.
-    case property(any AnyPersistentProperty, QueryExpression)
+    /// A stored attribute (or to-one foreign key) of `owner` reached by a key path, and the expression reading it.
+    case property(any AnyPersistentProperty, QueryExpression, owner: Schema.Entity)
     /// A constant, still unencoded: it is encoded like the property it is compared with.
     case constant(FormatValue)
     /// A computed value (arithmetic, a function, an aggregate).
     case computed(QueryExpression)
 
+    /// `Entity.property` for the property this operand reads, for error messages.
+    var propertyName: String {
+        if case .property(let property, _, let owner) = self { return "\(owner.name).\(property.name)" }
+        return "the value"
+    }
+
     /// The property this operand reads, if it reads one directly.
     var property: (any AnyPersistentProperty)? {
-        if case .property(let property, _) = self { return property }
+        if case .property(let property, _, _) = self { return property }
         return nil
     }
 }
