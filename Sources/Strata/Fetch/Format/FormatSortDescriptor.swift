@@ -53,6 +53,7 @@ public struct FormatSortDescriptor: Sendable, Hashable, CustomStringConvertible 
         FormatSortDescriptor(key: key, ascending: !ascending, selector: selector, keyPathBox: keyPathBox)
     }
 
+    /// The key, direction and selector, such as `(dueDate, ascending, compare:)`.
     public var description: String {
         let name = key ?? keyPath.map { "\($0)" } ?? "?"
         return "(\(name), \(ascending ? "ascending" : "descending"), \(selector ?? "compare:"))"

@@ -13,6 +13,7 @@ import Foundation
 /// let matches = try evaluator.isSatisfied(condition)
 /// ```
 package struct QueryEvaluator {
+    /// The entity of the evaluated row: its columns are this entity's properties.
     package let entity: Schema.Entity
     /// The primary key of the evaluated row, if it has one.
     package let primaryKey: Int64?

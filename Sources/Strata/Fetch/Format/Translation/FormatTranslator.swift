@@ -13,10 +13,12 @@ import Foundation
 /// // strata_contains("title", ?, 1)
 /// ```
 package struct FormatTranslator {
+    /// The entity whose key paths the predicate names.
     package let entity: Schema.Entity
     /// Inside a `SUBQUERY`, the name of its iteration variable: `$x.key` reads the member being tested.
     package let subqueryVariable: String?
 
+    /// A translator for predicates over `entity` (inside a `SUBQUERY`, over its members).
     package init(entity: Schema.Entity, subqueryVariable: String? = nil) {
         self.entity = entity
         self.subqueryVariable = subqueryVariable
