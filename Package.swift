@@ -78,9 +78,13 @@ let package = Package(
             name: "strata-example",
             dependencies: ["Strata"]
         ),
+        .target(
+            name: "BookshelfCore",
+            dependencies: ["Strata", "StrataState"]
+        ),
         .executableTarget(
             name: "bookshelf",
-            dependencies: ["Strata", "StrataState"]
+            dependencies: ["BookshelfCore"]
         ),
         .executableTarget(
             name: "strata-bench",
@@ -93,6 +97,10 @@ let package = Package(
         .testTarget(
             name: "StrataStateTests",
             dependencies: ["StrataState", "Strata"]
+        ),
+        .testTarget(
+            name: "BookshelfCoreTests",
+            dependencies: ["BookshelfCore", "Strata", "StrataState"]
         ),
         .testTarget(
             name: "StrataMacrosTests",

@@ -1,1 +1,5 @@
-print("bookshelf: coming soon")
+import BookshelfCore
+import Foundation
+
+// bookshelf: everything lives in BookshelfCore so that tests can import it.
+exit(await Bookshelf.main(Array(CommandLine.arguments.dropFirst())))

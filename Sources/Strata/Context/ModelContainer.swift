@@ -15,6 +15,8 @@ public final class ModelContainer: Sendable {
     /// The container's configurations.
     public let configurations: [ModelConfiguration]
     package let store: any DataStore
+    /// Where saves announce their changes to live results (`ResultsObserver`).
+    package let liveChanges = LiveChangeCenter()
     @MainActor private var lazyMainContext: ModelContext?
 
     /// Creates a container for model classes.

@@ -19,8 +19,25 @@ extension ModelContext {
             for model in try fetch(descriptor) { try block(model) }
             return
         }
-        let keys = try fetchPrimaryKeys(plan.request)
         let entityKey = ObjectIdentifier(plan.entity)
+        if descriptor.sortBy.isEmpty, descriptor.fetchLimit == nil, descriptor.fetchOffset == nil {
+            // In primary-key order: page by key, each page one query that starts after the last key seen.
+            var lastKey = Int64.min
+            while true {
+                var request = plan.request
+                let after = QueryExpression.compare(.column(SelectStatement.primaryKeyColumn), .greater, .value(.integer(lastKey)))
+                request.condition = request.condition.map { .and([$0, after]) } ?? after
+                request.limit = Swift.max(batchSize, 1)
+                let registeredBefore = Set((registeredModels[entityKey] ?? [:]).keys)
+                let page: [T] = try models(request)
+                for model in page { try block(model) }
+                guard let last = page.last?.persistentBackingData.primaryKey else { return }
+                lastKey = last
+                if !allowEscapingMutations { releaseUnchanged(page, of: entityKey, keeping: registeredBefore) }
+                if page.count < Swift.max(batchSize, 1) { return }
+            }
+        }
+        let keys = try fetchPrimaryKeys(plan.request)
         var start = 0
         while start < keys.count {
             let batch = Array(keys[start..<Swift.min(start + Swift.max(batchSize, 1), keys.count)])
@@ -28,12 +45,18 @@ extension ModelContext {
             let registeredBefore = Set((registeredModels[entityKey] ?? [:]).keys)
             for model in try models(batch, of: T.self, plan: plan) { try block(model) }
             if !allowEscapingMutations {
-                for key in batch where !registeredBefore.contains(key) {
-                    if let model = registeredModels[entityKey]?[key], !model.persistentBackingData.hasChanges {
-                        registeredModels[entityKey]?[key] = nil
-                    }
-                }
+                let page = batch.compactMap { registeredModels[entityKey]?[$0] }
+                releaseUnchanged(page, of: entityKey, keeping: registeredBefore)
             }
+        }
+    }
+
+    /// Takes the unchanged models of a finished batch out of the identity map (unless they were there before).
+    private func releaseUnchanged(_ page: [any PersistentModel], of entityKey: ObjectIdentifier, keeping registeredBefore: Set<Int64>) {
+        for model in page {
+            let data = model.persistentBackingData
+            guard let key = data.primaryKey, !registeredBefore.contains(key), !data.hasChanges else { continue }
+            registeredModels[entityKey]?[key] = nil
         }
     }
 

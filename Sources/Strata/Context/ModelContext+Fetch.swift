@@ -134,7 +134,7 @@ extension ModelContext {
             values: ContiguousArray(repeating: .null, count: entity.properties.count),
             primaryKey: identifier.primaryKey ?? 0, entity: entity, store: store, context: nil)
         data.state = .deletedAndSaved
-        return entity.modelType.init(backingData: data)
+        return ModelBackingData.makeModel(entity.modelType, adopting: data)
     }
 
     // MARK: - Rows to models
@@ -188,9 +188,11 @@ extension ModelContext {
         let columns = request.columns ?? []
         let properties = entity.properties
         let propertyCount = properties.count
+        let validations = entity.rowValidations
         let unloaded: Set<Int>? = columns.count == entity.columnPropertyIndexes.count
             ? nil : Set(entity.columnPropertyIndexes).subtracting(columns)
-        var registered = registeredModels[entityKey] ?? [:]
+        // Taken out while rows are added, so the dictionary is not copied on write.
+        var registered = registeredModels.removeValue(forKey: entityKey) ?? [:]
         defer { registeredModels[entityKey] = registered }
         try store.fetch(request) { row in
             let key = row.int64(at: 0)
@@ -208,25 +210,28 @@ extension ModelContext {
             let data = ModelBackingData(values: [], primaryKey: key, entity: entity, store: store, context: self)
             for (offset, index) in columns.enumerated() {
                 let value = row.storedValue(at: Int32(offset + 1))
-                let property = properties[index]
-                if property.relationshipDestination != nil {
+                let isValid: Bool
+                switch validations[index] {
+                case .foreignKey:
                     switch value {
-                    case .integer, .null: break
-                    default: throw StrataError.invalidStoredValue(entity: entity.name, property: property.name, found: value.description)
+                    case .integer, .null: isValid = true
+                    default: isValid = false
                     }
-                } else if property.cachesDecodedValue {
-                    guard let decoded = property.decodeAny(value) else {
-                        throw StrataError.invalidStoredValue(entity: entity.name, property: property.name, found: value.description)
-                    }
+                case .decodeAndCache:
+                    let decoded = properties[index].decodeAny(value)
                     data.decodedValues[index] = decoded
-                } else if !property.accepts(value) {
-                    throw StrataError.invalidStoredValue(entity: entity.name, property: property.name, found: value.description)
+                    isValid = decoded != nil
+                case .check(let check, let isOptional):
+                    isValid = check.accepts(value, isOptional: isOptional) ?? properties[index].accepts(value)
+                }
+                guard isValid else {
+                    throw StrataError.invalidStoredValue(entity: entity.name, property: properties[index].name, found: value.description)
                 }
                 values[index] = value
             }
             data.values = values
             data.unloadedProperties = unloaded
-            let model = entity.modelType.init(backingData: data)
+            let model = ModelBackingData.makeModel(entity.modelType, adopting: data)
             registered[key] = model
             body(model)
         }

@@ -184,6 +184,7 @@ extension ModelContext {
     }
 
     /// Called by a model's backing data when one of its properties changes.
+    @usableFromInline
     func modelDidChange(_ model: some PersistentModel) {
         let data = model.persistentBackingData
         guard data.state == .registered else { return }

@@ -79,7 +79,7 @@ extension ModelContext {
         let data = ModelBackingData(values: ContiguousArray(repeating: .null, count: entity.properties.count),
                                     primaryKey: primaryKey, entity: entity, store: store, context: self)
         data.unloadedProperties = Set(entity.columnPropertyIndexes)
-        let model = entity.modelType.init(backingData: data)
+        let model = ModelBackingData.makeModel(entity.modelType, adopting: data)
         registeredModels[ObjectIdentifier(entity), default: [:]][primaryKey] = model
         return model
     }

@@ -73,6 +73,8 @@ extension ModelContext {
         pendingBatchDeletes.removeAll()
         autosaveError = nil
         postSaveNotification(ModelContext.didSave, inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers)
+        container.liveChanges.post(StoreChangeEvent(
+            inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers, origin: ObjectIdentifier(self)))
     }
 
     private func entity(of model: any PersistentModel) throws -> Schema.Entity {

@@ -3,6 +3,7 @@ extension ModelBackingData {
 
     /// Stores a to-one relationship's initial value while the model's initializer runs.
     public func setInitialValue<Model, Target: PersistentModel>(_ value: Target?, for property: PersistentProperty<Model, Target?>) {
+        guard state == .detached else { return }
         relationshipTargets[property.index] = value.map { [$0] } ?? []
         changedRelationships.insert(property.index)
     }
@@ -25,6 +26,7 @@ extension ModelBackingData {
 
     /// Stores a non-optional to-one relationship's initial value.
     public func setInitialValue<Model, Target: PersistentModel>(_ value: Target, for property: PersistentProperty<Model, Target>) {
+        guard state == .detached else { return }
         relationshipTargets[property.index] = [value]
     }
 
@@ -45,6 +47,7 @@ extension ModelBackingData {
 
     /// Stores a to-many relationship's initial value while the model's initializer runs.
     public func setInitialValue<Model, Target: PersistentModel>(_ value: [Target], for property: PersistentProperty<Model, [Target]>) {
+        guard state == .detached else { return }
         relationshipTargets[property.index] = value
         if !value.isEmpty { changedRelationships.insert(property.index) }
     }

@@ -4,6 +4,7 @@
 /// are tracked. You don't use it directly.
 public final class ModelBackingData {
     /// Where a model is in its life.
+    @usableFromInline
     package enum State: Equatable {
         /// Created, not inserted into any context.
         case detached
@@ -17,15 +18,15 @@ public final class ModelBackingData {
         case deletedAndSaved
     }
 
-    package var values: ContiguousArray<StoredValue>
+    @usableFromInline package var values: ContiguousArray<StoredValue>
     /// Decoded values of properties whose decoding is costly (JSON, raw values), by property index.
-    package var decodedValues: [Int: Any] = [:]
+    @usableFromInline package var decodedValues: [Int: Any] = [:]
     /// The saved value of every property changed since the last save, by property index.
-    package var savedValues: [Int: StoredValue] = [:]
+    @usableFromInline package var savedValues: [Int: StoredValue] = [:]
     /// Errors met while encoding an assigned value; `save()` reports them.
-    package var encodingFailures: [Int: any Error] = [:]
-    package var state: State = .detached
-    package weak var context: ModelContext?
+    @usableFromInline package var encodingFailures: [Int: any Error] = [:]
+    @usableFromInline package var state: State = .detached
+    @usableFromInline package weak var context: ModelContext?
     /// The row's primary key, once the model is backed by a row.
     package var primaryKey: Int64?
     /// The store holding the row, once the model is backed by a row.
@@ -33,7 +34,7 @@ public final class ModelBackingData {
     /// The model's entity, once known to a context.
     package var entity: Schema.Entity?
     /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
-    package var unloadedProperties: Set<Int>?
+    @usableFromInline package var unloadedProperties: Set<Int>?
     private var temporaryIdentifier: PersistentIdentifier?
     /// The related models of each relationship read or assigned so far, by property index (0 or 1 for to-one).
     package var relationshipTargets: [Int: [any PersistentModel]] = [:]
@@ -84,11 +85,15 @@ public final class ModelBackingData {
     // MARK: - Property access (called by code the `@Model` macro generates)
 
     /// Stores a property's initial value while the model's initializer runs.
+    @inlinable
     public func setInitialValue<Model, Value>(_ value: Value, for property: PersistentProperty<Model, Value>) {
+        // A model made from a row already holds the row's values; declared defaults don't apply to it.
+        guard state == .detached else { return }
         store(value, at: property.index, codec: property.codec)
     }
 
     /// Reads a property's value.
+    @inlinable
     public func getValue<Model, Value>(for property: PersistentProperty<Model, Value>) -> Value {
         let index = property.index
         if unloadedProperties != nil { loadUnloadedProperties() }
@@ -108,6 +113,7 @@ public final class ModelBackingData {
     }
 
     /// Assigns a property's value, recording the change in the model's context.
+    @inlinable
     public func setValue<Model: PersistentModel, Value>(
         _ value: Value, for property: PersistentProperty<Model, Value>, on model: Model
     ) {
@@ -127,7 +133,8 @@ public final class ModelBackingData {
         context?.modelDidChange(model)
     }
 
-    private func store<Value>(_ value: Value, at index: Int, codec: ValueCodec<Value>) {
+    @inlinable
+    func store<Value>(_ value: Value, at index: Int, codec: ValueCodec<Value>) {
         while values.count <= index { values.append(.null) }
         do {
             values[index] = try codec.encode(value)
@@ -141,6 +148,7 @@ public final class ModelBackingData {
     // MARK: - Bookkeeping for the context
 
     /// Reads the properties that `propertiesToFetch` left out, in one query.
+    @usableFromInline
     package func loadUnloadedProperties() {
         guard let missing = unloadedProperties, let store, let entity, let primaryKey else {
             unloadedProperties = nil

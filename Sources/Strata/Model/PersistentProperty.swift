@@ -13,8 +13,9 @@ public struct PersistentProperty<Model: AnyObject, Value>: @unchecked Sendable {
     public let keyPath: KeyPath<Model, Value>
     /// The `Schema.Attribute` or `Schema.Relationship` the property was annotated with, if any.
     public let metadata: (any Sendable)?
-    package let codec: ValueCodec<Value>
+    @usableFromInline package let codec: ValueCodec<Value>
 
+    @usableFromInline
     package init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?, codec: ValueCodec<Value>) {
         self.index = index
         self.name = name
@@ -26,6 +27,7 @@ public struct PersistentProperty<Model: AnyObject, Value>: @unchecked Sendable {
 
 extension PersistentProperty where Value: StorableValue {
     /// Declares a property stored in one column.
+    @inlinable
     public init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?) {
         self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .storable)
     }
@@ -33,6 +35,7 @@ extension PersistentProperty where Value: StorableValue {
 
 extension PersistentProperty {
     /// Declares an optional property stored in one column (`NULL` for `nil`).
+    @inlinable
     public init<Wrapped: StorableValue>(
         index: Int, name: String, keyPath: KeyPath<Model, Wrapped?>, metadata: (any Sendable)?
     ) where Value == Wrapped? {
@@ -40,18 +43,21 @@ extension PersistentProperty {
     }
 
     /// Declares a property of a raw-value enumeration, stored by raw value.
+    @inlinable
     public init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?)
     where Value: RawRepresentable, Value.RawValue: StorableValue {
         self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .rawRepresentable())
     }
 
     /// Declares a property of a `Codable` raw-value enumeration, stored by raw value.
+    @inlinable
     public init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?)
     where Value: RawRepresentable & Codable, Value.RawValue: StorableValue {
         self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .rawRepresentable())
     }
 
     /// Declares an optional property of a raw-value enumeration, stored by raw value.
+    @inlinable
     public init<Wrapped: RawRepresentable>(
         index: Int, name: String, keyPath: KeyPath<Model, Wrapped?>, metadata: (any Sendable)?
     ) where Value == Wrapped?, Wrapped.RawValue: StorableValue {
@@ -59,6 +65,7 @@ extension PersistentProperty {
     }
 
     /// Declares an optional property of a `Codable` raw-value enumeration, stored by raw value.
+    @inlinable
     public init<Wrapped: RawRepresentable & Codable>(
         index: Int, name: String, keyPath: KeyPath<Model, Wrapped?>, metadata: (any Sendable)?
     ) where Value == Wrapped?, Wrapped.RawValue: StorableValue {
@@ -68,13 +75,14 @@ extension PersistentProperty {
     /// Declares a property of any other `Codable` type, stored as JSON text.
     // Disfavored: Swift prefers a non-generic overload to a generic one, so without this the JSON initializer
     // would beat the generic optional ones above and store `Int?` or `Date?` as JSON text in a NOT NULL column.
-    @_disfavoredOverload
+    @_disfavoredOverload @inlinable
     public init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?)
     where Value: Codable {
         self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .json())
     }
 
     /// Declares an optional property of any other `Codable` type, stored as JSON text (`NULL` for `nil`).
+    @inlinable
     public init<Wrapped: Codable>(
         index: Int, name: String, keyPath: KeyPath<Model, Wrapped?>, metadata: (any Sendable)?
     ) where Value == Wrapped? {
@@ -91,6 +99,7 @@ public struct _PersistedSlot: Sendable {
 
 extension PersistentProperty {
     /// Declares a to-one relationship to another model.
+    @inlinable
     public init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?)
     where Value: PersistentModel {
         self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
@@ -98,6 +107,7 @@ extension PersistentProperty {
     }
 
     /// Declares an optional to-one relationship to another model.
+    @inlinable
     public init<Destination: PersistentModel>(
         index: Int, name: String, keyPath: KeyPath<Model, Destination?>, metadata: (any Sendable)?
     ) where Value == Destination? {
@@ -106,6 +116,7 @@ extension PersistentProperty {
     }
 
     /// Declares a to-many relationship to other models.
+    @inlinable
     public init<Destination: PersistentModel>(
         index: Int, name: String, keyPath: KeyPath<Model, [Destination]>, metadata: (any Sendable)?
     ) where Value == [Destination] {

@@ -1,6 +1,7 @@
 import Foundation
 
 /// What a persistent property holds, as the store and the query translator see it.
+@usableFromInline
 package enum PropertyKind: Sendable {
     /// A value kept in one column of the entity's table.
     case attribute(StorageClass)
@@ -14,18 +15,37 @@ package enum PropertyKind: Sendable {
 ///
 /// Each codec is chosen at compile time by the overloads of `PersistentProperty.init`, so reading a property
 /// never needs a dynamic cast.
+///
+/// The factories are `@inlinable` so the closures are specialized where the `@Model` macro declares the property:
+/// reading a value then runs concrete code, with no generic metadata lookups.
+@usableFromInline
 package struct ValueCodec<Value>: @unchecked Sendable {
-    // Closures are built from metatypes only; they capture no mutable state.
     // `@unchecked` because of the metatype; every stored closure captures nothing.
-    package let kind: PropertyKind
-    package let isOptional: Bool
-    package let valueType: Any.Type
+    @usableFromInline package let kind: PropertyKind
+    @usableFromInline package let isOptional: Bool
+    @usableFromInline package let valueType: Any.Type
     /// Whether decoding is expensive or can fail (JSON, raw values), so the decoded value is cached on load.
-    package let cachesDecodedValue: Bool
-    package let encode: (Value) throws -> StoredValue
-    package let decode: (StoredValue) -> Value?
+    @usableFromInline package let cachesDecodedValue: Bool
+    /// A cheap check that a stored value decodes, used to validate rows as they load.
+    @usableFromInline package let check: StoredValueCheck
+    @usableFromInline package let encode: (Value) throws -> StoredValue
+    @usableFromInline package let decode: (StoredValue) -> Value?
+
+    @usableFromInline
+    package init(kind: PropertyKind, isOptional: Bool, valueType: Any.Type, cachesDecodedValue: Bool,
+                 check: StoredValueCheck = .decode,
+                 encode: @escaping (Value) throws -> StoredValue, decode: @escaping (StoredValue) -> Value?) {
+        self.kind = kind
+        self.isOptional = isOptional
+        self.valueType = valueType
+        self.cachesDecodedValue = cachesDecodedValue
+        self.check = check
+        self.encode = encode
+        self.decode = decode
+    }
+
     /// The stored value a model stands in with when its row is gone (`.null` where that decodes).
-    package var placeholder: StoredValue {
+    @usableFromInline package var placeholder: StoredValue {
         if isOptional { return .null }
         switch kind {
         case .attribute(.integer), .attribute(.unsignedInteger): return .integer(0)
@@ -39,10 +59,11 @@ package struct ValueCodec<Value>: @unchecked Sendable {
 }
 
 extension ValueCodec where Value: StorableValue {
+    @inlinable
     static var storable: ValueCodec {
         ValueCodec(
             kind: .attribute(Value.storageClass), isOptional: false, valueType: Value.self,
-            cachesDecodedValue: false,
+            cachesDecodedValue: false, check: StoredValueCheck(for: Value.self),
             encode: { $0.storedValue },
             decode: { Value(storedValue: $0) }
         )
@@ -50,10 +71,11 @@ extension ValueCodec where Value: StorableValue {
 }
 
 extension ValueCodec {
+    @inlinable
     static func optionalStorable<Wrapped: StorableValue>(_: Wrapped.Type) -> ValueCodec where Value == Wrapped? {
         ValueCodec(
             kind: .attribute(Wrapped.storageClass), isOptional: true, valueType: Wrapped.self,
-            cachesDecodedValue: false,
+            cachesDecodedValue: false, check: StoredValueCheck(for: Wrapped.self),
             encode: { $0?.storedValue ?? .null },
             decode: { stored in
                 if case .null = stored { return .some(nil) }
@@ -62,6 +84,7 @@ extension ValueCodec {
         )
     }
 
+    @inlinable
     static func rawRepresentable() -> ValueCodec
     where Value: RawRepresentable, Value.RawValue: StorableValue {
         ValueCodec(
@@ -72,6 +95,7 @@ extension ValueCodec {
         )
     }
 
+    @inlinable
     static func optionalRawRepresentable<Wrapped: RawRepresentable>(_: Wrapped.Type) -> ValueCodec
     where Value == Wrapped?, Wrapped.RawValue: StorableValue {
         ValueCodec(
@@ -85,6 +109,7 @@ extension ValueCodec {
         )
     }
 
+    @inlinable
     static func json() -> ValueCodec where Value: Codable {
         ValueCodec(
             kind: .attribute(.text), isOptional: false, valueType: Value.self,
@@ -94,6 +119,7 @@ extension ValueCodec {
         )
     }
 
+    @inlinable
     static func optionalJSON<Wrapped: Codable>(_: Wrapped.Type) -> ValueCodec where Value == Wrapped? {
         ValueCodec(
             kind: .attribute(.text), isOptional: true, valueType: Wrapped.self,
@@ -108,7 +134,9 @@ extension ValueCodec {
 }
 
 /// JSON text for `Codable` attribute values, with sorted keys so equal values store equal text.
+@usableFromInline
 enum JSONCoding {
+    @usableFromInline
     static func encode<T: Encodable>(_ value: T) throws -> StoredValue {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -118,6 +146,7 @@ enum JSONCoding {
         return .text(String(decoding: data, as: UTF8.self))
     }
 
+    @usableFromInline
     static func decode<T: Decodable>(_ type: T.Type, from stored: StoredValue) -> T? {
         guard case .text(let text) = stored else { return nil }
         let decoder = JSONDecoder()
@@ -130,6 +159,7 @@ enum JSONCoding {
 extension ValueCodec {
     /// A relationship value, kept on the model itself: relationships are not stored by this version of Strata,
     /// and a container whose models have them refuses to open (`StrataError.invalidSchema`).
+    @inlinable
     static func relationship(_ kind: PropertyKind, isOptional: Bool, destination: Any.Type) -> ValueCodec {
         ValueCodec(
             kind: kind, isOptional: isOptional, valueType: destination,
@@ -137,5 +167,57 @@ extension ValueCodec {
             encode: { _ in .null },
             decode: { _ in nil }
         )
+    }
+}
+
+/// A cheap test that a stored value decodes to a property's type, so rows can be validated as they load
+/// without running the property's generic decoder.
+@usableFromInline
+package enum StoredValueCheck: Sendable {
+    /// An integer in a range.
+    case integer(ClosedRange<Int64>)
+    /// An unsigned value (a non-negative integer or 20-digit text).
+    case unsigned
+    /// A floating-point value (real, integer, or the text `'NaN'`).
+    case real
+    case text
+    /// A blob, of an exact length when given.
+    case blob(length: Int?)
+    /// Anything else: run the decoder.
+    case decode
+
+    @usableFromInline
+    init<Value: StorableValue>(for type: Value.Type) {
+        switch type {
+        case is Bool.Type: self = .integer(0...1)
+        case is Int.Type, is Int64.Type: self = .integer(Int64.min...Int64.max)
+        case is Int32.Type: self = .integer(Int64(Int32.min)...Int64(Int32.max))
+        case is Int16.Type: self = .integer(Int64(Int16.min)...Int64(Int16.max))
+        case is Int8.Type: self = .integer(Int64(Int8.min)...Int64(Int8.max))
+        case is UInt32.Type: self = .integer(0...Int64(UInt32.max))
+        case is UInt16.Type: self = .integer(0...Int64(UInt16.max))
+        case is UInt8.Type: self = .integer(0...Int64(UInt8.max))
+        case is UInt.Type, is UInt64.Type: self = .unsigned
+        case is Double.Type, is Float.Type, is Date.Type: self = .real
+        case is String.Type: self = .text
+        case is Data.Type: self = .blob(length: nil)
+        case is UUID.Type: self = .blob(length: 16)
+        default: self = .decode
+        }
+    }
+
+    /// Whether `stored` passes; `nil` when the decoder must decide.
+    package func accepts(_ stored: StoredValue, isOptional: Bool) -> Bool? {
+        switch (self, stored) {
+        case (_, .null): return isOptional
+        case (.integer(let range), .integer(let value)): return range.contains(value)
+        case (.unsigned, .integer(let value)): return value >= 0
+        case (.unsigned, .text(let text)): return text.utf8.count == StoredValue.unsignedTextWidth && UInt64(text) != nil
+        case (.real, .real), (.real, .integer), (.real, .text("NaN")): return true
+        case (.text, .text): return true
+        case (.blob(let length), .blob(let bytes)): return length.map { $0 == bytes.count } ?? true
+        case (.decode, _): return nil
+        default: return false
+        }
     }
 }

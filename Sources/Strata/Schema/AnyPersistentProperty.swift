@@ -8,6 +8,8 @@ package protocol AnyPersistentProperty: Sendable {
     var isOptional: Bool { get }
     var valueType: Any.Type { get }
     var cachesDecodedValue: Bool { get }
+    /// The cheap check that validates stored values of this property.
+    var check: StoredValueCheck { get }
     /// Whether `stored` decodes to a value of this property.
     func accepts(_ stored: StoredValue) -> Bool
     /// Decodes `stored` into a value of this property, boxed.
@@ -24,9 +26,11 @@ extension PersistentProperty: AnyPersistentProperty {
     package var isOptional: Bool { codec.isOptional }
     package var valueType: Any.Type { codec.valueType }
     package var cachesDecodedValue: Bool { codec.cachesDecodedValue }
+    package var check: StoredValueCheck { codec.check }
 
     package func accepts(_ stored: StoredValue) -> Bool {
-        codec.decode(stored) != nil
+        if let verdict = codec.check.accepts(stored, isOptional: codec.isOptional) { return verdict }
+        return codec.decode(stored) != nil
     }
 
     package func decodeAny(_ stored: StoredValue) -> Any? {

@@ -18,6 +18,19 @@ extension Schema {
         package internal(set) var relationshipInfos: [Int: RelationshipInfo] = [:]
         /// The indexes of the properties kept in the entity's table (attributes and to-one foreign keys).
         package let columnPropertyIndexes: [Int]
+        /// How each property's stored values are validated as rows load, by property index, computed once so
+        /// loading a row runs no generic code.
+        package let rowValidations: [RowValidation]
+
+        /// How one property's stored values are validated as rows load.
+        package enum RowValidation {
+            /// A foreign key: an integer or NULL.
+            case foreignKey
+            /// Decoded (and cached) on load: JSON and raw values.
+            case decodeAndCache
+            /// A cheap check, falling back to decoding when it can't decide.
+            case check(StoredValueCheck, isOptional: Bool)
+        }
 
         init(modelType: any PersistentModel.Type) {
             self.modelType = modelType
@@ -35,6 +48,11 @@ extension Schema {
             for property in properties {
                 keyPaths[property.anyKeyPath] = property.index
                 names[property.name] = property.index
+            }
+            self.rowValidations = properties.map { property in
+                if property.relationshipDestination != nil { return .foreignKey }
+                if property.cachesDecodedValue { return .decodeAndCache }
+                return .check(property.check, isOptional: property.isOptional)
             }
             self.columnPropertyIndexes = properties.filter { $0.relationshipDestination?.isToMany != true }.map(\.index)
             self.propertyIndexByKeyPath = keyPaths

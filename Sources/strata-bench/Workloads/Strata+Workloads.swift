@@ -18,14 +18,13 @@ final class StrataWorkloads {
     }
 
     /// Opens a container at `path` and fills its `Item` table with `rows` rows through raw inserts, so that
-    /// setting up doesn't dominate the run. Strata currently stores `String?` as JSON text (see BENCHMARKS.md),
-    /// so `note` is written the way Strata writes it.
+    /// setting up doesn't dominate the run.
     private func makeContainer(path: String, rows: Int) throws -> ModelContainer {
         let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: path)))
         if rows > 0 {
             let database = try RawDatabase(path: path)
             try database.createSchema()
-            try database.insertRows(rows, noteAsJSON: true)
+            try database.insertRows(rows)
         }
         return container
     }

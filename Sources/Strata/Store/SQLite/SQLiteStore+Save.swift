@@ -26,6 +26,7 @@ private struct SaveWriter {
     let dialect: SQLiteDialect
     let mergePolicy: MergePolicy
     private var insertStatements: [ObjectIdentifier: String] = [:]
+    private var updateStatements: [UpdateKey: String] = [:]
 
     init(connection: SQLiteConnection, dialect: SQLiteDialect, mergePolicy: MergePolicy) {
         self.connection = connection
@@ -52,8 +53,7 @@ private struct SaveWriter {
             })
         }
         for update in changes.updates where !update.columns.isEmpty {
-            let assignments = update.columns.map { "\(column(update.entity, $0.index)) = ?" }.joined(separator: ", ")
-            try run(update.entity, "UPDATE \(table(update.entity)) SET \(assignments) WHERE \(primaryKey) = ?",
+            try run(update.entity, updateSQL(for: update.entity, columns: update.columns.map(\.index)),
                     update.columns.map(\.value) + [.integer(update.primaryKey)])
         }
         for insert in changes.inserts {
@@ -99,6 +99,21 @@ private struct SaveWriter {
         }
         try run(entity, insertSQL(for: entity), values)
         return connection.lastInsertRowID
+    }
+
+    /// The UPDATE of some of an entity's columns, built once per save for each set of columns.
+    private mutating func updateSQL(for entity: Schema.Entity, columns: [Int]) -> String {
+        let key = UpdateKey(entity: ObjectIdentifier(entity), columns: columns)
+        if let sql = updateStatements[key] { return sql }
+        let assignments = columns.map { "\(column(entity, $0)) = ?" }.joined(separator: ", ")
+        let sql = "UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ?"
+        updateStatements[key] = sql
+        return sql
+    }
+
+    private struct UpdateKey: Hashable {
+        let entity: ObjectIdentifier
+        let columns: [Int]
     }
 
     /// The INSERT of an entity's columns, built once per save.

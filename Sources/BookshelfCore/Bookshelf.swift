@@ -1,0 +1,43 @@
+import Foundation
+import Strata
+import StrataState
+
+/// The `bookshelf` command: the seeds' apps (books, tasks, journal, to-dos) as a full-screen terminal app over a
+/// Strata store, plus scripting subcommands over the same store.
+///
+/// ```swift
+/// exit(await Bookshelf.main(Array(CommandLine.arguments.dropFirst())))
+/// ```
+package enum Bookshelf {
+    /// Runs `bookshelf` with `arguments` (without the program name): the full-screen app when no subcommand is
+    /// given, otherwise the subcommand, whose output goes to standard output.
+    ///
+    /// - Returns: the exit status: 0 on success, 2 for a usage error (bad option, missing field, bad `--where`),
+    ///   1 when the store can't be opened or written. The error is printed to standard error.
+    @MainActor
+    package static func main(_ arguments: [String]) async -> Int32 {
+        var arguments = arguments
+        do {
+            let location = try StoreLocation.extract(from: &arguments)
+            if arguments == ["--help"] || arguments == ["-h"] {
+                print(ScriptCommand.usage)
+                return 0
+            }
+            let container = try location.openContainer()
+            let shelf = Shelf(container: container)
+            if arguments.isEmpty {
+                OpenedStore.container = container
+                let viewModel = ShelfViewModel(shelf: shelf, storePath: location.displayPath)
+                Application.logger = MessageLineLogger(shelf: viewModel)
+                try await App(shelf: viewModel).run()
+            } else {
+                let output = try ScriptCommand.run(arguments, shelf: shelf)
+                if !output.isEmpty { print(output) }
+            }
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("bookshelf: \(error)\n".utf8))
+            return error is CommandError ? 2 : 1
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Strata
+
+/// The scripting subcommands: `books|tasks|journal add …` and `books|tasks|journal list …`.
+enum ScriptCommand {
+    static let usage = """
+    usage: bookshelf [--store PATH | --in-memory]                 full-screen app
+           bookshelf [--store PATH] books add --title T --author A --publisher P [--summary S] [--json]
+           bookshelf [--store PATH] tasks add --title T [--category C] [--priority N] [--due YYYY-MM-DD] [--json]
+           bookshelf [--store PATH] journal add --title T [--content C] [--date YYYY-MM-DD] [--json]
+           bookshelf [--store PATH] books|tasks|journal list [--where 'FORMAT'] [--sort title|-title] [--json]
+    """
+
+    /// Runs `arguments` (without the store options) against `shelf` and returns what to print.
+    ///
+    /// - Throws: `CommandError` for bad arguments, or the store's `StrataError`.
+    static func run(_ arguments: [String], shelf: Shelf) throws -> String {
+        guard arguments.count >= 2 else { throw CommandError.usage(usage) }
+        let rest = Array(arguments.dropFirst(2))
+        switch (arguments[0], arguments[1]) {
+        case ("books", "add"): return try addBook(rest, shelf)
+        case ("tasks", "add"): return try addTask(rest, shelf)
+        case ("journal", "add"): return try addEntry(rest, shelf)
+        case ("books", "list"):
+            return try ListCommand.run(rest) { order in
+                try shelf.records(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title, order: order ?? .forward)]),
+                                  BookRecord.init)
+            }
+        case ("tasks", "list"):
+            return try ListCommand.run(rest) { order in
+                let sort = order.map { [SortDescriptor<TaskItem>(\.title, order: $0)] }
+                    ?? [SortDescriptor(\.dueDate), SortDescriptor(\.priority, order: .reverse)]
+                return try shelf.records(FetchDescriptor<TaskItem>(sortBy: sort), TaskRecord.init)
+            }
+        case ("journal", "list"):
+            return try ListCommand.run(rest) { order in
+                let sort = order.map { [SortDescriptor<JournalEntry>(\.title, order: $0)] }
+                    ?? [SortDescriptor(\.date, order: .reverse)]
+                return try shelf.records(FetchDescriptor<JournalEntry>(sortBy: sort), JournalRecord.init)
+            }
+        default:
+            throw CommandError.usage(usage)
+        }
+    }
+
+    private static func addBook(_ arguments: [String], _ shelf: Shelf) throws -> String {
+        let parsed = try Arguments(arguments, options: ["--title", "--author", "--publisher", "--summary"])
+        let draft = BookDraft(title: parsed["--title"] ?? "", author: parsed["--author"] ?? "",
+                              publisher: parsed["--publisher"] ?? "", summary: parsed["--summary"] ?? "")
+        return ListOutput.renderAdded(try shelf.addBook(draft), json: parsed.has("--json"))
+    }
+
+    private static func addTask(_ arguments: [String], _ shelf: Shelf) throws -> String {
+        let parsed = try Arguments(arguments, options: ["--title", "--category", "--priority", "--due"])
+        let task = try TaskItem(title: parsed.required("--title", field: "title"), category: parsed["--category"] ?? "",
+                                priority: parsed.integer("--priority", default: 0), dueDate: parsed.day("--due", default: .now))
+        try shelf.insert(task)
+        return ListOutput.renderAdded(TaskRecord(task), json: parsed.has("--json"))
+    }
+
+    private static func addEntry(_ arguments: [String], _ shelf: Shelf) throws -> String {
+        let parsed = try Arguments(arguments, options: ["--title", "--content", "--date"])
+        let entry = try JournalEntry(title: parsed.required("--title", field: "title"), content: parsed["--content"] ?? "",
+                                     date: parsed.day("--date", default: .now))
+        try shelf.insert(entry)
+        return ListOutput.renderAdded(JournalRecord(entry), json: parsed.has("--json"))
+    }
+}

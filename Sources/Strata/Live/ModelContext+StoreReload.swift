@@ -1,0 +1,73 @@
+extension ModelContext {
+    /// The most primary keys bound in one reload query.
+    private static let reloadBatchSize = 500
+
+    /// Brings the registered models of `entity` up to date with what another context or process saved.
+    ///
+    /// Models with unsaved changes keep them. A model whose row is gone leaves the identity map and reads as
+    /// deleted, so a new row that reuses its primary key becomes a new model.
+    ///
+    /// - Parameter keys: the rows that changed; `nil` when unknown, which reloads every registered model.
+    /// - Throws: `StrataError.storeFailure` when the store can't be read.
+    func reloadRegisteredModels(of entity: Schema.Entity, keys: Set<Int64>?) throws {
+        let entityKey = ObjectIdentifier(entity)
+        guard let registered = registeredModels[entityKey], !registered.isEmpty else { return }
+        let candidates = registered.filter { key, model in
+            (keys?.contains(key) ?? true) && !model.persistentBackingData.hasChanges
+        }
+        guard !candidates.isEmpty else { return }
+        let sortedKeys = candidates.keys.sorted()
+        var found = Set<Int64>()
+        var reloaded: [(model: any PersistentModel, properties: [Int])] = []
+        let columns = entity.columnPropertyIndexes
+        for start in stride(from: 0, to: sortedKeys.count, by: Self.reloadBatchSize) {
+            var request = StoreFetch(entity: entity, columns: columns)
+            request.keyFilter = (SelectStatement.primaryKeyColumn, Array(sortedKeys[start..<min(start + Self.reloadBatchSize, sortedKeys.count)]))
+            try store.fetch(request) { row in
+                let key = row.int64(at: 0)
+                found.insert(key)
+                guard let model = candidates[key] else { return }
+                let changed = Self.reload(model.persistentBackingData, from: row, columns: columns, entity: entity)
+                if !changed.isEmpty { reloaded.append((model, changed)) }
+            }
+        }
+        // After the fetch, so an observer that reads the store from its callback doesn't wait on the store's lock.
+        for (model, properties) in reloaded { notifyObservers(of: model, properties: properties) }
+        for (key, model) in candidates where !found.contains(key) {
+            registeredModels[entityKey]?[key] = nil
+            model.persistentBackingData.state = .deletedAndSaved
+        }
+    }
+
+    /// Replaces a model's stored values with a row's (`columns` in row order), unless a value doesn't fit its
+    /// property: then the model keeps the values it had, which were valid when loaded.
+    /// - Returns: the indexes of the properties whose values changed.
+    private static func reload(_ data: ModelBackingData, from row: any StoreRow, columns: [Int], entity: Schema.Entity) -> [Int] {
+        var values = data.values
+        while values.count < entity.properties.count { values.append(.null) }
+        var changed: [Int] = []
+        for (offset, index) in columns.enumerated() {
+            let value = row.storedValue(at: Int32(offset + 1))
+            let property = entity.properties[index]
+            let fits: Bool
+            if property.relationshipDestination != nil {
+                switch value {
+                case .integer, .null: fits = true
+                default: fits = false
+                }
+            } else {
+                fits = property.cachesDecodedValue ? property.decodeAny(value) != nil : property.accepts(value)
+            }
+            guard fits else { return [] }
+            if values[index] != value { changed.append(index) }
+            values[index] = value
+        }
+        guard !changed.isEmpty || data.unloadedProperties != nil else { return [] }
+        data.values = values
+        data.decodedValues.removeAll()
+        // Related models are looked up again from the new foreign keys (and join rows) when next read.
+        data.relationshipTargets.removeAll()
+        data.unloadedProperties = nil
+        return changed
+    }
+}

@@ -1,0 +1,21 @@
+extension ResultsObserver {
+    /// A sequence of the snapshots published from now on: one per refresh that changed the results. It ends
+    /// when the observer is freed.
+    ///
+    /// Every call makes a new sequence; each keeps all its snapshots until read, so applying them in order
+    /// keeps a copy of the results exact.
+    ///
+    /// ```swift
+    /// for await snapshot in observer.changes {
+    ///     apply(snapshot.changes, newResults: snapshot.results)
+    /// }
+    /// ```
+    public var changes: AsyncStream<ResultsSnapshot<Element>> {
+        let (stream, continuation) = AsyncStream<ResultsSnapshot<Element>>.makeStream()
+        nextContinuationIdentifier += 1
+        let identifier = nextContinuationIdentifier
+        // A sequence nobody reads any more is dropped at the next publish, when yielding to it reports so.
+        continuations[identifier] = continuation
+        return stream
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+extension ResultsObserver: LiveChangeSubscriber {
+    /// Fetches again now and publishes what changed, as after a save.
+    ///
+    /// Call it after changing the observer's context without saving (when autosave is off), or after changing
+    /// the store in a way Strata can't see.
+    public func refresh() {
+        refresh(after: nil)
+    }
+
+    package func receiveStoreChanges(_ event: StoreChangeEvent) {
+        refresh(after: event)
+    }
+
+    /// The descriptor actually fetched: the section title sorts first.
+    var effectiveDescriptor: FetchDescriptor<Element> {
+        var descriptor = descriptorStorage
+        if let sectionSort, descriptor.sortBy.first?.keyPath != sectionSort.keyPath {
+            descriptor.sortBy.insert(sectionSort, at: 0)
+        }
+        return descriptor
+    }
+
+    /// Reloads what other contexts changed, fetches, diffs against the published results and publishes.
+    func refresh(after event: StoreChangeEvent?) {
+        guard let entity else {
+            fetchError = .unknownEntity(String(describing: Element.self))
+            return
+        }
+        let fetched: [Element]
+        do {
+            if let event { try reloadModels(changedBy: event, entity: entity) }
+            fetched = try modelContext.fetch(effectiveDescriptor)
+            fetchCount += 1
+            if fetchError != nil { fetchError = nil }
+        } catch let error as StrataError {
+            fetchError = error
+            return
+        } catch {
+            fetchError = .storeFailure(operation: "fetch \(entity.name)", reason: "\(error)")
+            return
+        }
+        publish(fetched, savedUpdates: event?.updated ?? [])
+    }
+
+    /// Makes the context's registered models show what other contexts or processes saved.
+    private func reloadModels(changedBy event: StoreChangeEvent, entity: Schema.Entity) throws {
+        if event.isUnspecific {
+            try modelContext.reloadRegisteredModels(of: entity, keys: nil)
+            return
+        }
+        guard event.origins != [ObjectIdentifier(modelContext)] else { return }
+        let keys = event.inserted.union(event.updated).union(event.deleted).compactMap { identifier in
+            identifier.entityName == entity.name ? identifier.primaryKey : nil
+        }
+        if !keys.isEmpty { try modelContext.reloadRegisteredModels(of: entity, keys: Set(keys)) }
+    }
+
+    /// Diffs `fetched` against the published results and publishes when anything changed.
+    private func publish(_ fetched: [Element], savedUpdates: Set<PersistentIdentifier>) {
+        let oldIdentities = results.map(ObjectIdentifier.init)
+        let newIdentities = fetched.map(ObjectIdentifier.init)
+        var values: [ObjectIdentifier: ContiguousArray<StoredValue>] = [:]
+        var updated = Set<ObjectIdentifier>()
+        for (identity, model) in zip(newIdentities, fetched) {
+            let current = model.persistentBackingData.values
+            values[identity] = current
+            if let previous = publishedValues[identity],
+               previous != current || savedUpdates.contains(model.persistentModelID) {
+                updated.insert(identity)
+            }
+        }
+        publishedValues = values
+        var changes = ResultsChangeSet(from: oldIdentities, to: newIdentities, updated: updated)
+        var newSections = sections
+        if let sectionKeyPath {
+            newSections = SectionedResults(grouping: fetched, by: sectionKeyPath)
+            changes.addSectionChanges(from: sections.titles, to: newSections.titles)
+        }
+        guard !changes.isEmpty else { return }
+        results = FetchedResults(fetched)
+        sections = newSections
+        let snapshot = ResultsSnapshot(results: results, changes: changes)
+        for (identifier, continuation) in continuations {
+            if case .terminated = continuation.yield(snapshot) { continuations[identifier] = nil }
+        }
+        onChange?(snapshot)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Observation
+
+/// Live results: the models a fetch descriptor describes, fetched again by themselves whenever a save changes
+/// them, with the change set a list needs to animate (SwiftData's `ResultsObserver`, Core Data's
+/// `NSFetchedResultsController`).
+///
+/// ```swift
+/// @MainActor func showBooks(_ container: ModelContainer) async {
+///     let observer = ResultsObserver(filterBy: #Predicate<Book> { $0.author == "Le Guin" },
+///                                    sortBy: [SortDescriptor(\.title)], modelContext: container.mainContext)
+///     print(observer.results.map(\.title))
+///     for await snapshot in observer.changes {        // after every save that changes them
+///         print(snapshot.changes.insertedIndexes, snapshot.results.count)
+///     }
+/// }
+/// ```
+///
+/// **Isolation.** The observer is `@MainActor`, like the views that show it: it is created, read and changed on
+/// the main actor, and refreshes there. Saves in any context of the container — the main context, other
+/// contexts, `ModelActor`s on other threads — and commits by other processes to the same store file are
+/// delivered to it on the main actor. Give it `container.mainContext` (or let it make its own context with the
+/// `modelContainer:` initialisers); the context must only be used on the main actor.
+///
+/// **When it refreshes** (the pipeline: detect a change → decide who is affected → fetch → diff → notify):
+/// after a save in any context of its container that touched its entity; within about 50 ms of a commit by
+/// another process (see `ExternalChangeMonitor`); synchronously when `fetchDescriptor`, `filterBy` or `sortBy`
+/// is set; and when `refresh()` or `ModelContainer.notifyChanges(to:)` is called. Saves made before the main
+/// actor gets to run coalesce into one refresh. A refresh that leaves the same models in the same order, none
+/// changed, publishes nothing.
+///
+/// **Unsaved changes** follow SwiftData's `@Query`: the fetch uses the descriptor's `includePendingChanges`
+/// (default `true`), so every refresh shows the observer's context's unsaved inserts, changes and deletes. Unsaved
+/// edits alone don't trigger a refresh: the main context autosaves them right away, which does; in a context
+/// without autosave, call `save()` or `refresh()`.
+///
+/// Models in the observer's context that another context or process changed are reloaded before the fetch, so
+/// they show the saved values, and observers of their properties (`withObservationTracking`, SwiftUI) are told.
+///
+/// **Blind spots.** SQL run on the container's own connection isn't seen (call
+/// `ModelContainer.notifyChanges(to:)`). Only models of the observed entity are reloaded; other models
+/// registered in the same context keep the values they had.
+///
+/// **Lifetime.** Nobody else keeps an observer alive: once you drop it, it stops observing, is freed, and
+/// finishes its `changes` streams.
+@Observable @MainActor
+public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hashable> {
+    /// The current results, in order.
+    public internal(set) var results: FetchedResults<Element> = FetchedResults([])
+    /// The current results grouped by section title; empty when the observer has no `sectionBy` key path.
+    public internal(set) var sections: SectionedResults<Element, SectionTitle> = SectionedResults([])
+    /// The error of the last fetch, if it failed (the results stay as they were); `nil` after a successful one.
+    public internal(set) var fetchError: StrataError?
+
+    var descriptorStorage: FetchDescriptor<Element>
+
+    /// What the observer fetches. Setting it re-fetches before returning and publishes the change set between
+    /// the old and the new results.
+    public var fetchDescriptor: FetchDescriptor<Element> {
+        get { descriptorStorage }
+        set {
+            descriptorStorage = newValue
+            refresh(after: nil)
+        }
+    }
+
+    /// The predicate of `fetchDescriptor`; setting it re-fetches before returning.
+    public var filterBy: Predicate<Element>? {
+        get { fetchDescriptor.predicate }
+        set { fetchDescriptor.predicate = newValue }
+    }
+
+    /// The sort of `fetchDescriptor` (after the section title, when sectioned); setting it re-fetches before
+    /// returning.
+    public var sortBy: [SortDescriptor<Element>] {
+        get { fetchDescriptor.sortBy }
+        set { fetchDescriptor.sortBy = newValue }
+    }
+
+    /// Called on the main actor after every refresh that changed the results.
+    @ObservationIgnored public var onChange: ((ResultsSnapshot<Element>) -> Void)?
+
+    /// The context the observer fetches in.
+    public let modelContext: ModelContext
+    /// Keeps the container (and so the main context, which it owns) alive as long as the observer.
+    let container: ModelContainer
+    let entity: Schema.Entity?
+    let sectionKeyPath: KeyPath<Element, SectionTitle>?
+    let sectionSort: SortDescriptor<Element>?
+
+    /// Each result's stored values when last published, to tell which models changed.
+    @ObservationIgnored var publishedValues: [ObjectIdentifier: ContiguousArray<StoredValue>] = [:]
+    @ObservationIgnored var continuations: [UInt64: AsyncStream<ResultsSnapshot<Element>>.Continuation] = [:]
+    @ObservationIgnored var nextContinuationIdentifier: UInt64 = 0
+    @ObservationIgnored var subscription: UInt64?
+    /// How many times the observer fetched (for tests of coalescing).
+    @ObservationIgnored package internal(set) var fetchCount = 0
+
+    init(context: ModelContext, descriptor: FetchDescriptor<Element>, sectionKeyPath: KeyPath<Element, SectionTitle>?,
+         sectionSort: SortDescriptor<Element>?) {
+        modelContext = context
+        container = context.container
+        entity = context.container.schema.entity(for: Element.self)
+        descriptorStorage = descriptor
+        self.sectionKeyPath = sectionKeyPath
+        self.sectionSort = sectionSort
+        // Subscribe first, so nothing saved between the first fetch and the subscription goes unseen.
+        if let entity {
+            subscription = container.liveChanges.subscribe(self, entityName: entity.name, store: container.store)
+        }
+        refresh(after: nil)
+    }
+
+    isolated deinit {
+        for continuation in continuations.values { continuation.finish() }
+        if let subscription { container.liveChanges.unsubscribe(subscription) }
+    }
+}

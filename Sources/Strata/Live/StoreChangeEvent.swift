@@ -1,0 +1,72 @@
+/// What one or more saves changed in a container's store: the first stage of the live-results pipeline
+/// (detect a change → decide who is affected → fetch → diff → notify).
+///
+/// Saves in the same process name the models they touched. A commit by another process (or another container
+/// on the same file) is only known to have happened, so it names no entity and touches every entity.
+package struct StoreChangeEvent: Sendable {
+    /// The entities touched; `nil` when unknown (a change made outside this container), meaning all of them.
+    package var entityNames: Set<String>?
+    /// Models the saves inserted (an upsert reports the row it updated).
+    package var inserted: Set<PersistentIdentifier>
+    /// Models whose properties the saves changed.
+    package var updated: Set<PersistentIdentifier>
+    /// Models the saves deleted.
+    package var deleted: Set<PersistentIdentifier>
+    /// The contexts whose saves are merged into this event; a context need not reload its own models.
+    package var origins: Set<ObjectIdentifier>
+
+    /// An event for one save in this process.
+    package init(inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier],
+                 origin: ObjectIdentifier?) {
+        self.inserted = Set(inserted)
+        self.updated = Set(updated)
+        self.deleted = Set(deleted)
+        self.entityNames = Set((inserted + updated + deleted).map(\.entityName))
+        self.origins = origin.map { [$0] } ?? []
+    }
+
+    /// An event for a change made outside the container: every entity may have changed.
+    package static var external: StoreChangeEvent {
+        var event = StoreChangeEvent(inserted: [], updated: [], deleted: [], origin: nil)
+        event.entityNames = nil
+        return event
+    }
+
+    /// An event saying that some entities changed, without saying which models.
+    package static func entities(_ names: Set<String>) -> StoreChangeEvent {
+        var event = external
+        event.entityNames = names
+        return event
+    }
+
+    /// Whether no model was named: the models of the touched entities must be reloaded from the store.
+    package var isUnspecific: Bool {
+        inserted.isEmpty && updated.isEmpty && deleted.isEmpty
+    }
+
+    /// Whether the event may concern `entityName`.
+    package func touches(_ entityName: String) -> Bool {
+        entityNames?.contains(entityName) ?? true
+    }
+
+    /// One event that stands for this one followed by `other` (bursts of saves coalesce into one refresh).
+    package func merged(with other: StoreChangeEvent) -> StoreChangeEvent {
+        var result = self
+        if let names = entityNames, let otherNames = other.entityNames {
+            result.entityNames = names.union(otherNames)
+        } else {
+            result.entityNames = nil
+        }
+        result.inserted.formUnion(other.inserted)
+        result.updated.formUnion(other.updated)
+        result.deleted.formUnion(other.deleted)
+        result.origins.formUnion(other.origins)
+        if isUnspecific || other.isUnspecific {
+            // One side didn't say which models changed, so the merged event can't either.
+            result.inserted = []
+            result.updated = []
+            result.deleted = []
+        }
+        return result
+    }
+}

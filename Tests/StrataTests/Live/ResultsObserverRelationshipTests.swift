@@ -1,0 +1,43 @@
+import Foundation
+import Strata
+import Testing
+
+@Model final class LiveOwner {
+    var name: String
+    init(name: String) { self.name = name }
+}
+
+@Model final class LiveItem {
+    var title: String
+    var owner: LiveOwner?
+    init(title: String, owner: LiveOwner? = nil) {
+        self.title = title
+        self.owner = owner
+    }
+}
+
+@MainActor
+@Suite("ResultsObserver: relationships")
+struct ResultsObserverRelationshipTests {
+    @Test func reassigningAToOneInAnotherContextUpdatesTheRowAndItsTarget() async throws {
+        let container = try ModelContainer(for: LiveOwner.self, LiveItem.self,
+                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let writer = ModelContext(container)
+        let ann = LiveOwner(name: "Ann")
+        let bob = LiveOwner(name: "Bob")
+        let item = LiveItem(title: "lamp", owner: ann)
+        for model in [ann, bob] as [any PersistentModel] { writer.insert(model) }
+        writer.insert(item)
+        try writer.save()
+        let observer = ResultsObserver<LiveItem, Never>(modelContainer: container)
+        #expect(observer.results.first?.owner?.name == "Ann")
+        var published: [ResultsChangeSet] = []
+        observer.onChange = { published.append($0.changes) }
+
+        item.owner = bob
+        try writer.save()
+        #expect(await LiveFixtures.eventually { published.count == 1 })
+        #expect(published.first?.updatedIndexes == [0])
+        #expect(observer.results.first?.owner?.name == "Bob")
+    }
+}

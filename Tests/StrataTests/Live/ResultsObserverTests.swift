@@ -1,0 +1,169 @@
+import Foundation
+@testable import Strata
+import Testing
+
+@MainActor
+@Suite("ResultsObserver: refresh after saves")
+struct ResultsObserverTests {
+    private typealias Fixtures = LiveFixtures
+
+    @Test func fetchesOnCreationInOrder() throws {
+        let container = try Fixtures.memoryContainer()
+        try Fixtures.insert([("b", 2), ("a", 1), ("c", 3)], into: ModelContext(container))
+        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        #expect(observer.results.map(\.title) == ["a", "b", "c"])
+        #expect(observer.fetchError == nil)
+    }
+
+    @Test func insertInItsOwnContextPublishesAnInsertion() async throws {
+        let container = try Fixtures.memoryContainer()
+        let context = ModelContext(container)
+        try Fixtures.insert([("a", 1), ("c", 3)], into: context)
+        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: context)
+        let recorder = SnapshotRecorder(observer)
+        try Fixtures.insert([("b", 2)], into: context)
+        #expect(await Fixtures.eventually { recorder.snapshots.count == 1 })
+        #expect(recorder.changes.first?.insertedIndexes == [1])
+        #expect(observer.results.map(\.title) == ["a", "b", "c"])
+    }
+
+    @Test func autosavedInsertInTheMainContextPublishes() async throws {
+        let container = try Fixtures.memoryContainer()
+        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: container.mainContext)
+        container.mainContext.insert(LiveTask(title: "a", priority: 1))
+        #expect(await Fixtures.eventually { observer.results.count == 1 })
+        #expect(!container.mainContext.hasChanges)
+    }
+
+    @Test func updateInAnotherContextMovesTheRowAndShowsTheNewValue() async throws {
+        let container = try Fixtures.memoryContainer()
+        let writer = ModelContext(container)
+        let tasks = try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: writer)
+        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let recorder = SnapshotRecorder(observer)
+        tasks[0].priority = 9
+        try writer.save()
+        #expect(await Fixtures.eventually { recorder.snapshots.count == 1 })
+        #expect(recorder.changes.first?.moves == [ResultsChangeSet.Move(from: 0, to: 2)])
+        #expect(observer.results.map(\.title) == ["b", "c", "a"])
+        #expect(observer.results.last?.priority == 9)
+    }
+
+    @Test func updateInPlaceIsReportedAsUpdated() async throws {
+        let container = try Fixtures.memoryContainer()
+        let writer = ModelContext(container)
+        let tasks = try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: writer)
+        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let recorder = SnapshotRecorder(observer)
+        tasks[1].title = "B"
+        try writer.save()
+        #expect(await Fixtures.eventually { recorder.snapshots.count == 1 })
+        #expect(recorder.changes.first?.updatedIndexes == [1])
+        #expect(recorder.changes.first?.moves.isEmpty == true)
+        #expect(observer.results[1].title == "B")
+    }
+
+    @Test func updateThatStopsMatchingDeletesTheRow() async throws {
+        let container = try Fixtures.memoryContainer()
+        let writer = ModelContext(container)
+        let tasks = try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: writer)
+        let observer = ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 5 },
+                                       sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let recorder = SnapshotRecorder(observer)
+        tasks[1].priority = 7
+        try writer.save()
+        #expect(await Fixtures.eventually { recorder.snapshots.count == 1 })
+        #expect(recorder.changes.first?.deletedIndexes == [1])
+        #expect(observer.results.map(\.title) == ["a", "c"])
+    }
+
+    @Test func deleteInAnotherContextDeletesTheRow() async throws {
+        let container = try Fixtures.memoryContainer()
+        let writer = ModelContext(container)
+        let tasks = try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: writer)
+        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let recorder = SnapshotRecorder(observer)
+        let doomed = observer.results[2]
+        writer.delete(tasks[2])
+        try writer.save()
+        #expect(await Fixtures.eventually { recorder.snapshots.count == 1 })
+        #expect(recorder.changes.first?.deletedIndexes == [2])
+        #expect(doomed.isDeleted)
+        // The freed primary key is reused by the next insert: it must be a new model, not the deleted one.
+        try Fixtures.insert([("d", 4)], into: writer)
+        #expect(await Fixtures.eventually { recorder.snapshots.count == 2 })
+        #expect(observer.results.map(\.title) == ["a", "b", "d"])
+        #expect(observer.results[2] !== doomed)
+    }
+
+    @Test func saveInAModelActorIsDelivered() async throws {
+        let container = try Fixtures.memoryContainer()
+        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let writer = LiveTaskWriter(modelContainer: container)
+        try await writer.add(title: "background", priority: 1)
+        #expect(await Fixtures.eventually { observer.results.count == 1 })
+        #expect(observer.results.first?.title == "background")
+    }
+
+    @Test func burstOfSavesCoalescesIntoOneRefresh() async throws {
+        let container = try Fixtures.memoryContainer()
+        let writer = ModelContext(container)
+        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let recorder = SnapshotRecorder(observer)
+        let fetchesBefore = observer.fetchCount
+        for priority in 0..<5 { try Fixtures.insert([("t\(priority)", priority)], into: writer) }
+        #expect(await Fixtures.eventually { recorder.snapshots.count == 1 })
+        await Fixtures.settle()
+        #expect(observer.fetchCount == fetchesBefore + 1)
+        #expect(recorder.snapshots.count == 1)
+        #expect(recorder.changes.first?.insertedIndexes == [0, 1, 2, 3, 4])
+    }
+
+    @Test func refreshWithIdenticalResultsPublishesNothing() async throws {
+        let container = try Fixtures.memoryContainer()
+        let writer = ModelContext(container)
+        try Fixtures.insert([("a", 1)], into: writer)
+        let observer = ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 5 }, modelContainer: container)
+        let recorder = SnapshotRecorder(observer)
+        let fetchesBefore = observer.fetchCount
+        try Fixtures.insert([("high", 9)], into: writer)
+        #expect(await Fixtures.eventually { observer.fetchCount == fetchesBefore + 1 })
+        await Fixtures.settle()
+        #expect(recorder.snapshots.isEmpty)
+    }
+
+    @Test func savesOfOtherEntitiesDontRefetch() async throws {
+        let container = try Fixtures.memoryContainer()
+        let writer = ModelContext(container)
+        let observer = ResultsObserver<LiveTask, Never>(modelContainer: container)
+        let fetchesBefore = observer.fetchCount
+        writer.insert(LiveNote(text: "unrelated"))
+        try writer.save()
+        await Fixtures.settle()
+        #expect(observer.fetchCount == fetchesBefore)
+    }
+
+    @Test func unsavedChangesShowAtTheNextRefresh() async throws {
+        let container = try Fixtures.memoryContainer()
+        let context = ModelContext(container)
+        let observer = ResultsObserver<LiveTask, Never>(modelContext: context)
+        context.insert(LiveTask(title: "draft", priority: 1))
+        await Fixtures.settle()
+        #expect(observer.results.isEmpty)
+        observer.refresh()
+        #expect(observer.results.map(\.title) == ["draft"])
+    }
+
+    @Test func notifyChangesReloadsModelsChangedBehindStrata() async throws {
+        let container = try Fixtures.memoryContainer()
+        try Fixtures.insert([("a", 1)], into: ModelContext(container))
+        let observer = ResultsObserver<LiveTask, Never>(modelContainer: container)
+        let recorder = SnapshotRecorder(observer)
+        let store = try #require(container.store as? SQLiteStore)
+        try store.withConnection { try $0.execute("UPDATE \"LiveTask\" SET \"title\" = 'changed by hand'") }
+        container.notifyChanges(to: LiveTask.self)
+        #expect(await Fixtures.eventually { recorder.snapshots.count == 1 })
+        #expect(recorder.changes.first?.updatedIndexes == [0])
+        #expect(observer.results.first?.title == "changed by hand")
+    }
+}

@@ -1,0 +1,232 @@
+#!/usr/bin/env bash
+# End-to-end test of `bookshelf`: drives the real binary in tmux (send-keys / capture-pane) and its scripting
+# subcommands against a temporary store.
+#
+#   Tests/bookshelf/e2e.sh                       # builds the product, then runs
+#   BOOKSHELF_BIN=/path/to/bookshelf Tests/bookshelf/e2e.sh
+#
+# Needs tmux. Exits non-zero on the first failed check, printing the screen it saw.
+set -euo pipefail
+
+cd "$(dirname "$0")/../.."
+if [[ -z "${BOOKSHELF_BIN:-}" ]]; then
+    swift build --product bookshelf >/dev/null
+    BOOKSHELF_BIN="$(swift build --product bookshelf --show-bin-path)/bookshelf"
+fi
+command -v tmux >/dev/null || { echo "e2e: tmux is required" >&2; exit 1; }
+
+WORK="$(mktemp -d)"
+STORE="$WORK/e2e.store"
+SESSION="bookshelf-e2e-$$"
+export TMUX_TMPDIR="$WORK"          # a private tmux server, never the user's
+cleanup() {
+    tmux kill-server 2>/dev/null || true
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+bookshelf() { "$BOOKSHELF_BIN" --store "$STORE" "$@"; }
+screen() { tmux capture-pane -p -t "$SESSION"; }
+fail() {
+    echo "e2e FAILED: $*" >&2
+    echo "---- screen ----" >&2
+    screen >&2 || true
+    exit 1
+}
+# wait_for TEXT [SECONDS]: until the screen shows TEXT (fixed string).
+wait_for() {
+    local deadline=$((SECONDS + ${2:-3}))
+    until screen | grep -qF -- "$1"; do
+        ((SECONDS < deadline)) || fail "expected '$1' on screen"
+        sleep 0.1
+    done
+}
+# wait_gone TEXT [SECONDS]: until the screen no longer shows TEXT.
+wait_gone() {
+    local deadline=$((SECONDS + ${2:-3}))
+    while screen | grep -qF -- "$1"; do
+        ((SECONDS < deadline)) || fail "expected '$1' to disappear"
+        sleep 0.1
+    done
+}
+keys() { tmux send-keys -t "$SESSION" "$@"; }
+type_text() { tmux send-keys -t "$SESSION" -l -- "$1"; }
+pass() { echo "ok - $*"; }
+
+# ---- scripting subcommands -------------------------------------------------------------------------------
+out="$(bookshelf books add --title "Dune" --author "Frank Herbert" --publisher "Chilton")"
+[[ "$out" == "added: Dune — Frank Herbert (Chilton)" ]] || fail "books add printed '$out'"
+if err="$(bookshelf books add --title "Kindred" --author "Octavia E. Butler" 2>&1)"; then fail "missing publisher accepted"; fi
+[[ "$err" == *"missing required field: publisher"* ]] || fail "missing field message was '$err'"
+pass "books add, missing field named"
+
+if err="$(bookshelf books list --where 'title CONTAINS[c] "dune" AND' 2>&1)"; then fail "bad --where accepted"; fi
+[[ "$err" == *"invalid --where"* && "$err" == *"^"* ]] || fail "bad --where printed '$err'"
+caret_line="$(printf '%s\n' "$err" | grep -n '\^' | cut -d: -f1)"
+[[ -n "$caret_line" ]] || fail "no caret line"
+pass "bad --where: parse error with caret, non-zero exit"
+
+bookshelf books add --title "Ficciones" --author "Jorge Luis Borges" --publisher "Sur" >/dev/null
+[[ "$(bookshelf books list --where 'author BEGINSWITH[c] "jorge"')" == "Ficciones — Jorge Luis Borges (Sur)" ]] \
+    || fail "--where filter"
+[[ "$(bookshelf books list --sort -title | head -1)" == "Ficciones — Jorge Luis Borges (Sur)" ]] || fail "--sort -title"
+bookshelf books list --json | grep -q '"author" : "Frank Herbert"' || fail "--json output"
+bookshelf tasks add --title "File taxes" --category home --priority 3 --due 2030-04-15 >/dev/null
+[[ "$(bookshelf tasks list --where 'category == "home" AND priority > 2' --json | grep -c '"title"')" == 1 ]] \
+    || fail "tasks --where"
+bookshelf journal add --title "Market" --content "Buy MILK and bread" --date 2030-01-02 >/dev/null
+bookshelf journal add --title "Travel plans" --content "Lisbon in May" --date 2030-01-03 >/dev/null
+[[ "$(bookshelf journal list | head -1)" == "2030-01-03 Travel plans: Lisbon in May" ]] || fail "journal newest first"
+pass "list --where / --sort / --json for books, tasks and journal"
+
+# ---- the full-screen app ----------------------------------------------------------------------------------
+tmux new-session -d -s "$SESSION" -x 100 -y 30 "$BOOKSHELF_BIN --store '$STORE'"
+wait_for "Dune"
+wait_for "store: $STORE"
+pass "app opens the store and lists books"
+
+# Add a book; the form refuses while a required field is empty.
+keys a
+wait_for "New book"
+type_text "Le Petit Prince"
+keys Tab
+type_text "Antoine de Saint-Exupéry"
+keys Enter
+wait_for "missing required field: publisher"
+keys Tab
+type_text "Gallimard"
+keys Enter
+wait_for "Antoine de Saint-Exupéry · Publisher Gallimard"
+screen | grep -F "Le Petit Prince" | grep -qF "Antoine de Saint-Exupéry · Publisher Gallimard" || fail "added row"
+pass "add a book (refused while publisher is empty)"
+
+# Edit the selected (first by title: Dune) book's title and its multi-line summary.
+keys Enter
+wait_for "Edit book"
+type_text " Messiah"
+keys Up
+type_text "Paul's second act."
+keys Enter
+type_text "The desert wins."
+keys C-s
+wait_for "Saved Dune Messiah"
+wait_for "Dune Messiah"
+keys Enter
+wait_for "Edit book"
+wait_for "The desert wins."
+keys C-s
+wait_for "Nothing changed"
+[[ "$(bookshelf books list --where 'title == "Dune Messiah"' --json | grep -c "The desert wins.")" == 1 ]] \
+    || fail "edited summary not stored"
+pass "edit a book (title + multi-line summary; unchanged save writes nothing)"
+
+# Delete the selected book after confirming.
+keys d
+wait_for "Delete “Dune Messiah”? (y/n)"
+keys n
+wait_for "Cancelled"
+keys d
+wait_for "(y/n)"
+keys y
+wait_gone "Dune Messiah"
+[[ -z "$(bookshelf books list --where 'title BEGINSWITH "Dune"')" ]] || fail "deleted book still stored"
+pass "delete a book with confirmation"
+
+# A second process adds a book while the list is shown: it appears within 2 seconds, with no key pressed.
+bookshelf books add --title "Zazie dans le métro" --author "Raymond Queneau" --publisher "Gallimard" >/dev/null
+wait_for "Zazie dans le métro" 2
+# capture-pane -e writes an attribute only where it changes, so look at the last background set before the row.
+background="$(tmux capture-pane -e -p -t "$SESSION" \
+    | perl -0ne 'print $1 if /^.*(\e\[(?:43|49|0)m).*?Zazie dans le m/s')"
+[[ "$background" == $'\e[43m' ]] || fail "the row added elsewhere is not highlighted"
+pass "a book added by another process appears within 2 s"
+
+# Journal: the search filters as you type, title OR content, case-insensitively.
+keys Tab Tab
+wait_for "Search:"
+wait_for "Travel plans"
+keys /
+type_text "milk"
+wait_for "Market"
+wait_gone "Travel plans"
+keys BSpace BSpace BSpace BSpace
+wait_for "Travel plans"
+type_text "LISBON"
+wait_for "Travel plans"
+wait_gone "Market"
+keys Escape
+pass "journal search (title OR content, case-insensitive; empty shows all)"
+
+# Tasks: toggling completes the task (it leaves the open list); `a` adds "New task N"; `f` filters by category.
+keys BTab
+wait_for "Open tasks (all categories)"
+wait_for "File taxes"
+keys a
+wait_for "New task 2"
+keys f
+wait_for "Filter tasks by category"
+type_text "home"
+keys Enter
+wait_for "Open tasks (category = home)"
+wait_gone "New task 2"
+keys Space
+wait_gone "File taxes"
+[[ "$(bookshelf tasks list --where 'isCompleted == YES')" == "[x] File taxes"* ]] || fail "task not completed in the store"
+pass "tasks: add, filter by category, complete"
+
+# To-dos (through @ModelState): add two, toggle one, clear all after confirming.
+keys Tab Tab
+wait_for "To-dos"
+keys a
+type_text "Buy bread"
+keys Enter
+wait_for "○ Buy bread"
+keys a
+type_text "Call mum"
+keys Enter
+wait_for "○ Call mum"
+keys Enter
+wait_for "✓ Buy bread"
+keys C
+wait_for "Delete all 2 to-dos? (y/n)"
+keys y
+wait_for "Nothing to do"
+pass "to-dos: add, toggle, clear all"
+keys BTab
+wait_for "Search:"
+
+# Resize, help, quit; the terminal comes back.
+tmux resize-window -t "$SESSION" -x 70 -y 20
+wait_for "Travel plans"
+keys "?"
+wait_for "Keys"
+keys x
+wait_for "Journal"
+keys q
+for _ in $(seq 30); do tmux has-session -t "$SESSION" 2>/dev/null || break; sleep 0.1; done
+tmux has-session -t "$SESSION" 2>/dev/null && fail "q did not quit"
+pass "resize, help, quit"
+
+# A fatal signal: the handler restores the terminal (cooked mode, primary screen, visible cursor) before dying.
+check_signal_restores() {
+    local signal="$1"
+    rm -f "$WORK/stty.txt"
+    tmux new-session -d -s "$SESSION" -x 80 -y 20 \
+        "bash -c 'ulimit -c 0; \"$BOOKSHELF_BIN\" --store \"$STORE\"; stty -a > \"$WORK/stty.txt\"; sleep 30'"
+    wait_for "Books"
+    local app_pid
+    app_pid="$(pgrep -P "$(tmux display -p -t "$SESSION" '#{pane_pid}')")"
+    [[ "$(tmux display -p -t "$SESSION" '#{alternate_on}')" == 1 ]] || fail "app is not on the alternate screen"
+    kill "-$signal" "$app_pid"
+    for _ in $(seq 30); do [[ -s "$WORK/stty.txt" ]] && break; sleep 0.1; done
+    grep -qE '(^| )icanon( |$)' "$WORK/stty.txt" && grep -qE '(^| )echo( |$)' "$WORK/stty.txt" \
+        || fail "terminal left in raw mode after SIG$signal: $(cat "$WORK/stty.txt" 2>/dev/null)"
+    [[ "$(tmux display -p -t "$SESSION" '#{alternate_on} #{cursor_flag}')" == "0 1" ]] \
+        || fail "alternate screen or hidden cursor left behind after SIG$signal"
+    tmux kill-session -t "$SESSION"
+    pass "SIG$signal restores the terminal"
+}
+check_signal_restores TERM
+check_signal_restores SEGV
+
+echo "e2e: all checks passed"
