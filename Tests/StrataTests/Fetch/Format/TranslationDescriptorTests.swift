@@ -93,4 +93,33 @@ import Testing
             _ = try context.fetch(FetchDescriptor<FormatTask>(predicate: FormatPredicate(format: "title ==")))
         }
     }
+
+    /// Unsaved models are sorted in memory exactly as `ORDER BY` sorts them once saved, ties in insertion order.
+    @Test func inMemorySortMatchesTheStore() throws {
+        let context = try TranslationFixture.context()
+        let titles = ["file10", "File2", "file2", "éclair", "Eclair", "e\u{301}clair", "zeta", "Alpha"]
+        for (offset, title) in titles.enumerated() {
+            context.insert(FormatTask(title: title, notes: offset % 3 == 0 ? nil : "n\(offset % 2)", priority: offset % 3,
+                                      cost: Decimal(offset % 4) / 2, status: FormatStatus.allCases[offset % 3]))
+        }
+        let sorts: [[FormatSortDescriptor]] = [
+            [FormatSortDescriptor(key: "title", selector: "localizedStandardCompare:")],
+            [FormatSortDescriptor(key: "title", ascending: false, selector: "caseInsensitiveCompare:")],
+            [FormatSortDescriptor(key: "title")],
+            [FormatSortDescriptor(key: "notes"), FormatSortDescriptor(key: "priority", ascending: false)],
+            [FormatSortDescriptor(key: "status"), FormatSortDescriptor(key: "cost", ascending: false)],
+        ]
+        var pending: [[String]] = []
+        for sort in sorts {
+            pending.append(try context.fetch(FetchDescriptor<FormatTask>(predicate: nil, sortDescriptors: sort)).map(\.title))
+        }
+        try context.save()
+        for (sort, unsaved) in zip(sorts, pending) {
+            let saved = try context.fetch(FetchDescriptor<FormatTask>(predicate: nil, sortDescriptors: sort)).map(\.title)
+            #expect(unsaved == saved, "\(sort)")
+        }
+        let standard = pending[0]
+        #expect(standard.first == "Alpha" && standard.last == "zeta")
+        #expect(try #require(standard.firstIndex(of: "file2")) < (try #require(standard.firstIndex(of: "file10"))))
+    }
 }
