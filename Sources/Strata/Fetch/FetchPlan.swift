@@ -45,19 +45,4 @@ package struct FetchPlan {
         self.request = StoreFetch(entity: entity, columns: columns, condition: condition, ordering: ordering,
                                   limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
     }
-
-    /// The store ordering for one sort descriptor.
-    static func ordering<T>(for descriptor: SortDescriptor<T>, entity: Schema.Entity) throws -> QueryOrdering {
-        guard let keyPath = descriptor.keyPath else {
-            throw StrataError.unsupportedSortDescriptor(
-                description: "\(descriptor)", reason: "it compares with a custom comparator instead of a key path")
-        }
-        guard let property = entity.property(for: keyPath), case .attribute = property.kind else {
-            throw StrataError.unsupportedSortDescriptor(
-                description: "\(keyPath)", reason: "not a stored attribute of \(entity.name)")
-        }
-        // Foundation on Linux compares strings of key-path sort descriptors lexically (the localized comparators
-        // don't exist there), which is SQLite's binary collation.
-        return QueryOrdering(expression: .column(property.name), ascending: descriptor.order == .forward, collation: .binary)
-    }
 }

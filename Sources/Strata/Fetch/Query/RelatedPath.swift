@@ -34,6 +34,12 @@ package struct RelationshipHop: Hashable, Sendable {
         self.relationship = relationship
     }
 
+    /// The hop across `owner`'s relationship called `name` (as format strings name it); `nil` when there is none.
+    package init?(owner: Schema.Entity, relationshipNamed name: String) {
+        guard let property = owner.property(named: name) else { return nil }
+        self.init(owner: owner, relationshipIndex: property.index)
+    }
+
     /// The entity the hop arrives at.
     package var destination: Schema.Entity { relationship.destination }
 

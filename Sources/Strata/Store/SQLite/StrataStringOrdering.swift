@@ -10,7 +10,8 @@ package enum StrataStringOrdering: Int64, Sendable, CaseIterable {
     /// Unicode scalar order (canonically equivalent strings are equal).
     case lexical = 3
     /// Swift's own `String` comparison (`<`, `==`): Unicode canonical ordering, so canonically equivalent
-    /// strings ("é" and "e\u{301}") are equal. `SortDescriptor(\.title)` and `#Predicate` compare this way.
+    /// strings ("é" and "e\u{301}") are equal. `SortDescriptor(\.title)` and `#Predicate` compare this way
+    /// (see `StrataText.swiftOrder`).
     case swift = 4
 
     /// The SQLite collation name for this ordering, or `nil` for ``lexical`` (use `BINARY`).

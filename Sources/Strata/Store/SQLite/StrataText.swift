@@ -47,7 +47,7 @@ package enum StrataText {
         case .lexical:
             return left.compare(right)
         case .swift:
-            return left == right ? .orderedSame : left < right ? .orderedAscending : .orderedDescending
+            return swiftOrder(left, right)
         }
     }
 

@@ -137,6 +137,14 @@ import Testing
         #expect(store.executedStatementCount - before == 1)
     }
 
+    @Test func batchDeletesAcceptRelationshipPredicates() throws {
+        let library = try Library()
+        let context = ModelContext(library.container)
+        try context.delete(model: RelBook.self, where: #Predicate { $0.author?.name == "Le Guin" || $0.tags.isEmpty })
+        try context.save()
+        #expect(try ModelContext(library.container).fetch(FetchDescriptor<RelBook>()).map(\.title) == ["Kindred"])
+    }
+
     @Test func sqlIsPinned() throws {
         let entity = try #require(Schema([RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self]).entity(for: RelBook.self))
         func sql(_ predicate: Predicate<RelBook>) throws -> String {

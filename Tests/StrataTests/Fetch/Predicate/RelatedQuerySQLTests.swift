@@ -8,8 +8,14 @@ import Testing
 
     private func hop<T: PersistentModel>(_ entity: T.Type, _ name: String) throws -> RelationshipHop {
         let owner = try #require(schema.entity(for: entity))
-        let property = try #require(owner.property(named: name))
-        return try #require(RelationshipHop(owner: owner, relationshipIndex: property.index))
+        return try #require(RelationshipHop(owner: owner, relationshipNamed: name))
+    }
+
+    @Test func onlyRelationshipsMakeHops() throws {
+        let book = try #require(schema.entity(for: RelBook.self))
+        #expect(RelationshipHop(owner: book, relationshipNamed: "title") == nil)
+        #expect(RelationshipHop(owner: book, relationshipNamed: "missing") == nil)
+        #expect(try hop(RelBook.self, "author").destination.name == "RelAuthor")
     }
 
     private func render(_ expression: QueryExpression) -> String {
@@ -46,5 +52,17 @@ import Testing
             == #"EXISTS (SELECT 1 FROM "RelAuthor" AS "t1" JOIN "RelBook" AS "t2" ON "t2"."author" = "t1"."Z_PK" "#
             + #"WHERE "t1"."Z_PK" = "RelBook"."author" AND ((SELECT count(*) FROM "RelChapter" AS "t3" "#
             + #"WHERE "t3"."book" = "t2"."Z_PK") > ?))"#)
+    }
+}
+
+@Suite struct RelatedEntityNamesTests {
+    @Test func nestedScopesReportEveryEntityTheyRead() throws {
+        let schema = Schema([RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self])
+        let entity = try #require(schema.entity(for: RelAuthor.self))
+        let expression = try PredicateTranslator.translate(
+            #Predicate<RelAuthor> { $0.name == "x" || $0.books.contains { $0.tags.contains { $0.name == "sf" } } }, entity: entity)
+        #expect(expression.relatedEntityNames == ["RelBook", "RelTag"])
+        let plain = try PredicateTranslator.translate(#Predicate<RelAuthor> { $0.name == "x" }, entity: entity)
+        #expect(plain.relatedEntityNames.isEmpty)
     }
 }
