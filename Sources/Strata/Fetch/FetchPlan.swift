@@ -5,15 +5,25 @@ import Foundation
 package struct FetchPlan {
     package let entity: Schema.Entity
     package var request: StoreFetch
+    /// The format predicate's condition alone, for judging unsaved models in memory.
+    package let formatCondition: QueryExpression?
+    /// The sort keys the descriptor asked for (without the insertion-order tie-breaker).
+    package let sortOrderings: [QueryOrdering]
 
     /// Translates a descriptor.
     ///
     /// - Throws: `StrataError.unsupportedPredicate` or `StrataError.unsupportedSortDescriptor` naming what can't
-    ///   run in the store.
+    ///   run in the store, or the format predicate's `PredicateFormatError`.
     package init<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, entity: Schema.Entity) throws {
         self.entity = entity
-        let condition = try descriptor.predicate.map { try PredicateTranslator.translate($0, entity: entity) }
+        let predicateCondition = try descriptor.predicate.map { try PredicateTranslator.translate($0, entity: entity) }
+        let formatCondition = try descriptor.formatPredicate.map { try FormatTranslator.translate($0, entity: entity) }
+        self.formatCondition = formatCondition
+        let conditions = [predicateCondition, formatCondition].compactMap { $0 }
+        let condition = conditions.count > 1 ? .and(conditions) : conditions.first
         var ordering = try descriptor.sortBy.map { try Self.ordering(for: $0, entity: entity) }
+        ordering += try descriptor.sortDescriptors.map { try $0.ordering(for: entity) }
+        self.sortOrderings = ordering
         // Rows that tie on every sort key come back in insertion order, so results are deterministic.
         ordering.append(QueryOrdering(expression: .column(SelectStatement.primaryKeyColumn), ascending: true, collation: .binary))
         var columns = entity.columnPropertyIndexes

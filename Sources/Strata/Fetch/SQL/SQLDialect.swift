@@ -54,6 +54,10 @@ package struct SQLiteDialect: SQLDialect {
         case .characterBeginsWith: SQLiteFunctions.characterBeginsWith
         case .coalesce: "COALESCE"
         case .checkedArithmetic(let op): SQLiteFunctions.checkedArithmetic(op)
+        case .fold: SQLiteFunctions.fold
+        case .endsWith: SQLiteFunctions.endsWith
+        case .like: SQLiteFunctions.like
+        case .matches: SQLiteFunctions.matches
         }
     }
 }
