@@ -39,9 +39,6 @@ final class StrataLiveResults {
         }
     }
 
-    /// How many models all observers show (a check that the setup matches the raw one).
-    var shownCount: Int { observers.reduce(0) { $0 + $1.results.count } }
-
     /// Times `query.changes` one-row changes and returns the median and p99 in milliseconds.
     func run(affecting: Bool) async throws -> Sample {
         var latencies: [Double] = []
