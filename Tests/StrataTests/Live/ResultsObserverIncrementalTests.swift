@@ -87,7 +87,7 @@ struct ResultsObserverIncrementalTests {
         ]
         let observers = pairs.flatMap(\.observers)
 
-        for step in 0..<60 {
+        for step in 0..<45 {
             // Alternate writers, so saves by the observers' own context and by another context are both applied.
             let context = step % 3 == 0 ? observed : writer
             let rows = try context.fetch(FetchDescriptor<LiveRow>())
@@ -113,7 +113,7 @@ struct ResultsObserverIncrementalTests {
                 #expect(pair.incremental.sections.titles == pair.full.sections.titles, "step \(step), observer \(index)")
             }
         }
-        for pair in pairs.dropLast() { #expect(pair.incremental.incrementalRefreshCount > 40) }
+        for pair in pairs.dropLast() { #expect(pair.incremental.incrementalRefreshCount > 30) }
         #expect(pairs.last?.incremental.incrementalRefreshCount == 0)
         #expect(pairs.allSatisfy { $0.full.incrementalRefreshCount == 0 })
     }
@@ -148,6 +148,17 @@ struct ResultsObserverIncrementalTests {
         #expect(await Fixtures.eventually { observer.fetchCount == 5 })
         #expect(observer.incrementalRefreshCount == 1)
         #expect(observer.results.map(\.name) == ["a", "b", "d", "pending"])
+    }
+
+    @Test func foreignKeysAreNotAttributes() throws {
+        // Relationship predicates don't translate on this branch yet; the foreign-key column they would read is
+        // what must keep them out of the incremental path.
+        let container = try ModelContainer(for: LiveOwner.self, LiveItem.self,
+                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let entity = try #require(container.schema.entity(for: LiveItem.self))
+        #expect(QueryExpression.isNull(.column("title")).readsOnlyAttributes(of: entity))
+        #expect(!QueryExpression.isNull(.column("owner")).readsOnlyAttributes(of: entity))
+        #expect(!QueryExpression.or([.constant(true), .isNull(.column("owner"))]).readsOnlyAttributes(of: entity))
     }
 
     @Test func relationshipFreeConditionsAreRecognised() throws {
