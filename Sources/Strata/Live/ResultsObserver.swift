@@ -35,8 +35,8 @@ import Observation
 /// (if any) that reads only the entity's own attributes, not its relationships. Then only the saved rows are
 /// loaded (one query by primary key), judged by `Predicate.evaluate` — the same answer as the SQL — and
 /// inserted at their sorted place (ties by insertion order, as the store sorts). The results and the change
-/// set are the same as a full refetch's, at a cost that grows with the rows saved rather than the rows
-/// matched. Commits by other processes, `notifyChanges(to:)`, saves of more than 500 models, unsaved changes
+/// set are the same as a full refetch's, but the store reads only the saved rows instead of every matching
+/// one. Commits by other processes, `notifyChanges(to:)`, saves of more than 500 models, unsaved changes
 /// in the observer's context, and relationship predicates always refetch.
 ///
 /// **Unsaved changes** follow SwiftData's `@Query`: the fetch uses the descriptor's `includePendingChanges`
