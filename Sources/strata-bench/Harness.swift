@@ -3,6 +3,8 @@ import Foundation
 /// What one timed run of one implementation measured.
 struct Sample {
     var milliseconds: Double
+    /// The 99th percentile, when the run timed many events and `milliseconds` is their median.
+    var p99Milliseconds: Double? = nil
     /// Resident-memory growth during the timed part, when the workload measures it.
     var rssGrowthBytes: Int? = nil
 }
@@ -10,8 +12,10 @@ struct Sample {
 /// A workload and its two implementations; `nil` implementations mean the feature isn't built yet.
 struct Workload {
     var name: String
-    var raw: (() throws -> Sample)?
-    var strata: (() throws -> Sample)?
+    var raw: (nonisolated(nonsending) () async throws -> Sample)?
+    var strata: (nonisolated(nonsending) () async throws -> Sample)?
+    /// Rounds to run instead of the options' count (a run that times many events itself needs one).
+    var rounds: Int? = nil
     /// Why the workload can't run yet.
     var notYet: String? = nil
 }
@@ -21,6 +25,9 @@ struct WorkloadResult: Codable {
     var name: String
     var rawMedianMs: Double?
     var strataMedianMs: Double?
+    /// The 99th percentile of the events a single-round workload timed.
+    var rawP99Ms: Double?
+    var strataP99Ms: Double?
     var ratio: Double?
     var rawPeakRSSBytes: Int?
     var strataPeakRSSBytes: Int?
@@ -31,7 +38,8 @@ struct WorkloadResult: Codable {
 
 /// Runs workloads round by round, alternating the raw and Strata implementations.
 enum Harness {
-    static func run(_ workload: Workload, rounds: Int) throws -> WorkloadResult {
+    @MainActor
+    static func run(_ workload: Workload, rounds: Int) async throws -> WorkloadResult {
         guard let raw = workload.raw, let strata = workload.strata else {
             return WorkloadResult(name: workload.name, notYet: workload.notYet ?? "not yet")
         }
@@ -39,18 +47,20 @@ enum Harness {
         var strataSamples: [Sample] = []
         var rawPeak = 0
         var strataPeak = 0
-        for _ in 0..<max(rounds, 1) {
+        for _ in 0..<max(workload.rounds ?? rounds, 1) {
             resetPeakRSS()
-            rawSamples.append(try raw())
+            rawSamples.append(try await raw())
             rawPeak = max(rawPeak, Memory.peakRSS ?? 0)
             resetPeakRSS()
-            strataSamples.append(try strata())
+            strataSamples.append(try await strata())
             strataPeak = max(strataPeak, Memory.peakRSS ?? 0)
         }
         let rawMedian = median(rawSamples.map(\.milliseconds))
         let strataMedian = median(strataSamples.map(\.milliseconds))
         return WorkloadResult(
             name: workload.name, rawMedianMs: rawMedian, strataMedianMs: strataMedian,
+            rawP99Ms: rawSamples.compactMap(\.p99Milliseconds).max(),
+            strataP99Ms: strataSamples.compactMap(\.p99Milliseconds).max(),
             ratio: rawMedian > 0 ? strataMedian / rawMedian : nil,
             rawPeakRSSBytes: rawPeak, strataPeakRSSBytes: strataPeak,
             rawRSSGrowthBytes: rawSamples.compactMap(\.rssGrowthBytes).max(),
@@ -61,8 +71,12 @@ enum Harness {
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = ContinuousClock.now
         try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return milliseconds(ContinuousClock.now - start)
+    }
+
+    /// `duration` in milliseconds.
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 
     /// Times `body` and reports how far resident memory rose above where it started (the kernel's peak

@@ -12,7 +12,8 @@ enum Report {
             }
             rows.append([
                 result.name,
-                milliseconds(result.rawMedianMs), milliseconds(result.strataMedianMs),
+                milliseconds(result.rawMedianMs, p99: result.rawP99Ms),
+                milliseconds(result.strataMedianMs, p99: result.strataP99Ms),
                 result.ratio.map { String(format: "%.2f×", $0) } ?? "–",
                 memory(result.rawPeakRSSBytes, growth: result.rawRSSGrowthBytes),
                 memory(result.strataPeakRSSBytes, growth: result.strataRSSGrowthBytes),
@@ -27,7 +28,7 @@ enum Report {
                 return column == 0 ? text + pad : (row[2].isEmpty ? text : pad + text)
             }.joined(separator: "  ")
         }
-        let title = "strata-bench: \(options.rounds) rounds, medians; \(options.rows) / \(options.largeRows) rows"
+        let title = "strata-bench: \(options.rounds) rounds, medians (8a/8b: one round of many changes); \(options.rows) / \(options.largeRows) rows"
             + (options.quick ? " (--quick)" : "")
         return ([title] + lines).joined(separator: "\n")
     }
@@ -46,8 +47,11 @@ enum Report {
         return String(decoding: try encoder.encode(document), as: UTF8.self)
     }
 
-    private static func milliseconds(_ value: Double?) -> String {
-        value.map { String(format: "%.1f", $0) } ?? "–"
+    /// A time in milliseconds (three decimals below 1 ms), with the 99th percentile when there is one.
+    private static func milliseconds(_ value: Double?, p99: Double? = nil) -> String {
+        guard let value else { return "–" }
+        let format = { (milliseconds: Double) in String(format: milliseconds < 1 ? "%.3f" : "%.1f", milliseconds) }
+        return format(value) + (p99.map { " (p99 \(format($0)))" } ?? "")
     }
 
     /// Peak RSS in MB, with the growth during the run when it was measured.

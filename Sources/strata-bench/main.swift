@@ -10,6 +10,7 @@ let raw = RawWorkloads(options: options)
 let strata = StrataWorkloads(options: options)
 let n = options.rows.formatted()
 let large = options.largeRows.formatted()
+let live = LiveQuery(options: options)
 let workloads = [
     Workload(name: "1 insert \(n) + save", raw: raw.insert, strata: strata.insert),
     Workload(name: "2 fetch \(n), read all attributes", raw: raw.fetchAll, strata: strata.fetchAll),
@@ -18,14 +19,19 @@ let workloads = [
     Workload(name: "5 delete(model:where:) half of \(n) + save", raw: raw.deleteHalf, strata: strata.deleteHalf),
     Workload(name: "6 fetchCount with predicate over \(large)", raw: raw.count, strata: strata.count),
     Workload(name: "7 enumerate \(large)", raw: raw.enumerate, strata: strata.enumerate),
-    Workload(name: "8 live results refresh", notYet: "not yet (ResultsObserver lands with the live-results issue)"),
+    Workload(name: "8a live: 1-row save, until the 1 affected of \(live.observers) observers publishes",
+             raw: { try raw.liveResults(affecting: true) }, strata: { try await strata.liveResults(affecting: true) },
+             rounds: 1),
+    Workload(name: "8b live: 1-row save no observer shows, until all \(live.observers) have refreshed",
+             raw: { try raw.liveResults(affecting: false) }, strata: { try await strata.liveResults(affecting: false) },
+             rounds: 1),
 ]
 
 var results: [WorkloadResult] = []
 do {
     for (number, workload) in zip(1..., workloads) where options.only.map({ $0 == number }) ?? true {
         if !options.json { FileHandle.standardError.write(Data("running \(workload.name)…\n".utf8)) }
-        results.append(try Harness.run(workload, rounds: options.rounds))
+        results.append(try await Harness.run(workload, rounds: options.rounds))
     }
     raw.removeLargeStore()
     strata.removeLargeStore()

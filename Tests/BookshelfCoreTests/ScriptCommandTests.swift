@@ -29,23 +29,50 @@ struct ScriptCommandTests {
         }
     }
 
-    @Test("--where filters with Core Data's operators and options; --sort orders by title")
+    @Test("--where runs in the store with Core Data's operators and [c]; --sort orders by title")
     func filtersAndSorts() throws {
         let shelf = try shelfWithBooks()
         func list(_ arguments: String...) throws -> String { try ScriptCommand.run(["books", "list"] + arguments, shelf: shelf) }
         #expect(try list("--where", "title CONTAINS[c] 'DUN'") == "Dune — Frank Herbert (Chilton)")
+        #expect(try list("--where", "title CONTAINS 'DUN'").isEmpty)
         #expect(try list("--where", "author BEGINSWITH 'Jorge' OR publisher == 'Chilton'", "--sort", "-title")
             == "Ficciones — Jorge Luis Borges (Sur)\nDune — Frank Herbert (Chilton)")
         #expect(try list("--where", "NOT title IN {'Dune', 'Kindred'}") == "Ficciones — Jorge Luis Borges (Sur)")
         #expect(try list("--where", "title LIKE[c] 'k*d'") == "Kindred — Octavia E. Butler (Doubleday)")
+        #expect(try list("--where", "publisher ENDSWITH[c] 'DAY' AND (title != 'Dune' OR author == 'x')")
+            == "Kindred — Octavia E. Butler (Doubleday)")
+        #expect(try list("--where", "title >= 'F'", "--sort", "title")
+            == "Ficciones — Jorge Luis Borges (Sur)\nKindred — Octavia E. Butler (Doubleday)")
         #expect(try list("--where", "FALSEPREDICATE").isEmpty)
         #expect(throws: CommandError.invalidValue(option: "--sort", value: "author", expected: "title or -title")) {
             try list("--sort", "author")
         }
-        #expect(throws: CommandError.self) { try list("--where", "isbn == '1'") }
     }
 
-    @Test("Tasks compare numbers, booleans and dates")
+    @Test("An unknown key is refused by the store with an error naming the key and the entity's properties")
+    func unknownKey() throws {
+        let shelf = try shelfWithBooks()
+        do {
+            _ = try ScriptCommand.run(["books", "list", "--where", "title == 'Dune' OR isbn == '1'"], shelf: shelf)
+            Issue.record("accepted an unknown key")
+        } catch let error as CommandError {
+            guard case .unsupportedWhere(let text) = error else { throw error }
+            #expect(text.contains("Book has no persistent property 'isbn'"))
+            #expect(text.contains("title"))
+            #expect(!text.contains("Dune"), "bound values stay hidden")
+        }
+    }
+
+    @Test("A bad --where exits with status 2, a good one with 0")
+    @MainActor
+    func exitStatus() async {
+        #expect(await Bookshelf.main(["--in-memory", "books", "list", "--where", "isbn == '1'"]) == 2)
+        #expect(await Bookshelf.main(["--in-memory", "books", "list", "--where", "title ==[c]"]) == 2)
+        #expect(await Bookshelf.main(["--in-memory", "books", "list", "--where", "$x == 1"]) == 2)
+        #expect(await Bookshelf.main(["--in-memory", "books", "list", "--where", "title ==[c] 'dune'"]) == 0)
+    }
+
+    @Test("Tasks compare numbers, booleans and dates in the store")
     func typedComparisons() throws {
         let shelf = try TestStores.memory()
         _ = try ScriptCommand.run(["tasks", "add", "--title", "taxes", "--priority", "3", "--due", "2030-04-15"], shelf: shelf)
@@ -55,8 +82,10 @@ struct ScriptCommandTests {
                 .split(separator: "\n").map { $0.split(separator: " ")[2] }.joined(separator: ",")
         }
         #expect(try titles("priority > 2") == "taxes")
+        #expect(try titles("priority <= 3 AND priority != 3") == "walk")
         #expect(try titles("isCompleted == NO AND priority BETWEEN {1, 2}") == "walk")
         #expect(try titles("dueDate > CAST(0, 'NSDate')") == "walk,taxes")
+        #expect(try titles("dueDate < CAST(917827200, 'NSDate')") == "walk")
     }
 
     @Test("add names a missing required field; --json prints the stored values")

@@ -56,4 +56,30 @@ struct TaskAndJournalViewModelTests {
         #expect(try model.edit(travel, title: "Travel", content: "Lisbon\nPorto") == true)
         #expect(model.list.selected?.content == "Lisbon\nPorto")
     }
+
+    @Test("The journal's format-predicate descriptor re-fetches a ResultsObserver when set as its fetchDescriptor")
+    func searchDescriptorOnObserver() throws {
+        let shelf = try TestStores.memory()
+        try shelf.insert(JournalEntry(title: "Market", content: "Buy MILK", date: Date(timeIntervalSinceReferenceDate: 1)))
+        try shelf.insert(JournalEntry(title: "Travel", content: "Lisbon", date: Date(timeIntervalSinceReferenceDate: 3)))
+        #expect(JournalSearch.descriptor(matching: "").formatPredicate == nil)
+        #expect(JournalSearch.descriptor(matching: "milk").formatPredicate
+            == FormatPredicate(format: "title CONTAINS[c] %@ OR content CONTAINS[c] %@", "milk", "milk"))
+        let observer = ResultsObserver(fetchDescriptor: JournalSearch.descriptor(matching: ""), modelContext: ModelContext(shelf.container))
+        #expect(observer.results.map(\.title) == ["Travel", "Market"])
+        observer.fetchDescriptor = JournalSearch.descriptor(matching: "milk")
+        #expect(observer.results.map(\.title) == ["Market"])
+        #expect(observer.fetchError == nil)
+        observer.fetchDescriptor = JournalSearch.descriptor(matching: "")
+        #expect(observer.results.count == 2)
+    }
+
+    @Test("The tasks fetch is the seed's format predicate and sort descriptors, with the category as a compound")
+    func taskDescriptor() {
+        let all = TaskListViewModel.descriptor(category: nil)
+        #expect(all.formatPredicate == FormatPredicate(format: "isCompleted == NO"))
+        #expect(all.sortDescriptors == [FormatSortDescriptor(key: "dueDate"), FormatSortDescriptor(key: "priority", ascending: false)])
+        #expect(TaskListViewModel.descriptor(category: "home").formatPredicate
+            == FormatPredicate(format: "isCompleted == NO AND category == %@", "home"))
+    }
 }

@@ -60,11 +60,15 @@ if err="$(bookshelf books add --title "Kindred" --author "Octavia E. Butler" 2>&
 [[ "$err" == *"missing required field: publisher"* ]] || fail "missing field message was '$err'"
 pass "books add, missing field named"
 
-if err="$(bookshelf books list --where 'title CONTAINS[c] "dune" AND' 2>&1)"; then fail "bad --where accepted"; fi
+status=0; err="$(bookshelf books list --where 'title CONTAINS[c] "dune" AND' 2>&1)" || status=$?
+[[ "$status" == 2 ]] || fail "bad --where exited with $status"
 [[ "$err" == *"invalid --where"* && "$err" == *"^"* ]] || fail "bad --where printed '$err'"
 caret_line="$(printf '%s\n' "$err" | grep -n '\^' | cut -d: -f1)"
 [[ -n "$caret_line" ]] || fail "no caret line"
-pass "bad --where: parse error with caret, non-zero exit"
+status=0; err="$(bookshelf books list --where 'isbn == "1"' 2>&1)" || status=$?
+[[ "$status" == 2 && "$err" == *"unsupported --where"* && "$err" == *"no persistent property 'isbn'"* ]] \
+    || fail "unknown --where key: status $status, printed '$err'"
+pass "bad --where: parse error with caret; unknown key named; exit status 2"
 
 bookshelf books add --title "Ficciones" --author "Jorge Luis Borges" --publisher "Sur" >/dev/null
 [[ "$(bookshelf books list --where 'author BEGINSWITH[c] "jorge"')" == "Ficciones — Jorge Luis Borges (Sur)" ]] \

@@ -12,7 +12,7 @@ enum CommandError: Error, Equatable, CustomStringConvertible {
     case usage(String)
     /// A `--where` format that doesn't parse; the text is the parser's description with its caret.
     case invalidWhere(String)
-    /// A `--where` that parses but tests something bookshelf can't evaluate yet.
+    /// A `--where` that parses but that the store can't run, such as one naming an unknown key.
     case unsupportedWhere(String)
 
     var description: String {

@@ -16,19 +16,41 @@ enum TitleSort {
     }
 }
 
-/// Runs `list` for one kind of record: fetch in the requested order, filter by `--where`, print.
+/// The `--where` option of `list`: a Core Data format predicate that the store runs as SQL.
+enum WhereClause {
+    /// The predicate `--where` holds, or `nil` when it was not given.
+    ///
+    /// - Throws: `CommandError.invalidWhere` with the parser's message and a caret under the offending spot
+    ///   (an unbound `$variable` included).
+    static func predicate(_ arguments: Arguments) throws(CommandError) -> FormatPredicate? {
+        guard let format = arguments["--where"] else { return nil }
+        do {
+            return try FormatPredicate.parse(format: format).validated()
+        } catch {
+            throw .invalidWhere(error.description)
+        }
+    }
+}
+
+/// Runs `list` for one kind of record: fetch with the `--where` predicate in the requested order, print.
 enum ListCommand {
     /// The options `list` accepts.
     static let options: Set<String> = ["--where", "--sort"]
 
-    /// Parses `arguments`, fetches with `fetch` (given the `--sort` order) and renders the result.
+    /// Parses `arguments`, fetches with `fetch` (given the `--where` predicate and the `--sort` order) and renders
+    /// the result.
     ///
-    /// - Throws: `CommandError` for bad arguments or a bad `--where`, or the store's `StrataError`.
-    static func run<Row: Record>(_ arguments: [String], fetch: (SortOrder?) throws -> [Row]) throws -> String {
+    /// - Throws: `CommandError` for bad arguments, a malformed `--where` (`invalidWhere`) or one the store can't
+    ///   run, such as an unknown key (`unsupportedWhere`), or the store's other `StrataError`s.
+    static func run<Row: Record>(_ arguments: [String], fetch: (FormatPredicate?, SortOrder?) throws -> [Row]) throws -> String {
         let parsed = try Arguments(arguments, options: options)
-        let filter = try parsed["--where"].map { (format) throws(CommandError) in try WhereFilter(format: format) }
-        var rows = try fetch(TitleSort.order(parsed))
-        if let filter { rows = try filter.apply(rows) }
+        let predicate = try WhereClause.predicate(parsed)
+        let rows: [Row]
+        do {
+            rows = try fetch(predicate, TitleSort.order(parsed))
+        } catch StrataError.unsupportedPredicate(let expression, let reason) {
+            throw CommandError.unsupportedWhere("\(reason) (in \(expression))")
+        }
         return ListOutput.render(rows, json: parsed.has("--json"))
     }
 }

@@ -22,25 +22,32 @@ enum ScriptCommand {
         case ("tasks", "add"): return try addTask(rest, shelf)
         case ("journal", "add"): return try addEntry(rest, shelf)
         case ("books", "list"):
-            return try ListCommand.run(rest) { order in
-                try shelf.records(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title, order: order ?? .forward)]),
+            return try ListCommand.run(rest) { predicate, order in
+                try shelf.records(descriptor(predicate, sortBy: [SortDescriptor<Book>(\.title, order: order ?? .forward)]),
                                   BookRecord.init)
             }
         case ("tasks", "list"):
-            return try ListCommand.run(rest) { order in
+            return try ListCommand.run(rest) { predicate, order in
                 let sort = order.map { [SortDescriptor<TaskItem>(\.title, order: $0)] }
                     ?? [SortDescriptor(\.dueDate), SortDescriptor(\.priority, order: .reverse)]
-                return try shelf.records(FetchDescriptor<TaskItem>(sortBy: sort), TaskRecord.init)
+                return try shelf.records(descriptor(predicate, sortBy: sort), TaskRecord.init)
             }
         case ("journal", "list"):
-            return try ListCommand.run(rest) { order in
+            return try ListCommand.run(rest) { predicate, order in
                 let sort = order.map { [SortDescriptor<JournalEntry>(\.title, order: $0)] }
                     ?? [SortDescriptor(\.date, order: .reverse)]
-                return try shelf.records(FetchDescriptor<JournalEntry>(sortBy: sort), JournalRecord.init)
+                return try shelf.records(descriptor(predicate, sortBy: sort), JournalRecord.init)
             }
         default:
             throw CommandError.usage(usage)
         }
+    }
+
+    /// A fetch of every `Model` matching `predicate` (all of them for `nil`), ordered by `sortBy`.
+    private static func descriptor<Model>(_ predicate: FormatPredicate?, sortBy: [SortDescriptor<Model>]) -> FetchDescriptor<Model> {
+        var descriptor = FetchDescriptor<Model>(sortBy: sortBy)
+        descriptor.formatPredicate = predicate
+        return descriptor
     }
 
     private static func addBook(_ arguments: [String], _ shelf: Shelf) throws -> String {

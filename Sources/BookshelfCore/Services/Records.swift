@@ -8,8 +8,6 @@ import Strata
 protocol Record: Identifiable, Equatable, Encodable, Sendable where ID == PersistentIdentifier {
     /// The stored model's identifier.
     var id: PersistentIdentifier { get }
-    /// The values `--where` may test, by property name.
-    var formatValues: [String: FormatValue] { get }
     /// One line of plain-text output for `list`.
     var plainLine: String { get }
 }
@@ -30,9 +28,6 @@ struct BookRecord: Record {
         summary = book.summary
     }
 
-    var formatValues: [String: FormatValue] {
-        ["title": .string(title), "author": .string(author), "publisher": .string(publisher), "summary": .string(summary)]
-    }
 
     var plainLine: String { "\(title) — \(author) (\(publisher))" }
 
@@ -57,10 +52,6 @@ struct TaskRecord: Record {
         isCompleted = task.isCompleted
     }
 
-    var formatValues: [String: FormatValue] {
-        ["title": .string(title), "category": .string(category), "priority": .int(Int64(priority)),
-         "dueDate": .date(dueDate), "isCompleted": .bool(isCompleted)]
-    }
 
     var plainLine: String {
         let mark = isCompleted ? "[x]" : "[ ]"
@@ -85,9 +76,6 @@ struct JournalRecord: Record {
         date = entry.date
     }
 
-    var formatValues: [String: FormatValue] {
-        ["title": .string(title), "content": .string(content), "date": .date(date)]
-    }
 
     var plainLine: String { "\(DayFormat.string(date)) \(title): \(content.replacingOccurrences(of: "\n", with: " "))" }
 
@@ -106,7 +94,6 @@ struct TodoRecord: Record {
         isComplete = item.isComplete
     }
 
-    var formatValues: [String: FormatValue] { ["title": .string(title), "isComplete": .bool(isComplete)] }
 
     var plainLine: String { "\(isComplete ? "[x]" : "[ ]") \(title)" }
 

@@ -21,17 +21,14 @@ final class TaskListViewModel {
         }
     }
 
-    /// The seed's fetch request, `isCompleted == NO` sorted by due date then priority descending, with the
-    /// category condition added when one is chosen.
+    /// The seed's fetch request, `isCompleted == NO` sorted by due date then priority descending, with
+    /// `category == %@` added as a run-time compound when a category is chosen.
     static func descriptor(category: String?) -> FetchDescriptor<TaskItem> {
-        let predicate: Predicate<TaskItem>
-        if let category {
-            predicate = #Predicate { $0.isCompleted == false && $0.category == category }
-        } else {
-            predicate = #Predicate { $0.isCompleted == false }
-        }
-        return FetchDescriptor(predicate: predicate,
-                               sortBy: [SortDescriptor(\.dueDate), SortDescriptor(\.priority, order: .reverse)])
+        var conditions = [FormatPredicate(format: "isCompleted == NO")]
+        if let category { conditions.append(FormatPredicate(format: "category == %@", category)) }
+        return FetchDescriptor(predicate: FormatPredicate(andPredicateWithSubpredicates: conditions),
+                               sortDescriptors: [FormatSortDescriptor(key: "dueDate"),
+                                                 FormatSortDescriptor(key: "priority", ascending: false)])
     }
 
     /// Shows only `category` (or every category for `nil` or an empty text).

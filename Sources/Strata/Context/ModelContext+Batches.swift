@@ -20,7 +20,7 @@ extension ModelContext {
             return
         }
         let entityKey = ObjectIdentifier(plan.entity)
-        if descriptor.sortBy.isEmpty, descriptor.fetchLimit == nil, descriptor.fetchOffset == nil {
+        if descriptor.sortBy.isEmpty, descriptor.sortDescriptors.isEmpty, descriptor.fetchLimit == nil, descriptor.fetchOffset == nil {
             // In primary-key order: page by key, each page one query that starts after the last key seen.
             var lastKey = Int64.min
             while true {

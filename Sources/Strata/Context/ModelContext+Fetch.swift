@@ -38,9 +38,11 @@ extension ModelContext {
         results.removeAll { changedKeys.contains(ObjectIdentifier($0)) }
         let candidates = changed + insertedModelsArray.compactMap { $0 as? T }
         for model in candidates where try descriptor.predicate?.evaluate(model) ?? true {
-            results.append(model)
+            if try plan.matchesFormatPredicate(model) { results.append(model) }
         }
-        if !descriptor.sortBy.isEmpty || !candidates.isEmpty {
+        if !descriptor.sortDescriptors.isEmpty {
+            try plan.sortInMemory(&results)
+        } else if !descriptor.sortBy.isEmpty || !candidates.isEmpty {
             results.sort(using: descriptor.sortBy)
         }
         let start = min(descriptor.fetchOffset ?? 0, results.count)

@@ -108,6 +108,30 @@ extension ModelContext {
     public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
         let entity = try entity(for: model)
         let condition = try predicate.map { try PredicateTranslator.translate($0, entity: entity) }
+        try delete(T.self, entity: entity, where: condition) { try predicate?.evaluate($0) ?? true }
+    }
+
+    /// Deletes every stored model of a class that matches a Core Data format predicate, at the next save, as
+    /// `delete(model:where:)` does for a `Predicate`.
+    ///
+    /// ```swift
+    /// try context.delete(model: Book.self, where: FormatPredicate(format: "publisher == %@", "Ace"))
+    /// ```
+    /// - Throws: `StrataError.unknownEntity`, `StrataError.unsupportedPredicate` when the predicate can't run
+    ///   in the store, or the predicate's `PredicateFormatError`.
+    public func delete<T: PersistentModel>(model: T.Type, where predicate: FormatPredicate, includeSubclasses: Bool = true) throws {
+        let entity = try entity(for: model)
+        let condition = try FormatTranslator.translate(predicate, entity: entity)
+        try delete(T.self, entity: entity, where: condition) { model in
+            try QueryEvaluator(entity: entity, backingData: model.persistentBackingData).isSatisfied(condition)
+        }
+    }
+
+    /// Marks the stored models matching `condition` deleted, drops the unsaved inserts `matches` accepts, and
+    /// schedules the batch delete.
+    private func delete<T: PersistentModel>(
+        _: T.Type, entity: Schema.Entity, where condition: QueryExpression?, matches: (T) throws -> Bool
+    ) throws {
         let matching = try fetchPrimaryKeys(StoreFetch(entity: entity, columns: nil, condition: condition))
         let registered = registeredModels[ObjectIdentifier(entity)] ?? [:]
         for key in matching {
@@ -115,7 +139,7 @@ extension ModelContext {
         }
         for model in insertedModelsArray {
             guard let typed = model as? T else { continue }
-            if try predicate?.evaluate(typed) ?? true { delete(typed) }
+            if try matches(typed) { delete(typed) }
         }
         pendingBatchDeletes.append(StoreChanges.BatchDelete(entity: entity, condition: condition))
         scheduleAutosave()

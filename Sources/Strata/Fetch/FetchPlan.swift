@@ -5,15 +5,25 @@ import Foundation
 package struct FetchPlan {
     package let entity: Schema.Entity
     package var request: StoreFetch
+    /// The format predicate's condition alone, for judging unsaved models in memory.
+    package let formatCondition: QueryExpression?
+    /// The sort keys the descriptor asked for (without the insertion-order tie-breaker).
+    package let sortOrderings: [QueryOrdering]
 
     /// Translates a descriptor.
     ///
     /// - Throws: `StrataError.unsupportedPredicate` or `StrataError.unsupportedSortDescriptor` naming what can't
-    ///   run in the store.
+    ///   run in the store, or the format predicate's `PredicateFormatError`.
     package init<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, entity: Schema.Entity) throws {
         self.entity = entity
-        let condition = try descriptor.predicate.map { try PredicateTranslator.translate($0, entity: entity) }
+        let predicateCondition = try descriptor.predicate.map { try PredicateTranslator.translate($0, entity: entity) }
+        let formatCondition = try descriptor.formatPredicate.map { try FormatTranslator.translate($0, entity: entity) }
+        self.formatCondition = formatCondition
+        let conditions = [predicateCondition, formatCondition].compactMap { $0 }
+        let condition = conditions.count > 1 ? .and(conditions) : conditions.first
         var ordering = try descriptor.sortBy.map { try Self.ordering(for: $0, entity: entity) }
+        ordering += try descriptor.sortDescriptors.map { try $0.ordering(for: entity) }
+        self.sortOrderings = ordering
         // Rows that tie on every sort key come back in insertion order, so results are deterministic.
         ordering.append(QueryOrdering(expression: .column(SelectStatement.primaryKeyColumn), ascending: true, collation: .binary))
         var columns = entity.columnPropertyIndexes
@@ -34,20 +44,5 @@ package struct FetchPlan {
         }
         self.request = StoreFetch(entity: entity, columns: columns, condition: condition, ordering: ordering,
                                   limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
-    }
-
-    /// The store ordering for one sort descriptor.
-    static func ordering<T>(for descriptor: SortDescriptor<T>, entity: Schema.Entity) throws -> QueryOrdering {
-        guard let keyPath = descriptor.keyPath else {
-            throw StrataError.unsupportedSortDescriptor(
-                description: "\(descriptor)", reason: "it compares with a custom comparator instead of a key path")
-        }
-        guard let property = entity.property(for: keyPath), case .attribute = property.kind else {
-            throw StrataError.unsupportedSortDescriptor(
-                description: "\(keyPath)", reason: "not a stored attribute of \(entity.name)")
-        }
-        // Foundation on Linux compares strings of key-path sort descriptors lexically (the localized comparators
-        // don't exist there), which is SQLite's binary collation.
-        return QueryOrdering(expression: .column(property.name), ascending: descriptor.order == .forward, collation: .binary)
     }
 }

@@ -59,12 +59,13 @@ public final class ModelBackingData {
         self.state = .registered
     }
 
-    package func identifier(entityName: String) -> PersistentIdentifier {
+    /// The model's identifier; `entityName` (costly: it prints a type) is only asked for when no entity is known.
+    package func identifier(entityName: @autoclosure () -> String) -> PersistentIdentifier {
         if let primaryKey {
-            return PersistentIdentifier(entityName: entity?.name ?? entityName, storeIdentifier: store?.identifier, key: .permanent(primaryKey))
+            return PersistentIdentifier(entityName: entity?.name ?? entityName(), storeIdentifier: store?.identifier, key: .permanent(primaryKey))
         }
         if let temporaryIdentifier { return temporaryIdentifier }
-        let identifier = PersistentIdentifier.temporary(entityName: entityName)
+        let identifier = PersistentIdentifier.temporary(entityName: entity?.name ?? entityName())
         temporaryIdentifier = identifier
         return identifier
     }

@@ -3,7 +3,7 @@ import Foundation
 
 /// The floor: each workload written against SQLite's C API, reading into plain `ItemRow` values.
 final class RawWorkloads {
-    private let options: Options
+    let options: Options
     /// The `largeRows`-row store shared by the read-only workloads, built on first use.
     private var largeStore: (path: String, database: RawDatabase)?
 
@@ -18,7 +18,7 @@ final class RawWorkloads {
     }
 
     /// Runs `body` with a fresh store holding the schema and `rows` rows, then removes it.
-    private func withStore(rows: Int, _ body: (RawDatabase) throws -> Sample) throws -> Sample {
+    func withStore(rows: Int, _ body: (RawDatabase) throws -> Sample) throws -> Sample {
         let path = TemporaryStore.makePath("raw")
         defer { TemporaryStore.remove(path) }
         let database = try RawDatabase(path: path)

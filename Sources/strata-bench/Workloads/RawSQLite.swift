@@ -66,12 +66,11 @@ final class RawDatabase {
         }
     }
 
-    /// Inserts rows `0..<count` in one transaction with one prepared statement; `noteAsJSON` writes `note` as
-    /// JSON text (`null` / `"…"`), the way Strata stores it today.
-    func insertRows(_ count: Int, noteAsJSON: Bool = false) throws {
+    /// Inserts rows `0..<count` in one transaction with one prepared statement.
+    func insertRows(_ count: Int) throws {
         let statement = try prepare("INSERT INTO \"Item\" (\(Self.columnList)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         try transaction {
-            for index in 0..<count { try statement.insert(ItemRow.make(index), noteAsJSON: noteAsJSON) }
+            for index in 0..<count { try statement.insert(ItemRow.make(index)) }
         }
     }
 }
@@ -108,13 +107,13 @@ final class RawStatement {
     }
 
     /// Binds a row to parameters 1...10, runs the statement and resets it.
-    func insert(_ row: ItemRow, noteAsJSON: Bool = false) throws {
+    func insert(_ row: ItemRow) throws {
         bind(row.id, at: 1)
         bind(row.score, at: 2)
         bind(row.name, at: 3)
         bind(row.created.timeIntervalSinceReferenceDate, at: 4)
         bind(row.isActive ? 1 : 0, at: 5)
-        bind(noteAsJSON ? row.note.map { "\"\($0)\"" } ?? "null" : row.note, at: 6)
+        bind(row.note, at: 6)
         bind(row.count, at: 7)
         bind(row.category, at: 8)
         bind(row.weight, at: 9)

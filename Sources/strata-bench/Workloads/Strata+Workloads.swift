@@ -3,7 +3,7 @@ import Strata
 
 /// Each workload written the way an app would with Strata's SwiftData-style API.
 final class StrataWorkloads {
-    private let options: Options
+    let options: Options
     /// The `largeRows`-row store shared by the read-only workloads, built on first use.
     private var largeStore: (path: String, container: ModelContainer)?
 
@@ -19,7 +19,7 @@ final class StrataWorkloads {
 
     /// Opens a container at `path` and fills its `Item` table with `rows` rows through raw inserts, so that
     /// setting up doesn't dominate the run.
-    private func makeContainer(path: String, rows: Int) throws -> ModelContainer {
+    func makeContainer(path: String, rows: Int) throws -> ModelContainer {
         let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: path)))
         if rows > 0 {
             let database = try RawDatabase(path: path)

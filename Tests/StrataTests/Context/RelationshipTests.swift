@@ -43,6 +43,18 @@ import Testing
     init(value: Int) { self.value = value }
 }
 
+@Model final class RelTeam {
+    var name: String
+    @Relationship(minimumModelCount: 1, maximumModelCount: 2) var members: [RelMember] = []
+    init(name: String) { self.name = name }
+}
+
+@Model final class RelMember {
+    var name: String
+    var team: RelTeam?
+    init(name: String) { self.name = name }
+}
+
 @Suite("Relationships")
 struct RelationshipTests {
     private func makeContainer(_ url: URL? = nil) throws -> ModelContainer {
@@ -142,6 +154,42 @@ struct RelationshipTests {
         let fresh = ModelContext(container)
         let stored = try #require(try fresh.fetch(FetchDescriptor<RelBook>()).first)
         #expect(stored.tags.map(\.name) == ["linux"])
+    }
+
+    @Test func deletingAModelTakesItOutOfItsInverseAtOnce() throws {
+        let context = ModelContext(try makeContainer())
+        let author = RelAuthor(name: "Tolkien")
+        let hobbit = RelBook(title: "The Hobbit", author: author)
+        let silmarillion = RelBook(title: "The Silmarillion", author: author)
+        context.insert(hobbit)
+        context.insert(silmarillion)
+        try context.save()
+        context.delete(hobbit)
+        #expect(author.books.map(\.title) == ["The Silmarillion"])
+        try context.save()
+        let fresh = ModelContext(context.container)
+        #expect(try fresh.fetch(FetchDescriptor<RelAuthor>()).first?.books.map(\.title) == ["The Silmarillion"])
+    }
+
+    @Test func countLimitsAreCheckedOnSave() throws {
+        let container = try ModelContainer(for: RelTeam.self, RelMember.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        let team = RelTeam(name: "empty")
+        context.insert(team)
+        #expect(throws: StrataError.relationshipCountViolation(entity: "RelTeam", relationship: "members", count: 0, minimum: 1, maximum: 2)) {
+            try context.save()
+        }
+        team.members = [RelMember(name: "a"), RelMember(name: "b"), RelMember(name: "c")]
+        #expect(throws: StrataError.relationshipCountViolation(entity: "RelTeam", relationship: "members", count: 3, minimum: 1, maximum: 2)) {
+            try context.save()
+        }
+        let dropped = team.members.removeLast()
+        try context.save()
+        // Taken out of the relationship, not deleted: the member stays, without a team.
+        #expect(try context.fetchCount(FetchDescriptor<RelMember>()) == 3)
+        #expect(dropped.team == nil)
+        let fresh = ModelContext(container)
+        #expect(try fresh.fetch(FetchDescriptor<RelTeam>()).first?.members.count == 2)
     }
 
     @Test func faultsAndPrefetchingAvoidOneQueryPerRow() throws {

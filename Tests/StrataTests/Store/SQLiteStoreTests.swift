@@ -80,7 +80,7 @@ struct SQLiteStoreTests {
         }
     }
 
-    @Test("#Index creates an index that SQLite uses for title == ?")
+    @Test("#Index creates an index that SQLite uses for title == ? under Swift's string order")
     func indexIsUsed() throws {
         let store = TemporaryStore()
         let context = ModelContext(try store.container(ShelvedBook.self))
@@ -91,7 +91,7 @@ struct SQLiteStoreTests {
         let indexes = try connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ShelvedBook'", [])
         let indexName = try #require(indexes.first?.first)
         #expect(indexes.count == 1)
-        let plan = try connection.query(#"EXPLAIN QUERY PLAN SELECT * FROM "ShelvedBook" WHERE "title" = ?"#, [.text("Dune")])
+        let plan = try connection.query(#"EXPLAIN QUERY PLAN SELECT * FROM "ShelvedBook" WHERE "title" = ? COLLATE STRATA_SWIFT"#, [.text("Dune")])
         let details = plan.compactMap { row in row.last.flatMap { if case .text(let text) = $0 { text } else { nil } } }
         guard case .text(let name) = indexName else {
             Issue.record("index name is not text: \(indexName)")
@@ -99,6 +99,23 @@ struct SQLiteStoreTests {
         }
         #expect(details.contains { $0.contains("USING INDEX \(name)") || $0.contains("USING COVERING INDEX \(name)") },
                 "plan: \(details)")
+    }
+
+    @Test("A #Predicate and a sort on an #Index'ed String use the index")
+    func translatedPredicateUsesIndex() throws {
+        let store = TemporaryStore()
+        let context = ModelContext(try store.container(ShelvedBook.self))
+        context.insert(ShelvedBook(title: "Dune"))
+        try context.save()
+        let entity = try #require(context.container.schema.entity(for: ShelvedBook.self))
+        let descriptor = FetchDescriptor<ShelvedBook>(predicate: #Predicate { $0.title == "Dune" }, sortBy: [SortDescriptor(\.title)])
+        let (sql, bindings) = SelectStatement.rows(try FetchPlan(descriptor, entity: entity).request, dialect: SQLiteDialect())
+            .render(in: SQLiteDialect())
+        let connection = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
+        let plan = try connection.query("EXPLAIN QUERY PLAN " + sql, bindings)
+        let details = plan.compactMap { row in row.last.flatMap { if case .text(let text) = $0 { text } else { nil } } }
+        #expect(details.contains { $0.contains("USING INDEX") || $0.contains("USING COVERING INDEX") }, "plan: \(details)")
+        #expect(try context.fetch(descriptor).map(\.title) == ["Dune"])
     }
 
     @Test("A model without #Index gets no index")

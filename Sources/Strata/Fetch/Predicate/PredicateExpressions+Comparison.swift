@@ -4,9 +4,12 @@ extension PredicateExpressions.Equal: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
         let left = try translator.operand(lhs)
         let right = try translator.operand(rhs)
+        // No stored row refers to an unsaved model (or to a model of another entity).
+        if translator.comparesWithAbsentIdentifier(left, right) { return .constant(false) }
+        let other = try translator.value(right, like: left, in: self)
         return .query(.equal(
-            try translator.value(left, like: right, in: self),
-            try translator.value(right, like: left, in: self)))
+            PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
+            other))
     }
 }
 
@@ -14,9 +17,11 @@ extension PredicateExpressions.NotEqual: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
         let left = try translator.operand(lhs)
         let right = try translator.operand(rhs)
+        if translator.comparesWithAbsentIdentifier(left, right) { return .constant(true) }
+        let other = try translator.value(right, like: left, in: self)
         return .query(.notEqual(
-            try translator.value(left, like: right, in: self),
-            try translator.value(right, like: left, in: self)))
+            PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
+            other))
     }
 }
 
@@ -30,8 +35,9 @@ extension PredicateExpressions.Comparison: QueryTranslatable {
         case .greaterThan: .greater
         case .greaterThanOrEqual: .greaterOrEqual
         }
+        let other = try translator.value(right, like: left, in: self)
         return .query(.compare(
-            try translator.value(left, like: right, in: self), comparison,
-            try translator.value(right, like: left, in: self)))
+            PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
+            comparison, other))
     }
 }

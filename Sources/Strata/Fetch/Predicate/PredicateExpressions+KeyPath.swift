@@ -3,23 +3,30 @@ import Foundation
 extension PredicateExpressions.Variable: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
         if let bound = translator.bindings[key] { return bound }
-        throw translator.unsupported(self, "a model itself can't be compared in the store; compare one of its properties")
+        guard key == translator.variable else {
+            throw translator.unsupported(self, "inside a relationship's closure only that closure's input can be read, "
+                + "not an enclosing closure's")
+        }
+        return .model(RelatedPath(hops: []))
     }
 }
 
 extension PredicateExpressions.KeyPath: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
-        guard let variable = root as? PredicateExpressions.Variable<Root.Output>, variable.key == translator.variable else {
+        switch try translator.operand(root) {
+        case .model(let path):
+            return try translator.member(keyPath, of: path, in: self)
+        case .models(let query):
+            switch kind {
+            case .collectionCount?: return .query(.relatedCount(query))
+            case .collectionIsEmpty?: return .query(.not(.exists(query)))
+            default:
+                throw translator.unsupported(self, "\(keyPath) of a to-many relationship is not translated; "
+                    + "count, isEmpty, contains(where:), allSatisfy and filter are")
+            }
+        default:
             return try translateMember(with: translator)
         }
-        guard let property = translator.entity.property(for: keyPath) else {
-            throw translator.unsupported(
-                self, "\(keyPath) is not a persistent property of \(translator.entity.name) (is it @Transient or computed?)")
-        }
-        guard case .attribute = property.kind else {
-            throw translator.unsupported(self, "\(translator.entity.name).\(property.name) is a relationship")
-        }
-        return .property(property)
     }
 }
 

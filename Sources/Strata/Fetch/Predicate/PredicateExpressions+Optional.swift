@@ -23,8 +23,23 @@ extension PredicateExpressions.OptionalFlatMap: QueryTranslatable {
             return try translator.binding(variable.key, to: .constant(unwrapped)).operand(transform)
         }
         let inner = translator.binding(variable.key, to: optional)
-        let result = try inner.value(try inner.operand(transform), like: nil, in: self)
+        let transformed = try inner.operand(transform)
+        if case .model(let path) = optional, Self.propagatesNil(transformed, from: path) { return transformed }
+        let result = try inner.value(transformed, like: nil, in: self)
         let subject = try translator.value(optional, like: nil, in: self)
         return .query(.case(when: .isNull(subject), then: .value(.null), else: result))
+    }
+}
+
+extension PredicateExpressions.OptionalFlatMap {
+    /// Whether `transformed` is already nil whenever the model at the end of `path` is: a property or model
+    /// reached through it (`$0.author?.name`) reads through the same to-one hops.
+    private static func propagatesNil(_ transformed: TranslatedOperand, from path: RelatedPath) -> Bool {
+        switch transformed {
+        case .property(_, let reached), .model(let reached):
+            return !path.hops.isEmpty && reached.hops.starts(with: path.hops)
+        default:
+            return false
+        }
     }
 }

@@ -16,7 +16,7 @@ extension PredicateExpressions.RangeExpressionContains: QueryTranslatable {
             throw translator.unsupported(self, "only ranges written a...b or a..<b, or known before the fetch, are translated")
         }
         let item = try translator.operand(element)
-        let subject = try translator.value(item, like: nil, in: self)
+        let subject = PredicateTranslator.comparedLikeSwift(try translator.value(item, like: nil, in: self), producedBy: element)
         let lower = try translator.value(bounds.lower, like: item, in: self)
         let upper = try translator.value(bounds.upper, like: item, in: self)
         if bounds.isClosed {

@@ -15,7 +15,7 @@ extension PredicateExpressions.SequenceContains: QueryTranslatable {
             if encoded == .value(.null) { includesNil = true } else { candidates.append(encoded) }
         }
         // `IN` never matches NULL, while Swift's `contains` finds a nil element.
-        let membership: QueryExpression = .in(subject, candidates)
+        let membership: QueryExpression = .in(PredicateTranslator.comparedLikeSwift(subject, producedBy: element), candidates)
         return .query(includesNil ? .or([membership, .isNull(subject)]) : membership)
     }
 }

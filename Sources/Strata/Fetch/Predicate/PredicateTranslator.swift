@@ -32,10 +32,13 @@ package struct PredicateTranslator {
 
     /// Translates a Boolean-valued expression into a condition.
     package func condition(_ expression: Any) throws -> QueryExpression {
-        switch try operand(expression) {
+        let translated = try operand(expression)
+        switch translated {
         case .query(let query): return query
-        case .property(let property):
-            return .equal(.column(property.name), .value(.integer(1)))
+        case .property:
+            return .equal(try value(translated, like: nil, in: expression), .value(.integer(1)))
+        case .model, .models:
+            throw unsupported(expression, "a model or relationship is not a Boolean condition")
         case .constant(let value):
             guard let truth = value as? Bool else {
                 throw unsupported(expression, "it is not a Boolean condition")
@@ -59,10 +62,22 @@ package struct PredicateTranslator {
     package func value(_ operand: TranslatedOperand, like counterpart: TranslatedOperand?, in expression: Any) throws -> QueryExpression {
         switch operand {
         case .query(let query): return query
-        case .property(let property): return .column(property.name)
+        case .property(let property, let path):
+            return path.hops.isEmpty ? .column(property.name) : .related(path, .column(property.name))
+        case .model(let path):
+            return Self.primaryKey(of: path)
+        case .models:
+            throw unsupported(expression, "a to-many relationship is not a value; test it with isEmpty, count, "
+                + "contains(where:) or allSatisfy")
         case .constant(let value):
-            if case .property(let property)? = counterpart, let stored = try property.encodeAny(value) {
+            if case .property(let property, _)? = counterpart, let stored = try property.encodeAny(value) {
                 return .value(stored)
+            }
+            if let identifier = Self.identifier(in: value) {
+                guard let key = identifier.primaryKey else {
+                    throw unsupported(expression, "an unsaved model is stored nowhere, so it can't be compared in the store")
+                }
+                return .value(.integer(key))
             }
             guard let stored = try Self.storedValue(forConstant: value) else {
                 throw unsupported(expression, "the value \(value) of type \(type(of: value)) can't be stored")
@@ -84,8 +99,14 @@ package struct PredicateTranslator {
 
 /// What an expression translates to.
 package enum TranslatedOperand {
-    /// A persistent property of the fetched entity.
-    case property(any AnyPersistentProperty)
+    /// A persistent attribute of the entity in scope, or of the model reached from it through `path`'s to-one
+    /// relationships (`$0.author?.name`).
+    case property(any AnyPersistentProperty, path: RelatedPath)
+    /// A model: the input itself (no hops) or one reached through to-one relationships; its value is its
+    /// primary key (a foreign key column for a relationship).
+    case model(RelatedPath)
+    /// The models of a to-many relationship, possibly filtered.
+    case models(RelatedQuery)
     /// A value known before the query runs.
     case constant(Any)
     /// A computed expression.

@@ -1,5 +1,8 @@
 /// A store-neutral query condition or value, produced from a `#Predicate` (or a format string) and spelled as SQL
 /// by a dialect. The tree knows entities and properties, never SQL text.
+///
+/// A `.column` names a column of the entity in scope: the fetched entity at the top, the destination inside
+/// `related`, `exists`, `relatedCount` and `relatedAggregate`.
 package indirect enum QueryExpression: Hashable, Sendable {
     /// A column of the fetched entity.
     case column(String)
@@ -29,6 +32,18 @@ package indirect enum QueryExpression: Hashable, Sendable {
     case between(QueryExpression, lower: QueryExpression, upper: QueryExpression)
     /// `then` where `when` holds, otherwise `else`.
     case `case`(when: QueryExpression, then: QueryExpression, else: QueryExpression)
+    /// A text value compared under a collation by the comparison, `IN` or `BETWEEN` it is the left operand of.
+    case collated(QueryExpression, QueryOrdering.Collation)
+    /// An expression evaluated in the scope of the entity reached through a chain of to-one relationships
+    /// (`author.name`); null when any hop is nil. Columns inside refer to the last destination's table.
+    case related(RelatedPath, QueryExpression)
+    /// Whether a to-many relationship has a row (satisfying the query's condition, if any).
+    case exists(RelatedQuery)
+    /// The number of rows of a to-many relationship (satisfying the query's condition, if any).
+    case relatedCount(RelatedQuery)
+    /// An aggregate of an expression in the destination's scope over the rows of a to-many relationship;
+    /// null over no rows.
+    case relatedAggregate(QueryAggregate, RelatedQuery, QueryExpression)
 
     /// An ordering comparison operator.
     package enum ComparisonOperator: String, Hashable, Sendable {

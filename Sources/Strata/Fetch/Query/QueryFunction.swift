@@ -21,4 +21,12 @@ package enum QueryFunction: Hashable, Sendable {
     /// `(a, b, min, max)`: integer arithmetic that fails the query when the result leaves `min...max`;
     /// division and remainder by zero give null.
     case checkedArithmetic(QueryExpression.ArithmeticOperator)
+    /// `(text, flags)`: `text` folded for comparison under the text flags (1 = ignore case, 2 = ignore diacritics).
+    case fold
+    /// `(text, suffix, flags)`: 1 when `text` ends with `suffix` under the text flags.
+    case endsWith
+    /// `(text, pattern, flags)`: 1 when `text` matches the Core Data `LIKE` pattern (`*`, `?`) under the text flags.
+    case like
+    /// `(text, regex, flags)`: 1 when the whole of `text` matches the ICU regular expression under the text flags.
+    case matches
 }

@@ -1,55 +1,86 @@
 extension QueryExpression {
-    /// The expression as SQL, with every value bound.
-    package var sql: SQLFragment {
+    /// The expression as SQL over the fetched entity's table (unaliased), with every value bound.
+    package var sql: SQLFragment { sql(in: .root) }
+
+    /// The expression as SQL in `scope`, with every value bound.
+    package func sql(in scope: SQLScope) -> SQLFragment {
         switch self {
         case .column(let name):
-            return .identifier(name)
+            return scope.column(name)
         case .value(let value):
             return .binding(value)
         case .constant(let truth):
             return SQLFragment(sql: truth ? "1" : "0")
         case .equal(let left, let right):
-            return Self.infix(left, "IS", right)
+            return Self.infix(left, "IS", right, scope)
         case .notEqual(let left, let right):
-            return Self.infix(left, "IS NOT", right)
+            return Self.infix(left, "IS NOT", right, scope)
         case .compare(let left, let comparison, let right):
-            return Self.infix(left, comparison.rawValue, right)
+            return Self.infix(left, comparison.rawValue, right, scope)
         case .and(let operands):
             guard !operands.isEmpty else { return SQLFragment(sql: "1") }
-            return Self.parenthesized(.joined(operands.map(\.sql), separator: " AND "))
+            return Self.parenthesized(.joined(operands.map { $0.sql(in: scope) }, separator: " AND "))
         case .or(let operands):
             guard !operands.isEmpty else { return SQLFragment(sql: "0") }
-            return Self.parenthesized(.joined(operands.map(\.sql), separator: " OR "))
+            return Self.parenthesized(.joined(operands.map { $0.sql(in: scope) }, separator: " OR "))
         case .not(let operand):
-            return SQLFragment(sql: "(NOT ") + operand.sql + SQLFragment(sql: ")")
+            return SQLFragment(sql: "(NOT ") + operand.sql(in: scope) + SQLFragment(sql: ")")
         case .arithmetic(let op, let left, let right, let bounds?):
-            return Self.call(.checkedArithmetic(op), [left, right, .value(.integer(bounds.lowerBound)), .value(.integer(bounds.upperBound))])
+            return Self.call(.checkedArithmetic(op), [left, right, .value(.integer(bounds.lowerBound)), .value(.integer(bounds.upperBound))], scope)
         case .arithmetic(let op, let left, let right, nil):
-            return Self.infix(left, op.rawValue, right)
+            return Self.infix(left, op.rawValue, right, scope)
         case .function(let function, let arguments):
-            return Self.call(function, arguments)
+            return Self.call(function, arguments, scope)
         case .isNull(let operand):
-            return Self.parenthesized(operand.sql + SQLFragment(sql: " IS NULL"))
+            return Self.parenthesized(operand.sql(in: scope) + SQLFragment(sql: " IS NULL"))
         case .in(let operand, let list):
             guard !list.isEmpty else { return SQLFragment(sql: "0") }
-            return Self.parenthesized(operand.sql + SQLFragment(sql: " IN (") + .joined(list.map(\.sql), separator: ", ") + SQLFragment(sql: ")"))
+            return Self.parenthesized(operand.sql(in: scope) + SQLFragment(sql: " IN (")
+                + .joined(list.map { $0.sql(in: scope) }, separator: ", ") + SQLFragment(sql: ")"))
         case .between(let operand, let lower, let upper):
-            return Self.parenthesized(operand.sql + SQLFragment(sql: " BETWEEN ") + lower.sql + SQLFragment(sql: " AND ") + upper.sql)
+            return Self.parenthesized(operand.sql(in: scope) + SQLFragment(sql: " BETWEEN ") + lower.sql(in: scope)
+                + SQLFragment(sql: " AND ") + upper.sql(in: scope))
         case .case(let condition, let then, let otherwise):
-            return SQLFragment(sql: "CASE WHEN ") + condition.sql + SQLFragment(sql: " THEN ") + then.sql
-                + SQLFragment(sql: " ELSE ") + otherwise.sql + SQLFragment(sql: " END")
+            return SQLFragment(sql: "CASE WHEN ") + condition.sql(in: scope) + SQLFragment(sql: " THEN ") + then.sql(in: scope)
+                + SQLFragment(sql: " ELSE ") + otherwise.sql(in: scope) + SQLFragment(sql: " END")
+        case .collated(let operand, let collation):
+            return operand.sql(in: scope) + SQLFragment([.collation(collation)])
+        case .related(let path, let expression):
+            return scope.subquery(through: path.hops, condition: nil) { inner in expression.sql(in: inner) }
+        case .exists(let query):
+            return SQLFragment(sql: "EXISTS ")
+                + scope.subquery(through: query.path.hops, condition: query.condition) { _ in SQLFragment(sql: "1") }
+        case .relatedCount(let query):
+            return scope.subquery(through: query.path.hops, condition: query.condition) { _ in SQLFragment(sql: "count(*)") }
+        case .relatedAggregate(let aggregate, let query, let expression):
+            return scope.subquery(through: query.path.hops, condition: query.condition) { inner in
+                SQLFragment(sql: aggregate.sqlName + "(") + expression.sql(in: inner) + SQLFragment(sql: ")")
+            }
         }
     }
 
-    private static func infix(_ left: QueryExpression, _ op: String, _ right: QueryExpression) -> SQLFragment {
-        parenthesized(left.sql + SQLFragment(sql: " \(op) ") + right.sql)
+    private static func infix(_ left: QueryExpression, _ op: String, _ right: QueryExpression, _ scope: SQLScope) -> SQLFragment {
+        parenthesized(left.sql(in: scope) + SQLFragment(sql: " \(op) ") + right.sql(in: scope))
     }
 
     private static func parenthesized(_ fragment: SQLFragment) -> SQLFragment {
         SQLFragment(sql: "(") + fragment + SQLFragment(sql: ")")
     }
 
-    private static func call(_ function: QueryFunction, _ arguments: [QueryExpression]) -> SQLFragment {
-        .function(function) + SQLFragment(sql: "(") + .joined(arguments.map(\.sql), separator: ", ") + SQLFragment(sql: ")")
+    private static func call(_ function: QueryFunction, _ arguments: [QueryExpression], _ scope: SQLScope) -> SQLFragment {
+        .function(function) + SQLFragment(sql: "(") + .joined(arguments.map { $0.sql(in: scope) }, separator: ", ")
+            + SQLFragment(sql: ")")
+    }
+}
+
+extension QueryAggregate {
+    /// The SQL aggregate function (the same in every engine Strata targets).
+    var sqlName: String {
+        switch self {
+        case .sum: "sum"
+        case .average: "avg"
+        case .minimum: "min"
+        case .maximum: "max"
+        }
     }
 }

@@ -36,6 +36,7 @@ package struct SQLiteDialect: SQLDialect {
     package func collationName(for collation: QueryOrdering.Collation) -> String? {
         switch collation {
         case .binary: nil
+        case .swift: StrataStringOrdering.swift.collationName
         case .localizedStandard: "STRATA_LOCALIZED_STANDARD"
         case .localized: "STRATA_LOCALIZED"
         case .caseInsensitive: "STRATA_CASE_INSENSITIVE"
@@ -53,6 +54,10 @@ package struct SQLiteDialect: SQLDialect {
         case .characterBeginsWith: SQLiteFunctions.characterBeginsWith
         case .coalesce: "COALESCE"
         case .checkedArithmetic(let op): SQLiteFunctions.checkedArithmetic(op)
+        case .fold: SQLiteFunctions.fold
+        case .endsWith: SQLiteFunctions.endsWith
+        case .like: SQLiteFunctions.like
+        case .matches: SQLiteFunctions.matches
         }
     }
 }

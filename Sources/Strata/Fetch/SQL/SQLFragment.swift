@@ -7,6 +7,8 @@ package struct SQLFragment: Sendable, Hashable {
         case binding(StoredValue)
         /// A function name, spelled by the dialect.
         case function(QueryFunction)
+        /// `COLLATE` and a collation name, spelled by the dialect.
+        case collation(QueryOrdering.Collation)
     }
 
     package private(set) var segments: [Segment]
@@ -51,6 +53,7 @@ package struct SQLFragment: Sendable, Hashable {
                 bindings.append(value)
                 sql += dialect.placeholder(at: bindings.count)
             case .function(let function): sql += dialect.functionName(for: function)
+            case .collation(let collation): sql += " COLLATE " + (dialect.collationName(for: collation) ?? "BINARY")
             }
         }
         return (sql, bindings)

@@ -9,6 +9,10 @@ package enum StrataStringOrdering: Int64, Sendable, CaseIterable {
     case caseInsensitive = 2
     /// Unicode scalar order (canonically equivalent strings are equal).
     case lexical = 3
+    /// Swift's own `String` comparison (`<`, `==`): Unicode canonical ordering, so canonically equivalent
+    /// strings ("é" and "e\u{301}") are equal. `SortDescriptor(\.title)` and `#Predicate` compare this way
+    /// (see `StrataText.swiftOrder`).
+    case swift = 4
 
     /// The SQLite collation name for this ordering, or `nil` for ``lexical`` (use `BINARY`).
     package var collationName: String? {
@@ -19,6 +23,8 @@ package enum StrataStringOrdering: Int64, Sendable, CaseIterable {
             return "STRATA_LOCALIZED"
         case .caseInsensitive:
             return "STRATA_CASE_INSENSITIVE"
+        case .swift:
+            return "STRATA_SWIFT"
         case .lexical:
             return nil
         }

@@ -46,6 +46,8 @@ package enum StrataText {
             return left.caseInsensitiveCompare(right)
         case .lexical:
             return left.compare(right)
+        case .swift:
+            return swiftOrder(left, right)
         }
     }
 

@@ -36,11 +36,17 @@ struct TableDefinition {
         }
     }
 
+    /// `#Index` indexes (and one per foreign key). String columns are indexed under `STRATA_SWIFT`, the collation
+    /// predicates and sorts compare Strings with (Swift's own order), so SQLite can use the index for both.
     var indexStatements: [String] {
         let foreignKeys = entity.relationshipInfos.values.filter { !$0.isToMany }.map { [$0.name] }
         return (entity.indices + foreignKeys.sorted { $0[0] < $1[0] }).map { names in
             let indexName = ([entity.name] + names + ["index"]).joined(separator: "_")
-            return "CREATE INDEX \(quote(indexName)) ON \(quote(entity.name)) (" + names.map(quote).joined(separator: ", ") + ")"
+            let columns = names.map { name in
+                let isString = entity.property(named: name).map { $0.attributeStorage == .text && $0.valueType == String.self } ?? false
+                return quote(name) + (isString ? " COLLATE \(StrataStringOrdering.swift.collationName ?? "BINARY")" : "")
+            }
+            return "CREATE INDEX \(quote(indexName)) ON \(quote(entity.name)) (" + columns.joined(separator: ", ") + ")"
         }
     }
 

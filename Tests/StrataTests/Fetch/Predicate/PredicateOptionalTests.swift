@@ -13,7 +13,7 @@ import Testing
 
     @Test func nilCoalescingAndNil() throws {
         let coalesced = try PredicateFixture.sql(#Predicate { ($0.summary ?? "none") == "none" })
-        #expect(coalesced.sql == #"(COALESCE("summary", ?) IS ?)"#)
+        #expect(coalesced.sql == #"(COALESCE("summary", ?) COLLATE STRATA_SWIFT IS ?)"#)
         #expect(coalesced.bindings == [.text("none"), .text("none")])
         #expect(try PredicateFixture.sql(#Predicate { $0.summary == nil }).sql == #"("summary" IS ?)"#)
         #expect(try PredicateFixture.sql(#Predicate { $0.summary == nil }).bindings == [.null])

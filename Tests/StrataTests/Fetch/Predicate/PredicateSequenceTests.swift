@@ -14,11 +14,11 @@ import Testing
     @Test func listContainsBecomesIn() throws {
         let titles = ["Dune", "Kindred"]
         let list = try PredicateFixture.sql(#Predicate { titles.contains($0.title) })
-        #expect(list.sql == #"("title" IN (?, ?))"#)
+        #expect(list.sql == #"("title" COLLATE STRATA_SWIFT IN (?, ?))"#)
         #expect(list.bindings == [.text("Dune"), .text("Kindred")])
         let summaries: [String?] = ["sand", nil]
         #expect(try PredicateFixture.sql(#Predicate { summaries.contains($0.summary) }).sql
-            == #"(("summary" IN (?)) OR ("summary" IS NULL))"#)
+            == #"(("summary" COLLATE STRATA_SWIFT IN (?)) OR ("summary" IS NULL))"#)
         let none: [String] = []
         #expect(try PredicateFixture.sql(#Predicate { none.contains($0.title) }).sql == "0")
         let context = try PredicateFixture.context(with: Self.books)

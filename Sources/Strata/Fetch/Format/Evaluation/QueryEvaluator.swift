@@ -1,0 +1,178 @@
+import Foundation
+
+/// Evaluates a `QueryExpression` in memory over one model's stored values, with the semantics SQLite gives
+/// the same expression: three-valued logic (a comparison with `NULL` is unknown, and an unknown condition
+/// does not match), SQLite's ordering of storage classes, column collations (`STRATA_DECIMAL`), and the
+/// same `StrataText` string functions the store registers.
+///
+/// Contexts use it to judge unsaved models against a fetch's condition, so pending changes match exactly
+/// as saved rows would.
+///
+/// ```swift
+/// let evaluator = QueryEvaluator(entity: entity, values: { model.persistentBackingData.values[$0] })
+/// let matches = try evaluator.isSatisfied(condition)
+/// ```
+package struct QueryEvaluator {
+    /// The entity of the evaluated row: its columns are this entity's properties.
+    package let entity: Schema.Entity
+    /// The primary key of the evaluated row, if it has one.
+    package let primaryKey: Int64?
+    private let valueAt: (Int) -> StoredValue
+    /// The model's backing data, through which relationships are followed; `nil` for bare values.
+    let backingData: ModelBackingData?
+    let regexes = StrataRegexCache()
+
+    /// An evaluator over the stored values of one row, read by property index.
+    package init(entity: Schema.Entity, primaryKey: Int64? = nil, values: @escaping (Int) -> StoredValue) {
+        self.entity = entity
+        self.primaryKey = primaryKey
+        self.valueAt = values
+        self.backingData = nil
+    }
+
+    /// An evaluator over a model's current (possibly unsaved) values.
+    package init(entity: Schema.Entity, backingData data: ModelBackingData) {
+        if data.unloadedProperties != nil { data.loadUnloadedProperties() }
+        let values = data.values
+        self.entity = entity
+        self.primaryKey = data.primaryKey
+        self.valueAt = { index in index < values.count ? values[index] : .null }
+        self.backingData = data
+    }
+
+    /// Whether `condition` holds; an unknown (`NULL`) result does not, as in a SQL `WHERE`.
+    ///
+    /// - Throws: `StrataError.unsupportedPredicate` for a column the entity doesn't have, or
+    ///   `StrataError.storeFailure` where SQL would fail (checked arithmetic overflow, an invalid regex).
+    package func isSatisfied(_ condition: QueryExpression) throws -> Bool {
+        Self.truth(try evaluate(condition)) ?? false
+    }
+
+    /// The value of an expression, as SQLite would compute it.
+    ///
+    /// - Throws: as ``isSatisfied(_:)``.
+    package func evaluate(_ expression: QueryExpression) throws -> StoredValue {
+        switch expression {
+        case .column(let name):
+            return try column(name)
+        case .value(let value):
+            return value
+        case .constant(let truth):
+            return .sqlBool(truth)
+        case .equal(let left, let right):
+            return .sqlBool(try isIdentical(left, right))
+        case .notEqual(let left, let right):
+            return .sqlBool(!(try isIdentical(left, right)))
+        case .compare(let left, let op, let right):
+            guard let order = try compare(left, right) else { return .null }
+            return .sqlBool(Self.holds(op, order))
+        case .and(let operands):
+            return try logical(operands, decisive: false)
+        case .or(let operands):
+            return try logical(operands, decisive: true)
+        case .not(let operand):
+            return Self.truth(try evaluate(operand)).map { .sqlBool(!$0) } ?? .null
+        case .arithmetic(let op, let left, let right, let bounds):
+            return try arithmetic(op, try evaluate(left), try evaluate(right), bounds: bounds)
+        case .function(let function, let arguments):
+            return try call(function, try arguments.map(evaluate))
+        case .isNull(let operand):
+            return .sqlBool(try evaluate(operand) == .null)
+        case .in(let operand, let list):
+            return try membership(operand, list)
+        case .between(let operand, let lower, let upper):
+            return try logical([.compare(operand, .greaterOrEqual, lower), .compare(operand, .lessOrEqual, upper)], decisive: false)
+        case .case(let condition, let then, let otherwise):
+            return Self.truth(try evaluate(condition)) == true ? try evaluate(then) : try evaluate(otherwise)
+        case .collated(let operand, _):
+            return try evaluate(operand)
+        case .related(let path, let expression):
+            guard let row = try rows(through: path.hops).first else { return .null }
+            return try row.evaluate(expression)
+        case .exists(let query):
+            return .sqlBool(!(try rows(of: query)).isEmpty)
+        case .relatedCount(let query):
+            return .integer(Int64(try rows(of: query).count))
+        case .relatedAggregate(let aggregate, let query, let expression):
+            return try self.aggregate(aggregate, try rows(of: query).map { try $0.evaluate(expression) })
+        }
+    }
+
+    private func column(_ name: String) throws -> StoredValue {
+        if name == SelectStatement.primaryKeyColumn { return primaryKey.map { .integer($0) } ?? .null }
+        guard let property = entity.property(named: name) else {
+            throw StrataError.unsupportedPredicate(expression: name, reason: "\(entity.name) has no column \(name)")
+        }
+        if property.relationshipDestination != nil, let backingData {
+            return foreignKey(of: backingData, at: property.index)
+        }
+        return valueAt(property.index)
+    }
+
+    /// `AND` (decisive `false`) or `OR` (decisive `true`) in three-valued logic.
+    private func logical(_ operands: [QueryExpression], decisive: Bool) throws -> StoredValue {
+        var unknown = false
+        for operand in operands {
+            switch Self.truth(try evaluate(operand)) {
+            case decisive?: return .sqlBool(decisive)
+            case nil: unknown = true
+            default: break
+            }
+        }
+        return unknown ? .null : .sqlBool(!decisive)
+    }
+
+    /// SQL `IN`: true on a match, unknown when the operand or a member is `NULL` and nothing matched.
+    private func membership(_ operand: QueryExpression, _ list: [QueryExpression]) throws -> StoredValue {
+        let value = try evaluate(operand)
+        guard !list.isEmpty else { return .sqlBool(false) }
+        guard value != .null else { return .null }
+        let collation = self.collation(comparing: operand, with: .value(.null))
+        var unknown = false
+        for member in list {
+            let candidate = try evaluate(member)
+            if candidate == .null { unknown = true; continue }
+            if Self.order(value, candidate, collation: collation) == .orderedSame { return .sqlBool(true) }
+        }
+        return unknown ? .null : .sqlBool(false)
+    }
+
+    /// SQL `IS`: equal values, or both `NULL`.
+    private func isIdentical(_ left: QueryExpression, _ right: QueryExpression) throws -> Bool {
+        let (leftValue, rightValue) = (try evaluate(left), try evaluate(right))
+        if leftValue == .null || rightValue == .null { return leftValue == rightValue }
+        return Self.order(leftValue, rightValue, collation: collation(comparing: left, with: right)) == .orderedSame
+    }
+
+    /// How two operands order, `nil` when either is `NULL`. The left column's collation wins, then the right's.
+    private func compare(_ left: QueryExpression, _ right: QueryExpression) throws -> ComparisonResult? {
+        let (leftValue, rightValue) = (try evaluate(left), try evaluate(right))
+        if leftValue == .null || rightValue == .null { return nil }
+        return Self.order(leftValue, rightValue, collation: collation(comparing: left, with: right))
+    }
+
+    private static func holds(_ op: QueryExpression.ComparisonOperator, _ order: ComparisonResult) -> Bool {
+        switch op {
+        case .less: order == .orderedAscending
+        case .lessOrEqual: order != .orderedDescending
+        case .greater: order == .orderedDescending
+        case .greaterOrEqual: order != .orderedAscending
+        }
+    }
+
+    /// A value read as a SQL condition: `nil` for `NULL`, otherwise whether it is a non-zero number.
+    static func truth(_ value: StoredValue) -> Bool? {
+        switch value {
+        case .null: nil
+        case .integer(let integer): integer != 0
+        case .real(let real): real != 0
+        case .text(let text): (SQLiteValueConversion.number(text).real ?? 0) != 0
+        case .blob: false
+        }
+    }
+}
+
+extension StoredValue {
+    /// SQL's Boolean: 1 or 0.
+    static func sqlBool(_ truth: Bool) -> StoredValue { .integer(truth ? 1 : 0) }
+}

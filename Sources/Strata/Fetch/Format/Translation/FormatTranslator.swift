@@ -1,0 +1,86 @@
+import Foundation
+
+/// Lowers a parsed format predicate (``FormatExpression``) over one entity into the store-neutral
+/// `QueryExpression` that `#Predicate`s also translate to.
+///
+/// Key paths are checked against the schema and only ever become quoted identifiers of schema
+/// properties; every constant is bound, encoded the way the compared property stores its values.
+/// Nothing typed by a user becomes SQL text.
+///
+/// ```swift
+/// let predicate = FormatPredicate(format: "title CONTAINS[c] %@", "dune")
+/// let condition = try FormatTranslator.translate(predicate, entity: entity)
+/// // strata_contains("title", ?, 1)
+/// ```
+package struct FormatTranslator {
+    /// The entity whose key paths the predicate names.
+    package let entity: Schema.Entity
+    /// Inside a `SUBQUERY`, the name of its iteration variable: `$x.key` reads the member being tested.
+    package let subqueryVariable: String?
+
+    /// A translator for predicates over `entity` (inside a `SUBQUERY`, over its members).
+    package init(entity: Schema.Entity, subqueryVariable: String? = nil) {
+        self.entity = entity
+        self.subqueryVariable = subqueryVariable
+    }
+
+    /// Translates a whole predicate.
+    ///
+    /// - Throws: the predicate's ``PredicateFormatError`` when it failed to parse or has an unbound
+    ///   variable; `StrataError.unsupportedPredicate` naming the entity and key for an unknown key,
+    ///   a mistyped value or a form the store can't run.
+    package static func translate(_ predicate: FormatPredicate, entity: Schema.Entity) throws -> QueryExpression {
+        let expression = try predicate.resolvedExpression()
+        return try FormatTranslator(entity: entity).condition(expression)
+    }
+
+    /// Translates a Boolean-valued node.
+    ///
+    /// - Throws: `StrataError.unsupportedPredicate` for a node the store can't run.
+    package func condition(_ expression: FormatExpression) throws -> QueryExpression {
+        switch expression {
+        case .constant(let truth):
+            return .constant(truth)
+        case .not(let operand):
+            return .not(try condition(operand))
+        case .and(let members):
+            return .and(try members.map(condition))
+        case .or(let members):
+            return .or(try members.map(condition))
+        case .comparison(let lhs, let op, let rhs, let options, let quantifier):
+            if let quantifier {
+                return try quantified(quantifier, lhs, op, rhs, options: options, in: expression)
+            }
+            return try comparison(lhs, op, rhs, options: options, in: expression)
+        case .between(let value, let lower, let upper):
+            return try between(value, lower: lower, upper: upper, in: expression)
+        }
+    }
+
+    /// An error naming the entity and the offending part of the predicate, its constants shown as `%@`.
+    package func unsupported(_ expression: FormatExpression, _ reason: String) -> StrataError {
+        .unsupportedPredicate(expression: "\(entity.name): \(expression.redactedFormat)", reason: reason)
+    }
+}
+
+/// What a format operand lowers to.
+package enum LoweredOperand {
+    /// A stored attribute (or to-one foreign key) of `owner` reached by a key path, and the expression reading it.
+    case property(any AnyPersistentProperty, QueryExpression, owner: Schema.Entity)
+    /// A constant, still unencoded: it is encoded like the property it is compared with.
+    case constant(FormatValue)
+    /// A computed value (arithmetic, a function, an aggregate).
+    case computed(QueryExpression)
+
+    /// `Entity.property` for the property this operand reads, for error messages.
+    var propertyName: String {
+        if case .property(let property, _, let owner) = self { return "\(owner.name).\(property.name)" }
+        return "the value"
+    }
+
+    /// The property this operand reads, if it reads one directly.
+    var property: (any AnyPersistentProperty)? {
+        if case .property(let property, _, _) = self { return property }
+        return nil
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import Strata
+
+/// Predicates that can't run: each throws an error naming the entity and what is wrong, at fetch time.
+@Suite struct TranslationErrorTests {
+    /// A format, its arguments, and a fragment the error's description must contain.
+    struct Case: Sendable, CustomTestStringConvertible {
+        let format: String
+        let arguments: [any Sendable]
+        let mentions: [String]
+        var testDescription: String { format }
+
+        init(_ format: String, _ arguments: any Sendable..., mentions: String...) {
+            self.format = format
+            self.arguments = arguments
+            self.mentions = mentions
+        }
+    }
+
+    static let corpus: [Case] = [
+        Case("nope == 1", mentions: "FormatTask", "nope"),
+        Case("titel CONTAINS 'x'", mentions: "FormatTask", "titel", "title"),
+        Case("project.nmae == 'x'", mentions: "FormatProject", "nmae"),
+        Case("project.name == 3", mentions: "FormatProject.name", "an integer"),
+        Case("project.name CONTAINS 3", mentions: "an integer"),
+        Case("tags.@avg.name > 1 AND project.name + 1 > 2", mentions: "arithmetic", "FormatProject.name"),
+        Case("title.count == 1", mentions: "title", "not a relationship"),
+        Case("priority == 'high'", mentions: "FormatTask.priority", "a string"),
+        Case("priority == %@", "3", mentions: "FormatTask.priority", "a string"),
+        Case("title == 3", mentions: "FormatTask.title", "an integer"),
+        Case("isCompleted == 2", mentions: "FormatTask.isCompleted", "an integer"),
+        Case("dueDate > 'yesterday'", mentions: "FormatTask.dueDate", "a string"),
+        Case("code == 'not-a-uuid'", mentions: "FormatTask.code"),
+        Case("priority CONTAINS 'x'", mentions: "FormatTask.priority", "not text"),
+        Case("title BEGINSWITH 3", mentions: "an integer"),
+        Case("priority ==[c] 2", mentions: "text"),
+        Case("priority IN 'abc'", mentions: "FormatTask.priority"),
+        Case("title + 1 > 2", mentions: "arithmetic", "FormatTask.title"),
+        Case("SELF == %@", "x", mentions: "SELF"),
+        Case("ANY title == 'x'", mentions: "ANY", "to-many"),
+        Case("ANY tags.name == title", mentions: "constant"),
+        Case("tags == nil", mentions: "to-many"),
+        Case("floor(priority) == 1", mentions: "floor"),
+        Case("SUBQUERY(tags, $t, name == 'x').@count > 0", mentions: "$x.name"),
+        Case("tags.@sum == 1", mentions: "@sum"),
+        Case("priority == $LIMIT", mentions: "LIMIT"),
+        Case("title == 'x' AND", mentions: "AND"),
+    ]
+
+    @Test(arguments: corpus) func errorsNameTheProblem(_ example: Case) throws {
+        let context = try TranslationFixture.seededContext()
+        let predicate = FormatPredicate(format: example.format, argumentArray: example.arguments)
+        do {
+            _ = try context.fetch(FetchDescriptor<FormatTask>(predicate: predicate))
+            Issue.record("\(example.format) fetched without an error")
+        } catch {
+            let text = "\(error)"
+            for fragment in example.mentions {
+                #expect(text.contains(fragment), "\(text) should mention \(fragment)")
+            }
+        }
+    }
+
+    @Test func sortDescriptorErrors() throws {
+        let context = try TranslationFixture.seededContext()
+        let bad = [
+            FormatSortDescriptor(key: "title", selector: "localizedCaseInsensitiveCompare:"),
+            FormatSortDescriptor(key: "priority", selector: "localizedStandardCompare:"),
+            FormatSortDescriptor(key: "missing"),
+        ]
+        for descriptor in bad {
+            #expect(throws: StrataError.self) {
+                _ = try context.fetch(FetchDescriptor<FormatTask>(predicate: nil, sortDescriptors: [descriptor]))
+            }
+        }
+    }
+}
