@@ -1,12 +1,13 @@
 extension QueryExpression {
-    /// Whether the condition reads nothing but stored attributes of `entity`'s own row: no foreign keys, no
-    /// related rows. Only such a condition can be judged from the row alone, which is what an incremental
+    /// Whether the expression reads nothing but stored attributes (or the primary key) of `entity`'s own row: no
+    /// foreign keys, no related rows. Only such a condition can be judged from the row alone, which is what an incremental
     /// refresh of a `ResultsObserver` does.
     ///
     /// A node this check doesn't know counts as reading something else, so new kinds of expression are
     /// refreshed by a full refetch until they are classified here.
     package func readsOnlyAttributes(of entity: Schema.Entity) -> Bool {
         if case .column(let name) = self {
+            if name == SelectStatement.primaryKeyColumn { return true }
             guard let property = entity.property(named: name), case .attribute = property.kind else { return false }
             return true
         }
@@ -31,6 +32,8 @@ extension QueryExpression {
         if case .in(let term, let list) = self { return [term] + list }
         if case .between(let term, let lower, let upper) = self { return [term, lower, upper] }
         if case .case(let condition, let then, let otherwise) = self { return [condition, then, otherwise] }
+        // A collation only says how strings compare; `.swift` (the one `#Predicate` gets) is Swift's own order.
+        if case .collated(let term, _) = self { return [term] }
         return nil
     }
 }

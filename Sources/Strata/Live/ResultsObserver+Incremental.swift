@@ -9,8 +9,8 @@ extension ResultsObserver {
     ///
     /// The rule: incremental refreshes are on; the published results are exactly what the store held (the last
     /// refresh saw no unsaved changes); the context has no unsaved changes of the entity; the descriptor has no
-    /// limit, offset, `propertiesToFetch` or prefetching; its predicate (if any) reads only the entity's own
-    /// attributes; and the event names the saved models (a save in this process, not an external commit). Then
+    /// limit, offset, `propertiesToFetch` or prefetching; its predicate (if any) and sort read only the entity's
+    /// own attributes; and the event names the saved models (a save in this process, not an external commit). Then
     /// only the named rows are loaded (one `WHERE Z_PK IN (…)` query), judged by `Predicate.evaluate`, and put at
     /// their sorted place — the order the SQL gives, ties broken by primary key.
     ///
@@ -23,7 +23,8 @@ extension ResultsObserver {
               !modelContext.hasPendingChanges(for: entity), !Self.mayDeleteUnnamedRows(of: entity, after: event)
         else { return nil }
         let plan = try FetchPlan(descriptor, entity: entity)
-        guard plan.request.condition?.readsOnlyAttributes(of: entity) ?? true else { return nil }
+        guard plan.request.condition?.readsOnlyAttributes(of: entity) ?? true,
+              plan.request.ordering.allSatisfy({ $0.expression.readsOnlyAttributes(of: entity) }) else { return nil }
         let touched = Self.primaryKeys(in: event, of: entity)
         guard touched.count <= Self.incrementalKeyLimit else { return nil }
         var kept: [Element] = []

@@ -150,13 +150,34 @@ struct ResultsObserverIncrementalTests {
         #expect(observer.results.map(\.name) == ["a", "b", "d", "pending"])
     }
 
+    @Test func relationshipPredicatesAndSortsRefetch() async throws {
+        let container = try ModelContainer(for: LiveOwner.self, LiveItem.self,
+                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let writer = ModelContext(container)
+        let ann = LiveOwner(name: "Ann")
+        writer.insert(ann)
+        writer.insert(LiveItem(title: "lamp", owner: ann))
+        try writer.save()
+        let ofAnn = ResultsObserver(filterBy: #Predicate<LiveItem> { $0.owner?.name == "Ann" },
+                                    sortBy: [SortDescriptor(\.title)], modelContainer: container)
+        let byOwner = ResultsObserver(sortBy: [SortDescriptor(\LiveItem.owner?.name)], modelContainer: container)
+        let byTitle = ResultsObserver(filterBy: #Predicate<LiveItem> { $0.title != "" }, sortBy: [SortDescriptor(\.title)],
+                                      modelContainer: container)
+        writer.insert(LiveItem(title: "desk", owner: ann))
+        try writer.save()
+        let observers = [ofAnn, byOwner, byTitle]
+        #expect(await LiveFixtures.eventually { observers.allSatisfy { $0.fetchCount == 2 } })
+        #expect(observers.allSatisfy { $0.fetchError == nil })
+        #expect(observers.map { $0.results.map(\.title) } == [["desk", "lamp"], ["lamp", "desk"], ["desk", "lamp"]])
+        #expect(observers.map(\.incrementalRefreshCount) == [0, 0, 1])
+    }
+
     @Test func foreignKeysAreNotAttributes() throws {
-        // Relationship predicates don't translate on this branch yet; the foreign-key column they would read is
-        // what must keep them out of the incremental path.
         let container = try ModelContainer(for: LiveOwner.self, LiveItem.self,
                                            configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let entity = try #require(container.schema.entity(for: LiveItem.self))
         #expect(QueryExpression.isNull(.column("title")).readsOnlyAttributes(of: entity))
+        #expect(QueryExpression.collated(.column("title"), .swift).readsOnlyAttributes(of: entity))
         #expect(!QueryExpression.isNull(.column("owner")).readsOnlyAttributes(of: entity))
         #expect(!QueryExpression.or([.constant(true), .isNull(.column("owner"))]).readsOnlyAttributes(of: entity))
     }
