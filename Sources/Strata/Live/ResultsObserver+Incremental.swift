@@ -9,9 +9,9 @@ extension ResultsObserver {
     ///
     /// The rule: incremental refreshes are on; the published results are exactly what the store held (the last
     /// refresh saw no unsaved changes); the context has no unsaved changes of the entity; the descriptor has no
-    /// limit, offset, `propertiesToFetch` or prefetching; its predicate (if any) and sort read only the entity's
-    /// own attributes; and the event names the saved models (a save in this process, not an external commit). Then
-    /// only the named rows are loaded (one `WHERE Z_PK IN (…)` query), judged by `Predicate.evaluate`, and put at
+    /// limit, offset, `propertiesToFetch`, prefetching or format predicate/sort; its predicate (if any) and sort
+    /// read only the entity's own attributes; and the event names the saved models (a save in this process, not
+    /// an external commit). Then only the named rows are loaded (one `WHERE Z_PK IN (…)` query), judged by `Predicate.evaluate`, and put at
     /// their sorted place — the order the SQL gives, ties broken by primary key.
     ///
     /// - Throws: what loading the named rows throws (the errors of `ModelContext.fetch(_:)`).
@@ -20,6 +20,8 @@ extension ResultsObserver {
         let descriptor = effectiveDescriptor
         guard descriptor.fetchLimit == nil, (descriptor.fetchOffset ?? 0) == 0, descriptor.propertiesToFetch.isEmpty,
               descriptor.relationshipKeyPathsForPrefetching.isEmpty,
+              // Format predicates and sort descriptors have no Swift evaluation that matches the SQL here.
+              descriptor.formatPredicate == nil, descriptor.sortDescriptors.isEmpty,
               !modelContext.hasPendingChanges(for: entity), !Self.mayDeleteUnnamedRows(of: entity, after: event)
         else { return nil }
         let plan = try FetchPlan(descriptor, entity: entity)

@@ -31,8 +31,9 @@ import Observation
 ///
 /// **How it refreshes.** Usually it runs the descriptor again. A save in this process that names the models it
 /// inserted, changed and deleted is instead applied to the published results when the descriptor is
-/// *single-entity*: no `fetchLimit` or `fetchOffset`, no `propertiesToFetch` or prefetching, and a predicate
-/// (if any) that reads only the entity's own attributes, not its relationships. Then only the saved rows are
+/// *single-entity*: no `fetchLimit` or `fetchOffset`, no `propertiesToFetch` or prefetching, no format
+/// predicate or `FormatSortDescriptor`, and a `#Predicate` (if any) and sort that read only the entity's own
+/// attributes, not its relationships. Then only the saved rows are
 /// loaded (one query by primary key), judged by `Predicate.evaluate` — the same answer as the SQL — and
 /// inserted at their sorted place (ties by insertion order, as the store sorts). The results and the change
 /// set are the same as a full refetch's, but the store reads only the saved rows instead of every matching
