@@ -12,8 +12,14 @@ extension ModelContext {
     func reloadRegisteredModels(of entity: Schema.Entity, keys: Set<Int64>?) throws {
         let entityKey = ObjectIdentifier(entity)
         guard let registered = registeredModels[entityKey], !registered.isEmpty else { return }
-        let candidates = registered.filter { key, model in
-            (keys?.contains(key) ?? true) && !model.persistentBackingData.hasChanges
+        var candidates: [Int64: any PersistentModel] = [:]
+        if let keys {
+            // Look the few changed keys up rather than walk every registered model.
+            for key in keys {
+                if let model = registered[key], !model.persistentBackingData.hasChanges { candidates[key] = model }
+            }
+        } else {
+            candidates = registered.filter { !$0.value.persistentBackingData.hasChanges }
         }
         guard !candidates.isEmpty else { return }
         let sortedKeys = candidates.keys.sorted()

@@ -30,13 +30,22 @@ extension ResultsObserver: LiveChangeSubscriber {
         let fetched: [Element]
         do {
             if let event { try reloadModels(changedBy: event, entity: entity) }
-            fetched = try modelContext.fetch(effectiveDescriptor)
+            if let event, let applied = try incrementalResults(after: event, entity: entity) {
+                fetched = applied
+                incrementalRefreshCount += 1
+            } else {
+                let matchesStore = !modelContext.hasPendingChanges(for: entity)
+                fetched = try modelContext.fetch(effectiveDescriptor)
+                resultsMatchStore = matchesStore
+            }
             fetchCount += 1
             if fetchError != nil { fetchError = nil }
         } catch let error as StrataError {
+            resultsMatchStore = false
             fetchError = error
             return
         } catch {
+            resultsMatchStore = false
             fetchError = .storeFailure(operation: "fetch \(entity.name)", reason: "\(error)")
             return
         }

@@ -29,6 +29,17 @@ import Observation
 /// actor gets to run coalesce into one refresh. A refresh that leaves the same models in the same order, none
 /// changed, publishes nothing.
 ///
+/// **How it refreshes.** Usually it runs the descriptor again. A save in this process that names the models it
+/// inserted, changed and deleted is instead applied to the published results when the descriptor is
+/// *single-entity*: no `fetchLimit` or `fetchOffset`, no `propertiesToFetch` or prefetching, no format
+/// predicate or `FormatSortDescriptor`, and a `#Predicate` (if any) and sort that read only the entity's own
+/// attributes, not its relationships. Then only the saved rows are
+/// loaded (one query by primary key), judged by `Predicate.evaluate` — the same answer as the SQL — and
+/// inserted at their sorted place (ties by insertion order, as the store sorts). The results and the change
+/// set are the same as a full refetch's, but the store reads only the saved rows instead of every matching
+/// one. Commits by other processes, `notifyChanges(to:)`, saves of more than 500 models, unsaved changes
+/// in the observer's context, and relationship predicates always refetch.
+///
 /// **Unsaved changes** follow SwiftData's `@Query`: the fetch uses the descriptor's `includePendingChanges`
 /// (default `true`), so every refresh shows the observer's context's unsaved inserts, changes and deletes. Unsaved
 /// edits alone don't trigger a refresh: the main context autosaves them right away, which does; in a context
@@ -93,8 +104,16 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     @ObservationIgnored var continuations: [UInt64: AsyncStream<ResultsSnapshot<Element>>.Continuation] = [:]
     @ObservationIgnored var nextContinuationIdentifier: UInt64 = 0
     @ObservationIgnored var subscription: UInt64?
-    /// How many times the observer fetched (for tests of coalescing).
+    /// How many times the observer refreshed, by a fetch or incrementally (for tests of coalescing).
     @ObservationIgnored package internal(set) var fetchCount = 0
+    /// How many of those refreshes were incremental (see `incrementalResults(after:entity:)`).
+    @ObservationIgnored package internal(set) var incrementalRefreshCount = 0
+    /// Whether a save may be applied to the results incrementally when the rule allows (default `true`); `false`
+    /// re-runs the descriptor after every change, so tests can compare the two.
+    @ObservationIgnored package var refreshesIncrementally = true
+    /// Whether the results are exactly what the store held when last refreshed (no unsaved changes were mixed in),
+    /// so a save can be applied to them incrementally.
+    @ObservationIgnored var resultsMatchStore = false
 
     init(context: ModelContext, descriptor: FetchDescriptor<Element>, sectionKeyPath: KeyPath<Element, SectionTitle>?,
          sectionSort: SortDescriptor<Element>?) {

@@ -1,0 +1,96 @@
+import Foundation
+
+extension ResultsObserver {
+    /// The most models one incremental refresh loads; a save touching more is refreshed by a full refetch.
+    static var incrementalKeyLimit: Int { 500 }
+
+    /// The results after `event`, worked out from the published results and the rows the event names, or `nil`
+    /// when the rule for an incremental refresh doesn't hold and the descriptor must run again.
+    ///
+    /// The rule: incremental refreshes are on; the published results are exactly what the store held (the last
+    /// refresh saw no unsaved changes); the context has no unsaved changes of the entity; the descriptor has no
+    /// limit, offset, `propertiesToFetch`, prefetching or format predicate/sort; its predicate (if any) and sort
+    /// read only the entity's own attributes; and the event names the saved models (a save in this process, not
+    /// an external commit). Then only the named rows are loaded (one `WHERE Z_PK IN (…)` query), judged by `Predicate.evaluate`, and put at
+    /// their sorted place — the order the SQL gives, ties broken by primary key.
+    ///
+    /// - Throws: what loading the named rows throws (the errors of `ModelContext.fetch(_:)`).
+    func incrementalResults(after event: StoreChangeEvent, entity: Schema.Entity) throws -> [Element]? {
+        guard refreshesIncrementally, resultsMatchStore, !event.isUnspecific, event.entityNames != nil else { return nil }
+        let descriptor = effectiveDescriptor
+        guard descriptor.fetchLimit == nil, (descriptor.fetchOffset ?? 0) == 0, descriptor.propertiesToFetch.isEmpty,
+              descriptor.relationshipKeyPathsForPrefetching.isEmpty,
+              // Format predicates and sort descriptors have no Swift evaluation that matches the SQL here.
+              descriptor.formatPredicate == nil, descriptor.sortDescriptors.isEmpty,
+              !modelContext.hasPendingChanges(for: entity), !Self.mayDeleteUnnamedRows(of: entity, after: event)
+        else { return nil }
+        let plan = try FetchPlan(descriptor, entity: entity)
+        guard plan.request.condition?.readsOnlyAttributes(of: entity) ?? true,
+              plan.request.ordering.allSatisfy({ $0.expression.readsOnlyAttributes(of: entity) }) else { return nil }
+        let touched = Self.primaryKeys(in: event, of: entity)
+        guard touched.count <= Self.incrementalKeyLimit else { return nil }
+        var kept: [Element] = []
+        kept.reserveCapacity(results.count)
+        for model in results {
+            guard let key = model.persistentBackingData.primaryKey else { return nil }
+            if !touched.contains(key) { kept.append(model) }
+        }
+        guard !touched.isEmpty else { return kept }
+        let loaded = try modelContext.models(touched.sorted(), of: Element.self, plan: plan)
+        for model in loaded {
+            // A predicate Swift can't evaluate on this model (it throws) is left to the store.
+            guard let matches = try? descriptor.predicate?.evaluate(model) ?? true else { return nil }
+            guard matches else { continue }
+            kept.insert(model, at: Self.insertionIndex(of: model, in: kept, sortBy: descriptor.sortBy))
+        }
+        return kept
+    }
+
+    /// The primary keys of the entity's rows an event names as inserted, updated or deleted.
+    private static func primaryKeys(in event: StoreChangeEvent, of entity: Schema.Entity) -> Set<Int64> {
+        var keys = Set<Int64>()
+        for identifier in event.inserted.union(event.updated).union(event.deleted) where identifier.entityName == entity.name {
+            if let key = identifier.primaryKey { keys.insert(key) }
+        }
+        return keys
+    }
+
+    /// Whether the store itself may have deleted rows of `entity` the event doesn't name: an `ON DELETE CASCADE`
+    /// from a deleted row of another entity reaches rows no context had loaded.
+    private static func mayDeleteUnnamedRows(of entity: Schema.Entity, after event: StoreChangeEvent) -> Bool {
+        let cascades = entity.relationshipInfos.values.contains { info in
+            !info.isToMany && info.inverse?.deleteRule == .cascade
+        }
+        return cascades && event.deleted.contains { $0.entityName != entity.name }
+    }
+
+    /// Where `model` goes in `sorted`: after every model that sorts before it, as the store orders rows — by the
+    /// sort descriptors, then by primary key (the tie-breaker `FetchPlan` adds).
+    static func insertionIndex(of model: Element, in sorted: [Element], sortBy: [SortDescriptor<Element>]) -> Int {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if precedes(sorted[middle], model, sortBy: sortBy) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+
+    /// Whether `left` comes before `right` in the store's order.
+    private static func precedes(_ left: Element, _ right: Element, sortBy: [SortDescriptor<Element>]) -> Bool {
+        for descriptor in sortBy {
+            switch descriptor.compare(left, right) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: continue
+            }
+        }
+        let leftKey = left.persistentBackingData.primaryKey ?? .max
+        let rightKey = right.persistentBackingData.primaryKey ?? .max
+        return leftKey < rightKey
+    }
+}
