@@ -25,6 +25,10 @@ let workloads = [
     Workload(name: "8b live: 1-row save no observer shows, until all \(live.observers) have refreshed",
              raw: { try raw.liveResults(affecting: false) }, strata: { try await strata.liveResults(affecting: false) },
              rounds: 1),
+    Workload(name: "8c live as 8a, observers re-running their query (no incremental refresh)",
+             raw: { try raw.liveResults(affecting: true) },
+             strata: { try await strata.liveResults(affecting: true, incremental: false) },
+             rounds: 1),
 ]
 
 var results: [WorkloadResult] = []

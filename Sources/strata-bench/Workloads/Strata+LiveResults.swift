@@ -8,8 +8,9 @@ import Strata
 ///   the callback);
 /// - affecting none: until every observer has finished the refresh the save scheduled (each observer's
 ///   `fetchCount` has grown; this is polled between `Task.yield()`s, so it includes at most one extra turn of the
-///   main actor). Today every observer of the entity re-fetches after every save of it, so this is the cost of
-///   the save plus 100 re-fetches that publish nothing.
+///   main actor). Every observer of the entity refreshes after every save of it — incrementally (the saved row is
+///   loaded and judged in memory) unless told to re-run its query — so this is the save plus 100 refreshes that
+///   publish nothing.
 ///
 /// Between changes the main actor is drained the same way, so no refresh of one change runs inside another's
 /// timing. Nothing sleeps: the main actor is pumped with `await Task.yield()`.
@@ -24,7 +25,7 @@ final class StrataLiveResults {
 
     /// Opens `container` (already holding `query.rows` rows) and starts `query.observers` observers on its main
     /// context.
-    init(query: LiveQuery, container: ModelContainer) {
+    init(query: LiveQuery, container: ModelContainer, incremental: Bool) {
         self.query = query
         self.container = container
         writer = ModelContext(container)
@@ -35,6 +36,7 @@ final class StrataLiveResults {
                 filterBy: #Predicate<Item> { $0.score >= low && $0.score < high && $0.isActive == true },
                 sortBy: [SortDescriptor(\.score)], modelContext: container.mainContext)
             observer.onChange = { [unowned self] _ in self.publishedAt[index] = ContinuousClock.now }
+            observer.refreshesIncrementally = incremental
             observers.append(observer)
         }
     }
@@ -68,13 +70,14 @@ final class StrataLiveResults {
 }
 
 extension StrataWorkloads {
-    /// Workload 8 on a fresh store: sets up the observers (untimed), then times one-row changes.
+    /// Workload 8 on a fresh store: sets up the observers (untimed), then times one-row changes. `incremental`
+    /// chooses how observers refresh: by applying the saved rows to their results, or by re-running their query.
     @MainActor
-    func liveResults(affecting: Bool) async throws -> Sample {
+    func liveResults(affecting: Bool, incremental: Bool = true) async throws -> Sample {
         let query = LiveQuery(options: options)
         let path = TemporaryStore.makePath("strata-live")
         defer { TemporaryStore.remove(path) }
-        let live = StrataLiveResults(query: query, container: try makeContainer(path: path, rows: query.rows))
+        let live = StrataLiveResults(query: query, container: try makeContainer(path: path, rows: query.rows), incremental: incremental)
         return try await live.run(affecting: affecting)
     }
 }
