@@ -14,7 +14,9 @@ package protocol LiveChangeSubscriber: AnyObject, Sendable {
 package final class LiveChangeCenter: Sendable {
     private struct Subscription {
         weak var subscriber: (any LiveChangeSubscriber)?
-        let entityName: String
+        /// The entities whose changes concern the subscriber: its own, and those its predicate or sort reads
+        /// through relationships.
+        var entityNames: Set<String>
         /// The merged event waiting for delivery; non-nil while a delivery is scheduled.
         var pending: StoreChangeEvent?
     }
@@ -34,15 +36,27 @@ package final class LiveChangeCenter: Sendable {
     /// processes while anyone subscribes.
     /// - Returns: the token to pass to `unsubscribe(_:)`.
     package func subscribe(_ subscriber: any LiveChangeSubscriber, entityName: String, store: any DataStore) -> UInt64 {
+        subscribe(subscriber, entityNames: [entityName], store: store)
+    }
+
+    /// Starts delivering changes to any of `entityNames` to `subscriber`, and watches `store` for commits by other
+    /// processes while anyone subscribes.
+    /// - Returns: the token to pass to `unsubscribe(_:)` and `update(_:entityNames:)`.
+    package func subscribe(_ subscriber: any LiveChangeSubscriber, entityNames: Set<String>, store: any DataStore) -> UInt64 {
         let (identifier, startsMonitoring) = state.withLock { state in
             state.nextIdentifier += 1
-            state.subscriptions[state.nextIdentifier] = Subscription(subscriber: subscriber, entityName: entityName)
+            state.subscriptions[state.nextIdentifier] = Subscription(subscriber: subscriber, entityNames: entityNames)
             let starts = !state.isMonitoringStore && ExternalChangeMonitor.canMonitor(store)
             if starts { state.isMonitoringStore = true }
             return (state.nextIdentifier, starts)
         }
         if startsMonitoring { ExternalChangeMonitor.start(store, center: self) }
         return identifier
+    }
+
+    /// Changes which entities concern a subscription (after its predicate or sort changed).
+    package func update(_ identifier: UInt64, entityNames: Set<String>) {
+        state.withLock { $0.subscriptions[identifier]?.entityNames = entityNames }
     }
 
     /// Stops delivering to a subscription.
@@ -59,7 +73,7 @@ package final class LiveChangeCenter: Sendable {
     package func post(_ event: StoreChangeEvent) {
         let scheduled: [UInt64] = state.withLock { state in
             var scheduled: [UInt64] = []
-            for (identifier, subscription) in state.subscriptions where event.touches(subscription.entityName) {
+            for (identifier, subscription) in state.subscriptions where subscription.entityNames.contains(where: event.touches) {
                 guard subscription.subscriber != nil else {
                     state.subscriptions[identifier] = nil
                     continue

@@ -54,15 +54,40 @@ extension ResultsObserver: LiveChangeSubscriber {
 
     /// Makes the context's registered models show what other contexts or processes saved.
     private func reloadModels(changedBy event: StoreChangeEvent, entity: Schema.Entity) throws {
+        // The observed entity and the ones its predicate or sort reads through relationships.
+        let entities = [entity] + watchedEntities.subtracting([entity.name]).sorted()
+            .compactMap { container.schema.entity(named: $0) }
         if event.isUnspecific {
-            try modelContext.reloadRegisteredModels(of: entity, keys: nil)
+            for watched in entities { try modelContext.reloadRegisteredModels(of: watched, keys: nil) }
             return
         }
         guard event.origins != [ObjectIdentifier(modelContext)] else { return }
-        let keys = event.inserted.union(event.updated).union(event.deleted).compactMap { identifier in
-            identifier.entityName == entity.name ? identifier.primaryKey : nil
+        let changed = event.inserted.union(event.updated).union(event.deleted)
+        for watched in entities {
+            let keys = changed.compactMap { identifier in
+                identifier.entityName == watched.name ? identifier.primaryKey : nil
+            }
+            if !keys.isEmpty { try modelContext.reloadRegisteredModels(of: watched, keys: Set(keys)) }
         }
-        if !keys.isEmpty { try modelContext.reloadRegisteredModels(of: entity, keys: Set(keys)) }
+    }
+
+    /// The entities whose changes concern this observer: its own, and those its predicate or sort reads through
+    /// relationships (renaming an author changes which books `$0.author?.name == "Le Guin"` matches).
+    var watchedEntityNames: Set<String> {
+        guard let entity else { return [] }
+        var names: Set<String> = [entity.name]
+        if let plan = try? FetchPlan(effectiveDescriptor, entity: entity) {
+            if let condition = plan.request.condition { names.formUnion(condition.relatedEntityNames) }
+            for ordering in plan.request.ordering { names.formUnion(ordering.expression.relatedEntityNames) }
+        }
+        return names
+    }
+
+    /// Tells the change center which entities concern this observer now.
+    func updateWatchedEntities() {
+        watchedEntities = watchedEntityNames
+        guard let subscription else { return }
+        container.liveChanges.update(subscription, entityNames: watchedEntities)
     }
 
     /// Diffs `fetched` against the published results and publishes when anything changed.

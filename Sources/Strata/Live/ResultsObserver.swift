@@ -71,6 +71,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         get { descriptorStorage }
         set {
             descriptorStorage = newValue
+            updateWatchedEntities()
             refresh(after: nil)
         }
     }
@@ -104,6 +105,8 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     @ObservationIgnored var continuations: [UInt64: AsyncStream<ResultsSnapshot<Element>>.Continuation] = [:]
     @ObservationIgnored var nextContinuationIdentifier: UInt64 = 0
     @ObservationIgnored var subscription: UInt64?
+    /// The entities whose saves concern this observer (see `watchedEntityNames`), as last computed.
+    @ObservationIgnored var watchedEntities: Set<String> = []
     /// How many times the observer refreshed, by a fetch or incrementally (for tests of coalescing).
     @ObservationIgnored package internal(set) var fetchCount = 0
     /// How many of those refreshes were incremental (see `incrementalResults(after:entity:)`).
@@ -125,8 +128,9 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         self.sectionSort = sectionSort
         // Subscribe first, so nothing saved between the first fetch and the subscription goes unseen.
         if let entity {
-            subscription = container.liveChanges.subscribe(self, entityName: entity.name, store: container.store)
+            subscription = container.liveChanges.subscribe(self, entityNames: [entity.name], store: container.store)
         }
+        updateWatchedEntities()
         refresh(after: nil)
     }
 

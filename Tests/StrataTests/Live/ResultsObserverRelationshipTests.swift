@@ -40,4 +40,26 @@ struct ResultsObserverRelationshipTests {
         #expect(published.first?.updatedIndexes == [0])
         #expect(observer.results.first?.owner?.name == "Bob")
     }
+
+    @Test func renamingARelatedModelRefreshesAPredicateThroughTheRelationship() async throws {
+        let container = try ModelContainer(for: LiveOwner.self, LiveItem.self,
+                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let writer = ModelContext(container)
+        let ann = LiveOwner(name: "Ann")
+        writer.insert(LiveItem(title: "lamp", owner: ann))
+        writer.insert(LiveItem(title: "desk", owner: LiveOwner(name: "Bob")))
+        try writer.save()
+        let observer = ResultsObserver(filterBy: #Predicate<LiveItem> { $0.owner?.name == "Anna" },
+                                       sortBy: [SortDescriptor(\.title)], modelContainer: container)
+        #expect(observer.results.isEmpty)
+        var published: [ResultsChangeSet] = []
+        observer.onChange = { published.append($0.changes) }
+
+        // Only a LiveOwner row changes; the items' own rows don't.
+        ann.name = "Anna"
+        try writer.save()
+        #expect(await LiveFixtures.eventually { published.count == 1 })
+        #expect(observer.results.map(\.title) == ["lamp"])
+        #expect(observer.results.first?.owner?.name == "Anna")
+    }
 }
