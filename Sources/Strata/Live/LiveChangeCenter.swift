@@ -87,8 +87,10 @@ package final class LiveChangeCenter: Sendable {
             }
             return scheduled
         }
-        for identifier in scheduled {
-            Task { @MainActor in self.deliver(identifier) }
+        guard !scheduled.isEmpty else { return }
+        // One main-actor job delivers to every affected subscriber.
+        Task { @MainActor in
+            for identifier in scheduled { self.deliver(identifier) }
         }
     }
 

@@ -31,15 +31,19 @@ extension ResultsObserver: LiveChangeSubscriber {
         do {
             if let event { try reloadModels(changedBy: event, entity: entity) }
             if let event, let applied = try incrementalResults(after: event, entity: entity) {
-                fetched = applied
                 incrementalRefreshCount += 1
+                fetchCount += 1
+                if fetchError != nil { fetchError = nil }
+                // The usual case for an observer a save doesn't concern: same models, none of them saved.
+                if isUnchanged(applied, by: event, entity: entity) { return }
+                fetched = applied
             } else {
                 let matchesStore = !modelContext.hasPendingChanges(for: entity)
                 fetched = try modelContext.fetch(effectiveDescriptor)
                 resultsMatchStore = matchesStore
+                fetchCount += 1
+                if fetchError != nil { fetchError = nil }
             }
-            fetchCount += 1
-            if fetchError != nil { fetchError = nil }
         } catch let error as StrataError {
             resultsMatchStore = false
             fetchError = error
@@ -88,6 +92,21 @@ extension ResultsObserver: LiveChangeSubscriber {
         watchedEntities = watchedEntityNames
         guard let subscription else { return }
         container.liveChanges.update(subscription, entityNames: watchedEntities)
+    }
+
+    /// Whether incrementally applied results are the published ones, model for model, with none of them among the
+    /// rows the event saved — then there is nothing to diff or publish.
+    private func isUnchanged(_ applied: [Element], by event: StoreChangeEvent, entity: Schema.Entity) -> Bool {
+        guard applied.count == results.count else { return false }
+        var saved = Set<Int64>()
+        for identifier in event.inserted.union(event.updated).union(event.deleted) where identifier.entityName == entity.name {
+            if let key = identifier.primaryKey { saved.insert(key) }
+        }
+        for (new, old) in zip(applied, results) {
+            guard new === old else { return false }
+            if let key = new.persistentBackingData.primaryKey, saved.contains(key) { return false }
+        }
+        return true
     }
 
     /// Diffs `fetched` against the published results and publishes when anything changed.
