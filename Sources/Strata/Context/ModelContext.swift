@@ -52,6 +52,8 @@ public final class ModelContext {
     /// Classes of models inserted although they are not in the schema; the next save reports them.
     var unknownInsertions: [String] = []
     var isAutosaveScheduled = false
+    /// For live results: the save (event serial) for which each row was last read from the store, by entity.
+    var storeReadSerials: [ObjectIdentifier: [Int64: UInt64]] = [:]
     let isMainContext: Bool
 
     /// The container the context belongs to.

@@ -24,6 +24,7 @@ package final class LiveChangeCenter: Sendable {
     private struct State {
         var subscriptions: [UInt64: Subscription] = [:]
         var nextIdentifier: UInt64 = 0
+        var nextSerial: UInt64 = 0
         var isMonitoringStore = false
     }
 
@@ -72,6 +73,9 @@ package final class LiveChangeCenter: Sendable {
     /// Records a change for every affected subscriber and schedules one delivery for each that has none pending.
     package func post(_ event: StoreChangeEvent) {
         let scheduled: [UInt64] = state.withLock { state in
+            state.nextSerial += 1
+            var event = event
+            event.serial = state.nextSerial
             var scheduled: [UInt64] = []
             for (identifier, subscription) in state.subscriptions where subscription.entityNames.contains(where: event.touches) {
                 guard subscription.subscriber != nil else {

@@ -9,13 +9,14 @@ extension ModelContext {
     ///
     /// - Parameter keys: the rows that changed; `nil` when unknown, which reloads every registered model.
     /// - Throws: `StrataError.storeFailure` when the store can't be read.
-    func reloadRegisteredModels(of entity: Schema.Entity, keys: Set<Int64>?) throws {
+    func reloadRegisteredModels(of entity: Schema.Entity, keys: Set<Int64>?, serial: UInt64 = 0) throws {
         let entityKey = ObjectIdentifier(entity)
         guard let registered = registeredModels[entityKey], !registered.isEmpty else { return }
         var candidates: [Int64: any PersistentModel] = [:]
         if let keys {
-            // Look the few changed keys up rather than walk every registered model.
-            for key in keys {
+            // Look the few changed keys up rather than walk every registered model, and skip the rows another
+            // observer of this context already read for the same save.
+            for key in keys where !isFresh(entity, key, for: serial) {
                 if let model = registered[key], !model.persistentBackingData.hasChanges { candidates[key] = model }
             }
         } else {
@@ -37,6 +38,7 @@ extension ModelContext {
                 if !changed.isEmpty { reloaded.append((model, changed)) }
             }
         }
+        if serial > 0 { markFresh(entity, Set(sortedKeys), for: serial) }
         // After the fetch, so an observer that reads the store from its callback doesn't wait on the store's lock.
         for (model, properties) in reloaded { notifyObservers(of: model, properties: properties) }
         for (key, model) in candidates where !found.contains(key) {
@@ -75,5 +77,18 @@ extension ModelContext {
         data.relationshipTargets.removeAll()
         data.unloadedProperties = nil
         return changed
+    }
+}
+
+extension ModelContext {
+    /// Whether this context read `key` of `entity` from the store for the save numbered `serial` (or a later one).
+    func isFresh(_ entity: Schema.Entity, _ key: Int64, for serial: UInt64) -> Bool {
+        serial > 0 && (storeReadSerials[ObjectIdentifier(entity)]?[key] ?? 0) >= serial
+    }
+
+    /// Records that this context read `keys` of `entity` from the store for the save numbered `serial`.
+    func markFresh(_ entity: Schema.Entity, _ keys: Set<Int64>, for serial: UInt64) {
+        guard serial > 0 else { return }
+        for key in keys { storeReadSerials[ObjectIdentifier(entity), default: [:]][key] = serial }
     }
 }

@@ -24,7 +24,7 @@ extension ResultsObserver {
               descriptor.formatPredicate == nil, descriptor.sortDescriptors.isEmpty,
               !modelContext.hasPendingChanges(for: entity), !Self.mayDeleteUnnamedRows(of: entity, after: event)
         else { return nil }
-        let plan = try FetchPlan(descriptor, entity: entity)
+        guard let plan = translatedPlan else { return nil }
         guard plan.request.condition?.readsOnlyAttributes(of: entity) ?? true,
               plan.request.ordering.allSatisfy({ $0.expression.readsOnlyAttributes(of: entity) }) else { return nil }
         let touched = Self.primaryKeys(in: event, of: entity)
@@ -36,7 +36,21 @@ extension ResultsObserver {
             if !touched.contains(key) { kept.append(model) }
         }
         guard !touched.isEmpty else { return kept }
-        let loaded = try modelContext.models(touched.sorted(), of: Element.self, plan: plan)
+        // Rows another observer of this context already read for this save are taken from the identity map.
+        var loaded: [Element] = []
+        var unread: [Int64] = []
+        let registered = modelContext.registeredModels[ObjectIdentifier(entity)] ?? [:]
+        for key in touched.sorted() {
+            if modelContext.isFresh(entity, key, for: event.serial) {
+                if let model = registered[key] as? Element { loaded.append(model) }
+            } else {
+                unread.append(key)
+            }
+        }
+        if !unread.isEmpty {
+            loaded += try modelContext.models(unread, of: Element.self, plan: plan)
+            modelContext.markFresh(entity, Set(unread), for: event.serial)
+        }
         for model in loaded {
             // A predicate Swift can't evaluate on this model (it throws) is left to the store.
             guard let matches = try? descriptor.predicate?.evaluate(model) ?? true else { return nil }

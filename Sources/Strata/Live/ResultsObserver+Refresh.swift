@@ -71,7 +71,7 @@ extension ResultsObserver: LiveChangeSubscriber {
             let keys = changed.compactMap { identifier in
                 identifier.entityName == watched.name ? identifier.primaryKey : nil
             }
-            if !keys.isEmpty { try modelContext.reloadRegisteredModels(of: watched, keys: Set(keys)) }
+            if !keys.isEmpty { try modelContext.reloadRegisteredModels(of: watched, keys: Set(keys), serial: event.serial) }
         }
     }
 
@@ -80,7 +80,7 @@ extension ResultsObserver: LiveChangeSubscriber {
     var watchedEntityNames: Set<String> {
         guard let entity else { return [] }
         var names: Set<String> = [entity.name]
-        if let plan = try? FetchPlan(effectiveDescriptor, entity: entity) {
+        if let plan = translatedPlan {
             if let condition = plan.request.condition { names.formUnion(condition.relatedEntityNames) }
             for ordering in plan.request.ordering { names.formUnion(ordering.expression.relatedEntityNames) }
         }
@@ -89,6 +89,7 @@ extension ResultsObserver: LiveChangeSubscriber {
 
     /// Tells the change center which entities concern this observer now.
     func updateWatchedEntities() {
+        translatedPlan = entity.flatMap { try? FetchPlan(effectiveDescriptor, entity: $0) }
         watchedEntities = watchedEntityNames
         guard let subscription else { return }
         container.liveChanges.update(subscription, entityNames: watchedEntities)

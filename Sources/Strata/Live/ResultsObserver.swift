@@ -107,6 +107,9 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     @ObservationIgnored var subscription: UInt64?
     /// The entities whose saves concern this observer (see `watchedEntityNames`), as last computed.
     @ObservationIgnored var watchedEntities: Set<String> = []
+    /// The translated `effectiveDescriptor`, kept until the descriptor changes (translation isn't free, and an
+    /// incremental refresh needs it after every save).
+    @ObservationIgnored var translatedPlan: FetchPlan?
     /// How many times the observer refreshed, by a fetch or incrementally (for tests of coalescing).
     @ObservationIgnored package internal(set) var fetchCount = 0
     /// How many of those refreshes were incremental (see `incrementalResults(after:entity:)`).

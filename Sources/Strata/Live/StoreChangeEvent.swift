@@ -14,6 +14,9 @@ package struct StoreChangeEvent: Sendable {
     package var deleted: Set<PersistentIdentifier>
     /// The contexts whose saves are merged into this event; a context need not reload its own models.
     package var origins: Set<ObjectIdentifier>
+    /// Which post this is (increasing per container; the latest one for merged events); 0 before it is posted.
+    /// Observers sharing a context use it to load each saved row once per save, not once per observer.
+    package var serial: UInt64 = 0
 
     /// An event for one save in this process.
     package init(inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier],
@@ -61,6 +64,7 @@ package struct StoreChangeEvent: Sendable {
         result.updated.formUnion(other.updated)
         result.deleted.formUnion(other.deleted)
         result.origins.formUnion(other.origins)
+        result.serial = Swift.max(serial, other.serial)
         if isUnspecific || other.isUnspecific {
             // One side didn't say which models changed, so the merged event can't either.
             result.inserted = []
