@@ -1,5 +1,13 @@
 import Foundation
 
+/// What an incremental refresh found.
+enum IncrementalOutcome<Element> {
+    /// The published results stand as they are.
+    case unchanged
+    /// The new results.
+    case results([Element])
+}
+
 extension ResultsObserver {
     /// The most models one incremental refresh loads; a save touching more is refreshed by a full refetch.
     static var incrementalKeyLimit: Int { 500 }
@@ -15,7 +23,7 @@ extension ResultsObserver {
     /// their sorted place — the order the SQL gives, ties broken by primary key.
     ///
     /// - Throws: what loading the named rows throws (the errors of `ModelContext.fetch(_:)`).
-    func incrementalResults(after event: StoreChangeEvent, entity: Schema.Entity) throws -> [Element]? {
+    func incrementalResults(after event: StoreChangeEvent, entity: Schema.Entity) throws -> IncrementalOutcome<Element>? {
         guard refreshesIncrementally, resultsMatchStore, !event.isUnspecific, event.entityNames != nil else { return nil }
         let descriptor = effectiveDescriptor
         guard descriptor.fetchLimit == nil, (descriptor.fetchOffset ?? 0) == 0, descriptor.propertiesToFetch.isEmpty,
@@ -29,13 +37,8 @@ extension ResultsObserver {
               plan.request.ordering.allSatisfy({ $0.expression.readsOnlyAttributes(of: entity) }) else { return nil }
         let touched = Self.primaryKeys(in: event, of: entity)
         guard touched.count <= Self.incrementalKeyLimit else { return nil }
-        var kept: [Element] = []
-        kept.reserveCapacity(results.count)
-        for model in results {
-            guard let key = model.persistentBackingData.primaryKey else { return nil }
-            if !touched.contains(key) { kept.append(model) }
-        }
-        guard !touched.isEmpty else { return kept }
+        guard !touched.isEmpty else { return .unchanged }
+        let showsTouchedRow = !touched.isDisjoint(with: publishedKeys)
         // Rows another observer of this context already read for this save are taken from the identity map.
         var loaded: [Element] = []
         var unread: [Int64] = []
@@ -51,13 +54,25 @@ extension ResultsObserver {
             loaded += try modelContext.models(unread, of: Element.self, plan: plan)
             modelContext.markFresh(entity, Set(unread), for: event.serial)
         }
+        var matching: [Element] = []
         for model in loaded {
             // A predicate Swift can't evaluate on this model (it throws) is left to the store.
             guard let matches = try? descriptor.predicate?.evaluate(model) ?? true else { return nil }
-            guard matches else { continue }
+            if matches { matching.append(model) }
+        }
+        // The usual case for an observer a save doesn't concern: it shows none of the saved rows and none of them
+        // matches now — nothing to rebuild, diff or publish.
+        if !showsTouchedRow && matching.isEmpty { return .unchanged }
+        var kept: [Element] = []
+        kept.reserveCapacity(results.count + matching.count)
+        for model in results {
+            guard let key = model.persistentBackingData.primaryKey else { return nil }
+            if !touched.contains(key) { kept.append(model) }
+        }
+        for model in matching {
             kept.insert(model, at: Self.insertionIndex(of: model, in: kept, sortBy: descriptor.sortBy))
         }
-        return kept
+        return .results(kept)
     }
 
     /// The primary keys of the entity's rows an event names as inserted, updated or deleted.

@@ -30,12 +30,11 @@ extension ResultsObserver: LiveChangeSubscriber {
         let fetched: [Element]
         do {
             if let event { try reloadModels(changedBy: event, entity: entity) }
-            if let event, let applied = try incrementalResults(after: event, entity: entity) {
+            if let event, let outcome = try incrementalResults(after: event, entity: entity) {
                 incrementalRefreshCount += 1
                 fetchCount += 1
                 if fetchError != nil { fetchError = nil }
-                // The usual case for an observer a save doesn't concern: same models, none of them saved.
-                if isUnchanged(applied, by: event, entity: entity) { return }
+                guard case .results(let applied) = outcome else { return }
                 fetched = applied
             } else {
                 let matchesStore = !modelContext.hasPendingChanges(for: entity)
@@ -95,21 +94,6 @@ extension ResultsObserver: LiveChangeSubscriber {
         container.liveChanges.update(subscription, entityNames: watchedEntities)
     }
 
-    /// Whether incrementally applied results are the published ones, model for model, with none of them among the
-    /// rows the event saved — then there is nothing to diff or publish.
-    private func isUnchanged(_ applied: [Element], by event: StoreChangeEvent, entity: Schema.Entity) -> Bool {
-        guard applied.count == results.count else { return false }
-        var saved = Set<Int64>()
-        for identifier in event.inserted.union(event.updated).union(event.deleted) where identifier.entityName == entity.name {
-            if let key = identifier.primaryKey { saved.insert(key) }
-        }
-        for (new, old) in zip(applied, results) {
-            guard new === old else { return false }
-            if let key = new.persistentBackingData.primaryKey, saved.contains(key) { return false }
-        }
-        return true
-    }
-
     /// Diffs `fetched` against the published results and publishes when anything changed.
     private func publish(_ fetched: [Element], savedUpdates: Set<PersistentIdentifier>) {
         let oldIdentities = results.map(ObjectIdentifier.init)
@@ -133,6 +117,7 @@ extension ResultsObserver: LiveChangeSubscriber {
         }
         guard !changes.isEmpty else { return }
         results = FetchedResults(fetched)
+        publishedKeys = Set(fetched.compactMap { $0.persistentBackingData.primaryKey })
         sections = newSections
         let snapshot = ResultsSnapshot(results: results, changes: changes)
         for (identifier, continuation) in continuations {

@@ -110,6 +110,9 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     /// The translated `effectiveDescriptor`, kept until the descriptor changes (translation isn't free, and an
     /// incremental refresh needs it after every save).
     @ObservationIgnored var translatedPlan: FetchPlan?
+    /// The primary keys of the published results, so an incremental refresh can tell at once whether a save
+    /// concerns them.
+    @ObservationIgnored var publishedKeys: Set<Int64> = []
     /// How many times the observer refreshed, by a fetch or incrementally (for tests of coalescing).
     @ObservationIgnored package internal(set) var fetchCount = 0
     /// How many of those refreshes were incremental (see `incrementalResults(after:entity:)`).
