@@ -108,8 +108,11 @@ public final class ModelBackingData {
             return value
         }
         // Rows are validated when loaded and assigned values are encoded from typed values; only a stand-in for
-        // a row that is gone gets here, and it reads as an empty value.
-        if let value = property.codec.decode(property.codec.placeholder) { return value }
+        // a row that is gone (`isDeleted`) gets here, and it reads as an empty value — for an enum without a
+        // `0`/`1`/`""` raw value, or a Codable type with required fields, there is none to give.
+        for placeholder in property.codec.placeholders {
+            if let value = property.codec.decode(placeholder) { return value }
+        }
         preconditionFailure("Strata: \(property.name) holds \(stored), which is not a \(Value.self)")
     }
 

@@ -44,17 +44,21 @@ package struct ValueCodec<Value>: @unchecked Sendable {
         self.decode = decode
     }
 
-    /// The stored value a model stands in with when its row is gone (`.null` where that decodes).
-    @usableFromInline package var placeholder: StoredValue {
-        if isOptional { return .null }
+    /// Stored values a model stands in with when its row is gone, most likely first: an empty value of the
+    /// column's kind, then forms that common raw-value enums and Codable types decode from (`0`, `""`, `{}`, `[]`).
+    @usableFromInline package var placeholders: [StoredValue] {
+        if isOptional { return [.null] }
+        let empty: StoredValue
         switch kind {
-        case .attribute(.integer), .attribute(.unsignedInteger): return .integer(0)
-        case .attribute(.real): return .real(0)
-        case .attribute(.decimal): return .text("0")
-        case .attribute(.text): return valueType == URL.self ? .text("about:blank") : .text("")
-        case .attribute(.blob): return .blob(Array(repeating: 0, count: 16))
-        case .toOne, .toMany: return .null
+        case .attribute(.integer), .attribute(.unsignedInteger): empty = .integer(0)
+        case .attribute(.real): empty = .real(0)
+        case .attribute(.decimal): empty = .text("0")
+        case .attribute(.text): empty = valueType == URL.self ? .text("about:blank") : .text("")
+        case .attribute(.blob): empty = .blob(Array(repeating: 0, count: 16))
+        case .toOne, .toMany: return [.null]
         }
+        return [empty, .integer(0), .integer(1), .text(""), .text("{}"), .text("[]"), .text("\"\""), .text("0"),
+                .text("false"), .blob([])]
     }
 }
 

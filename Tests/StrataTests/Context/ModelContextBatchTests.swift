@@ -59,3 +59,44 @@ struct ModelContextBatchTests {
         #expect(results[4].label == "item 4")
     }
 }
+
+enum BatchPriority: Int, Codable {
+    case low = 0
+    case high = 1
+}
+
+@Model final class BatchTicket {
+    var title: String
+    var tags: [String]
+    var priority: BatchPriority
+    var attributes: [String: Int]
+    init(title: String, tags: [String], priority: BatchPriority, attributes: [String: Int]) {
+        self.title = title
+        self.tags = tags
+        self.priority = priority
+        self.attributes = attributes
+    }
+}
+
+@Suite("Stand-ins for rows deleted after a fetch")
+struct VanishedRowTests {
+    @Test func aVanishedRowReadsAsEmptyValuesInsteadOfTrapping() throws {
+        let container = try ModelContainer(for: BatchTicket.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        for index in 0..<4 {
+            context.insert(BatchTicket(title: "t\(index)", tags: ["a"], priority: .high, attributes: ["x": index]))
+        }
+        try context.save()
+        let results = try context.fetch(FetchDescriptor<BatchTicket>(sortBy: [SortDescriptor(\.title)]), batchSize: 2)
+        let other = ModelContext(container)
+        try other.delete(model: BatchTicket.self, where: #Predicate { $0.title == "t3" })
+        try other.save()
+        let vanished = results[3]
+        #expect(vanished.isDeleted)
+        #expect(vanished.title == "")
+        #expect(vanished.tags == [])
+        #expect(vanished.priority == .low)
+        #expect(vanished.attributes == [:])
+        #expect(results[2].priority == .high)
+    }
+}
