@@ -141,20 +141,12 @@ public struct FetchResultsCollection<Element: PersistentModel>: RandomAccessColl
         for model in loaded {
             if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
         }
-        let batch = keys.map { key in byKey[key] ?? Self.missingModel(key, plan: plan, context: context) }
+        let batch = keys.map { key in byKey[key] ?? context.standIn(Element.self, entity: plan.entity, primaryKey: key) }
         storage.batches[batchIndex] = batch
         storage.recentBatches.append(batchIndex)
         if storage.recentBatches.count > Self.retainedBatches {
             storage.batches[storage.recentBatches.removeFirst()] = nil
         }
         return batch[position - start]
-    }
-
-    /// A stand-in for a row deleted since the fetch: `isDeleted` is `true` and its properties read as empty values.
-    private static func missingModel(_ key: Int64, plan: FetchPlan, context: ModelContext) -> Element {
-        let data = ModelBackingData(values: ContiguousArray(repeating: .null, count: plan.entity.properties.count),
-                                    primaryKey: key, entity: plan.entity, store: context.store, context: nil)
-        data.state = .deletedAndSaved
-        return Element(backingData: data)
     }
 }

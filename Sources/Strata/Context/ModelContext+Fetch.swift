@@ -94,7 +94,8 @@ extension ModelContext {
     /// properties is not allowed. Use `existingModel(for:)` to get an error instead.
     public func model(for identifier: PersistentIdentifier) -> any PersistentModel {
         if let model = try? existingAnyModel(for: identifier) { return model }
-        return missingModel(for: identifier)
+        let entity = store.schema.entity(named: identifier.entityName) ?? store.schema.entities[0]
+        return standIn(entity.modelType, entity: entity, primaryKey: identifier.primaryKey ?? 0)
     }
 
     /// The model with an identifier, loaded from the store when not registered.
@@ -128,13 +129,13 @@ extension ModelContext {
         identifier.storeIdentifier == nil || identifier.storeIdentifier == store.identifier
     }
 
-    private func missingModel(for identifier: PersistentIdentifier) -> any PersistentModel {
-        let entity = store.schema.entity(named: identifier.entityName) ?? store.schema.entities[0]
+    /// A stand-in for a row that is gone: `isDeleted` is `true` and its properties read as empty values.
+    func standIn<T: PersistentModel>(_ type: T.Type, entity: Schema.Entity, primaryKey: Int64) -> T {
         let data = ModelBackingData(
             values: ContiguousArray(repeating: .null, count: entity.properties.count),
-            primaryKey: identifier.primaryKey ?? 0, entity: entity, store: store, context: nil)
+            primaryKey: primaryKey, entity: entity, store: store, context: nil)
         data.state = .deletedAndSaved
-        return ModelBackingData.makeModel(entity.modelType, adopting: data)
+        return T(backingData: data)
     }
 
     // MARK: - Rows to models

@@ -74,7 +74,7 @@ extension ModelContext {
         for (index, info) in entity.relationshipInfos.sorted(by: { $0.key < $1.key }) {
             switch info.deleteRule {
             case .cascade:
-                for target in data.relatedModels(at: index) { deleteAny(target) }
+                for target in data.relatedModels(at: index) { delete(target) }
             case .nullify:
                 guard let inverse = info.inverse else { continue }
                 for target in data.relatedModels(at: index) where !target.persistentBackingData.isDeleted {
@@ -89,10 +89,6 @@ extension ModelContext {
                 continue
             }
         }
-    }
-
-    private func deleteAny(_ model: any PersistentModel) {
-        delete(model)
     }
 
     /// Deletes every stored model of a class that matches a predicate (all of them when `predicate` is `nil`),

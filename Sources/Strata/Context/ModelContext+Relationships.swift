@@ -37,8 +37,8 @@ extension ModelContext {
     /// Loads a to-many relationship for many owners at once.
     func loadToMany(_ info: Schema.RelationshipInfo, owners: [ModelBackingData]) {
         let keyed = owners.compactMap { owner in owner.primaryKey.map { ($0, owner) } }
-        for start in stride(from: 0, to: keyed.count, by: Self.keysPerStatement) {
-            let chunk = keyed[start..<Swift.min(start + Self.keysPerStatement, keyed.count)]
+        for start in stride(from: 0, to: keyed.count, by: StoreLimits.keysPerStatement) {
+            let chunk = keyed[start..<Swift.min(start + StoreLimits.keysPerStatement, keyed.count)]
             var targets: [Int64: [any PersistentModel]] = [:]
             let keys = chunk.map(\.0)
             do {
@@ -91,8 +91,8 @@ extension ModelContext {
             .filter { $0.unloadedProperties != nil && $0 !== data && $0.primaryKey != nil }
         let all = [data] + faults
         let columns = entity.columnPropertyIndexes
-        for start in stride(from: 0, to: all.count, by: Self.keysPerStatement) {
-            let chunk = all[start..<Swift.min(start + Self.keysPerStatement, all.count)]
+        for start in stride(from: 0, to: all.count, by: StoreLimits.keysPerStatement) {
+            let chunk = all[start..<Swift.min(start + StoreLimits.keysPerStatement, all.count)]
             var byKey: [Int64: ModelBackingData] = [:]
             for fault in chunk { if let key = fault.primaryKey { byKey[key] = fault } }
             var request = StoreFetch(entity: entity, columns: columns)
@@ -187,7 +187,4 @@ extension ModelContext {
         guard data.context == nil || data.state == .detached else { return }
         insertAny(model)
     }
-
-    /// The most keys bound in one `IN (…)` list.
-    static var keysPerStatement: Int { StoreLimits.keysPerStatement }
 }

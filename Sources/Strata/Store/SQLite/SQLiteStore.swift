@@ -102,8 +102,8 @@ extension SQLiteStore {
     package func fetchJoinRows(table: String, ownerColumn: String, targetColumn: String, owners: [Int64]) throws -> [(owner: Int64, target: Int64)] {
         var rows: [(owner: Int64, target: Int64)] = []
         let quote = dialect.quote(identifier:)
-        for start in stride(from: 0, to: owners.count, by: Self.keysPerStatement) {
-            let chunk = owners[start..<min(start + Self.keysPerStatement, owners.count)]
+        for start in stride(from: 0, to: owners.count, by: StoreLimits.keysPerStatement) {
+            let chunk = owners[start..<min(start + StoreLimits.keysPerStatement, owners.count)]
             let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
             let sql = "SELECT \(quote(ownerColumn)), \(quote(targetColumn)) FROM \(quote(table)) WHERE \(quote(ownerColumn)) IN (\(placeholders)) ORDER BY \(quote(targetColumn))"
             let found = try withConnection { connection in
@@ -117,9 +117,6 @@ extension SQLiteStore {
         }
         return rows
     }
-
-    /// The most keys bound in one `IN (…)` list.
-    package static var keysPerStatement: Int { StoreLimits.keysPerStatement }
 }
 
 extension SQLiteStore {
