@@ -40,13 +40,13 @@ extension PersistedPropertyMacro: AccessorMacro {
             """,
             """
             get {
-            _$observationRegistrar.access(self, keyPath: \\.\(raw: name))
+            _$observationRegistrar.access(self, keyPath: \(raw: descriptor).keyPath)
             return persistentBackingData.getValue(for: \(raw: descriptor))
             }
             """,
             """
             set {
-            _$observationRegistrar.withMutation(of: self, keyPath: \\.\(raw: name)) {
+            _$observationRegistrar.withMutation(of: self, keyPath: \(raw: descriptor).keyPath) {
             persistentBackingData.setValue(newValue, for: \(raw: descriptor), on: self)
             }
             }

@@ -19,11 +19,11 @@ struct PersistedPropertyMacroTests {
                         _title = Strata._PersistedSlot()
                     }
                     get {
-                        _$observationRegistrar.access(self, keyPath: \\.title)
+                        _$observationRegistrar.access(self, keyPath: Self._$titleProperty.keyPath)
                         return persistentBackingData.getValue(for: Self._$titleProperty)
                     }
                     set {
-                        _$observationRegistrar.withMutation(of: self, keyPath: \\.title) {
+                        _$observationRegistrar.withMutation(of: self, keyPath: Self._$titleProperty.keyPath) {
                             persistentBackingData.setValue(newValue, for: Self._$titleProperty, on: self)
                         }
                     }

@@ -28,7 +28,7 @@ extension ModelContext {
                 let after = QueryExpression.compare(.column(SelectStatement.primaryKeyColumn), .greater, .value(.integer(lastKey)))
                 request.condition = request.condition.map { .and([$0, after]) } ?? after
                 request.limit = Swift.max(batchSize, 1)
-                let registeredBefore = Set((registeredModels[entityKey] ?? [:]).keys)
+                let registeredBefore = Set(registeredModels[entityKey]?.primaryKeys ?? [])
                 let page: [T] = try models(request)
                 for model in page { try block(model) }
                 guard let last = page.last?.persistentBackingData.primaryKey else { return }
@@ -42,7 +42,7 @@ extension ModelContext {
         while start < keys.count {
             let batch = Array(keys[start..<Swift.min(start + Swift.max(batchSize, 1), keys.count)])
             start += batch.count
-            let registeredBefore = Set((registeredModels[entityKey] ?? [:]).keys)
+            let registeredBefore = Set(registeredModels[entityKey]?.primaryKeys ?? [])
             for model in try models(batch, of: T.self, plan: plan) { try block(model) }
             if !allowEscapingMutations {
                 let page = batch.compactMap { registeredModels[entityKey]?[$0] }

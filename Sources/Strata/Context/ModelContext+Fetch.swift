@@ -167,12 +167,21 @@ extension ModelContext {
     }
 
     func models<T: PersistentModel>(_ request: StoreFetch) throws -> [T] {
-        var results: [T] = []
-        try materialize(request) { model in
-            // The entity was looked up from `T`, so every model it yields is a `T`.
-            if let typed = model as? T { results.append(typed) }
+        guard request.entity.modelType == T.self else {
+            // A request for another class than `T` (not made by `fetch`): models of other classes are left out.
+            return try anyModels(request).compactMap { $0 as? T }
         }
-        return results
+        // Collected without generics, then typed in one pass: appending to a `[T]` row by row in this unspecialized
+        // code would look up generic metadata for every row.
+        var objects = ContiguousArray<AnyObject>()
+        try materialize(request) { objects.append($0) }
+        return Array(unsafeUninitializedCapacity: objects.count) { buffer, count in
+            // Every model of the entity is a `T` (checked above).
+            for object in objects {
+                (buffer.baseAddress! + count).initialize(to: unsafeDowncast(object, to: T.self))
+                count += 1
+            }
+        }
     }
 
     func anyModels(_ request: StoreFetch) throws -> [any PersistentModel] {
@@ -193,7 +202,7 @@ extension ModelContext {
         let unloaded: Set<Int>? = columns.count == entity.columnPropertyIndexes.count
             ? nil : Set(entity.columnPropertyIndexes).subtracting(columns)
         // Taken out while rows are added, so the dictionary is not copied on write.
-        var registered = registeredModels.removeValue(forKey: entityKey) ?? [:]
+        var registered = registeredModels.removeValue(forKey: entityKey) ?? IdentityMap()
         defer { registeredModels[entityKey] = registered }
         try store.fetch(request) { row in
             let key = row.int64(at: 0)

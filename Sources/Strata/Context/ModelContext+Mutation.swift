@@ -129,7 +129,7 @@ extension ModelContext {
         _: T.Type, entity: Schema.Entity, where condition: QueryExpression?, matches: (T) throws -> Bool
     ) throws {
         let matching = try fetchPrimaryKeys(StoreFetch(entity: entity, columns: nil, condition: condition))
-        let registered = registeredModels[ObjectIdentifier(entity)] ?? [:]
+        let registered = registeredModels[ObjectIdentifier(entity)] ?? IdentityMap()
         for key in matching {
             if let model = registered[key] { delete(model) }
         }

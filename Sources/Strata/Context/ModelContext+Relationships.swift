@@ -14,7 +14,7 @@ extension ModelContext {
             data.relationshipTargets[index] = [target]
             // Resolve the same relationship of every other loaded model of the entity too (faults cost no query),
             // so reading it across a list fills all the faults with one query.
-            for owner in (registeredModels[ObjectIdentifier(entity)] ?? [:]).values {
+            for owner in registeredModels[ObjectIdentifier(entity)]?.registered ?? [] {
                 let ownerData = owner.persistentBackingData
                 guard ownerData.relationshipTargets[index] == nil, ownerData.unloadedProperties == nil,
                       index < ownerData.values.count, case .integer(let ownerKey) = ownerData.values[index] else { continue }
@@ -26,7 +26,7 @@ extension ModelContext {
             data.relationshipTargets[index] = []
             return []
         }
-        let owners = (registeredModels[ObjectIdentifier(entity)] ?? [:]).values
+        let owners = (registeredModels[ObjectIdentifier(entity)]?.registered ?? [])
             .map(\.persistentBackingData)
             .filter { $0.relationshipTargets[index] == nil && $0.primaryKey != nil && $0 !== data }
         // The requesting model first, so its own targets are always among the loaded ones.
@@ -80,14 +80,14 @@ extension ModelContext {
                                     primaryKey: primaryKey, entity: entity, store: store, context: self)
         data.unloadedProperties = Set(entity.columnPropertyIndexes)
         let model = ModelBackingData.makeModel(entity.modelType, adopting: data)
-        registeredModels[ObjectIdentifier(entity), default: [:]][primaryKey] = model
+        registeredModels[ObjectIdentifier(entity), default: IdentityMap()][primaryKey] = model
         return model
     }
 
     /// Fills in every fault of `entity` registered in this context, 500 per query. Returns whether `data` was
     /// among them.
     func fulfillFaults(of entity: Schema.Entity, including data: ModelBackingData) -> Bool {
-        let faults = (registeredModels[ObjectIdentifier(entity)] ?? [:]).values.map(\.persistentBackingData)
+        let faults = (registeredModels[ObjectIdentifier(entity)]?.registered ?? []).map(\.persistentBackingData)
             .filter { $0.unloadedProperties != nil && $0 !== data && $0.primaryKey != nil }
         let all = [data] + faults
         let columns = entity.columnPropertyIndexes

@@ -56,7 +56,7 @@ extension ModelContext {
         var deletedIdentifiers = deleted.map(\.persistentModelID)
         for model in deleted { unregister(model) }
         for (batch, keys) in zip(pendingBatchDeletes, result.batchDeletedKeys) {
-            let registered = registeredModels[ObjectIdentifier(batch.entity)] ?? [:]
+            let registered = registeredModels[ObjectIdentifier(batch.entity)] ?? IdentityMap()
             for key in keys {
                 if let model = registered[key] {
                     if !deleted.contains(where: { $0 === model }) { deletedIdentifiers.append(model.persistentModelID) }
@@ -107,7 +107,7 @@ extension ModelContext {
         data.store = store
         data.state = .registered
         data.commitChanges()
-        if let entityKey { registeredModels[entityKey, default: [:]][primaryKey] = model }
+        if let entityKey { registeredModels[entityKey, default: IdentityMap()][primaryKey] = model }
     }
 
     private func unregister(_ model: any PersistentModel) {

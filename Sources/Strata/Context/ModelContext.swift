@@ -39,7 +39,7 @@ public final class ModelContext {
     package let store: any DataStore
 
     /// Registered models by entity and primary key: the identity map.
-    var registeredModels: [ObjectIdentifier: [Int64: any PersistentModel]] = [:]
+    var registeredModels: [ObjectIdentifier: IdentityMap] = [:]
     /// Models inserted since the last save, in insertion order.
     var insertedModels: [ObjectIdentifier: any PersistentModel] = [:]
     var insertionOrder: [ObjectIdentifier] = []

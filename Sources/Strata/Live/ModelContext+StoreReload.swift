@@ -20,7 +20,7 @@ extension ModelContext {
                 if let model = registered[key], !model.persistentBackingData.hasChanges { candidates[key] = model }
             }
         } else {
-            candidates = registered.filter { !$0.value.persistentBackingData.hasChanges }
+            candidates = registered.filter { !$0.persistentBackingData.hasChanges }
         }
         guard !candidates.isEmpty else { return }
         let sortedKeys = candidates.keys.sorted()

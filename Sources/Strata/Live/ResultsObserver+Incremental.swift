@@ -42,7 +42,7 @@ extension ResultsObserver {
         // Rows another observer of this context already read for this save are taken from the identity map.
         var loaded: [Element] = []
         var unread: [Int64] = []
-        let registered = modelContext.registeredModels[ObjectIdentifier(entity)] ?? [:]
+        let registered = modelContext.registeredModels[ObjectIdentifier(entity)] ?? IdentityMap()
         for key in touched.sorted() {
             if modelContext.isFresh(entity, key, for: event.serial) {
                 if let model = registered[key] as? Element { loaded.append(model) }

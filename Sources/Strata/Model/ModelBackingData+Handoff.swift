@@ -15,9 +15,9 @@ extension ModelBackingData {
     }
 
     /// Creates a model of `type` around `data`, which the model adopts from its first instruction on.
-    package static func makeModel(_ type: any PersistentModel.Type, adopting data: ModelBackingData) -> any PersistentModel {
+    package static func makeModel<Model: PersistentModel>(_ type: Model.Type, adopting data: ModelBackingData) -> Model {
         RowHandoff.put(data, for: type)
-        let model = type.init(backingData: data)
+        let model = Model(backingData: data)
         // `init(backingData:)` normally takes the handoff; make sure none outlives this call.
         RowHandoff.clear()
         return model
@@ -26,39 +26,37 @@ extension ModelBackingData {
 
 /// A per-thread slot handing backing data from `makeModel` to the `persistentBackingData` initializer of the model
 /// being made — and of no other model whose initializer happens to run meanwhile (a default value creating one).
+///
+/// Two thread-specific keys hold the retained data and the model type it is for, so a handoff allocates nothing.
 enum RowHandoff {
-    private final class Slot {
-        let data: ModelBackingData
-        let type: ObjectIdentifier
-        init(data: ModelBackingData, type: ObjectIdentifier) {
-            self.data = data
-            self.type = type
-        }
-    }
+    private static let dataKey = makeKey()
+    private static let typeKey = makeKey()
 
-    private static let key: pthread_key_t = {
+    private static func makeKey() -> pthread_key_t {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
         return key
-    }()
+    }
+
+    private static func typeTag(_ type: AnyObject.Type) -> UnsafeRawPointer {
+        UnsafeRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(type)))!
+    }
 
     static func put(_ data: ModelBackingData, for type: any PersistentModel.Type) {
         clear()
-        let slot = Slot(data: data, type: ObjectIdentifier(type))
-        pthread_setspecific(key, Unmanaged.passRetained(slot).toOpaque())
+        pthread_setspecific(typeKey, typeTag(type))
+        pthread_setspecific(dataKey, Unmanaged.passRetained(data).toOpaque())
     }
 
     static func take(for type: AnyObject.Type) -> ModelBackingData? {
-        guard let pointer = pthread_getspecific(key) else { return nil }
-        let slot = Unmanaged<Slot>.fromOpaque(pointer).takeUnretainedValue()
-        guard slot.type == ObjectIdentifier(type) else { return nil }
-        clear()
-        return slot.data
+        guard let pointer = pthread_getspecific(dataKey), pthread_getspecific(typeKey) == typeTag(type) else { return nil }
+        pthread_setspecific(dataKey, nil)
+        return Unmanaged<ModelBackingData>.fromOpaque(pointer).takeRetainedValue()
     }
 
     static func clear() {
-        guard let pointer = pthread_getspecific(key) else { return }
-        pthread_setspecific(key, nil)
-        Unmanaged<Slot>.fromOpaque(pointer).release()
+        guard let pointer = pthread_getspecific(dataKey) else { return }
+        pthread_setspecific(dataKey, nil)
+        Unmanaged<ModelBackingData>.fromOpaque(pointer).release()
     }
 }

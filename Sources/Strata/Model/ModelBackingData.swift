@@ -18,23 +18,26 @@ public final class ModelBackingData {
         case deletedAndSaved
     }
 
-    @usableFromInline package var values: ContiguousArray<StoredValue>
+    // The hot fields opt out of dynamic exclusivity checks: each access would otherwise cost a runtime call and a
+    // thread-local lookup, several times per property read. Every access to them is instantaneous (no `inout`
+    // access to them spans a call that could reach the same model), which is what the checks would enforce.
+    @exclusivity(unchecked) @usableFromInline package var values: ContiguousArray<StoredValue>
     /// Decoded values of properties whose decoding is costly (JSON, raw values), by property index.
-    @usableFromInline package var decodedValues: [Int: Any] = [:]
+    @exclusivity(unchecked) @usableFromInline package var decodedValues: [Int: Any] = [:]
     /// The saved value of every property changed since the last save, by property index.
-    @usableFromInline package var savedValues: [Int: StoredValue] = [:]
+    @exclusivity(unchecked) @usableFromInline package var savedValues: [Int: StoredValue] = [:]
     /// Errors met while encoding an assigned value; `save()` reports them.
-    @usableFromInline package var encodingFailures: [Int: any Error] = [:]
-    @usableFromInline package var state: State = .detached
-    @usableFromInline package weak var context: ModelContext?
+    @exclusivity(unchecked) @usableFromInline package var encodingFailures: [Int: any Error] = [:]
+    @exclusivity(unchecked) @usableFromInline package var state: State = .detached
+    @exclusivity(unchecked) @usableFromInline package weak var context: ModelContext?
     /// The row's primary key, once the model is backed by a row.
-    package var primaryKey: Int64?
+    @exclusivity(unchecked) package var primaryKey: Int64?
     /// The store holding the row, once the model is backed by a row.
-    package var store: (any DataStore)?
+    @exclusivity(unchecked) package var store: (any DataStore)?
     /// The model's entity, once known to a context.
-    package var entity: Schema.Entity?
+    @exclusivity(unchecked) package var entity: Schema.Entity?
     /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
-    @usableFromInline package var unloadedProperties: Set<Int>?
+    @exclusivity(unchecked) @usableFromInline package var unloadedProperties: Set<Int>?
     private var temporaryIdentifier: PersistentIdentifier?
     /// The related models of each relationship read or assigned so far, by property index (0 or 1 for to-one).
     package var relationshipTargets: [Int: [any PersistentModel]] = [:]
@@ -102,11 +105,16 @@ public final class ModelBackingData {
         if property.codec.cachesDecodedValue, let cached = decodedValues[index], let typed = cached as? Value {
             return typed
         }
-        let stored = index < values.count ? values[index] : .null
-        if let value = property.codec.decode(stored) {
+        // Decoded in place: copying the stored value out first would retain and release its payload.
+        let decoded = values.withUnsafeBufferPointer { values -> Value? in
+            if index < values.count { return property.codec.decode(values[index]) }
+            return property.codec.decode(.null)
+        }
+        if let value = decoded {
             if property.codec.cachesDecodedValue { decodedValues[index] = value }
             return value
         }
+        let stored = index < values.count ? values[index] : .null
         // Rows are validated when loaded and assigned values are encoded from typed values; only a stand-in for
         // a row that is gone (`isDeleted`) gets here, and it reads as an empty value — for an enum without a
         // `0`/`1`/`""` raw value, or a Codable type with required fields, there is none to give.

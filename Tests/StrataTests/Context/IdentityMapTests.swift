@@ -1,0 +1,62 @@
+import Foundation
+import Strata
+import Testing
+
+@Model final class IdentityMapEntry {
+    var number: Int
+    init(number: Int) { self.number = number }
+}
+
+@Suite("Identity map")
+struct IdentityMapTests {
+    /// Runs random inserts, replacements, removals and lookups against `IdentityMap` and a `Dictionary` side by side.
+    private func checkAgainstDictionary(keys: [Int64], operations: Int, seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var map = IdentityMap()
+        var expected: [Int64: IdentityMapEntry] = [:]
+        for step in 0..<operations {
+            let key = keys[Int(generator.next() % UInt64(keys.count))]
+            switch generator.next() % 4 {
+            case 0, 1:
+                let entry = IdentityMapEntry(number: step)
+                map[key] = entry
+                expected[key] = entry
+            case 2:
+                let removed = map.removeValue(forKey: key)
+                #expect(removed === expected.removeValue(forKey: key), "remove \(key) at step \(step)")
+            default:
+                #expect(map[key] === expected[key], "lookup \(key) at step \(step)")
+            }
+            #expect(map.count == expected.count)
+        }
+        for key in keys { #expect(map[key] === expected[key], "final lookup \(key)") }
+        #expect(Set(map.primaryKeys) == Set(expected.keys))
+        #expect(Set(map.registered.map { ObjectIdentifier($0) }) == Set(expected.values.map { ObjectIdentifier($0) }))
+    }
+
+    @Test func consecutiveKeysBehaveLikeADictionary() {
+        checkAgainstDictionary(keys: Array(1...3_000), operations: 20_000, seed: 1)
+    }
+
+    @Test func keysThatShareLowBitsBehaveLikeADictionary() {
+        // Multiples of 8 and of 4,096 land in the same slot of their group and collide in the high bits.
+        checkAgainstDictionary(keys: (0..<500).map { Int64($0) * 8 } + (0..<500).map { Int64($0) * 4_096 },
+                               operations: 20_000, seed: 2)
+    }
+
+    @Test func extremeKeysIncludingTheEmptySlotMarkerAreKept() {
+        checkAgainstDictionary(keys: [.min, .min + 1, -1, 0, 1, .max - 1, .max], operations: 2_000, seed: 3)
+    }
+
+    @Test func removingFromAFullProbeRunKeepsTheOthersFindable() {
+        var map = IdentityMap()
+        let entries = (0..<1_000).map { IdentityMapEntry(number: $0) }
+        for (index, entry) in entries.enumerated() { map[Int64(index)] = entry }
+        for index in stride(from: 0, to: 1_000, by: 3) { map[Int64(index)] = nil }
+        for (index, entry) in entries.enumerated() {
+            #expect(map[Int64(index)] === (index.isMultiple(of: 3) ? nil : entry))
+        }
+        #expect(map.count == 666)
+        #expect(map.filter { ($0 as? IdentityMapEntry)?.number ?? 0 < 10 }.keys.sorted() == [1, 2, 4, 5, 7, 8])
+    }
+}
