@@ -17,7 +17,7 @@ extension ModelMacro: MemberMacro {
         guard modelClass(of: declaration) != nil else { return [] }
 
         var members: [DeclSyntax] = [
-            "@ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(\(raw: model.className).self)",
+            "@ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(\(raw: model.className).self, propertyCount: \(raw: model.persisted.count))",
         ]
         members += propertyDescriptors(model)
         members.append(schemaMetadata(model))

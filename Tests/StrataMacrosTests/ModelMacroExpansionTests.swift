@@ -49,7 +49,7 @@ struct ModelMacroExpansionTests {
                 static var shared = 0                              // static: untouched
                 init(isbn: String, title: String, author: String) { self.isbn = isbn; self.title = title; self.author = author }
 
-                @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Book.self)
+                @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Book.self, propertyCount: 6)
 
                 nonisolated static let _$isbnProperty = Strata.PersistentProperty(index: 0, name: "isbn", keyPath: \\Book.isbn, metadata: Strata.Schema.Attribute(.unique))
 
@@ -113,7 +113,7 @@ struct ModelMacroExpansionTests {
                 var note: Optional<String>
                 let createdBy: String = "system"
 
-                @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Shelf.self)
+                @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Shelf.self, propertyCount: 3)
 
                 nonisolated static let _$nameProperty = Strata.PersistentProperty(index: 0, name: "name", keyPath: \\Shelf.name, metadata: nil)
 
@@ -167,7 +167,7 @@ struct ModelMacroExpansionTests {
                     self.slug = slug
                 }
 
-                @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Tag.self)
+                @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Tag.self, propertyCount: 2)
 
                 nonisolated static let _$nameProperty = Strata.PersistentProperty(index: 0, name: "name", keyPath: \\Tag.name, metadata: nil)
 

@@ -33,11 +33,13 @@ extension ModelContext {
         insertedModels[key] = model
         insertionOrder.append(key)
         // Relationships assigned before the insert: bring their models in and set the inverses now.
-        for (index, info) in entity.relationshipInfos.sorted(by: { $0.key < $1.key }) {
-            guard let targets = data.relationshipTargets[index], !targets.isEmpty else { continue }
-            for target in targets { insertIfDetached(target) }
-            if info.inverse != nil {
-                relationshipDidChange(of: model, at: index, added: targets, removed: [])
+        if !data.relationshipTargets.isEmpty {
+            for (index, info) in entity.relationshipInfos.sorted(by: { $0.key < $1.key }) {
+                guard let targets = data.relationshipTargets[index], !targets.isEmpty else { continue }
+                for target in targets { insertIfDetached(target) }
+                if info.inverse != nil {
+                    relationshipDidChange(of: model, at: index, added: targets, removed: [])
+                }
             }
         }
         scheduleAutosave()

@@ -51,7 +51,7 @@ extension ModelContext {
             insertedIdentifiers.append(model.persistentModelID)
         }
         let updatedIdentifiers = changed.map(\.persistentModelID)
-        for model in inserted + changed { recordSavedForeignKeys(of: model.persistentBackingData) }
+        for model in [inserted, changed].joined() { recordSavedForeignKeys(of: model.persistentBackingData) }
         for model in changed { model.persistentBackingData.commitChanges() }
         var deletedIdentifiers = deleted.map(\.persistentModelID)
         for model in deleted { unregister(model) }

@@ -11,9 +11,9 @@ extension ModelContext {
                 }
             }
         }
-        for model in inserted + changed {
+        for model in [inserted, changed].joined() {
             let data = model.persistentBackingData
-            guard let entity = data.entity else { continue }
+            guard let entity = data.entity, !entity.relationshipInfos.isEmpty else { continue }
             for (index, info) in entity.relationshipInfos where info.isToMany && (info.minimumModelCount > 0 || info.maximumModelCount > 0) {
                 let count = data.relatedModels(at: index).filter { !$0.persistentBackingData.isDeleted }.count
                 if count < info.minimumModelCount || (info.maximumModelCount > 0 && count > info.maximumModelCount) {
@@ -27,6 +27,8 @@ extension ModelContext {
 
     /// Adds the foreign keys and join-table rows of assigned relationships to a save's changes.
     func addRelationshipChanges(to changes: inout StoreChanges, inserted: [any PersistentModel], changed: [any PersistentModel]) {
+        let models = [inserted, changed].joined()
+        guard models.contains(where: { !($0.persistentBackingData.entity?.relationshipInfos.isEmpty ?? true) }) else { return }
         var insertPositions: [ObjectIdentifier: Int] = [:]
         for (position, model) in inserted.enumerated() { insertPositions[ObjectIdentifier(model)] = position }
         func reference(_ model: any PersistentModel) -> StoreChanges.RowReference? {
@@ -35,9 +37,9 @@ extension ModelContext {
             guard !data.isDeleted, data.context === self, let key = data.primaryKey else { return nil }
             return .stored(key)
         }
-        for model in inserted + changed {
+        for model in models {
             let data = model.persistentBackingData
-            guard let entity = data.entity, let owner = reference(model) else { continue }
+            guard let entity = data.entity, !entity.relationshipInfos.isEmpty, let owner = reference(model) else { continue }
             let isInserted = insertPositions[ObjectIdentifier(model)] != nil
             for (index, info) in entity.relationshipInfos {
                 guard isInserted || data.changedRelationships.contains(index) else { continue }
@@ -68,7 +70,7 @@ extension ModelContext {
 
     /// After a save, the stored foreign key of each to-one relationship is its target's key.
     func recordSavedForeignKeys(of data: ModelBackingData) {
-        guard let entity = data.entity else { return }
+        guard let entity = data.entity, !entity.relationshipInfos.isEmpty else { return }
         for (index, info) in entity.relationshipInfos where !info.isToMany {
             guard let targets = data.relationshipTargets[index] else { continue }
             while data.values.count <= index { data.values.append(.null) }

@@ -71,7 +71,16 @@ package final class LiveChangeCenter: Sendable {
     }
 
     /// Records a change for every affected subscriber and schedules one delivery for each that has none pending.
-    package func post(_ event: StoreChangeEvent) {
+    ///
+    /// The event is only made when somebody subscribes: a save with no live results to refresh doesn't gather
+    /// the identifiers of its models into sets.
+    package func post(_ makeEvent: @autoclosure () -> StoreChangeEvent) {
+        let hasSubscribers = state.withLock { state in
+            if state.subscriptions.isEmpty { state.nextSerial += 1 }
+            return !state.subscriptions.isEmpty
+        }
+        guard hasSubscribers else { return }
+        let event = makeEvent()
         let scheduled: [UInt64] = state.withLock { state in
             state.nextSerial += 1
             var event = event

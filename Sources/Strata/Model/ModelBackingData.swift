@@ -52,6 +52,11 @@ public final class ModelBackingData {
         values = []
     }
 
+    /// Creates backing data for a new model with `propertyCount` persistent properties, all `NULL` until set.
+    public init(propertyCount: Int) {
+        values = ContiguousArray(repeating: .null, count: propertyCount)
+    }
+
     package init(values: ContiguousArray<StoredValue>, primaryKey: Int64, entity: Schema.Entity, store: any DataStore,
                  context: ModelContext?) {
         self.values = values
@@ -150,7 +155,7 @@ public final class ModelBackingData {
         while values.count <= index { values.append(.null) }
         do {
             values[index] = try codec.encode(value)
-            encodingFailures[index] = nil
+            if !encodingFailures.isEmpty { encodingFailures[index] = nil }
         } catch {
             encodingFailures[index] = error
         }
@@ -199,9 +204,10 @@ public final class ModelBackingData {
 
     /// Forgets the saved values: the current values are now what the store holds.
     package func commitChanges() {
-        savedValues.removeAll()
-        changedRelationships.removeAll()
-        joinAdditions.removeAll()
-        joinRemovals.removeAll()
+        // Each guarded: most models have nothing to forget, and clearing an empty collection still writes it.
+        if !savedValues.isEmpty { savedValues.removeAll() }
+        if !changedRelationships.isEmpty { changedRelationships.removeAll() }
+        if !joinAdditions.isEmpty { joinAdditions.removeAll() }
+        if !joinRemovals.isEmpty { joinRemovals.removeAll() }
     }
 }

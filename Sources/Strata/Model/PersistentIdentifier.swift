@@ -38,6 +38,12 @@ public struct PersistentIdentifier: Sendable, Hashable, Codable, Comparable, Cus
         return nil
     }
 
+    /// Hashes the row (or the temporary UUID) alone: it tells identifiers apart almost always, and hashing the
+    /// entity and store names too would make every set of identifiers much slower to build.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+    }
+
     public static func < (lhs: PersistentIdentifier, rhs: PersistentIdentifier) -> Bool {
         if lhs.entityName != rhs.entityName { return lhs.entityName < rhs.entityName }
         if lhs.storeIdentifier != rhs.storeIdentifier { return (lhs.storeIdentifier ?? "") < (rhs.storeIdentifier ?? "") }

@@ -25,7 +25,7 @@ private struct SaveWriter {
     let connection: SQLiteConnection
     let dialect: SQLiteDialect
     let mergePolicy: MergePolicy
-    private var insertStatements: [ObjectIdentifier: String] = [:]
+    private var insertStatements: [ObjectIdentifier: SQLiteStatement] = [:]
     private var updateStatements: [UpdateKey: String] = [:]
 
     init(connection: SQLiteConnection, dialect: SQLiteDialect, mergePolicy: MergePolicy) {
@@ -90,14 +90,22 @@ private struct SaveWriter {
     private mutating func write(_ insert: StoreChanges.Insert) throws -> Int64 {
         let entity = insert.entity
         let columns = entity.columnPropertyIndexes
-        let values = columns.map { $0 < insert.values.count ? insert.values[$0] : .null }
         if mergePolicy == .mergeByPropertyObjectTrump, !entity.uniquenessConstraints.isEmpty,
            let existing = try existingRow(matching: insert, columns: columns) {
+            let values = columns.map { $0 < insert.values.count ? insert.values[$0] : .null }
             let assignments = columns.map { "\(column(entity, $0)) = ?" }.joined(separator: ", ")
             try run(entity, "UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ?", values + [.integer(existing)])
             return existing
         }
-        try run(entity, insertSQL(for: entity), values)
+        let statement = try insertStatement(for: entity)
+        try guarded(entity) {
+            defer { statement.reset() }
+            // Bound straight from the model's values: no array of the row's values is built per insert.
+            for (offset, index) in columns.enumerated() {
+                try statement.bind(index < insert.values.count ? insert.values[index] : .null, at: Int32(offset + 1))
+            }
+            _ = try statement.step()
+        }
         return connection.lastInsertRowID
     }
 
@@ -116,17 +124,18 @@ private struct SaveWriter {
         let columns: [Int]
     }
 
-    /// The INSERT of an entity's columns, built once per save.
-    private mutating func insertSQL(for entity: Schema.Entity) -> String {
-        if let sql = insertStatements[ObjectIdentifier(entity)] { return sql }
+    /// The INSERT of an entity's columns, prepared once per save.
+    private mutating func insertStatement(for entity: Schema.Entity) throws -> SQLiteStatement {
+        if let statement = insertStatements[ObjectIdentifier(entity)] { return statement }
         let columns = entity.columnPropertyIndexes
         let names = columns.map { column(entity, $0) }.joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         let sql = columns.isEmpty
             ? "INSERT INTO \(table(entity)) DEFAULT VALUES"
             : "INSERT INTO \(table(entity)) (\(names)) VALUES (\(placeholders))"
-        insertStatements[ObjectIdentifier(entity)] = sql
-        return sql
+        let statement = try connection.prepare(sql)
+        insertStatements[ObjectIdentifier(entity)] = statement
+        return statement
     }
 
     /// The row holding the same value as `insert` for any of the entity's uniqueness constraints.
