@@ -43,20 +43,22 @@ extension ModelContext {
             let batch = Array(keys[start..<Swift.min(start + Swift.max(batchSize, 1), keys.count)])
             start += batch.count
             let registeredBefore = Set(registeredModels[entityKey]?.primaryKeys ?? [])
-            for model in try models(batch, of: T.self, plan: plan) { try block(model) }
-            if !allowEscapingMutations {
-                let page = batch.compactMap { registeredModels[entityKey]?[$0] }
-                releaseUnchanged(page, of: entityKey, keeping: registeredBefore)
-            }
+            let page = try models(batch, of: T.self, plan: plan)
+            for model in page { try block(model) }
+            if !allowEscapingMutations { releaseUnchanged(page, of: entityKey, keeping: registeredBefore) }
         }
     }
 
     /// Takes the unchanged models of a finished batch out of the identity map (unless they were there before).
-    private func releaseUnchanged(_ page: [any PersistentModel], of entityKey: ObjectIdentifier, keeping registeredBefore: Set<Int64>) {
+    ///
+    /// Generic, so the page isn't converted to existentials (a conformance lookup per model).
+    private func releaseUnchanged<Model: PersistentModel>(_ page: [Model], of entityKey: ObjectIdentifier, keeping registeredBefore: Set<Int64>) {
+        guard var registered = registeredModels.removeValue(forKey: entityKey) else { return }
+        defer { registeredModels[entityKey] = registered }
         for model in page {
             let data = model.persistentBackingData
             guard let key = data.primaryKey, !registeredBefore.contains(key), !data.hasChanges else { continue }
-            registeredModels[entityKey]?[key] = nil
+            registered[key] = nil
         }
     }
 

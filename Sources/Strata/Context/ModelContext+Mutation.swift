@@ -130,9 +130,12 @@ extension ModelContext {
     private func delete<T: PersistentModel>(
         _: T.Type, entity: Schema.Entity, where condition: QueryExpression?, matches: (T) throws -> Bool
     ) throws {
-        let matching = try fetchPrimaryKeys(StoreFetch(entity: entity, columns: nil, condition: condition))
         let registered = registeredModels[ObjectIdentifier(entity)] ?? IdentityMap()
-        for key in matching {
+        var request = StoreFetch(entity: entity, columns: nil, condition: condition)
+        // The matching rows are only needed to mark registered models deleted; with none registered the query
+        // still runs, with `LIMIT 0`, so a condition the store refuses fails here rather than at the save.
+        if registered.isEmpty { request.limit = 0 }
+        for key in try fetchPrimaryKeys(request) {
             if let model = registered[key] { delete(model) }
         }
         for model in insertedModelsArray {

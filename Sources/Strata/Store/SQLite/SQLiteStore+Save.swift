@@ -26,7 +26,7 @@ private struct SaveWriter {
     let dialect: SQLiteDialect
     let mergePolicy: MergePolicy
     private var insertStatements: [ObjectIdentifier: SQLiteStatement] = [:]
-    private var updateStatements: [UpdateKey: String] = [:]
+    private var updateStatements: [UpdateKey: SQLiteStatement] = [:]
 
     init(connection: SQLiteConnection, dialect: SQLiteDialect, mergePolicy: MergePolicy) {
         self.connection = connection
@@ -36,7 +36,9 @@ private struct SaveWriter {
 
     mutating func write(_ changes: StoreChanges) throws -> StoreSaveResult {
         var result = StoreSaveResult()
-        for delete in changes.deletes {
+        // Updates and deletes go in row order: in the order a context happens to hold its models they would dirty
+        // the table's pages at random, and a large save would spill and rewrite the same pages many times.
+        for delete in Self.inRowOrder(changes.deletes) {
             try run(delete.entity, "DELETE FROM \(table(delete.entity)) WHERE \(primaryKey) = ?", [.integer(delete.primaryKey)])
         }
         for batch in changes.batchDeletes {
@@ -47,14 +49,23 @@ private struct SaveWriter {
             }
             sql.append(sql: " RETURNING \(primaryKey)")
             let (text, bindings) = sql.render(in: dialect)
-            let rows = try guarded(batch.entity) { try connection.query(text, bindings) }
-            result.batchDeletedKeys.append(rows.compactMap { row in
-                if case .integer(let key)? = row.first { return key } else { return nil }
+            result.batchDeletedKeys.append(try guarded(batch.entity) {
+                let statement = try connection.prepare(text)
+                defer { statement.reset() }
+                try statement.bind(bindings)
+                var keys: [Int64] = []
+                while try statement.step() { keys.append(statement.int64(at: 0)) }
+                return keys
             })
         }
-        for update in changes.updates where !update.columns.isEmpty {
-            try run(update.entity, updateSQL(for: update.entity, columns: update.columns.map(\.index)),
-                    update.columns.map(\.value) + [.integer(update.primaryKey)])
+        for update in Self.inRowOrder(changes.updates) where !update.columns.isEmpty {
+            let statement = try updateStatement(for: update.entity, columns: update.columns.map(\.index))
+            try guarded(update.entity) {
+                defer { statement.reset() }
+                for (offset, column) in update.columns.enumerated() { try statement.bind(column.value, at: Int32(offset + 1)) }
+                try statement.bind(.integer(update.primaryKey), at: Int32(update.columns.count + 1))
+                _ = try statement.step()
+            }
         }
         for insert in changes.inserts {
             result.insertedKeys.append(try write(insert))
@@ -109,14 +120,21 @@ private struct SaveWriter {
         return connection.lastInsertRowID
     }
 
-    /// The UPDATE of some of an entity's columns, built once per save for each set of columns.
-    private mutating func updateSQL(for entity: Schema.Entity, columns: [Int]) -> String {
+    /// The changes grouped by entity, each entity's in primary-key order. Sorts positions, not the changes, so
+    /// no change is copied while sorting.
+    private static func inRowOrder<Change: RowChange>(_ changes: [Change]) -> [Change] {
+        let keys = changes.map { (entity: UInt(bitPattern: ObjectIdentifier($0.entity)), row: $0.primaryKey) }
+        return keys.indices.sorted { keys[$0] < keys[$1] }.map { changes[$0] }
+    }
+
+    /// The UPDATE of some of an entity's columns, prepared once per save for each set of columns.
+    private mutating func updateStatement(for entity: Schema.Entity, columns: [Int]) throws -> SQLiteStatement {
         let key = UpdateKey(entity: ObjectIdentifier(entity), columns: columns)
-        if let sql = updateStatements[key] { return sql }
+        if let statement = updateStatements[key] { return statement }
         let assignments = columns.map { "\(column(entity, $0)) = ?" }.joined(separator: ", ")
-        let sql = "UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ?"
-        updateStatements[key] = sql
-        return sql
+        let statement = try connection.prepare("UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ?")
+        updateStatements[key] = statement
+        return statement
     }
 
     private struct UpdateKey: Hashable {
@@ -185,3 +203,12 @@ private struct SaveWriter {
     private func table(_ entity: Schema.Entity) -> String { dialect.quote(identifier: entity.name) }
     private func column(_ entity: Schema.Entity, _ index: Int) -> String { dialect.quote(identifier: entity.properties[index].name) }
 }
+
+/// A change to one stored row, which a save orders by row.
+private protocol RowChange {
+    var entity: Schema.Entity { get }
+    var primaryKey: Int64 { get }
+}
+
+extension StoreChanges.Update: RowChange {}
+extension StoreChanges.Delete: RowChange {}
