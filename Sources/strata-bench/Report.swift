@@ -28,7 +28,7 @@ enum Report {
                 return column == 0 ? text + pad : (row[2].isEmpty ? text : pad + text)
             }.joined(separator: "  ")
         }
-        let title = "strata-bench: \(options.rounds) rounds, medians (8a/8b: one round of many changes); \(options.rows) / \(options.largeRows) rows"
+        let title = "strata-bench: \(options.rounds) rounds (3: \(options.rounds * 10)), medians (8a/8b/8c: one round of many changes); \(options.rows) / \(options.largeRows) rows"
             + (options.quick ? " (--quick)" : "")
         return ([title] + lines).joined(separator: "\n")
     }

@@ -16,7 +16,9 @@ package struct SQLiteDialect: SQLDialect {
     package init() {}
 
     package func quote(identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Names rarely hold a quote; checking the bytes first skips Foundation's slow replacement for the rest.
+        guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
+        return "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
     package func placeholder(at position: Int) -> String { "?" }

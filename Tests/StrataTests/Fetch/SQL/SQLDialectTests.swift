@@ -1,0 +1,17 @@
+@testable import Strata
+import Testing
+
+@Suite("SQLite dialect")
+struct SQLDialectTests {
+    @Test(arguments: [
+        ("Book", "\"Book\""),
+        ("", "\"\""),
+        ("say \"hi\"", "\"say \"\"hi\"\"\""),
+        ("\"", "\"\"\"\""),
+        ("\"\"edge\"", "\"\"\"\"\"edge\"\"\""),
+        ("naïve \"ü\"", "\"naïve \"\"ü\"\"\""),
+    ])
+    func quotedIdentifiersDoubleEveryQuote(name: String, quoted: String) {
+        #expect(SQLiteDialect().quote(identifier: name) == quoted)
+    }
+}
