@@ -130,13 +130,14 @@ extension ModelContext {
     private func delete<T: PersistentModel>(
         _: T.Type, entity: Schema.Entity, where condition: QueryExpression?, matches: (T) throws -> Bool
     ) throws {
-        let registered = registeredModels[ObjectIdentifier(entity)] ?? IdentityMap()
+        let entityKey = ObjectIdentifier(entity)
         var request = StoreFetch(entity: entity, columns: nil, condition: condition)
         // The matching rows are only needed to mark registered models deleted; with none registered the query
         // still runs, with `LIMIT 0`, so a condition the store refuses fails here rather than at the save.
-        if registered.isEmpty { request.limit = 0 }
+        if registeredModels[entityKey]?.isEmpty ?? true { request.limit = 0 }
         for key in try fetchPrimaryKeys(request) {
-            if let model = registered[key] { delete(model) }
+            // Looked up in place: deleting can register faults (delete rules), and a copy held meanwhile would copy.
+            if let model = registeredModels[entityKey]?[key] { delete(model) }
         }
         for model in insertedModelsArray {
             guard let typed = model as? T else { continue }

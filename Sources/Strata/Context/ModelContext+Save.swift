@@ -56,9 +56,10 @@ extension ModelContext {
         var deletedIdentifiers = deleted.map(\.persistentModelID)
         for model in deleted { unregister(model) }
         for (batch, keys) in zip(pendingBatchDeletes, result.batchDeletedKeys) {
-            let registered = registeredModels[ObjectIdentifier(batch.entity)] ?? IdentityMap()
+            let entityKey = ObjectIdentifier(batch.entity)
             for key in keys {
-                if let model = registered[key] {
+                // Looked up in place: a copy of the identity map kept while `unregister` changes it would copy it.
+                if let model = registeredModels[entityKey]?[key] {
                     if !deleted.contains(where: { $0 === model }) { deletedIdentifiers.append(model.persistentModelID) }
                     unregister(model)
                 } else {

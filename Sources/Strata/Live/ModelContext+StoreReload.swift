@@ -11,16 +11,17 @@ extension ModelContext {
     /// - Throws: `StrataError.storeFailure` when the store can't be read.
     func reloadRegisteredModels(of entity: Schema.Entity, keys: Set<Int64>?, serial: UInt64 = 0) throws {
         let entityKey = ObjectIdentifier(entity)
-        guard let registered = registeredModels[entityKey], !registered.isEmpty else { return }
+        guard registeredModels[entityKey].map({ !$0.isEmpty }) ?? false else { return }
         var candidates: [Int64: any PersistentModel] = [:]
+        // Read in place: a copy of the identity map kept while models are unregistered below would copy it whole.
         if let keys {
             // Look the few changed keys up rather than walk every registered model, and skip the rows another
             // observer of this context already read for the same save.
             for key in keys where !isFresh(entity, key, for: serial) {
-                if let model = registered[key], !model.persistentBackingData.hasChanges { candidates[key] = model }
+                if let model = registeredModels[entityKey]?[key], !model.persistentBackingData.hasChanges { candidates[key] = model }
             }
         } else {
-            candidates = registered.filter { !$0.persistentBackingData.hasChanges }
+            candidates = registeredModels[entityKey]?.filter { !$0.persistentBackingData.hasChanges } ?? [:]
         }
         guard !candidates.isEmpty else { return }
         let sortedKeys = candidates.keys.sorted()

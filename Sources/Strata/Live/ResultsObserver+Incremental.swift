@@ -42,10 +42,11 @@ extension ResultsObserver {
         // Rows another observer of this context already read for this save are taken from the identity map.
         var loaded: [Element] = []
         var unread: [Int64] = []
-        let registered = modelContext.registeredModels[ObjectIdentifier(entity)] ?? IdentityMap()
+        // Looked up in place: a copy of the identity map held across the load below would make it copy itself.
+        let entityKey = ObjectIdentifier(entity)
         for key in touched.sorted() {
             if modelContext.isFresh(entity, key, for: event.serial) {
-                if let model = registered[key] as? Element { loaded.append(model) }
+                if let model = modelContext.registeredModels[entityKey]?[key] as? Element { loaded.append(model) }
             } else {
                 unread.append(key)
             }
