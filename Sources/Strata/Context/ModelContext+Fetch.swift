@@ -85,7 +85,7 @@ extension ModelContext {
         if let key = identifier.primaryKey, let entity = store.schema.entity(for: T.self), entity.name == identifier.entityName {
             return registeredModels[ObjectIdentifier(entity)]?[key] as? T
         }
-        return (insertedModels.values.first { $0.persistentModelID == identifier }) as? T
+        return (insertedModels.first { $0.persistentModelID == identifier }) as? T
     }
 
     /// The model with an identifier: the registered one, or one loaded from the store.
@@ -115,7 +115,7 @@ extension ModelContext {
         }
         guard belongsToStore(identifier) else { throw StrataError.modelNotInContext(identifier) }
         if let key = identifier.primaryKey, let model = registeredModels[ObjectIdentifier(entity)]?[key] { return model }
-        if let model = insertedModels.values.first(where: { $0.persistentModelID == identifier }) { return model }
+        if let model = insertedModels.first(where: { $0.persistentModelID == identifier }) { return model }
         guard let key = identifier.primaryKey else { throw StrataError.modelNotInContext(identifier) }
         let request = StoreFetch(entity: entity, columns: entity.columnPropertyIndexes,
                                  condition: .equal(.column(SelectStatement.primaryKeyColumn), .value(.integer(key))))
@@ -144,7 +144,7 @@ extension ModelContext {
     func hasPendingChanges(for entity: Schema.Entity) -> Bool {
         let type = ObjectIdentifier(entity.modelType)
         func isEntity(_ model: any PersistentModel) -> Bool { ObjectIdentifier(Swift.type(of: model)) == type }
-        return insertedModels.values.contains(where: isEntity) || changedModels.values.contains(where: isEntity)
+        return insertedModels.contains(where: isEntity) || changedModels.values.contains(where: isEntity)
             || deletedModels.values.contains(where: isEntity) || pendingBatchDeletes.contains { $0.entity === entity }
     }
 

@@ -30,8 +30,7 @@ extension ModelContext {
         data.context = self
         data.entity = entity
         data.state = .inserted
-        insertedModels[key] = model
-        insertionOrder.append(key)
+        insertedModels.append(model)
         // Relationships assigned before the insert: bring their models in and set the inverses now.
         if !data.relationshipTargets.isEmpty {
             for (index, info) in entity.relationshipInfos.sorted(by: { $0.key < $1.key }) {
@@ -53,8 +52,7 @@ extension ModelContext {
         guard data.context === self else { return }
         switch data.state {
         case .inserted:
-            insertedModels[key] = nil
-            insertionOrder.removeAll { $0 == key }
+            insertedModels.removeAll { $0 === model }
             data.state = .detached
             data.context = nil
         case .registered:
@@ -157,14 +155,13 @@ extension ModelContext {
             if data.state == .deleted { data.state = .registered }
             notifyObservers(of: model, properties: reverted)
         }
-        for model in insertedModels.values {
+        for model in insertedModels {
             model.persistentBackingData.state = .detached
             model.persistentBackingData.context = nil
         }
         changedModels.removeAll()
         deletedModels.removeAll()
         insertedModels.removeAll()
-        insertionOrder.removeAll()
         pendingBatchDeletes.removeAll()
         unknownInsertions.removeAll()
     }

@@ -18,9 +18,18 @@ extension ModelContext {
         let changed = Array(changedModels.values)
         let deleted = Array(deletedModels.values)
         var changes = StoreChanges()
+        // Whether any model saved has relationships; without any, the relationship passes below are skipped.
+        var lastEntity: Schema.Entity?
+        var hasRelationships = deleted.contains { !($0.persistentBackingData.entity?.relationshipInfos.isEmpty ?? true) }
+        func note(_ entity: Schema.Entity) {
+            guard entity !== lastEntity else { return }
+            lastEntity = entity
+            if !entity.relationshipInfos.isEmpty { hasRelationships = true }
+        }
         for model in inserted {
             let data = model.persistentBackingData
             let entity = try entity(of: model)
+            note(entity)
             try checkEncoding(data, entity: entity)
             var values = data.values
             while values.count < entity.properties.count { values.append(.null) }
@@ -29,6 +38,7 @@ extension ModelContext {
         for model in changed {
             let data = model.persistentBackingData
             let entity = try entity(of: model)
+            note(entity)
             try checkEncoding(data, entity: entity)
             guard let key = data.primaryKey else { continue }
             let columns = data.changedPropertyIndexes.map { (index: $0, value: data.values[$0]) }
@@ -39,19 +49,29 @@ extension ModelContext {
             changes.deletes.append(StoreChanges.Delete(entity: try entity(of: model), primaryKey: key))
         }
         changes.batchDeletes = pendingBatchDeletes
-        try validateRelationships(inserted: inserted, changed: changed, deleted: deleted)
-        addRelationshipChanges(to: &changes, inserted: inserted, changed: changed)
+        if hasRelationships {
+            try validateRelationships(inserted: inserted, changed: changed, deleted: deleted)
+            addRelationshipChanges(to: &changes, inserted: inserted, changed: changed)
+        }
 
         postSaveNotification(ModelContext.willSave, inserted: [], updated: [], deleted: [])
         let result = try store.save(changes, mergePolicy: mergePolicy)
 
         var insertedIdentifiers: [PersistentIdentifier] = []
+        insertedIdentifiers.reserveCapacity(inserted.count)
+        if let entity = inserted.first?.persistentBackingData.entity {
+            // Room for this save's models at once, rather than growing step by step while they register.
+            let key = ObjectIdentifier(entity)
+            registeredModels[key, default: IdentityMap()].reserveCapacity((registeredModels[key]?.count ?? 0) + inserted.count)
+        }
         for (model, key) in zip(inserted, result.insertedKeys) {
             register(model, primaryKey: key)
             insertedIdentifiers.append(model.persistentModelID)
         }
         let updatedIdentifiers = changed.map(\.persistentModelID)
-        for model in [inserted, changed].joined() { recordSavedForeignKeys(of: model.persistentBackingData) }
+        if hasRelationships {
+            for model in [inserted, changed].joined() { recordSavedForeignKeys(of: model.persistentBackingData) }
+        }
         for model in changed { model.persistentBackingData.commitChanges() }
         var deletedIdentifiers = deleted.map(\.persistentModelID)
         for model in deleted { unregister(model) }
@@ -68,7 +88,6 @@ extension ModelContext {
             }
         }
         insertedModels.removeAll()
-        insertionOrder.removeAll()
         changedModels.removeAll()
         deletedModels.removeAll()
         pendingBatchDeletes.removeAll()

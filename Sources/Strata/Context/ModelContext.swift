@@ -38,15 +38,17 @@ public final class ModelContext {
     private let containerReference: ContainerReference
     package let store: any DataStore
 
+    // The bookkeeping touched once per model opts out of dynamic exclusivity checks (a runtime call each): the
+    // context is used from one isolation domain, and no access to these spans a call that reaches them again.
     /// Registered models by entity and primary key: the identity map.
-    var registeredModels: [ObjectIdentifier: IdentityMap] = [:]
-    /// Models inserted since the last save, in insertion order.
-    var insertedModels: [ObjectIdentifier: any PersistentModel] = [:]
-    var insertionOrder: [ObjectIdentifier] = []
+    @exclusivity(unchecked) var registeredModels: [ObjectIdentifier: IdentityMap] = [:]
+    /// Models inserted since the last save, in insertion order. A model's `state` (`.inserted`) and `context`
+    /// say whether it is here, so no index is kept.
+    @exclusivity(unchecked) var insertedModels: [any PersistentModel] = []
     /// Registered models with changed properties.
-    var changedModels: [ObjectIdentifier: any PersistentModel] = [:]
+    @exclusivity(unchecked) var changedModels: [ObjectIdentifier: any PersistentModel] = [:]
     /// Registered models deleted since the last save.
-    var deletedModels: [ObjectIdentifier: any PersistentModel] = [:]
+    @exclusivity(unchecked) var deletedModels: [ObjectIdentifier: any PersistentModel] = [:]
     /// `delete(model:where:)` calls since the last save.
     var pendingBatchDeletes: [StoreChanges.BatchDelete] = []
     /// Classes of models inserted although they are not in the schema; the next save reports them.
@@ -95,7 +97,7 @@ public final class ModelContext {
 
     /// The models inserted since the last save, in insertion order.
     public var insertedModelsArray: [any PersistentModel] {
-        insertionOrder.compactMap { insertedModels[$0] }
+        insertedModels
     }
 
     /// The registered models with unsaved property changes.

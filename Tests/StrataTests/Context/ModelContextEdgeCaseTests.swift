@@ -56,6 +56,23 @@ struct ModelContextEdgeCaseTests {
         #expect(try context.fetchCount(FetchDescriptor<Book>()) == 1)
     }
 
+    @Test("Unsaved inserts keep their insertion order through a delete and a re-insert, each saved once")
+    func insertionOrderAfterDeleteAndReinsert() throws {
+        let context = ModelContext(try inMemoryContainer(Book.self))
+        let first = Book(title: "First", author: "A", publisher: "P")
+        let second = Book(title: "Second", author: "B", publisher: "P")
+        let third = Book(title: "Third", author: "C", publisher: "P")
+        for book in [first, second, third] { context.insert(book) }
+        context.insert(second)
+        context.delete(first)
+        context.insert(first)
+        #expect(context.insertedModelsArray.map { ($0 as? Book)?.title } == ["Second", "Third", "First"])
+        try context.save()
+        let titles = try ModelContext(context.container).fetch(FetchDescriptor<Book>()).map(\.title)
+        #expect(titles.sorted() == ["First", "Second", "Third"])
+        #expect(context.insertedModelsArray.isEmpty)
+    }
+
     @Test("A deleted model's pending change is not written, and the row is gone after save")
     func deleteDropsPendingChange() throws {
         let store = TemporaryStore()
