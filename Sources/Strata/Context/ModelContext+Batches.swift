@@ -82,11 +82,13 @@ extension ModelContext {
         request.limit = nil
         request.offset = nil
         let loaded: [T] = try models(request)
-        var byKey: [Int64: T] = [:]
+        // Put in the order of `keys` through non-generic collections (see `ModelContext.typed(_:as:)`).
+        var byKey: [Int64: AnyObject] = [:]
+        byKey.reserveCapacity(loaded.count)
         for model in loaded {
             if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
         }
-        return keys.compactMap { byKey[$0] }
+        return Self.typed(keys.compactMap { byKey[$0] }, as: T.self)
     }
 }
 

@@ -171,12 +171,17 @@ extension ModelContext {
             // A request for another class than `T` (not made by `fetch`): models of other classes are left out.
             return try anyModels(request).compactMap { $0 as? T }
         }
-        // Collected without generics, then typed in one pass: appending to a `[T]` row by row in this unspecialized
-        // code would look up generic metadata for every row.
         var objects = ContiguousArray<AnyObject>()
         try materialize(request) { objects.append($0) }
-        return Array(unsafeUninitializedCapacity: objects.count) { buffer, count in
-            // Every model of the entity is a `T` (checked above).
+        // Every model of the entity is a `T` (checked above).
+        return Self.typed(objects, as: T.self)
+    }
+
+    /// Models collected without generics, typed into a `[T]` in one pass: building a `[T]` element by element in
+    /// unspecialized code (`append`, `compactMap`, a `[Key: T]`) looks up generic metadata for every element.
+    /// Every object must be a `T`.
+    static func typed<T: PersistentModel>(_ objects: some Collection<AnyObject>, as _: T.Type) -> [T] {
+        Array(unsafeUninitializedCapacity: objects.count) { buffer, count in
             for object in objects {
                 (buffer.baseAddress! + count).initialize(to: unsafeDowncast(object, to: T.self))
                 count += 1
