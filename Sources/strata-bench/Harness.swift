@@ -23,6 +23,8 @@ struct Workload {
 /// The summary of one workload over all rounds.
 struct WorkloadResult: Codable {
     var name: String
+    /// How many rounds ran (a workload may run more or fewer than the options say).
+    var rounds: Int?
     var rawMedianMs: Double?
     var strataMedianMs: Double?
     /// The 99th percentile of the events a single-round workload timed.
@@ -47,7 +49,8 @@ enum Harness {
         var strataSamples: [Sample] = []
         var rawPeak = 0
         var strataPeak = 0
-        for _ in 0..<max(workload.rounds ?? rounds, 1) {
+        let rounds = max(workload.rounds ?? rounds, 1)
+        for _ in 0..<rounds {
             resetPeakRSS()
             rawSamples.append(try await raw())
             rawPeak = max(rawPeak, Memory.peakRSS ?? 0)
@@ -58,7 +61,7 @@ enum Harness {
         let rawMedian = median(rawSamples.map(\.milliseconds))
         let strataMedian = median(strataSamples.map(\.milliseconds))
         return WorkloadResult(
-            name: workload.name, rawMedianMs: rawMedian, strataMedianMs: strataMedian,
+            name: workload.name, rounds: rounds, rawMedianMs: rawMedian, strataMedianMs: strataMedian,
             rawP99Ms: rawSamples.compactMap(\.p99Milliseconds).max(),
             strataP99Ms: strataSamples.compactMap(\.p99Milliseconds).max(),
             ratio: rawMedian > 0 ? strataMedian / rawMedian : nil,
