@@ -65,8 +65,8 @@ extension ResultsObserver {
         // matches now — nothing to rebuild, diff or publish.
         if !showsTouchedRow && matching.isEmpty { return .unchanged }
         var kept: [Element] = []
-        kept.reserveCapacity(results.count + matching.count)
-        for model in results {
+        kept.reserveCapacity(resultsStorage.count + matching.count)
+        for model in resultsStorage {
             guard let key = model.persistentBackingData.primaryKey else { return nil }
             if !touched.contains(key) { kept.append(model) }
         }

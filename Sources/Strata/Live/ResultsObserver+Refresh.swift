@@ -33,7 +33,7 @@ extension ResultsObserver: LiveChangeSubscriber {
             if let event, let outcome = try incrementalResults(after: event, entity: entity) {
                 incrementalRefreshCount += 1
                 fetchCount += 1
-                if fetchError != nil { fetchError = nil }
+                if fetchErrorStorage != nil { fetchError = nil }
                 guard case .results(let applied) = outcome else { return }
                 fetched = applied
             } else {
@@ -41,7 +41,7 @@ extension ResultsObserver: LiveChangeSubscriber {
                 fetched = try modelContext.fetch(effectiveDescriptor)
                 resultsMatchStore = matchesStore
                 fetchCount += 1
-                if fetchError != nil { fetchError = nil }
+                if fetchErrorStorage != nil { fetchError = nil }
             }
         } catch let error as StrataError {
             resultsMatchStore = false
@@ -96,7 +96,7 @@ extension ResultsObserver: LiveChangeSubscriber {
 
     /// Diffs `fetched` against the published results and publishes when anything changed.
     private func publish(_ fetched: [Element], savedUpdates: Set<PersistentIdentifier>) {
-        let oldIdentities = results.map(ObjectIdentifier.init)
+        let oldIdentities = resultsStorage.map(ObjectIdentifier.init)
         let newIdentities = fetched.map(ObjectIdentifier.init)
         var values: [ObjectIdentifier: ContiguousArray<StoredValue>] = [:]
         var updated = Set<ObjectIdentifier>()
@@ -110,16 +110,16 @@ extension ResultsObserver: LiveChangeSubscriber {
         }
         publishedValues = values
         var changes = ResultsChangeSet(from: oldIdentities, to: newIdentities, updated: updated)
-        var newSections = sections
+        var newSections = sectionsStorage
         if let sectionKeyPath {
             newSections = SectionedResults(grouping: fetched, by: sectionKeyPath)
-            changes.addSectionChanges(from: sections.titles, to: newSections.titles)
+            changes.addSectionChanges(from: sectionsStorage.titles, to: newSections.titles)
         }
         guard !changes.isEmpty else { return }
         results = FetchedResults(fetched)
         publishedKeys = Set(fetched.compactMap { $0.persistentBackingData.primaryKey })
         sections = newSections
-        let snapshot = ResultsSnapshot(results: results, changes: changes)
+        let snapshot = ResultsSnapshot(results: resultsStorage, changes: changes)
         for (identifier, continuation) in continuations {
             if case .terminated = continuation.yield(snapshot) { continuations[identifier] = nil }
         }

@@ -56,24 +56,64 @@ import Observation
 /// finishes its `changes` streams.
 @Observable @MainActor
 public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hashable> {
-    /// The current results, in order.
-    public internal(set) var results: FetchedResults<Element> = FetchedResults([])
-    /// The current results grouped by section title; empty when the observer has no `sectionBy` key path.
-    public internal(set) var sections: SectionedResults<Element, SectionTitle> = SectionedResults([])
-    /// The error of the last fetch, if it failed (the results stay as they were); `nil` after a successful one.
-    public internal(set) var fetchError: StrataError?
+    // The observed properties are computed over storage that Observation ignores, and tell the registrar
+    // themselves with key paths made once per observer: a key path literal into a generic class is rebuilt from
+    // its mangled name every time it is evaluated (microseconds), and the refresh after every save reads these
+    // properties — it reads the storage instead, and only a change goes through the registrar.
 
-    var descriptorStorage: FetchDescriptor<Element>
+    /// The current results, in order.
+    public internal(set) var results: FetchedResults<Element> {
+        get {
+            access(keyPath: observedKeyPaths.results)
+            return resultsStorage
+        }
+        set { withMutation(keyPath: observedKeyPaths.results) { resultsStorage = newValue } }
+    }
+
+    /// The current results grouped by section title; empty when the observer has no `sectionBy` key path.
+    public internal(set) var sections: SectionedResults<Element, SectionTitle> {
+        get {
+            access(keyPath: observedKeyPaths.sections)
+            return sectionsStorage
+        }
+        set { withMutation(keyPath: observedKeyPaths.sections) { sectionsStorage = newValue } }
+    }
+
+    /// The error of the last fetch, if it failed (the results stay as they were); `nil` after a successful one.
+    public internal(set) var fetchError: StrataError? {
+        get {
+            access(keyPath: observedKeyPaths.fetchError)
+            return fetchErrorStorage
+        }
+        set { withMutation(keyPath: observedKeyPaths.fetchError) { fetchErrorStorage = newValue } }
+    }
 
     /// What the observer fetches. Setting it re-fetches before returning and publishes the change set between
     /// the old and the new results.
     public var fetchDescriptor: FetchDescriptor<Element> {
-        get { descriptorStorage }
+        get {
+            access(keyPath: observedKeyPaths.fetchDescriptor)
+            return descriptorStorage
+        }
         set {
-            descriptorStorage = newValue
+            withMutation(keyPath: observedKeyPaths.fetchDescriptor) { descriptorStorage = newValue }
             updateWatchedEntities()
             refresh(after: nil)
         }
+    }
+
+    @ObservationIgnored var resultsStorage = FetchedResults<Element>([])
+    @ObservationIgnored var sectionsStorage = SectionedResults<Element, SectionTitle>([])
+    @ObservationIgnored var fetchErrorStorage: StrataError?
+    @ObservationIgnored var descriptorStorage: FetchDescriptor<Element>
+    private let observedKeyPaths = ObservedKeyPaths()
+
+    /// The key paths of the observed properties, made once.
+    @MainActor private struct ObservedKeyPaths {
+        let results: KeyPath<ResultsObserver, FetchedResults<Element>> = \.results
+        let sections: KeyPath<ResultsObserver, SectionedResults<Element, SectionTitle>> = \.sections
+        let fetchError: KeyPath<ResultsObserver, StrataError?> = \.fetchError
+        let fetchDescriptor: KeyPath<ResultsObserver, FetchDescriptor<Element>> = \.fetchDescriptor
     }
 
     /// The predicate of `fetchDescriptor`; setting it re-fetches before returning.

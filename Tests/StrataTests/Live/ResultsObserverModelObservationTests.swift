@@ -18,6 +18,46 @@ struct ResultsObserverModelObservationTests {
         #expect(await LiveFixtures.eventually { notified.isSet })
         #expect(shown.title == "renamed")
     }
+
+    @Test func observersOfResultsAreNotifiedByASaveThatChangesThem() async throws {
+        let container = try LiveFixtures.memoryContainer()
+        let writer = ModelContext(container)
+        _ = try LiveFixtures.insert([("a", 1)], into: writer)
+        let observer = ResultsObserver<LiveTask, Never>(modelContainer: container)
+        let notified = NotificationFlag()
+        withObservationTracking { _ = observer.results } onChange: { notified.set() }
+        _ = try LiveFixtures.insert([("b", 2)], into: writer)
+        #expect(await LiveFixtures.eventually { notified.isSet })
+        #expect(observer.results.count == 2)
+    }
+
+    @Test func aSaveThatChangesNothingShownDoesNotNotifyObserversOfResults() async throws {
+        let container = try LiveFixtures.memoryContainer()
+        let writer = ModelContext(container)
+        _ = try LiveFixtures.insert([("a", 1)], into: writer)
+        let observer = ResultsObserver<LiveTask, Never>(
+            filterBy: #Predicate { $0.priority > 5 }, sortBy: [SortDescriptor(\.title)], modelContainer: container)
+        let notified = NotificationFlag()
+        withObservationTracking { _ = observer.results; _ = observer.fetchError } onChange: { notified.set() }
+        let before = observer.fetchCount
+        _ = try LiveFixtures.insert([("b", 2)], into: writer)
+        #expect(await LiveFixtures.eventually { observer.fetchCount > before })
+        #expect(!notified.isSet)
+    }
+
+    @Test func observersOfTheDescriptorAreNotifiedWhenTheFilterChanges() throws {
+        let container = try LiveFixtures.memoryContainer()
+        _ = try LiveFixtures.insert([("a", 1), ("b", 9)], into: ModelContext(container))
+        let observer = ResultsObserver<LiveTask, Never>(modelContainer: container)
+        let descriptorChanged = NotificationFlag()
+        let resultsChanged = NotificationFlag()
+        withObservationTracking { _ = observer.filterBy } onChange: { descriptorChanged.set() }
+        withObservationTracking { _ = observer.results } onChange: { resultsChanged.set() }
+        observer.filterBy = #Predicate { $0.priority > 5 }
+        #expect(descriptorChanged.isSet)
+        #expect(resultsChanged.isSet)
+        #expect(observer.results.map(\.title) == ["b"])
+    }
 }
 
 /// A flag an observation callback can set from any thread.
