@@ -16,6 +16,17 @@ import Testing
                       price: Decimal(string: "100") ?? 0, shelf: .science),
     ] }
 
+    @Test func comparisonsOfConstantsFoldAndComparisonsOfTheInputDoNot() throws {
+        let low = 3
+        let high = 4
+        // Both sides constant: evaluated once; the input on either side: a column comparison with a binding.
+        #expect(try PredicateFixture.sql(#Predicate { _ in low + 1 == high }).sql == "1")
+        #expect(try PredicateFixture.sql(#Predicate { _ in high < low }).sql == "0")
+        #expect(try PredicateFixture.sql(#Predicate { $0.pages < low * high }).sql == #"("pages" < ?)"#)
+        #expect(try PredicateFixture.sql(#Predicate { low * high < $0.pages }).bindings == [.integer(12)])
+        #expect(try PredicateFixture.sql(#Predicate { $0.pages != $0.serial }).sql == #"("pages" IS NOT "serial")"#)
+    }
+
     @Test func boolsDatesAndUUIDs() throws {
         #expect(try PredicateFixture.sql(#Predicate { $0.isRead }).sql == #"("isRead" IS ?)"#)
         let cutoff = Self.early
