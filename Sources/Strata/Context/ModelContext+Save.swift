@@ -41,7 +41,8 @@ extension ModelContext {
             note(entity)
             try checkEncoding(data, entity: entity)
             guard let key = data.primaryKey else { continue }
-            let columns = data.changedPropertyIndexes.map { (index: $0, value: data.values[$0]) }
+            var columns = data.savedValues.map { (index: $0.key, value: data.values[$0.key]) }
+            columns.sort { $0.index < $1.index }
             changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, columns: columns))
         }
         for model in deleted {
@@ -68,11 +69,19 @@ extension ModelContext {
             register(model, primaryKey: key)
             insertedIdentifiers.append(model.persistentModelID)
         }
-        let updatedIdentifiers = changed.map(\.persistentModelID)
+        // After every insert has its key, so foreign keys to inserted models are recorded.
         if hasRelationships {
-            for model in [inserted, changed].joined() { recordSavedForeignKeys(of: model.persistentBackingData) }
+            for model in inserted { recordSavedForeignKeys(of: model.persistentBackingData) }
         }
-        for model in changed { model.persistentBackingData.commitChanges() }
+        // One pass over the changed models: each is a cache miss away, so the work on it is done at once.
+        var updatedIdentifiers: [PersistentIdentifier] = []
+        updatedIdentifiers.reserveCapacity(changed.count)
+        for model in changed {
+            let data = model.persistentBackingData
+            updatedIdentifiers.append(model.persistentModelID)
+            if hasRelationships { recordSavedForeignKeys(of: data) }
+            data.commitChanges()
+        }
         var deletedIdentifiers = deleted.map(\.persistentModelID)
         for model in deleted { unregister(model) }
         for (batch, keys) in zip(pendingBatchDeletes, result.batchDeletedKeys) {

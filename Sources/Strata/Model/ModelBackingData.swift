@@ -88,8 +88,6 @@ public final class ModelBackingData {
 
     package var isDeleted: Bool { state == .deleted || state == .deletedAndSaved }
 
-    /// The indexes of the properties changed since the last save, in order.
-    package var changedPropertyIndexes: [Int] { savedValues.keys.sorted() }
 
     // MARK: - Property access (called by code the `@Model` macro generates)
 
