@@ -223,26 +223,29 @@ extension ModelContext {
             }
             var values = ContiguousArray<StoredValue>(repeating: .null, count: propertyCount)
             let data = ModelBackingData(values: [], primaryKey: key, entity: entity, store: store, context: self)
-            for (offset, index) in columns.enumerated() {
-                let value = row.storedValue(at: Int32(offset + 1))
-                let isValid: Bool
-                switch validations[index] {
-                case .foreignKey:
-                    switch value {
-                    case .integer, .null: isValid = true
-                    default: isValid = false
+            // Filled through one buffer: subscripting the array would check its uniqueness for every column.
+            try values.withUnsafeMutableBufferPointer { values in
+                for (offset, index) in columns.enumerated() {
+                    let value = row.storedValue(at: Int32(offset + 1))
+                    let isValid: Bool
+                    switch validations[index] {
+                    case .foreignKey:
+                        switch value {
+                        case .integer, .null: isValid = true
+                        default: isValid = false
+                        }
+                    case .decodeAndCache:
+                        let decoded = properties[index].decodeAny(value)
+                        data.decodedValues[index] = decoded
+                        isValid = decoded != nil
+                    case .check(let check, let isOptional):
+                        isValid = check.accepts(value, isOptional: isOptional) ?? properties[index].accepts(value)
                     }
-                case .decodeAndCache:
-                    let decoded = properties[index].decodeAny(value)
-                    data.decodedValues[index] = decoded
-                    isValid = decoded != nil
-                case .check(let check, let isOptional):
-                    isValid = check.accepts(value, isOptional: isOptional) ?? properties[index].accepts(value)
+                    guard isValid else {
+                        throw StrataError.invalidStoredValue(entity: entity.name, property: properties[index].name, found: value.description)
+                    }
+                    values[index] = value
                 }
-                guard isValid else {
-                    throw StrataError.invalidStoredValue(entity: entity.name, property: properties[index].name, found: value.description)
-                }
-                values[index] = value
             }
             data.values = values
             data.unloadedProperties = unloaded
