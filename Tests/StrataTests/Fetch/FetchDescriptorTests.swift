@@ -194,6 +194,19 @@ struct FetchDescriptorTests {
         #expect(try context.fetchCount(FetchDescriptor<Reading>()) == 0)
     }
 
+    @Test("A batch delete's save reports exactly the deleted rows in didSave, including rows no context loaded")
+    func batchDeleteReportsDeletedIdentifiers() throws {
+        let context = try savedReadings()
+        let finished = try context.fetchIdentifiers(FetchDescriptor<Reading>(predicate: #Predicate { $0.isFinished }))
+        let writer = ModelContext(context.container)
+        let recorder = SaveRecorder(writer)
+        try writer.delete(model: Reading.self, where: #Predicate { $0.isFinished })
+        try writer.save()
+        #expect(!finished.isEmpty)
+        #expect(recorder.recorded.map { Set($0.deleted) } == [Set(finished)])
+        #expect(try context.fetchCount(FetchDescriptor<Reading>(predicate: #Predicate { $0.isFinished })) == 0)
+    }
+
     @Test("A predicate the store can't run throws unsupportedPredicate, or else matches in-memory evaluation")
     func untranslatablePredicates() throws {
         let context = try savedReadings()
