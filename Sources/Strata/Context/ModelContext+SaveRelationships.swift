@@ -76,8 +76,6 @@ extension ModelContext {
             while data.values.count <= index { data.values.append(.null) }
             data.values[index] = targets.first?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null
         }
-        data.changedRelationships.removeAll()
-        data.joinAdditions.removeAll()
-        data.joinRemovals.removeAll()
+        data.commitRelationshipChanges()
     }
 }

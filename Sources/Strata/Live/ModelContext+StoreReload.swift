@@ -75,7 +75,7 @@ extension ModelContext {
         data.values = values
         data.decodedValues.removeAll()
         // Related models are looked up again from the new foreign keys (and join rows) when next read.
-        data.relationshipTargets.removeAll()
+        data.sideState?.relationshipTargets.removeAll()
         data.unloadedProperties = nil
         return changed
     }

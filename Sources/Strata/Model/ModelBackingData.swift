@@ -26,8 +26,6 @@ public final class ModelBackingData {
     @exclusivity(unchecked) @usableFromInline package var decodedValues: [Int: Any] = [:]
     /// The saved value of every property changed since the last save, by property index.
     @exclusivity(unchecked) @usableFromInline package var savedValues: [Int: StoredValue] = [:]
-    /// Errors met while encoding an assigned value; `save()` reports them.
-    @exclusivity(unchecked) @usableFromInline package var encodingFailures: [Int: any Error] = [:]
     @exclusivity(unchecked) @usableFromInline package var state: State = .detached
     @exclusivity(unchecked) @usableFromInline package weak var context: ModelContext?
     /// The row's primary key, once the model is backed by a row.
@@ -38,14 +36,59 @@ public final class ModelBackingData {
     @exclusivity(unchecked) package var entity: Schema.Entity?
     /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
     @exclusivity(unchecked) @usableFromInline package var unloadedProperties: Set<Int>?
-    private var temporaryIdentifier: PersistentIdentifier?
+    /// What most models never need — relationship bookkeeping, encoding failures, a temporary identifier —
+    /// made on first use, so a fetched model is smaller and quicker to make and free.
+    @exclusivity(unchecked) @usableFromInline var sideState: SideState?
+
+    /// The state kept in `sideState`.
+    @usableFromInline
+    final class SideState {
+        @usableFromInline var encodingFailures: [Int: any Error] = [:]
+        var temporaryIdentifier: PersistentIdentifier?
+        var relationshipTargets: [Int: [any PersistentModel]] = [:]
+        var changedRelationships: Set<Int> = []
+        var joinAdditions: [Int: [any PersistentModel]] = [:]
+        var joinRemovals: [Int: [any PersistentModel]] = [:]
+
+        @usableFromInline init() {}
+    }
+
+    /// `sideState`, made if needed.
+    @usableFromInline var ensuredSideState: SideState {
+        if let sideState { return sideState }
+        let made = SideState()
+        sideState = made
+        return made
+    }
+
+    /// Errors met while encoding an assigned value; `save()` reports them.
+    @usableFromInline package var encodingFailures: [Int: any Error] {
+        get { sideState?.encodingFailures ?? [:] }
+        _modify { yield &ensuredSideState.encodingFailures }
+    }
+    private var temporaryIdentifier: PersistentIdentifier? {
+        get { sideState?.temporaryIdentifier }
+        set { ensuredSideState.temporaryIdentifier = newValue }
+    }
     /// The related models of each relationship read or assigned so far, by property index (0 or 1 for to-one).
-    package var relationshipTargets: [Int: [any PersistentModel]] = [:]
+    package var relationshipTargets: [Int: [any PersistentModel]] {
+        get { sideState?.relationshipTargets ?? [:] }
+        _modify { yield &ensuredSideState.relationshipTargets }
+    }
     /// Relationships assigned since the last save, by property index.
-    package var changedRelationships: Set<Int> = []
+    package var changedRelationships: Set<Int> {
+        get { sideState?.changedRelationships ?? [] }
+        _modify { yield &ensuredSideState.changedRelationships }
+    }
     /// Join-table rows to add and remove at the next save, by property index.
-    package var joinAdditions: [Int: [any PersistentModel]] = [:]
-    package var joinRemovals: [Int: [any PersistentModel]] = [:]
+    package var joinAdditions: [Int: [any PersistentModel]] {
+        get { sideState?.joinAdditions ?? [:] }
+        _modify { yield &ensuredSideState.joinAdditions }
+    }
+    package var joinRemovals: [Int: [any PersistentModel]] {
+        get { sideState?.joinRemovals ?? [:] }
+        _modify { yield &ensuredSideState.joinRemovals }
+    }
 
     /// Creates empty backing data for a new model.
     public init() {
@@ -194,18 +237,26 @@ public final class ModelBackingData {
         // Reassigned relationships are read again from the store.
         for index in changedRelationships { relationshipTargets[index] = nil }
         savedValues.removeAll()
-        encodingFailures.removeAll()
-        changedRelationships.removeAll()
-        joinAdditions.removeAll()
-        joinRemovals.removeAll()
+        if let sideState {
+            sideState.encodingFailures.removeAll()
+            sideState.changedRelationships.removeAll()
+            sideState.joinAdditions.removeAll()
+            sideState.joinRemovals.removeAll()
+        }
     }
 
     /// Forgets the saved values: the current values are now what the store holds.
     package func commitChanges() {
         // Each guarded: most models have nothing to forget, and clearing an empty collection still writes it.
         if !savedValues.isEmpty { savedValues.removeAll() }
-        if !changedRelationships.isEmpty { changedRelationships.removeAll() }
-        if !joinAdditions.isEmpty { joinAdditions.removeAll() }
-        if !joinRemovals.isEmpty { joinRemovals.removeAll() }
+        commitRelationshipChanges()
+    }
+
+    /// Forgets the relationship assignments: the store now holds them.
+    package func commitRelationshipChanges() {
+        guard let sideState else { return }
+        if !sideState.changedRelationships.isEmpty { sideState.changedRelationships.removeAll() }
+        if !sideState.joinAdditions.isEmpty { sideState.joinAdditions.removeAll() }
+        if !sideState.joinRemovals.isEmpty { sideState.joinRemovals.removeAll() }
     }
 }
