@@ -88,7 +88,10 @@ extension ModelContext {
         for model in loaded {
             if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
         }
-        return Self.typed(keys.compactMap { byKey[$0] }, as: T.self)
+        var ordered = ContiguousArray<AnyObject>()
+        ordered.reserveCapacity(keys.count)
+        for key in keys { if let model = byKey[key] { ordered.append(model) } }
+        return Self.typed(ordered, as: T.self)
     }
 }
 

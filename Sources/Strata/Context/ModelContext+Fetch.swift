@@ -180,11 +180,13 @@ extension ModelContext {
     /// Models collected without generics, typed into a `[T]` in one pass: building a `[T]` element by element in
     /// unspecialized code (`append`, `compactMap`, a `[Key: T]`) looks up generic metadata for every element.
     /// Every object must be a `T`.
-    static func typed<T: PersistentModel>(_ objects: some Collection<AnyObject>, as _: T.Type) -> [T] {
-        Array(unsafeUninitializedCapacity: objects.count) { buffer, count in
-            for object in objects {
-                (buffer.baseAddress! + count).initialize(to: unsafeDowncast(object, to: T.self))
-                count += 1
+    static func typed<T: PersistentModel>(_ objects: ContiguousArray<AnyObject>, as _: T.Type) -> [T] {
+        objects.withUnsafeBufferPointer { objects in
+            Array(unsafeUninitializedCapacity: objects.count) { buffer, count in
+                for object in objects {
+                    (buffer.baseAddress! + count).initialize(to: unsafeDowncast(object, to: T.self))
+                    count += 1
+                }
             }
         }
     }
