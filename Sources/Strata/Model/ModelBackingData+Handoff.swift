@@ -15,9 +15,10 @@ extension ModelBackingData {
         RowHandoff.take(for: type) ?? ModelBackingData(propertyCount: propertyCount)
     }
 
-    /// Creates a model of `type` around `data`, which the model adopts from its first instruction on.
+    /// Creates a model of `type` around `data` (whose entity is `type`'s), which the model adopts from its first
+    /// instruction on.
     package static func makeModel<Model: PersistentModel>(_ type: Model.Type, adopting data: ModelBackingData) -> Model {
-        RowHandoff.put(data, for: type)
+        RowHandoff.put(data)
         let model = Model(backingData: data)
         // `init(backingData:)` normally takes the handoff; make sure none outlives this call.
         RowHandoff.clear()
@@ -26,33 +27,28 @@ extension ModelBackingData {
 }
 
 /// A per-thread slot handing backing data from `makeModel` to the `persistentBackingData` initializer of the model
-/// being made — and of no other model whose initializer happens to run meanwhile (a default value creating one).
+/// being made — and of no other model whose initializer happens to run meanwhile (a default value creating one):
+/// the data's entity names the class it is for.
 ///
-/// Two thread-specific keys hold the retained data and the model type it is for, so a handoff allocates nothing.
+/// One thread-specific key holds the retained data, so a handoff allocates nothing.
 enum RowHandoff {
-    private static let dataKey = makeKey()
-    private static let typeKey = makeKey()
-
-    private static func makeKey() -> pthread_key_t {
+    private static let dataKey: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
         return key
-    }
+    }()
 
-    private static func typeTag(_ type: AnyObject.Type) -> UnsafeRawPointer {
-        UnsafeRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(type)))!
-    }
-
-    static func put(_ data: ModelBackingData, for type: any PersistentModel.Type) {
+    static func put(_ data: ModelBackingData) {
         clear()
-        pthread_setspecific(typeKey, typeTag(type))
         pthread_setspecific(dataKey, Unmanaged.passRetained(data).toOpaque())
     }
 
     static func take(for type: AnyObject.Type) -> ModelBackingData? {
-        guard let pointer = pthread_getspecific(dataKey), pthread_getspecific(typeKey) == typeTag(type) else { return nil }
+        guard let pointer = pthread_getspecific(dataKey) else { return nil }
+        let data = Unmanaged<ModelBackingData>.fromOpaque(pointer)
+        guard let entity = data.takeUnretainedValue().entity, entity.modelType == type else { return nil }
         pthread_setspecific(dataKey, nil)
-        return Unmanaged<ModelBackingData>.fromOpaque(pointer).takeRetainedValue()
+        return data.takeRetainedValue()
     }
 
     static func clear() {
