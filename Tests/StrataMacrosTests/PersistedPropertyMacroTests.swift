@@ -20,11 +20,15 @@ struct PersistedPropertyMacroTests {
                     }
                     get {
                         _$observationRegistrar.access(self, keyPath: Self._$titleProperty.keyPath)
-                        return persistentBackingData.getValue(for: Self._$titleProperty)
+                        return Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
+                            $0.getValue(for: Self._$titleProperty)
+                        }
                     }
                     set {
                         _$observationRegistrar.withMutation(of: self, keyPath: Self._$titleProperty.keyPath) {
-                            persistentBackingData.setValue(newValue, for: Self._$titleProperty, on: self)
+                            Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
+                                $0.setValue(newValue, for: Self._$titleProperty, on: self)
+                            }
                         }
                     }
                 }
@@ -45,7 +49,7 @@ struct PersistedPropertyMacroTests {
             """)
         #expect(result.diagnostics.isEmpty)
         #expect(result.source.contains("@ObservationIgnored private var _value: Strata._PersistedSlot"))
-        #expect(result.source.contains("persistentBackingData.getValue(for: Self._$valueProperty)"))
+        #expect(result.source.contains("$0.getValue(for: Self._$valueProperty)"))
         #expect(!result.source.contains("_cache"))
         #expect(!result.source.contains("_doubled"))
         #expect(result.source.contains("var doubled: Int { value * 2 }"))

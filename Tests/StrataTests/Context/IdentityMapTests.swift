@@ -59,4 +59,51 @@ struct IdentityMapTests {
         #expect(map.count == 666)
         #expect(map.filter { ($0 as? IdentityMapEntry)?.number ?? 0 < 10 }.keys.sorted() == [1, 2, 4, 5, 7, 8])
     }
+
+    @Test func aCopyKeepsItsModelsWhileTheOriginalChanges() {
+        var original = IdentityMap()
+        let entries = (0..<100).map { IdentityMapEntry(number: $0) }
+        for (index, entry) in entries.enumerated() { original[Int64(index)] = entry }
+        let copy = original
+        // Growing, replacing and removing in the original all happen after the copy was taken.
+        for index in 100..<1_000 { original[Int64(index)] = IdentityMapEntry(number: index) }
+        original[5] = IdentityMapEntry(number: -5)
+        original[7] = nil
+        #expect(copy.count == 100)
+        for (index, entry) in entries.enumerated() { #expect(copy[Int64(index)] === entry) }
+        #expect(copy[500] == nil)
+        #expect(original.count == 999)
+        #expect((original[5] as? IdentityMapEntry)?.number == -5)
+        #expect(original[7] == nil)
+
+        var second = copy
+        second[3] = nil
+        #expect(copy[3] === entries[3])
+        #expect(second[3] == nil && second.count == 99)
+    }
+
+    @Test func removedReplacedAndDroppedModelsAreReleased() {
+        weak var removed: IdentityMapEntry?
+        weak var replaced: IdentityMapEntry?
+        weak var dropped: IdentityMapEntry?
+        var map: IdentityMap? = IdentityMap()
+        do {
+            let first = IdentityMapEntry(number: 1), second = IdentityMapEntry(number: 2), third = IdentityMapEntry(number: 3)
+            removed = first
+            replaced = second
+            dropped = third
+            map?[1] = first
+            map?[2] = second
+            map?[3] = third
+            // Grown past its first size while holding them, so the models were moved to new slots.
+            for key in 10..<200 { map?[Int64(key)] = IdentityMapEntry(number: key) }
+            map?[1] = nil
+            map?[2] = IdentityMapEntry(number: 20)
+        }
+        #expect(removed == nil)
+        #expect(replaced == nil)
+        #expect(dropped != nil)
+        map = nil
+        #expect(dropped == nil)
+    }
 }
