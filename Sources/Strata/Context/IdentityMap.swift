@@ -27,9 +27,8 @@ package struct IdentityMap {
     package subscript(key: Int64) -> (any PersistentModel)? {
         get {
             if key == Storage.emptySlot { return modelForEmptySlotKey }
-            guard let storage else { return nil }
-            let slot = storage.find(key)
-            return storage.keys[slot] == key ? storage.models[slot] : nil
+            guard let slot = storage?.slot(of: key) else { return nil }
+            return storage?.models[slot]
         }
         set {
             if let newValue { insert(newValue, for: key) } else { removeValue(forKey: key) }
@@ -64,9 +63,10 @@ package struct IdentityMap {
             count -= 1
             return removed
         }
-        guard let shared = storage, shared.keys[shared.find(key)] == key else { return nil }
+        // No reference to the storage may be held here: it would make `uniqueStorage()` copy it.
+        guard let slot = storage?.slot(of: key) else { return nil }
         let storage = uniqueStorage()
-        var hole = storage.find(key)
+        var hole = slot  // A copy keeps every entry in its slot.
         let removed = (storage.models + hole).move()
         storage.keys[hole] = Storage.emptySlot
         count -= 1
@@ -101,6 +101,9 @@ package struct IdentityMap {
         }
         storage = grown
     }
+
+    /// Identifies the slots' memory, so tests can tell that a change didn't copy it.
+    package var storageIdentifier: ObjectIdentifier? { storage.map(ObjectIdentifier.init) }
 
     /// The registered primary keys, in no particular order.
     package var primaryKeys: [Int64] { compactMapSlots { key, _ in key } }
@@ -179,6 +182,12 @@ package struct IdentityMap {
             var slot = homeSlot(key)
             while keys[slot] != key, keys[slot] != Self.emptySlot { slot = (slot + 1) & mask }
             return slot
+        }
+
+        /// The slot holding `key`, if any.
+        func slot(of key: Int64) -> Int? {
+            let slot = find(key)
+            return keys[slot] == key ? slot : nil
         }
 
         /// Moves every entry into `other` (larger, empty), leaving this storage empty.

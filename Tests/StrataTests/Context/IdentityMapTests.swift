@@ -106,4 +106,17 @@ struct IdentityMapTests {
         map = nil
         #expect(dropped == nil)
     }
+
+    @Test func changesToAMapNobodySharesDontCopyIt() {
+        // Regression: a removal once held a second reference to the slots while asking whether they were shared,
+        // so every removal copied the whole table (an enumeration of 1,000,000 rows took 80 times as long).
+        var map = IdentityMap()
+        map.reserveCapacity(1_000)
+        let storage = map.storageIdentifier
+        for key in 0..<500 { map[Int64(key)] = IdentityMapEntry(number: key) }
+        for key in 0..<250 { map[Int64(key)] = nil }
+        map[300] = IdentityMapEntry(number: -300)
+        #expect(map.storageIdentifier == storage)
+        #expect(map.count == 250)
+    }
 }
