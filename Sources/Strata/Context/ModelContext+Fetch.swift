@@ -132,7 +132,7 @@ extension ModelContext {
     /// A stand-in for a row that is gone: `isDeleted` is `true` and its properties read as empty values.
     func standIn<T: PersistentModel>(_ type: T.Type, entity: Schema.Entity, primaryKey: Int64) -> T {
         let data = ModelBackingData(
-            values: ContiguousArray(repeating: .null, count: entity.properties.count),
+            values: StoredValues(repeating: .null, count: entity.properties.count),
             primaryKey: primaryKey, entity: entity, store: store, context: nil)
         data.state = .deletedAndSaved
         return T(backingData: data)
@@ -210,7 +210,14 @@ extension ModelContext {
             ? nil : Set(entity.columnPropertyIndexes).subtracting(columns)
         // Taken out while rows are added, so the dictionary is not copied on write.
         var registered = registeredModels.removeValue(forKey: entityKey) ?? IdentityMap()
-        defer { registeredModels[entityKey] = registered }
+        // Models made for rows are registered after the last row (a result holds each row once), so the map grows
+        // once to its final size instead of doubling along the way.
+        var made: [(key: Int64, model: any PersistentModel)] = []
+        defer {
+            registered.reserveCapacity(registered.count + made.count)
+            for (key, model) in made { registered.insert(model, for: key) }
+            registeredModels[entityKey] = registered
+        }
         try store.fetch(request) { row in
             let key = row.int64(at: 0)
             if let model = registered[key] {
@@ -223,8 +230,8 @@ extension ModelContext {
                 body(model)
                 return
             }
-            var values = ContiguousArray<StoredValue>(repeating: .null, count: propertyCount)
-            let data = ModelBackingData(values: [], primaryKey: key, entity: entity, store: store, context: self)
+            var values = StoredValues(repeating: .null, count: propertyCount)
+            let data = ModelBackingData(values: StoredValues(), primaryKey: key, entity: entity, store: store, context: self)
             // Filled through one buffer: subscripting the array would check its uniqueness for every column.
             try values.withUnsafeMutableBufferPointer { values in
                 for (offset, index) in columns.enumerated() {
@@ -252,7 +259,7 @@ extension ModelContext {
             data.values = values
             data.unloadedProperties = unloaded
             let model = ModelBackingData.makeModel(entity.modelType, adopting: data)
-            registered[key] = model
+            made.append((key, model))
             body(model)
         }
     }

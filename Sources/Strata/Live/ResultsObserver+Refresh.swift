@@ -98,7 +98,7 @@ extension ResultsObserver: LiveChangeSubscriber {
     private func publish(_ fetched: [Element], savedUpdates: Set<PersistentIdentifier>) {
         let oldIdentities = resultsStorage.map(ObjectIdentifier.init)
         let newIdentities = fetched.map(ObjectIdentifier.init)
-        var values: [ObjectIdentifier: ContiguousArray<StoredValue>] = [:]
+        var values: [ObjectIdentifier: StoredValues] = [:]
         var updated = Set<ObjectIdentifier>()
         for (identity, model) in zip(newIdentities, fetched) {
             let current = model.persistentBackingData.values

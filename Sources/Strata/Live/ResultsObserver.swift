@@ -141,7 +141,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     let sectionSort: SortDescriptor<Element>?
 
     /// Each result's stored values when last published, to tell which models changed.
-    @ObservationIgnored var publishedValues: [ObjectIdentifier: ContiguousArray<StoredValue>] = [:]
+    @ObservationIgnored var publishedValues: [ObjectIdentifier: StoredValues] = [:]
     @ObservationIgnored var continuations: [UInt64: AsyncStream<ResultsSnapshot<Element>>.Continuation] = [:]
     @ObservationIgnored var nextContinuationIdentifier: UInt64 = 0
     @ObservationIgnored var subscription: UInt64?

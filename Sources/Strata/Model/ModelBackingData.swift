@@ -21,7 +21,7 @@ public final class ModelBackingData {
     // The hot fields opt out of dynamic exclusivity checks: each access would otherwise cost a runtime call and a
     // thread-local lookup, several times per property read. Every access to them is instantaneous (no `inout`
     // access to them spans a call that could reach the same model), which is what the checks would enforce.
-    @exclusivity(unchecked) @usableFromInline package var values: ContiguousArray<StoredValue>
+    @exclusivity(unchecked) @usableFromInline package var values: StoredValues
     /// Decoded values of properties whose decoding is costly (JSON, raw values), by property index.
     @exclusivity(unchecked) @usableFromInline package var decodedValues: [Int: Any] = [:]
     /// The saved value of every property changed since the last save, by property index.
@@ -92,15 +92,15 @@ public final class ModelBackingData {
 
     /// Creates empty backing data for a new model.
     public init() {
-        values = []
+        values = StoredValues()
     }
 
     /// Creates backing data for a new model with `propertyCount` persistent properties, all `NULL` until set.
     public init(propertyCount: Int) {
-        values = ContiguousArray(repeating: .null, count: propertyCount)
+        values = StoredValues(repeating: .null, count: propertyCount)
     }
 
-    package init(values: ContiguousArray<StoredValue>, primaryKey: Int64, entity: Schema.Entity, store: any DataStore,
+    package init(values: StoredValues, primaryKey: Int64, entity: Schema.Entity, store: any DataStore,
                  context: ModelContext?) {
         self.values = values
         self.primaryKey = primaryKey

@@ -53,7 +53,7 @@ package struct StoreFetch: Sendable {
 package struct StoreChanges {
     package struct Insert {
         package var entity: Schema.Entity
-        package var values: ContiguousArray<StoredValue>
+        package var values: StoredValues
     }
     package struct Update {
         package var entity: Schema.Entity
