@@ -41,8 +41,7 @@ extension ModelContext {
             note(entity)
             try checkEncoding(data, entity: entity)
             guard let key = data.primaryKey else { continue }
-            var columns = data.savedValues.map { (index: $0.key, value: data.values[$0.key]) }
-            columns.sort { $0.index < $1.index }
+            let columns = data.changedPropertyIndexes.map { (index: $0, value: data.values[$0]) }
             changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, columns: columns))
         }
         for model in deleted {
@@ -129,7 +128,7 @@ extension ModelContext {
             let previousData = previous.persistentBackingData
             previousData.values = data.values
             previousData.decodedValues = data.decodedValues
-            previousData.savedValues.removeAll()
+            previousData.savedValues = nil
             changedModels[ObjectIdentifier(previous)] = nil
         }
         data.primaryKey = primaryKey
@@ -146,6 +145,6 @@ extension ModelContext {
             registeredModels[ObjectIdentifier(entity)]?[key] = nil
         }
         data.state = .deletedAndSaved
-        data.savedValues.removeAll()
+        data.savedValues = nil
     }
 }

@@ -139,6 +139,35 @@ struct ModelContextTests {
         #expect(try context.fetchCount(FetchDescriptor<Book>()) == 2)
     }
 
+    @Test("A property set back to its saved value is no change, while the others still are")
+    func settingBackToTheSavedValue() throws {
+        let context = ModelContext(try inMemoryContainer(Book.self))
+        let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
+        context.insert(dune)
+        try context.save()
+
+        dune.title = "Dune Messiah"
+        #expect(dune.hasChanges)
+        dune.title = "Dune"
+        #expect(!dune.hasChanges)
+
+        dune.title = "Dune Messiah"
+        dune.author = "F. Herbert"
+        dune.title = "Dune"
+        #expect(dune.hasChanges)
+        context.rollback()
+        #expect(dune.title == "Dune" && dune.author == "Frank Herbert" && !dune.hasChanges)
+
+        dune.publisher = "Ace"
+        try context.save()
+        #expect(!dune.hasChanges)
+        dune.publisher = "Chilton"
+        #expect(dune.hasChanges)
+        try context.save()
+        let fresh = ModelContext(context.container)
+        #expect(try fresh.fetch(FetchDescriptor<Book>()).map(\.publisher) == ["Chilton"])
+    }
+
     @Test("rollback restores optional and Codable values (regression: cached optionals read back as nil)")
     func rollbackRestoresCachedValues() throws {
         let context = ModelContext(try inMemoryContainer(Everything.self))
