@@ -37,13 +37,29 @@ package struct IdentityMap {
 
     /// Registers `model` for `key`, replacing any model registered for it.
     package mutating func insert(_ model: any PersistentModel, for key: Int64) {
-        if key == Storage.emptySlot {
-            if modelForEmptySlotKey == nil { count += 1 }
-            modelForEmptySlotKey = model
-            return
-        }
+        if key == Storage.emptySlot { return setModelForEmptySlotKey(model) }
         reserveCapacity(count + 1)
+        place(model, for: key, in: uniqueStorage())
+    }
+
+    /// Registers every model of `entries` for its key, replacing models registered for the same keys, and
+    /// empties `entries`. The models are moved, not copied: none is retained or released.
+    package mutating func insert(movingFrom entries: inout [(key: Int64, model: any PersistentModel)]) {
+        guard !entries.isEmpty else { return }
+        reserveCapacity(count + entries.count)
         let storage = uniqueStorage()
+        while let (key, model) = entries.popLast() {
+            if key == Storage.emptySlot { setModelForEmptySlotKey(model) } else { place(model, for: key, in: storage) }
+        }
+    }
+
+    private mutating func setModelForEmptySlotKey(_ model: any PersistentModel) {
+        if modelForEmptySlotKey == nil { count += 1 }
+        modelForEmptySlotKey = model
+    }
+
+    /// Puts `model` in `key`'s slot of `storage` (this map's, unshared, with a free slot).
+    private mutating func place(_ model: consuming any PersistentModel, for key: Int64, in storage: Storage) {
         let slot = storage.find(key)
         if storage.keys[slot] == key {
             storage.models[slot] = model

@@ -214,8 +214,8 @@ extension ModelContext {
         // once to its final size instead of doubling along the way.
         var made: [(key: Int64, model: any PersistentModel)] = []
         defer {
-            registered.reserveCapacity(registered.count + made.count)
-            for (key, model) in made { registered.insert(model, for: key) }
+            // Moved, not copied: retaining each model would be a cache miss by now.
+            registered.insert(movingFrom: &made)
             registeredModels[entityKey] = registered
         }
         try store.fetch(request) { row in

@@ -119,4 +119,25 @@ struct IdentityMapTests {
         #expect(map.storageIdentifier == storage)
         #expect(map.count == 250)
     }
+
+    @Test func movingInManyRegistersEachAndEmptiesTheEntries() {
+        var map = IdentityMap()
+        let kept = IdentityMapEntry(number: 0)
+        map[1] = kept
+        map[2] = IdentityMapEntry(number: -2)
+        let copy = map
+        let entries = (2..<2_000).map { IdentityMapEntry(number: $0) }
+        var moved: [(key: Int64, model: any PersistentModel)] = entries.map { (Int64($0.number), $0) }
+        let marker = IdentityMapEntry(number: .min)
+        moved.append((Int64.min, marker))
+        map.insert(movingFrom: &moved)
+
+        #expect(moved.isEmpty)
+        #expect(map.count == 2_000)
+        #expect(map[1] === kept)
+        #expect(map[.min] === marker)
+        for entry in entries { #expect(map[Int64(entry.number)] === entry) }
+        // The copy taken before still holds what the map held then.
+        #expect(copy.count == 2 && (copy[2] as? IdentityMapEntry)?.number == -2 && copy[3] == nil)
+    }
 }
