@@ -11,6 +11,9 @@ package struct StoredValues: RandomAccessCollection, MutableCollection, Equatabl
     @usableFromInline var buffer: Buffer
 
     /// Holds the count in its header and the values in its tail.
+    ///
+    /// Read through pointers only: `ManagedBuffer.header` is a class property, and code inlined from it here gets
+    /// a dynamic exclusivity check on every access — on every property read of every model.
     @usableFromInline
     final class Buffer: ManagedBuffer<Int, StoredValue> {
         /// A buffer of `count` values, all `value`, with room for `capacity`.
@@ -57,17 +60,17 @@ package struct StoredValues: RandomAccessCollection, MutableCollection, Equatabl
     }
 
     @inlinable package var startIndex: Int { 0 }
-    @inlinable package var endIndex: Int { buffer.header }
-    @inlinable package var count: Int { buffer.header }
+    @inlinable package var endIndex: Int { count }
+    @inlinable package var count: Int { buffer.withUnsafeMutablePointerToHeader { $0.pointee } }
 
     @inlinable
     package subscript(position: Int) -> StoredValue {
         get {
-            precondition(position >= 0 && position < buffer.header, "StoredValues: index \(position) out of range")
+            precondition(position >= 0 && position < count, "StoredValues: index \(position) out of range")
             return buffer.withUnsafeMutablePointerToElements { $0[position] }
         }
         set {
-            precondition(position >= 0 && position < buffer.header, "StoredValues: index \(position) out of range")
+            precondition(position >= 0 && position < count, "StoredValues: index \(position) out of range")
             makeUnique()
             buffer.withUnsafeMutablePointerToElements { $0[position] = newValue }
         }
@@ -76,7 +79,7 @@ package struct StoredValues: RandomAccessCollection, MutableCollection, Equatabl
     /// Adds `value` at the end.
     @usableFromInline
     package mutating func append(_ value: StoredValue) {
-        let count = buffer.header
+        let count = self.count
         if !isKnownUniquelyReferenced(&buffer) || buffer.capacity == count {
             reallocate(capacity: Swift.max(count * 2, count + 1))
         }
@@ -117,7 +120,7 @@ package struct StoredValues: RandomAccessCollection, MutableCollection, Equatabl
     /// Copies the values into a buffer of their own if another value shares them.
     @inlinable
     mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&buffer) { reallocate(capacity: buffer.header) }
+        if !isKnownUniquelyReferenced(&buffer) { reallocate(capacity: count) }
     }
 
     @usableFromInline

@@ -116,8 +116,10 @@ private struct SaveWriter {
         try guarded(entity) {
             defer { statement.reset() }
             // Bound straight from the model's values: no array of the row's values is built per insert.
-            for (offset, index) in columns.enumerated() {
-                try statement.bind(index < insert.values.count ? insert.values[index] : .null, at: Int32(offset + 1))
+            try insert.values.withUnsafeBufferPointer { values in
+                for (offset, index) in columns.enumerated() {
+                    try statement.bind(index < values.count ? values[index] : .null, at: Int32(offset + 1))
+                }
             }
             _ = try statement.step()
         }
