@@ -150,7 +150,7 @@ extension ModelContext {
     public func rollback() {
         for model in Array(changedModels.values) + Array(deletedModels.values) {
             let data = model.persistentBackingData
-            let reverted = Set(data.changedPropertyIndexes).union(data.changedRelationships)
+            let reverted = Set(data.savedValues.keys).union(data.changedRelationships)
             data.revertChanges()
             if data.state == .deleted { data.state = .registered }
             notifyObservers(of: model, properties: reverted)

@@ -41,7 +41,8 @@ extension ModelContext {
             note(entity)
             try checkEncoding(data, entity: entity)
             guard let key = data.primaryKey else { continue }
-            let columns = data.changedPropertyIndexes.map { (index: $0, value: data.values[$0]) }
+            var columns = data.savedValues.map { (index: $0.key, value: data.values[$0.key]) }
+            columns.sort { $0.index < $1.index }
             changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, columns: columns))
         }
         for model in deleted {
@@ -128,7 +129,7 @@ extension ModelContext {
             let previousData = previous.persistentBackingData
             previousData.values = data.values
             previousData.decodedValues = data.decodedValues
-            previousData.savedValues = nil
+            previousData.savedValues.removeAll()
             changedModels[ObjectIdentifier(previous)] = nil
         }
         data.primaryKey = primaryKey
@@ -145,6 +146,6 @@ extension ModelContext {
             registeredModels[ObjectIdentifier(entity)]?[key] = nil
         }
         data.state = .deletedAndSaved
-        data.savedValues = nil
+        data.savedValues.removeAll()
     }
 }

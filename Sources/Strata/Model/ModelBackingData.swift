@@ -24,10 +24,8 @@ public final class ModelBackingData {
     @exclusivity(unchecked) @usableFromInline package var values: StoredValues
     /// Decoded values of properties whose decoding is costly (JSON, raw values), by property index.
     @exclusivity(unchecked) @usableFromInline package var decodedValues: [Int: Any] = [:]
-    /// The values as the store holds them, kept at the first property change since the last save; `nil` while
-    /// no property has changed. Keeping them costs nothing at that moment (they share the values' buffer, which
-    /// the change then copies), and a save finds the changed columns by comparing the two side by side.
-    @exclusivity(unchecked) @usableFromInline package var savedValues: StoredValues?
+    /// The saved value of every property changed since the last save, by property index.
+    @exclusivity(unchecked) @usableFromInline package var savedValues: [Int: StoredValue] = [:]
     @exclusivity(unchecked) @usableFromInline package var state: State = .detached
     @exclusivity(unchecked) @usableFromInline package weak var context: ModelContext?
     /// The row's primary key, once the model is backed by a row.
@@ -126,7 +124,7 @@ public final class ModelBackingData {
     package var hasChanges: Bool {
         switch state {
         case .inserted, .deleted: true
-        case .registered: savedValues != nil || !encodingFailures.isEmpty || !changedRelationships.isEmpty
+        case .registered: !savedValues.isEmpty || !encodingFailures.isEmpty || !changedRelationships.isEmpty
         case .detached, .deletedAndSaved: false
         }
     }
@@ -180,18 +178,14 @@ public final class ModelBackingData {
         let index = property.index
         if unloadedProperties != nil { loadUnloadedProperties() }
         let previous = index < values.count ? values[index] : .null
-        // The first change since the last save keeps the values as they are as the saved ones.
-        let unchanged = state == .registered && savedValues == nil ? values : nil
         store(value, at: index, codec: property.codec)
         let current = values[index]
         guard current != previous || encodingFailures[index] != nil else { return }
         if state == .registered {
-            if let unchanged {
-                savedValues = unchanged
-            } else if let savedValues, (index < savedValues.count ? savedValues[index] : .null) == current,
-                      changedPropertyIndexes.isEmpty {
-                // Every property is back to its saved value.
-                self.savedValues = nil
+            if let saved = savedValues[index] {
+                if saved == current { savedValues[index] = nil }
+            } else {
+                savedValues[index] = previous
             }
         }
         context?.modelDidChange(model)
@@ -236,24 +230,13 @@ public final class ModelBackingData {
         unloadedProperties = nil
     }
 
-    /// The indexes of the properties whose value differs from the saved one, in order.
-    @usableFromInline
-    package var changedPropertyIndexes: [Int] {
-        guard let savedValues else { return [] }
-        return values.indices.filter { index in
-            values[index] != (index < savedValues.count ? savedValues[index] : .null)
-        }
-    }
-
     /// Restores every changed property to its saved value.
     package func revertChanges() {
-        if let savedValues {
-            for index in changedPropertyIndexes { decodedValues[index] = nil }
-            values = savedValues
-            self.savedValues = nil
-        }
+        for (index, saved) in savedValues { values[index] = saved }
+        for index in savedValues.keys { decodedValues[index] = nil }
         // Reassigned relationships are read again from the store.
         for index in changedRelationships { relationshipTargets[index] = nil }
+        savedValues.removeAll()
         if let sideState {
             sideState.encodingFailures.removeAll()
             sideState.changedRelationships.removeAll()
@@ -265,7 +248,7 @@ public final class ModelBackingData {
     /// Forgets the saved values: the current values are now what the store holds.
     package func commitChanges() {
         // Each guarded: most models have nothing to forget, and clearing an empty collection still writes it.
-        if savedValues != nil { savedValues = nil }
+        if !savedValues.isEmpty { savedValues.removeAll() }
         commitRelationshipChanges()
     }
 
