@@ -3,8 +3,9 @@ import Foundation
 extension ModelContext {
     /// Writes every pending insert, change and delete to the store in one transaction.
     ///
-    /// Saving a context without changes does nothing. After a successful save, inserted models have permanent
-    /// identifiers and `ModelContext.didSave` is posted.
+    /// Saving a context without changes does nothing. `ModelContext.willSave` is posted first (changes its
+    /// observers make are saved too); after a successful save, inserted models have permanent identifiers and
+    /// `ModelContext.didSave` is posted.
     ///
     /// - Throws: `StrataError.readOnlyContainer`, `StrataError.uniqueConstraintViolation` (under the `.error`
     ///   merge policy, or when an update collides), `StrataError.unrepresentableValue`,
@@ -14,6 +15,7 @@ extension ModelContext {
         guard hasChanges else { return }
         if let unknown = unknownInsertions.first { throw StrataError.unknownEntity(unknown) }
         guard !store.isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
+        postSaveNotification(ModelContext.willSave, inserted: [], updated: [], deleted: [])
         let inserted = insertedModelsArray
         let changed = Array(changedModels.values)
         let deleted = Array(deletedModels.values)
@@ -35,28 +37,42 @@ extension ModelContext {
             while values.count < entity.properties.count { values.append(.null) }
             changes.inserts.append(StoreChanges.Insert(entity: entity, values: values))
         }
-        for model in changed {
-            let data = model.persistentBackingData
-            let entity = try entity(of: model)
-            note(entity)
-            try checkEncoding(data, entity: entity)
-            guard let key = data.primaryKey else { continue }
-            var columns = data.savedValues.map { (index: $0.key, value: data.values[$0.key]) }
-            columns.sort { $0.index < $1.index }
-            changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, columns: columns))
+        // Each changed model is a cache miss away, so everything a save does to it happens in this one pass: its
+        // saved values are taken out here (the write makes them current) and put back if the save fails.
+        var updatedIdentifiers: [PersistentIdentifier] = []
+        updatedIdentifiers.reserveCapacity(changed.count)
+        var takenSavedValues: [(data: ModelBackingData, savedValues: [Int: StoredValue])] = []
+        takenSavedValues.reserveCapacity(changed.count)
+        let result: StoreSaveResult
+        do {
+            for model in changed {
+                let data = model.persistentBackingData
+                let entity = try entity(of: model)
+                note(entity)
+                try checkEncoding(data, entity: entity)
+                updatedIdentifiers.append(model.persistentModelID)
+                takenSavedValues.append((data, data.savedValues))
+                data.savedValues = [:]
+                guard let key = data.primaryKey else { continue }
+                var columns = takenSavedValues[takenSavedValues.count - 1].savedValues
+                    .map { (index: $0.key, value: data.values[$0.key]) }
+                columns.sort { $0.index < $1.index }
+                changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, columns: columns))
+            }
+            for model in deleted {
+                guard let key = model.persistentBackingData.primaryKey else { continue }
+                changes.deletes.append(StoreChanges.Delete(entity: try entity(of: model), primaryKey: key))
+            }
+            changes.batchDeletes = pendingBatchDeletes
+            if hasRelationships {
+                try validateRelationships(inserted: inserted, changed: changed, deleted: deleted)
+                addRelationshipChanges(to: &changes, inserted: inserted, changed: changed)
+            }
+            result = try store.save(changes, mergePolicy: mergePolicy)
+        } catch {
+            for (data, savedValues) in takenSavedValues { data.savedValues = savedValues }
+            throw error
         }
-        for model in deleted {
-            guard let key = model.persistentBackingData.primaryKey else { continue }
-            changes.deletes.append(StoreChanges.Delete(entity: try entity(of: model), primaryKey: key))
-        }
-        changes.batchDeletes = pendingBatchDeletes
-        if hasRelationships {
-            try validateRelationships(inserted: inserted, changed: changed, deleted: deleted)
-            addRelationshipChanges(to: &changes, inserted: inserted, changed: changed)
-        }
-
-        postSaveNotification(ModelContext.willSave, inserted: [], updated: [], deleted: [])
-        let result = try store.save(changes, mergePolicy: mergePolicy)
 
         var insertedIdentifiers: [PersistentIdentifier] = []
         insertedIdentifiers.reserveCapacity(inserted.count)
@@ -73,14 +89,9 @@ extension ModelContext {
         if hasRelationships {
             for model in inserted { recordSavedForeignKeys(of: model.persistentBackingData) }
         }
-        // One pass over the changed models: each is a cache miss away, so the work on it is done at once.
-        var updatedIdentifiers: [PersistentIdentifier] = []
-        updatedIdentifiers.reserveCapacity(changed.count)
-        for model in changed {
-            let data = model.persistentBackingData
-            updatedIdentifiers.append(model.persistentModelID)
-            if hasRelationships { recordSavedForeignKeys(of: data) }
-            data.commitChanges()
+        // Without relationships, nothing is left to do to the changed models (see the pass above).
+        if hasRelationships {
+            for model in changed { recordSavedForeignKeys(of: model.persistentBackingData) }
         }
         var deletedIdentifiers = deleted.map(\.persistentModelID)
         for model in deleted { unregister(model) }

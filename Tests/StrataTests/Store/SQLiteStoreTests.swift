@@ -51,9 +51,25 @@ struct SQLiteStoreTests {
         context.insert(CatalogBook(isbn: "2", title: "Emma"))
         try context.save()
         dune.isbn = "2"
+        dune.title = "Dune Messiah"
         #expect(throws: StrataError.uniqueConstraintViolation(entity: "CatalogBook", properties: ["isbn"])) {
             try context.save()
         }
+        // The failed save kept the changes, saved values included: a retry writes them, and rollback still
+        // knows what the store holds.
+        #expect(dune.hasChanges && context.hasChanges)
+        dune.isbn = "3"
+        try context.save()
+        #expect(!dune.hasChanges)
+        #expect(try ModelContext(context.container).fetch(FetchDescriptor<CatalogBook>(sortBy: [SortDescriptor(\.isbn)]))
+            .map { "\($0.isbn) \($0.title)" } == ["2 Emma", "3 Dune Messiah"])
+
+        dune.isbn = "2"
+        #expect(throws: StrataError.uniqueConstraintViolation(entity: "CatalogBook", properties: ["isbn"])) {
+            try context.save()
+        }
+        context.rollback()
+        #expect(dune.isbn == "3" && !dune.hasChanges)
     }
 
     @Test("#Unique over two properties: the pair must be unique, each alone need not be")
