@@ -51,11 +51,11 @@ extension ModelContext {
                 note(entity)
                 try checkEncoding(data, entity: entity)
                 updatedIdentifiers.append(model.persistentModelID)
-                takenSavedValues.append((data, data.savedValues))
+                let savedValues = data.savedValues
+                takenSavedValues.append((data, savedValues))
                 data.savedValues = [:]
                 guard let key = data.primaryKey else { continue }
-                var columns = takenSavedValues[takenSavedValues.count - 1].savedValues
-                    .map { (index: $0.key, value: data.values[$0.key]) }
+                var columns = savedValues.map { (index: $0.key, value: data.values[$0.key]) }
                 columns.sort { $0.index < $1.index }
                 changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, columns: columns))
             }

@@ -63,6 +63,11 @@ package struct StoredValues: RandomAccessCollection, MutableCollection, Equatabl
     @inlinable package var endIndex: Int { count }
     @inlinable package var count: Int { buffer.withUnsafeMutablePointerToHeader { $0.pointee } }
 
+    /// The value at `position`.
+    ///
+    /// Bounds-checked like `Array`'s subscript, and as unreachable from user data: every index Strata passes is a
+    /// property index of the model's entity, and a model's values hold one per property (made with the entity's
+    /// property count, or grown to the index before a write). Out of range, the read would be out of the buffer.
     @inlinable
     package subscript(position: Int) -> StoredValue {
         get {
@@ -126,13 +131,6 @@ package struct StoredValues: RandomAccessCollection, MutableCollection, Equatabl
     @usableFromInline
     mutating func reallocate(capacity: Int) {
         buffer = withUnsafeBufferPointer { .make(copying: $0, capacity: capacity) }
-    }
-}
-
-extension StoredValues: ExpressibleByArrayLiteral {
-    @usableFromInline
-    package init(arrayLiteral elements: StoredValue...) {
-        self.init(elements)
     }
 }
 
