@@ -231,32 +231,31 @@ extension ModelContext {
                 return
             }
             var values = StoredValues(repeating: .null, count: propertyCount)
-            let data = ModelBackingData(values: StoredValues(), primaryKey: key, entity: entity, store: store, context: self)
-            // Filled through one buffer: subscripting the array would check its uniqueness for every column.
+            var decoded = [Int: Any]()
+            // Read in one call and checked in place: copying each value out would retain and release its payload.
             try values.withUnsafeMutableBufferPointer { values in
-                for (offset, index) in columns.enumerated() {
-                    let value = row.storedValue(at: Int32(offset + 1))
+                row.readValues(columns, into: values)
+                for index in columns {
                     let isValid: Bool
                     switch validations[index] {
                     case .foreignKey:
-                        switch value {
+                        switch values[index] {
                         case .integer, .null: isValid = true
                         default: isValid = false
                         }
                     case .decodeAndCache:
-                        let decoded = properties[index].decodeAny(value)
-                        data.decodedValues[index] = decoded
-                        isValid = decoded != nil
+                        decoded[index] = properties[index].decodeAny(values[index])
+                        isValid = decoded[index] != nil
                     case .check(let check, let isOptional):
-                        isValid = check.accepts(value, isOptional: isOptional) ?? properties[index].accepts(value)
+                        isValid = check.accepts(values[index], isOptional: isOptional) ?? properties[index].accepts(values[index])
                     }
                     guard isValid else {
-                        throw StrataError.invalidStoredValue(entity: entity.name, property: properties[index].name, found: value.description)
+                        throw StrataError.invalidStoredValue(entity: entity.name, property: properties[index].name, found: values[index].description)
                     }
-                    values[index] = value
                 }
             }
-            data.values = values
+            let data = ModelBackingData(values: values, primaryKey: key, entity: entity, store: store, context: self)
+            if !decoded.isEmpty { data.decodedValues = decoded }
             data.unloadedProperties = unloaded
             let model = ModelBackingData.makeModel(entity.modelType, adopting: data)
             made.append((key, model))

@@ -23,9 +23,9 @@ public final class ModelBackingData {
     // access to them spans a call that could reach the same model), which is what the checks would enforce.
     @exclusivity(unchecked) @usableFromInline package var values: StoredValues
     /// Decoded values of properties whose decoding is costly (JSON, raw values), by property index.
-    @exclusivity(unchecked) @usableFromInline package var decodedValues: [Int: Any] = [:]
+    @exclusivity(unchecked) @usableFromInline package var decodedValues = [Int: Any]()
     /// The saved value of every property changed since the last save, by property index.
-    @exclusivity(unchecked) @usableFromInline package var savedValues: [Int: StoredValue] = [:]
+    @exclusivity(unchecked) @usableFromInline package var savedValues = [Int: StoredValue]()
     @exclusivity(unchecked) @usableFromInline package var state: State = .detached
     @exclusivity(unchecked) @usableFromInline package weak var context: ModelContext?
     /// The row's primary key, once the model is backed by a row.
@@ -145,6 +145,43 @@ public final class ModelBackingData {
     /// Reads a property's value.
     @inlinable
     public func getValue<Model, Value>(for property: PersistentProperty<Model, Value>) -> Value {
+        decodeValue(for: property)
+    }
+
+    /// Reads a property stored as a ``StorableValue``, converting it in place.
+    @inlinable
+    public func getValue<Model, Value: StorableValue>(for property: PersistentProperty<Model, Value>) -> Value {
+        // Specialized where the model declares the property, so the conversion is inlined: no call through the
+        // codec, no copy of the stored value, no retain of the values around the read.
+        if property.codec.usesStorableForm, unloadedProperties == nil {
+            let index = property.index
+            let value = values.withUnsafeBufferPointer { values in
+                index < values.count ? Value(storedValue: values[index]) : nil
+            }
+            if let value { return value }
+        }
+        return decodeValue(for: property)
+    }
+
+    /// Reads an optional property stored as a ``StorableValue`` (`NULL` for `nil`), converting it in place.
+    @inlinable
+    public func getValue<Model, Wrapped: StorableValue>(for property: PersistentProperty<Model, Wrapped?>) -> Wrapped? {
+        if property.codec.usesStorableForm, unloadedProperties == nil {
+            let index = property.index
+            let value = values.withUnsafeBufferPointer { values -> Wrapped?? in
+                guard index < values.count else { return nil }
+                if case .null = values[index] { return .some(nil) }
+                return Wrapped(storedValue: values[index]).map { $0 }
+            }
+            if let value { return value }
+        }
+        return decodeValue(for: property)
+    }
+
+    /// Reads a property's value through its codec: loads unloaded properties, uses and fills the decoded-value
+    /// cache, and stands in with a placeholder for a row that is gone.
+    @inlinable
+    func decodeValue<Model, Value>(for property: PersistentProperty<Model, Value>) -> Value {
         let index = property.index
         if unloadedProperties != nil { loadUnloadedProperties() }
         // Unwrap the lookup before casting: a missing entry cast straight to an optional `Value` would read as `nil`.
@@ -175,12 +212,55 @@ public final class ModelBackingData {
     public func setValue<Model: PersistentModel, Value>(
         _ value: Value, for property: PersistentProperty<Model, Value>, on model: Model
     ) {
+        encodeValue(value, for: property, on: model)
+    }
+
+    /// Assigns a property stored as a ``StorableValue``, converting it in place.
+    @inlinable
+    public func setValue<Model: PersistentModel, Value: StorableValue>(
+        _ value: Value, for property: PersistentProperty<Model, Value>, on model: Model
+    ) {
+        guard property.codec.usesStorableForm else { return encodeValue(value, for: property, on: model) }
+        assign(value.storedValue, at: property.index, on: model)
+    }
+
+    /// Assigns an optional property stored as a ``StorableValue`` (`NULL` for `nil`), converting it in place.
+    @inlinable
+    public func setValue<Model: PersistentModel, Wrapped: StorableValue>(
+        _ value: Wrapped?, for property: PersistentProperty<Model, Wrapped?>, on model: Model
+    ) {
+        guard property.codec.usesStorableForm else { return encodeValue(value, for: property, on: model) }
+        assign(value?.storedValue ?? .null, at: property.index, on: model)
+    }
+
+    /// Assigns a property's value through its codec, keeping an encoding failure for `save()` to report.
+    @inlinable
+    func encodeValue<Model: PersistentModel, Value>(
+        _ value: Value, for property: PersistentProperty<Model, Value>, on model: Model
+    ) {
         let index = property.index
         if unloadedProperties != nil { loadUnloadedProperties() }
         let previous = index < values.count ? values[index] : .null
         store(value, at: index, codec: property.codec)
         let current = values[index]
         guard current != previous || encodingFailures[index] != nil else { return }
+        recordChange(at: index, from: previous, to: current, on: model)
+    }
+
+    /// Stores `current`, a value that can't fail to encode, at `index` and records the change if it is one.
+    @inlinable
+    func assign<Model: PersistentModel>(_ current: StoredValue, at index: Int, on model: Model) {
+        if unloadedProperties != nil { loadUnloadedProperties() }
+        while values.count <= index { values.append(.null) }
+        let previous = values[index]
+        guard current != previous else { return }
+        values[index] = current
+        recordChange(at: index, from: previous, to: current, on: model)
+    }
+
+    /// Keeps the saved value of a property that changed from `previous` to `current`, and tells the context.
+    @inlinable
+    func recordChange<Model: PersistentModel>(at index: Int, from previous: StoredValue, to current: StoredValue, on model: Model) {
         if state == .registered {
             if let saved = savedValues[index] {
                 if saved == current { savedValues[index] = nil }

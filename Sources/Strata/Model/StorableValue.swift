@@ -31,22 +31,25 @@ public protocol StorableValue: Codable {
     init?(storedValue: StoredValue)
 }
 
+// The common types' conversions are `@inlinable`, so a model's generated accessors convert in place.
+
 extension Bool: StorableValue {
     public static var storageClass: StorageClass { .integer }
-    public var storedValue: StoredValue { .integer(self ? 1 : 0) }
-    public init?(storedValue: StoredValue) {
+    @inlinable public var storedValue: StoredValue { .integer(self ? 1 : 0) }
+    @inlinable public init?(storedValue: StoredValue) {
         guard case .integer(let value) = storedValue, value == 0 || value == 1 else { return nil }
         self = value == 1
     }
 }
 
 /// Integer types whose every value fits in an `Int64`.
+@usableFromInline
 protocol SignedStorableInteger: StorableValue, FixedWidthInteger {}
 
 extension SignedStorableInteger {
     public static var storageClass: StorageClass { .integer }
-    public var storedValue: StoredValue { .integer(Int64(self)) }
-    public init?(storedValue: StoredValue) {
+    @inlinable public var storedValue: StoredValue { .integer(Int64(self)) }
+    @inlinable public init?(storedValue: StoredValue) {
         guard case .integer(let value) = storedValue, let exact = Self(exactly: value) else { return nil }
         self = exact
     }
@@ -99,8 +102,8 @@ extension StoredValue {
 
 extension Double: StorableValue {
     public static var storageClass: StorageClass { .real }
-    public var storedValue: StoredValue { isNaN ? .text("NaN") : .real(self) }
-    public init?(storedValue: StoredValue) {
+    @inlinable public var storedValue: StoredValue { isNaN ? .text("NaN") : .real(self) }
+    @inlinable public init?(storedValue: StoredValue) {
         switch storedValue {
         case .real(let value): self = value
         case .integer(let value): self = Double(value)
@@ -138,8 +141,8 @@ extension Decimal: StorableValue {
 
 extension String: StorableValue {
     public static var storageClass: StorageClass { .text }
-    public var storedValue: StoredValue { .text(self) }
-    public init?(storedValue: StoredValue) {
+    @inlinable public var storedValue: StoredValue { .text(self) }
+    @inlinable public init?(storedValue: StoredValue) {
         guard case .text(let text) = storedValue else { return nil }
         self = text
     }
@@ -148,8 +151,8 @@ extension String: StorableValue {
 extension Date: StorableValue {
     public static var storageClass: StorageClass { .real }
     /// Dates are stored as seconds since the reference date (1 January 2001, UTC), as Core Data does.
-    public var storedValue: StoredValue { .real(timeIntervalSinceReferenceDate) }
-    public init?(storedValue: StoredValue) {
+    @inlinable public var storedValue: StoredValue { .real(timeIntervalSinceReferenceDate) }
+    @inlinable public init?(storedValue: StoredValue) {
         switch storedValue {
         case .real(let seconds): self.init(timeIntervalSinceReferenceDate: seconds)
         case .integer(let seconds): self.init(timeIntervalSinceReferenceDate: Double(seconds))

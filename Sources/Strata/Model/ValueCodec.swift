@@ -26,6 +26,9 @@ package struct ValueCodec<Value>: @unchecked Sendable {
     @usableFromInline package let valueType: Any.Type
     /// Whether decoding is expensive or can fail (JSON, raw values), so the decoded value is cached on load.
     @usableFromInline package let cachesDecodedValue: Bool
+    /// Whether values are stored as their ``StorableValue`` stored form (optionals as `NULL` for `nil`), so the
+    /// typed accessors may encode and decode them in place instead of through `encode` and `decode`.
+    @usableFromInline package let usesStorableForm: Bool
     /// A cheap check that a stored value decodes, used to validate rows as they load.
     @usableFromInline package let check: StoredValueCheck
     @usableFromInline package let encode: (Value) throws -> StoredValue
@@ -33,12 +36,13 @@ package struct ValueCodec<Value>: @unchecked Sendable {
 
     @usableFromInline
     package init(kind: PropertyKind, isOptional: Bool, valueType: Any.Type, cachesDecodedValue: Bool,
-                 check: StoredValueCheck = .decode,
+                 usesStorableForm: Bool = false, check: StoredValueCheck = .decode,
                  encode: @escaping (Value) throws -> StoredValue, decode: @escaping (StoredValue) -> Value?) {
         self.kind = kind
         self.isOptional = isOptional
         self.valueType = valueType
         self.cachesDecodedValue = cachesDecodedValue
+        self.usesStorableForm = usesStorableForm
         self.check = check
         self.encode = encode
         self.decode = decode
@@ -67,7 +71,7 @@ extension ValueCodec where Value: StorableValue {
     static var storable: ValueCodec {
         ValueCodec(
             kind: .attribute(Value.storageClass), isOptional: false, valueType: Value.self,
-            cachesDecodedValue: false, check: StoredValueCheck(for: Value.self),
+            cachesDecodedValue: false, usesStorableForm: true, check: StoredValueCheck(for: Value.self),
             encode: { $0.storedValue },
             decode: { Value(storedValue: $0) }
         )
@@ -79,7 +83,7 @@ extension ValueCodec {
     static func optionalStorable<Wrapped: StorableValue>(_: Wrapped.Type) -> ValueCodec where Value == Wrapped? {
         ValueCodec(
             kind: .attribute(Wrapped.storageClass), isOptional: true, valueType: Wrapped.self,
-            cachesDecodedValue: false, check: StoredValueCheck(for: Wrapped.self),
+            cachesDecodedValue: false, usesStorableForm: true, check: StoredValueCheck(for: Wrapped.self),
             encode: { $0?.storedValue ?? .null },
             decode: { stored in
                 if case .null = stored { return .some(nil) }

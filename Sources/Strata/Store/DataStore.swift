@@ -23,6 +23,9 @@ package protocol DataStore: AnyObject, Sendable {
 package protocol StoreRow {
     func int64(at column: Int32) -> Int64
     func storedValue(at column: Int32) -> StoredValue
+    /// Reads columns 1… into `values`: column `offset + 1` at `values[columns[offset]]`, overwriting what is there.
+    /// Every index in `columns` must be within `values`.
+    func readValues(_ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>)
 }
 
 /// A fetch in store-neutral terms.

@@ -160,6 +160,30 @@ struct FetchDescriptorTests {
         #expect(!dune.hasChanges)
     }
 
+    @Test("Assigning properties propertiesToFetch left out, before reading any, keeps the assigned values and saves them")
+    func assignUnloadedProperties() throws {
+        let context = try savedReadings()
+        let fresh = ModelContext(context.container)
+        var descriptor = FetchDescriptor<Reading>(predicate: #Predicate { $0.title == "Dune" })
+        descriptor.propertiesToFetch = [\.title]
+        let dune = try #require(try fresh.fetch(descriptor).first)
+        // The first assignment loads the rest; it must not then be overwritten by the loaded value.
+        dune.pages = 500
+        dune.rating = nil
+        #expect(dune.pages == 500)
+        #expect(dune.rating == nil)
+        #expect(dune.isFinished)
+        #expect(dune.hasChanges)
+        try fresh.save()
+
+        let reread = try #require(try ModelContext(context.container).fetch(
+            FetchDescriptor<Reading>(predicate: #Predicate { $0.title == "Dune" })).first)
+        #expect(reread.pages == 500)
+        #expect(reread.rating == nil)
+        #expect(reread.isFinished)
+        #expect(reread.startedAt == Self.day(0))
+    }
+
     @Test("propertiesToFetch: lazily loaded optional and Codable values decode (regression: they read as nil)")
     func lazilyLoadedCachedValues() throws {
         let container = try inMemoryContainer(Everything.self)

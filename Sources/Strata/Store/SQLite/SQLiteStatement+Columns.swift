@@ -63,6 +63,14 @@ extension SQLiteStatement {
         }
     }
 
+    /// Reads columns 1… of the current row into `values`, column `offset + 1` at `values[columns[offset]]`: one
+    /// call per row where a fetch would otherwise make one dynamic call per column.
+    package func readValues(_ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>) {
+        for (offset, index) in columns.enumerated() {
+            values[index] = storedValue(at: Int32(offset + 1))
+        }
+    }
+
     /// Every column of the current row, in order.
     package func row() -> [StoredValue] {
         (0..<columnCount).map { storedValue(at: $0) }
