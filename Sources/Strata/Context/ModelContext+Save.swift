@@ -74,17 +74,7 @@ extension ModelContext {
             throw error
         }
 
-        var insertedIdentifiers: [PersistentIdentifier] = []
-        insertedIdentifiers.reserveCapacity(inserted.count)
-        if let entity = inserted.first?.persistentBackingData.entity {
-            // Room for this save's models at once, rather than growing step by step while they register.
-            let key = ObjectIdentifier(entity)
-            registeredModels[key, default: IdentityMap()].reserveCapacity((registeredModels[key]?.count ?? 0) + inserted.count)
-        }
-        for (model, key) in zip(inserted, result.insertedKeys) {
-            register(model, primaryKey: key)
-            insertedIdentifiers.append(model.persistentModelID)
-        }
+        let insertedIdentifiers = registerInserted(inserted, keys: result.insertedKeys)
         // After every insert has its key, so foreign keys to inserted models are recorded.
         if hasRelationships {
             for model in inserted { recordSavedForeignKeys(of: model.persistentBackingData) }
@@ -130,24 +120,41 @@ extension ModelContext {
         throw StrataError.unrepresentableValue(entity: entity.name, property: entity.properties[index].name, reason: "\(error)")
     }
 
-    /// Makes an inserted model a registered one, backed by the row `primaryKey`.
-    private func register(_ model: any PersistentModel, primaryKey: Int64) {
-        let data = model.persistentBackingData
-        let entityKey = data.entity.map(ObjectIdentifier.init)
-        if let entityKey, let previous = registeredModels[entityKey]?[primaryKey], previous !== model {
-            // An upsert: the stored row now holds the inserted model's values, so the model that was registered
-            // for it takes them too and leaves the identity map to the inserted one.
-            let previousData = previous.persistentBackingData
-            previousData.values = data.values
-            previousData.decodedValues = data.decodedValues
-            previousData.savedValues.removeAll()
-            changedModels[ObjectIdentifier(previous)] = nil
+    /// Makes the inserted models registered ones, each backed by the row of its key (in order), and returns
+    /// their identifiers.
+    private func registerInserted(_ inserted: [any PersistentModel], keys: [Int64]) -> [PersistentIdentifier] {
+        var identifiers: [PersistentIdentifier] = []
+        identifiers.reserveCapacity(inserted.count)
+        // Each entity's identity map is taken out while its models register (a save inserts runs of one entity),
+        // so registering looks up neither the map nor, on a copy, the whole map again.
+        var current: (entity: ObjectIdentifier, map: IdentityMap)?
+        defer { if let current { registeredModels[current.entity] = current.map } }
+        for (model, primaryKey) in zip(inserted, keys) {
+            let data = model.persistentBackingData
+            if let entity = data.entity, current?.entity != ObjectIdentifier(entity) {
+                if let current { registeredModels[current.entity] = current.map }
+                var map = registeredModels.removeValue(forKey: ObjectIdentifier(entity)) ?? IdentityMap()
+                // Room for this save's models at once, rather than growing step by step while they register.
+                map.reserveCapacity(map.count + inserted.count)
+                current = (ObjectIdentifier(entity), map)
+            }
+            if data.entity != nil, let previous = current?.map[primaryKey], previous !== model {
+                // An upsert: the stored row now holds the inserted model's values, so the model that was
+                // registered for it takes them too and leaves the identity map to the inserted one.
+                let previousData = previous.persistentBackingData
+                previousData.values = data.values
+                previousData.decodedValues = data.decodedValues
+                previousData.savedValues.removeAll()
+                changedModels[ObjectIdentifier(previous)] = nil
+            }
+            data.primaryKey = primaryKey
+            data.store = store
+            data.state = .registered
+            data.commitChanges()
+            if data.entity != nil { current?.map[primaryKey] = model }
+            identifiers.append(model.persistentModelID)
         }
-        data.primaryKey = primaryKey
-        data.store = store
-        data.state = .registered
-        data.commitChanges()
-        if let entityKey { registeredModels[entityKey, default: IdentityMap()][primaryKey] = model }
+        return identifiers
     }
 
     private func unregister(_ model: any PersistentModel) {

@@ -63,7 +63,7 @@ public final class ModelBackingData {
 
     /// Errors met while encoding an assigned value; `save()` reports them.
     @usableFromInline package var encodingFailures: [Int: any Error] {
-        get { sideState?.encodingFailures ?? [:] }
+        get { sideState?.encodingFailures ?? .init() }
         _modify { yield &ensuredSideState.encodingFailures }
     }
     private var temporaryIdentifier: PersistentIdentifier? {
@@ -72,21 +72,21 @@ public final class ModelBackingData {
     }
     /// The related models of each relationship read or assigned so far, by property index (0 or 1 for to-one).
     package var relationshipTargets: [Int: [any PersistentModel]] {
-        get { sideState?.relationshipTargets ?? [:] }
+        get { sideState?.relationshipTargets ?? .init() }
         _modify { yield &ensuredSideState.relationshipTargets }
     }
     /// Relationships assigned since the last save, by property index.
     package var changedRelationships: Set<Int> {
-        get { sideState?.changedRelationships ?? [] }
+        get { sideState?.changedRelationships ?? .init() }
         _modify { yield &ensuredSideState.changedRelationships }
     }
     /// Join-table rows to add and remove at the next save, by property index.
     package var joinAdditions: [Int: [any PersistentModel]] {
-        get { sideState?.joinAdditions ?? [:] }
+        get { sideState?.joinAdditions ?? .init() }
         _modify { yield &ensuredSideState.joinAdditions }
     }
     package var joinRemovals: [Int: [any PersistentModel]] {
-        get { sideState?.joinRemovals ?? [:] }
+        get { sideState?.joinRemovals ?? .init() }
         _modify { yield &ensuredSideState.joinRemovals }
     }
 
@@ -140,6 +140,22 @@ public final class ModelBackingData {
         // A model made from a row already holds the row's values; declared defaults don't apply to it.
         guard state == .detached else { return }
         store(value, at: property.index, codec: property.codec)
+    }
+
+    /// Stores the initial value of a property stored as a ``StorableValue``, converting it in place.
+    @inlinable
+    public func setInitialValue<Model, Value: StorableValue>(_ value: Value, for property: PersistentProperty<Model, Value>) {
+        guard state == .detached else { return }
+        guard property.codec.usesStorableForm else { return store(value, at: property.index, codec: property.codec) }
+        store(value.storedValue, at: property.index)
+    }
+
+    /// Stores the initial value of an optional property stored as a ``StorableValue`` (`NULL` for `nil`).
+    @inlinable
+    public func setInitialValue<Model, Wrapped: StorableValue>(_ value: Wrapped?, for property: PersistentProperty<Model, Wrapped?>) {
+        guard state == .detached else { return }
+        guard property.codec.usesStorableForm else { return store(value, at: property.index, codec: property.codec) }
+        store(value?.storedValue ?? .null, at: property.index)
     }
 
     /// Reads a property's value.
@@ -251,10 +267,9 @@ public final class ModelBackingData {
     @inlinable
     func assign<Model: PersistentModel>(_ current: StoredValue, at index: Int, on model: Model) {
         if unloadedProperties != nil { loadUnloadedProperties() }
-        while values.count <= index { values.append(.null) }
-        let previous = values[index]
+        let previous = index < values.count ? values[index] : .null
         guard current != previous else { return }
-        values[index] = current
+        store(current, at: index)
         recordChange(at: index, from: previous, to: current, on: model)
     }
 
@@ -271,12 +286,19 @@ public final class ModelBackingData {
         context?.modelDidChange(model)
     }
 
+    /// Stores `stored`, the form of a value that can't fail to encode (so no failure is kept for `index`).
+    @inlinable
+    func store(_ stored: StoredValue, at index: Int) {
+        while values.count <= index { values.append(.null) }
+        values[index] = stored
+    }
+
     @inlinable
     func store<Value>(_ value: Value, at index: Int, codec: ValueCodec<Value>) {
         while values.count <= index { values.append(.null) }
         do {
             values[index] = try codec.encode(value)
-            if !encodingFailures.isEmpty { encodingFailures[index] = nil }
+            if let sideState, !sideState.encodingFailures.isEmpty { sideState.encodingFailures[index] = nil }
         } catch {
             encodingFailures[index] = error
         }

@@ -47,6 +47,27 @@ struct ModelContextTests {
         #expect(first[0] === second[0])
     }
 
+    @Test("Models of two entities inserted alternately in one save are registered: fetches give the inserted objects")
+    func alternatingEntitiesRegisterTheirInsertedModels() throws {
+        let context = ModelContext(try inMemoryContainer(Book.self, Reading.self))
+        var books: [Book] = [], readings: [Reading] = []
+        for index in 0..<50 {
+            let book = Book(title: "Book \(index)", author: "A", publisher: "P")
+            let reading = Reading(title: "Reading \(index)", pages: index, isFinished: false, startedAt: .now)
+            context.insert(book)
+            context.insert(reading)
+            books.append(book)
+            readings.append(reading)
+        }
+        try context.save()
+        let fetchedBooks = try context.fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)]))
+        let fetchedReadings = try context.fetch(FetchDescriptor<Reading>(sortBy: [SortDescriptor(\.pages)]))
+        #expect(fetchedBooks.count == 50)
+        #expect(Set(fetchedBooks.map(ObjectIdentifier.init)) == Set(books.map(ObjectIdentifier.init)))
+        #expect(fetchedReadings.map(ObjectIdentifier.init) == readings.map(ObjectIdentifier.init))
+        #expect(!context.hasChanges)
+    }
+
     @Test("hasChanges and the inserted, changed and deleted arrays follow each edit")
     func changeTracking() throws {
         let context = ModelContext(try inMemoryContainer(Book.self))

@@ -85,16 +85,16 @@ extension SQLiteStore {
 extension SQLiteStatement: StoreRow {}
 
 /// Runs SQLite work, turning its errors into `StrataError.storeFailure` naming the operation; Strata's own
-/// errors pass through.
-func translatingErrors<T>(_ operation: String, _ body: () throws -> T) throws(StrataError) -> T {
+/// errors pass through. The operation's name is only built for an error: fetches run this once per row.
+func translatingErrors<T>(_ operation: @autoclosure () -> String, _ body: () throws -> T) throws(StrataError) -> T {
     do {
         return try body()
     } catch let error as StrataError {
         throw error
     } catch let error as SQLiteError {
-        throw StrataError.storeFailure(operation: operation, reason: error.description)
+        throw StrataError.storeFailure(operation: operation(), reason: error.description)
     } catch {
-        throw StrataError.storeFailure(operation: operation, reason: "\(error)")
+        throw StrataError.storeFailure(operation: operation(), reason: "\(error)")
     }
 }
 

@@ -46,6 +46,8 @@ import Testing
         Case("tags.@sum == 1", mentions: "@sum"),
         Case("priority == $LIMIT", mentions: "LIMIT"),
         Case("title == 'x' AND", mentions: "AND"),
+        // Fails while SQLite steps through the rows; the error still names the fetch (built only when it fails).
+        Case("title MATCHES '('", mentions: "fetch FormatTask", "("),
     ]
 
     @Test(arguments: corpus) func errorsNameTheProblem(_ example: Case) throws {
