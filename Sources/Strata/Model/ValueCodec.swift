@@ -215,17 +215,42 @@ package enum StoredValueCheck: Sendable {
     }
 
     /// Whether `stored` passes; `nil` when the decoder must decide.
+    ///
+    /// Switches on the stored value first and binds a payload only where the check reads it: fetches run this
+    /// for every column of every row, and a copied text or blob would be retained and released.
+    @inline(__always)
     package func accepts(_ stored: StoredValue, isOptional: Bool) -> Bool? {
-        switch (self, stored) {
-        case (_, .null): return isOptional
-        case (.integer(let range), .integer(let value)): return range.contains(value)
-        case (.unsigned, .integer(let value)): return value >= 0
-        case (.unsigned, .text(let text)): return text.utf8.count == StoredValue.unsignedTextWidth && UInt64(text) != nil
-        case (.real, .real), (.real, .integer), (.real, .text("NaN")): return true
-        case (.text, .text): return true
-        case (.blob(let length), .blob(let bytes)): return length.map { $0 == bytes.count } ?? true
-        case (.decode, _): return nil
-        default: return false
+        if case .decode = self {
+            if case .null = stored { return isOptional }
+            return nil
+        }
+        switch stored {
+        case .null:
+            return isOptional
+        case .integer(let value):
+            switch self {
+            case .integer(let range): return range.contains(value)
+            case .unsigned: return value >= 0
+            case .real: return true
+            default: return false
+            }
+        case .real:
+            if case .real = self { return true }
+            return false
+        case .text:
+            switch self {
+            case .text: return true
+            case .real: return stored == .text("NaN")
+            case .unsigned:
+                guard case .text(let text) = stored else { return false }
+                return text.utf8.count == StoredValue.unsignedTextWidth && UInt64(text) != nil
+            default: return false
+            }
+        case .blob:
+            guard case .blob(let length) = self else { return false }
+            guard let length else { return true }
+            guard case .blob(let bytes) = stored else { return false }
+            return bytes.count == length
         }
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import Strata
+
+/// Rows changed behind Strata's back: a fetch checks every loaded value against its property's type, refusing a
+/// row whose value doesn't fit (with the entity, property and value named) and accepting every form Strata writes.
+@Suite("ModelContext: fetched rows are checked against the property types")
+struct ModelContextRowValidationTests {
+    /// A column, the SQL value written into it by hand, and whether a fetch must refuse the row.
+    struct Case: Sendable, CustomTestStringConvertible {
+        let column: String
+        let sqlValue: String
+        let isRefused: Bool
+        var testDescription: String { "\(column) = \(sqlValue)" }
+    }
+
+    static let cases: [Case] = [
+        Case(column: "flag", sqlValue: "2", isRefused: true),
+        Case(column: "flag", sqlValue: "1", isRefused: false),
+        Case(column: "int8", sqlValue: "300", isRefused: true),
+        Case(column: "int8", sqlValue: "-128", isRefused: false),
+        Case(column: "uint8", sqlValue: "-1", isRefused: true),
+        Case(column: "uint64", sqlValue: "-5", isRefused: true),
+        Case(column: "uint64", sqlValue: "'18446744073709551615'", isRefused: false),
+        Case(column: "uint64", sqlValue: "'12'", isRefused: true),
+        Case(column: "int", sqlValue: "1.5", isRefused: true),
+        Case(column: "int", sqlValue: "X'01'", isRefused: true),
+        Case(column: "double", sqlValue: "'abc'", isRefused: true),
+        Case(column: "double", sqlValue: "'NaN'", isRefused: false),
+        Case(column: "double", sqlValue: "X'00'", isRefused: true),
+        Case(column: "date", sqlValue: "'yesterday'", isRefused: true),
+        Case(column: "date", sqlValue: "86400", isRefused: false),
+        Case(column: "text", sqlValue: "X'41'", isRefused: true),
+        Case(column: "uuid", sqlValue: "X'0102'", isRefused: true),
+        Case(column: "uuid", sqlValue: "'not bytes'", isRefused: true),
+        Case(column: "data", sqlValue: "X''", isRefused: false),
+        Case(column: "optionalText", sqlValue: "NULL", isRefused: false),
+        Case(column: "optionalInt", sqlValue: "'seven'", isRefused: true),
+        Case(column: "optionalUUID", sqlValue: "NULL", isRefused: false),
+        Case(column: "genre", sqlValue: "'opera'", isRefused: true),
+        Case(column: "priority", sqlValue: "9", isRefused: false),
+        Case(column: "dimensions", sqlValue: "'{\"width\": 1}'", isRefused: true),
+    ]
+
+    @Test(arguments: cases)
+    func storedValuesAreChecked(_ example: Case) throws {
+        let container = try inMemoryContainer(Everything.self)
+        let setup = ModelContext(container)
+        setup.insert(Everything())
+        try setup.save()
+        let store = try #require(container.store as? SQLiteStore)
+        try store.withConnection { try $0.execute("UPDATE \"Everything\" SET \"\(example.column)\" = \(example.sqlValue)") }
+
+        let fresh = ModelContext(container)
+        if example.isRefused {
+            do {
+                let fetched = try fresh.fetch(FetchDescriptor<Everything>())
+                Issue.record("\(example.testDescription) was fetched: \(fetched.count) models")
+            } catch let error as StrataError {
+                guard case .invalidStoredValue(let entity, let property, _) = error else {
+                    Issue.record("expected invalidStoredValue, got \(error)")
+                    return
+                }
+                #expect(entity == "Everything")
+                #expect(property == example.column)
+            }
+        } else {
+            #expect(try fresh.fetch(FetchDescriptor<Everything>()).count == 1)
+        }
+    }
+
+    @Test("A hand-written NaN, integer date and maximal unsigned value read back as those values")
+    func acceptedFormsDecode() throws {
+        let container = try inMemoryContainer(Everything.self)
+        let setup = ModelContext(container)
+        setup.insert(Everything())
+        try setup.save()
+        let store = try #require(container.store as? SQLiteStore)
+        try store.withConnection {
+            try $0.execute("UPDATE \"Everything\" SET \"double\" = 'NaN', \"date\" = 86400, \"uint64\" = '18446744073709551615'")
+        }
+        let model = try #require(try ModelContext(container).fetch(FetchDescriptor<Everything>()).first)
+        #expect(model.double.isNaN)
+        #expect(model.date == Date(timeIntervalSinceReferenceDate: 86_400))
+        #expect(model.uint64 == .max)
+    }
+}
