@@ -57,6 +57,8 @@ public final class ModelContext {
     /// For live results: the save (event serial) for which each row was last read from the store, by entity.
     var storeReadSerials: [ObjectIdentifier: [Int64: UInt64]] = [:]
     let isMainContext: Bool
+    /// The reference to this context that its models hold.
+    @usableFromInline let modelReference = ModelContextReference()
 
     /// The container the context belongs to.
     public var container: ModelContainer { containerReference.container }
@@ -87,6 +89,7 @@ public final class ModelContext {
         self.store = container.store
         self.isMainContext = isMainContext
         self.autosaveEnabled = isMainContext
+        modelReference.context = self
     }
 
     /// Whether the context has unsaved inserts, changes or deletes.

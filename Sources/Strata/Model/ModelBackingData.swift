@@ -27,7 +27,13 @@ public final class ModelBackingData {
     /// The saved value of every property changed since the last save, by property index.
     @exclusivity(unchecked) @usableFromInline package var savedValues = [Int: StoredValue]()
     @exclusivity(unchecked) @usableFromInline package var state: State = .detached
-    @exclusivity(unchecked) @usableFromInline package weak var context: ModelContext?
+    /// The shared weak reference to the model's context (see ``context``).
+    @exclusivity(unchecked) @usableFromInline var contextReference: ModelContextReference?
+    /// The context the model belongs to, while both live.
+    @inlinable package var context: ModelContext? {
+        get { contextReference?.context }
+        set { contextReference = newValue?.modelReference }
+    }
     /// The row's primary key, once the model is backed by a row.
     @exclusivity(unchecked) package var primaryKey: Int64?
     /// The store holding the row, once the model is backed by a row.

@@ -68,6 +68,28 @@ struct ModelContextTests {
         #expect(!context.hasChanges)
     }
 
+    @Test("Fetched models don't keep their context alive; once it is gone they read no context and still work")
+    func modelsOutliveTheirContext() throws {
+        let container = try inMemoryContainer(Book.self)
+        let setup = ModelContext(container)
+        insertSeedBooks(into: setup)
+        try setup.save()
+        weak var weakContext: ModelContext?
+        var book: Book?
+        do {
+            let context = ModelContext(container)
+            weakContext = context
+            book = try context.fetch(byTitle).first
+            #expect(book?.modelContext === context)
+        }
+        #expect(weakContext == nil)
+        let dune = try #require(book)
+        #expect(dune.modelContext == nil)
+        dune.title = "Dune Messiah"
+        #expect(dune.title == "Dune Messiah")
+        #expect(try setup.fetch(byTitle).first?.title == "Dune")
+    }
+
     @Test("hasChanges and the inserted, changed and deleted arrays follow each edit")
     func changeTracking() throws {
         let context = ModelContext(try inMemoryContainer(Book.self))
