@@ -41,7 +41,7 @@ extension ModelContext {
         // saved values are taken out here (the write makes them current) and put back if the save fails.
         var updatedIdentifiers: [PersistentIdentifier] = []
         updatedIdentifiers.reserveCapacity(changed.count)
-        var takenSavedValues: [(data: ModelBackingData, savedValues: [Int: StoredValue])] = []
+        var takenSavedValues: [(data: ModelBackingData, savedValues: SavedValues)] = []
         takenSavedValues.reserveCapacity(changed.count)
         let result: StoreSaveResult
         do {
@@ -53,11 +53,12 @@ extension ModelContext {
                 updatedIdentifiers.append(model.persistentModelID)
                 let savedValues = data.savedValues
                 takenSavedValues.append((data, savedValues))
-                data.savedValues = [:]
+                data.savedValues = SavedValues()
                 guard let key = data.primaryKey else { continue }
-                var columns = savedValues.map { (index: $0.key, value: data.values[$0.key]) }
-                columns.sort { $0.index < $1.index }
-                changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, columns: columns))
+                let start = changes.updateColumns.count
+                for (index, _) in savedValues { changes.updateColumns.append((index, data.values[index])) }
+                changes.updateColumns[start...].sort { $0.index < $1.index }
+                changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, columns: start..<changes.updateColumns.count))
             }
             for model in deleted {
                 guard let key = model.persistentBackingData.primaryKey else { continue }

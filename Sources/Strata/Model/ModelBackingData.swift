@@ -25,7 +25,7 @@ public final class ModelBackingData {
     /// Decoded values of properties whose decoding is costly (JSON, raw values), by property index.
     @exclusivity(unchecked) @usableFromInline package var decodedValues = [Int: Any]()
     /// The saved value of every property changed since the last save, by property index.
-    @exclusivity(unchecked) @usableFromInline package var savedValues = [Int: StoredValue]()
+    @exclusivity(unchecked) @usableFromInline package var savedValues = SavedValues()
     @exclusivity(unchecked) @usableFromInline package var state: State = .detached
     /// The shared weak reference to the model's context (see ``context``).
     @exclusivity(unchecked) @usableFromInline var contextReference: ModelContextReference?

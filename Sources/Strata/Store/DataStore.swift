@@ -61,8 +61,8 @@ package struct StoreChanges {
     package struct Update {
         package var entity: Schema.Entity
         package var primaryKey: Int64
-        /// The changed properties: (property index, new value).
-        package var columns: [(index: Int, value: StoredValue)]
+        /// Where the changed properties are in ``StoreChanges/updateColumns``, by ascending property index.
+        package var columns: Range<Int>
     }
     package struct Delete {
         package var entity: Schema.Entity
@@ -99,6 +99,9 @@ package struct StoreChanges {
     package var joinInserts: [JoinChange] = []
     package var joinDeletes: [JoinChange] = []
     package var updates: [Update] = []
+    /// The changed properties of every update, (property index, new value), one range per update: kept together
+    /// so a save of many changed models doesn't allocate an array for each.
+    package var updateColumns: [(index: Int, value: StoredValue)] = []
     package var deletes: [Delete] = []
     package var batchDeletes: [BatchDelete] = []
 

@@ -173,6 +173,35 @@ struct ModelContextTests {
         #expect(rows == [[.text("Dune"), .text("F. Herbert"), .text("Spice")]])
     }
 
+    @Test("Updates of different columns in one save, interleaved by row, each write their own columns")
+    func interleavedUpdateShapes() throws {
+        let store = TemporaryStore()
+        let container = try store.container(Book.self)
+        let setup = ModelContext(container)
+        for index in 0..<6 { setup.insert(Book(title: "t\(index)", author: "a\(index)", publisher: "p\(index)")) }
+        try setup.save()
+
+        let context = ModelContext(container)
+        let books = try context.fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)]))
+        books[0].title = "T0"
+        books[1].author = "A1"
+        books[2].title = "T2"
+        books[3].author = "A3"
+        books[3].summary = "S3"
+        books[4].author = "A4"
+        books[4].summary = "S4"
+        books[5].summary = "S5"
+        try context.save()
+
+        let check = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
+        let rows = try check.query(#"SELECT "title", "author", "summary" FROM "Book" ORDER BY "Z_PK""#, [])
+        #expect(rows == [
+            [.text("T0"), .text("a0"), .text("")], [.text("t1"), .text("A1"), .text("")],
+            [.text("T2"), .text("a2"), .text("")], [.text("t3"), .text("A3"), .text("S3")],
+            [.text("t4"), .text("A4"), .text("S4")], [.text("t5"), .text("a5"), .text("S5")],
+        ])
+    }
+
     @Test("rollback restores changed values, forgets inserts and brings back deletes")
     func rollback() throws {
         let context = ModelContext(try inMemoryContainer(Book.self))

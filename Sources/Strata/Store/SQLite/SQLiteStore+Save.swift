@@ -62,12 +62,22 @@ private struct SaveWriter {
             })
             try run(batch.entity, delete, deleteBindings)
         }
+        // Consecutive updates of the same columns (the usual case) reuse the last statement without a lookup.
+        var lastUpdate: (entity: Schema.Entity, columns: [Int], statement: SQLiteStatement)?
         for update in Self.inRowOrder(changes.updates) where !update.columns.isEmpty {
-            let statement = try updateStatement(for: update.entity, columns: update.columns.map(\.index))
+            let columns = changes.updateColumns[update.columns]
+            let statement: SQLiteStatement
+            if let lastUpdate, lastUpdate.entity === update.entity, lastUpdate.columns.elementsEqual(columns.lazy.map(\.index)) {
+                statement = lastUpdate.statement
+            } else {
+                let indexes = columns.map(\.index)
+                statement = try updateStatement(for: update.entity, columns: indexes)
+                lastUpdate = (update.entity, indexes, statement)
+            }
             try guarded(update.entity) {
                 defer { statement.reset() }
-                for (offset, column) in update.columns.enumerated() { try statement.bind(column.value, at: Int32(offset + 1)) }
-                try statement.bind(.integer(update.primaryKey), at: Int32(update.columns.count + 1))
+                for (offset, column) in columns.enumerated() { try statement.bind(column.value, at: Int32(offset + 1)) }
+                try statement.bind(.integer(update.primaryKey), at: Int32(columns.count + 1))
                 _ = try statement.step()
             }
         }
