@@ -26,7 +26,6 @@ public final class ModelBackingData {
     @exclusivity(unchecked) @usableFromInline package var decodedValues = [Int: Any]()
     /// The saved value of every property changed since the last save, by property index.
     @exclusivity(unchecked) @usableFromInline package var savedValues = SavedValues()
-    @exclusivity(unchecked) @usableFromInline package var state: State = .detached
     /// The shared weak reference to the model's context (see ``context``).
     @exclusivity(unchecked) @usableFromInline var contextReference: ModelContextReference?
     /// The context the model belongs to, while both live.
@@ -36,6 +35,8 @@ public final class ModelBackingData {
     }
     /// The row's primary key, once the model is backed by a row.
     @exclusivity(unchecked) package var primaryKey: Int64?
+    // Declared after `primaryKey`, so it takes the byte after the optional's tag instead of a padded word.
+    @exclusivity(unchecked) @usableFromInline package var state: State = .detached
     /// The store holding the row, once the model is backed by a row.
     @exclusivity(unchecked) package var store: (any DataStore)?
     /// The model's entity, once known to a context.

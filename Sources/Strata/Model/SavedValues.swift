@@ -4,9 +4,10 @@
 /// allocate storage on the model's first change and free it at the save — for every changed model.
 @usableFromInline
 package struct SavedValues: Sequence {
-    /// The inline entry's property index; negative when there is no inline entry.
-    @usableFromInline var firstIndex = -1
+    // The value first: a 32-bit index fits in the value's padding, which keeps backing data within its size class.
     @usableFromInline var firstValue = StoredValue.null
+    /// The inline entry's property index; negative when there is no inline entry.
+    @usableFromInline var firstIndex: Int32 = -1
     /// The entries after the first.
     @usableFromInline var others = [Int: StoredValue]()
 
@@ -25,12 +26,12 @@ package struct SavedValues: Sequence {
     /// The saved value of the property at `index`; assigning `nil` forgets it.
     @inlinable package subscript(index: Int) -> StoredValue? {
         get {
-            if index == firstIndex { return firstValue }
+            if index == Int(firstIndex) { return firstValue }
             return others.isEmpty ? nil : others[index]
         }
         set {
-            precondition(index >= 0, "SavedValues: negative property index \(index)")
-            if index == firstIndex {
+            precondition(index >= 0 && index <= Int(Int32.max), "SavedValues: property index \(index) out of range")
+            if index == Int(firstIndex) {
                 if let newValue {
                     firstValue = newValue
                 } else {
@@ -38,7 +39,7 @@ package struct SavedValues: Sequence {
                     firstValue = .null
                 }
             } else if let newValue, firstIndex < 0, others.isEmpty || others[index] == nil {
-                firstIndex = index
+                firstIndex = Int32(index)
                 firstValue = newValue
             } else {
                 others[index] = newValue
@@ -54,7 +55,7 @@ package struct SavedValues: Sequence {
     }
 
     @usableFromInline package func makeIterator() -> Iterator {
-        Iterator(first: firstIndex < 0 ? nil : (firstIndex, firstValue), others: others.makeIterator())
+        Iterator(first: firstIndex < 0 ? nil : (Int(firstIndex), firstValue), others: others.makeIterator())
     }
 
     /// Yields the inline entry, then the others.

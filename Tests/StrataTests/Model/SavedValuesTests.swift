@@ -52,3 +52,10 @@ struct SavedValuesTests {
         #expect(saved[2] == .text("again"))
     }
 }
+
+extension SavedValuesTests {
+    @Test("The inline entry costs a model 24 bytes over an empty dictionary: its index sits in the value's padding")
+    func inlineEntryIsCompact() {
+        #expect(MemoryLayout<SavedValues>.size == MemoryLayout<StoredValue>.stride + MemoryLayout<[Int: StoredValue]>.size)
+    }
+}
