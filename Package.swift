@@ -66,9 +66,10 @@ let package = Package(
             swiftSettings: swiftSyntaxCompilerFlags,
             linkerSettings: swiftSyntaxLinkerFlags
         ),
+        .target(name: "CStrataSupport"),
         .target(
             name: "Strata",
-            dependencies: ["CSQLite", "StrataMacros"]
+            dependencies: ["CSQLite", "CStrataSupport", "StrataMacros"]
         ),
         .target(
             name: "StrataState",

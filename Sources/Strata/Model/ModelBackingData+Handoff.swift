@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CStrataSupport
 
 extension ModelBackingData {
     /// The backing data a model starts with: a fresh one, or — while a context turns a row into a model — the
@@ -30,30 +26,24 @@ extension ModelBackingData {
 /// being made — and of no other model whose initializer happens to run meanwhile (a default value creating one):
 /// the data's entity names the class it is for.
 ///
-/// One thread-specific key holds the retained data, so a handoff allocates nothing.
+/// The slot is a C thread-local holding the retained data, so a handoff allocates nothing and calls nothing.
 enum RowHandoff {
-    private static let dataKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
     static func put(_ data: ModelBackingData) {
         clear()
-        pthread_setspecific(dataKey, Unmanaged.passRetained(data).toOpaque())
+        strata_row_handoff_set(Unmanaged.passRetained(data).toOpaque())
     }
 
     static func take(for type: AnyObject.Type) -> ModelBackingData? {
-        guard let pointer = pthread_getspecific(dataKey) else { return nil }
+        guard let pointer = strata_row_handoff_get() else { return nil }
         let data = Unmanaged<ModelBackingData>.fromOpaque(pointer)
         guard let entity = data.takeUnretainedValue().entity, entity.modelType == type else { return nil }
-        pthread_setspecific(dataKey, nil)
+        strata_row_handoff_set(nil)
         return data.takeRetainedValue()
     }
 
     static func clear() {
-        guard let pointer = pthread_getspecific(dataKey) else { return }
-        pthread_setspecific(dataKey, nil)
+        guard let pointer = strata_row_handoff_get() else { return }
+        strata_row_handoff_set(nil)
         Unmanaged<ModelBackingData>.fromOpaque(pointer).release()
     }
 }
