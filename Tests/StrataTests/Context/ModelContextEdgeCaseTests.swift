@@ -203,3 +203,37 @@ struct ModelContextMutationTests {
         #expect(fetched.first?.title == "Dune (replacement)")
     }
 }
+
+/// A model whose transient property's default makes another model, so a model's initializer runs while a fetch
+/// is handing a row's values to the model it is making.
+@Model
+final class HandoffHost {
+    var title: String
+    @Transient var scratch: HandoffGuest = HandoffGuest(label: "scratch")
+
+    init(title: String) { self.title = title }
+}
+
+@Model
+final class HandoffGuest {
+    var label: String
+
+    init(label: String) { self.label = label }
+}
+
+@Suite("ModelContext: the row handoff to models being made")
+struct RowHandoffTests {
+    @Test("A model made by a default value while a fetch makes another gets its own values, not the row's")
+    func nestedModelGetsItsOwnBackingData() throws {
+        let container = try inMemoryContainer(HandoffHost.self, HandoffGuest.self)
+        let setup = ModelContext(container)
+        setup.insert(HandoffHost(title: "Dune"))
+        setup.insert(HandoffHost(title: "Emma"))
+        try setup.save()
+
+        let hosts = try ModelContext(container).fetch(FetchDescriptor<HandoffHost>(sortBy: [SortDescriptor(\.title)]))
+        #expect(hosts.map(\.title) == ["Dune", "Emma"])
+        #expect(hosts.map(\.scratch.label) == ["scratch", "scratch"])
+        #expect(hosts.allSatisfy { $0.scratch.modelContext == nil && $0.scratch.persistentBackingData !== $0.persistentBackingData })
+    }
+}
