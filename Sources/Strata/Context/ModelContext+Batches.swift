@@ -55,10 +55,11 @@ extension ModelContext {
     private func releaseUnchanged<Model: PersistentModel>(_ page: [Model], of entityKey: ObjectIdentifier, keeping registeredBefore: Set<Int64>) {
         guard var registered = registeredModels.removeValue(forKey: entityKey) else { return }
         defer { registeredModels[entityKey] = registered }
+        let keepsSome = !registeredBefore.isEmpty
         for model in page {
             let data = model.persistentBackingData
-            guard let key = data.primaryKey, !registeredBefore.contains(key), !data.hasChanges else { continue }
-            registered[key] = nil
+            guard let key = data.primaryKey, !keepsSome || !registeredBefore.contains(key), !data.hasChanges else { continue }
+            registered.removeValue(forKey: key)
         }
     }
 

@@ -172,10 +172,16 @@ extension ModelContext {
             return try anyModels(request).compactMap { $0 as? T }
         }
         var objects = ContiguousArray<AnyObject>()
+        // A limited fetch (a page of `enumerate`, a `fetchLimit`) gets its room at once instead of growing to it.
+        if let limit = request.limit { objects.reserveCapacity(Swift.min(limit, Self.reservedRowsLimit)) }
         try materialize(request) { objects.append($0) }
         // Every model of the entity is a `T` (checked above).
         return Self.typed(objects, as: T.self)
     }
+
+    /// The most rows a limited fetch reserves room for up front; a larger limit grows past it only if the rows
+    /// are there.
+    static let reservedRowsLimit = 10_000
 
     /// Models collected without generics, typed into a `[T]` in one pass: building a `[T]` element by element in
     /// unspecialized code (`append`, `compactMap`, a `[Key: T]`) looks up generic metadata for every element.
@@ -213,6 +219,7 @@ extension ModelContext {
         // Models made for rows are registered after the last row (a result holds each row once), so the map grows
         // once to its final size instead of doubling along the way.
         var made: [(key: Int64, model: any PersistentModel)] = []
+        if let limit = request.limit { made.reserveCapacity(Swift.min(limit, Self.reservedRowsLimit)) }
         defer {
             // Moved, not copied: retaining each model would be a cache miss by now.
             registered.insert(movingFrom: &made)
