@@ -83,16 +83,15 @@ extension ModelContext {
         request.limit = nil
         request.offset = nil
         let loaded: [T] = try models(request)
-        // Put in the order of `keys` through non-generic collections (see `ModelContext.typed(_:as:)`).
+        // Put in the order of `keys` through non-generic collections (see `ModelCollector`).
         var byKey: [Int64: AnyObject] = [:]
         byKey.reserveCapacity(loaded.count)
         for model in loaded {
             if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
         }
-        var ordered = ContiguousArray<AnyObject>()
-        ordered.reserveCapacity(keys.count)
+        let ordered = ModelCollector(capacity: keys.count)
         for key in keys { if let model = byKey[key] { ordered.append(model) } }
-        return Self.typed(ordered, as: T.self)
+        return ordered.take(as: T.self)
     }
 }
 

@@ -171,31 +171,16 @@ extension ModelContext {
             // A request for another class than `T` (not made by `fetch`): models of other classes are left out.
             return try anyModels(request).compactMap { $0 as? T }
         }
-        var objects = ContiguousArray<AnyObject>()
         // A limited fetch (a page of `enumerate`, a `fetchLimit`) gets its room at once instead of growing to it.
-        if let limit = request.limit { objects.reserveCapacity(Swift.min(limit, Self.reservedRowsLimit)) }
-        try materialize(request) { objects.append($0) }
+        let collector = ModelCollector(capacity: request.limit.map { Swift.min($0, Self.reservedRowsLimit) } ?? 16)
+        try materialize(request) { collector.append($0) }
         // Every model of the entity is a `T` (checked above).
-        return Self.typed(objects, as: T.self)
+        return collector.take(as: T.self)
     }
 
     /// The most rows a limited fetch reserves room for up front; a larger limit grows past it only if the rows
     /// are there.
     static let reservedRowsLimit = 10_000
-
-    /// Models collected without generics, typed into a `[T]` in one pass: building a `[T]` element by element in
-    /// unspecialized code (`append`, `compactMap`, a `[Key: T]`) looks up generic metadata for every element.
-    /// Every object must be a `T`.
-    static func typed<T: PersistentModel>(_ objects: ContiguousArray<AnyObject>, as _: T.Type) -> [T] {
-        objects.withUnsafeBufferPointer { objects in
-            Array(unsafeUninitializedCapacity: objects.count) { buffer, count in
-                for object in objects {
-                    (buffer.baseAddress! + count).initialize(to: unsafeDowncast(object, to: T.self))
-                    count += 1
-                }
-            }
-        }
-    }
 
     func anyModels(_ request: StoreFetch) throws -> [any PersistentModel] {
         var results: [any PersistentModel] = []
