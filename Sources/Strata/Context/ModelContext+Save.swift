@@ -130,13 +130,14 @@ extension ModelContext {
         // so registering looks up neither the map nor, on a copy, the whole map again.
         var current: (entity: ObjectIdentifier, map: IdentityMap)?
         defer { if let current { registeredModels[current.entity] = current.map } }
-        for (model, primaryKey) in zip(inserted, keys) {
+        for (position, (model, primaryKey)) in zip(inserted, keys).enumerated() {
             let data = model.persistentBackingData
             if let entity = data.entity, current?.entity != ObjectIdentifier(entity) {
                 if let current { registeredModels[current.entity] = current.map }
                 var map = registeredModels.removeValue(forKey: ObjectIdentifier(entity)) ?? IdentityMap()
-                // Room for this save's models at once, rather than growing step by step while they register.
-                map.reserveCapacity(map.count + inserted.count)
+                // Room for the rest of this save's models at once (exact for a run of one entity), rather than
+                // growing step by step while they register.
+                map.reserveCapacity(map.count + inserted.count - position)
                 current = (ObjectIdentifier(entity), map)
             }
             if data.entity != nil, let previous = current?.map[primaryKey], previous !== model {
