@@ -103,6 +103,23 @@ package struct IdentityMap {
         return removed
     }
 
+    /// Removes every model; with `keepingCapacity`, the slots stay for as many models again.
+    package mutating func removeAll(keepingCapacity: Bool = false) {
+        modelForEmptySlotKey = nil
+        count = 0
+        // Asked before `storage` is bound to a local, which would be a second reference.
+        let isUnique = isKnownUniquelyReferenced(&storage)
+        guard keepingCapacity, let storage else {
+            storage = nil
+            return
+        }
+        if isUnique {
+            storage.removeAllEntries()
+        } else {
+            self.storage = Storage(slotBits: storage.slotCount.trailingZeroBitCount)
+        }
+    }
+
     /// Makes room for `capacity` models without growing again.
     package mutating func reserveCapacity(_ capacity: Int) {
         let slotCount = storage?.slotCount ?? 0
@@ -212,6 +229,14 @@ package struct IdentityMap {
                 let target = other.find(keys[slot])
                 other.keys[target] = keys[slot]
                 (other.models + target).moveInitialize(from: models + slot, count: 1)
+                keys[slot] = Self.emptySlot
+            }
+        }
+
+        /// Releases every model and frees every slot.
+        func removeAllEntries() {
+            forEachSlot { slot in
+                (models + slot).deinitialize(count: 1)
                 keys[slot] = Self.emptySlot
             }
         }

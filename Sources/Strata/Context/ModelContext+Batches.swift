@@ -29,11 +29,14 @@ extension ModelContext {
                 request.condition = request.condition.map { .and([$0, after]) } ?? after
                 request.limit = Swift.max(batchSize, 1)
                 let registeredBefore = Set(registeredModels[entityKey]?.primaryKeys ?? [])
+                let revisionBefore = registryRevision
                 let page: [T] = try models(request)
                 for model in page { try block(model) }
                 guard let last = page.last?.persistentBackingData.primaryKey else { return }
                 lastKey = last
-                if !allowEscapingMutations { releaseUnchanged(page, of: entityKey, keeping: registeredBefore) }
+                if !allowEscapingMutations {
+                    releaseUnchanged(page, of: entityKey, keeping: registeredBefore, unchangedRegistry: registryRevision == revisionBefore)
+                }
                 if page.count < Swift.max(batchSize, 1) { return }
             }
         }
@@ -43,18 +46,33 @@ extension ModelContext {
             let batch = Array(keys[start..<Swift.min(start + Swift.max(batchSize, 1), keys.count)])
             start += batch.count
             let registeredBefore = Set(registeredModels[entityKey]?.primaryKeys ?? [])
+            let revisionBefore = registryRevision
             let page = try models(batch, of: T.self, plan: plan)
             for model in page { try block(model) }
-            if !allowEscapingMutations { releaseUnchanged(page, of: entityKey, keeping: registeredBefore) }
+            if !allowEscapingMutations {
+                releaseUnchanged(page, of: entityKey, keeping: registeredBefore, unchangedRegistry: registryRevision == revisionBefore)
+            }
         }
     }
 
     /// Takes the unchanged models of a finished batch out of the identity map (unless they were there before).
     ///
+    /// `unchangedRegistry` says that no save or removal happened since the page was fetched (`registryRevision`).
     /// Generic, so the page isn't converted to existentials (a conformance lookup per model).
-    private func releaseUnchanged<Model: PersistentModel>(_ page: [Model], of entityKey: ObjectIdentifier, keeping registeredBefore: Set<Int64>) {
+    private func releaseUnchanged<Model: PersistentModel>(
+        _ page: [Model], of entityKey: ObjectIdentifier, keeping registeredBefore: Set<Int64>, unchangedRegistry: Bool
+    ) {
         guard var registered = registeredModels.removeValue(forKey: entityKey) else { return }
         defer { registeredModels[entityKey] = registered }
+        // The usual case: the map was empty before the page, so the fetch registered every model of it; nothing
+        // took one out or replaced it since; nothing in the context has changes; and the block registered no other
+        // model of the entity (the counts agree). The map is then exactly the page: it is emptied in one sweep that
+        // keeps its slots for the next page, without touching each model.
+        if registeredBefore.isEmpty, unchangedRegistry, changedModels.isEmpty, deletedModels.isEmpty,
+           registered.count == page.count {
+            registered.removeAll(keepingCapacity: true)
+            return
+        }
         let keepsSome = !registeredBefore.isEmpty
         for model in page {
             let data = model.persistentBackingData

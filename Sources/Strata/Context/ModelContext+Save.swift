@@ -75,6 +75,7 @@ extension ModelContext {
             throw error
         }
 
+        registryRevision += 1
         let insertedIdentifiers = registerInserted(inserted, keys: result.insertedKeys)
         // After every insert has its key, so foreign keys to inserted models are recorded.
         if hasRelationships {

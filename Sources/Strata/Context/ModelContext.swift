@@ -42,6 +42,9 @@ public final class ModelContext {
     // context is used from one isolation domain, and no access to these spans a call that reaches them again.
     /// Registered models by entity and primary key: the identity map.
     @exclusivity(unchecked) var registeredModels: [ObjectIdentifier: IdentityMap] = [:]
+    /// Counts the saves and the removals of models whose rows are gone: the events that can take a registered
+    /// model out of the identity map, or put another in its place, other than `enumerate` releasing its pages.
+    var registryRevision = 0
     /// Models inserted since the last save, in insertion order. A model's `state` (`.inserted`) and `context`
     /// say whether it is here, so no index is kept.
     @exclusivity(unchecked) var insertedModels: [any PersistentModel] = []

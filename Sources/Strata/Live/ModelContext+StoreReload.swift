@@ -43,6 +43,7 @@ extension ModelContext {
         // After the fetch, so an observer that reads the store from its callback doesn't wait on the store's lock.
         for (model, properties) in reloaded { notifyObservers(of: model, properties: properties) }
         for (key, model) in candidates where !found.contains(key) {
+            registryRevision += 1
             registeredModels[entityKey]?[key] = nil
             model.persistentBackingData.state = .deletedAndSaved
         }

@@ -120,6 +120,34 @@ struct IdentityMapTests {
         #expect(map.count == 250)
     }
 
+    @Test("removeAll keeping capacity releases every model, keeps the slots, and leaves a copy its models")
+    func removeAllKeepingCapacity() {
+        var map = IdentityMap()
+        weak var released: IdentityMapEntry?
+        do {
+            let entry = IdentityMapEntry(number: 1)
+            released = entry
+            map[1] = entry
+        }
+        for key in 2..<300 { map[Int64(key)] = IdentityMapEntry(number: key) }
+        map[Int64.min] = IdentityMapEntry(number: -1)
+        let storage = map.storageIdentifier
+        map.removeAll(keepingCapacity: true)
+        #expect(map.isEmpty)
+        #expect(map[1] == nil && map[Int64.min] == nil)
+        #expect(released == nil)
+        #expect(map.storageIdentifier == storage)
+        map[7] = IdentityMapEntry(number: 7)
+        #expect(map.count == 1 && (map[7] as? IdentityMapEntry)?.number == 7)
+
+        let copy = map
+        map.removeAll(keepingCapacity: true)
+        #expect(map.isEmpty)
+        #expect((copy[7] as? IdentityMapEntry)?.number == 7)
+        map.removeAll()
+        #expect(map.storageIdentifier == nil)
+    }
+
     @Test func movingInManyRegistersEachAndEmptiesTheEntries() {
         var map = IdentityMap()
         let kept = IdentityMapEntry(number: 0)

@@ -40,6 +40,33 @@ struct ModelContextBatchTests {
         #expect(evens == 5)
     }
 
+    @Test("enumerate frees each finished page's unchanged models")
+    func enumerateReleasesUnchangedPages() throws {
+        // A fresh context: the one that inserted the rows keeps them registered, and enumerate keeps those.
+        let context = ModelContext(try makeContext(count: 10).container)
+        weak var firstSeen: BatchItem?
+        try context.enumerate(FetchDescriptor<BatchItem>(), batchSize: 3) { item in
+            if item.position == 0 { firstSeen = item }
+        }
+        #expect(firstSeen == nil)
+    }
+
+    @Test("A model the block fetched stays registered, even after the block deleted one of the page and saved")
+    func enumerateKeepsModelsTheBlockFetched() throws {
+        let context = ModelContext(try makeContext(count: 10).container)
+        var outside: BatchItem?
+        try context.enumerate(FetchDescriptor<BatchItem>(predicate: #Predicate { $0.position < 6 }), batchSize: 3) { item in
+            guard item.position == 0 else { return }
+            context.delete(item)
+            try context.save()
+            outside = try context.fetch(FetchDescriptor<BatchItem>(predicate: #Predicate { $0.position == 8 })).first
+        }
+        let again = try context.fetch(FetchDescriptor<BatchItem>(predicate: #Predicate { $0.position == 8 })).first
+        #expect(outside != nil)
+        #expect(again === outside)
+        #expect(try context.fetchCount(FetchDescriptor<BatchItem>()) == 9)
+    }
+
     @Test func batchedFetchLoadsOnAccessInOrder() throws {
         let context = try makeContext(count: 12)
         let results = try context.fetch(FetchDescriptor<BatchItem>(sortBy: [SortDescriptor(\.position)]), batchSize: 5)
