@@ -216,7 +216,7 @@ extension ModelContext {
                 // A fault reached through a relationship is filled in from this row.
                 let data = model.persistentBackingData
                 if data.unloadedProperties != nil, columns.count == entity.columnPropertyIndexes.count {
-                    for (offset, index) in columns.enumerated() { data.values[index] = row.storedValue(at: Int32(offset + 1)) }
+                    data.values.withUnsafeMutableBufferPointer { row.readValues(columns, into: $0) }
                     data.unloadedProperties = nil
                 }
                 body(model)

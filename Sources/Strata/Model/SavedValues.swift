@@ -24,6 +24,9 @@ package struct SavedValues: Sequence {
     package var keys: [Int] { map(\.key) }
 
     /// The saved value of the property at `index`; assigning `nil` forgets it.
+    ///
+    /// The precondition is unreachable from user data: every index is a property index of the model's entity
+    /// (small and non-negative), which is what lets the inline entry keep it in 32 bits.
     @inlinable package subscript(index: Int) -> StoredValue? {
         get {
             if index == Int(firstIndex) { return firstValue }

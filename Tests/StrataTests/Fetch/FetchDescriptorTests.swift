@@ -143,13 +143,17 @@ struct FetchDescriptorTests {
         #expect(try titles(context, #Predicate { $0.pages > 800 }) == ["Dune"])
     }
 
-    @Test("propertiesToFetch loads the rest lazily, with the stored values")
-    func propertiesToFetch() throws {
-        let context = try savedReadings()
-        let fresh = ModelContext(context.container)
+    /// "Dune", fetched in a fresh context of the saved readings with only its title loaded.
+    private func duneWithOnlyTitleLoaded() throws -> (context: ModelContext, dune: Reading) {
+        let fresh = ModelContext(try savedReadings().container)
         var descriptor = FetchDescriptor<Reading>(predicate: #Predicate { $0.title == "Dune" })
         descriptor.propertiesToFetch = [\.title]
-        let dune = try #require(try fresh.fetch(descriptor).first)
+        return (fresh, try #require(try fresh.fetch(descriptor).first))
+    }
+
+    @Test("propertiesToFetch loads the rest lazily, with the stored values")
+    func propertiesToFetch() throws {
+        let (_, dune) = try duneWithOnlyTitleLoaded()
         #expect(dune.persistentBackingData.unloadedProperties?.isEmpty == false)
         #expect(dune.title == "Dune")
         #expect(dune.pages == 412)
@@ -162,11 +166,7 @@ struct FetchDescriptorTests {
 
     @Test("Assigning properties propertiesToFetch left out, before reading any, keeps the assigned values and saves them")
     func assignUnloadedProperties() throws {
-        let context = try savedReadings()
-        let fresh = ModelContext(context.container)
-        var descriptor = FetchDescriptor<Reading>(predicate: #Predicate { $0.title == "Dune" })
-        descriptor.propertiesToFetch = [\.title]
-        let dune = try #require(try fresh.fetch(descriptor).first)
+        let (fresh, dune) = try duneWithOnlyTitleLoaded()
         // The first assignment loads the rest; it must not then be overwritten by the loaded value.
         dune.pages = 500
         dune.rating = nil
@@ -176,7 +176,7 @@ struct FetchDescriptorTests {
         #expect(dune.hasChanges)
         try fresh.save()
 
-        let reread = try #require(try ModelContext(context.container).fetch(
+        let reread = try #require(try ModelContext(fresh.container).fetch(
             FetchDescriptor<Reading>(predicate: #Predicate { $0.title == "Dune" })).first)
         #expect(reread.pages == 500)
         #expect(reread.rating == nil)
