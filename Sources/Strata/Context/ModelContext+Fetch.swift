@@ -197,6 +197,7 @@ extension ModelContext {
         let properties = entity.properties
         let propertyCount = properties.count
         let validations = entity.rowValidations
+        let passingClasses = entity.classesPassingWithoutPayload
         let unloaded: Set<Int>? = columns.count == entity.columnPropertyIndexes.count
             ? nil : Set(entity.columnPropertyIndexes).subtracting(columns)
         // Taken out while rows are added, so the dictionary is not copied on write.
@@ -210,13 +211,47 @@ extension ModelContext {
             registered.insert(movingFrom: &made)
             registeredModels[entityKey] = registered
         }
+        /// Reads the row's columns into `values` and checks each against its property, decoding (into `decoded`)
+        /// the properties whose decoded values are cached.
+        /// - Throws: `StrataError.invalidStoredValue` naming the first value that doesn't fit its property.
+        func readChecked(_ row: any StoreRow, into values: UnsafeMutableBufferPointer<StoredValue>, decoded: inout [Int: Any]) throws {
+            // Read in one call and checked in place: copying each value out would retain and release its payload.
+            row.readValues(columns, into: values)
+            for index in columns {
+                // Most values pass on their storage class alone (a bit test); only the others are looked at.
+                if passingClasses[index].contains(values[index].storageClass) { continue }
+                let isValid: Bool
+                switch validations[index] {
+                case .foreignKey:
+                    switch values[index] {
+                    case .integer, .null: isValid = true
+                    default: isValid = false
+                    }
+                case .decodeAndCache:
+                    decoded[index] = properties[index].decodeAny(values[index])
+                    isValid = decoded[index] != nil
+                case .check(let check, let isOptional):
+                    isValid = check.accepts(values[index], isOptional: isOptional) ?? properties[index].accepts(values[index])
+                }
+                guard isValid else {
+                    throw StrataError.invalidStoredValue(entity: entity.name, property: properties[index].name, found: values[index].description)
+                }
+            }
+        }
         try store.fetch(request) { row in
             let key = row.int64(at: 0)
             if let model = registered[key] {
-                // A fault reached through a relationship is filled in from this row.
                 let data = model.persistentBackingData
                 if data.unloadedProperties != nil, columns.count == entity.columnPropertyIndexes.count {
-                    data.values.withUnsafeMutableBufferPointer { row.readValues(columns, into: $0) }
+                    // A fault (reached through a relationship, or fetched with `propertiesToFetch`) is filled in
+                    // from this row, checked as a new model's row is; it has no changes, since assigning a
+                    // property loads the fault first.
+                    var filled = data.values
+                    while filled.count < propertyCount { filled.append(.null) }
+                    var decoded = [Int: Any]()
+                    try filled.withUnsafeMutableBufferPointer { try readChecked(row, into: $0, decoded: &decoded) }
+                    data.values = filled
+                    for index in columns { data.decodedValues[index] = decoded[index] }
                     data.unloadedProperties = nil
                 }
                 body(model)
@@ -224,28 +259,7 @@ extension ModelContext {
             }
             var values = StoredValues(repeating: .null, count: propertyCount)
             var decoded = [Int: Any]()
-            // Read in one call and checked in place: copying each value out would retain and release its payload.
-            try values.withUnsafeMutableBufferPointer { values in
-                row.readValues(columns, into: values)
-                for index in columns {
-                    let isValid: Bool
-                    switch validations[index] {
-                    case .foreignKey:
-                        switch values[index] {
-                        case .integer, .null: isValid = true
-                        default: isValid = false
-                        }
-                    case .decodeAndCache:
-                        decoded[index] = properties[index].decodeAny(values[index])
-                        isValid = decoded[index] != nil
-                    case .check(let check, let isOptional):
-                        isValid = check.accepts(values[index], isOptional: isOptional) ?? properties[index].accepts(values[index])
-                    }
-                    guard isValid else {
-                        throw StrataError.invalidStoredValue(entity: entity.name, property: properties[index].name, found: values[index].description)
-                    }
-                }
-            }
+            try values.withUnsafeMutableBufferPointer { try readChecked(row, into: $0, decoded: &decoded) }
             let data = ModelBackingData(values: values, primaryKey: key, entity: entity, store: store, context: self)
             if !decoded.isEmpty { data.decodedValues = decoded }
             data.unloadedProperties = unloaded

@@ -214,6 +214,27 @@ package enum StoredValueCheck: Sendable {
         }
     }
 
+    /// The storage classes whose every value passes, whatever its payload: loading a row checks a value of one
+    /// of them with a bit test instead of ``accepts(_:isOptional:)``.
+    ///
+    /// Empty where every value needs a look at its payload (a `Bool` accepts only the integers 0 and 1).
+    package func classesPassingWithoutPayload(isOptional: Bool) -> StorageClasses {
+        var classes: StorageClasses = isOptional ? .null : []
+        switch self {
+        case .integer(let range):
+            if range == Int64.min...Int64.max { classes.insert(.integer) }
+        case .real:
+            classes.formUnion([.integer, .real])
+        case .text:
+            classes.insert(.text)
+        case .blob(let length):
+            if length == nil { classes.insert(.blob) }
+        case .unsigned, .decode:
+            break
+        }
+        return classes
+    }
+
     /// Whether `stored` passes; `nil` when the decoder must decide.
     ///
     /// Switches on the stored value first and binds a payload only where the check reads it: fetches run this

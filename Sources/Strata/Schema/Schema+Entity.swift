@@ -21,6 +21,9 @@ extension Schema {
         /// How each property's stored values are validated as rows load, by property index, computed once so
         /// loading a row runs no generic code.
         package let rowValidations: [RowValidation]
+        /// The storage classes each property accepts whatever the payload, by property index: a loaded value of
+        /// one of them needs no further check (see ``StoredValueCheck/classesPassingWithoutPayload(isOptional:)``).
+        package let classesPassingWithoutPayload: [StorageClasses]
 
         /// How one property's stored values are validated as rows load.
         package enum RowValidation {
@@ -53,6 +56,13 @@ extension Schema {
                 if property.relationshipDestination != nil { return .foreignKey }
                 if property.cachesDecodedValue { return .decodeAndCache }
                 return .check(property.check, isOptional: property.isOptional)
+            }
+            self.classesPassingWithoutPayload = rowValidations.map { validation in
+                switch validation {
+                case .foreignKey: [.integer, .null]
+                case .decodeAndCache: []
+                case .check(let check, let isOptional): check.classesPassingWithoutPayload(isOptional: isOptional)
+                }
             }
             self.columnPropertyIndexes = properties.filter { $0.relationshipDestination?.isToMany != true }.map(\.index)
             self.propertyIndexByKeyPath = keyPaths

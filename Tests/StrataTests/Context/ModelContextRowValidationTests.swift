@@ -53,20 +53,62 @@ struct ModelContextRowValidationTests {
 
         let fresh = ModelContext(container)
         if example.isRefused {
-            do {
-                let fetched = try fresh.fetch(FetchDescriptor<Everything>())
-                Issue.record("\(example.testDescription) was fetched: \(fetched.count) models")
-            } catch let error as StrataError {
-                guard case .invalidStoredValue(let entity, let property, _) = error else {
-                    Issue.record("expected invalidStoredValue, got \(error)")
-                    return
-                }
-                #expect(entity == "Everything")
-                #expect(property == example.column)
-            }
+            expectRefusal(of: example.column, in: fresh)
         } else {
             #expect(try fresh.fetch(FetchDescriptor<Everything>()).count == 1)
         }
+    }
+
+    /// Expects fetching every `Everything` in `context` to throw `invalidStoredValue` naming `column`.
+    private func expectRefusal(of column: String, in context: ModelContext, sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            let fetched = try context.fetch(FetchDescriptor<Everything>())
+            Issue.record("a bad \(column) was fetched: \(fetched.count) models", sourceLocation: sourceLocation)
+        } catch let error as StrataError {
+            guard case .invalidStoredValue(let entity, let property, _) = error else {
+                Issue.record("expected invalidStoredValue, got \(error)", sourceLocation: sourceLocation)
+                return
+            }
+            #expect(entity == "Everything", sourceLocation: sourceLocation)
+            #expect(property == column, sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("expected a StrataError, got \(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A model of one saved `Everything`, fetched in a new context with only `loaded` loaded, and its store.
+    private func fault(loading loaded: [PartialKeyPath<Everything>]) throws -> (context: ModelContext, model: Everything, store: SQLiteStore) {
+        let container = try inMemoryContainer(Everything.self)
+        let setup = ModelContext(container)
+        setup.insert(Everything())
+        try setup.save()
+        var descriptor = FetchDescriptor<Everything>()
+        descriptor.propertiesToFetch = loaded
+        let context = ModelContext(container)
+        let model = try #require(try context.fetch(descriptor).first)
+        return (context, model, try #require(container.store as? SQLiteStore))
+    }
+
+    @Test("A full fetch that fills in a fault checks the row too (regression: it was taken unchecked)")
+    func faultFilledByFetchIsChecked() throws {
+        let (context, model, store) = try fault(loading: [\.flag])
+        try store.withConnection { try $0.execute("UPDATE \"Everything\" SET \"int\" = 'seven'") }
+        #expect(model.persistentBackingData.unloadedProperties != nil)
+        expectRefusal(of: "int", in: context)
+        // The refused row left the fault as it was: still a fault.
+        #expect(model.persistentBackingData.unloadedProperties != nil)
+    }
+
+    @Test("A full fetch that fills in a fault replaces its cached decoded values (regression: they were kept)")
+    func faultFilledByFetchDropsStaleDecodedValues() throws {
+        // `genre` is loaded, so its decoded value is cached from the first fetch.
+        let (context, model, store) = try fault(loading: [\.flag, \.genre])
+        #expect(model.persistentBackingData.decodedValues[Everything._$genreProperty.index] as? Genre == .fiction)
+        try store.withConnection { try $0.execute("UPDATE \"Everything\" SET \"genre\" = 'poetry'") }
+        let filled = try #require(try context.fetch(FetchDescriptor<Everything>()).first)
+        #expect(filled === model)
+        #expect(model.persistentBackingData.unloadedProperties == nil)
+        #expect(model.genre == .poetry)
     }
 
     @Test("A hand-written NaN, integer date and maximal unsigned value read back as those values")
