@@ -41,7 +41,7 @@ extension ModelContext {
         // saved values are taken out here (the write makes them current) and put back if the save fails.
         var updatedIdentifiers: [PersistentIdentifier] = []
         updatedIdentifiers.reserveCapacity(changed.count)
-        var takenSavedValues: [(data: ModelBackingData, savedValues: SavedValues)] = []
+        var takenSavedValues: [TakenSavedValues] = []
         takenSavedValues.reserveCapacity(changed.count)
         let result: StoreSaveResult
         do {
@@ -52,12 +52,13 @@ extension ModelContext {
                 try checkEncoding(data, entity: entity)
                 updatedIdentifiers.append(model.persistentModelID)
                 let savedValues = data.savedValues
-                takenSavedValues.append((data, savedValues))
+                takenSavedValues.append(TakenSavedValues(data: data, savedValues: savedValues))
                 data.savedValues = SavedValues()
                 guard let key = data.primaryKey else { continue }
                 let start = changes.updateColumns.count
-                for (index, _) in savedValues { changes.updateColumns.append((index, data.values[index])) }
-                changes.updateColumns[start...].sort { $0.index < $1.index }
+                for (index, _) in savedValues { changes.updateColumns.append(StoreChanges.UpdateColumn(index: index, value: data.values[index])) }
+                // Sorting a one-column slice would still copy it out and back.
+                if changes.updateColumns.count - start > 1 { changes.updateColumns[start...].sort { $0.index < $1.index } }
                 changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, columns: start..<changes.updateColumns.count))
             }
             for model in deleted {
@@ -71,7 +72,7 @@ extension ModelContext {
             }
             result = try store.save(changes, mergePolicy: mergePolicy)
         } catch {
-            for (data, savedValues) in takenSavedValues { data.savedValues = savedValues }
+            for taken in takenSavedValues { taken.data.savedValues = taken.savedValues }
             throw error
         }
 
@@ -107,6 +108,13 @@ extension ModelContext {
         postSaveNotification(ModelContext.didSave, inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers)
         container.liveChanges.post(StoreChangeEvent(
             inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers, origin: ObjectIdentifier(self)))
+    }
+
+    /// A changed model's saved values, taken out while its save runs. A struct, not a tuple: an array of tuples is
+    /// freed through the runtime's generic tuple destroy, one call per element.
+    private struct TakenSavedValues {
+        let data: ModelBackingData
+        let savedValues: SavedValues
     }
 
     private func entity(of model: any PersistentModel) throws -> Schema.Entity {

@@ -99,13 +99,25 @@ package struct StoreChanges {
     package var joinInserts: [JoinChange] = []
     package var joinDeletes: [JoinChange] = []
     package var updates: [Update] = []
-    /// The changed properties of every update, (property index, new value), one range per update: kept together
-    /// so a save of many changed models doesn't allocate an array for each.
-    package var updateColumns: [(index: Int, value: StoredValue)] = []
+    /// The changed properties of every update, one range per update: kept together so a save of many changed
+    /// models doesn't allocate an array for each.
+    package var updateColumns: [UpdateColumn] = []
     package var deletes: [Delete] = []
     package var batchDeletes: [BatchDelete] = []
 
     package init() {}
+
+    /// One changed property of an update: its index and new value. (A struct, not a tuple: arrays of tuples are
+    /// freed through the runtime's generic tuple destroy.)
+    package struct UpdateColumn {
+        package let index: Int
+        package let value: StoredValue
+
+        package init(index: Int, value: StoredValue) {
+            self.index = index
+            self.value = value
+        }
+    }
 
     package var isEmpty: Bool { inserts.isEmpty && updates.isEmpty && deletes.isEmpty && batchDeletes.isEmpty }
 }

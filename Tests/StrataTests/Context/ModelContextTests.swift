@@ -202,6 +202,36 @@ struct ModelContextTests {
         ])
     }
 
+    @Test("A save writes updates and deletes in row order, whatever order the models changed in")
+    func saveWritesInRowOrder() throws {
+        let store = TemporaryStore()
+        let container = try store.container(Book.self)
+        let setup = ModelContext(container)
+        for index in 0..<40 { setup.insert(Book(title: "t\(index)", author: "a", publisher: "p")) }
+        try setup.save()
+        let connection = try SQLiteConnection(location: .file(store.url.path), readOnly: false)
+        try connection.execute(#"CREATE TABLE "WriteLog" ("kind" TEXT, "key" INTEGER)"#)
+        try connection.execute(#"CREATE TRIGGER "LogUpdate" AFTER UPDATE ON "Book" BEGIN INSERT INTO "WriteLog" VALUES ('update', NEW."Z_PK"); END"#)
+        try connection.execute(#"CREATE TRIGGER "LogDelete" AFTER DELETE ON "Book" BEGIN INSERT INTO "WriteLog" VALUES ('delete', OLD."Z_PK"); END"#)
+
+        let context = ModelContext(container)
+        var generator = SeededGenerator(seed: 8)
+        let books = try context.fetch(FetchDescriptor<Book>()).shuffled(using: &generator)
+        for book in books[..<20] { book.author = "changed" }
+        for book in books[20..<30] { context.delete(book) }
+        try context.save()
+
+        let log = try connection.query(#"SELECT "kind", "key" FROM "WriteLog" ORDER BY rowid"#, [])
+        let keys = { (kind: String) in log.filter { $0[0] == .text(kind) }.map { row -> Int64 in
+            guard case .integer(let key) = row[1] else { return -1 }
+            return key
+        } }
+        #expect(keys("update").count == 20)
+        #expect(keys("update") == keys("update").sorted())
+        #expect(keys("delete").count == 10)
+        #expect(keys("delete") == keys("delete").sorted())
+    }
+
     @Test("rollback restores changed values, forgets inserts and brings back deletes")
     func rollback() throws {
         let context = ModelContext(try inMemoryContainer(Book.self))

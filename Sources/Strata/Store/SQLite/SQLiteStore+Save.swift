@@ -136,11 +136,26 @@ private struct SaveWriter {
         return connection.lastInsertRowID
     }
 
-    /// The changes grouped by entity, each entity's in primary-key order. Sorts positions, not the changes, so
-    /// no change is copied while sorting.
+    /// The changes grouped by entity, each entity's in primary-key order. Sorts plain positions, not the changes,
+    /// so no change is copied while sorting and the comparison is inlined.
     private static func inRowOrder<Change: RowChange>(_ changes: [Change]) -> [Change] {
-        let keys = changes.map { (entity: UInt(bitPattern: ObjectIdentifier($0.entity)), row: $0.primaryKey) }
-        return keys.indices.sorted { keys[$0] < keys[$1] }.map { changes[$0] }
+        var order = changes.indices.map { position in
+            let change = changes[position]
+            return RowPosition(entity: UInt(bitPattern: ObjectIdentifier(change.entity)), row: change.primaryKey, position: position)
+        }
+        order.sort()
+        return order.map { changes[$0.position] }
+    }
+
+    /// Where a change goes in row order: by entity, then primary key, then the change's position.
+    private struct RowPosition: Comparable {
+        let entity: UInt
+        let row: Int64
+        let position: Int
+
+        static func < (lhs: RowPosition, rhs: RowPosition) -> Bool {
+            (lhs.entity, lhs.row, lhs.position) < (rhs.entity, rhs.row, rhs.position)
+        }
     }
 
     /// The UPDATE of some of an entity's columns, prepared once per save for each set of columns.
