@@ -173,13 +173,19 @@ struct ModelContextTests {
         #expect(rows == [[.text("Dune"), .text("F. Herbert"), .text("Spice")]])
     }
 
-    @Test("Updates of different columns in one save, interleaved by row, each write their own columns")
-    func interleavedUpdateShapes() throws {
+    /// A store file holding `count` saved books, "t0"/"a0"/"p0" and on, and a container over it.
+    private func storeOfBooks(_ count: Int) throws -> (store: TemporaryStore, container: ModelContainer) {
         let store = TemporaryStore()
         let container = try store.container(Book.self)
         let setup = ModelContext(container)
-        for index in 0..<6 { setup.insert(Book(title: "t\(index)", author: "a\(index)", publisher: "p\(index)")) }
+        for index in 0..<count { setup.insert(Book(title: "t\(index)", author: "a\(index)", publisher: "p\(index)")) }
         try setup.save()
+        return (store, container)
+    }
+
+    @Test("Updates of different columns in one save, interleaved by row, each write their own columns")
+    func interleavedUpdateShapes() throws {
+        let (store, container) = try storeOfBooks(6)
 
         let context = ModelContext(container)
         let books = try context.fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)]))
@@ -204,11 +210,7 @@ struct ModelContextTests {
 
     @Test("A save writes updates and deletes in row order, whatever order the models changed in")
     func saveWritesInRowOrder() throws {
-        let store = TemporaryStore()
-        let container = try store.container(Book.self)
-        let setup = ModelContext(container)
-        for index in 0..<40 { setup.insert(Book(title: "t\(index)", author: "a", publisher: "p")) }
-        try setup.save()
+        let (store, container) = try storeOfBooks(40)
         let connection = try SQLiteConnection(location: .file(store.url.path), readOnly: false)
         try connection.execute(#"CREATE TABLE "WriteLog" ("kind" TEXT, "key" INTEGER)"#)
         try connection.execute(#"CREATE TRIGGER "LogUpdate" AFTER UPDATE ON "Book" BEGIN INSERT INTO "WriteLog" VALUES ('update', NEW."Z_PK"); END"#)
