@@ -238,9 +238,11 @@ extension ModelContext {
                 }
             }
         }
+        // Rows are registered only after the last one, so a map empty now has no row of this fetch to look up.
+        let lookUpRows = !registered.isEmpty
         try store.fetch(request) { row in
             let key = row.int64(at: 0)
-            if let model = registered[key] {
+            if lookUpRows, let model = registered[key] {
                 let data = model.persistentBackingData
                 if data.unloadedProperties != nil, columns.count == entity.columnPropertyIndexes.count {
                     // A fault (reached through a relationship, or fetched with `propertiesToFetch`) is filled in

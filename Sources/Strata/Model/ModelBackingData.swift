@@ -22,6 +22,9 @@ public final class ModelBackingData {
     // thread-local lookup, several times per property read. Every access to them is instantaneous (no `inout`
     // access to them spans a call that could reach the same model), which is what the checks would enforce.
     @exclusivity(unchecked) @usableFromInline package var values: StoredValues
+    /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
+    // Next to `values`, so a property read, which checks both, finds them in one cache line.
+    @exclusivity(unchecked) @usableFromInline package var unloadedProperties: Set<Int>?
     /// Decoded values of properties whose decoding is costly (JSON, raw values), by property index.
     @exclusivity(unchecked) @usableFromInline package var decodedValues = [Int: Any]()
     /// The saved value of every property changed since the last save, by property index.
@@ -41,8 +44,6 @@ public final class ModelBackingData {
     @exclusivity(unchecked) package var store: (any DataStore)?
     /// The model's entity, once known to a context.
     @exclusivity(unchecked) package var entity: Schema.Entity?
-    /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
-    @exclusivity(unchecked) @usableFromInline package var unloadedProperties: Set<Int>?
     /// What most models never need — relationship bookkeeping, encoding failures, a temporary identifier —
     /// made on first use, so a fetched model is smaller and quicker to make and free.
     @exclusivity(unchecked) @usableFromInline var sideState: SideState?
