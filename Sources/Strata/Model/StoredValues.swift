@@ -20,7 +20,15 @@ package struct StoredValues: RandomAccessCollection, MutableCollection, Equatabl
         @usableFromInline
         static func make(repeating value: StoredValue, count: Int, capacity: Int) -> Buffer {
             let buffer = unsafeDowncast(create(minimumCapacity: capacity) { _ in count }, to: Buffer.self)
-            buffer.withUnsafeMutablePointerToElements { $0.initialize(repeating: value, count: count) }
+            buffer.withUnsafeMutablePointerToElements { elements in
+                if case .null = value {
+                    // Plain stores: `initialize(repeating:)` copies the value through the enum's outlined copy,
+                    // a call per element, and fetches make a buffer of NULLs for every row.
+                    for index in 0..<count { (elements + index).initialize(to: .null) }
+                } else {
+                    elements.initialize(repeating: value, count: count)
+                }
+            }
             return buffer
         }
 

@@ -48,16 +48,25 @@ extension SQLiteStatement {
 
     /// The current row's column as the ``StoredValue`` matching its SQLite storage class; 0-based.
     package func storedValue(at index: Int32) -> StoredValue {
-        guard let handle else { return .null }
-        switch sqlite3_column_type(handle, index) {
+        // One `sqlite3_column_value` and then the `sqlite3_value_*` readers, rather than `sqlite3_column_type` and
+        // `sqlite3_column_*`: each `sqlite3_column_*` call looks the column up and checks for an allocation
+        // failure again (two or three times per value). The value is read before the statement moves on, on the
+        // thread that owns the connection, which is what `sqlite3_column_value`'s unprotected value requires.
+        guard let handle, let value = sqlite3_column_value(handle, index) else { return .null }
+        switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:
-            return .integer(int64(at: index))
+            return .integer(sqlite3_value_int64(value))
         case SQLITE_FLOAT:
-            return .real(double(at: index))
+            return .real(sqlite3_value_double(value))
         case SQLITE_TEXT:
-            return .text(text(at: index))
+            guard let characters = sqlite3_value_text(value) else { return .text("") }
+            // The byte count after the text, so SQLite reports the UTF-8 length.
+            let count = Int(sqlite3_value_bytes(value))
+            return .text(String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF8.self))
         case SQLITE_BLOB:
-            return .blob(blob(at: index))
+            guard let bytes = sqlite3_value_blob(value) else { return .blob([]) }
+            let count = Int(sqlite3_value_bytes(value))
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
         default:
             return .null
         }
@@ -66,8 +75,17 @@ extension SQLiteStatement {
     /// Reads columns 1… of the current row into `values`, column `offset + 1` at `values[columns[offset]]`: one
     /// call per row where a fetch would otherwise make one dynamic call per column.
     package func readValues(_ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>) {
+        guard let base = values.baseAddress else { return }
         for (offset, index) in columns.enumerated() {
-            values[index] = storedValue(at: Int32(offset + 1))
+            precondition(index < values.count, "Strata: column \(offset + 1) goes to value \(index) of \(values.count)")
+            let value = storedValue(at: Int32(offset + 1))
+            // A NULL slot (what a new row's values hold) is overwritten without destroying it: assigning would call
+            // the enum's outlined destroy for every column of every row.
+            if case .null = base[index] {
+                (base + index).initialize(to: value)
+            } else {
+                base[index] = value
+            }
         }
     }
 
