@@ -94,7 +94,15 @@ package struct StoredValues: RandomAccessCollection, MutableCollection, Equatabl
         set {
             precondition(position >= 0 && position < count, "StoredValues: index \(position) out of range")
             makeUnique()
-            buffer.withUnsafeMutablePointerToElements { $0[position] = newValue }
+            buffer.withUnsafeMutablePointerToElements { elements in
+                // A NULL owns nothing: overwriting one needs no destroy (an outlined call per value a new model's
+                // initializer sets).
+                if case .null = elements[position] {
+                    (elements + position).initialize(to: newValue)
+                } else {
+                    elements[position] = newValue
+                }
+            }
         }
     }
 
