@@ -94,15 +94,7 @@ package struct StoredValues: RandomAccessCollection, MutableCollection, Equatabl
         set {
             precondition(position >= 0 && position < count, "StoredValues: index \(position) out of range")
             makeUnique()
-            buffer.withUnsafeMutablePointerToElements { elements in
-                // A NULL owns nothing: overwriting one needs no destroy (an outlined call per value a new model's
-                // initializer sets).
-                if case .null = elements[position] {
-                    (elements + position).initialize(to: newValue)
-                } else {
-                    elements[position] = newValue
-                }
-            }
+            buffer.withUnsafeMutablePointerToElements { ($0 + position).replaceStoredValue(with: newValue) }
         }
     }
 
@@ -162,4 +154,18 @@ package struct StoredValues: RandomAccessCollection, MutableCollection, Equatabl
 extension StoredValues: CustomStringConvertible {
     @usableFromInline
     package var description: String { "[" + map(\.description).joined(separator: ", ") + "]" }
+}
+
+extension UnsafeMutablePointer where Pointee == StoredValue {
+    /// Puts `value` here in place of the value this points to. A NULL owns nothing, so it is overwritten without
+    /// being destroyed: assigning would call the enum's outlined destroy once per value of every row read and of
+    /// every new model's initial values.
+    @inlinable
+    package func replaceStoredValue(with value: StoredValue) {
+        if case .null = pointee {
+            initialize(to: value)
+        } else {
+            pointee = value
+        }
+    }
 }

@@ -74,18 +74,14 @@ extension SQLiteStatement {
 
     /// Reads columns 1… of the current row into `values`, column `offset + 1` at `values[columns[offset]]`: one
     /// call per row where a fetch would otherwise make one dynamic call per column.
+    ///
+    /// The precondition is unreachable from user data and store files: `columns` are property indexes of the
+    /// fetched entity, and every caller passes values made with one slot per property of that entity.
     package func readValues(_ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>) {
         guard let base = values.baseAddress else { return }
         for (offset, index) in columns.enumerated() {
             precondition(index < values.count, "Strata: column \(offset + 1) goes to value \(index) of \(values.count)")
-            let value = storedValue(at: Int32(offset + 1))
-            // A NULL slot (what a new row's values hold) is overwritten without destroying it: assigning would call
-            // the enum's outlined destroy for every column of every row.
-            if case .null = base[index] {
-                (base + index).initialize(to: value)
-            } else {
-                base[index] = value
-            }
+            (base + index).replaceStoredValue(with: storedValue(at: Int32(offset + 1)))
         }
     }
 
