@@ -33,6 +33,8 @@ extension PersistedPropertyMacro: AccessorMacro {
         // The accessors reach the backing data through `_withUnsafeGuaranteedRef`: nothing reassigns
         // `persistentBackingData` after the initializer, so the reference needs no retain and release around each
         // read and write (a tenth of a fetch that reads every property).
+        // The getter is always inlined where a property is read: out of line, each read pays a call and looks up
+        // the class's `Observable` conformance again, where inlined reads share one lookup.
         return [
             """
             @storageRestrictions(accesses: persistentBackingData, initializes: _\(raw: name))
@@ -42,7 +44,7 @@ extension PersistedPropertyMacro: AccessorMacro {
             }
             """,
             """
-            get {
+            @inline(__always) get {
             _$observationRegistrar.access(self, keyPath: \(raw: descriptor).keyPath)
             return Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef { $0.getValue(for: \(raw: descriptor)) }
             }

@@ -18,7 +18,7 @@ struct PersistedPropertyMacroTests {
                         persistentBackingData.setInitialValue(initialValue, for: Self._$titleProperty)
                         _title = Strata._PersistedSlot()
                     }
-                    get {
+                    @inline(__always) get {
                         _$observationRegistrar.access(self, keyPath: Self._$titleProperty.keyPath)
                         return Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
                             $0.getValue(for: Self._$titleProperty)

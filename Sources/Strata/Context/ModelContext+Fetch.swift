@@ -131,9 +131,7 @@ extension ModelContext {
 
     /// A stand-in for a row that is gone: `isDeleted` is `true` and its properties read as empty values.
     func standIn<T: PersistentModel>(_ type: T.Type, entity: Schema.Entity, primaryKey: Int64) -> T {
-        let data = ModelBackingData(
-            values: StoredValues(repeating: .null, count: entity.properties.count),
-            primaryKey: primaryKey, entity: entity, store: store, context: nil)
+        let data = ModelBackingData.make(primaryKey: primaryKey, entity: entity, store: store, context: nil)
         data.state = .deletedAndSaved
         return T(backingData: data)
     }
@@ -195,7 +193,6 @@ extension ModelContext {
         let entityKey = ObjectIdentifier(entity)
         let columns = request.columns ?? []
         let properties = entity.properties
-        let propertyCount = properties.count
         let validations = entity.rowValidations
         let passingClasses = entity.classesPassingWithoutPayload
         let unloaded: Set<Int>? = columns.count == entity.columnPropertyIndexes.count
@@ -248,21 +245,20 @@ extension ModelContext {
                     // A fault (reached through a relationship, or fetched with `propertiesToFetch`) is filled in
                     // from this row, checked as a new model's row is; it has no changes, since assigning a
                     // property loads the fault first.
-                    var filled = data.values
-                    while filled.count < propertyCount { filled.append(.null) }
+                    // Read into a copy, so a row that fails its checks leaves the fault as it was.
+                    var filled = data.values.copy
                     var decoded = [Int: Any]()
                     try filled.withUnsafeMutableBufferPointer { try readChecked(row, into: $0, decoded: &decoded) }
-                    data.values = filled
+                    data.values.replace(with: filled)
                     for index in columns { data.decodedValues[index] = decoded[index] }
                     data.unloadedProperties = nil
                 }
                 body(model)
                 return
             }
-            var values = StoredValues(repeating: .null, count: propertyCount)
+            let data = ModelBackingData.make(primaryKey: key, entity: entity, store: store, context: self)
             var decoded = [Int: Any]()
-            try values.withUnsafeMutableBufferPointer { try readChecked(row, into: $0, decoded: &decoded) }
-            let data = ModelBackingData(values: values, primaryKey: key, entity: entity, store: store, context: self)
+            try data.withUnsafeMutableValues { try readChecked(row, into: $0, decoded: &decoded) }
             if !decoded.isEmpty { data.decodedValues = decoded }
             data.unloadedProperties = unloaded
             let model = ModelBackingData.makeModel(entity.modelType, adopting: data)

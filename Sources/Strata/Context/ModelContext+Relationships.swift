@@ -76,8 +76,7 @@ extension ModelContext {
     /// other fault of its entity, when one is first read.
     func registeredOrFault(_ entity: Schema.Entity, primaryKey: Int64) -> any PersistentModel {
         if let model = registeredModels[ObjectIdentifier(entity)]?[primaryKey] { return model }
-        let data = ModelBackingData(values: StoredValues(repeating: .null, count: entity.properties.count),
-                                    primaryKey: primaryKey, entity: entity, store: store, context: self)
+        let data = ModelBackingData.make(primaryKey: primaryKey, entity: entity, store: store, context: self)
         data.unloadedProperties = Set(entity.columnPropertyIndexes)
         let model = ModelBackingData.makeModel(entity.modelType, adopting: data)
         registeredModels[ObjectIdentifier(entity), default: IdentityMap()][primaryKey] = model

@@ -33,9 +33,7 @@ extension ModelContext {
             let entity = try entity(of: model)
             note(entity)
             try checkEncoding(data, entity: entity)
-            var values = data.values
-            while values.count < entity.properties.count { values.append(.null) }
-            changes.inserts.append(StoreChanges.Insert(entity: entity, values: values))
+            changes.inserts.append(StoreChanges.Insert(entity: entity, values: data.values))
         }
         // Each changed model is a cache miss away, so everything a save does to it happens in this one pass: its
         // saved values are taken out here (the write makes them current) and put back if the save fails.
@@ -153,7 +151,7 @@ extension ModelContext {
                 // An upsert: the stored row now holds the inserted model's values, so the model that was
                 // registered for it takes them too and leaves the identity map to the inserted one.
                 let previousData = previous.persistentBackingData
-                previousData.values = data.values
+                previousData.values.replace(with: data.values.copy)
                 previousData.decodedValues = data.decodedValues
                 previousData.savedValues.removeAll()
                 changedModels[ObjectIdentifier(previous)] = nil

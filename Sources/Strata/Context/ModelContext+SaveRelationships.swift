@@ -73,7 +73,6 @@ extension ModelContext {
         guard let entity = data.entity, !entity.relationshipInfos.isEmpty else { return }
         for (index, info) in entity.relationshipInfos where !info.isToMany {
             guard let targets = data.relationshipTargets[index] else { continue }
-            while data.values.count <= index { data.values.append(.null) }
             data.values[index] = targets.first?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null
         }
         data.commitRelationshipChanges()

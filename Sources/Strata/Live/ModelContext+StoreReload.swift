@@ -53,8 +53,8 @@ extension ModelContext {
     /// property: then the model keeps the values it had, which were valid when loaded.
     /// - Returns: the indexes of the properties whose values changed.
     private static func reload(_ data: ModelBackingData, from row: any StoreRow, columns: [Int], entity: Schema.Entity) -> [Int] {
-        var values = data.values
-        while values.count < entity.properties.count { values.append(.null) }
+        // Read into a copy, so a row with a value that doesn't fit leaves the model as it was.
+        var values = data.values.copy
         var changed: [Int] = []
         for (offset, index) in columns.enumerated() {
             let value = row.storedValue(at: Int32(offset + 1))
@@ -73,7 +73,7 @@ extension ModelContext {
             values[index] = value
         }
         guard !changed.isEmpty || data.unloadedProperties != nil else { return [] }
-        data.values = values
+        data.values.replace(with: values)
         data.decodedValues.removeAll()
         // Related models are looked up again from the new foreign keys (and join rows) when next read.
         data.sideState?.relationshipTargets.removeAll()

@@ -98,17 +98,17 @@ extension ResultsObserver: LiveChangeSubscriber {
     private func publish(_ fetched: [Element], savedUpdates: Set<PersistentIdentifier>) {
         let oldIdentities = resultsStorage.map(ObjectIdentifier.init)
         let newIdentities = fetched.map(ObjectIdentifier.init)
-        var values: [ObjectIdentifier: StoredValues] = [:]
+        var versions: [ObjectIdentifier: UInt64] = [:]
         var updated = Set<ObjectIdentifier>()
         for (identity, model) in zip(newIdentities, fetched) {
-            let current = model.persistentBackingData.values
-            values[identity] = current
-            if let previous = publishedValues[identity],
+            let current = model.persistentBackingData.values.version
+            versions[identity] = current
+            if let previous = publishedVersions[identity],
                previous != current || savedUpdates.contains(model.persistentModelID) {
                 updated.insert(identity)
             }
         }
-        publishedValues = values
+        publishedVersions = versions
         var changes = ResultsChangeSet(from: oldIdentities, to: newIdentities, updated: updated)
         var newSections = sectionsStorage
         if let sectionKeyPath {

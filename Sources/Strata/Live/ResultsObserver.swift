@@ -140,8 +140,9 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     let sectionKeyPath: KeyPath<Element, SectionTitle>?
     let sectionSort: SortDescriptor<Element>?
 
-    /// Each result's stored values when last published, to tell which models changed.
-    @ObservationIgnored var publishedValues: [ObjectIdentifier: StoredValues] = [:]
+    /// The version of each result's values when last published (see `ModelBackingData.Values.version`), to tell
+    /// which models changed.
+    @ObservationIgnored var publishedVersions: [ObjectIdentifier: UInt64] = [:]
     @ObservationIgnored var continuations: [UInt64: AsyncStream<ResultsSnapshot<Element>>.Continuation] = [:]
     @ObservationIgnored var nextContinuationIdentifier: UInt64 = 0
     @ObservationIgnored var subscription: UInt64?

@@ -2,7 +2,11 @@
 ///
 /// The `@Model` macro routes every persistent property through this object, so reads are observed and writes
 /// are tracked. You don't use it directly.
-public final class ModelBackingData {
+///
+/// One allocation holds everything: the bookkeeping in the buffer's header (``Fields``) and the values, one per
+/// persistent property, in its tail. A fetch makes one of these per row and `enumerate` frees them page by page,
+/// so a separate values buffer would be a second allocation, a second free and a second cache line per model.
+public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, StoredValue> {
     /// Where a model is in its life.
     @usableFromInline
     package enum State: Equatable {
@@ -18,35 +22,104 @@ public final class ModelBackingData {
         case deletedAndSaved
     }
 
-    // The hot fields opt out of dynamic exclusivity checks: each access would otherwise cost a runtime call and a
-    // thread-local lookup, several times per property read. Every access to them is instantaneous (no `inout`
-    // access to them spans a call that could reach the same model), which is what the checks would enforce.
-    @exclusivity(unchecked) @usableFromInline package var values: StoredValues
+    /// The backing data's bookkeeping, kept in the buffer's header. Opaque outside Strata.
+    public struct Fields {
+        /// The number of values in the tail: one per persistent property of the model.
+        @usableFromInline let valueCount: Int
+        /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
+        // Next to the count, so a property read, which checks both, finds them in the values' cache line.
+        @usableFromInline var unloadedProperties: Set<Int>?
+        /// Counts the writes to the values, so live results see a change without keeping a copy of the values.
+        @usableFromInline var valuesVersion: UInt64 = 0
+        /// Decoded values of properties whose decoding is costly (JSON, raw values), by property index.
+        @usableFromInline var decodedValues = [Int: Any]()
+        /// The saved value of every property changed since the last save, by property index.
+        @usableFromInline var savedValues = SavedValues()
+        /// The shared weak reference to the model's context (see ``ModelBackingData/context``).
+        @usableFromInline var contextReference: ModelContextReference?
+        /// The row's primary key, once the model is backed by a row.
+        @usableFromInline var primaryKey: Int64?
+        // After `primaryKey`, so it takes the byte after the optional's tag instead of a padded word.
+        @usableFromInline var state: State = .detached
+        /// The store holding the row, once the model is backed by a row.
+        var store: (any DataStore)?
+        /// The model's entity, once known to a context.
+        @usableFromInline var entity: Schema.Entity?
+        /// What most models never need, made on first use (see ``ModelBackingData/SideState``).
+        @usableFromInline var sideState: SideState?
+
+        init(valueCount: Int) {
+            self.valueCount = valueCount
+        }
+    }
+
+    /// The header, in place.
+    ///
+    /// Reached through a pointer: `ManagedBuffer.header` is a class property, and code inlined from it gets a
+    /// dynamic exclusivity check on every access — several per property read. Every access through this pointer
+    /// is instantaneous (no `inout` access to a field spans a call that could reach the same model), which is
+    /// what the checks would enforce. The pointer is valid while the backing data lives, which every caller,
+    /// holding it, ensures.
+    @inlinable var fields: UnsafeMutablePointer<Fields> {
+        withUnsafeMutablePointerToHeader { $0 }
+    }
+
+    /// The first value, in place; there are `fields.pointee.valueCount`. Valid while the backing data lives.
+    @inlinable var valuesBase: UnsafeMutablePointer<StoredValue> {
+        withUnsafeMutablePointerToElements { $0 }
+    }
+
     /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
-    // Next to `values`, so a property read, which checks both, finds them in one cache line.
-    @exclusivity(unchecked) @usableFromInline package var unloadedProperties: Set<Int>?
+    @inlinable package var unloadedProperties: Set<Int>? {
+        get { fields.pointee.unloadedProperties }
+        _modify { yield &fields.pointee.unloadedProperties }
+    }
     /// Decoded values of properties whose decoding is costly (JSON, raw values), by property index.
-    @exclusivity(unchecked) @usableFromInline package var decodedValues = [Int: Any]()
+    @inlinable package var decodedValues: [Int: Any] {
+        get { fields.pointee.decodedValues }
+        _modify { yield &fields.pointee.decodedValues }
+    }
     /// The saved value of every property changed since the last save, by property index.
-    @exclusivity(unchecked) @usableFromInline package var savedValues = SavedValues()
+    @inlinable package var savedValues: SavedValues {
+        get { fields.pointee.savedValues }
+        _modify { yield &fields.pointee.savedValues }
+    }
     /// The shared weak reference to the model's context (see ``context``).
-    @exclusivity(unchecked) @usableFromInline var contextReference: ModelContextReference?
+    @inlinable var contextReference: ModelContextReference? {
+        get { fields.pointee.contextReference }
+        set { fields.pointee.contextReference = newValue }
+    }
     /// The context the model belongs to, while both live.
     @inlinable package var context: ModelContext? {
         get { contextReference?.context }
         set { contextReference = newValue?.modelReference }
     }
     /// The row's primary key, once the model is backed by a row.
-    @exclusivity(unchecked) package var primaryKey: Int64?
-    // Declared after `primaryKey`, so it takes the byte after the optional's tag instead of a padded word.
-    @exclusivity(unchecked) @usableFromInline package var state: State = .detached
+    @inlinable package var primaryKey: Int64? {
+        get { fields.pointee.primaryKey }
+        set { fields.pointee.primaryKey = newValue }
+    }
+    /// Where the model is in its life.
+    @inlinable package var state: State {
+        get { fields.pointee.state }
+        set { fields.pointee.state = newValue }
+    }
     /// The store holding the row, once the model is backed by a row.
-    @exclusivity(unchecked) package var store: (any DataStore)?
+    package var store: (any DataStore)? {
+        get { fields.pointee.store }
+        set { fields.pointee.store = newValue }
+    }
     /// The model's entity, once known to a context.
-    @exclusivity(unchecked) package var entity: Schema.Entity?
+    @inlinable package var entity: Schema.Entity? {
+        get { fields.pointee.entity }
+        set { fields.pointee.entity = newValue }
+    }
     /// What most models never need — relationship bookkeeping, encoding failures, a temporary identifier —
     /// made on first use, so a fetched model is smaller and quicker to make and free.
-    @exclusivity(unchecked) @usableFromInline var sideState: SideState?
+    @inlinable var sideState: SideState? {
+        get { fields.pointee.sideState }
+        set { fields.pointee.sideState = newValue }
+    }
 
     /// The state kept in `sideState`.
     @usableFromInline
@@ -98,24 +171,45 @@ public final class ModelBackingData {
         _modify { yield &ensuredSideState.joinRemovals }
     }
 
-    /// Creates empty backing data for a new model.
-    public init() {
-        values = StoredValues()
+    // MARK: - Making and freeing
+
+    /// Backing data for a new model with `propertyCount` persistent properties, all `NULL` until set.
+    package static func make(propertyCount: Int) -> ModelBackingData {
+        // A header of `nil`s: `create` copies the header it is given, and copying a non-`nil` one costs a call.
+        let data = unsafeDowncast(create(minimumCapacity: propertyCount) { _ in Fields(valueCount: propertyCount) },
+                                  to: ModelBackingData.self)
+        data.withUnsafeMutablePointerToElements { values in
+            // Plain stores: `initialize(repeating:)` copies through the enum's outlined copy, a call per value.
+            for index in 0..<propertyCount { (values + index).initialize(to: .null) }
+        }
+        return data
     }
 
-    /// Creates backing data for a new model with `propertyCount` persistent properties, all `NULL` until set.
-    public init(propertyCount: Int) {
-        values = StoredValues(repeating: .null, count: propertyCount)
+    /// Backing data for a row of `entity`: every value `NULL` until the row is read into ``values``.
+    package static func make(primaryKey: Int64, entity: Schema.Entity, store: any DataStore,
+                             context: ModelContext?) -> ModelBackingData {
+        let data = make(propertyCount: entity.properties.count)
+        data.withUnsafeMutablePointerToHeader { fields in
+            fields.pointee.primaryKey = primaryKey
+            fields.pointee.state = .registered
+            fields.pointee.store = store
+            fields.pointee.entity = entity
+            fields.pointee.contextReference = context?.modelReference
+        }
+        return data
     }
 
-    package init(values: StoredValues, primaryKey: Int64, entity: Schema.Entity, store: any DataStore,
-                 context: ModelContext?) {
-        self.values = values
-        self.primaryKey = primaryKey
-        self.entity = entity
-        self.store = store
-        self.context = context
-        self.state = .registered
+    deinit {
+        // The header is a stored property, destroyed with the object; the values are raw tail memory. Only text
+        // and blobs own memory: `deinitialize(count:)` would call the enum's generic destroy for every value.
+        withUnsafeMutablePointers { fields, values in
+            for index in 0..<fields.pointee.valueCount {
+                switch values[index] {
+                case .null, .integer, .real: continue
+                case .text, .blob: (values + index).deinitialize(count: 1)
+                }
+            }
+        }
     }
 
     /// The model's identifier; `entityName` (costly: it prints a type) is only asked for when no entity is known.
@@ -177,12 +271,13 @@ public final class ModelBackingData {
     public func getValue<Model, Value: StorableValue>(for property: PersistentProperty<Model, Value>) -> Value {
         // Specialized where the model declares the property, so the conversion is inlined: no call through the
         // codec, no copy of the stored value, no retain of the values around the read.
-        if property.codec.usesStorableForm, unloadedProperties == nil {
+        if property.codec.usesStorableForm {
+            let fields = self.fields
             let index = property.index
-            let value = values.withUnsafeBufferPointer { values in
-                index < values.count ? Value(storedValue: values[index]) : nil
+            if fields.pointee.unloadedProperties == nil, index < fields.pointee.valueCount,
+               let value = Value(storedValue: valuesBase[index]) {
+                return value
             }
-            if let value { return value }
         }
         return decodeValue(for: property)
     }
@@ -190,14 +285,13 @@ public final class ModelBackingData {
     /// Reads an optional property stored as a ``StorableValue`` (`NULL` for `nil`), converting it in place.
     @inlinable
     public func getValue<Model, Wrapped: StorableValue>(for property: PersistentProperty<Model, Wrapped?>) -> Wrapped? {
-        if property.codec.usesStorableForm, unloadedProperties == nil {
+        if property.codec.usesStorableForm {
+            let fields = self.fields
             let index = property.index
-            let value = values.withUnsafeBufferPointer { values -> Wrapped?? in
-                guard index < values.count else { return nil }
-                if case .null = values[index] { return .some(nil) }
-                return Wrapped(storedValue: values[index]).map { $0 }
+            if fields.pointee.unloadedProperties == nil, index < fields.pointee.valueCount {
+                if case .null = valuesBase[index] { return nil }
+                if let value = Wrapped(storedValue: valuesBase[index]) { return value }
             }
-            if let value { return value }
         }
         return decodeValue(for: property)
     }
@@ -297,13 +391,11 @@ public final class ModelBackingData {
     /// Stores `stored`, the form of a value that can't fail to encode (so no failure is kept for `index`).
     @inlinable
     func store(_ stored: StoredValue, at index: Int) {
-        while values.count <= index { values.append(.null) }
         values[index] = stored
     }
 
     @inlinable
     func store<Value>(_ value: Value, at index: Int, codec: ValueCodec<Value>) {
-        while values.count <= index { values.append(.null) }
         do {
             values[index] = try codec.encode(value)
             if let sideState, !sideState.encodingFailures.isEmpty { sideState.encodingFailures[index] = nil }

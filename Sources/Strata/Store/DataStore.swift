@@ -56,7 +56,8 @@ package struct StoreFetch: Sendable {
 package struct StoreChanges {
     package struct Insert {
         package var entity: Schema.Entity
-        package var values: StoredValues
+        /// The inserted model's values, read while the store writes the row.
+        package var values: ModelBackingData.Values
     }
     package struct Update {
         package var entity: Schema.Entity

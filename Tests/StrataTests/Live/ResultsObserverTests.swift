@@ -154,6 +154,21 @@ struct ResultsObserverTests {
         #expect(observer.results.map(\.title) == ["draft"])
     }
 
+    @Test func anUnsavedChangeToAShownModelPublishesAnUpdateAtTheNextRefresh() async throws {
+        let container = try Fixtures.memoryContainer()
+        let context = ModelContext(container)
+        try Fixtures.insert([("a", 1), ("b", 2)], into: context)
+        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: context)
+        let recorder = SnapshotRecorder(observer)
+        observer.refresh()
+        #expect(recorder.snapshots.isEmpty, "nothing changed, so nothing is published")
+        observer.results[1].title = "b, renamed"
+        observer.refresh()
+        #expect(recorder.changes.map(\.updatedIndexes) == [[1]])
+        observer.refresh()
+        #expect(recorder.snapshots.count == 1, "the change was published once")
+    }
+
     @Test func notifyChangesReloadsModelsChangedBehindStrata() async throws {
         let container = try Fixtures.memoryContainer()
         try Fixtures.insert([("a", 1)], into: ModelContext(container))

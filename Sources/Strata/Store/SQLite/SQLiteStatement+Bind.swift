@@ -17,6 +17,8 @@ extension SQLiteStatement {
     /// ```
     ///
     /// - Throws: ``SQLiteError`` when the index is out of range or the value is too big.
+    // Always inlined: an insert binds every column of every row through it.
+    @inline(__always)
     package func bind(_ value: StoredValue, at index: Int32) throws(SQLiteError) {
         guard let handle else { throw .finalized(sql: sql) }
         let result: Int32

@@ -128,7 +128,12 @@ private struct SaveWriter {
             // Bound straight from the model's values: no array of the row's values is built per insert.
             try insert.values.withUnsafeBufferPointer { values in
                 for (offset, index) in columns.enumerated() {
-                    try statement.bind(index < values.count ? values[index] : .null, at: Int32(offset + 1))
+                    // Passed straight from the buffer, so the value is borrowed rather than copied.
+                    if index < values.count {
+                        try statement.bind(values[index], at: Int32(offset + 1))
+                    } else {
+                        try statement.bind(.null, at: Int32(offset + 1))
+                    }
                 }
             }
             _ = try statement.step()

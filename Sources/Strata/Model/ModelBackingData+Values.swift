@@ -1,0 +1,100 @@
+extension ModelBackingData {
+    /// The model's property values in stored form, by property index, in place in the backing data.
+    @inlinable package var values: Values { Values(data: self) }
+
+    /// Calls `body` with the values in place.
+    @inlinable
+    package func withUnsafeValues<Result>(_ body: (UnsafeBufferPointer<StoredValue>) throws -> Result) rethrows -> Result {
+        // The caller holds the backing data for the call, which keeps the pointer valid.
+        try body(UnsafeBufferPointer(start: valuesBase, count: fields.pointee.valueCount))
+    }
+
+    /// Calls `body` with the values in place, to change them.
+    @inlinable
+    package func withUnsafeMutableValues<Result>(
+        _ body: (UnsafeMutableBufferPointer<StoredValue>) throws -> Result
+    ) rethrows -> Result {
+        fields.pointee.valuesVersion &+= 1
+        return try body(UnsafeMutableBufferPointer(start: valuesBase, count: fields.pointee.valueCount))
+    }
+
+    /// A view of a backing data's values, in place: reading one copies nothing, and writing one writes the
+    /// backing data (so it needs no `var`).
+    ///
+    /// Every index Strata passes is a property index of the model's entity, and a backing data holds one value
+    /// per property from the start, so the bounds checks are unreachable from user data; out of range, an
+    /// access would be outside the allocation.
+    @usableFromInline
+    package struct Values: RandomAccessCollection {
+        @usableFromInline let data: ModelBackingData
+
+        @inlinable init(data: ModelBackingData) {
+            self.data = data
+        }
+
+        @inlinable package var startIndex: Int { 0 }
+        @inlinable package var endIndex: Int { data.fields.pointee.valueCount }
+
+        @inlinable var base: UnsafeMutablePointer<StoredValue> { data.valuesBase }
+
+        /// The value at `index`.
+        @inlinable package subscript(index: Int) -> StoredValue {
+            get {
+                precondition(index >= 0 && index < endIndex, "Strata: value \(index) of \(endIndex) out of range")
+                return base[index]
+            }
+            nonmutating set {
+                precondition(index >= 0 && index < endIndex, "Strata: value \(index) of \(endIndex) out of range")
+                (base + index).replaceStoredValue(with: newValue)
+                data.fields.pointee.valuesVersion &+= 1
+            }
+        }
+
+        /// Calls `body` with the values in place.
+        @inlinable
+        package func withUnsafeBufferPointer<Result>(
+            _ body: (UnsafeBufferPointer<StoredValue>) throws -> Result
+        ) rethrows -> Result {
+            try data.withUnsafeValues(body)
+        }
+
+        /// Calls `body` with the values in place, to change them.
+        @inlinable
+        package func withUnsafeMutableBufferPointer<Result>(
+            _ body: (UnsafeMutableBufferPointer<StoredValue>) throws -> Result
+        ) rethrows -> Result {
+            try data.withUnsafeMutableValues(body)
+        }
+
+        /// A counter that moves on every write to the values: two equal readings mean no value was written
+        /// between them. Live results compare it instead of keeping a copy of every shown model's values.
+        @inlinable package var version: UInt64 { data.fields.pointee.valuesVersion }
+
+        /// A copy of the values, independent of the backing data.
+        package var copy: [StoredValue] {
+            withUnsafeBufferPointer { Array($0) }
+        }
+
+        /// Replaces every value with `replacement`'s, which holds one per property as these do.
+        package func replace(with replacement: [StoredValue]) {
+            precondition(replacement.count == endIndex, "Strata: \(replacement.count) values replace \(endIndex)")
+            withUnsafeMutableBufferPointer { values in
+                for index in replacement.indices { (values.baseAddress! + index).replaceStoredValue(with: replacement[index]) }
+            }
+        }
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == StoredValue {
+    /// Puts `value` here in place of the value this points to. A NULL owns nothing, so it is overwritten without
+    /// being destroyed: assigning would call the enum's outlined destroy once per value of every row read and of
+    /// every new model's initial values.
+    @inlinable
+    package func replaceStoredValue(with value: StoredValue) {
+        if case .null = pointee {
+            initialize(to: value)
+        } else {
+            pointee = value
+        }
+    }
+}
