@@ -192,9 +192,11 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         data.withUnsafeMutablePointerToHeader { fields in
             fields.pointee.primaryKey = primaryKey
             fields.pointee.state = .registered
-            fields.pointee.store = store
-            fields.pointee.entity = entity
-            fields.pointee.contextReference = context?.modelReference
+            // Initialized over the header's `nil`s, which own nothing: assigning would first destroy them, and
+            // destroying an optional existential is a runtime call.
+            withUnsafeMutablePointer(to: &fields.pointee.store) { $0.initialize(to: store) }
+            withUnsafeMutablePointer(to: &fields.pointee.entity) { $0.initialize(to: entity) }
+            withUnsafeMutablePointer(to: &fields.pointee.contextReference) { $0.initialize(to: context?.modelReference) }
         }
         return data
     }
