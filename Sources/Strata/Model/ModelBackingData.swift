@@ -27,7 +27,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         /// The number of values in the tail: one per persistent property of the model.
         @usableFromInline let valueCount: Int
         /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
-        // Next to the count, so a property read, which checks both, finds them in the values' cache line.
+        // Next to the count, so a property read, which checks both, finds them in one cache line.
         @usableFromInline var unloadedProperties: Set<Int>?
         /// Counts the writes to the values, so live results see a change without keeping a copy of the values.
         @usableFromInline var valuesVersion: UInt64 = 0
