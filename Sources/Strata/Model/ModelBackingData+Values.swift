@@ -76,25 +76,14 @@ extension ModelBackingData {
         }
 
         /// Replaces every value with `replacement`'s, which holds one per property as these do.
+        ///
+        /// Every caller passes values of the same entity (a copy of these, or another model's of the entity), so
+        /// the counts match and the check is unreachable from user data.
         package func replace(with replacement: [StoredValue]) {
             precondition(replacement.count == endIndex, "Strata: \(replacement.count) values replace \(endIndex)")
             withUnsafeMutableBufferPointer { values in
                 for index in replacement.indices { (values.baseAddress! + index).replaceStoredValue(with: replacement[index]) }
             }
-        }
-    }
-}
-
-extension UnsafeMutablePointer where Pointee == StoredValue {
-    /// Puts `value` here in place of the value this points to. A NULL owns nothing, so it is overwritten without
-    /// being destroyed: assigning would call the enum's outlined destroy once per value of every row read and of
-    /// every new model's initial values.
-    @inlinable
-    package func replaceStoredValue(with value: StoredValue) {
-        if case .null = pointee {
-            initialize(to: value)
-        } else {
-            pointee = value
         }
     }
 }
