@@ -51,6 +51,7 @@ let package = Package(
     products: [
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataState", targets: ["StrataState"]),
+        .library(name: "SwiftData", targets: ["SwiftData"]),
         .executable(name: "strata-example", targets: ["strata-example"]),
         .executable(name: "bookshelf", targets: ["bookshelf"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
@@ -70,6 +71,10 @@ let package = Package(
         .target(
             name: "Strata",
             dependencies: ["CSQLite", "CStrataSupport", "StrataMacros"]
+        ),
+        .target(
+            name: "SwiftData",
+            dependencies: ["Strata"]
         ),
         .target(
             name: "StrataState",
@@ -94,6 +99,10 @@ let package = Package(
         .testTarget(
             name: "StrataTests",
             dependencies: ["Strata", "CSQLite"]
+        ),
+        .testTarget(
+            name: "SwiftDataCompatibilityTests",
+            dependencies: ["SwiftData"]
         ),
         .testTarget(
             name: "StrataStateTests",
