@@ -22,8 +22,17 @@ import Observation
 /// context of the container — the main context, other contexts, `ModelActor`s on other threads — and commits
 /// by other processes to the same store file are delivered to it on that actor. Give it a context used on the
 /// same actor (`container.mainContext` on the main actor, the actor's `modelContext` in a `@ModelActor`), or let
-/// it make its own with the `modelContainer:` initializers. Created outside any actor, it refreshes on the main
-/// actor.
+/// it make its own with the `modelContainer:` initializers. One created outside any actor (`isolation` is `nil`)
+/// refreshes on the main actor, so use it there.
+///
+/// ```swift
+/// @ModelActor actor Librarian {
+///     var observer: ResultsObserver<Book, Never>?
+///     func watch() {            // refreshed on this actor after every save that concerns it
+///         observer = ResultsObserver(fetchDescriptor: FetchDescriptor<Book>(), modelContext: modelContext)
+///     }
+/// }
+/// ```
 ///
 /// **When it refreshes** (the pipeline: detect a change → decide who is affected → fetch → diff → notify):
 /// after a save in any context of its container that touched its entity; within about 50 ms of a commit by
