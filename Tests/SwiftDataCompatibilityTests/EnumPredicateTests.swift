@@ -62,8 +62,9 @@ enum ChorePriority: Int, Codable {
         let context = try choreContext()
         let done = ChoreStatus.done
         #expect(try names(#Predicate { $0.status == done }, in: context) == ["dishes"])
-        // `$0.status == ChoreStatus.todo` and `== .todo` don't compile with Foundation's #Predicate (it reads the
-        // case as a key path), on Apple's platforms too; a captured case is how SwiftData code compares.
+        // `$0.status == ChoreStatus.todo` and `== .todo` don't compile with Foundation's #Predicate ("key path
+        // cannot refer to enum case", "member access without an explicit base is not supported"), on Apple's
+        // platforms too; a captured case is how SwiftData code compares.
         let high = ChorePriority.high
         #expect(try names(#Predicate { $0.priority == high }, in: context) == ["dishes"])
         #expect(try names(#Predicate { $0.previousStatus == done }, in: context) == [])

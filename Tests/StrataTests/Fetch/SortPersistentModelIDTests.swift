@@ -27,4 +27,19 @@ struct SortPersistentModelIDTests {
         #expect(second.persistentModelID < pending.persistentModelID)
         #expect(!(pending.persistentModelID < first.persistentModelID))
     }
+
+    @MainActor
+    @Test("A live observer sorted by persistentModelID applies saves incrementally in the store's order")
+    func observerSortedByIdentifier() async throws {
+        let container = try LiveFixtures.memoryContainer()
+        let writer = ModelContext(container)
+        _ = try LiveFixtures.insert([("a", 1), ("b", 2)], into: writer)
+        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.persistentModelID, order: .reverse)],
+                                       modelContainer: container)
+        #expect(observer.results.map(\.title) == ["b", "a"])
+        _ = try LiveFixtures.insert([("c", 0)], into: writer)
+        #expect(await LiveFixtures.eventually { observer.results.count == 3 })
+        #expect(observer.results.map(\.title) == ["c", "b", "a"])
+        #expect(observer.incrementalRefreshCount == 1)
+    }
 }
