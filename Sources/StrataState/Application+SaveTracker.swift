@@ -55,7 +55,7 @@ extension Application {
             self.revision = revision
         }
 
-        @MainActor func receiveStoreChanges(_ event: StoreChangeEvent) {
+        func receiveStoreChanges(_ event: StoreChangeEvent) {
             // Saves of this process's contexts carry their origin and were counted by `didSave` already.
             guard event.origins.isEmpty else { return }
             revision.bump()

@@ -21,25 +21,71 @@ public struct ModelConfiguration: Sendable, Hashable, Identifiable {
 
     public var id: String { name }
 
+    /// Which CloudKit database the configuration would sync with; Strata stores locally whatever it is.
+    public let cloudKitDatabase: CloudKitDatabase
+    /// Which app group container would hold the store; on Linux the default directory holds it.
+    public let groupContainer: GroupContainer
+
     /// Creates a configuration in SwiftData's default location — `default.store` in the user's application-support
     /// directory (`$XDG_DATA_HOME`, else `~/.local/share`, on Linux) — or in memory.
-    public init(_ name: String? = nil, schema: Schema? = nil, isStoredInMemoryOnly: Bool = false, allowsSave: Bool = true) {
+    ///
+    /// ```swift
+    /// let configuration = ModelConfiguration(schema: schema, isStoredInMemoryOnly: false,
+    ///                                        cloudKitDatabase: .private("iCloud.com.example.app"))
+    /// ```
+    ///
+    /// `groupContainer` and `cloudKitDatabase` are accepted as SwiftData accepts them; Strata never syncs (see
+    /// ``CloudKitDatabase``).
+    public init(
+        _ name: String? = nil, schema: Schema? = nil, isStoredInMemoryOnly: Bool = false, allowsSave: Bool = true,
+        groupContainer: GroupContainer = .automatic, cloudKitDatabase: CloudKitDatabase = .automatic
+    ) {
         self.name = name ?? "default"
         self.schema = schema
         self.isStoredInMemoryOnly = isStoredInMemoryOnly
         self.allowsSave = allowsSave
+        self.groupContainer = groupContainer
+        self.cloudKitDatabase = cloudKitDatabase
         self.url = isStoredInMemoryOnly
             ? URL(fileURLWithPath: "/dev/null")
             : Self.defaultDirectory.appendingPathComponent("\(name ?? "default").store")
+        Self.noteCloudKitUnavailable(cloudKitDatabase)
     }
 
     /// Creates a configuration that stores models in the file at `url`.
-    public init(_ name: String? = nil, schema: Schema? = nil, url: URL, allowsSave: Bool = true) {
+    ///
+    /// `cloudKitDatabase` is accepted as SwiftData accepts it; Strata never syncs (see ``CloudKitDatabase``).
+    public init(
+        _ name: String? = nil, schema: Schema? = nil, url: URL, allowsSave: Bool = true,
+        cloudKitDatabase: CloudKitDatabase = .automatic
+    ) {
         self.name = name ?? "default"
         self.schema = schema
         self.url = url
         self.isStoredInMemoryOnly = false
         self.allowsSave = allowsSave
+        self.groupContainer = .automatic
+        self.cloudKitDatabase = cloudKitDatabase
+        Self.noteCloudKitUnavailable(cloudKitDatabase)
+    }
+
+    /// Creates a configuration in the default location, or in memory.
+    ///
+    /// ```swift
+    /// let container = try ModelContainer(for: Book.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    /// ```
+    public init(isStoredInMemoryOnly: Bool = false) {
+        self.init(nil, schema: nil, isStoredInMemoryOnly: isStoredInMemoryOnly, allowsSave: true)
+    }
+
+    /// Creates a configuration whose schema is the given model classes (and the models they reach), in the
+    /// default location or in memory.
+    ///
+    /// ```swift
+    /// let configuration = ModelConfiguration(for: Trip.self, BucketListItem.self, isStoredInMemoryOnly: true)
+    /// ```
+    public init(for forTypes: any PersistentModel.Type..., isStoredInMemoryOnly: Bool = false) {
+        self.init(schema: Schema(forTypes), isStoredInMemoryOnly: isStoredInMemoryOnly)
     }
 
     /// SwiftData's default store directory: the user's application-support directory.
@@ -57,6 +103,7 @@ public struct ModelConfiguration: Sendable, Hashable, Identifiable {
     public static func == (lhs: ModelConfiguration, rhs: ModelConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.isStoredInMemoryOnly == rhs.isStoredInMemoryOnly
             && lhs.allowsSave == rhs.allowsSave && lhs.schema === rhs.schema
+            && lhs.cloudKitDatabase == rhs.cloudKitDatabase && lhs.groupContainer == rhs.groupContainer
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -3,7 +3,8 @@ import Foundation
 extension FetchPlan {
     /// The store ordering for one sort descriptor: an attribute of the entity, or of a model reached through
     /// to-one relationships (`SortDescriptor(\Book.author?.name)`, ordered by a correlated subquery; books without
-    /// an author sort first, as nil does in Swift).
+    /// an author sort first, as nil does in Swift), or `persistentModelID` (`SortDescriptor(\Book.persistentModelID)`,
+    /// the order rows were first saved in: the primary key, as `PersistentIdentifier`'s `<` orders saved models).
     ///
     /// Strings are ordered with the `swift` collation: on Linux a key-path `SortDescriptor` compares Strings with
     /// Swift's `<` (swift-corelibs-foundation has no localized comparators), which differs from byte order for
@@ -11,10 +12,14 @@ extension FetchPlan {
     ///
     /// - Throws: `StrataError.unsupportedSortDescriptor` for a comparator without key path, or a key path that is
     ///   not a stored attribute reached through to-one relationships.
-    static func ordering<T>(for descriptor: SortDescriptor<T>, entity: Schema.Entity) throws -> QueryOrdering {
+    static func ordering<T: PersistentModel>(for descriptor: SortDescriptor<T>, entity: Schema.Entity) throws -> QueryOrdering {
         guard let keyPath = descriptor.keyPath else {
             throw StrataError.unsupportedSortDescriptor(
                 description: "\(descriptor)", reason: "it compares with a custom comparator instead of a key path")
+        }
+        if keyPath == \T.persistentModelID {
+            return QueryOrdering(expression: .column(SelectStatement.primaryKeyColumn),
+                                 ascending: descriptor.order == .forward, collation: .binary)
         }
         let (path, property) = try SortKeyPath.resolve(keyPath, in: entity)
         let column = QueryExpression.column(property.name)

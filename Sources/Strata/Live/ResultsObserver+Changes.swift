@@ -3,7 +3,7 @@ extension ResultsObserver {
     /// when the observer is freed.
     ///
     /// Every call makes a new sequence; each keeps all its snapshots until read, so applying them in order
-    /// keeps a copy of the results exact.
+    /// keeps a copy of the results exact. Read it on the observer's actor, where its models belong.
     ///
     /// ```swift
     /// for await snapshot in observer.changes {

@@ -112,14 +112,17 @@ extension ResultsObserver: LiveChangeSubscriber {
         var changes = ResultsChangeSet(from: oldIdentities, to: newIdentities, updated: updated)
         var newSections = sectionsStorage
         if let sectionKeyPath {
-            newSections = SectionedResults(grouping: fetched, by: sectionKeyPath)
-            changes.addSectionChanges(from: sectionsStorage.titles, to: newSections.titles)
+            let grouped = SectionedResults(grouping: fetched, by: sectionKeyPath)
+            changes.addSectionChanges(from: sectionsStorage?.titles ?? [], to: grouped.titles)
+            newSections = grouped
         }
         guard !changes.isEmpty else { return }
         results = FetchedResults(fetched)
         publishedKeys = Set(fetched.compactMap { $0.persistentBackingData.primaryKey })
         sections = newSections
-        let snapshot = ResultsSnapshot(results: resultsStorage, changes: changes)
+        // The streams are read where the observer lives (see `changes`), so the snapshot's models stay on its
+        // actor; the compiler can't see that through `AsyncStream`, which takes every element as `sending`.
+        nonisolated(unsafe) let snapshot = ResultsSnapshot(results: resultsStorage, changes: changes)
         for (identifier, continuation) in continuations {
             if case .terminated = continuation.yield(snapshot) { continuations[identifier] = nil }
         }

@@ -16,11 +16,23 @@ import Observation
 /// }
 /// ```
 ///
-/// **Isolation.** The observer is `@MainActor`, like the views that show it: it is created, read and changed on
-/// the main actor, and refreshes there. Saves in any context of the container — the main context, other
-/// contexts, `ModelActor`s on other threads — and commits by other processes to the same store file are
-/// delivered to it on the main actor. Give it `container.mainContext` (or let it make its own context with the
-/// `modelContainer:` initialisers); the context must only be used on the main actor.
+/// **Isolation.** As in SwiftData, the observer belongs to the actor it is created on — the `isolation:` argument
+/// of its initializers, which defaults to the caller's (`#isolation`): the main actor for views and view models,
+/// a `@ModelActor` or any other actor for background work. It is read, changed and refreshed there: saves in any
+/// context of the container — the main context, other contexts, `ModelActor`s on other threads — and commits
+/// by other processes to the same store file are delivered to it on that actor. Give it a context used on the
+/// same actor (`container.mainContext` on the main actor, the actor's `modelContext` in a `@ModelActor`), or let
+/// it make its own with the `modelContainer:` initializers. One created outside any actor (`isolation` is `nil`)
+/// refreshes on the main actor, so use it there.
+///
+/// ```swift
+/// @ModelActor actor Librarian {
+///     var observer: ResultsObserver<Book, Never>?
+///     func watch() {            // refreshed on this actor after every save that concerns it
+///         observer = ResultsObserver(fetchDescriptor: FetchDescriptor<Book>(), modelContext: modelContext)
+///     }
+/// }
+/// ```
 ///
 /// **When it refreshes** (the pipeline: detect a change → decide who is affected → fetch → diff → notify):
 /// after a save in any context of its container that touched its entity; within about 50 ms of a commit by
@@ -54,7 +66,7 @@ import Observation
 ///
 /// **Lifetime.** Nobody else keeps an observer alive: once you drop it, it stops observing, is freed, and
 /// finishes its `changes` streams.
-@Observable @MainActor
+@Observable
 public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hashable> {
     // The observed properties are computed over storage that Observation ignores, and tell the registrar
     // themselves with key paths made once per observer: a key path literal into a generic class is rebuilt from
@@ -70,8 +82,8 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         set { withMutation(keyPath: observedKeyPaths.results) { resultsStorage = newValue } }
     }
 
-    /// The current results grouped by section title; empty when the observer has no `sectionBy` key path.
-    public internal(set) var sections: SectionedResults<Element, SectionTitle> {
+    /// The current results grouped by section title; `nil` when the observer has no `sectionBy` key path.
+    public internal(set) var sections: SectionedResults<Element, SectionTitle>? {
         get {
             access(keyPath: observedKeyPaths.sections)
             return sectionsStorage
@@ -103,15 +115,15 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     }
 
     @ObservationIgnored var resultsStorage = FetchedResults<Element>([])
-    @ObservationIgnored var sectionsStorage = SectionedResults<Element, SectionTitle>([])
+    @ObservationIgnored var sectionsStorage: SectionedResults<Element, SectionTitle>?
     @ObservationIgnored var fetchErrorStorage: StrataError?
     @ObservationIgnored var descriptorStorage: FetchDescriptor<Element>
     private let observedKeyPaths = ObservedKeyPaths()
 
     /// The key paths of the observed properties, made once.
-    @MainActor private struct ObservedKeyPaths {
+    private struct ObservedKeyPaths {
         let results: KeyPath<ResultsObserver, FetchedResults<Element>> = \.results
-        let sections: KeyPath<ResultsObserver, SectionedResults<Element, SectionTitle>> = \.sections
+        let sections: KeyPath<ResultsObserver, SectionedResults<Element, SectionTitle>?> = \.sections
         let fetchError: KeyPath<ResultsObserver, StrataError?> = \.fetchError
         let fetchDescriptor: KeyPath<ResultsObserver, FetchDescriptor<Element>> = \.fetchDescriptor
     }
@@ -129,7 +141,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         set { fetchDescriptor.sortBy = newValue }
     }
 
-    /// Called on the main actor after every refresh that changed the results.
+    /// Called on the observer's actor after every refresh that changed the results.
     @ObservationIgnored public var onChange: ((ResultsSnapshot<Element>) -> Void)?
 
     /// The context the observer fetches in.
@@ -165,23 +177,28 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     /// so a save can be applied to them incrementally.
     @ObservationIgnored var resultsMatchStore = false
 
+    /// The actor the observer belongs to, where its refreshes run.
+    let actor: any Actor
+
     init(context: ModelContext, descriptor: FetchDescriptor<Element>, sectionKeyPath: KeyPath<Element, SectionTitle>?,
-         sectionSort: SortDescriptor<Element>?) {
+         sectionSort: SortDescriptor<Element>?, isolation: isolated (any Actor)?) {
+        actor = isolation ?? MainActor.shared
         modelContext = context
         container = context.container
         entity = context.container.schema.entity(for: Element.self)
         descriptorStorage = descriptor
         self.sectionKeyPath = sectionKeyPath
         self.sectionSort = sectionSort
+        if sectionKeyPath != nil { sectionsStorage = SectionedResults([]) }
         // Subscribe first, so nothing saved between the first fetch and the subscription goes unseen.
         if let entity {
-            subscription = container.liveChanges.subscribe(self, entityNames: [entity.name], store: container.store)
+            subscription = container.liveChanges.subscribe(self, entityNames: [entity.name], store: container.store, actor: actor)
         }
         updateWatchedEntities()
         refresh(after: nil)
     }
 
-    isolated deinit {
+    deinit {
         for continuation in continuations.values { continuation.finish() }
         if let subscription { container.liveChanges.unsubscribe(subscription) }
     }

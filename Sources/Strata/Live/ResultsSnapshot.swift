@@ -1,10 +1,8 @@
 /// What a `ResultsObserver` publishes after a refresh that changed its results: the new results and how they
 /// differ from the previous ones.
 ///
-/// Like the observer and its models, a snapshot belongs to the main actor: it can be passed anywhere, but its
-/// `results` are read there.
-@MainActor
-public struct ResultsSnapshot<Element: PersistentModel>: Sendable {
+/// Like the observer and its models, a snapshot belongs to the observer's actor and is read there.
+public struct ResultsSnapshot<Element: PersistentModel> {
     /// The results after the refresh.
     public let results: FetchedResults<Element>
     /// How to turn the previous results into `results`.

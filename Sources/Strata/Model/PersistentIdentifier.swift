@@ -44,9 +44,12 @@ public struct PersistentIdentifier: Sendable, Hashable, Codable, Comparable, Cus
         hasher.combine(key)
     }
 
+    /// Orders identifiers by entity name, then saved models (by store, then in the order their rows were first
+    /// saved) before unsaved ones, so `SortDescriptor(\Item.persistentModelID)` sorts as the store does.
     public static func < (lhs: PersistentIdentifier, rhs: PersistentIdentifier) -> Bool {
         if lhs.entityName != rhs.entityName { return lhs.entityName < rhs.entityName }
-        if lhs.storeIdentifier != rhs.storeIdentifier { return (lhs.storeIdentifier ?? "") < (rhs.storeIdentifier ?? "") }
+        // A temporary identifier has no store yet; it sorts after the saved models, where its row will go.
+        if let left = lhs.storeIdentifier, let right = rhs.storeIdentifier, left != right { return left < right }
         switch (lhs.key, rhs.key) {
         case (.permanent(let left), .permanent(let right)): return left < right
         case (.permanent, .temporary): return true

@@ -19,7 +19,7 @@ public final class Schema: Sendable, CustomStringConvertible {
         public var description: String { "\(major).\(minor).\(patch)" }
     }
 
-    /// The entities, one per model class, in the order given.
+    /// The entities, one per model class: the classes given, then those reached through their relationships.
     public let entities: [Entity]
     /// The schema's version.
     public let version: Version
@@ -28,15 +28,13 @@ public final class Schema: Sendable, CustomStringConvertible {
     /// What is wrong with the models' relationships, if anything; a container refuses such a schema.
     package let problems: [StrataError]
 
-    /// Creates a schema from model classes.
+    /// Creates a schema from model classes and every model class they reach through relationships.
     ///
-    /// Duplicate classes are ignored.
+    /// As in SwiftData, `Schema([Trip.self])` also holds the models a trip's relationships lead to, and theirs:
+    /// the given classes come first, then the discovered ones (see `reachableModelTypes(from:)`). Duplicate
+    /// classes are ignored.
     public init(_ types: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
-        var seen = Set<ObjectIdentifier>()
-        var entities: [Entity] = []
-        for type in types where seen.insert(ObjectIdentifier(type)).inserted {
-            entities.append(Entity(modelType: type))
-        }
+        let entities = Self.reachableModelTypes(from: types).map(Entity.init(modelType:))
         self.entities = entities
         self.version = version
         self.entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

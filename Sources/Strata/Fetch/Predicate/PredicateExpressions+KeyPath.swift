@@ -24,6 +24,9 @@ extension PredicateExpressions.KeyPath: QueryTranslatable {
                 throw translator.unsupported(self, "\(keyPath) of a to-many relationship is not translated; "
                     + "count, isEmpty, contains(where:), allSatisfy and filter are")
             }
+        case .property(let property, let path) where PredicateTranslator.readsRawValue(keyPath, of: property):
+            // A raw-value enum is stored as its raw value: `$0.status.rawValue` is the column itself.
+            return .property(property, path: path)
         default:
             return try translateMember(with: translator)
         }

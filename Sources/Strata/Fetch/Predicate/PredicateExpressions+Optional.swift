@@ -24,7 +24,7 @@ extension PredicateExpressions.OptionalFlatMap: QueryTranslatable {
         }
         let inner = translator.binding(variable.key, to: optional)
         let transformed = try inner.operand(transform)
-        if case .model(let path) = optional, Self.propagatesNil(transformed, from: path) { return transformed }
+        if Self.propagatesNil(transformed, from: optional) { return transformed }
         let result = try inner.value(transformed, like: nil, in: self)
         let subject = try translator.value(optional, like: nil, in: self)
         return .query(.case(when: .isNull(subject), then: .value(.null), else: result))
@@ -32,11 +32,14 @@ extension PredicateExpressions.OptionalFlatMap: QueryTranslatable {
 }
 
 extension PredicateExpressions.OptionalFlatMap {
-    /// Whether `transformed` is already nil whenever the model at the end of `path` is: a property or model
-    /// reached through it (`$0.author?.name`) reads through the same to-one hops.
-    private static func propagatesNil(_ transformed: TranslatedOperand, from path: RelatedPath) -> Bool {
-        switch transformed {
-        case .property(_, let reached), .model(let reached):
+    /// Whether `transformed` is already nil whenever `optional` is: a property or model reached through the same
+    /// to-one hops (`$0.author?.name`), or the optional property itself (`$0.status?.rawValue`).
+    private static func propagatesNil(_ transformed: TranslatedOperand, from optional: TranslatedOperand) -> Bool {
+        switch (optional, transformed) {
+        case (.property(let wrapped, let wrappedPath), .property(let property, let reached)):
+            // `$0.status?.rawValue`: the optional raw-value enum's own column, nil exactly when the enum is.
+            return wrapped.index == property.index && wrappedPath == reached
+        case (.model(let path), .property(_, let reached)), (.model(let path), .model(let reached)):
             return !path.hops.isEmpty && reached.hops.starts(with: path.hops)
         default:
             return false

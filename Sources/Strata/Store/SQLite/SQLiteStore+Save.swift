@@ -81,8 +81,10 @@ private struct SaveWriter {
                 _ = try statement.step()
             }
         }
-        for insert in changes.inserts {
-            result.insertedKeys.append(try write(insert))
+        let uniqueForeignKeys = Self.uniqueForeignKeys(of: changes)
+        for (position, insert) in changes.inserts.enumerated() {
+            let foreignKeys = uniqueForeignKeys[position].map { Self.resolved($0, insertedKeys: result.insertedKeys) } ?? [:]
+            result.insertedKeys.append(try write(insert, foreignKeys: foreignKeys))
         }
         let keys = result.insertedKeys
         func key(_ reference: StoreChanges.RowReference) -> Int64? {
@@ -112,12 +114,15 @@ private struct SaveWriter {
         return result
     }
 
-    private mutating func write(_ insert: StoreChanges.Insert) throws -> Int64 {
+    /// Writes one insert (or, under `.mergeByPropertyObjectTrump`, updates the row with the same unique values).
+    /// `foreignKeys` are the values of foreign-key columns known before the row exists, by property index: they
+    /// are written with the row, so a uniqueness constraint over a to-one relationship sees them.
+    private mutating func write(_ insert: StoreChanges.Insert, foreignKeys: [Int: StoredValue]) throws -> Int64 {
         let entity = insert.entity
         let columns = entity.columnPropertyIndexes
         if mergePolicy == .mergeByPropertyObjectTrump, !entity.uniquenessConstraints.isEmpty,
-           let existing = try existingRow(matching: insert, columns: columns) {
-            let values = columns.map { $0 < insert.values.count ? insert.values[$0] : .null }
+           let existing = try existingRow(matching: insert, foreignKeys: foreignKeys) {
+            let values = columns.map { foreignKeys[$0] ?? ($0 < insert.values.count ? insert.values[$0] : .null) }
             let assignments = columns.map { "\(column(entity, $0)) = ?" }.joined(separator: ", ")
             try run(entity, "UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ?", values + [.integer(existing)])
             return existing
@@ -129,7 +134,9 @@ private struct SaveWriter {
             try insert.values.withUnsafeBufferPointer { values in
                 for (offset, index) in columns.enumerated() {
                     // Passed straight from the buffer, so the value is borrowed rather than copied.
-                    if index < values.count {
+                    if !foreignKeys.isEmpty, let foreignKey = foreignKeys[index] {
+                        try statement.bind(foreignKey, at: Int32(offset + 1))
+                    } else if index < values.count {
                         try statement.bind(values[index], at: Int32(offset + 1))
                     } else {
                         try statement.bind(.null, at: Int32(offset + 1))
@@ -139,6 +146,34 @@ private struct SaveWriter {
             _ = try statement.step()
         }
         return connection.lastInsertRowID
+    }
+
+    /// The foreign keys of inserted rows that a uniqueness constraint includes (`#Unique<Visit>([\.trip, \.date])`),
+    /// by insert position, then property index: these are written with the row rather than after every insert.
+    private static func uniqueForeignKeys(of changes: StoreChanges) -> [Int: [Int: StoreChanges.RowReference?]] {
+        var found: [Int: [Int: StoreChanges.RowReference?]] = [:]
+        for update in changes.foreignKeyUpdates {
+            guard case .inserted(let position) = update.row,
+                  update.entity.uniquenessConstraints.contains(where: { $0.contains(update.column) }),
+                  let property = update.entity.property(named: update.column) else { continue }
+            found[position, default: [:]][property.index] = .some(update.target)
+        }
+        return found
+    }
+
+    /// The values of `foreignKeys` known before the next insert: stored rows, rows inserted earlier in this save,
+    /// and nil. A row inserted later gets its key from the foreign-key update after every insert.
+    private static func resolved(_ foreignKeys: [Int: StoreChanges.RowReference?], insertedKeys: [Int64]) -> [Int: StoredValue] {
+        var values: [Int: StoredValue] = [:]
+        for (index, target) in foreignKeys {
+            switch target {
+            case nil: values[index] = .null
+            case .stored(let key)?: values[index] = .integer(key)
+            case .inserted(let position)? where position < insertedKeys.count: values[index] = .integer(insertedKeys[position])
+            case .inserted?: continue
+            }
+        }
+        return values
     }
 
     /// The changes grouped by entity, each entity's in primary-key order. Sorts plain positions, not the changes,
@@ -193,13 +228,15 @@ private struct SaveWriter {
     }
 
     /// The row holding the same value as `insert` for any of the entity's uniqueness constraints.
-    private func existingRow(matching insert: StoreChanges.Insert, columns: [Int]) throws -> Int64? {
+    private func existingRow(matching insert: StoreChanges.Insert, foreignKeys: [Int: StoredValue]) throws -> Int64? {
         let entity = insert.entity
         for constraint in entity.uniquenessConstraints {
             let properties = constraint.compactMap(entity.property(named:))
             guard !properties.isEmpty else { continue }
             let condition = properties.map { "\(column(entity, $0.index)) IS ?" }.joined(separator: " AND ")
-            let bindings = properties.map { $0.index < insert.values.count ? insert.values[$0.index] : .null }
+            let bindings = properties.map {
+                foreignKeys[$0.index] ?? ($0.index < insert.values.count ? insert.values[$0.index] : .null)
+            }
             let rows = try guarded(entity) {
                 try connection.query("SELECT \(primaryKey) FROM \(table(entity)) WHERE \(condition) LIMIT 1", bindings)
             }

@@ -36,11 +36,14 @@ struct TableDefinition {
         }
     }
 
-    /// `#Index` indexes (and one per foreign key). String columns are indexed under `STRATA_SWIFT`, the collation
-    /// predicates and sorts compare Strings with (Swift's own order), so SQLite can use the index for both.
+    /// `#Index` indexes (and one per foreign key that no `#Index` already indexes by itself, such as
+    /// `#Index<Book>([\.author])`). String columns are indexed under `STRATA_SWIFT`, the collation predicates and
+    /// sorts compare Strings with (Swift's own order), so SQLite can use the index for both.
     var indexStatements: [String] {
         let foreignKeys = entity.relationshipInfos.values.filter { !$0.isToMany }.map { [$0.name] }
-        return (entity.indices + foreignKeys.sorted { $0[0] < $1[0] }).map { names in
+        var seen = Set<[String]>()
+        let indexes = (entity.indices + foreignKeys.sorted { $0[0] < $1[0] }).filter { seen.insert($0).inserted }
+        return indexes.map { names in
             let indexName = ([entity.name] + names + ["index"]).joined(separator: "_")
             let columns = names.map { name in
                 let isString = entity.property(named: name).map { $0.attributeStorage == .text && $0.valueType == String.self } ?? false
