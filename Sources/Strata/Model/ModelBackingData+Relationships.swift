@@ -61,15 +61,41 @@ extension ModelBackingData {
     public func setValue<Model: PersistentModel, Target: PersistentModel>(
         _ value: [Target], for property: PersistentProperty<Model, [Target]>, on model: Model
     ) {
-        let old = relatedModels(at: property.index)
+        assignToMany(value, at: property.index, on: model)
+    }
+
+    /// Assigns a to-many relationship: only the models added and removed change their inverses.
+    private func assignToMany(_ value: [any PersistentModel], at index: Int, on model: some PersistentModel) {
+        let old = relatedModels(at: index)
         let kept = Set(value.map { ObjectIdentifier($0) })
         let removed = old.filter { !kept.contains(ObjectIdentifier($0)) }
         let previous = Set(old.map { ObjectIdentifier($0) })
         guard !removed.isEmpty || value.contains(where: { !previous.contains(ObjectIdentifier($0)) }) else {
-            relationshipTargets[property.index] = value
+            relationshipTargets[index] = value
             return
         }
-        assignRelationship(value, at: property.index, removed: removed, on: model)
+        assignRelationship(value, at: index, removed: removed, on: model)
+    }
+
+    // MARK: - Optional to-many (reads as an empty array, never `nil`, as in SwiftData)
+
+    /// Stores an optional to-many relationship's initial value while the model's initializer runs (`nil` is empty).
+    public func setInitialValue<Model, Target: PersistentModel>(_ value: [Target]?, for property: PersistentProperty<Model, [Target]?>) {
+        guard state == .detached else { return }
+        relationshipTargets[property.index] = value ?? []
+        if !(value ?? []).isEmpty { changedRelationships.insert(property.index) }
+    }
+
+    /// Reads an optional to-many relationship: the related models, an empty array when there are none.
+    public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, [Target]?>) -> [Target]? {
+        relatedModels(at: property.index).compactMap { $0 as? Target }
+    }
+
+    /// Assigns an optional to-many relationship (`nil` empties it), keeping the inverse relationships in step.
+    public func setValue<Model: PersistentModel, Target: PersistentModel>(
+        _ value: [Target]?, for property: PersistentProperty<Model, [Target]?>, on model: Model
+    ) {
+        assignToMany(value ?? [], at: property.index, on: model)
     }
 
     // MARK: - Shared

@@ -115,6 +115,17 @@ extension PersistentProperty {
                   codec: .relationship(.toOne(destination: String(describing: Destination.self)), isOptional: true, destination: Destination.self))
     }
 
+    /// Declares an optional to-many relationship to other models (`var items: [Item]? = []`), as CloudKit-ready
+    /// SwiftData models declare them. As in SwiftData, it reads as an empty array, never `nil`, and assigning `nil`
+    /// empties it.
+    @inlinable
+    public init<Destination: PersistentModel>(
+        index: Int, name: String, keyPath: KeyPath<Model, [Destination]?>, metadata: (any Sendable)?
+    ) where Value == [Destination]? {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
+                  codec: .relationship(.toMany(destination: String(describing: Destination.self)), isOptional: true, destination: Destination.self))
+    }
+
     /// Declares a to-many relationship to other models.
     @inlinable
     public init<Destination: PersistentModel>(
