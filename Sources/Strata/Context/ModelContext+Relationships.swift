@@ -141,43 +141,11 @@ extension ModelContext {
     func relationshipDidChange(of model: some PersistentModel, at index: Int, added: [any PersistentModel], removed: [any PersistentModel]) {
         let data = model.persistentBackingData
         for target in added { insertIfDetached(target) }
-        if let info = data.entity?.relationshipInfos[index], let inverse = info.inverse {
-            for target in removed { detach(model, from: target, inverse: inverse) }
-            for target in added { attach(model, to: target, inverse: inverse) }
+        if let info = data.entity?.relationshipInfos[index] {
+            Self.updateInverses(of: model, relationship: info, added: added, removed: removed, in: self)
         }
         if data.state == .registered { changedModels[ObjectIdentifier(model)] = model }
         scheduleAutosave()
-    }
-
-    /// Removes `owner` from `target`'s inverse relationship.
-    private func detach(_ owner: any PersistentModel, from target: any PersistentModel, inverse: Schema.RelationshipInfo) {
-        let data = target.persistentBackingData
-        let current = data.relatedModels(at: inverse.index)
-        guard current.contains(where: { $0 === owner }) else { return }
-        data.relationshipTargets[inverse.index] = current.filter { $0 !== owner }
-        data.changedRelationships.insert(inverse.index)
-        data.joinRemovals[inverse.index, default: []].append(owner)
-        if data.state == .registered { changedModels[ObjectIdentifier(target)] = target }
-        notifyObservers(of: target, properties: [inverse.index])
-    }
-
-    /// Adds `owner` to `target`'s inverse relationship; a to-one inverse first lets go of its previous model.
-    private func attach(_ owner: any PersistentModel, to target: any PersistentModel, inverse: Schema.RelationshipInfo) {
-        let data = target.persistentBackingData
-        let current = data.relatedModels(at: inverse.index)
-        guard !current.contains(where: { $0 === owner }) else { return }
-        if inverse.isToMany {
-            data.relationshipTargets[inverse.index] = current + [owner]
-        } else {
-            data.relationshipTargets[inverse.index] = [owner]
-            if let forward = inverse.inverse {
-                for previous in current where previous !== owner { detach(target, from: previous, inverse: forward) }
-            }
-        }
-        data.changedRelationships.insert(inverse.index)
-        data.joinAdditions[inverse.index, default: []].append(owner)
-        if data.state == .registered { changedModels[ObjectIdentifier(target)] = target }
-        notifyObservers(of: target, properties: [inverse.index])
     }
 
     /// Inserts a model reached through a relationship, as SwiftData does, so a graph is saved whole.

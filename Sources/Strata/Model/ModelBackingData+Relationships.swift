@@ -120,6 +120,10 @@ extension ModelBackingData {
         } else if let context = (added + removed).lazy.compactMap({ $0.persistentBackingData.context }).first {
             // Referencing a model that is in a context brings this one in too (which sets the inverses).
             context.insert(model)
+        } else if let info = Schema.detachedEntity(for: type(of: model)).relationshipInfos[index] {
+            // Neither side is in a context: the inverses are set now all the same, and inserting either model
+            // later brings in the other with the relationship.
+            ModelContext.updateInverses(of: model, relationship: info, added: added, removed: removed, in: nil)
         }
     }
 }

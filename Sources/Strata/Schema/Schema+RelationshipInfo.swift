@@ -26,6 +26,12 @@ extension Schema {
         package var inverse: RelationshipInfo? {
             inverseIndex.flatMap { destination.relationshipInfos[$0] }
         }
+
+        /// The relationships on the destination that name this one as their inverse: the inverse alone, or, for a
+        /// to-one that several to-many relationships share as their inverse, each of them.
+        package var inverses: [RelationshipInfo] {
+            inverse.map { [$0] } ?? []
+        }
     }
 
     /// Resolves every entity's relationships: destinations, inverses (given or inferred as SwiftData infers them),
