@@ -7,8 +7,13 @@ extension ModelContext {
         of model: any PersistentModel, relationship info: Schema.RelationshipInfo,
         added: [any PersistentModel], removed: [any PersistentModel], in context: ModelContext?
     ) {
-        guard let inverse = info.inverse else { return }
-        for target in removed { detach(model, from: target, inverse: inverse, targetEntity: info.destination, in: context) }
+        let inverses = info.inverses
+        for target in removed {
+            for inverse in inverses { detach(model, from: target, inverse: inverse, targetEntity: info.destination, in: context) }
+        }
+        // A to-one that several to-many relationships share as their inverse can't tell which of them gains the
+        // model: assigning it leaves them as they are (appending to one of them sets the to-one).
+        guard inverses.count == 1, let inverse = inverses.first else { return }
         for target in added { attach(model, to: target, inverse: inverse, targetEntity: info.destination, in: context) }
     }
 
