@@ -22,25 +22,35 @@ extension ModelBackingData {
         assignRelationship(value.map { [$0] } ?? [], at: property.index, removed: old, on: model)
     }
 
-    // MARK: - Non-optional to-one (refused by containers; kept so such models still compile and work detached)
+    // MARK: - Non-optional to-one (a required foreign key)
 
-    /// Stores a non-optional to-one relationship's initial value.
+    /// Stores a non-optional to-one relationship's initial value while the model's initializer runs.
     public func setInitialValue<Model, Target: PersistentModel>(_ value: Target, for property: PersistentProperty<Model, Target>) {
         guard state == .detached else { return }
         relationshipTargets[property.index] = [value]
+        changedRelationships.insert(property.index)
     }
 
-    /// Reads a non-optional to-one relationship.
+    /// Reads a non-optional to-one relationship, loading (or faulting) the related model when first read.
+    ///
+    /// A required relationship can still hold no model: after its model was deleted (and the relationship
+    /// nullified), or in a row written without it. It then reads as a deleted stand-in (`isDeleted` is `true`,
+    /// every property empty), never a trap, and saving the model throws
+    /// `StrataError.missingRequiredRelationship` until it is assigned.
     public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, Target>) -> Target {
-        if let target = relationshipTargets[property.index]?.first as? Target { return target }
-        preconditionFailure("Strata: \(property.name) is a non-optional to-one relationship; containers refuse such models")
+        if let target = relatedModels(at: property.index).first as? Target { return target }
+        let standIn = ModelBackingData.make(propertyCount: Target.schemaMetadata.count)
+        standIn.state = .deletedAndSaved
+        return Target(backingData: standIn)
     }
 
-    /// Assigns a non-optional to-one relationship.
+    /// Assigns a non-optional to-one relationship, keeping the inverse relationship in step.
     public func setValue<Model: PersistentModel, Target: PersistentModel>(
         _ value: Target, for property: PersistentProperty<Model, Target>, on model: Model
     ) {
-        relationshipTargets[property.index] = [value]
+        let old = relatedModels(at: property.index)
+        if old.first === value, old.count == 1 { return }
+        assignRelationship([value], at: property.index, removed: old, on: model)
     }
 
     // MARK: - To-many
@@ -104,7 +114,11 @@ extension ModelBackingData {
     package func relatedModels(at index: Int) -> [any PersistentModel] {
         if let targets = relationshipTargets[index] { return targets }
         if unloadedProperties != nil { loadUnloadedProperties() }
-        if let context, let targets = context.loadRelationship(at: index, of: self) { return targets }
+        if let context {
+            if let targets = context.loadRelationship(at: index, of: self) { return targets }
+        } else if let targets = relatedModelsFromStore(at: index) {
+            return targets
+        }
         return relationshipTargets[index] ?? []
     }
 
