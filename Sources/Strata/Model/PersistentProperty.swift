@@ -14,6 +14,8 @@ public struct PersistentProperty<Model: AnyObject, Value>: @unchecked Sendable {
     /// The `Schema.Attribute` or `Schema.Relationship` the property was annotated with, if any.
     public let metadata: (any Sendable)?
     @usableFromInline package let codec: ValueCodec<Value>
+    /// Whether the property is a `let`, whose value lives in the model's own storage (see ``constant()``).
+    package private(set) var isConstant = false
 
     @usableFromInline
     package init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?, codec: ValueCodec<Value>) {
@@ -87,6 +89,17 @@ extension PersistentProperty {
         index: Int, name: String, keyPath: KeyPath<Model, Wrapped?>, metadata: (any Sendable)?
     ) where Value == Wrapped? {
         self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .optionalJSON(Wrapped.self))
+    }
+}
+
+extension PersistentProperty {
+    /// The same property, declared with `let`: the `@Model` macro marks `let` properties so, since Swift keeps their
+    /// value in the model's own storage. `init(backingData:)` sets it from the row, and inserting the model copies
+    /// it into the backing data, so it is saved like any other property.
+    public func constant() -> PersistentProperty {
+        var copy = self
+        copy.isConstant = true
+        return copy
     }
 }
 
