@@ -51,7 +51,17 @@ extension PersistentProperty: AnyPersistentProperty {
 
     package func captureConstant(of model: any PersistentModel) {
         guard let typed = model as? Model else { return }
-        model.persistentBackingData.store(typed[keyPath: keyPath], at: index, codec: codec)
+        let value = typed[keyPath: keyPath]
+        let data = model.persistentBackingData
+        switch codec.kind {
+        case .attribute:
+            data.store(value, at: index, codec: codec)
+        case .toOne, .toMany:
+            // A `let` relationship: its models become the relationship's targets, saved and kept in step as any.
+            guard data.relationshipTargets[index] == nil else { return }
+            data.relationshipTargets[index] = (value as? any PersistentModel).map { [$0] } ?? (value as? [any PersistentModel]) ?? []
+            data.changedRelationships.insert(index)
+        }
     }
 
     package func encodeAny(_ value: Any) throws -> StoredValue? {
