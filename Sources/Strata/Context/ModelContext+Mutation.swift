@@ -32,7 +32,7 @@ extension ModelContext {
         data.state = .inserted
         insertedModels.append(model)
         // `let` properties live in the model's own storage: their values join the backing data now, to be saved.
-        for property in entity.properties where property.isConstant { property.captureConstant(of: model) }
+        for index in entity.constantPropertyIndexes { entity.properties[index].captureConstant(of: model) }
         // Relationships assigned before the insert: bring their models in and set the inverses now.
         if !data.relationshipTargets.isEmpty {
             for (index, info) in entity.relationshipInfos.sorted(by: { $0.key < $1.key }) {

@@ -36,7 +36,7 @@ package struct FetchPlan {
                 return property.index
             }
             // A model's `let` properties are set as it is made, so they are always read with its row.
-            columns = Array(Set(columns + entity.properties.filter(\.isConstant).map(\.index))).sorted()
+            columns = Array(Set(columns + entity.constantPropertyIndexes)).sorted()
         }
         if let limit = descriptor.fetchLimit, limit < 0 {
             throw StrataError.unsupportedPredicate(expression: "fetchLimit \(limit)", reason: "a limit can't be negative")
