@@ -23,11 +23,17 @@ extension ModelActorMacro: MemberMacro {
                 newNode: keyword.with(\.tokenKind, .keyword(.actor)))))
             return []
         }
+        // The members take the actor's access level (`public`, `package`), so a public actor conforms to the public
+        // `ModelActor` protocol and can be made from other modules; `private` and `fileprivate` actors' members
+        // default to the actor's own access.
+        let access = declaration.modifiers.first { modifier in
+            [.public, .package].contains { modifier.name.tokenKind == .keyword($0) }
+        }.map { "\($0.name.text) " } ?? ""
         return [
-            "nonisolated let modelExecutor: any Strata.ModelExecutor",
-            "nonisolated let modelContainer: Strata.ModelContainer",
+            "\(raw: access)nonisolated let modelExecutor: any Strata.ModelExecutor",
+            "\(raw: access)nonisolated let modelContainer: Strata.ModelContainer",
             """
-            init(modelContainer: Strata.ModelContainer) {
+            \(raw: access)init(modelContainer: Strata.ModelContainer) {
             let modelContext = Strata.ModelContext(modelContainer)
             self.modelExecutor = Strata.DefaultSerialModelExecutor(modelContext: modelContext)
             self.modelContainer = modelContainer

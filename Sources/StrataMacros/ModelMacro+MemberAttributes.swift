@@ -11,7 +11,7 @@ extension ModelMacro: MemberAttributeMacro {
         guard let model = modelClass(of: declaration),
               let variable = member.as(VariableDeclSyntax.self),
               variable.attributes.attribute(named: "_PersistedProperty") == nil,
-              ModelProperty(variable)?.persisted != nil,
+              let persisted = ModelProperty(variable)?.persisted, !persisted.isConstant,
               !isInsideConditionalBlock(variable, of: model) else {
             return []
         }

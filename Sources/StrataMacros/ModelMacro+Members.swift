@@ -35,7 +35,7 @@ extension ModelMacro: MemberMacro {
             """
             nonisolated static let _$\(raw: property.name)Property = Strata.PersistentProperty(\
             index: \(raw: index), name: "\(raw: property.name)", keyPath: \\\(raw: model.className).\(raw: property.name), \
-            metadata: \(raw: property.metadata))
+            metadata: \(raw: property.metadata))\(raw: property.isConstant ? ".constant()" : "")
             """
         }
     }
@@ -54,7 +54,12 @@ extension ModelMacro: MemberMacro {
     }
 
     private static func backingDataInitializer(_ model: ModelDescription) -> DeclSyntax {
-        let slots = model.persisted.map { "self._\($0.name) = Strata._PersistedSlot()" }
+        // A `let` takes its stored value here; a `var` only marks its slot, its value being the backing data's.
+        let slots = model.persisted.map { property in
+            property.isConstant
+                ? "self.\(property.name) = backingData.getValue(for: \(model.className)._$\(property.name)Property)"
+                : "self._\(property.name) = Strata._PersistedSlot()"
+        }
         let body = (["self.persistentBackingData = backingData"] + slots).joined(separator: "\n")
         return """
             public required init(backingData: Strata.ModelBackingData) {

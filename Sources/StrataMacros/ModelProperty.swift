@@ -19,6 +19,10 @@ struct ModelProperty {
         let name: String
         /// `Strata.Schema.Attribute(…)`, `Strata.Schema.Relationship(…)` or `nil`.
         let metadata: String
+        /// Whether it is a `let`: Swift keeps its value in the class's own storage (no macro may give a `let`
+        /// accessors), `init(backingData:)` sets it from the row, and inserting the model copies it into the
+        /// backing data.
+        var isConstant = false
     }
 }
 
@@ -50,18 +54,15 @@ extension ModelProperty {
         }
         let problem = Self.problem(with: variable, binding: binding, name: name)
         let persisted = problem == nil && Self.isPersisted(variable, binding: binding)
-            ? Persisted(name: name, metadata: Self.metadata(of: variable.attributes))
+            ? Persisted(name: name, metadata: Self.metadata(of: variable.attributes), isConstant: !isVar)
             : nil
         self.init(name: name, isStored: true, hasDefault: hasDefault, persisted: persisted,
                   diagnostics: problem.map { [$0] } ?? [])
     }
 
-    /// Transient properties and `let` constants with a value are kept out of the backing data.
+    /// Every stored property but a `@Transient` one is persisted, `let` constants included (as in SwiftData).
     private static func isPersisted(_ variable: VariableDeclSyntax, binding: PatternBindingSyntax) -> Bool {
-        if variable.attributes.attribute(named: "Transient") != nil {
-            return false
-        }
-        return variable.bindingSpecifier.tokenKind != .keyword(.let)
+        variable.attributes.attribute(named: "Transient") == nil
     }
 
     /// The first reason a stored property can't be persisted as written.
@@ -71,11 +72,14 @@ extension ModelProperty {
         if variable.attributes.attribute(named: "Transient") != nil {
             return nil // @Transient checks its own requirements.
         }
-        if variable.bindingSpecifier.tokenKind == .keyword(.let) {
-            guard binding.initializer == nil else { return nil }
+        if variable.bindingSpecifier.tokenKind == .keyword(.let), binding.initializer != nil {
+            // Swift assigns a `let`'s initial value in every initializer, `init(backingData:)` included, and can't
+            // assign it again, so a model loaded from the store would show the initial value, not the stored one.
             let varKeyword = variable.bindingSpecifier.with(\.tokenKind, .keyword(.var))
             return StrataDiagnostic(
-                "letProperty", "'let' property '\(name)' can't be persisted; use 'var' (or give it a default value)"
+                "letWithInitialValue",
+                "'let' property '\(name)' has an initial value, which Swift gives every model loaded from the store "
+                    + "instead of its stored value; use 'var' (or assign the value in the initializer)"
             ).at(variable.bindingSpecifier, fixIt: .replace(
                 message: StrataFixIt("Replace 'let' with 'var'"),
                 oldNode: variable.bindingSpecifier, newNode: varKeyword))

@@ -32,6 +32,36 @@ struct ModelActorMacroTests {
             """)
     }
 
+    @Test("The generated members take a public or package actor's access level")
+    func accessLevel() {
+        for access in ["public", "package"] {
+            let result = expand("""
+                @ModelActor
+                \(access) actor DataService {
+                }
+                """, only: ["ModelActor"])
+            #expect(result.diagnostics.isEmpty)
+            #expect(result.source == """
+
+                \(access) actor DataService {
+
+                    \(access) nonisolated let modelExecutor: any Strata.ModelExecutor
+
+                    \(access) nonisolated let modelContainer: Strata.ModelContainer
+
+                    \(access) init(modelContainer: Strata.ModelContainer) {
+                        let modelContext = Strata.ModelContext(modelContainer)
+                        self.modelExecutor = Strata.DefaultSerialModelExecutor(modelContext: modelContext)
+                        self.modelContainer = modelContainer
+                    }
+                }
+
+                extension DataService: Strata.ModelActor {
+                }
+                """)
+        }
+    }
+
     @Test("On a class it reports an error at the keyword and adds nothing")
     func rejectsClass() {
         let result = expand("""

@@ -76,12 +76,22 @@ struct ModelDiagnosticsTests {
         #expect(result.source.contains("_$valueProperty"))
     }
 
-    @Test("'let' without a value can't be persisted; the fix-it changes it to 'var'")
+    @Test("'let' without a value is persisted, with no diagnostic")
     func letWithoutDefault() {
         let result = expand(model("let id: Int\ninit(id: Int) { self.id = id }", initializer: false))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source.contains("_$idProperty = Strata.PersistentProperty(index: 0, name: \"id\", keyPath: \\Book.id, metadata: nil).constant()"))
+        #expect(!result.source.contains("@_PersistedProperty"))
+    }
+
+    @Test("'let' with an initial value can't be read back from the store; the fix-it changes it to 'var'")
+    func letWithDefault() {
+        let result = expand(model("let created = Date()"))
         #expect(result.diagnostics == [
             ReportedDiagnostic(
-                line: 3, column: 5, "'let' property 'id' can't be persisted; use 'var' (or give it a default value)",
+                line: 3, column: 5,
+                "'let' property 'created' has an initial value, which Swift gives every model loaded from the store "
+                    + "instead of its stored value; use 'var' (or assign the value in the initializer)",
                 fixIts: ["Replace 'let' with 'var' → var"]),
         ])
     }

@@ -97,7 +97,6 @@ struct ModelMacroExpansionTests {
                 /// How many books fit.
                 var capacity: Int = 10
                 var note: Optional<String>
-                let createdBy: String = "system"
             }
             """, only: modelMacrosOnly)
         #expect(result.diagnostics.isEmpty)
@@ -111,7 +110,6 @@ struct ModelMacroExpansionTests {
                 var capacity: Int = 10
                 @_PersistedProperty
                 var note: Optional<String>
-                let createdBy: String = "system"
 
                 @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Shelf.self, propertyCount: 3)
 
@@ -188,6 +186,60 @@ struct ModelMacroExpansionTests {
 
 
             """ + observationMembersAndConformances("Tag"))
+    }
+
+    @Test("A 'let' keeps its own storage, gets a constant descriptor and is set from the row by init(backingData:)")
+    func letProperties() {
+        let result = expand("""
+            @Model final class Entry {
+                @Attribute(.unique) let id: String
+                let created: Date
+                var text: String
+                init(id: String, text: String) {
+                    self.id = id
+                    self.created = .now
+                    self.text = text
+                }
+            }
+            """, only: modelMacrosOnly)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source == """
+            final class Entry {
+                let id: String
+                let created: Date
+                @_PersistedProperty
+                var text: String
+                init(id: String, text: String) {
+                    self.id = id
+                    self.created = .now
+                    self.text = text
+                }
+
+                @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Entry.self, propertyCount: 3)
+
+                nonisolated static let _$idProperty = Strata.PersistentProperty(index: 0, name: "id", keyPath: \\Entry.id, metadata: Strata.Schema.Attribute(.unique)).constant()
+
+                nonisolated static let _$createdProperty = Strata.PersistentProperty(index: 1, name: "created", keyPath: \\Entry.created, metadata: nil).constant()
+
+                nonisolated static let _$textProperty = Strata.PersistentProperty(index: 2, name: "text", keyPath: \\Entry.text, metadata: nil)
+
+                public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
+                    [
+                        Strata.Schema.PropertyMetadata(Entry._$idProperty),
+                        Strata.Schema.PropertyMetadata(Entry._$createdProperty),
+                        Strata.Schema.PropertyMetadata(Entry._$textProperty)
+                    ]
+                }
+
+                public required init(backingData: Strata.ModelBackingData) {
+                    self.persistentBackingData = backingData
+                    self.id = backingData.getValue(for: Entry._$idProperty)
+                    self.created = backingData.getValue(for: Entry._$createdProperty)
+                    self._text = Strata._PersistedSlot()
+                }
+
+
+            """ + observationMembersAndConformances("Entry"))
     }
 
     @Test("Only the conformances the compiler asks for are added")

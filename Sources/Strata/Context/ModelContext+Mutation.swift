@@ -31,12 +31,14 @@ extension ModelContext {
         data.entity = entity
         data.state = .inserted
         insertedModels.append(model)
+        // `let` properties live in the model's own storage: their values join the backing data now, to be saved.
+        for index in entity.constantPropertyIndexes { entity.properties[index].captureConstant(of: model) }
         // Relationships assigned before the insert: bring their models in and set the inverses now.
         if !data.relationshipTargets.isEmpty {
             for (index, info) in entity.relationshipInfos.sorted(by: { $0.key < $1.key }) {
                 guard let targets = data.relationshipTargets[index], !targets.isEmpty else { continue }
                 for target in targets { insertIfDetached(target) }
-                if info.inverse != nil {
+                if !info.inverses.isEmpty {
                     relationshipDidChange(of: model, at: index, added: targets, removed: [])
                 }
             }
@@ -76,19 +78,24 @@ extension ModelContext {
             case .cascade:
                 for target in data.relatedModels(at: index) { delete(target) }
             case .nullify:
-                guard let inverse = info.inverse else { continue }
-                for target in data.relatedModels(at: index) where !target.persistentBackingData.isDeleted {
-                    let targetData = target.persistentBackingData
-                    let remaining = targetData.relatedModels(at: inverse.index).filter { $0 !== model }
-                    targetData.relationshipTargets[inverse.index] = remaining
-                    targetData.changedRelationships.insert(inverse.index)
-                    if targetData.state == .registered { changedModels[ObjectIdentifier(target)] = target }
-                    notifyObservers(of: target, properties: [inverse.index])
+                let targets = data.relatedModels(at: index).filter { !$0.persistentBackingData.isDeleted }
+                for inverse in info.inverses {
+                    for target in targets { takeOut(model, from: target, inverse: inverse) }
                 }
             case .deny, .noAction:
                 continue
             }
         }
+    }
+
+    /// Takes a deleted model out of `target`'s relationship `inverse` (nullify).
+    private func takeOut(_ model: any PersistentModel, from target: any PersistentModel, inverse: Schema.RelationshipInfo) {
+        let targetData = target.persistentBackingData
+        let remaining = targetData.relatedModels(at: inverse.index).filter { $0 !== model }
+        targetData.relationshipTargets[inverse.index] = remaining
+        targetData.changedRelationships.insert(inverse.index)
+        if targetData.state == .registered { changedModels[ObjectIdentifier(target)] = target }
+        notifyObservers(of: target, properties: [inverse.index])
     }
 
     /// Deletes every stored model of a class that matches a predicate (all of them when `predicate` is `nil`),

@@ -10,6 +10,18 @@ extension ModelContext {
                 data.relationshipTargets[index] = []
                 return []
             }
+            if !info.destination.constantPropertyIndexes.isEmpty {
+                // A model with `let` properties can't be a fault (they are set as it is made): load every row this
+                // loop reaches in one query rather than one each.
+                let owners = registeredModels[ObjectIdentifier(entity)]?.registered ?? []
+                let keys = [key] + owners.compactMap { owner -> Int64? in
+                    let ownerData = owner.persistentBackingData
+                    guard ownerData.relationshipTargets[index] == nil, ownerData.unloadedProperties == nil,
+                          index < ownerData.values.count, case .integer(let ownerKey) = ownerData.values[index] else { return nil }
+                    return ownerKey
+                }
+                registerRows(of: info.destination, keys: keys)
+            }
             let target = registeredOrFault(info.destination, primaryKey: key)
             data.relationshipTargets[index] = [target]
             // Resolve the same relationship of every other loaded model of the entity too (faults cost no query),
@@ -58,6 +70,7 @@ extension ModelContext {
                     }
                 case .joinTable(let table, let ownerColumn, let targetColumn):
                     let rows = try store.fetchJoinRows(table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owners: keys)
+                    if !info.destination.constantPropertyIndexes.isEmpty { registerRows(of: info.destination, keys: rows.map(\.target)) }
                     for row in rows {
                         targets[row.owner, default: []].append(registeredOrFault(info.destination, primaryKey: row.target))
                     }
@@ -81,6 +94,17 @@ extension ModelContext {
         let model = ModelBackingData.makeModel(entity.modelType, adopting: data)
         registeredModels[ObjectIdentifier(entity), default: IdentityMap()][primaryKey] = model
         return model
+    }
+
+    /// Registers the models of the rows of `entity` with `keys` that aren't registered yet, 500 per query.
+    func registerRows(of entity: Schema.Entity, keys: [Int64]) {
+        let missing = Array(Set(keys.filter { registeredModels[ObjectIdentifier(entity)]?[$0] == nil })).sorted()
+        for start in stride(from: 0, to: missing.count, by: StoreLimits.keysPerStatement) {
+            var request = StoreFetch(entity: entity, columns: entity.columnPropertyIndexes)
+            request.keyFilter = (SelectStatement.primaryKeyColumn, Array(missing[start..<Swift.min(start + StoreLimits.keysPerStatement, missing.count)]))
+            // A failed read leaves the rows to be loaded one by one as their models are made.
+            _ = try? anyModels(request)
+        }
     }
 
     /// Fills in every fault of `entity` registered in this context, 500 per query. Returns whether `data` was
@@ -141,43 +165,11 @@ extension ModelContext {
     func relationshipDidChange(of model: some PersistentModel, at index: Int, added: [any PersistentModel], removed: [any PersistentModel]) {
         let data = model.persistentBackingData
         for target in added { insertIfDetached(target) }
-        if let info = data.entity?.relationshipInfos[index], let inverse = info.inverse {
-            for target in removed { detach(model, from: target, inverse: inverse) }
-            for target in added { attach(model, to: target, inverse: inverse) }
+        if let info = data.entity?.relationshipInfos[index] {
+            Self.updateInverses(of: model, relationship: info, added: added, removed: removed, in: self)
         }
         if data.state == .registered { changedModels[ObjectIdentifier(model)] = model }
         scheduleAutosave()
-    }
-
-    /// Removes `owner` from `target`'s inverse relationship.
-    private func detach(_ owner: any PersistentModel, from target: any PersistentModel, inverse: Schema.RelationshipInfo) {
-        let data = target.persistentBackingData
-        let current = data.relatedModels(at: inverse.index)
-        guard current.contains(where: { $0 === owner }) else { return }
-        data.relationshipTargets[inverse.index] = current.filter { $0 !== owner }
-        data.changedRelationships.insert(inverse.index)
-        data.joinRemovals[inverse.index, default: []].append(owner)
-        if data.state == .registered { changedModels[ObjectIdentifier(target)] = target }
-        notifyObservers(of: target, properties: [inverse.index])
-    }
-
-    /// Adds `owner` to `target`'s inverse relationship; a to-one inverse first lets go of its previous model.
-    private func attach(_ owner: any PersistentModel, to target: any PersistentModel, inverse: Schema.RelationshipInfo) {
-        let data = target.persistentBackingData
-        let current = data.relatedModels(at: inverse.index)
-        guard !current.contains(where: { $0 === owner }) else { return }
-        if inverse.isToMany {
-            data.relationshipTargets[inverse.index] = current + [owner]
-        } else {
-            data.relationshipTargets[inverse.index] = [owner]
-            if let forward = inverse.inverse {
-                for previous in current where previous !== owner { detach(target, from: previous, inverse: forward) }
-            }
-        }
-        data.changedRelationships.insert(inverse.index)
-        data.joinAdditions[inverse.index, default: []].append(owner)
-        if data.state == .registered { changedModels[ObjectIdentifier(target)] = target }
-        notifyObservers(of: target, properties: [inverse.index])
     }
 
     /// Inserts a model reached through a relationship, as SwiftData does, so a graph is saved whole.

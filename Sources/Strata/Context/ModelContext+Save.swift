@@ -9,6 +9,8 @@ extension ModelContext {
     ///
     /// - Throws: `StrataError.readOnlyContainer`, `StrataError.uniqueConstraintViolation` (under the `.error`
     ///   merge policy, or when an update collides), `StrataError.unrepresentableValue`,
+    ///   `StrataError.missingRequiredRelationship` (a non-optional to-one holding no model),
+    ///   `StrataError.deleteDenied`, `StrataError.relationshipCountViolation`,
     ///   `StrataError.unknownEntity`, or `StrataError.storeFailure`. When it throws, nothing was written and the
     ///   context keeps its pending changes.
     public func save() throws {

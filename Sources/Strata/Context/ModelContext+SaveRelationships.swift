@@ -1,5 +1,6 @@
 extension ModelContext {
-    /// Checks deny delete rules and relationship count limits before anything is written.
+    /// Checks deny delete rules, required to-one relationships and relationship count limits before anything is
+    /// written.
     func validateRelationships(inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel]) throws {
         for model in deleted {
             let data = model.persistentBackingData
@@ -14,6 +15,12 @@ extension ModelContext {
         for model in [inserted, changed].joined() {
             let data = model.persistentBackingData
             guard let entity = data.entity, !entity.relationshipInfos.isEmpty else { continue }
+            for (index, info) in entity.relationshipInfos where !info.isToMany && !info.isOptional {
+                let target = data.relatedModels(at: index).first
+                if target?.persistentBackingData.isDeleted ?? true {
+                    throw StrataError.missingRequiredRelationship(entity: entity.name, relationship: info.name)
+                }
+            }
             for (index, info) in entity.relationshipInfos where info.isToMany && (info.minimumModelCount > 0 || info.maximumModelCount > 0) {
                 let count = data.relatedModels(at: index).filter { !$0.persistentBackingData.isDeleted }.count
                 if count < info.minimumModelCount || (info.maximumModelCount > 0 && count > info.maximumModelCount) {

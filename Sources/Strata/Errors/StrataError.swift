@@ -27,6 +27,8 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
     case deleteDenied(entity: String, relationship: String, count: Int)
     /// A to-many relationship holds fewer or more models than its `minimumModelCount` / `maximumModelCount`.
     case relationshipCountViolation(entity: String, relationship: String, count: Int, minimum: Int, maximum: Int)
+    /// A model was saved while its non-optional to-one relationship held no model (or a deleted one).
+    case missingRequiredRelationship(entity: String, relationship: String)
     /// The model does not belong to this context.
     case modelNotInContext(PersistentIdentifier)
     /// The store reported an error.
@@ -62,6 +64,8 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
         case .relationshipCountViolation(let entity, let relationship, let count, let minimum, let maximum):
             "\(entity).\(relationship) holds \(count) model(s); it must hold "
                 + (maximum > 0 ? "between \(minimum) and \(maximum)" : "at least \(minimum)")
+        case .missingRequiredRelationship(let entity, let relationship):
+            "\(entity).\(relationship) is a required (non-optional) relationship but holds no model; assign it before saving"
         case .modelNotInContext(let identifier):
             "No model with identifier \(identifier) in this context"
         case .storeFailure(let operation, let reason):

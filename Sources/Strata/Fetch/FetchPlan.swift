@@ -34,7 +34,9 @@ package struct FetchPlan {
                         expression: "propertiesToFetch \(keyPath)", reason: "not a persistent property of \(entity.name)")
                 }
                 return property.index
-            }.sorted()
+            }
+            // A model's `let` properties are set as it is made, so they are always read with its row.
+            columns = Array(Set(columns + entity.constantPropertyIndexes)).sorted()
         }
         if let limit = descriptor.fetchLimit, limit < 0 {
             throw StrataError.unsupportedPredicate(expression: "fetchLimit \(limit)", reason: "a limit can't be negative")

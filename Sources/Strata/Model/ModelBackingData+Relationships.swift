@@ -22,25 +22,35 @@ extension ModelBackingData {
         assignRelationship(value.map { [$0] } ?? [], at: property.index, removed: old, on: model)
     }
 
-    // MARK: - Non-optional to-one (refused by containers; kept so such models still compile and work detached)
+    // MARK: - Non-optional to-one (a required foreign key)
 
-    /// Stores a non-optional to-one relationship's initial value.
+    /// Stores a non-optional to-one relationship's initial value while the model's initializer runs.
     public func setInitialValue<Model, Target: PersistentModel>(_ value: Target, for property: PersistentProperty<Model, Target>) {
         guard state == .detached else { return }
         relationshipTargets[property.index] = [value]
+        changedRelationships.insert(property.index)
     }
 
-    /// Reads a non-optional to-one relationship.
+    /// Reads a non-optional to-one relationship, loading (or faulting) the related model when first read.
+    ///
+    /// A required relationship can still hold no model: after its model was deleted (and the relationship
+    /// nullified), or in a row written without it. It then reads as a deleted stand-in (`isDeleted` is `true`,
+    /// every property empty), never a trap, and saving the model throws
+    /// `StrataError.missingRequiredRelationship` until it is assigned.
     public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, Target>) -> Target {
-        if let target = relationshipTargets[property.index]?.first as? Target { return target }
-        preconditionFailure("Strata: \(property.name) is a non-optional to-one relationship; containers refuse such models")
+        if let target = relatedModels(at: property.index).first as? Target { return target }
+        let standIn = ModelBackingData.make(propertyCount: Target.schemaMetadata.count)
+        standIn.state = .deletedAndSaved
+        return Target(backingData: standIn)
     }
 
-    /// Assigns a non-optional to-one relationship.
+    /// Assigns a non-optional to-one relationship, keeping the inverse relationship in step.
     public func setValue<Model: PersistentModel, Target: PersistentModel>(
         _ value: Target, for property: PersistentProperty<Model, Target>, on model: Model
     ) {
-        relationshipTargets[property.index] = [value]
+        let old = relatedModels(at: property.index)
+        if old.first === value, old.count == 1 { return }
+        assignRelationship([value], at: property.index, removed: old, on: model)
     }
 
     // MARK: - To-many
@@ -61,15 +71,41 @@ extension ModelBackingData {
     public func setValue<Model: PersistentModel, Target: PersistentModel>(
         _ value: [Target], for property: PersistentProperty<Model, [Target]>, on model: Model
     ) {
-        let old = relatedModels(at: property.index)
+        assignToMany(value, at: property.index, on: model)
+    }
+
+    /// Assigns a to-many relationship: only the models added and removed change their inverses.
+    private func assignToMany(_ value: [any PersistentModel], at index: Int, on model: some PersistentModel) {
+        let old = relatedModels(at: index)
         let kept = Set(value.map { ObjectIdentifier($0) })
         let removed = old.filter { !kept.contains(ObjectIdentifier($0)) }
         let previous = Set(old.map { ObjectIdentifier($0) })
         guard !removed.isEmpty || value.contains(where: { !previous.contains(ObjectIdentifier($0)) }) else {
-            relationshipTargets[property.index] = value
+            relationshipTargets[index] = value
             return
         }
-        assignRelationship(value, at: property.index, removed: removed, on: model)
+        assignRelationship(value, at: index, removed: removed, on: model)
+    }
+
+    // MARK: - Optional to-many (reads as an empty array, never `nil`, as in SwiftData)
+
+    /// Stores an optional to-many relationship's initial value while the model's initializer runs (`nil` is empty).
+    public func setInitialValue<Model, Target: PersistentModel>(_ value: [Target]?, for property: PersistentProperty<Model, [Target]?>) {
+        guard state == .detached else { return }
+        relationshipTargets[property.index] = value ?? []
+        if !(value ?? []).isEmpty { changedRelationships.insert(property.index) }
+    }
+
+    /// Reads an optional to-many relationship: the related models, an empty array when there are none.
+    public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, [Target]?>) -> [Target]? {
+        relatedModels(at: property.index).compactMap { $0 as? Target }
+    }
+
+    /// Assigns an optional to-many relationship (`nil` empties it), keeping the inverse relationships in step.
+    public func setValue<Model: PersistentModel, Target: PersistentModel>(
+        _ value: [Target]?, for property: PersistentProperty<Model, [Target]?>, on model: Model
+    ) {
+        assignToMany(value ?? [], at: property.index, on: model)
     }
 
     // MARK: - Shared
@@ -78,7 +114,11 @@ extension ModelBackingData {
     package func relatedModels(at index: Int) -> [any PersistentModel] {
         if let targets = relationshipTargets[index] { return targets }
         if unloadedProperties != nil { loadUnloadedProperties() }
-        if let context, let targets = context.loadRelationship(at: index, of: self) { return targets }
+        if let context {
+            if let targets = context.loadRelationship(at: index, of: self) { return targets }
+        } else if let targets = relatedModelsFromStore(at: index) {
+            return targets
+        }
         return relationshipTargets[index] ?? []
     }
 
@@ -94,6 +134,10 @@ extension ModelBackingData {
         } else if let context = (added + removed).lazy.compactMap({ $0.persistentBackingData.context }).first {
             // Referencing a model that is in a context brings this one in too (which sets the inverses).
             context.insert(model)
+        } else if let info = Schema.detachedEntity(for: type(of: model)).relationshipInfos[index] {
+            // Neither side is in a context: the inverses are set now all the same, and inserting either model
+            // later brings in the other with the relationship.
+            ModelContext.updateInverses(of: model, relationship: info, added: added, removed: removed, in: nil)
         }
     }
 }

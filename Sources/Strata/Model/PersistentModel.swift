@@ -36,6 +36,9 @@ extension PersistentModel {
     }
 
     /// The context the model was inserted into or fetched by, or `nil`.
+    ///
+    /// A model holds its context weakly. A stored model whose context was released keeps its store, so its properties and relationships still read what is stored (the related
+    /// models come back in no context); it is never emptied silently.
     public var modelContext: ModelContext? { persistentBackingData.context }
 
     /// Whether the model has unsaved changes: it is newly inserted, deleted, or has changed properties.

@@ -14,6 +14,8 @@ public struct PersistentProperty<Model: AnyObject, Value>: @unchecked Sendable {
     /// The `Schema.Attribute` or `Schema.Relationship` the property was annotated with, if any.
     public let metadata: (any Sendable)?
     @usableFromInline package let codec: ValueCodec<Value>
+    /// Whether the property is a `let`, whose value lives in the model's own storage (see ``constant()``).
+    package private(set) var isConstant = false
 
     @usableFromInline
     package init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?, codec: ValueCodec<Value>) {
@@ -90,6 +92,17 @@ extension PersistentProperty {
     }
 }
 
+extension PersistentProperty {
+    /// The same property, declared with `let`: the `@Model` macro marks `let` properties so, since Swift keeps their
+    /// value in the model's own storage. `init(backingData:)` sets it from the row, and inserting the model copies
+    /// it into the backing data, so it is saved like any other property.
+    public func constant() -> PersistentProperty {
+        var copy = self
+        copy.isConstant = true
+        return copy
+    }
+}
+
 /// The zero-size storage the `@Model` macro gives each persistent property, so that Swift's definite
 /// initialization makes an initializer assign every property, as in SwiftData.
 public struct _PersistedSlot: Sendable {
@@ -113,6 +126,17 @@ extension PersistentProperty {
     ) where Value == Destination? {
         self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
                   codec: .relationship(.toOne(destination: String(describing: Destination.self)), isOptional: true, destination: Destination.self))
+    }
+
+    /// Declares an optional to-many relationship to other models (`var items: [Item]? = []`), as CloudKit-ready
+    /// SwiftData models declare them. As in SwiftData, it reads as an empty array, never `nil`, and assigning `nil`
+    /// empties it.
+    @inlinable
+    public init<Destination: PersistentModel>(
+        index: Int, name: String, keyPath: KeyPath<Model, [Destination]?>, metadata: (any Sendable)?
+    ) where Value == [Destination]? {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
+                  codec: .relationship(.toMany(destination: String(describing: Destination.self)), isOptional: true, destination: Destination.self))
     }
 
     /// Declares a to-many relationship to other models.

@@ -18,6 +18,10 @@ package protocol AnyPersistentProperty: Sendable {
     func encodeAny(_ value: Any) throws -> StoredValue?
     /// Tells the model's observers that this property changed (after a rollback, a refresh, or an inverse update).
     func notifyObservers(of model: any PersistentModel)
+    /// Whether the property is a `let`, whose value lives in the model's own storage.
+    var isConstant: Bool { get }
+    /// Copies the value of a `let` property from `model`'s own storage into its backing data.
+    func captureConstant(of model: any PersistentModel)
 }
 
 extension PersistentProperty: AnyPersistentProperty {
@@ -43,6 +47,21 @@ extension PersistentProperty: AnyPersistentProperty {
             subject._$observationRegistrar.withMutation(of: subject, keyPath: keyPath) {}
         }
         notify(model)
+    }
+
+    package func captureConstant(of model: any PersistentModel) {
+        guard let typed = model as? Model else { return }
+        let value = typed[keyPath: keyPath]
+        let data = model.persistentBackingData
+        switch codec.kind {
+        case .attribute:
+            data.store(value, at: index, codec: codec)
+        case .toOne, .toMany:
+            // A `let` relationship: its models become the relationship's targets, saved and kept in step as any.
+            guard data.relationshipTargets[index] == nil else { return }
+            data.relationshipTargets[index] = (value as? any PersistentModel).map { [$0] } ?? (value as? [any PersistentModel]) ?? []
+            data.changedRelationships.insert(index)
+        }
     }
 
     package func encodeAny(_ value: Any) throws -> StoredValue? {

@@ -18,6 +18,8 @@ extension Schema {
         package internal(set) var relationshipInfos: [Int: RelationshipInfo] = [:]
         /// The indexes of the properties kept in the entity's table (attributes and to-one foreign keys).
         package let columnPropertyIndexes: [Int]
+        /// The indexes of the `let` properties, whose values live in the model's own storage.
+        package let constantPropertyIndexes: [Int]
         /// How each property's stored values are validated as rows load, by property index, computed once so
         /// loading a row runs no generic code.
         package let rowValidations: [RowValidation]
@@ -65,6 +67,7 @@ extension Schema {
                 }
             }
             self.columnPropertyIndexes = properties.filter { $0.relationshipDestination?.isToMany != true }.map(\.index)
+            self.constantPropertyIndexes = properties.filter(\.isConstant).map(\.index)
             self.propertyIndexByKeyPath = keyPaths
             self.propertyIndexByName = names
             let nameOf: (AnyKeyPath) -> String? = { keyPath in keyPaths[keyPath].map { properties[$0].name } }

@@ -21,10 +21,22 @@ extension Schema {
         package let minimumModelCount: Int
         package let maximumModelCount: Int
         package let storage: Storage
+        /// For a to-one that several to-many relationships of the destination name as their inverse (Apple's
+        /// `leadingPlants` and `trailingPlants`, both `inverse: \Plant.backyard`): their indexes. Each of those
+        /// keeps its own join table, so it reads back exactly the models written to it; this to-one has no single
+        /// inverse (``inverseIndex`` is `nil`), and changing it takes the model out of each of them.
+        package var sharedInverseIndexes: [Int] = []
 
         /// The inverse relationship on the destination, if any.
         package var inverse: RelationshipInfo? {
             inverseIndex.flatMap { destination.relationshipInfos[$0] }
+        }
+
+        /// The relationships on the destination that name this one as their inverse: the inverse alone, or, for a
+        /// to-one that several to-many relationships share as their inverse, each of them.
+        package var inverses: [RelationshipInfo] {
+            if let inverse { return [inverse] }
+            return sharedInverseIndexes.compactMap { destination.relationshipInfos[$0] }
         }
     }
 
@@ -34,6 +46,8 @@ extension Schema {
         var problems: [StrataError] = []
         let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var inverses: [ObjectIdentifier: [Int: Int]] = [:]
+        // The relationships naming each relationship as their inverse, to find inverses several of them share.
+        var claims: [ObjectIdentifier: [Int: [Int]]] = [:]
         for entity in entities {
             for property in entity.properties {
                 guard let (destinationName, _) = property.relationshipDestination else { continue }
@@ -49,6 +63,7 @@ extension Schema {
                     }
                     inverses[ObjectIdentifier(entity), default: [:]][property.index] = inverse.index
                     inverses[ObjectIdentifier(destination), default: [:]][inverse.index] = property.index
+                    claims[ObjectIdentifier(destination), default: [:]][inverse.index, default: []].append(property.index)
                 }
             }
         }
@@ -74,13 +89,18 @@ extension Schema {
             for property in entity.properties {
                 guard let (destinationName, isToMany) = property.relationshipDestination, let destination = byName[destinationName] else { continue }
                 let configuration = property.metadata as? Relationship
-                let inverseIndex = inverses[ObjectIdentifier(entity)]?[property.index]
+                let sharers = claims[ObjectIdentifier(entity)]?[property.index] ?? []
+                let sharesInverse = (inverses[ObjectIdentifier(entity)]?[property.index]).map {
+                    (claims[ObjectIdentifier(destination)]?[$0]?.count ?? 0) > 1
+                } ?? false
+                let inverseIndex = sharers.count > 1 ? nil : inverses[ObjectIdentifier(entity)]?[property.index]
                 let inverseIsToMany = inverseIndex.map { destination.properties[$0].relationshipDestination?.isToMany ?? false }
-                if !isToMany && !property.isOptional {
-                    problems.append(.invalidSchema(entity: entity.name, reason: "to-one relationship \(property.name) must be optional (declare it as \(destination.name)?)"))
-                }
                 let storage: RelationshipInfo.Storage
                 switch (isToMany, inverseIsToMany) {
+                case (true, _) where sharesInverse:
+                    // One of several relationships sharing an inverse: a foreign key (or a shared join table) would
+                    // merge them, so each keeps its own rows.
+                    storage = .joinTable(name: "Z_\(entity.name)_\(property.name)", ownerColumn: "Z_OWNER", targetColumn: "Z_TARGET")
                 case (false, _): storage = .foreignKey
                 case (true, false?): storage = .inverseForeignKey
                 case (true, true?):
@@ -97,7 +117,8 @@ extension Schema {
                     isOptional: property.isOptional, inverseIndex: inverseIndex,
                     deleteRule: configuration?.deleteRule ?? .nullify,
                     minimumModelCount: configuration?.minimumModelCount ?? 0,
-                    maximumModelCount: configuration?.maximumModelCount ?? 0, storage: storage)
+                    maximumModelCount: configuration?.maximumModelCount ?? 0, storage: storage,
+                    sharedInverseIndexes: sharers.count > 1 ? sharers : [])
             }
             entity.relationshipInfos = infos
         }

@@ -24,6 +24,9 @@ extension PredicateExpressions.OptionalFlatMap: QueryTranslatable {
         }
         let inner = translator.binding(variable.key, to: optional)
         let transformed = try inner.operand(transform)
+        // An optional to-many relationship (`$0.items?.isEmpty`) is never nil: it reads as an empty array, as in
+        // SwiftData.
+        if case .models = optional { return transformed }
         if Self.propagatesNil(transformed, from: optional) { return transformed }
         let result = try inner.value(transformed, like: nil, in: self)
         let subject = try translator.value(optional, like: nil, in: self)

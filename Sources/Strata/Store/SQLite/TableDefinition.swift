@@ -22,7 +22,8 @@ struct TableDefinition {
     private func foreignKeyClause(_ relationship: Schema.RelationshipInfo) -> String {
         let action: String
         switch relationship.inverse?.deleteRule ?? .nullify {
-        case .nullify: action = "SET NULL"
+        // A required relationship can't be nullified: the delete fails instead of leaving a row without its model.
+        case .nullify: action = relationship.isOptional ? "SET NULL" : "RESTRICT"
         case .cascade: action = "CASCADE"
         case .deny: action = "RESTRICT"
         case .noAction: return ""

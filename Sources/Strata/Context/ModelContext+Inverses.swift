@@ -1,0 +1,66 @@
+extension ModelContext {
+    /// Keeps the inverse of relationship `info` of `model` in step after it gained `added` and lost `removed`.
+    ///
+    /// `context` is the models' context, or `nil` for models in none: their inverses are set all the same, so
+    /// `author.books.append(book)` sets `book.author` before either is inserted, as in SwiftData.
+    static func updateInverses(
+        of model: any PersistentModel, relationship info: Schema.RelationshipInfo,
+        added: [any PersistentModel], removed: [any PersistentModel], in context: ModelContext?
+    ) {
+        let inverses = info.inverses
+        for target in removed {
+            for inverse in inverses { detach(model, from: target, inverse: inverse, targetEntity: info.destination, in: context) }
+        }
+        // A to-one that several to-many relationships share as their inverse can't tell which of them gains the
+        // model: assigning it leaves them as they are (appending to one of them sets the to-one).
+        guard inverses.count == 1, let inverse = inverses.first else { return }
+        for target in added { attach(model, to: target, inverse: inverse, targetEntity: info.destination, in: context) }
+    }
+
+    /// Removes `owner` from `target`'s relationship `inverse`.
+    static func detach(
+        _ owner: any PersistentModel, from target: any PersistentModel, inverse: Schema.RelationshipInfo,
+        targetEntity: Schema.Entity, in context: ModelContext?
+    ) {
+        let data = target.persistentBackingData
+        let current = data.relatedModels(at: inverse.index)
+        guard current.contains(where: { $0 === owner }) else { return }
+        data.relationshipTargets[inverse.index] = current.filter { $0 !== owner }
+        data.changedRelationships.insert(inverse.index)
+        data.joinRemovals[inverse.index, default: []].append(owner)
+        didChangeInverse(of: target, at: inverse.index, entity: targetEntity, in: context)
+    }
+
+    /// Adds `owner` to `target`'s relationship `inverse`; a to-one inverse first lets go of its previous model.
+    static func attach(
+        _ owner: any PersistentModel, to target: any PersistentModel, inverse: Schema.RelationshipInfo,
+        targetEntity: Schema.Entity, in context: ModelContext?
+    ) {
+        let data = target.persistentBackingData
+        let current = data.relatedModels(at: inverse.index)
+        guard !current.contains(where: { $0 === owner }) else { return }
+        if inverse.isToMany {
+            data.relationshipTargets[inverse.index] = current + [owner]
+        } else {
+            data.relationshipTargets[inverse.index] = [owner]
+            for previous in current where previous !== owner {
+                for forward in inverse.inverses {
+                    detach(target, from: previous, inverse: forward, targetEntity: inverse.destination, in: context)
+                }
+            }
+        }
+        data.changedRelationships.insert(inverse.index)
+        data.joinAdditions[inverse.index, default: []].append(owner)
+        didChangeInverse(of: target, at: inverse.index, entity: targetEntity, in: context)
+    }
+
+    /// Records that `target`'s relationship `index` changed behind its setter, and tells its observers.
+    private static func didChangeInverse(
+        of target: any PersistentModel, at index: Int, entity: Schema.Entity, in context: ModelContext?
+    ) {
+        if let context, target.persistentBackingData.state == .registered {
+            context.changedModels[ObjectIdentifier(target)] = target
+        }
+        if index < entity.properties.count { entity.properties[index].notifyObservers(of: target) }
+    }
+}

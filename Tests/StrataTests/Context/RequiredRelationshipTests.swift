@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import Strata
+
+@Model final class ReqShelf {
+    var label: String
+    init(label: String) { self.label = label }
+}
+
+@Model final class ReqBook {
+    var title: String
+    var shelf: ReqShelf
+    init(title: String, shelf: ReqShelf) {
+        self.title = title
+        self.shelf = shelf
+    }
+}
+
+/// A required to-one whose row holds no model (written outside Strata) reads as a deleted stand-in, never a trap,
+/// and the model can't be saved until it is assigned.
+@Suite struct RequiredRelationshipTests {
+    @Test func aRowWithoutItsRequiredModelReadsAsADeletedStandIn() throws {
+        let file = SQLiteTestFile()
+        let url = URL(fileURLWithPath: file.path)
+        do {
+            let context = ModelContext(try ModelContainer(for: ReqBook.self, ReqShelf.self, configurations: ModelConfiguration(url: url)))
+            context.insert(ReqBook(title: "Dune", shelf: ReqShelf(label: "SF")))
+            try context.save()
+        }
+        do {
+            let connection = try SQLiteConnection(location: .file(file.path))
+            try connection.execute("UPDATE \"ReqBook\" SET \"shelf\" = NULL")
+        }
+        let context = ModelContext(try ModelContainer(for: ReqBook.self, ReqShelf.self, configurations: ModelConfiguration(url: url)))
+        let book = try #require(try context.fetch(FetchDescriptor<ReqBook>()).first)
+        #expect(book.shelf.isDeleted)
+        #expect(book.shelf.label == "")
+        book.title = "Dune Messiah"
+        #expect(throws: StrataError.missingRequiredRelationship(entity: "ReqBook", relationship: "shelf")) { try context.save() }
+        book.shelf = try #require(try context.fetch(FetchDescriptor<ReqShelf>()).first)
+        try context.save()
+        #expect(try ModelContext(context.container).fetch(FetchDescriptor<ReqBook>()).first?.shelf.label == "SF")
+    }
+}
