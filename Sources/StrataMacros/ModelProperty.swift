@@ -19,6 +19,8 @@ struct ModelProperty {
         let name: String
         /// `Strata.Schema.Attribute(…)`, `Strata.Schema.Relationship(…)` or `nil`.
         let metadata: String
+        /// The declared initial value's expression, if any (reported as the property's default value).
+        var initialValue: String? = nil
     }
 }
 
@@ -50,7 +52,8 @@ extension ModelProperty {
         }
         let problem = Self.problem(with: variable, binding: binding, name: name)
         let persisted = problem == nil && Self.isPersisted(variable, binding: binding)
-            ? Persisted(name: name, metadata: Self.metadata(of: variable.attributes))
+            ? Persisted(name: name, metadata: Self.metadata(of: variable.attributes),
+                        initialValue: binding.initializer?.value.trimmedDescription)
             : nil
         self.init(name: name, isStored: true, hasDefault: hasDefault, persisted: persisted,
                   diagnostics: problem.map { [$0] } ?? [])

@@ -31,6 +31,11 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
     case modelNotInContext(PersistentIdentifier)
     /// The store reported an error.
     case storeFailure(operation: String, reason: String)
+    /// The store can't be migrated to the models: the change is not lossless and no migration stage handles it,
+    /// or the stored data doesn't allow it. The file was left untouched.
+    case migrationRefused(path: String, entity: String, property: String?, reason: String)
+    /// The store's schema version is not one the migration plan lists.
+    case unknownStoreVersion(path: String, storeVersion: String, planVersions: [String])
 
     public var description: String {
         switch self {
@@ -66,6 +71,11 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
             "No model with identifier \(identifier) in this context"
         case .storeFailure(let operation, let reason):
             "The store failed to \(operation): \(reason)"
+        case .migrationRefused(let path, let entity, let property, let reason):
+            "Cannot migrate the store at \(path): \(entity)\(property.map { ".\($0)" } ?? ""): \(reason); the file was left untouched"
+        case .unknownStoreVersion(let path, let storeVersion, let planVersions):
+            "Cannot migrate the store at \(path): it holds schema version \(storeVersion), which the migration plan "
+                + "doesn't list (its versions: \(planVersions.joined(separator: ", "))); the file was left untouched"
         }
     }
 }

@@ -6,7 +6,7 @@
 /// ```
 public final class Schema: Sendable, CustomStringConvertible {
     /// A schema version, as in SwiftData's versioned schemas.
-    public struct Version: Sendable, Hashable, CustomStringConvertible, Codable {
+    public struct Version: Sendable, Hashable, CustomStringConvertible, Codable, Comparable {
         public let major: Int
         public let minor: Int
         public let patch: Int
@@ -17,12 +17,18 @@ public final class Schema: Sendable, CustomStringConvertible {
             self.patch = patch
         }
         public var description: String { "\(major).\(minor).\(patch)" }
+
+        public static func < (lhs: Version, rhs: Version) -> Bool {
+            (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+        }
     }
 
     /// The entities, one per model class, in the order given.
     public let entities: [Entity]
     /// The schema's version.
     public let version: Version
+    /// The version identifier of the `VersionedSchema` the schema was made from, recorded in the store it opens.
+    package let versionIdentifier: Version?
     private let entitiesByName: [String: Entity]
     private let entitiesByType: [ObjectIdentifier: Entity]
     /// What is wrong with the models' relationships, if anything; a container refuses such a schema.
@@ -31,7 +37,11 @@ public final class Schema: Sendable, CustomStringConvertible {
     /// Creates a schema from model classes.
     ///
     /// Duplicate classes are ignored.
-    public init(_ types: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
+    public convenience init(_ types: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
+        self.init(types, version: version, versionIdentifier: nil)
+    }
+
+    package init(_ types: [any PersistentModel.Type], version: Version, versionIdentifier: Version?) {
         var seen = Set<ObjectIdentifier>()
         var entities: [Entity] = []
         for type in types where seen.insert(ObjectIdentifier(type)).inserted {
@@ -39,6 +49,7 @@ public final class Schema: Sendable, CustomStringConvertible {
         }
         self.entities = entities
         self.version = version
+        self.versionIdentifier = versionIdentifier
         self.entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.entitiesByType = Dictionary(uniqueKeysWithValues: entities.map { (ObjectIdentifier($0.modelType), $0) })
         self.problems = Self.resolveRelationships(of: entities)

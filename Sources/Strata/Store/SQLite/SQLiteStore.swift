@@ -19,7 +19,7 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
     /// - Throws: `StrataError.notAStrataStore` for a foreign or corrupt file, `StrataError.schemaMismatch` when
     ///   the file holds other models, `StrataError.storeOpenFailed` when it can't be opened or created. In
     ///   every case the file is left untouched.
-    package init(schema: Schema, path: String?, readOnly: Bool) throws {
+    package init(schema: Schema, path: String?, readOnly: Bool, migrationPlan: StoreMigrationPlan? = nil, backsUpBeforeMigrating: Bool = false) throws {
         try Self.validate(schema)
         self.schema = schema
         self.path = path
@@ -34,8 +34,20 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
         } catch {
             throw StrataError.storeOpenFailed(path: displayPath, reason: error.description)
         }
-        self.identifier = try StoreBootstrap(connection: opened, schema: schema, path: displayPath, readOnly: readOnly).run()
+        self.identifier = try StoreBootstrap(
+            connection: opened, schema: schema, path: displayPath, readOnly: readOnly, migrationPlan: migrationPlan,
+            backupPath: backsUpBeforeMigrating ? path : nil
+        ).run()
         self.connection = opened
+    }
+
+    /// A store over a connection that is migrating (a custom migration stage's context works through it).
+    init(schema: Schema, connection: SQLiteConnection, path: String, identifier: String) {
+        self.schema = schema
+        self.path = path
+        self.isReadOnly = false
+        self.identifier = identifier
+        self.connection = connection
     }
 
     /// Runs `body` with exclusive use of the connection.
