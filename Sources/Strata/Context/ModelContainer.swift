@@ -39,7 +39,12 @@ public final class ModelContainer: Sendable {
     ///
     /// - Throws: `StrataError` when the store can't be opened or created, isn't a Strata store, or holds a
     ///   different schema; `StrataError.invalidSchema` for more than one configuration.
-    public init(for schema: Schema, configurations: [ModelConfiguration]) throws {
+    public convenience init(for schema: Schema, configurations: [ModelConfiguration]) throws {
+        try self.init(for: schema, storeMigrationPlan: nil, configurations: configurations)
+    }
+
+    /// Creates a container whose store migrates through `migrationPlan` (`nil`: an inferred migration).
+    package init(for schema: Schema, storeMigrationPlan migrationPlan: StoreMigrationPlan?, configurations: [ModelConfiguration]) throws {
         guard configurations.count <= 1 else {
             throw StrataError.invalidSchema(
                 entity: schema.entities.first?.name ?? "",
@@ -60,7 +65,16 @@ public final class ModelContainer: Sendable {
             }
             path = url.path
         }
-        self.store = try SQLiteStore(schema: schema, path: path, readOnly: !configuration.allowsSave)
+        self.store = try SQLiteStore(
+            schema: schema, path: path, readOnly: !configuration.allowsSave, migrationPlan: migrationPlan,
+            backsUpBeforeMigrating: configuration.backsUpStoreBeforeMigration)
+    }
+
+    /// A container over a store that is being migrated, for a custom migration stage's context.
+    package init(schema: Schema, store: any DataStore) {
+        self.schema = schema
+        self.configurations = [ModelConfiguration(isStoredInMemoryOnly: true)]
+        self.store = store
     }
 
     /// The context bound to the main actor, created on first use, with autosave enabled.
