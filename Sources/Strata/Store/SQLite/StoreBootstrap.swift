@@ -61,7 +61,8 @@ struct StoreBootstrap {
     private func create() throws -> String {
         let identifier = UUID().uuidString
         let fingerprint = SchemaFingerprint(schema: schema, dialect: dialect)
-        let description = StoredSchema(schema: schema, dialect: dialect)
+        var description = StoredSchema(schema: schema, dialect: dialect)
+        description.version = description.version ?? migrationPlan?.schemas.last?.versionIdentifier
         try translatingErrors("create the store's tables") {
             try connection.transaction {
                 try connection.execute("CREATE TABLE \(dialect.quote(identifier: Self.metadataTable)) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")

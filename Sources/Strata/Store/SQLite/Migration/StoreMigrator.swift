@@ -23,8 +23,11 @@ struct StoreMigrator {
     /// - Throws: `StrataError.migrationRefused` for a change no stage makes losslessly,
     ///   `StrataError.unknownStoreVersion` for a store version the plan doesn't list.
     func steps(from stored: StoredSchema) throws -> [Step] {
-        let stages = try plan?.stages(from: stored, path: path, dialect: dialect)
-            ?? [ResolvedStage(from: nil, to: schema, dropsRemovedEntities: false, willMigrate: nil, didMigrate: nil, kind: nil)]
+        var stages = try plan?.stages(from: stored, path: path, dialect: dialect) ?? []
+        if stages.last?.to !== schema {
+            // The container's own models, when they aren't the plan's newest schema object (usually no change).
+            stages.append(ResolvedStage(from: nil, to: schema, dropsRemovedEntities: false, willMigrate: nil, didMigrate: nil, kind: nil))
+        }
         var current = stored
         var steps: [Step] = []
         for stage in stages {
