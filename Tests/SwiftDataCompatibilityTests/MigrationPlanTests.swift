@@ -197,4 +197,20 @@ final class VoyageStoreFile {
         #expect(try again.fetch(FetchDescriptor<VoyageSchemaV1.Voyage>()).map(\.name) == ["Lima"])
         #expect(try notes.fetch(FetchDescriptor<CompatibilityNote>()).map(\.text) == ["pack light"])
     }
+
+    @Test func aDryRunListsEveryStageItsChangesAndSQLWithoutTouchingTheFile() throws {
+        let file = VoyageStoreFile()
+        try file.seedVersion1()
+        let before = file.bytes
+        let steps = try ModelContainer.migrationSteps(
+            for: Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: VoyageMigrationPlan.self,
+            configurations: ModelConfiguration(url: file.url))
+        #expect(steps.map(\.kind) == [.custom, .lightweight])
+        #expect(steps.map(\.toVersion) == [Schema.Version(2, 0, 0), Schema.Version(3, 0, 0)])
+        #expect(steps[0].changes.map(\.description).contains("add Voyage.rating: Int = 0"))
+        #expect(steps[0].checks.contains { $0.contains("GROUP BY \"name\"") })
+        #expect(steps[1].changes.map(\.kind).contains(.renameProperty))
+        #expect(steps[1].sql.contains { $0.hasPrefix("CREATE TABLE \"VoyageStop\"") })
+        #expect(file.bytes == before)
+    }
 }

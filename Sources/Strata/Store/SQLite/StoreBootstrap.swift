@@ -25,16 +25,7 @@ struct StoreBootstrap {
             }
             return try create()
         }
-        guard tables.contains(Self.metadataTable) else {
-            throw StrataError.notAStrataStore(
-                path: path, reason: "it is an SQLite database without Strata's metadata (tables: \(tables.sorted().joined(separator: ", ")))")
-        }
-        let metadata = try readMetadata()
-        guard metadata["format"] == Self.formatVersion else {
-            throw StrataError.notAStrataStore(path: path, reason: "unknown store format \(metadata["format"] ?? "none")")
-        }
-        let identifier = metadata["identifier"] ?? ""
-        let stored = Self.storedSchema(metadata)
+        let (stored, identifier) = try readStoredSchema(tables: tables)
         let migrator = StoreMigrator(connection: connection, schema: schema, plan: migrationPlan, path: path, identifier: identifier)
         let steps = try migrator.steps(from: stored)
         guard StoreMigrator.needsMigration(steps) else { return identifier }
@@ -50,6 +41,21 @@ struct StoreBootstrap {
             throw error
         }
         return identifier
+    }
+
+    /// Checks that the file is a Strata store and reads the schema description it records, and its identifier.
+    func readStoredSchema(tables knownTables: [String]? = nil) throws -> (StoredSchema, String) {
+        let tables = try knownTables ?? read("list tables", "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
+        guard tables.contains(Self.metadataTable) else {
+            throw StrataError.notAStrataStore(
+                path: path, reason: "it is an SQLite database without Strata's metadata (tables: \(tables.sorted().joined(separator: ", ")))")
+        }
+        let metadata = try readMetadata()
+        guard metadata["format"] == Self.formatVersion else {
+            throw StrataError.notAStrataStore(path: path, reason: "unknown store format \(metadata["format"] ?? "none")")
+        }
+        return (Self.storedSchema(metadata), metadata["identifier"] ?? "")
     }
 
     /// The schema description the metadata records, rebuilt from the fingerprint for stores written before it was.

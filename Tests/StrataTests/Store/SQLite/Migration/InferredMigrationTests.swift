@@ -315,4 +315,19 @@ struct InferredMigrationTests {
         let trip = try #require(try context.fetch(FetchDescriptor<TripWithRenamedTags.Trip>()).first)
         #expect(trip.labels.map(\.label) == ["coast"])
     }
+
+    @Test("A dry run pins the SQL: an added defaulted attribute is one ALTER TABLE … ADD COLUMN, no table copy")
+    func dryRunSQL() throws {
+        let store = TemporaryStore()
+        try seedTrips(store)
+        let before = store.bytes()
+        let steps = try ModelContainer.migrationSteps(for: Schema([TripAddedDefault.Trip.self]), configurations: ModelConfiguration(url: store.url))
+        #expect(steps.count == 1)
+        #expect(steps.first?.sql == [
+            "ALTER TABLE \"Trip\" ADD COLUMN \"rating\" INTEGER NOT NULL DEFAULT 3",
+            "ALTER TABLE \"Trip\" ADD COLUMN \"currency\" TEXT NOT NULL DEFAULT 'EUR'",
+        ])
+        #expect(store.bytes() == before)
+        #expect(store.backups().isEmpty)
+    }
 }
