@@ -17,6 +17,8 @@ extension SQLiteStore {
         } catch {
             throw StrataError.storeOpenFailed(path: path, reason: error.description)
         }
+        let tableCount = try translatingErrors("list the store's tables") { try connection.query("SELECT count(*) FROM sqlite_master", []) }
+        guard tableCount.first?.first != .integer(0) else { return [] }
         let bootstrap = StoreBootstrap(connection: connection, schema: schema, path: path, readOnly: true, migrationPlan: migrationPlan, backupPath: nil)
         let (stored, identifier) = try bootstrap.readStoredSchema()
         let migrator = StoreMigrator(connection: connection, schema: schema, plan: migrationPlan, path: path, identifier: identifier)
