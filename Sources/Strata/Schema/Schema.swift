@@ -18,6 +18,7 @@ public final class Schema: Sendable, CustomStringConvertible {
         }
         public var description: String { "\(major).\(minor).\(patch)" }
 
+        /// Orders versions by major, then minor, then patch number.
         public static func < (lhs: Version, rhs: Version) -> Bool {
             (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
         }

@@ -25,6 +25,7 @@ public struct MigrationStep: Sendable, Hashable, CustomStringConvertible {
     /// uniqueness constraint); they run inside the migration, after `willMigrate`.
     public let checks: [String]
 
+    /// The stage as text: a heading with its kind and versions, then one line per change, check and statement.
     public var description: String {
         let versions = "\(fromVersion?.description ?? "unversioned") → \(toVersion?.description ?? "unversioned")"
         var lines = ["\(kind.rawValue) stage \(versions)"]

@@ -28,6 +28,7 @@ public enum MigrationStage: Sendable, CustomDebugStringConvertible {
         fromVersion: any VersionedSchema.Type, toVersion: any VersionedSchema.Type,
         willMigrate: (@Sendable (ModelContext) throws -> Void)?, didMigrate: (@Sendable (ModelContext) throws -> Void)?)
 
+    /// The stage's kind and versions, e.g. `lightweight(1.0.0 → 2.0.0)`.
     public var debugDescription: String {
         switch self {
         case .lightweight(let from, let to):

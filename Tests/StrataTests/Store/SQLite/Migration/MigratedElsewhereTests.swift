@@ -38,4 +38,31 @@ struct MigratedElsewhereTests {
         try trips.save()
         #expect(try trips.fetchCount(FetchDescriptor<TripBase.Trip>()) == 2)
     }
+
+    @Test("A migration waits for another connection's write transaction, then migrates what it committed")
+    func migrationWaitsForAWriter() throws {
+        let store = TemporaryStore()
+        try seedStore(store, TripBase.Trip.self) { context in
+            context.insert(TripBase.Trip(name: "Lisbon", days: 4))
+        }
+        let locked = DispatchSemaphore(value: 0)
+        let path = store.url.path
+        let writer = Thread {
+            guard let connection = try? SQLiteConnection(location: .file(path)) else {
+                locked.signal()
+                return
+            }
+            try? connection.execute("BEGIN IMMEDIATE")
+            try? connection.run("INSERT INTO \"Trip\" (\"name\", \"days\") VALUES (?, ?)", [.text("Oslo"), .integer(2)])
+            locked.signal()
+            Thread.sleep(forTimeInterval: 0.2)
+            try? connection.execute("COMMIT")
+        }
+        writer.start()
+        locked.wait()
+        let context = try reopen(store, TripAddedDefault.Trip.self)
+        let trips = try context.fetch(FetchDescriptor<TripAddedDefault.Trip>(sortBy: [SortDescriptor(\.name)]))
+        #expect(trips.map(\.name) == ["Lisbon", "Oslo"])
+        #expect(trips.map(\.rating) == [3, 3])
+    }
 }
