@@ -23,6 +23,10 @@ package enum Bookshelf {
                 print(ScriptCommand.usage)
                 return 0
             }
+            if arguments.count >= 2, arguments[0] == "store", arguments[1] == "migrate" {
+                print(try MigrateCommand.run(Array(arguments.dropFirst(2)), location: location))
+                return 0
+            }
             let container = try location.openContainer()
             let shelf = Shelf(container: container)
             if arguments.isEmpty {

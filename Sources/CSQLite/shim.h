@@ -6,4 +6,11 @@
 static inline sqlite3_destructor_type strata_sqlite_transient(void) {
     return (sqlite3_destructor_type)-1;
 }
+
+// sqlite3_db_config is variadic, which Swift cannot call. Turns off SQLite's fallback that reads a double-quoted
+// name matching no column as a string literal: a query naming a column that no longer exists then fails instead
+// of returning the column's name as its value.
+static inline int strata_sqlite_disable_double_quoted_strings(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, (int *)0);
+}
 #endif

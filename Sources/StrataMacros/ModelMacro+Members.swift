@@ -42,7 +42,10 @@ extension ModelMacro: MemberMacro {
 
     private static func schemaMetadata(_ model: ModelDescription) -> DeclSyntax {
         let entries = model.persisted
-            .map { "Strata.Schema.PropertyMetadata(\(model.className)._$\($0.name)Property)" }
+            .map { property in
+                let defaultValue = property.initialValue.map { ", defaultValue: \($0)" } ?? ""
+                return "Strata.Schema.PropertyMetadata(\(model.className)._$\(property.name)Property\(defaultValue))"
+            }
             .joined(separator: ",\n")
         return """
             public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {

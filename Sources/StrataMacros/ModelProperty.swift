@@ -23,6 +23,8 @@ struct ModelProperty {
         /// accessors), `init(backingData:)` sets it from the row, and inserting the model copies it into the
         /// backing data.
         var isConstant = false
+        /// The declared initial value's expression, if any (reported as the property's default value).
+        var initialValue: String? = nil
     }
 }
 
@@ -54,7 +56,8 @@ extension ModelProperty {
         }
         let problem = Self.problem(with: variable, binding: binding, name: name)
         let persisted = problem == nil && Self.isPersisted(variable, binding: binding)
-            ? Persisted(name: name, metadata: Self.metadata(of: variable.attributes), isConstant: !isVar)
+            ? Persisted(name: name, metadata: Self.metadata(of: variable.attributes), isConstant: !isVar,
+                        initialValue: binding.initializer?.value.trimmedDescription)
             : nil
         self.init(name: name, isStored: true, hasDefault: hasDefault, persisted: persisted,
                   diagnostics: problem.map { [$0] } ?? [])

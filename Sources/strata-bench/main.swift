@@ -31,6 +31,10 @@ let workloads = [
              raw: { try raw.liveResults(affecting: true) },
              strata: { try await strata.liveResults(affecting: true, incremental: false) },
              rounds: 1),
+    Workload(name: "9a migrate: add an attribute with a default to \(large) rows (vs ALTER TABLE ADD COLUMN)",
+             raw: raw.addColumn, strata: strata.addColumn),
+    Workload(name: "9b migrate: drop an attribute of \(large) rows (vs hand-written table rebuild)",
+             raw: raw.rebuildTable, strata: strata.rebuildTable),
 ]
 
 var results: [WorkloadResult] = []

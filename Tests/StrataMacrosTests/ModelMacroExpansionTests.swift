@@ -68,9 +68,9 @@ struct ModelMacroExpansionTests {
                         Strata.Schema.PropertyMetadata(Book._$isbnProperty),
                         Strata.Schema.PropertyMetadata(Book._$titleProperty),
                         Strata.Schema.PropertyMetadata(Book._$authorProperty),
-                        Strata.Schema.PropertyMetadata(Book._$publisherProperty),
+                        Strata.Schema.PropertyMetadata(Book._$publisherProperty, defaultValue: "Unknown"),
                         Strata.Schema.PropertyMetadata(Book._$summaryProperty),
-                        Strata.Schema.PropertyMetadata(Book._$chaptersProperty)
+                        Strata.Schema.PropertyMetadata(Book._$chaptersProperty, defaultValue: [])
                     ]
                 }
 
@@ -121,8 +121,8 @@ struct ModelMacroExpansionTests {
 
                 public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
                     [
-                        Strata.Schema.PropertyMetadata(Shelf._$nameProperty),
-                        Strata.Schema.PropertyMetadata(Shelf._$capacityProperty),
+                        Strata.Schema.PropertyMetadata(Shelf._$nameProperty, defaultValue: "Main"),
+                        Strata.Schema.PropertyMetadata(Shelf._$capacityProperty, defaultValue: 10),
                         Strata.Schema.PropertyMetadata(Shelf._$noteProperty)
                     ]
                 }

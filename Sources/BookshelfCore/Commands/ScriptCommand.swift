@@ -9,6 +9,7 @@ enum ScriptCommand {
            bookshelf [--store PATH] tasks add --title T [--category C] [--priority N] [--due YYYY-MM-DD] [--json]
            bookshelf [--store PATH] journal add --title T [--content C] [--date YYYY-MM-DD] [--json]
            bookshelf [--store PATH] books|tasks|journal list [--where 'FORMAT'] [--sort title|-title] [--json]
+           bookshelf [--store PATH] store migrate [--dry-run]
     """
 
     /// Runs `arguments` (without the store options) against `shelf` and returns what to print.

@@ -18,6 +18,14 @@ public struct ModelConfiguration: Sendable, Hashable, Identifiable {
     public let isStoredInMemoryOnly: Bool
     /// Whether saves are allowed; `false` opens the store read-only.
     public let allowsSave: Bool
+    /// Whether a copy of the store file, `<file>.backup-<version>`, is written before the store is migrated
+    /// (`true` unless set to `false`). The copy is a complete store the previous models open.
+    ///
+    /// ```swift
+    /// var configuration = ModelConfiguration(url: url)
+    /// configuration.backsUpStoreBeforeMigration = false
+    /// ```
+    public var backsUpStoreBeforeMigration = true
 
     public var id: String { name }
 

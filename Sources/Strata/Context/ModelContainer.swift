@@ -14,6 +14,8 @@ public final class ModelContainer: Sendable {
     public let schema: Schema
     /// The container's configurations.
     public let configurations: [ModelConfiguration]
+    /// The migration plan the container was created with, if any.
+    public let migrationPlan: (any SchemaMigrationPlan.Type)?
     package let store: any DataStore
     /// Where saves announce their changes to live results (`ResultsObserver`).
     package let liveChanges = LiveChangeCenter()
@@ -39,7 +41,19 @@ public final class ModelContainer: Sendable {
     ///
     /// - Throws: `StrataError` when the store can't be opened or created, isn't a Strata store, or holds a
     ///   different schema; `StrataError.invalidSchema` for more than one configuration.
-    public init(for schema: Schema, configurations: [ModelConfiguration]) throws {
+    public convenience init(for schema: Schema, configurations: [ModelConfiguration]) throws {
+        try self.init(for: schema, migrationPlan: nil, configurations: configurations)
+    }
+
+    /// Creates a container for a schema whose store migrates through `migrationPlan` (`nil`: an inferred,
+    /// lossless migration when the store holds other models), with an array of configurations (Strata uses one
+    /// store per container).
+    ///
+    /// - Throws: `StrataError.migrationRefused` for a change no stage makes losslessly or stored data a stage
+    ///   can't carry over, `StrataError.unknownStoreVersion` for a store version the plan doesn't list, whatever
+    ///   a custom stage throws, `StrataError.storeOpenFailed` / `notAStrataStore` when the store can't be opened,
+    ///   `StrataError.invalidSchema` for more than one configuration. The file is then as it was.
+    public init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [ModelConfiguration]) throws {
         guard configurations.count <= 1 else {
             throw StrataError.invalidSchema(
                 entity: schema.entities.first?.name ?? "",
@@ -48,6 +62,7 @@ public final class ModelContainer: Sendable {
         let configuration = configurations.first ?? ModelConfiguration()
         self.schema = schema
         self.configurations = [configuration]
+        self.migrationPlan = migrationPlan
         var path: String?
         if !configuration.isStoredInMemoryOnly {
             let url = configuration.url
@@ -60,7 +75,17 @@ public final class ModelContainer: Sendable {
             }
             path = url.path
         }
-        self.store = try SQLiteStore(schema: schema, path: path, readOnly: !configuration.allowsSave)
+        self.store = try SQLiteStore(
+            schema: schema, path: path, readOnly: !configuration.allowsSave, migrationPlan: migrationPlan.map(StoreMigrationPlan.init),
+            backsUpBeforeMigrating: configuration.backsUpStoreBeforeMigration)
+    }
+
+    /// A container over a store that is being migrated, for a custom migration stage's context.
+    package init(schema: Schema, store: any DataStore) {
+        self.schema = schema
+        self.configurations = [ModelConfiguration(isStoredInMemoryOnly: true)]
+        self.migrationPlan = nil
+        self.store = store
     }
 
     /// The context bound to the main actor, created on first use, with autosave enabled.

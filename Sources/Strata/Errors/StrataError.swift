@@ -33,6 +33,14 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
     case modelNotInContext(PersistentIdentifier)
     /// The store reported an error.
     case storeFailure(operation: String, reason: String)
+    /// The store can't be migrated to the models: the change is not lossless and no migration stage handles it,
+    /// or the stored data doesn't allow it. The file was left untouched.
+    case migrationRefused(path: String, entity: String, property: String?, reason: String)
+    /// The store's schema version is not one the migration plan lists.
+    case unknownStoreVersion(path: String, storeVersion: String, planVersions: [String])
+    /// Another container or process migrated the store after this container opened it: its models no longer
+    /// match the store's tables, so nothing was read or written.
+    case storeMigrated(path: String, version: String)
 
     public var description: String {
         switch self {
@@ -70,6 +78,14 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
             "No model with identifier \(identifier) in this context"
         case .storeFailure(let operation, let reason):
             "The store failed to \(operation): \(reason)"
+        case .migrationRefused(let path, let entity, let property, let reason):
+            "Cannot migrate the store at \(path): \(entity)\(property.map { ".\($0)" } ?? ""): \(reason); the file was left untouched"
+        case .unknownStoreVersion(let path, let storeVersion, let planVersions):
+            "Cannot migrate the store at \(path): it holds schema version \(storeVersion), which the migration plan "
+                + "doesn't list (its versions: \(planVersions.joined(separator: ", "))); the file was left untouched"
+        case .storeMigrated(let path, let version):
+            "The store at \(path) was migrated to version \(version) by another container or process; this container's "
+                + "models are out of date, so nothing was read or written (open a new container with the current models)"
         }
     }
 }

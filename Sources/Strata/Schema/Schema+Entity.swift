@@ -12,6 +12,8 @@ extension Schema {
         public let indices: [[String]]
         package let modelType: any PersistentModel.Type
         package let properties: [any AnyPersistentProperty]
+        /// Each property's declared initial value as stored, by property index (`nil`: none).
+        package let defaultValues: [StoredValue?]
         private let propertyIndexByKeyPath: [AnyKeyPath: Int]
         private let propertyIndexByName: [String: Int]
         /// Resolved relationships by property index; set once by `Schema.init`, then never changed.
@@ -40,8 +42,10 @@ extension Schema {
         init(modelType: any PersistentModel.Type) {
             self.modelType = modelType
             self.name = String(describing: modelType)
-            let properties = modelType.schemaMetadata.map(\.property)
+            let metadata = modelType.schemaMetadata
+            let properties = metadata.map(\.property)
             self.properties = properties
+            self.defaultValues = metadata.map(\.defaultStoredValue)
             self.attributes = properties.compactMap { property in
                 guard case .attribute(let storage) = property.kind else { return nil }
                 return Attribute(

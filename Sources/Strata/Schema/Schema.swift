@@ -6,7 +6,7 @@
 /// ```
 public final class Schema: Sendable, CustomStringConvertible {
     /// A schema version, as in SwiftData's versioned schemas.
-    public struct Version: Sendable, Hashable, CustomStringConvertible, Codable {
+    public struct Version: Sendable, Hashable, CustomStringConvertible, Codable, Comparable {
         public let major: Int
         public let minor: Int
         public let patch: Int
@@ -17,12 +17,19 @@ public final class Schema: Sendable, CustomStringConvertible {
             self.patch = patch
         }
         public var description: String { "\(major).\(minor).\(patch)" }
+
+        /// Orders versions by major, then minor, then patch number.
+        public static func < (lhs: Version, rhs: Version) -> Bool {
+            (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+        }
     }
 
     /// The entities, one per model class: the classes given, then those reached through their relationships.
     public let entities: [Entity]
     /// The schema's version.
     public let version: Version
+    /// The version identifier of the `VersionedSchema` the schema was made from, recorded in the store it opens.
+    package let versionIdentifier: Version?
     private let entitiesByName: [String: Entity]
     private let entitiesByType: [ObjectIdentifier: Entity]
     /// What is wrong with the models' relationships, if anything; a container refuses such a schema.
@@ -33,10 +40,15 @@ public final class Schema: Sendable, CustomStringConvertible {
     /// As in SwiftData, `Schema([Trip.self])` also holds the models a trip's relationships lead to, and theirs:
     /// the given classes come first, then the discovered ones (see `reachableModelTypes(from:)`). Duplicate
     /// classes are ignored.
-    public init(_ types: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
+    public convenience init(_ types: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
+        self.init(types, version: version, versionIdentifier: nil)
+    }
+
+    package init(_ types: [any PersistentModel.Type], version: Version, versionIdentifier: Version?) {
         let entities = Self.reachableModelTypes(from: types).map(Entity.init(modelType:))
         self.entities = entities
         self.version = version
+        self.versionIdentifier = versionIdentifier
         self.entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.entitiesByType = Dictionary(uniqueKeysWithValues: entities.map { (ObjectIdentifier($0.modelType), $0) })
         self.problems = Self.resolveRelationships(of: entities)

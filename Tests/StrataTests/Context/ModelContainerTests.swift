@@ -48,8 +48,8 @@ struct ModelContainerTests {
         #expect(try check.query("SELECT name FROM sqlite_master WHERE type = 'table'", []) == [[.text("Book")]])
     }
 
-    @Test("A store made for another shape of the same class throws schemaMismatch and stays untouched")
-    func schemaMismatch() throws {
+    @Test("A store holding rows of another shape that can't be migrated (a required property without a value) throws migrationRefused and stays untouched")
+    func unmigratableShape() throws {
         let store = TemporaryStore()
         do {
             let context = ModelContext(try store.container(ShapeA.Shelf.self))
@@ -60,7 +60,7 @@ struct ModelContainerTests {
         let error = #expect(throws: StrataError.self) {
             try store.container(ShapeB.Shelf.self)
         }
-        #expect(error?.caseName == "schemaMismatch")
+        #expect(error?.caseName == "migrationRefused")
         #expect(store.bytes() == before)
         let context = ModelContext(try store.container(ShapeA.Shelf.self))
         #expect(try context.fetch(FetchDescriptor<ShapeA.Shelf>()).map(\.name) == ["Fiction"])
@@ -167,12 +167,12 @@ struct ModelContainerTests {
         #expect(main.hasChanges)
     }
 
-    @Test("schemaMismatch names the properties that differ")
+    @Test("A read-only container over a store of another shape throws schemaMismatch naming the changes")
     func schemaMismatchNamesDifferences() throws {
         let store = TemporaryStore()
         _ = try store.container(ShapeA.Shelf.self)
         do {
-            _ = try store.container(ShapeB.Shelf.self)
+            _ = try store.container(ShapeB.Shelf.self, allowsSave: false)
             Issue.record("opening a store of another shape succeeded")
         } catch StrataError.schemaMismatch(let path, let differences) {
             #expect(path == store.url.path)

@@ -165,9 +165,16 @@ final class TemporaryStore {
     }
 
     deinit {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
+        for suffix in ["", "-wal", "-shm", "-journal"] + backups() {
             try? FileManager.default.removeItem(atPath: url.path + suffix)
         }
+    }
+
+    /// The suffixes (`.backup-…`) of the backups written next to the file before migrations.
+    func backups() -> [String] {
+        let name = url.lastPathComponent + ".backup-"
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
+        return files.filter { $0.hasPrefix(name) }.map { "." + $0.dropFirst(url.lastPathComponent.count + 1) }.sorted()
     }
 
     /// A container over the file for `types`.

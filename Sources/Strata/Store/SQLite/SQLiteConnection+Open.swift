@@ -61,6 +61,7 @@ extension SQLiteConnection {
     ) throws(SQLiteError) {
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        _ = strata_sqlite_disable_double_quoted_strings(handle)
         // Indexes may use Strata's collations, so they must exist before the integrity check.
         try SQLiteFunctions.register(on: handle)
         if checksIntegrity, case .file(let path) = location {

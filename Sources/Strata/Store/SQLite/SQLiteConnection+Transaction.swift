@@ -19,10 +19,18 @@ extension SQLiteConnection {
     /// - Throws: whatever `body` throws, or ``SQLiteError`` when beginning or committing fails
     ///   (after which the transaction has been rolled back).
     package func transaction<T>(_ body: () throws -> T) throws -> T {
+        try transaction(exclusive: false, body)
+    }
+
+    /// ``transaction(_:)``, starting the outermost transaction with `BEGIN EXCLUSIVE` when `exclusive` is set
+    /// (a migration: no other connection may write until it commits; in WAL mode readers keep the old snapshot).
+    ///
+    /// - Throws: whatever `body` throws, or ``SQLiteError`` when beginning or committing fails.
+    package func transaction<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {
         if isInTransaction {
             return try withSavepoint(body)
         }
-        try execute("BEGIN IMMEDIATE", countsExecutions: false)
+        try execute(exclusive ? "BEGIN EXCLUSIVE" : "BEGIN IMMEDIATE", countsExecutions: false)
         let result: T
         do {
             result = try body()

@@ -12,6 +12,7 @@ extension SQLiteStore {
         return try withConnection { connection in
             try translatingErrors("save") {
                 try connection.transaction {
+                    try checkNotMigratedElsewhere(connection)
                     var writer = SaveWriter(connection: connection, dialect: dialect, mergePolicy: mergePolicy)
                     return try writer.write(changes)
                 }

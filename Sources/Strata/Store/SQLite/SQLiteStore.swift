@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A store in one SQLite database file (or in memory): one table per entity, a `strata_metadata` table
 /// recording the schema it holds, WAL journaling, and every save in one transaction.
@@ -13,13 +14,15 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
     private let connection: SQLiteConnection
     /// Serializes every use of `connection`, which is opened without SQLite's own mutex.
     private let lock = NSLock()
+    /// SQLite's schema cookie when the store last checked that its tables hold this schema.
+    let knownSchemaCookie = Mutex<Int64>(0)
 
     /// Opens the store at `path` (`nil`: a private in-memory store), creating it when missing.
     ///
     /// - Throws: `StrataError.notAStrataStore` for a foreign or corrupt file, `StrataError.schemaMismatch` when
     ///   the file holds other models, `StrataError.storeOpenFailed` when it can't be opened or created. In
     ///   every case the file is left untouched.
-    package init(schema: Schema, path: String?, readOnly: Bool) throws {
+    package init(schema: Schema, path: String?, readOnly: Bool, migrationPlan: StoreMigrationPlan? = nil, backsUpBeforeMigrating: Bool = false) throws {
         try Self.validate(schema)
         self.schema = schema
         self.path = path
@@ -34,8 +37,22 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
         } catch {
             throw StrataError.storeOpenFailed(path: displayPath, reason: error.description)
         }
-        self.identifier = try StoreBootstrap(connection: opened, schema: schema, path: displayPath, readOnly: readOnly).run()
+        self.identifier = try StoreBootstrap(
+            connection: opened, schema: schema, path: displayPath, readOnly: readOnly, migrationPlan: migrationPlan,
+            backupPath: backsUpBeforeMigrating ? path : nil
+        ).run()
         self.connection = opened
+        knownSchemaCookie.withLock { $0 = (try? Self.schemaCookie(of: opened)) ?? 0 }
+    }
+
+    /// A store over a connection that is migrating (a custom migration stage's context works through it).
+    init(schema: Schema, connection: SQLiteConnection, path: String, identifier: String) {
+        self.schema = schema
+        self.path = path
+        self.isReadOnly = false
+        self.identifier = identifier
+        self.connection = connection
+        knownSchemaCookie.withLock { $0 = (try? Self.schemaCookie(of: connection)) ?? 0 }
     }
 
     /// Runs `body` with exclusive use of the connection.
@@ -61,11 +78,13 @@ extension SQLiteStore {
     package func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws {
         let (sql, bindings) = SelectStatement.rows(request, dialect: dialect).render(in: dialect)
         try withConnection { connection in
-            let statement = try translatingErrors("fetch \(request.entity.name)") { try connection.prepare(sql) }
-            defer { statement.reset() }
-            try translatingErrors("fetch \(request.entity.name)") { try statement.bind(bindings) }
-            while try translatingErrors("fetch \(request.entity.name)", { try statement.step() }) {
-                try body(statement)
+            try detectingMigration(connection) {
+                let statement = try translatingErrors("fetch \(request.entity.name)") { try connection.prepare(sql) }
+                defer { statement.reset() }
+                try translatingErrors("fetch \(request.entity.name)") { try statement.bind(bindings) }
+                while try translatingErrors("fetch \(request.entity.name)", { try statement.step() }) {
+                    try body(statement)
+                }
             }
         }
     }
@@ -73,11 +92,13 @@ extension SQLiteStore {
     package func count(_ request: StoreFetch) throws -> Int {
         let (sql, bindings) = SelectStatement.count(request, dialect: dialect).render(in: dialect)
         return try withConnection { connection in
-            let statement = try translatingErrors("count \(request.entity.name)") { try connection.prepare(sql) }
-            defer { statement.reset() }
-            try translatingErrors("count \(request.entity.name)") { try statement.bind(bindings) }
-            guard try translatingErrors("count \(request.entity.name)", { try statement.step() }) else { return 0 }
-            return Int(statement.int64(at: 0))
+            try detectingMigration(connection) {
+                let statement = try translatingErrors("count \(request.entity.name)") { try connection.prepare(sql) }
+                defer { statement.reset() }
+                try translatingErrors("count \(request.entity.name)") { try statement.bind(bindings) }
+                guard try translatingErrors("count \(request.entity.name)", { try statement.step() }) else { return 0 }
+                return Int(statement.int64(at: 0))
+            }
         }
     }
 }

@@ -25,16 +25,4 @@ struct SchemaFingerprint: Equatable {
         let object = try? JSONSerialization.jsonObject(with: Data(text.utf8))
         return SchemaFingerprint(entities: object as? [String: String] ?? [:])
     }
-
-    /// Human-readable differences; empty when the store holds every entity exactly as the models declare it.
-    /// Entities stored but not among the models are fine (another container may use them).
-    static func differences(stored: SchemaFingerprint, current: SchemaFingerprint) -> [String] {
-        current.entities.keys.sorted().compactMap { name in
-            guard let storedDefinition = stored.entities[name] else {
-                return "entity \(name) is not in the store"
-            }
-            guard let currentDefinition = current.entities[name], storedDefinition != currentDefinition else { return nil }
-            return "entity \(name) is stored as [\(storedDefinition)] but the model declares [\(currentDefinition)]"
-        }
-    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Creates a new store's tables, or checks that an existing file is a Strata store holding the same schema.
-/// Nothing is written to a file that fails the checks.
+/// Creates a new store's tables, or checks that an existing file is a Strata store and migrates it to the models
+/// when they differ. Nothing is written to a file that fails the checks or can't be migrated.
 struct StoreBootstrap {
     static let metadataTable = "strata_metadata"
     static let formatVersion = "strata-sqlite-1"
@@ -10,6 +10,9 @@ struct StoreBootstrap {
     let schema: Schema
     let path: String
     let readOnly: Bool
+    let migrationPlan: StoreMigrationPlan?
+    /// The store file's path when a backup is written before migrating it.
+    let backupPath: String?
     private let dialect = SQLiteDialect()
 
     /// Returns the store's identifier.
@@ -22,6 +25,28 @@ struct StoreBootstrap {
             }
             return try create()
         }
+        let (stored, identifier) = try readStoredSchema(tables: tables)
+        let migrator = StoreMigrator(connection: connection, schema: schema, plan: migrationPlan, path: path, identifier: identifier)
+        let steps = try migrator.steps(from: stored)
+        guard StoreMigrator.needsMigration(steps) else { return identifier }
+        guard !readOnly else {
+            throw StrataError.schemaMismatch(path: path, differences: steps.flatMap(\.plan.changes).map(\.description))
+        }
+        let backup = try backupPath.map { try StoreBackup.write(of: connection, storePath: $0, stored: stored) }
+        do {
+            try migrator.migrate { Self.storedSchema(try readMetadata()) }
+        } catch {
+            // The store is as it was, so a copy of it is of no use.
+            if let backup { try? FileManager.default.removeItem(atPath: backup) }
+            throw error
+        }
+        return identifier
+    }
+
+    /// Checks that the file is a Strata store and reads the schema description it records, and its identifier.
+    func readStoredSchema(tables knownTables: [String]? = nil) throws -> (StoredSchema, String) {
+        let tables = try knownTables ?? read("list tables", "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
         guard tables.contains(Self.metadataTable) else {
             throw StrataError.notAStrataStore(
                 path: path, reason: "it is an SQLite database without Strata's metadata (tables: \(tables.sorted().joined(separator: ", ")))")
@@ -30,21 +55,24 @@ struct StoreBootstrap {
         guard metadata["format"] == Self.formatVersion else {
             throw StrataError.notAStrataStore(path: path, reason: "unknown store format \(metadata["format"] ?? "none")")
         }
-        let stored = SchemaFingerprint.decode(metadata["schema"] ?? "")
-        let differences = SchemaFingerprint.differences(stored: stored, current: SchemaFingerprint(schema: schema, dialect: dialect))
-        guard differences.isEmpty else {
-            throw StrataError.schemaMismatch(path: path, differences: differences)
-        }
-        return metadata["identifier"] ?? ""
+        return (Self.storedSchema(metadata), metadata["identifier"] ?? "")
+    }
+
+    /// The schema description the metadata records, rebuilt from the fingerprint for stores written before it was.
+    private static func storedSchema(_ metadata: [String: String]) -> StoredSchema {
+        metadata["model"].flatMap(StoredSchema.decode)
+            ?? StoredSchema(fingerprint: SchemaFingerprint.decode(metadata["schema"] ?? ""))
     }
 
     private func create() throws -> String {
         let identifier = UUID().uuidString
         let fingerprint = SchemaFingerprint(schema: schema, dialect: dialect)
+        var description = StoredSchema(schema: schema, dialect: dialect)
+        description.version = description.version ?? migrationPlan?.schemas.last?.versionIdentifier
         try translatingErrors("create the store's tables") {
             try connection.transaction {
                 try connection.execute("CREATE TABLE \(dialect.quote(identifier: Self.metadataTable)) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
-                for (key, value) in [("format", Self.formatVersion), ("identifier", identifier), ("schema", fingerprint.encoded)] {
+                for (key, value) in [("format", Self.formatVersion), ("identifier", identifier), ("schema", fingerprint.encoded), ("model", description.encoded)] {
                     try connection.run("INSERT INTO \(dialect.quote(identifier: Self.metadataTable)) (key, value) VALUES (?, ?)", [.text(key), .text(value)])
                 }
                 for entity in schema.entities {

@@ -1,0 +1,43 @@
+extension SQLiteStore {
+    /// SQLite's schema cookie, which every change to the database's tables moves.
+    static func schemaCookie(of connection: SQLiteConnection) throws -> Int64 {
+        let rows = try connection.query("PRAGMA schema_version", [])
+        if case .integer(let cookie)? = rows.first?.first { return cookie }
+        return 0
+    }
+
+    /// Checks, on the store's connection, that nobody migrated the tables of this store's entities since it
+    /// opened (another container or process with newer models). A change that leaves them as they were — another
+    /// container adding its own entity — is accepted and remembered.
+    ///
+    /// - Throws: `StrataError.storeMigrated` naming the version the store now holds.
+    func checkNotMigratedElsewhere(_ connection: SQLiteConnection) throws {
+        let cookie = try translatingErrors("read the store's schema version") { try Self.schemaCookie(of: connection) }
+        guard cookie != knownSchemaCookie.withLock({ $0 }) else { return }
+        let rows = try translatingErrors("read the store's metadata") {
+            try connection.query("SELECT value FROM \(dialect.quote(identifier: StoreBootstrap.metadataTable)) WHERE key = 'model'", [])
+        }
+        let stored = rows.first?.first.flatMap { if case .text(let text) = $0 { StoredSchema.decode(text) } else { nil } }
+        if let stored {
+            let unchanged = schema.entities.allSatisfy { entity in
+                stored.entity(named: entity.name).map { $0.matches(StoredEntity(entity: entity, dialect: dialect)) } ?? false
+            }
+            if unchanged {
+                knownSchemaCookie.withLock { $0 = cookie }
+                return
+            }
+        }
+        throw StrataError.storeMigrated(path: path ?? ":memory:", version: stored?.version?.description ?? "a newer, unversioned schema")
+    }
+
+    /// Runs a read, turning a failure caused by another connection's migration into `StrataError.storeMigrated`.
+    func detectingMigration<T>(_ connection: SQLiteConnection, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as StrataError {
+            guard case .storeFailure = error else { throw error }
+            try checkNotMigratedElsewhere(connection)
+            throw error
+        }
+    }
+}

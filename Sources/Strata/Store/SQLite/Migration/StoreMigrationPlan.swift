@@ -1,0 +1,93 @@
+/// The versions and stages a store opening may migrate through, as the Context layer hands them to the store:
+/// a `SchemaMigrationPlan`'s schemas (oldest first) and its stages, the custom stages' work as hooks that get
+/// a store over the migrating connection.
+package struct StoreMigrationPlan {
+    /// One stage between two of the plan's versions.
+    package struct Stage {
+        package let from: Schema
+        package let to: Schema
+        /// Runs before the stage's schema changes, with a store in `from`'s shape.
+        package let willMigrate: ((SQLiteStore) throws -> Void)?
+        /// Runs after them, with a store in `to`'s shape.
+        package let didMigrate: ((SQLiteStore) throws -> Void)?
+
+        package init(from: Schema, to: Schema, willMigrate: ((SQLiteStore) throws -> Void)?, didMigrate: ((SQLiteStore) throws -> Void)?) {
+            self.from = from
+            self.to = to
+            self.willMigrate = willMigrate
+            self.didMigrate = didMigrate
+        }
+    }
+
+    /// The plan's schemas, oldest first; each has a version identifier.
+    package let schemas: [Schema]
+    package let stages: [Stage]
+
+    package init(schemas: [Schema], stages: [Stage]) {
+        self.schemas = schemas
+        self.stages = stages
+    }
+}
+
+/// One stage as a migration runs it: the target schema, whether entities it lacks are dropped, and its hooks.
+struct ResolvedStage {
+    let from: Schema?
+    let to: Schema
+    let dropsRemovedEntities: Bool
+    let willMigrate: ((SQLiteStore) throws -> Void)?
+    let didMigrate: ((SQLiteStore) throws -> Void)?
+    /// A plan's stage (`lightweight` or `custom`), or `nil` for an inferred migration.
+    let kind: String?
+}
+
+extension StoreMigrationPlan {
+    /// The stages that take a store holding `stored` to the newest schema.
+    ///
+    /// - Throws: `StrataError.unknownStoreVersion` when the store's version is not among the plan's.
+    func stages(from stored: StoredSchema, path: String, dialect: SQLiteDialect) throws -> [ResolvedStage] {
+        let versions = schemas.compactMap(\.versionIdentifier)
+        guard let newest = schemas.last else { return [] }
+        let position: Int
+        if let version = stored.version {
+            guard let index = versions.firstIndex(of: version) else {
+                throw StrataError.unknownStoreVersion(
+                    path: path, storeVersion: version.description + (versions.last.map { version > $0 ? " (newer than the plan's newest)" : "" } ?? ""),
+                    planVersions: versions.map(\.description))
+            }
+            position = index
+        } else if let index = schemas.lastIndex(where: { Self.holds(stored, $0, dialect: dialect) }) {
+            position = index
+        } else {
+            throw StrataError.unknownStoreVersion(
+                path: path, storeVersion: "an unversioned schema matching none of the plan's (entities: \(stored.entities.map(\.name).joined(separator: ", ")))",
+                planVersions: versions.map(\.description))
+        }
+        var resolved: [ResolvedStage] = []
+        var index = position
+        while index < schemas.count - 1 {
+            let version = versions[index]
+            if let stage = stages.first(where: { $0.from.versionIdentifier == version }),
+               let next = schemas.firstIndex(where: { $0.versionIdentifier == stage.to.versionIdentifier }), next > index {
+                resolved.append(ResolvedStage(
+                    from: schemas[index], to: schemas[next], dropsRemovedEntities: true, willMigrate: stage.willMigrate,
+                    didMigrate: stage.didMigrate, kind: stage.willMigrate == nil && stage.didMigrate == nil ? "lightweight" : "custom"))
+                index = next
+            } else {
+                resolved.append(ResolvedStage(
+                    from: schemas[index], to: schemas[index + 1], dropsRemovedEntities: true, willMigrate: nil, didMigrate: nil, kind: "lightweight"))
+                index += 1
+            }
+        }
+        if resolved.isEmpty {
+            resolved.append(ResolvedStage(from: nil, to: newest, dropsRemovedEntities: false, willMigrate: nil, didMigrate: nil, kind: nil))
+        }
+        return resolved
+    }
+
+    /// Whether the store's tables are exactly `schema`'s.
+    private static func holds(_ stored: StoredSchema, _ schema: Schema, dialect: SQLiteDialect) -> Bool {
+        let wanted = StoredSchema(schema: schema, dialect: dialect)
+        return wanted.entities.count == stored.entities.count
+            && zip(wanted.entities, stored.entities).allSatisfy { $1.matches($0) }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import Strata
+
+@Suite("A store migrated by another container")
+struct MigratedElsewhereTests {
+    @Test("A container still on the old models gets storeMigrated on its next fetch and save, not wrong data")
+    func oldModelsAreToldTheStoreMoved() throws {
+        let store = TemporaryStore()
+        try seedStore(store, TripBase.Trip.self) { context in
+            context.insert(TripBase.Trip(name: "Lisbon", days: 4))
+        }
+        let old = try reopen(store, TripBase.Trip.self)
+        #expect(try old.fetchCount(FetchDescriptor<TripBase.Trip>()) == 1)
+        let new = try reopen(store, TripRenamed.Trip.self)
+        #expect(try new.fetch(FetchDescriptor<TripRenamed.Trip>()).map(\.title) == ["Lisbon"])
+
+        let fetchError = #expect(throws: StrataError.self) { try old.fetch(FetchDescriptor<TripBase.Trip>()) }
+        #expect(fetchError?.caseName == "storeMigrated")
+        old.insert(TripBase.Trip(name: "Oslo", days: 2))
+        let saveError = #expect(throws: StrataError.self) { try old.save() }
+        #expect(saveError?.caseName == "storeMigrated")
+        #expect(saveError?.description.contains("migrated to version") == true)
+        #expect(try new.fetchCount(FetchDescriptor<TripRenamed.Trip>()) == 1)
+    }
+
+    @Test("Another container adding its own entity doesn't disturb one whose tables are unchanged")
+    func unrelatedEntityIsFine() throws {
+        let store = TemporaryStore()
+        try seedStore(store, TripBase.Trip.self) { context in
+            context.insert(TripBase.Trip(name: "Lisbon", days: 4))
+        }
+        let trips = try reopen(store, TripBase.Trip.self)
+        let tags = try reopen(store, TripTagsOnly.Tag.self)
+        tags.insert(TripTagsOnly.Tag(label: "coast"))
+        try tags.save()
+        trips.insert(TripBase.Trip(name: "Oslo", days: 2))
+        try trips.save()
+        #expect(try trips.fetchCount(FetchDescriptor<TripBase.Trip>()) == 2)
+    }
+
+    @Test("A migration waits for another connection's write transaction, then migrates what it committed")
+    func migrationWaitsForAWriter() throws {
+        let store = TemporaryStore()
+        try seedStore(store, TripBase.Trip.self) { context in
+            context.insert(TripBase.Trip(name: "Lisbon", days: 4))
+        }
+        let locked = DispatchSemaphore(value: 0)
+        let path = store.url.path
+        let writer = Thread {
+            guard let connection = try? SQLiteConnection(location: .file(path)) else {
+                locked.signal()
+                return
+            }
+            try? connection.execute("BEGIN IMMEDIATE")
+            try? connection.run("INSERT INTO \"Trip\" (\"name\", \"days\") VALUES (?, ?)", [.text("Oslo"), .integer(2)])
+            locked.signal()
+            Thread.sleep(forTimeInterval: 0.2)
+            try? connection.execute("COMMIT")
+        }
+        writer.start()
+        locked.wait()
+        let context = try reopen(store, TripAddedDefault.Trip.self)
+        let trips = try context.fetch(FetchDescriptor<TripAddedDefault.Trip>(sortBy: [SortDescriptor(\.name)]))
+        #expect(trips.map(\.name) == ["Lisbon", "Oslo"])
+        #expect(trips.map(\.rating) == [3, 3])
+    }
+}
