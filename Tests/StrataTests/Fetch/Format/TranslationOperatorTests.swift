@@ -74,7 +74,8 @@ import Testing
         Case("title MATCHES 'file[0-9]+'", expect: ["file10", "file2"]),
         Case("title MATCHES 'file'", expect: []),
         Case("title MATCHES[c] 'TAX.*'", expect: ["Tax return"]),
-        Case("NOT notes CONTAINS 'milk'", expect: ["école pickup", "Tax return", "file10", "file2"]),
+        // A nil `notes` fails CONTAINS, so NOT matches it (Strata's two-valued rule, like `!=`).
+        Case("NOT notes CONTAINS 'milk'", expect: ["ÉCOLE forms", "école pickup", "Tax return", "file10", "file2"]),
         Case("lowercase(title) == 'école forms'", expect: ["ÉCOLE forms"]),
     ]
 
@@ -101,7 +102,7 @@ import Testing
         Case("notes == %@", Optional<String>.none as any Sendable, expect: ["ÉCOLE forms"]),
         Case("notes != 'oat milk'", expect: all.filter { $0 != "Café order" }),
         Case("notes > ''", expect: ["Café order", "école pickup", "Tax return", "file2"]),
-        Case("NOT (notes > '')", expect: ["file10"]),
+        Case("NOT (notes > '')", expect: ["ÉCOLE forms", "file10"]),
     ]
 
     static let logic: [Case] = [

@@ -1,7 +1,8 @@
 import Foundation
 
 extension FormatTranslator {
-    /// `lhs <op>[options] rhs` without a quantifier.
+    /// `lhs <op>[options] rhs` without a quantifier; a left key path through a to-many relationship
+    /// (`tags.name == "x"`) means `ANY`, as in Core Data.
     ///
     /// `==`/`!=` are null-safe (`x == nil` is `IS NULL`); `[c]`/`[d]` fold both sides with
     /// `strata_fold`; the string operators call Strata's Unicode-aware SQL functions.
@@ -12,6 +13,9 @@ extension FormatTranslator {
         _ lhs: FormatOperand, _ op: ComparisonOperator, _ rhs: FormatOperand,
         options: ComparisonOptions, in expression: FormatExpression
     ) throws -> QueryExpression {
+        if let components = memberKeyPath(lhs), (try? splitRelationshipPath(components, in: expression))?.toMany != nil {
+            return try quantified(.any, lhs, op, rhs, options: options, in: expression)
+        }
         let left = try operand(lhs, in: expression)
         if op == .in {
             return try membership(left, in: rhs, options: options, in: expression)
@@ -23,7 +27,7 @@ extension FormatTranslator {
         switch op {
         case .equal, .notEqual:
             let equality = try equality(left, right, options: options, in: expression)
-            return op == .equal ? equality : .not(equality)
+            return op == .equal ? equality : Self.negation(equality)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             let (leftValue, rightValue) = try folded(left, right, options: options, in: expression)
             return .compare(leftValue, Self.ordering(op), rightValue)

@@ -58,54 +58,6 @@ extension FormatTranslator {
         return .property(property, .related(RelatedPath(hops: path.hops), .column(property.name)), owner: path.destination)
     }
 
-    /// A comparison prefixed by `ANY`/`SOME`/`ALL`/`NONE` on a to-many key path (`ANY tags.name ==[c] "swift"`):
-    /// an `EXISTS` over the related models.
-    ///
-    /// - Throws: `StrataError.unsupportedPredicate` when the left side is not a key path through a to-many
-    ///   relationship, or the right side is not a constant.
-    func quantified(
-        _ quantifier: Quantifier, _ lhs: FormatOperand, _ op: ComparisonOperator, _ rhs: FormatOperand,
-        options: ComparisonOptions, in expression: FormatExpression
-    ) throws -> QueryExpression {
-        guard case .keyPath(let components) = lhs, subqueryVariable == nil else {
-            throw unsupported(expression, "\(quantifier.rawValue) needs a key path through a to-many relationship on its left")
-        }
-        let path = try splitRelationshipPath(components, in: expression)
-        guard let toMany = path.toMany, !path.rest.isEmpty else {
-            throw unsupported(expression, "\(quantifier.rawValue) needs a key path through a to-many relationship "
-                + "to one of its members' attributes, such as tags.name")
-        }
-        guard !rhs.readsKeyPath else {
-            throw unsupported(expression, "the right side of \(quantifier.rawValue) must be a constant")
-        }
-        let member = FormatTranslator(entity: path.destination)
-        let condition = try member.comparison(.keyPath(path.rest), op, rhs, options: options, in: expression)
-        let related = RelatedPath(hops: path.hops + [toMany])
-        switch quantifier {
-        case .any: return .exists(RelatedQuery(path: related, condition: condition))
-        case .all: return .not(.exists(RelatedQuery(path: related, condition: .not(condition))))
-        case .none: return .not(.exists(RelatedQuery(path: related, condition: condition)))
-        }
-    }
-
-    /// `element IN relationship.path`: `ANY relationship.path == element` for a to-many path, a substring
-    /// test for a to-one path ending in text.
-    ///
-    /// - Throws: `StrataError.unsupportedPredicate` when the element is not a constant.
-    func relationshipMembership(
-        _ element: LoweredOperand, _ components: [String], options: ComparisonOptions, in expression: FormatExpression
-    ) throws -> QueryExpression {
-        let path = try splitRelationshipPath(components, in: expression)
-        guard path.toMany != nil else {
-            let text = try keyPath(components, in: expression)
-            return .function(.contains, [try self.text(text, in: expression), try self.text(element, in: expression), Self.flags(options)])
-        }
-        guard case .constant(let value) = element else {
-            throw unsupported(expression, "only a constant can be tested for membership in a to-many relationship")
-        }
-        return try quantified(.any, .keyPath(components), .equal, .value(value), options: options, in: expression)
-    }
-
     /// `relationship.@count`, `relationship.@sum.key` (and `@avg`, `@min`, `@max`), and
     /// `SUBQUERY(relationship, $x, predicate).@count`.
     ///
@@ -143,7 +95,10 @@ extension FormatTranslator {
     /// The related rows an aggregate runs over: a to-many key path, or a `SUBQUERY` narrowing one.
     private func relatedQuery(_ base: FormatOperand, in expression: FormatExpression) throws -> RelatedQuery {
         switch base {
-        case .keyPath(let components) where subqueryVariable == nil:
+        case .keyPath, .variableKeyPath:
+            guard let components = memberKeyPath(base) else {
+                throw unsupported(expression, "@ aggregates and SUBQUERY apply to to-many relationships of the member in scope")
+            }
             let path = try splitRelationshipPath(components, in: expression)
             guard let toMany = path.toMany, path.rest.isEmpty else {
                 throw unsupported(expression, "\(components.joined(separator: ".")) is not a to-many relationship")

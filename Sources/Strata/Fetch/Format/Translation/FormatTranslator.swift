@@ -42,7 +42,7 @@ package struct FormatTranslator {
         case .constant(let truth):
             return .constant(truth)
         case .not(let operand):
-            return .not(try condition(operand))
+            return Self.negation(try condition(operand))
         case .and(let members):
             return .and(try members.map(condition))
         case .or(let members):
