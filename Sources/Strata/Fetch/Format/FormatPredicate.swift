@@ -22,7 +22,7 @@ import Foundation
 /// TRUE FALSE NULL NIL`, numbers (`-2.5E-2`, `0x1F`), quoted strings with `\"`, `\n`, `\u00E9`
 /// escapes and `{a, b}` lists; key paths `a.b`, `SELF`, `#reserved`; `ANY SOME ALL NONE`;
 /// `@count @sum @avg @min @max`; `SUBQUERY(collection, $x, predicate)`; `$variables`;
-/// `+ - * /`; `now()` and a few other functions; `CAST(…, "NSDate")` and friends; arguments
+/// `+ - * / **`; `now()` and a few other functions; `CAST(…, "NSDate")` and friends; arguments
 /// `%@ %K %d %i %ld %f %lf`. Reserved words are case-insensitive.
 public struct FormatPredicate: Sendable, Hashable, CustomStringConvertible {
     private enum Storage: Sendable, Hashable {

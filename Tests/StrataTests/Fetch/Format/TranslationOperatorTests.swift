@@ -122,6 +122,10 @@ import Testing
         Case("abs(priority - 3) == 0", expect: ["ÉCOLE forms"]),
         Case("abs(2 - priority) >= 3", expect: ["Tax return"]),
         Case("dueDate + 86400 > %@", TranslationFixture.date(5), expect: ["Tax return"]),
+        Case("priority ** 2 > 8", expect: ["ÉCOLE forms", "Tax return"]),
+        Case("2 ** priority == 4", expect: ["Café order", "file2"]),
+        Case("estimate ** 0.5 == 0.5", expect: ["file10"]),
+        Case("(priority - 3) ** 0.5 > 1", expect: ["Tax return"]),
     ]
 
     private func check(_ example: Case) throws {

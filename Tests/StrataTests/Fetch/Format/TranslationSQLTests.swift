@@ -33,6 +33,7 @@ import Testing
         #expect(try TranslationFixture.sql("priority BETWEEN {1, 3}").sql == #"("priority" BETWEEN ? AND ?)"#)
         #expect(try TranslationFixture.sql("TRUEPREDICATE OR NOT FALSEPREDICATE").sql == "(1 OR (NOT 0))")
         // Division is floating point, as NSExpression's is.
+        #expect(try TranslationFixture.sql("priority ** 2 > 1") == (#"(strata_power("priority", ?) > ?)"#, [.integer(2), .integer(1)]))
         #expect(try TranslationFixture.sql("priority / 2 > 1") == (#"((("priority" * ?) / ?) > ?)"#, [.real(1), .integer(2), .integer(1)]))
     }
 
