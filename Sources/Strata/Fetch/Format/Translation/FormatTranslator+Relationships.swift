@@ -64,7 +64,8 @@ extension FormatTranslator {
     /// `@sum` over no related models is 0, as in Core Data; `@avg`, `@min` and `@max` are nil.
     ///
     /// - Throws: `StrataError.unsupportedPredicate` for a collection that is not a to-many relationship, a
-    ///   bare `SUBQUERY` without `.@count`, or an aggregate key that is not an attribute.
+    ///   bare `SUBQUERY` without `.@count`, an aggregate key that is not an attribute, `@sum`/`@avg` of a
+    ///   non-number (text, Booleans, dates, data) or `@min`/`@max` of data or UUIDs.
     func relationshipOperand(_ operand: FormatOperand, in expression: FormatExpression) throws -> LoweredOperand {
         guard case .collectionOperation(let base, let op, let keys) = operand else {
             throw unsupported(expression, "a SUBQUERY can only be counted: SUBQUERY(…).@count")
@@ -78,8 +79,12 @@ extension FormatTranslator {
             throw unsupported(expression, "\(op.rawValue) needs one attribute of the related models after it, such as @sum.pages")
         }
         let property = try FormatTranslator(entity: destination).property(named: key, of: destination, in: expression)
-        guard case .attribute = property.kind, Self.isIdentifier(key) else {
+        guard case .attribute(let storage) = property.kind, Self.isIdentifier(key) else {
             throw unsupported(expression, "\(destination.name).\(key) is not an attribute")
+        }
+        if let need = Self.aggregateRequirement(op, storage: storage, valueType: property.valueType) {
+            throw unsupported(expression, "\(op.rawValue).\(key) needs \(need), but \(destination.name).\(key) holds "
+                + "\(Self.typeDescription(of: property)) values")
         }
         let aggregate: QueryAggregate
         switch op {
@@ -90,6 +95,24 @@ extension FormatTranslator {
         }
         let value = QueryExpression.relatedAggregate(aggregate, query, .column(property.name))
         return .computed(aggregate == .sum ? .function(.coalesce, [value, .value(.integer(0))]) : value)
+    }
+
+    /// What `op` needs that an attribute stored as `storage` (holding `valueType`) lacks; `nil` when it fits.
+    /// `@sum` and `@avg` take numbers (not Booleans or dates); `@min` and `@max` take anything ordered, which
+    /// excludes data and UUIDs.
+    private static func aggregateRequirement(_ op: CollectionOperator, storage: StorageClass, valueType: Any.Type) -> String? {
+        switch op {
+        case .sum, .average:
+            switch storage {
+            case .integer where valueType != Bool.self, .unsignedInteger, .decimal: return nil
+            case .real where valueType != Date.self: return nil
+            default: return "numbers"
+            }
+        case .minimum, .maximum:
+            return storage == .blob ? "ordered values (numbers, text or dates)" : nil
+        case .count:
+            return nil
+        }
     }
 
     /// The related rows an aggregate runs over: a to-many key path, or a `SUBQUERY` narrowing one.
