@@ -246,6 +246,10 @@ struct FormatParser {
         guard let op = named ?? ComparisonOperator(rawValue: token.text) else {
             throw error(.unknownOperator, "Unknown comparison operator '\(source(of: token))'", at: token)
         }
+        if op == .matches, case .value(.string(let pattern)) = right, !FormatExpression.isValidPattern(pattern, options: options) {
+            throw error(.invalidRegularExpression, "Invalid regular expression for MATCHES: '\(pattern)'", at: rightStart,
+                        expected: "an ICU regular expression")
+        }
         return .comparison(left, op, right, options: options, quantifier: quantifier)
     }
 

@@ -80,13 +80,22 @@ public struct FormatPredicate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Wraps a tree, refusing one deeper than ``FormatExpression/maximumTreeDepth`` nodes (such
-    /// as `!` applied thousands of times in code).
+    /// as `!` applied thousands of times in code) or holding an invalid constant `MATCHES` pattern
+    /// (such as one substituted for a variable).
     package init(expression: FormatExpression) {
         if expression.exceedsDepth(FormatExpression.maximumTreeDepth) {
             let error = PredicateFormatError(
                 .tooDeeplyNested,
                 message: "The predicate is nested more than \(FormatExpression.maximumTreeDepth) levels deep",
                 format: "", offset: 0)
+            self.init(storage: .failed(error), sourceFormat: nil)
+        } else if let pattern = expression.firstInvalidPattern {
+            let text = expression.predicateFormat
+            let offset = text.utf8.firstRange(of: Array("MATCHES".utf8))
+                .map { text.utf8.distance(from: text.utf8.startIndex, to: $0.lowerBound) } ?? 0
+            let error = PredicateFormatError(
+                .invalidRegularExpression, message: "Invalid regular expression for MATCHES: '\(pattern)'",
+                format: text, offset: offset, token: "MATCHES", expected: "an ICU regular expression")
             self.init(storage: .failed(error), sourceFormat: nil)
         } else {
             self.init(storage: .parsed(expression), sourceFormat: nil)

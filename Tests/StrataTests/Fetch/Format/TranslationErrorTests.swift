@@ -48,8 +48,9 @@ import Testing
         Case("tags.@sum == 1", mentions: "@sum"),
         Case("priority == $LIMIT", mentions: "LIMIT"),
         Case("title == 'x' AND", mentions: "AND"),
-        // Fails while SQLite steps through the rows; the error still names the fetch (built only when it fails).
-        Case("title MATCHES '('", mentions: "fetch FormatTask", "("),
+        // Refused when the predicate is created, before any query runs.
+        Case("title MATCHES '('", mentions: "Invalid regular expression for MATCHES: '('"),
+        Case("title MATCHES %@", "a)(b", mentions: "Invalid regular expression for MATCHES: 'a)(b'"),
     ]
 
     @Test(arguments: corpus) func errorsNameTheProblem(_ example: Case) throws {
