@@ -9,6 +9,11 @@ import Foundation
 /// let both = search && open
 /// ```
 ///
+/// Strata's own limits refuse a predicate before SQLite would: nesting deeper than 200 levels, a format
+/// over 1 MiB, more than 500 predicates in one `AND`/`OR`, more than 10,000 values in one list
+/// (``PredicateFormatError``), and, when it is translated for a fetch, more than 30,000 bound values or
+/// SQL nested deeper than 900 levels (SQLite's limits are 32,766 and 1000).
+///
 /// Creating a predicate never traps: a parse or argument error is kept inside the value and thrown
 /// by ``validated()`` (and when the predicate is fetched). Use ``parse(format:_:)`` to get the
 /// error straight away.
@@ -56,6 +61,11 @@ public struct FormatPredicate: Sendable, Hashable, CustomStringConvertible {
     public init(format: String, argumentArray: [any Sendable]) {
         do throws(PredicateFormatError) {
             let expression = try FormatParser.parse(format: format, arguments: argumentArray.map { $0 as Any })
+            if let violation = expression.sizeViolation {
+                self.init(storage: .failed(PredicateFormatError(.tooLarge, message: violation, format: format, offset: 0)),
+                          sourceFormat: format)
+                return
+            }
             self.init(storage: .parsed(expression), sourceFormat: format)
         } catch {
             self.init(storage: .failed(error), sourceFormat: format)
@@ -81,13 +91,17 @@ public struct FormatPredicate: Sendable, Hashable, CustomStringConvertible {
 
     /// Wraps a tree, refusing one deeper than ``FormatExpression/maximumTreeDepth`` nodes (such
     /// as `!` applied thousands of times in code) or holding an invalid constant `MATCHES` pattern
-    /// (such as one substituted for a variable).
+    /// (such as one substituted for a variable), or over a size limit (``FormatExpression/maximumCompoundMembers``
+    /// members in one `AND`/`OR`, ``FormatExpression/maximumListCount`` values in one list).
     package init(expression: FormatExpression) {
         if expression.exceedsDepth(FormatExpression.maximumTreeDepth) {
             let error = PredicateFormatError(
                 .tooDeeplyNested,
                 message: "The predicate is nested more than \(FormatExpression.maximumTreeDepth) levels deep",
                 format: "", offset: 0)
+            self.init(storage: .failed(error), sourceFormat: nil)
+        } else if let violation = expression.sizeViolation {
+            let error = PredicateFormatError(.tooLarge, message: violation, format: "", offset: 0)
             self.init(storage: .failed(error), sourceFormat: nil)
         } else if let pattern = expression.firstInvalidPattern {
             let text = expression.predicateFormat

@@ -42,6 +42,8 @@ public struct PredicateFormatError: Error, CustomStringConvertible, Hashable, Se
         case tooDeeplyNested
         /// A format string longer than 1 MiB (1,048,576 UTF-8 bytes).
         case inputTooLong
+        /// An `AND`/`OR` of more than 500 predicates, or a list of more than 10,000 values.
+        case tooLarge
         /// A constant `MATCHES` pattern that is not a valid ICU regular expression.
         case invalidRegularExpression
     }
