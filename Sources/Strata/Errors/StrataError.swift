@@ -32,6 +32,8 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
     /// The store reported an error.
     case storeFailure(operation: String, reason: String)
 
+    /// What failed and where. A predicate or store failure quoting very long text (SQL, a huge predicate)
+    /// shows its start and end with a note of how much was left out.
     public var description: String {
         switch self {
         case .readOnlyContainer(let operation):
@@ -54,7 +56,7 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
         case .unrepresentableValue(let entity, let property, let reason):
             "\(entity).\(property) can't be stored: \(reason)"
         case .unsupportedPredicate(let expression, let reason):
-            "The predicate can't be run in the store: \(expression): \(reason)"
+            "The predicate can't be run in the store: \(expression.elided()): \(reason.elided())"
         case .unsupportedSortDescriptor(let description, let reason):
             "The sort descriptor \(description) can't be run in the store: \(reason)"
         case .deleteDenied(let entity, let relationship, let count):
@@ -65,7 +67,7 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
         case .modelNotInContext(let identifier):
             "No model with identifier \(identifier) in this context"
         case .storeFailure(let operation, let reason):
-            "The store failed to \(operation): \(reason)"
+            "The store failed to \(operation): \(reason.elided(limit: 2 * String.errorExcerptLimit))"
         }
     }
 }

@@ -81,8 +81,9 @@ public struct PredicateFormatError: Error, CustomStringConvertible, Hashable, Se
         return format[..<end].count
     }
 
-    /// The message, its offset, the offending line of the format and a caret under the spot.
+    /// The message, its offset, the offending line of the format and a caret under the spot. A message
+    /// quoting very long input is shown by its start and end, with a note of how much was left out.
     public var description: String {
-        "\(message) at offset \(offset)\n" + caretExcerpt()
+        "\(message.elided()) at offset \(offset)\n" + caretExcerpt()
     }
 }
