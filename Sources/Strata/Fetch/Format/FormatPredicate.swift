@@ -9,6 +9,20 @@ import Foundation
 /// let both = search && open
 /// ```
 ///
+/// Key paths through to-many relationships compare their members, as in Core Data: `tags.name == "x"`
+/// means `ANY tags.name == "x"`; several to-many relationships on one path flatten
+/// (`ANY projects.tasks.title == "x"`); `ANY`/`ALL`/`NONE` also work inside a `SUBQUERY` over the
+/// variable (`SUBQUERY(tasks, $t, ANY $t.tags.name == "x").@count > 0`). `@sum` and `@avg` need numeric
+/// attributes, `@min` and `@max` ordered ones; anything else is refused naming the key path.
+///
+/// **nil is two-valued.** Every comparison is true or false, never unknown, as when `NSPredicate`
+/// evaluates objects in memory: a comparison reading nil (a nil attribute, a nil to-one on the way, an
+/// `@avg`/`@min`/`@max` over no members) is false for every operator (`<`, `CONTAINS`, `LIKE`, `MATCHES`,
+/// `BETWEEN`, `IN`, …) except `== nil` and `!= value`, which hold for it. `NOT` negates that result, so
+/// `NOT (notes CONTAINS "e")` matches rows whose `notes` is nil, just as `notes != "e"` does, and
+/// `NOT p` always matches exactly the rows `p` does not. The store and the in-memory check of unsaved
+/// changes apply the same rule.
+///
 /// Strata's own limits refuse a predicate before SQLite would: nesting deeper than 200 levels, a format
 /// over 1 MiB, more than 500 predicates in one `AND`/`OR`, more than 10,000 values in one list
 /// (``PredicateFormatError``), and, when it is translated for a fetch, more than 30,000 bound values or
