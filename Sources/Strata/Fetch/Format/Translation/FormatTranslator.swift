@@ -108,6 +108,9 @@ package enum LoweredOperand {
         return "the value"
     }
 
+    /// Whether the operand reads a floating-point attribute, which may hold NaN.
+    var mayHoldNaN: Bool { property?.mayHoldNaN ?? false }
+
     /// The property this operand reads, if it reads one directly.
     var property: (any AnyPersistentProperty)? {
         if case .property(let property, _, _) = self { return property }
