@@ -42,6 +42,8 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
     /// match the store's tables, so nothing was read or written.
     case storeMigrated(path: String, version: String)
 
+    /// What failed and where. A predicate or store failure quoting very long text (SQL, a huge predicate)
+    /// shows its start and end with a note of how much was left out.
     public var description: String {
         switch self {
         case .readOnlyContainer(let operation):
@@ -64,7 +66,7 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
         case .unrepresentableValue(let entity, let property, let reason):
             "\(entity).\(property) can't be stored: \(reason)"
         case .unsupportedPredicate(let expression, let reason):
-            "The predicate can't be run in the store: \(expression): \(reason)"
+            "The predicate can't be run in the store: \(expression.elided()): \(reason.elided())"
         case .unsupportedSortDescriptor(let description, let reason):
             "The sort descriptor \(description) can't be run in the store: \(reason)"
         case .deleteDenied(let entity, let relationship, let count):
@@ -77,7 +79,7 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
         case .modelNotInContext(let identifier):
             "No model with identifier \(identifier) in this context"
         case .storeFailure(let operation, let reason):
-            "The store failed to \(operation): \(reason)"
+            "The store failed to \(operation): \(reason.elided(limit: 2 * String.errorExcerptLimit))"
         case .migrationRefused(let path, let entity, let property, let reason):
             "Cannot migrate the store at \(path): \(entity)\(property.map { ".\($0)" } ?? ""): \(reason); the file was left untouched"
         case .unknownStoreVersion(let path, let storeVersion, let planVersions):

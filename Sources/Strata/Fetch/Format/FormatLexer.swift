@@ -142,7 +142,7 @@ struct FormatLexer {
 
     private static let twoByteSymbols: [String: String] = [
         "==": "==", "!=": "!=", "<>": "!=", "<=": "<=", "=<": "<=", ">=": ">=", "=>": ">=",
-        "&&": "&&", "||": "||",
+        "&&": "&&", "||": "||", "**": "**",
     ]
 
     private static let oneByteSymbols: [String: String] = [

@@ -25,7 +25,7 @@ package indirect enum FormatOperand: Sendable, Hashable {
     case subquery(collection: FormatOperand, variable: String, predicate: FormatExpression)
     /// `collection.@operator` or `collection.@operator.key.path` (`tasks.@avg.priority`).
     case collectionOperation(FormatOperand, CollectionOperator, [String])
-    /// `lhs + rhs`, `lhs - rhs`, `lhs * rhs`, `lhs / rhs`. A unary minus on a non-literal is
+    /// `lhs + rhs`, `lhs - rhs`, `lhs * rhs`, `lhs / rhs`, `lhs ** rhs`. A unary minus on a non-literal is
     /// `0 - operand`.
     case arithmetic(FormatOperand, ArithmeticOperator, FormatOperand)
     /// `name(arguments…)`, one of ``FormatParser/functionNames``, e.g. `now()`.
@@ -56,4 +56,6 @@ package enum ArithmeticOperator: String, Sendable, Hashable, CaseIterable {
     case multiply = "*"
     /// `/`.
     case divide = "/"
+    /// `**`: the left number raised to the power of the right one (a floating-point result).
+    case power = "**"
 }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A precedence-climbing parser over one grammar for predicates *and* operands, so parentheses
 /// can group either without backtracking. Binding strength, loosest first:
-/// `OR ||` < `AND &&` < `NOT !` < comparisons (non-associative) < `+ -` < `* /` < unary `-` <
+/// `OR ||` < `AND &&` < `NOT !` < comparisons (non-associative) < `+ -` < `* /` < `**` < unary `-` <
 /// key-path tails (`.key`, `.@count`).
 ///
 /// Recursion only happens at nesting (parentheses, `NOT`, `ANY`, unary minus, `{…}`, `SUBQUERY`,
@@ -88,7 +88,7 @@ struct FormatParser {
             switch self {
             case .logical(let isAnd): isAnd ? 2 : 1
             case .comparison: 4
-            case .arithmetic(let op): op == .add || op == .subtract ? 5 : 6
+            case .arithmetic(let op): op == .add || op == .subtract ? 5 : op == .power ? 7 : 6
             }
         }
     }
@@ -245,6 +245,10 @@ struct FormatParser {
         }
         guard let op = named ?? ComparisonOperator(rawValue: token.text) else {
             throw error(.unknownOperator, "Unknown comparison operator '\(source(of: token))'", at: token)
+        }
+        if op == .matches, case .value(.string(let pattern)) = right, !FormatExpression.isValidPattern(pattern, options: options) {
+            throw error(.invalidRegularExpression, "Invalid regular expression for MATCHES: '\(pattern)'", at: rightStart,
+                        expected: "an ICU regular expression")
         }
         return .comparison(left, op, right, options: options, quantifier: quantifier)
     }

@@ -9,6 +9,25 @@ import Foundation
 /// let both = search && open
 /// ```
 ///
+/// Key paths through to-many relationships compare their members, as in Core Data: `tags.name == "x"`
+/// means `ANY tags.name == "x"`; several to-many relationships on one path flatten
+/// (`ANY projects.tasks.title == "x"`); `ANY`/`ALL`/`NONE` also work inside a `SUBQUERY` over the
+/// variable (`SUBQUERY(tasks, $t, ANY $t.tags.name == "x").@count > 0`). `@sum` and `@avg` need numeric
+/// attributes, `@min` and `@max` ordered ones; anything else is refused naming the key path.
+///
+/// **nil is two-valued.** Every comparison is true or false, never unknown, as when `NSPredicate`
+/// evaluates objects in memory: a comparison reading nil (a nil attribute, a nil to-one on the way, an
+/// `@avg`/`@min`/`@max` over no members) is false for every operator (`<`, `CONTAINS`, `LIKE`, `MATCHES`,
+/// `BETWEEN`, `IN`, …) except `== nil` and `!= value`, which hold for it. `NOT` negates that result, so
+/// `NOT (notes CONTAINS "e")` matches rows whose `notes` is nil, just as `notes != "e"` does, and
+/// `NOT p` always matches exactly the rows `p` does not. The store and the in-memory check of unsaved
+/// changes apply the same rule.
+///
+/// Strata's own limits refuse a predicate before SQLite would: nesting deeper than 200 levels, a format
+/// over 1 MiB, more than 500 predicates in one `AND`/`OR`, more than 10,000 values in one list
+/// (``PredicateFormatError``), and, when it is translated for a fetch, more than 30,000 bound values or
+/// SQL nested deeper than 900 levels (SQLite's limits are 32,766 and 1000).
+///
 /// Creating a predicate never traps: a parse or argument error is kept inside the value and thrown
 /// by ``validated()`` (and when the predicate is fetched). Use ``parse(format:_:)`` to get the
 /// error straight away.
@@ -22,7 +41,7 @@ import Foundation
 /// TRUE FALSE NULL NIL`, numbers (`-2.5E-2`, `0x1F`), quoted strings with `\"`, `\n`, `\u00E9`
 /// escapes and `{a, b}` lists; key paths `a.b`, `SELF`, `#reserved`; `ANY SOME ALL NONE`;
 /// `@count @sum @avg @min @max`; `SUBQUERY(collection, $x, predicate)`; `$variables`;
-/// `+ - * /`; `now()` and a few other functions; `CAST(…, "NSDate")` and friends; arguments
+/// `+ - * / **`; `now()` and a few other functions; `CAST(…, "NSDate")` and friends; arguments
 /// `%@ %K %d %i %ld %f %lf`. Reserved words are case-insensitive.
 public struct FormatPredicate: Sendable, Hashable, CustomStringConvertible {
     private enum Storage: Sendable, Hashable {
@@ -56,6 +75,11 @@ public struct FormatPredicate: Sendable, Hashable, CustomStringConvertible {
     public init(format: String, argumentArray: [any Sendable]) {
         do throws(PredicateFormatError) {
             let expression = try FormatParser.parse(format: format, arguments: argumentArray.map { $0 as Any })
+            if let violation = expression.sizeViolation {
+                self.init(storage: .failed(PredicateFormatError(.tooLarge, message: violation, format: format, offset: 0)),
+                          sourceFormat: format)
+                return
+            }
             self.init(storage: .parsed(expression), sourceFormat: format)
         } catch {
             self.init(storage: .failed(error), sourceFormat: format)
@@ -80,13 +104,26 @@ public struct FormatPredicate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Wraps a tree, refusing one deeper than ``FormatExpression/maximumTreeDepth`` nodes (such
-    /// as `!` applied thousands of times in code).
+    /// as `!` applied thousands of times in code) or holding an invalid constant `MATCHES` pattern
+    /// (such as one substituted for a variable), or over a size limit (``FormatExpression/maximumCompoundMembers``
+    /// members in one `AND`/`OR`, ``FormatExpression/maximumListCount`` values in one list).
     package init(expression: FormatExpression) {
         if expression.exceedsDepth(FormatExpression.maximumTreeDepth) {
             let error = PredicateFormatError(
                 .tooDeeplyNested,
                 message: "The predicate is nested more than \(FormatExpression.maximumTreeDepth) levels deep",
                 format: "", offset: 0)
+            self.init(storage: .failed(error), sourceFormat: nil)
+        } else if let violation = expression.sizeViolation {
+            let error = PredicateFormatError(.tooLarge, message: violation, format: "", offset: 0)
+            self.init(storage: .failed(error), sourceFormat: nil)
+        } else if let pattern = expression.firstInvalidPattern {
+            let text = expression.predicateFormat
+            let offset = text.utf8.firstRange(of: Array("MATCHES".utf8))
+                .map { text.utf8.distance(from: text.utf8.startIndex, to: $0.lowerBound) } ?? 0
+            let error = PredicateFormatError(
+                .invalidRegularExpression, message: "Invalid regular expression for MATCHES: '\(pattern)'",
+                format: text, offset: offset, token: "MATCHES", expected: "an ICU regular expression")
             self.init(storage: .failed(error), sourceFormat: nil)
         } else {
             self.init(storage: .parsed(expression), sourceFormat: nil)

@@ -42,6 +42,10 @@ public struct PredicateFormatError: Error, CustomStringConvertible, Hashable, Se
         case tooDeeplyNested
         /// A format string longer than 1 MiB (1,048,576 UTF-8 bytes).
         case inputTooLong
+        /// An `AND`/`OR` of more than 500 predicates, or a list of more than 10,000 values.
+        case tooLarge
+        /// A constant `MATCHES` pattern that is not a valid ICU regular expression.
+        case invalidRegularExpression
     }
 
     /// The category of the error.
@@ -77,8 +81,9 @@ public struct PredicateFormatError: Error, CustomStringConvertible, Hashable, Se
         return format[..<end].count
     }
 
-    /// The message, its offset, the offending line of the format and a caret under the spot.
+    /// The message, its offset, the offending line of the format and a caret under the spot. A message
+    /// quoting very long input is shown by its start and end, with a note of how much was left out.
     public var description: String {
-        "\(message) at offset \(offset)\n" + caretExcerpt()
+        "\(message.elided()) at offset \(offset)\n" + caretExcerpt()
     }
 }

@@ -7,9 +7,9 @@ extension PredicateExpressions.Equal: QueryTranslatable {
         // No stored row refers to an unsaved model (or to a model of another entity).
         if translator.comparesWithAbsentIdentifier(left, right) { return .constant(false) }
         let other = try translator.value(right, like: left, in: self)
-        return .query(.equal(
+        return .query(.floatingEqual(
             PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
-            other))
+            other, leftMayBeNaN: left.mayHoldNaN, rightMayBeNaN: right.mayHoldNaN))
     }
 }
 
@@ -19,9 +19,10 @@ extension PredicateExpressions.NotEqual: QueryTranslatable {
         let right = try translator.operand(rhs)
         if translator.comparesWithAbsentIdentifier(left, right) { return .constant(true) }
         let other = try translator.value(right, like: left, in: self)
-        return .query(.notEqual(
-            PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
-            other))
+        let compared = PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other)
+        // NaN != NaN holds in Swift: the negation of the NaN-aware equality.
+        guard left.mayHoldNaN && right.mayHoldNaN else { return .query(.notEqual(compared, other)) }
+        return .query(.not(.floatingEqual(compared, other, leftMayBeNaN: true, rightMayBeNaN: true)))
     }
 }
 
@@ -36,8 +37,16 @@ extension PredicateExpressions.Comparison: QueryTranslatable {
         case .greaterThanOrEqual: .greaterOrEqual
         }
         let other = try translator.value(right, like: left, in: self)
-        return .query(.compare(
+        return .query(.orderedComparison(
             PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
-            comparison, other))
+            comparison, other, leftMayBeNaN: left.mayHoldNaN, rightMayBeNaN: right.mayHoldNaN))
+    }
+}
+
+extension TranslatedOperand {
+    /// Whether the operand reads a floating-point attribute, whose NaN is unordered and unequal to itself.
+    var mayHoldNaN: Bool {
+        if case .property(let property, _) = self { return property.mayHoldNaN }
+        return false
     }
 }

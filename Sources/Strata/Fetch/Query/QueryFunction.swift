@@ -29,4 +29,6 @@ package enum QueryFunction: Hashable, Sendable {
     case like
     /// `(text, regex, flags)`: 1 when the whole of `text` matches the ICU regular expression under the text flags.
     case matches
+    /// `(base, exponent)`: `base` raised to `exponent` as a real; null when the result is not a number.
+    case power
 }

@@ -60,6 +60,7 @@ package struct SQLiteDialect: SQLDialect {
         case .endsWith: SQLiteFunctions.endsWith
         case .like: SQLiteFunctions.like
         case .matches: SQLiteFunctions.matches
+        case .power: SQLiteFunctions.power
         }
     }
 }

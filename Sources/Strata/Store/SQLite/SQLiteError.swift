@@ -88,15 +88,16 @@ package struct SQLiteError: Error, CustomStringConvertible, Equatable {
         code == SQLITE_NOTADB
     }
 
-    /// The result code, SQLite's message and the SQL, without any bound values.
+    /// The result code, SQLite's message and the SQL, without any bound values; very long SQL is shown
+    /// by its start and end (``Swift/String/elided(limit:)``).
     package var description: String {
         var text = "SQLite error \(code)"
         if extendedCode != code {
             text += " (extended \(extendedCode))"
         }
-        text += ": \(message)"
+        text += ": \(message.elided())"
         if let sql {
-            text += " — while running `\(sql)`"
+            text += " — while running `\(sql.elided())`"
         }
         return text
     }

@@ -31,6 +31,12 @@ struct SQLiteFunctionArguments {
         return sqlite3_value_int64(value)
     }
 
+    /// The argument as a floating-point number (SQLite converts other types); 0 when `NULL`.
+    func double(_ index: Int32) -> Double {
+        guard let value = value(index) else { return 0 }
+        return sqlite3_value_double(value)
+    }
+
     /// The argument as text comparison flags.
     func options(_ index: Int32) -> StrataTextOptions {
         StrataTextOptions(rawValue: int64(index))

@@ -10,6 +10,7 @@ import Foundation
 /// | `strata_character_beginswith(text, prefix)` | 1 when `text`'s Characters start with `prefix`'s |
 /// | `strata_int_add/sub/mul(a, b, min, max)` | the integer result; an error when it leaves `min...max` |
 /// | `strata_int_div/rem(a, b, min, max)` | truncating division / remainder; `NULL` when `b` is 0 |
+/// | `strata_power(base, exponent)` | `pow(base, exponent)` as a real; `NULL` when it is NaN |
 ///
 /// SQLite's own `+ - *` turn an overflowing integer result into a REAL, where Swift traps: the checked
 /// functions fail the statement instead, so a fetch throws rather than matching on a wrong value.
@@ -25,6 +26,16 @@ extension SQLiteFunctions {
     package static let characterContains = "strata_character_contains"
     /// `strata_character_beginswith(text, prefix)`.
     package static let characterBeginsWith = "strata_character_beginswith"
+
+    /// `strata_power(base, exponent)`: the format language's `**`.
+    package static let power = "strata_power"
+
+    /// `base` raised to `exponent`, as `strata_power` and the in-memory evaluator compute it: a real,
+    /// `NULL` where the result is not a number (`(-8) ** 0.5`), as SQLite stores NaN.
+    static func power(_ base: Double, _ exponent: Double) -> StoredValue {
+        let result = Foundation.pow(base, exponent)
+        return result.isNaN ? .null : .real(result)
+    }
 
     /// The checked integer function for an arithmetic operator.
     package static func checkedArithmetic(_ op: QueryExpression.ArithmeticOperator) -> String {
@@ -46,6 +57,9 @@ extension SQLiteFunctions {
         }
         try define(characterBeginsWith, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
             .integer(arguments.text(0).starts(with: arguments.text(1)) ? 1 : 0)
+        }
+        try define(power, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
+            power(arguments.double(0), arguments.double(1))
         }
         let operators: [QueryExpression.ArithmeticOperator] = [.add, .subtract, .multiply, .divide, .remainder]
         for op in operators {

@@ -32,23 +32,31 @@ final class StrataRegexCache {
         if let cached = expressions[key] {
             return cached
         }
-        let pattern = key.options.contains(.diacriticInsensitive)
-            ? StrataText.fold(key.pattern, options: .diacriticInsensitive) : key.pattern
-        let options: NSRegularExpression.Options = key.options.contains(.caseInsensitive) ? [.caseInsensitive] : []
-        let expression: NSRegularExpression
-        do {
-            // Compile the pattern alone first: wrapping could turn an invalid pattern such as
-            // "a)(b" into a valid one.
-            _ = try NSRegularExpression(pattern: pattern, options: options)
-            expression = try NSRegularExpression(pattern: "\\A(?:\(pattern))\\z", options: options)
-        } catch {
-            throw StrataFunctionError(message: "invalid regular expression for MATCHES: \(key.pattern)")
-        }
+        let expression = try Self.compile(key.pattern, options: key.options)
         if expressions.count >= Self.limit {
             expressions.removeAll()
         }
         expressions[key] = expression
         return expression
+    }
+}
+
+extension StrataRegexCache {
+    /// The whole-string expression `MATCHES` runs for `pattern` under `options`.
+    ///
+    /// - Throws: ``StrataFunctionError`` naming the pattern when it is not a valid ICU expression.
+    static func compile(_ pattern: String, options: StrataTextOptions) throws(StrataFunctionError) -> NSRegularExpression {
+        let folded = options.contains(.diacriticInsensitive)
+            ? StrataText.fold(pattern, options: .diacriticInsensitive) : pattern
+        let flags: NSRegularExpression.Options = options.contains(.caseInsensitive) ? [.caseInsensitive] : []
+        do {
+            // Compile the pattern alone first: wrapping could turn an invalid pattern such as
+            // "a)(b" into a valid one.
+            _ = try NSRegularExpression(pattern: folded, options: flags)
+            return try NSRegularExpression(pattern: "\\A(?:\(folded))\\z", options: flags)
+        } catch {
+            throw StrataFunctionError(message: "invalid regular expression for MATCHES: \(pattern)")
+        }
     }
 }
 

@@ -44,6 +44,8 @@ struct FormatErrorTests {
         Case(format: "a == 1 ; DROP", kind: .unexpectedToken, offset: 7, token: ";"),
         Case(format: "t == \"naïve\" AND é == 2", kind: .unexpectedToken, offset: 18, token: "é"),
         Case(format: "a == #", kind: .unexpectedToken, offset: 5, token: "#"),
+        Case(format: "title MATCHES '('", kind: .invalidRegularExpression, offset: 14, token: "'('"),
+        Case(format: "ANY tags.name MATCHES[cd] \"[z-a]\"", kind: .invalidRegularExpression, offset: 26, token: "\"[z-a]\""),
     ]
 
     @Test("error corpus: kind, offset and token", arguments: corpus)

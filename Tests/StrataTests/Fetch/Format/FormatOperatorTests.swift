@@ -95,6 +95,16 @@ struct FormatOperatorTests {
         #expect(try F.parse("a == -b") == F.compare(F.key("a"), .equal, .arithmetic(F.value(.int(0)), .subtract, F.key("b"))))
     }
 
+    @Test func powerBindsTighterThanMultiplication() throws {
+        let square = FormatOperand.arithmetic(F.key("b"), .power, F.value(.int(2)))
+        #expect(try F.parse("a * b ** 2 > 10")
+            == F.compare(.arithmetic(F.key("a"), .multiply, square), .greater, F.value(.int(10))))
+        #expect(try F.parse("2 ** -1 == 0.5")
+            == F.compare(.arithmetic(F.value(.int(2)), .power, F.value(.int(-1))), .equal, F.value(.double(0.5))))
+        #expect(FormatPredicate(format: "a * b**2 > 10").predicateFormat == "a * (b ** 2) > 10")
+        #expect(F.error("a *** 2 > 1")?.kind == .unexpectedToken)
+    }
+
     @Test func functions() throws {
         #expect(try F.parse("dueDate < now()") == F.compare(F.key("dueDate"), .less, .function("now", [])))
         #expect(try F.parse("lowercase(name) == 'x'")

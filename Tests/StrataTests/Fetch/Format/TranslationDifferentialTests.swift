@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import Strata
 
-/// Random predicates over random tasks: the store (SQL) and the in-memory evaluator must match the same tasks.
+/// Random predicates over random tasks: the store (SQL) and the in-memory evaluator must match the same tasks,
+/// and `NOT p` must match exactly the others.
 @Suite struct TranslationDifferentialTests {
     /// A small deterministic generator (SplitMix64), so a failure reproduces.
     struct SplitMix: RandomNumberGenerator {
@@ -47,7 +48,7 @@ import Testing
         let modifier = Self.modifiers.randomElement(using: &generator) ?? ""
         let number = Int.random(in: -3...5, using: &generator)
         let comparison = ["==", "!=", "<", "<=", ">", ">="].randomElement(using: &generator) ?? "=="
-        switch Int.random(in: 0...15, using: &generator) {
+        switch Int.random(in: 0...21, using: &generator) {
         case 0: return ("title \(comparison)\(modifier) %@", [word])
         case 1: return ("title \(["BEGINSWITH", "ENDSWITH", "CONTAINS"].randomElement(using: &generator) ?? "CONTAINS")\(modifier) %@", [word])
         case 2: return ("title LIKE\(modifier) %@", [["*", "?", ""].randomElement(using: &generator)! + word + "*"])
@@ -63,7 +64,17 @@ import Testing
         case 12: return (["priority * 2 + 1 > %d", "estimate - priority < %d", "priority / 3 >= %d"].randomElement(using: &generator)!, [number])
         case 13: return ("project.name ==\(modifier) %@", [["Café", "CAFE", "cafe", "Work"].randomElement(using: &generator)!])
         case 14: return ("ANY tags.name ==\(modifier) %@", [["ECOLE", "école", "misc"].randomElement(using: &generator)!])
-        default: return ("tags.@count \(comparison) %d", [Int.random(in: 0...3, using: &generator)])
+        case 15: return ("tags.@count \(comparison) %d", [Int.random(in: 0...3, using: &generator)])
+        // Values that are nil in some rows (no project, no tags, nil notes), so NOT above them meets nil.
+        case 16: return ("project.name \(comparison)\(modifier) %@", [["Café", "cafe", "Work"].randomElement(using: &generator)!])
+        case 17: return ("tags.name \(["CONTAINS", "BEGINSWITH", "==", "!="].randomElement(using: &generator)!)\(modifier) %@",
+                         [["ECOLE", "éco", "misc", "e"].randomElement(using: &generator)!])
+        case 18:
+            if Bool.random(using: &generator) { return ("notes MATCHES\(modifier) %@", [[".*e.*", "a.*", "ß"].randomElement(using: &generator)!]) }
+            return ("notes LIKE\(modifier) %@", [["*e*", "a?*", "ß"].randomElement(using: &generator)!])
+        case 19: return ("tags.@max.name \(comparison) %@", [["a", "m", "é"].randomElement(using: &generator)!])
+        case 20: return ("notes BETWEEN {%@, %@}", ["a", "n"])
+        default: return ("priority ** 2 \(comparison) %d", [number * 3])
         }
     }
 
@@ -95,6 +106,9 @@ import Testing
                 try QueryEvaluator(entity: entity, backingData: $0.persistentBackingData).isSatisfied(condition)
             }.map(\.persistentModelID)
             #expect(Set(store) == Set(evaluated), "\(format) \(arguments)")
+            // Two-valued: NOT matches exactly the tasks the predicate doesn't, nil values included.
+            let negated = try context.fetch(FetchDescriptor<FormatTask>(predicate: !predicate)).map(\.persistentModelID)
+            #expect(Set(negated).isDisjoint(with: store) && negated.count + store.count == tasks.count, "NOT (\(format)) \(arguments)")
             if !store.isEmpty && store.count < 150 { nonTrivial += 1 }
         }
         // The sample must exercise real filtering, not only all-or-nothing predicates.

@@ -24,7 +24,9 @@ import Testing
         Case("project.nmae == 'x'", mentions: "FormatProject", "nmae"),
         Case("project.name == 3", mentions: "FormatProject.name", "an integer"),
         Case("project.name CONTAINS 3", mentions: "an integer"),
-        Case("tags.@avg.name > 1 AND project.name + 1 > 2", mentions: "arithmetic", "FormatProject.name"),
+        Case("tags.@max.name > 1 AND project.name + 1 > 2", mentions: "arithmetic", "FormatProject.name"),
+        Case("tags.@avg.name > 1", mentions: "FormatTask: tags.@avg.name > %@", "@avg.name needs numbers", "FormatTag.name holds String"),
+        Case("tags.@sum.name == 0", mentions: "@sum.name needs numbers"),
         Case("title.count == 1", mentions: "title", "not a relationship"),
         Case("priority == 'high'", mentions: "FormatTask.priority", "a string"),
         Case("priority == %@", "3", mentions: "FormatTask.priority", "a string"),
@@ -46,8 +48,9 @@ import Testing
         Case("tags.@sum == 1", mentions: "@sum"),
         Case("priority == $LIMIT", mentions: "LIMIT"),
         Case("title == 'x' AND", mentions: "AND"),
-        // Fails while SQLite steps through the rows; the error still names the fetch (built only when it fails).
-        Case("title MATCHES '('", mentions: "fetch FormatTask", "("),
+        // Refused when the predicate is created, before any query runs.
+        Case("title MATCHES '('", mentions: "Invalid regular expression for MATCHES: '('"),
+        Case("title MATCHES %@", "a)(b", mentions: "Invalid regular expression for MATCHES: 'a)(b'"),
     ]
 
     @Test(arguments: corpus) func errorsNameTheProblem(_ example: Case) throws {
@@ -61,6 +64,27 @@ import Testing
             for fragment in example.mentions {
                 #expect(text.contains(fragment), "\(text) should mention \(fragment)")
             }
+        }
+    }
+
+    @Test func collectionOperatorsAreTypeChecked() throws {
+        let entity = try #require(try TranslationFixture.context().container.schema.entity(for: FormatProject.self))
+        let refused = [
+            "tasks.@avg.title > 1": "@avg.title needs numbers, but FormatTask.title holds String values",
+            "tasks.@sum.isCompleted > 1": "@sum.isCompleted needs numbers, but FormatTask.isCompleted holds Bool values",
+            "tasks.@sum.dueDate > 1": "@sum.dueDate needs numbers, but FormatTask.dueDate holds Date values",
+            "tasks.@avg.status > 1": "@avg.status needs numbers",
+            "tasks.@max.code == nil": "@max.code needs ordered values (numbers, text or dates), but FormatTask.code holds UUID values",
+        ]
+        for (format, message) in refused {
+            let error = #expect(throws: StrataError.self, "\(format)") {
+                try FormatTranslator.translate(FormatPredicate(format: format), entity: entity)
+            }
+            #expect(error?.description.contains(message) == true, "\(String(describing: error))")
+        }
+        for format in ["tasks.@avg.priority > 1", "tasks.@sum.cost > 1", "tasks.@avg.estimate > 1", "tasks.@max.title == 'x'",
+                       "tasks.@min.dueDate < 0"] {
+            #expect(throws: Never.self, "\(format)") { try FormatTranslator.translate(FormatPredicate(format: format), entity: entity) }
         }
     }
 

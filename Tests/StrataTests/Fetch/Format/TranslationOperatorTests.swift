@@ -74,7 +74,8 @@ import Testing
         Case("title MATCHES 'file[0-9]+'", expect: ["file10", "file2"]),
         Case("title MATCHES 'file'", expect: []),
         Case("title MATCHES[c] 'TAX.*'", expect: ["Tax return"]),
-        Case("NOT notes CONTAINS 'milk'", expect: ["école pickup", "Tax return", "file10", "file2"]),
+        // A nil `notes` fails CONTAINS, so NOT matches it (Strata's two-valued rule, like `!=`).
+        Case("NOT notes CONTAINS 'milk'", expect: ["ÉCOLE forms", "école pickup", "Tax return", "file10", "file2"]),
         Case("lowercase(title) == 'école forms'", expect: ["ÉCOLE forms"]),
     ]
 
@@ -101,7 +102,7 @@ import Testing
         Case("notes == %@", Optional<String>.none as any Sendable, expect: ["ÉCOLE forms"]),
         Case("notes != 'oat milk'", expect: all.filter { $0 != "Café order" }),
         Case("notes > ''", expect: ["Café order", "école pickup", "Tax return", "file2"]),
-        Case("NOT (notes > '')", expect: ["file10"]),
+        Case("NOT (notes > '')", expect: ["ÉCOLE forms", "file10"]),
     ]
 
     static let logic: [Case] = [
@@ -121,6 +122,10 @@ import Testing
         Case("abs(priority - 3) == 0", expect: ["ÉCOLE forms"]),
         Case("abs(2 - priority) >= 3", expect: ["Tax return"]),
         Case("dueDate + 86400 > %@", TranslationFixture.date(5), expect: ["Tax return"]),
+        Case("priority ** 2 > 8", expect: ["ÉCOLE forms", "Tax return"]),
+        Case("2 ** priority == 4", expect: ["Café order", "file2"]),
+        Case("estimate ** 0.5 == 0.5", expect: ["file10"]),
+        Case("(priority - 3) ** 0.5 > 1", expect: ["Tax return"]),
     ]
 
     private func check(_ example: Case) throws {

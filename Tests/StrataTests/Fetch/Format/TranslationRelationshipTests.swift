@@ -52,11 +52,11 @@ import Testing
         #expect(try context.fetch(FetchDescriptor<FormatProject>(predicate: predicate)).map(\.name) == ["Empty"])
     }
 
-    @Test func toManyWithoutQuantifierIsRefused() throws {
+    @Test func wholeToManyComparisonIsRefused() throws {
         let entity = try TranslationFixture.taskEntity()
         let error = #expect(throws: StrataError.self) {
-            try FormatTranslator.translate(FormatPredicate(format: "tags.name == 'x'"), entity: entity)
+            try FormatTranslator.translate(FormatPredicate(format: "tags == nil"), entity: entity)
         }
-        #expect(error?.description.contains("ANY") == true)
+        #expect(error?.description.contains("FormatTask: tags == %@: tags is a to-many relationship") == true)
     }
 }

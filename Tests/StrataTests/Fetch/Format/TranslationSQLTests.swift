@@ -20,7 +20,9 @@ import Testing
     @Test func valuesAreEncodedLikeTheProperty() throws {
         #expect(try TranslationFixture.sql("isCompleted == NO").bindings == [.integer(0)])
         #expect(try TranslationFixture.sql("dueDate < 86400").bindings == [.real(86_400)])
-        #expect(try TranslationFixture.sql("estimate > 1").bindings == [.real(1)])
+        #expect(try TranslationFixture.sql("estimate < 1").bindings == [.real(1)])
+        // A stored NaN (the text 'NaN') sorts above every number: > and >= bound the Double by +infinity.
+        #expect(try TranslationFixture.sql("estimate > 1") == (#"(("estimate" > ?) AND ("estimate" <= ?))"#, [.real(1), .real(.infinity)]))
         #expect(try TranslationFixture.sql("cost == 1.5").bindings == [.text("1.5")])
         #expect(try TranslationFixture.sql("status == 'done'").bindings == [.text("done")])
         let code = UUID()
@@ -33,6 +35,7 @@ import Testing
         #expect(try TranslationFixture.sql("priority BETWEEN {1, 3}").sql == #"("priority" BETWEEN ? AND ?)"#)
         #expect(try TranslationFixture.sql("TRUEPREDICATE OR NOT FALSEPREDICATE").sql == "(1 OR (NOT 0))")
         // Division is floating point, as NSExpression's is.
+        #expect(try TranslationFixture.sql("priority ** 2 > 1") == (#"(strata_power("priority", ?) > ?)"#, [.integer(2), .integer(1)]))
         #expect(try TranslationFixture.sql("priority / 2 > 1") == (#"((("priority" * ?) / ?) > ?)"#, [.real(1), .integer(2), .integer(1)]))
     }
 

@@ -38,6 +38,9 @@ extension QueryEvaluator {
             let low = integer(2)
             return try arithmetic(op, .integer(integer(0)), .integer(integer(1)), bounds: low...max(low, integer(3)))
         case .coalesce: return arguments.first { $0 != .null } ?? .null
+        case .power:
+            let number = { (index: Int) in SQLiteValueConversion.number(arguments[index])?.real ?? 0 }
+            return SQLiteFunctions.power(number(0), number(1))
         }
     }
 

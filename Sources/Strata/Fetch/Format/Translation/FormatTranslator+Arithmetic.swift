@@ -1,7 +1,7 @@
 import Foundation
 
 extension FormatTranslator {
-    /// `lhs + rhs`, `-`, `*`, `/` on numbers (dates count as seconds since 2001-01-01).
+    /// `lhs + rhs`, `-`, `*`, `/`, `**` on numbers (dates count as seconds since 2001-01-01).
     ///
     /// `/` always divides as floating point, as `NSExpression` arithmetic on `NSNumber`s does, so
     /// `pages / 2` is `60.5` for 121 pages, not `60`.
@@ -19,6 +19,7 @@ extension FormatTranslator {
         case .divide:
             let real = QueryExpression.arithmetic(.multiply, left, .value(.real(1)), bounds: nil)
             return .computed(.arithmetic(.divide, real, right, bounds: nil))
+        case .power: return .computed(.function(.power, [left, right]))
         }
     }
 

@@ -1,9 +1,11 @@
 import Foundation
 
 extension FormatTranslator {
-    /// `lhs <op>[options] rhs` without a quantifier.
+    /// `lhs <op>[options] rhs` without a quantifier; a left key path through a to-many relationship
+    /// (`tags.name == "x"`) means `ANY`, as in Core Data.
     ///
-    /// `==`/`!=` are null-safe (`x == nil` is `IS NULL`); `[c]`/`[d]` fold both sides with
+    /// `==`/`!=` are null-safe (`x == nil` is `IS NULL`); a floating-point attribute's NaN is unordered and
+    /// unequal to everything, itself included, as in Swift; `[c]`/`[d]` fold both sides with
     /// `strata_fold`; the string operators call Strata's Unicode-aware SQL functions.
     ///
     /// - Throws: `StrataError.unsupportedPredicate` for an unknown key, a mistyped value, or a
@@ -12,6 +14,9 @@ extension FormatTranslator {
         _ lhs: FormatOperand, _ op: ComparisonOperator, _ rhs: FormatOperand,
         options: ComparisonOptions, in expression: FormatExpression
     ) throws -> QueryExpression {
+        if let components = memberKeyPath(lhs), (try? splitRelationshipPath(components, in: expression))?.toMany != nil {
+            return try quantified(.any, lhs, op, rhs, options: options, in: expression)
+        }
         let left = try operand(lhs, in: expression)
         if op == .in {
             return try membership(left, in: rhs, options: options, in: expression)
@@ -23,10 +28,11 @@ extension FormatTranslator {
         switch op {
         case .equal, .notEqual:
             let equality = try equality(left, right, options: options, in: expression)
-            return op == .equal ? equality : .not(equality)
+            return op == .equal ? equality : Self.negation(equality)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             let (leftValue, rightValue) = try folded(left, right, options: options, in: expression)
-            return .compare(leftValue, Self.ordering(op), rightValue)
+            return .orderedComparison(leftValue, Self.ordering(op), rightValue,
+                                      leftMayBeNaN: left.mayHoldNaN, rightMayBeNaN: right.mayHoldNaN)
         case .beginsWith, .endsWith, .contains, .like, .matches:
             let function = Self.textFunction(op)
             return .function(function, [
@@ -44,7 +50,7 @@ extension FormatTranslator {
         if case .constant(.null) = right { return .isNull(try value(left, like: nil, in: expression)) }
         if case .constant(.null) = left { return .isNull(try value(right, like: nil, in: expression)) }
         let (leftValue, rightValue) = try folded(left, right, options: options, in: expression)
-        return .equal(leftValue, rightValue)
+        return .floatingEqual(leftValue, rightValue, leftMayBeNaN: left.mayHoldNaN, rightMayBeNaN: right.mayHoldNaN)
     }
 
     /// Both sides encoded like each other and, under `[c]`/`[d]`, folded.

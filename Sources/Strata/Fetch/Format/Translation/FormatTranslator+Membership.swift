@@ -12,14 +12,16 @@ extension FormatTranslator {
     func membership(
         _ element: LoweredOperand, in collection: FormatOperand, options: ComparisonOptions, in expression: FormatExpression
     ) throws -> QueryExpression {
+        if let components = memberKeyPath(collection),
+           components.count > 1 || entity.property(named: components.first ?? "")?.relationshipDestination != nil {
+            return try relationshipMembership(element, collection, options: options, in: expression)
+        }
         let members: [LoweredOperand]
         switch collection {
         case .value(.array(let values)):
             members = values.map { .constant($0) }
         case .aggregate(let operands):
             members = try operands.map { try operand($0, in: expression) }
-        case .keyPath(let components) where components.count > 1 || entity.property(named: components.first ?? "")?.relationshipDestination != nil:
-            return try relationshipMembership(element, components, options: options, in: expression)
         default:
             let text = try operand(collection, in: expression)
             return .function(.contains, [
@@ -40,12 +42,14 @@ extension FormatTranslator {
         return nonNull.count == members.count ? test : .or([.isNull(subject), test])
     }
 
-    /// `value BETWEEN {lower, upper}`, inclusive at both ends, bounds encoded like the value.
+    /// `value BETWEEN {lower, upper}`, inclusive at both ends, bounds encoded like the value; `ANY` member
+    /// in range when `value` crosses a to-many relationship.
     ///
     /// - Throws: `StrataError.unsupportedPredicate` for an unknown key or mistyped bounds.
     func between(
         _ value: FormatOperand, lower: FormatOperand, upper: FormatOperand, in expression: FormatExpression
     ) throws -> QueryExpression {
+        if let any = try quantifiedBetween(value, lower: lower, upper: upper, in: expression) { return any }
         let subject = try operand(value, in: expression)
         let low = try operand(lower, in: expression)
         let high = try operand(upper, in: expression)

@@ -58,61 +58,14 @@ extension FormatTranslator {
         return .property(property, .related(RelatedPath(hops: path.hops), .column(property.name)), owner: path.destination)
     }
 
-    /// A comparison prefixed by `ANY`/`SOME`/`ALL`/`NONE` on a to-many key path (`ANY tags.name ==[c] "swift"`):
-    /// an `EXISTS` over the related models.
-    ///
-    /// - Throws: `StrataError.unsupportedPredicate` when the left side is not a key path through a to-many
-    ///   relationship, or the right side is not a constant.
-    func quantified(
-        _ quantifier: Quantifier, _ lhs: FormatOperand, _ op: ComparisonOperator, _ rhs: FormatOperand,
-        options: ComparisonOptions, in expression: FormatExpression
-    ) throws -> QueryExpression {
-        guard case .keyPath(let components) = lhs, subqueryVariable == nil else {
-            throw unsupported(expression, "\(quantifier.rawValue) needs a key path through a to-many relationship on its left")
-        }
-        let path = try splitRelationshipPath(components, in: expression)
-        guard let toMany = path.toMany, !path.rest.isEmpty else {
-            throw unsupported(expression, "\(quantifier.rawValue) needs a key path through a to-many relationship "
-                + "to one of its members' attributes, such as tags.name")
-        }
-        guard !rhs.readsKeyPath else {
-            throw unsupported(expression, "the right side of \(quantifier.rawValue) must be a constant")
-        }
-        let member = FormatTranslator(entity: path.destination)
-        let condition = try member.comparison(.keyPath(path.rest), op, rhs, options: options, in: expression)
-        let related = RelatedPath(hops: path.hops + [toMany])
-        switch quantifier {
-        case .any: return .exists(RelatedQuery(path: related, condition: condition))
-        case .all: return .not(.exists(RelatedQuery(path: related, condition: .not(condition))))
-        case .none: return .not(.exists(RelatedQuery(path: related, condition: condition)))
-        }
-    }
-
-    /// `element IN relationship.path`: `ANY relationship.path == element` for a to-many path, a substring
-    /// test for a to-one path ending in text.
-    ///
-    /// - Throws: `StrataError.unsupportedPredicate` when the element is not a constant.
-    func relationshipMembership(
-        _ element: LoweredOperand, _ components: [String], options: ComparisonOptions, in expression: FormatExpression
-    ) throws -> QueryExpression {
-        let path = try splitRelationshipPath(components, in: expression)
-        guard path.toMany != nil else {
-            let text = try keyPath(components, in: expression)
-            return .function(.contains, [try self.text(text, in: expression), try self.text(element, in: expression), Self.flags(options)])
-        }
-        guard case .constant(let value) = element else {
-            throw unsupported(expression, "only a constant can be tested for membership in a to-many relationship")
-        }
-        return try quantified(.any, .keyPath(components), .equal, .value(value), options: options, in: expression)
-    }
-
     /// `relationship.@count`, `relationship.@sum.key` (and `@avg`, `@min`, `@max`), and
     /// `SUBQUERY(relationship, $x, predicate).@count`.
     ///
     /// `@sum` over no related models is 0, as in Core Data; `@avg`, `@min` and `@max` are nil.
     ///
     /// - Throws: `StrataError.unsupportedPredicate` for a collection that is not a to-many relationship, a
-    ///   bare `SUBQUERY` without `.@count`, or an aggregate key that is not an attribute.
+    ///   bare `SUBQUERY` without `.@count`, an aggregate key that is not an attribute, `@sum`/`@avg` of a
+    ///   non-number (text, Booleans, dates, data) or `@min`/`@max` of data or UUIDs.
     func relationshipOperand(_ operand: FormatOperand, in expression: FormatExpression) throws -> LoweredOperand {
         guard case .collectionOperation(let base, let op, let keys) = operand else {
             throw unsupported(expression, "a SUBQUERY can only be counted: SUBQUERY(…).@count")
@@ -126,8 +79,12 @@ extension FormatTranslator {
             throw unsupported(expression, "\(op.rawValue) needs one attribute of the related models after it, such as @sum.pages")
         }
         let property = try FormatTranslator(entity: destination).property(named: key, of: destination, in: expression)
-        guard case .attribute = property.kind, Self.isIdentifier(key) else {
+        guard case .attribute(let storage) = property.kind, Self.isIdentifier(key) else {
             throw unsupported(expression, "\(destination.name).\(key) is not an attribute")
+        }
+        if let need = Self.aggregateRequirement(op, storage: storage, valueType: property.valueType) {
+            throw unsupported(expression, "\(op.rawValue).\(key) needs \(need), but \(destination.name).\(key) holds "
+                + "\(Self.typeDescription(of: property)) values")
         }
         let aggregate: QueryAggregate
         switch op {
@@ -140,10 +97,31 @@ extension FormatTranslator {
         return .computed(aggregate == .sum ? .function(.coalesce, [value, .value(.integer(0))]) : value)
     }
 
+    /// What `op` needs that an attribute stored as `storage` (holding `valueType`) lacks; `nil` when it fits.
+    /// `@sum` and `@avg` take numbers (not Booleans or dates); `@min` and `@max` take anything ordered, which
+    /// excludes data and UUIDs.
+    private static func aggregateRequirement(_ op: CollectionOperator, storage: StorageClass, valueType: Any.Type) -> String? {
+        switch op {
+        case .sum, .average:
+            switch storage {
+            case .integer where valueType != Bool.self, .unsignedInteger, .decimal: return nil
+            case .real where valueType != Date.self: return nil
+            default: return "numbers"
+            }
+        case .minimum, .maximum:
+            return storage == .blob ? "ordered values (numbers, text or dates)" : nil
+        case .count:
+            return nil
+        }
+    }
+
     /// The related rows an aggregate runs over: a to-many key path, or a `SUBQUERY` narrowing one.
     private func relatedQuery(_ base: FormatOperand, in expression: FormatExpression) throws -> RelatedQuery {
         switch base {
-        case .keyPath(let components) where subqueryVariable == nil:
+        case .keyPath, .variableKeyPath:
+            guard let components = memberKeyPath(base) else {
+                throw unsupported(expression, "@ aggregates and SUBQUERY apply to to-many relationships of the member in scope")
+            }
             let path = try splitRelationshipPath(components, in: expression)
             guard let toMany = path.toMany, path.rest.isEmpty else {
                 throw unsupported(expression, "\(components.joined(separator: ".")) is not a to-many relationship")

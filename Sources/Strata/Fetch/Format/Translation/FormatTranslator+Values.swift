@@ -25,13 +25,16 @@ extension FormatTranslator {
         _ value: FormatValue, for property: any AnyPersistentProperty, named name: String, in expression: FormatExpression
     ) throws -> StoredValue {
         if case .null = value { return .null }
-        let mistyped = unsupported(expression, "\(name) holds \(Self.typeDescription(of: property)) values; "
-            + "it can't be compared with \(Self.kindDescription(of: value))")
+        // Built only on failure: the description prints the whole predicate, and a list encodes every member here.
+        let mistyped = {
+            self.unsupported(expression, "\(name) holds \(Self.typeDescription(of: property)) values; "
+                + "it can't be compared with \(Self.kindDescription(of: value))")
+        }
         guard case .attribute(let storage) = property.kind else {
             // A relationship compares only with nil in a format string.
-            throw mistyped
+            throw mistyped()
         }
-        guard let encoded = Self.encode(value, valueType: property.valueType, storage: storage) else { throw mistyped }
+        guard let encoded = Self.encode(value, valueType: property.valueType, storage: storage) else { throw mistyped() }
         return encoded
     }
 

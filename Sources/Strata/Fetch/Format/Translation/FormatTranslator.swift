@@ -28,11 +28,41 @@ package struct FormatTranslator {
     ///
     /// - Throws: the predicate's ``PredicateFormatError`` when it failed to parse or has an unbound
     ///   variable; `StrataError.unsupportedPredicate` naming the entity and key for an unknown key,
-    ///   a mistyped value or a form the store can't run.
+    ///   a mistyped value or a form the store can't run, or naming the limit and the value when it
+    ///   would bind more than ``maximumBoundValues`` values or nest deeper than ``maximumSQLHeight`` or
+    ///   ``maximumSQLParserDepth``.
     package static func translate(_ predicate: FormatPredicate, entity: Schema.Entity) throws -> QueryExpression {
         let expression = try predicate.resolvedExpression()
-        return try FormatTranslator(entity: entity).condition(expression)
+        let translator = FormatTranslator(entity: entity)
+        let condition = try translator.condition(expression)
+        let bound = condition.boundValueCount
+        if bound > maximumBoundValues {
+            throw translator.unsupported(expression, "it binds \(bound) values; Strata's limit is \(maximumBoundValues) "
+                + "(SQLite's is 32766)")
+        }
+        let height = condition.sqlHeight
+        if height > maximumSQLHeight {
+            throw translator.unsupported(expression, "its SQL would nest \(height) levels deep; Strata's limit is "
+                + "\(maximumSQLHeight) (SQLite's is 1000); split it or use IN with a list")
+        }
+        let nesting = condition.sqlParserDepth
+        if nesting > maximumSQLParserDepth {
+            throw translator.unsupported(expression, "its SQL would nest \(nesting) levels deep in SQLite's parser; Strata's limit is "
+                + "\(maximumSQLParserDepth) (SQLite's parser stops at 100); nest fewer NOTs, parentheses and subqueries")
+        }
+        return condition
     }
+
+    /// The most values a translated predicate may bind (SQLite's limit is 32,766 per statement; the rest of
+    /// the fetch binds a few more).
+    package static let maximumBoundValues = 30_000
+    /// The deepest SQL expression a translated predicate may become, by ``QueryExpression/sqlHeight``
+    /// (SQLite's limit is 1000; the rest of the statement adds a few levels).
+    package static let maximumSQLHeight = 900
+    /// The deepest SQL a translated predicate may become in SQLite's parser, by
+    /// ``QueryExpression/sqlParserDepth`` (SQLite's fixed parser stack holds 100 entries; the statement
+    /// around the predicate takes up to about 20).
+    package static let maximumSQLParserDepth = 80
 
     /// Translates a Boolean-valued node.
     ///
@@ -42,7 +72,7 @@ package struct FormatTranslator {
         case .constant(let truth):
             return .constant(truth)
         case .not(let operand):
-            return .not(try condition(operand))
+            return Self.negation(try condition(operand))
         case .and(let members):
             return .and(try members.map(condition))
         case .or(let members):
@@ -77,6 +107,9 @@ package enum LoweredOperand {
         if case .property(let property, _, let owner) = self { return "\(owner.name).\(property.name)" }
         return "the value"
     }
+
+    /// Whether the operand reads a floating-point attribute, which may hold NaN.
+    var mayHoldNaN: Bool { property?.mayHoldNaN ?? false }
 
     /// The property this operand reads, if it reads one directly.
     var property: (any AnyPersistentProperty)? {
