@@ -65,7 +65,7 @@ struct TaskAndJournalViewModelTests {
         #expect(JournalSearch.descriptor(matching: "").formatPredicate == nil)
         #expect(JournalSearch.descriptor(matching: "milk").formatPredicate
             == FormatPredicate(format: "title CONTAINS[c] %@ OR content CONTAINS[c] %@", "milk", "milk"))
-        let observer = ResultsObserver(fetchDescriptor: JournalSearch.descriptor(matching: ""), modelContext: ModelContext(shelf.container))
+        let observer = try ResultsObserver(fetchDescriptor: JournalSearch.descriptor(matching: ""), modelContext: ModelContext(shelf.container))
         #expect(observer.results.map(\.title) == ["Travel", "Market"])
         observer.fetchDescriptor = JournalSearch.descriptor(matching: "milk")
         #expect(observer.results.map(\.title) == ["Market"])

@@ -16,8 +16,8 @@ import Testing
     private var observer: ResultsObserver<ObservedTodo, Never>?
     private(set) var refreshes = 0
 
-    func startWatching() {
-        let observer = ResultsObserver(fetchDescriptor: FetchDescriptor<ObservedTodo>(sortBy: [SortDescriptor(\.title)]),
+    func startWatching() throws {
+        let observer = try ResultsObserver(fetchDescriptor: FetchDescriptor<ObservedTodo>(sortBy: [SortDescriptor(\.title)]),
                                        modelContext: modelContext)
         observer.onChange = { [unowned self] _ in
             self.assertIsolated()
@@ -43,8 +43,8 @@ import Testing
 actor TodoCounter {
     private var observer: ResultsObserver<ObservedTodo, String>?
 
-    func startCounting(in container: ModelContainer) {
-        observer = ResultsObserver(sectionBy: \ObservedTodo.list, modelContainer: container)
+    func startCounting(in container: ModelContainer) throws {
+        observer = try ResultsObserver(sectionBy: \ObservedTodo.list, modelContainer: container)
     }
 
     func sectionTitles() -> [String] { observer?.sections?.map(\.id) ?? [] }
@@ -65,10 +65,10 @@ actor TodoCounter {
         let container = try ModelContainer(for: ObservedTodo.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         container.mainContext.insert(ObservedTodo(title: "milk", list: "shopping"))
         try container.mainContext.save()
-        let plain = ResultsObserver(fetchDescriptor: FetchDescriptor<ObservedTodo>(), modelContext: container.mainContext)
+        let plain = try ResultsObserver(fetchDescriptor: FetchDescriptor<ObservedTodo>(), modelContext: container.mainContext)
         #expect(plain.sections == nil)
         #expect(plain.results.count == 1)
-        let sectioned = ResultsObserver(fetchDescriptor: FetchDescriptor<ObservedTodo>(), sectionBy: \ObservedTodo.list,
+        let sectioned = try ResultsObserver(fetchDescriptor: FetchDescriptor<ObservedTodo>(), sectionBy: \ObservedTodo.list,
                                         modelContext: container.mainContext)
         #expect(sectioned.sections?.map(\.id) == ["shopping"])
     }
@@ -76,7 +76,7 @@ actor TodoCounter {
     @Test func observerInsideAModelActorRefreshesThere() async throws {
         let container = try ModelContainer(for: ObservedTodo.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let watcher = TodoWatcher(modelContainer: container)
-        await watcher.startWatching()
+        try await watcher.startWatching()
         #expect(await watcher.titles() == [])
 
         let writer = ModelContext(container)
@@ -91,7 +91,7 @@ actor TodoCounter {
     @Test func observerOnACustomActorRefreshesThere() async throws {
         let container = try ModelContainer(for: ObservedTodo.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let counter = TodoCounter()
-        await counter.startCounting(in: container)
+        try await counter.startCounting(in: container)
         #expect(await counter.sectionTitles() == [])
         let writer = ModelContext(container)
         writer.insert(ObservedTodo(title: "call mum", list: "home"))

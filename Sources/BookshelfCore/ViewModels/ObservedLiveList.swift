@@ -32,9 +32,14 @@ final class ObservedLiveList<Model: PersistentModel, Row: Record>: LiveList {
     init(watching model: Model.Type, in context: ModelContext, query: @escaping @MainActor () throws -> [Row]) {
         self.query = query
         refresh()
-        let observer = ResultsObserver(fetchDescriptor: FetchDescriptor<Model>(), modelContext: context)
-        observer.onChange = { [weak self] _ in self?.refresh() }
-        self.observer = observer
+        do {
+            let observer = try ResultsObserver(fetchDescriptor: FetchDescriptor<Model>(), modelContext: context)
+            observer.onChange = { [weak self] _ in self?.refresh() }
+            self.observer = observer
+        } catch {
+            // The list still shows what `query` read; it just won't follow later saves.
+            self.error = "\(error)"
+        }
     }
 
     func refresh() {

@@ -181,7 +181,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     let actor: any Actor
 
     init(context: ModelContext, descriptor: FetchDescriptor<Element>, sectionKeyPath: KeyPath<Element, SectionTitle>?,
-         sectionSort: SortDescriptor<Element>?, isolation: isolated (any Actor)?) {
+         sectionSort: SortDescriptor<Element>?, isolation: isolated (any Actor)?) throws {
         actor = isolation ?? MainActor.shared
         modelContext = context
         container = context.container
@@ -196,6 +196,8 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         }
         updateWatchedEntities()
         refresh(after: nil)
+        // As in SwiftData, a first fetch that fails throws; failures of later refreshes go to `fetchError`.
+        if let fetchErrorStorage { throw fetchErrorStorage }
     }
 
     deinit {

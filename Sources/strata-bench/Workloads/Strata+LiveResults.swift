@@ -25,14 +25,14 @@ final class StrataLiveResults {
 
     /// Opens `container` (already holding `query.rows` rows) and starts `query.observers` observers on its main
     /// context.
-    init(query: LiveQuery, container: ModelContainer, incremental: Bool) {
+    init(query: LiveQuery, container: ModelContainer, incremental: Bool) throws {
         self.query = query
         self.container = container
         writer = ModelContext(container)
         publishedAt = Array(repeating: nil, count: query.observers)
         for index in 0..<query.observers {
             let (low, high) = query.slice(index)
-            let observer = ResultsObserver(
+            let observer = try ResultsObserver(
                 filterBy: #Predicate<Item> { $0.score >= low && $0.score < high && $0.isActive == true },
                 sortBy: [SortDescriptor(\.score)], modelContext: container.mainContext)
             observer.onChange = { [unowned self] _ in self.publishedAt[index] = ContinuousClock.now }
@@ -77,7 +77,7 @@ extension StrataWorkloads {
         let query = LiveQuery(options: options)
         let path = TemporaryStore.makePath("strata-live")
         defer { TemporaryStore.remove(path) }
-        let live = StrataLiveResults(query: query, container: try makeContainer(path: path, rows: query.rows), incremental: incremental)
+        let live = try StrataLiveResults(query: query, container: makeContainer(path: path, rows: query.rows), incremental: incremental)
         return try await live.run(affecting: affecting)
     }
 }

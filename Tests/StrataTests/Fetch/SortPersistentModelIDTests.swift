@@ -34,7 +34,7 @@ struct SortPersistentModelIDTests {
         let container = try LiveFixtures.memoryContainer()
         let writer = ModelContext(container)
         _ = try LiveFixtures.insert([("a", 1), ("b", 2)], into: writer)
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.persistentModelID, order: .reverse)],
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.persistentModelID, order: .reverse)],
                                        modelContainer: container)
         #expect(observer.results.map(\.title) == ["b", "a"])
         _ = try LiveFixtures.insert([("c", 0)], into: writer)

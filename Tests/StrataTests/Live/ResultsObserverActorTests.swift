@@ -7,8 +7,8 @@ private actor TaskWatcher {
     private var observer: ResultsObserver<LiveTask, Never>?
     private(set) var deliveredOnActor = 0
 
-    func watch(_ container: ModelContainer) {
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.title)], modelContainer: container)
+    func watch(_ container: ModelContainer) throws {
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.title)], modelContainer: container)
         observer.onChange = { [unowned self] _ in
             self.assertIsolated()
             self.deliveredOnActor += 1
@@ -36,7 +36,7 @@ struct ResultsObserverActorTests {
     func savesReachAnObserverOnItsActor() async throws {
         let container = try LiveFixtures.memoryContainer()
         let watcher = TaskWatcher()
-        await watcher.watch(container)
+        try await watcher.watch(container)
         let writer = ModelContext(container)
         _ = try LiveFixtures.insert([("b", 1)], into: writer)
         #expect(await watcher.waitUntil(["b"]))
@@ -50,7 +50,7 @@ struct ResultsObserverActorTests {
     func droppedObserverUnsubscribes() async throws {
         let container = try LiveFixtures.memoryContainer()
         let watcher = TaskWatcher()
-        await watcher.watch(container)
+        try await watcher.watch(container)
         #expect(container.liveChanges.subscriberCount == 1)
         await watcher.stopWatching()
         #expect(container.liveChanges.subscriberCount == 0)

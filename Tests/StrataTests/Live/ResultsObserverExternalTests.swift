@@ -11,7 +11,7 @@ struct ResultsObserverExternalTests {
         let (container, url) = try Fixtures.fileContainer()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let tasks = try Fixtures.insert([("a", 1), ("b", 2)], into: ModelContext(container))
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         let other = try SQLiteConnection(location: .file(url.path))
         try other.run("UPDATE \"LiveTask\" SET \"priority\" = 5 WHERE \"Z_PK\" = ?",
@@ -32,7 +32,7 @@ struct ResultsObserverExternalTests {
         try #require(FileManager.default.isExecutableFile(atPath: cli.path))
         let (container, url) = try Fixtures.fileContainer()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         let process = Process()
         process.executableURL = cli
@@ -50,7 +50,7 @@ struct ResultsObserverExternalTests {
     @Test func ownSavesAreNotReportedTwiceByTheMonitor() async throws {
         let (container, url) = try Fixtures.fileContainer()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let observer = ResultsObserver<LiveTask, Never>(modelContainer: container)
+        let observer = try ResultsObserver<LiveTask, Never>(modelContainer: container)
         let fetchesBefore = observer.fetchCount
         try Fixtures.insert([("a", 1)], into: ModelContext(container))
         #expect(await Fixtures.eventually { observer.results.count == 1 })

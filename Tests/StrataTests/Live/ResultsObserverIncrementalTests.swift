@@ -21,15 +21,15 @@ import Testing
     var incrementalChanges: [ResultsChangeSet] = []
     var fullChanges: [ResultsChangeSet] = []
 
-    init(_ descriptor: FetchDescriptor<LiveRow>, sectioned: Bool, context: ModelContext) {
+    init(_ descriptor: FetchDescriptor<LiveRow>, sectioned: Bool, context: ModelContext) throws {
         self.descriptor = descriptor
         let section: (any KeyPath<LiveRow, String> & Sendable)? = sectioned ? \LiveRow.name : nil
-        func make() -> ResultsObserver<LiveRow, String> {
-            if let section { return ResultsObserver(fetchDescriptor: descriptor, sectionBy: section, modelContext: context) }
-            return ResultsObserver(context: context, descriptor: descriptor, sectionKeyPath: nil, sectionSort: nil, isolation: MainActor.shared)
+        func make() throws -> ResultsObserver<LiveRow, String> {
+            if let section { return try ResultsObserver(fetchDescriptor: descriptor, sectionBy: section, modelContext: context) }
+            return try ResultsObserver(context: context, descriptor: descriptor, sectionKeyPath: nil, sectionSort: nil, isolation: MainActor.shared)
         }
-        incremental = make()
-        full = make()
+        incremental = try make()
+        full = try make()
         full.refreshesIncrementally = false
         incremental.onChange = { [unowned self] in self.incrementalChanges.append($0.changes) }
         full.onChange = { [unowned self] in self.fullChanges.append($0.changes) }
@@ -75,15 +75,15 @@ struct ResultsObserverIncrementalTests {
         var limited = Self.descriptor(nil, [SortDescriptor(\.rank)])
         limited.fetchLimit = 5
         let pairs = [
-            ObserverPair(Self.descriptor(nil, []), sectioned: false, context: observed),
-            ObserverPair(Self.descriptor(#Predicate { $0.rank >= 5 }, [SortDescriptor(\.name)]), sectioned: false, context: observed),
-            ObserverPair(Self.descriptor(#Predicate { $0.name == "b" || $0.score == nil }, [SortDescriptor(\.rank, order: .reverse)]),
+            try ObserverPair(Self.descriptor(nil, []), sectioned: false, context: observed),
+            try ObserverPair(Self.descriptor(#Predicate { $0.rank >= 5 }, [SortDescriptor(\.name)]), sectioned: false, context: observed),
+            try ObserverPair(Self.descriptor(#Predicate { $0.name == "b" || $0.score == nil }, [SortDescriptor(\.rank, order: .reverse)]),
                          sectioned: false, context: observed),
-            ObserverPair(Self.descriptor(#Predicate { ($0.score ?? 0) > 0.4 }, [SortDescriptor(\.score)]), sectioned: false, context: observed),
-            ObserverPair(Self.descriptor(#Predicate { $0.rank % 3 == 0 }, [SortDescriptor(\.name, order: .reverse), SortDescriptor(\.rank)]),
+            try ObserverPair(Self.descriptor(#Predicate { ($0.score ?? 0) > 0.4 }, [SortDescriptor(\.score)]), sectioned: false, context: observed),
+            try ObserverPair(Self.descriptor(#Predicate { $0.rank % 3 == 0 }, [SortDescriptor(\.name, order: .reverse), SortDescriptor(\.rank)]),
                          sectioned: false, context: observed),
-            ObserverPair(Self.descriptor(#Predicate { $0.name != "d" }, [SortDescriptor(\.rank)]), sectioned: true, context: observed),
-            ObserverPair(limited, sectioned: false, context: observed),
+            try ObserverPair(Self.descriptor(#Predicate { $0.name != "d" }, [SortDescriptor(\.rank)]), sectioned: true, context: observed),
+            try ObserverPair(limited, sectioned: false, context: observed),
         ]
         let observers = pairs.flatMap(\.observers)
 
@@ -123,7 +123,7 @@ struct ResultsObserverIncrementalTests {
         let context = ModelContext(container)
         context.insert(LiveRow(name: "a", rank: 1, score: nil))
         try context.save()
-        let observer = ResultsObserver(filterBy: #Predicate<LiveRow> { $0.rank > 0 }, sortBy: [SortDescriptor(\.rank)],
+        let observer = try ResultsObserver(filterBy: #Predicate<LiveRow> { $0.rank > 0 }, sortBy: [SortDescriptor(\.rank)],
                                        modelContext: context)
         container.notifyChanges(to: LiveRow.self)
         #expect(await Fixtures.eventually { observer.fetchCount == 2 })
@@ -158,10 +158,10 @@ struct ResultsObserverIncrementalTests {
         writer.insert(ann)
         writer.insert(LiveItem(title: "lamp", owner: ann))
         try writer.save()
-        let ofAnn = ResultsObserver(filterBy: #Predicate<LiveItem> { $0.owner?.name == "Ann" },
+        let ofAnn = try ResultsObserver(filterBy: #Predicate<LiveItem> { $0.owner?.name == "Ann" },
                                     sortBy: [SortDescriptor(\.title)], modelContainer: container)
-        let byOwner = ResultsObserver(sortBy: [SortDescriptor(\LiveItem.owner?.name)], modelContainer: container)
-        let byTitle = ResultsObserver(filterBy: #Predicate<LiveItem> { $0.title != "" }, sortBy: [SortDescriptor(\.title)],
+        let byOwner = try ResultsObserver(sortBy: [SortDescriptor(\LiveItem.owner?.name)], modelContainer: container)
+        let byTitle = try ResultsObserver(filterBy: #Predicate<LiveItem> { $0.title != "" }, sortBy: [SortDescriptor(\.title)],
                                       modelContainer: container)
         writer.insert(LiveItem(title: "desk", owner: ann))
         try writer.save()

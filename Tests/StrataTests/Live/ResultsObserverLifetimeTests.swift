@@ -11,7 +11,7 @@ struct ResultsObserverLifetimeTests {
         let container = try Fixtures.memoryContainer()
         weak var weakObserver: ResultsObserver<LiveTask, Never>?
         do {
-            let observer = ResultsObserver<LiveTask, Never>(modelContext: container.mainContext)
+            let observer = try ResultsObserver<LiveTask, Never>(modelContext: container.mainContext)
             observer.onChange = { _ in _ = observer.results }   // a user's closure that captures the observer is their cycle;
             observer.onChange = nil                              // clearing it must leave nothing behind
             weakObserver = observer
@@ -29,7 +29,7 @@ struct ResultsObserverLifetimeTests {
         do {
             let (container, url) = try Fixtures.fileContainer()
             defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-            let observer = ResultsObserver<LiveTask, Never>(modelContainer: container)
+            let observer = try ResultsObserver<LiveTask, Never>(modelContainer: container)
             weakContainer = container
             weakObserver = observer
         }
@@ -40,7 +40,7 @@ struct ResultsObserverLifetimeTests {
 
     @Test func changesSequenceEndsWhenTheObserverIsFreed() async throws {
         let container = try Fixtures.memoryContainer()
-        var observer: ResultsObserver<LiveTask, Never>? = ResultsObserver(modelContainer: container)
+        var observer: ResultsObserver<LiveTask, Never>? = try ResultsObserver(modelContainer: container)
         let stream = try #require(observer?.changes)
         let reader = Task { @MainActor in
             var count = 0

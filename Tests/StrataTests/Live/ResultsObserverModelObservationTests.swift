@@ -9,7 +9,7 @@ struct ResultsObserverModelObservationTests {
         let container = try LiveFixtures.memoryContainer()
         let writer = ModelContext(container)
         let tasks = try LiveFixtures.insert([("a", 1)], into: writer)
-        let observer = ResultsObserver<LiveTask, Never>(modelContainer: container)
+        let observer = try ResultsObserver<LiveTask, Never>(modelContainer: container)
         let shown = try #require(observer.results.first)
         let notified = NotificationFlag()
         withObservationTracking { _ = shown.title } onChange: { notified.set() }
@@ -23,7 +23,7 @@ struct ResultsObserverModelObservationTests {
         let container = try LiveFixtures.memoryContainer()
         let writer = ModelContext(container)
         _ = try LiveFixtures.insert([("a", 1)], into: writer)
-        let observer = ResultsObserver<LiveTask, Never>(modelContainer: container)
+        let observer = try ResultsObserver<LiveTask, Never>(modelContainer: container)
         let notified = NotificationFlag()
         withObservationTracking { _ = observer.results } onChange: { notified.set() }
         _ = try LiveFixtures.insert([("b", 2)], into: writer)
@@ -35,7 +35,7 @@ struct ResultsObserverModelObservationTests {
         let container = try LiveFixtures.memoryContainer()
         let writer = ModelContext(container)
         _ = try LiveFixtures.insert([("a", 1)], into: writer)
-        let observer = ResultsObserver<LiveTask, Never>(
+        let observer = try ResultsObserver<LiveTask, Never>(
             filterBy: #Predicate { $0.priority > 5 }, sortBy: [SortDescriptor(\.title)], modelContainer: container)
         let notified = NotificationFlag()
         withObservationTracking { _ = observer.results; _ = observer.fetchError } onChange: { notified.set() }
@@ -48,7 +48,7 @@ struct ResultsObserverModelObservationTests {
     @Test func observersOfTheDescriptorAreNotifiedWhenTheFilterChanges() throws {
         let container = try LiveFixtures.memoryContainer()
         _ = try LiveFixtures.insert([("a", 1), ("b", 9)], into: ModelContext(container))
-        let observer = ResultsObserver<LiveTask, Never>(modelContainer: container)
+        let observer = try ResultsObserver<LiveTask, Never>(modelContainer: container)
         let descriptorChanged = NotificationFlag()
         let resultsChanged = NotificationFlag()
         withObservationTracking { _ = observer.filterBy } onChange: { descriptorChanged.set() }

@@ -10,7 +10,7 @@ struct ResultsObserverQueryTests {
     @Test func settingTheFilterRefetchesBeforeReturningAndPublishesTheDifference() throws {
         let container = try Fixtures.memoryContainer()
         try Fixtures.insert([("a", 1), ("b", 2), ("c", 3), ("d", 4)], into: ModelContext(container))
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         observer.filterBy = #Predicate<LiveTask> { $0.priority > 1 && $0.priority != 3 }
         #expect(observer.fetchError == nil)
@@ -25,7 +25,7 @@ struct ResultsObserverQueryTests {
     @Test func settingTheSortPublishesMoves() throws {
         let container = try Fixtures.memoryContainer()
         try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: ModelContext(container))
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         let before = observer.results.identifiers
         observer.sortBy = [SortDescriptor(\LiveTask.priority, order: .reverse)]
@@ -38,7 +38,7 @@ struct ResultsObserverQueryTests {
     @Test func settingADescriptorThatFetchesTheSameModelsPublishesNothing() throws {
         let container = try Fixtures.memoryContainer()
         try Fixtures.insert([("a", 1), ("b", 2)], into: ModelContext(container))
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         observer.filterBy = #Predicate<LiveTask> { $0.priority > 0 }
         #expect(recorder.snapshots.isEmpty)
@@ -50,7 +50,7 @@ struct ResultsObserverQueryTests {
         let writer = ModelContext(container)
         try Fixtures.insert([("a", 3), ("b", 1)], category: "work", into: writer)
         let home = try Fixtures.insert([("c", 2)], category: "home", into: writer)
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], sectionBy: \LiveTask.category,
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], sectionBy: \LiveTask.category,
                                        modelContainer: container)
         let sections = try #require(observer.sections)
         #expect(sections.titles == ["home", "work"])
@@ -76,7 +76,7 @@ struct ResultsObserverQueryTests {
     @Test func randomSavesReplayExactlyThroughTheChangesSequence() async throws {
         let container = try Fixtures.memoryContainer()
         let writer = ModelContext(container)
-        let observer = ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 60 },
+        let observer = try ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 60 },
                                        sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let stream = observer.changes
         var random = LiveRandom(state: 42)

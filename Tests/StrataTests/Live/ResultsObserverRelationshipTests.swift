@@ -29,7 +29,7 @@ struct ResultsObserverRelationshipTests {
         for model in [ann, bob] as [any PersistentModel] { writer.insert(model) }
         writer.insert(item)
         try writer.save()
-        let observer = ResultsObserver<LiveItem, Never>(modelContainer: container)
+        let observer = try ResultsObserver<LiveItem, Never>(modelContainer: container)
         #expect(observer.results.first?.owner?.name == "Ann")
         var published: [ResultsChangeSet] = []
         observer.onChange = { published.append($0.changes) }
@@ -49,7 +49,7 @@ struct ResultsObserverRelationshipTests {
         writer.insert(LiveItem(title: "lamp", owner: ann))
         writer.insert(LiveItem(title: "desk", owner: LiveOwner(name: "Bob")))
         try writer.save()
-        let observer = ResultsObserver(filterBy: #Predicate<LiveItem> { $0.owner?.name == "Anna" },
+        let observer = try ResultsObserver(filterBy: #Predicate<LiveItem> { $0.owner?.name == "Anna" },
                                        sortBy: [SortDescriptor(\.title)], modelContainer: container)
         #expect(observer.results.isEmpty)
         var published: [ResultsChangeSet] = []

@@ -10,7 +10,7 @@ struct ResultsObserverTests {
     @Test func fetchesOnCreationInOrder() throws {
         let container = try Fixtures.memoryContainer()
         try Fixtures.insert([("b", 2), ("a", 1), ("c", 3)], into: ModelContext(container))
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         #expect(observer.results.map(\.title) == ["a", "b", "c"])
         #expect(observer.fetchError == nil)
     }
@@ -19,7 +19,7 @@ struct ResultsObserverTests {
         let container = try Fixtures.memoryContainer()
         let context = ModelContext(container)
         try Fixtures.insert([("a", 1), ("c", 3)], into: context)
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: context)
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: context)
         let recorder = SnapshotRecorder(observer)
         try Fixtures.insert([("b", 2)], into: context)
         #expect(await Fixtures.eventually { recorder.snapshots.count == 1 })
@@ -29,7 +29,7 @@ struct ResultsObserverTests {
 
     @Test func autosavedInsertInTheMainContextPublishes() async throws {
         let container = try Fixtures.memoryContainer()
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: container.mainContext)
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: container.mainContext)
         container.mainContext.insert(LiveTask(title: "a", priority: 1))
         #expect(await Fixtures.eventually { observer.results.count == 1 })
         #expect(!container.mainContext.hasChanges)
@@ -39,7 +39,7 @@ struct ResultsObserverTests {
         let container = try Fixtures.memoryContainer()
         let writer = ModelContext(container)
         let tasks = try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: writer)
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         tasks[0].priority = 9
         try writer.save()
@@ -53,7 +53,7 @@ struct ResultsObserverTests {
         let container = try Fixtures.memoryContainer()
         let writer = ModelContext(container)
         let tasks = try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: writer)
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         tasks[1].title = "B"
         try writer.save()
@@ -67,7 +67,7 @@ struct ResultsObserverTests {
         let container = try Fixtures.memoryContainer()
         let writer = ModelContext(container)
         let tasks = try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: writer)
-        let observer = ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 5 },
+        let observer = try ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 5 },
                                        sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         tasks[1].priority = 7
@@ -81,7 +81,7 @@ struct ResultsObserverTests {
         let container = try Fixtures.memoryContainer()
         let writer = ModelContext(container)
         let tasks = try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: writer)
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         let doomed = observer.results[2]
         writer.delete(tasks[2])
@@ -98,7 +98,7 @@ struct ResultsObserverTests {
 
     @Test func saveInAModelActorIsDelivered() async throws {
         let container = try Fixtures.memoryContainer()
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let writer = LiveTaskWriter(modelContainer: container)
         try await writer.add(title: "background", priority: 1)
         #expect(await Fixtures.eventually { observer.results.count == 1 })
@@ -108,7 +108,7 @@ struct ResultsObserverTests {
     @Test func burstOfSavesCoalescesIntoOneRefresh() async throws {
         let container = try Fixtures.memoryContainer()
         let writer = ModelContext(container)
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         let fetchesBefore = observer.fetchCount
         for priority in 0..<5 { try Fixtures.insert([("t\(priority)", priority)], into: writer) }
@@ -123,7 +123,7 @@ struct ResultsObserverTests {
         let container = try Fixtures.memoryContainer()
         let writer = ModelContext(container)
         try Fixtures.insert([("a", 1)], into: writer)
-        let observer = ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 5 }, modelContainer: container)
+        let observer = try ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 5 }, modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         let fetchesBefore = observer.fetchCount
         try Fixtures.insert([("high", 9)], into: writer)
@@ -135,7 +135,7 @@ struct ResultsObserverTests {
     @Test func savesOfOtherEntitiesDontRefetch() async throws {
         let container = try Fixtures.memoryContainer()
         let writer = ModelContext(container)
-        let observer = ResultsObserver<LiveTask, Never>(modelContainer: container)
+        let observer = try ResultsObserver<LiveTask, Never>(modelContainer: container)
         let fetchesBefore = observer.fetchCount
         writer.insert(LiveNote(text: "unrelated"))
         try writer.save()
@@ -146,7 +146,7 @@ struct ResultsObserverTests {
     @Test func unsavedChangesShowAtTheNextRefresh() async throws {
         let container = try Fixtures.memoryContainer()
         let context = ModelContext(container)
-        let observer = ResultsObserver<LiveTask, Never>(modelContext: context)
+        let observer = try ResultsObserver<LiveTask, Never>(modelContext: context)
         context.insert(LiveTask(title: "draft", priority: 1))
         await Fixtures.settle()
         #expect(observer.results.isEmpty)
@@ -158,7 +158,7 @@ struct ResultsObserverTests {
         let container = try Fixtures.memoryContainer()
         let context = ModelContext(container)
         try Fixtures.insert([("a", 1), ("b", 2)], into: context)
-        let observer = ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: context)
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: context)
         let recorder = SnapshotRecorder(observer)
         observer.refresh()
         #expect(recorder.snapshots.isEmpty, "nothing changed, so nothing is published")
@@ -172,7 +172,7 @@ struct ResultsObserverTests {
     @Test func notifyChangesReloadsModelsChangedBehindStrata() async throws {
         let container = try Fixtures.memoryContainer()
         try Fixtures.insert([("a", 1)], into: ModelContext(container))
-        let observer = ResultsObserver<LiveTask, Never>(modelContainer: container)
+        let observer = try ResultsObserver<LiveTask, Never>(modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         let store = try #require(container.store as? SQLiteStore)
         try store.withConnection { try $0.execute("UPDATE \"LiveTask\" SET \"title\" = 'changed by hand'") }

@@ -10,7 +10,7 @@ import Testing
         let descriptor = FetchDescriptor<FormatTask>(
             predicate: FormatPredicate(format: "title CONTAINS[cd] %@", "ecole"),
             sortDescriptors: [FormatSortDescriptor(key: "priority", ascending: false)])
-        let observer = ResultsObserver(fetchDescriptor: descriptor, modelContext: context)
+        let observer = try ResultsObserver(fetchDescriptor: descriptor, modelContext: context)
         #expect(observer.results.map(\.title) == ["ÉCOLE forms", "école pickup"])
         context.insert(FormatTask(title: "Ecole fair", priority: 7))
         context.insert(FormatTask(title: "Unrelated", priority: 9))
