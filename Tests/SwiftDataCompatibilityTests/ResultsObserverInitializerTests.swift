@@ -32,3 +32,30 @@ import Testing
         }
     }
 }
+
+@Model final class SeriesBook {
+    var title: String
+    var series: String?
+    init(title: String, series: String? = nil) {
+        self.title = title
+        self.series = series
+    }
+}
+
+/// SwiftData's `sectionBy: KeyPath<Element, String?>`: models without a title share one section, first.
+@Suite struct ResultsObserverOptionalSectionTests {
+    @MainActor @Test func anOptionalTitleSectionsModelsWithNilFirst() throws {
+        let container = try ModelContainer(for: SeriesBook.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = container.mainContext
+        context.insert(SeriesBook(title: "Dune", series: "Dune"))
+        context.insert(SeriesBook(title: "Solaris"))
+        context.insert(SeriesBook(title: "Children of Dune", series: "Dune"))
+        context.insert(SeriesBook(title: "Foundation", series: "Foundation"))
+        try context.save()
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\SeriesBook.title)], sectionBy: \SeriesBook.series,
+                                           modelContext: context)
+        let sections = try #require(observer.sections)
+        #expect(sections.map(\.id) == [nil, "Dune", "Foundation"])
+        #expect(sections.map { $0.map(\.title) } == [["Solaris"], ["Children of Dune", "Dune"], ["Foundation"]])
+    }
+}
