@@ -64,7 +64,8 @@ extension ModelContext {
                 // Sorting a one-column slice would still copy it out and back.
                 if changes.updateColumns.count - start > 1 { changes.updateColumns[start...].sort { $0.index < $1.index } }
                 let columns = start..<changes.updateColumns.count
-                changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, version: version, values: data.values, columns: columns))
+                changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, version: version,
+                                                           values: mergePolicy == .overwrite ? data.values : nil, columns: columns))
                 // The version the row has once the update is written (put back if the save fails; a conflict the
                 // merge policy resolves sets the stored one after the save).
                 if !columns.isEmpty { data.rowVersion = version + 1 }

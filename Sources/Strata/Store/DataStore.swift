@@ -72,8 +72,8 @@ package struct StoreChanges {
         package var primaryKey: Int64
         /// The row's version when the model was read; the update applies only while the row still has it.
         package var version: Int64
-        /// The model's values (`.overwrite` writes all of them when the row changed elsewhere).
-        package var values: ModelBackingData.Values
+        /// The model's values, under `.overwrite` only (which writes all of them when the row changed elsewhere).
+        package var values: ModelBackingData.Values?
         /// Where the changed properties are in ``StoreChanges/updateColumns``, by ascending property index.
         package var columns: Range<Int>
     }

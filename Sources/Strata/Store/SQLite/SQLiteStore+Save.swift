@@ -343,7 +343,8 @@ extension SaveWriter {
         case .mergeByPropertyObjectTrump: written = Array(columns)
         case .mergeByPropertyStoreTrump: written = columns.filter { stored.values[$0.index] == $0.saved }
         case .overwrite:
-            written = entity.columnPropertyIndexes.map { StoreChanges.UpdateColumn(index: $0, value: update.values[$0], saved: .null) }
+            guard let values = update.values else { written = Array(columns); break }
+            written = entity.columnPropertyIndexes.map { StoreChanges.UpdateColumn(index: $0, value: values[$0], saved: .null) }
         case .rollback: written = []
         }
         if !written.isEmpty {
