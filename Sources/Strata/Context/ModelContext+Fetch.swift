@@ -192,6 +192,8 @@ extension ModelContext {
         let entity = request.entity
         let entityKey = ObjectIdentifier(entity)
         let columns = request.columns ?? []
+        // A fetch of columns reads the row's version after them.
+        let readsVersion = request.columns != nil
         let properties = entity.properties
         let validations = entity.rowValidations
         let passingClasses = entity.classesPassingWithoutPayload
@@ -252,6 +254,7 @@ extension ModelContext {
                     data.values.replace(with: filled)
                     for index in columns { data.decodedValues[index] = decoded[index] }
                     data.unloadedProperties = nil
+                    data.rowVersion = row.version(afterColumns: columns.count)
                 }
                 body(model)
                 return
@@ -261,6 +264,7 @@ extension ModelContext {
             try data.withUnsafeMutableValues { try readChecked(row, into: $0, decoded: &decoded) }
             if !decoded.isEmpty { data.decodedValues = decoded }
             data.unloadedProperties = unloaded
+            if readsVersion { data.rowVersion = row.version(afterColumns: columns.count) }
             let model = ModelBackingData.makeModel(entity.modelType, adopting: data)
             made.append((key, model))
             body(model)

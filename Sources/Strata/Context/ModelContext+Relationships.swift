@@ -129,6 +129,7 @@ extension ModelContext {
                     if property.cachesDecodedValue, property.relationshipDestination == nil { fault.decodedValues[index] = property.decodeAny(value) }
                 }
                 fault.unloadedProperties = nil
+                fault.rowVersion = row.version(afterColumns: columns.count)
             }
         }
         return data.unloadedProperties == nil

@@ -11,7 +11,8 @@ extension ModelContext {
     ///   merge policy, or when an update collides), `StrataError.unrepresentableValue`,
     ///   `StrataError.missingRequiredRelationship` (a non-optional to-one holding no model),
     ///   `StrataError.deleteDenied`, `StrataError.relationshipCountViolation`,
-    ///   `StrataError.unknownEntity`, or `StrataError.storeFailure`. When it throws, nothing was written and the
+    ///   `StrataError.unknownEntity`, `StrataError.mergeConflict` (under the `.error` merge policy, when a changed or
+    ///   deleted model's row was saved elsewhere after this context read it), or `StrataError.storeFailure`. When it throws, nothing was written and the
     ///   context keeps its pending changes.
     public func save() throws {
         guard hasChanges else { return }
@@ -52,18 +53,27 @@ extension ModelContext {
                 try checkEncoding(data, entity: entity)
                 updatedIdentifiers.append(model.persistentModelID)
                 let savedValues = data.savedValues
-                takenSavedValues.append(TakenSavedValues(data: data, savedValues: savedValues))
+                let version = data.rowVersion
+                takenSavedValues.append(TakenSavedValues(data: data, savedValues: savedValues, version: version))
                 data.savedValues = SavedValues()
                 guard let key = data.primaryKey else { continue }
                 let start = changes.updateColumns.count
-                for (index, _) in savedValues { changes.updateColumns.append(StoreChanges.UpdateColumn(index: index, value: data.values[index])) }
+                for (index, saved) in savedValues {
+                    changes.updateColumns.append(StoreChanges.UpdateColumn(index: index, value: data.values[index], saved: saved))
+                }
                 // Sorting a one-column slice would still copy it out and back.
                 if changes.updateColumns.count - start > 1 { changes.updateColumns[start...].sort { $0.index < $1.index } }
-                changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, columns: start..<changes.updateColumns.count))
+                let columns = start..<changes.updateColumns.count
+                changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, version: version,
+                                                           values: mergePolicy == .overwrite ? data.values : nil, columns: columns))
+                // The version the row has once the update is written (put back if the save fails; a conflict the
+                // merge policy resolves sets the stored one after the save).
+                if !columns.isEmpty { data.rowVersion = version + 1 }
             }
             for model in deleted {
-                guard let key = model.persistentBackingData.primaryKey else { continue }
-                changes.deletes.append(StoreChanges.Delete(entity: try entity(of: model), primaryKey: key))
+                let data = model.persistentBackingData
+                guard let key = data.primaryKey else { continue }
+                changes.deletes.append(StoreChanges.Delete(entity: try entity(of: model), primaryKey: key, version: data.rowVersion))
             }
             changes.batchDeletes = pendingBatchDeletes
             if hasRelationships {
@@ -72,12 +82,16 @@ extension ModelContext {
             }
             result = try store.save(changes, mergePolicy: mergePolicy)
         } catch {
-            for taken in takenSavedValues { taken.data.savedValues = taken.savedValues }
+            for taken in takenSavedValues {
+                taken.data.savedValues = taken.savedValues
+                taken.data.rowVersion = taken.version
+            }
             throw error
         }
 
         registryRevision += 1
-        let insertedIdentifiers = registerInserted(inserted, keys: result.insertedKeys)
+        let insertedIdentifiers = registerInserted(inserted, keys: result.insertedKeys, upsertedVersions: result.upsertedVersions)
+        if !result.resolvedConflicts.isEmpty { adoptStoredValues(result.resolvedConflicts) }
         // After every insert has its key, so foreign keys to inserted models are recorded.
         if hasRelationships {
             for model in inserted { recordSavedForeignKeys(of: model.persistentBackingData) }
@@ -115,6 +129,26 @@ extension ModelContext {
     private struct TakenSavedValues {
         let data: ModelBackingData
         let savedValues: SavedValues
+        let version: Int64
+    }
+
+    /// Gives the models of conflicts the merge policy resolved the stored values they didn't keep, and the row's
+    /// version now.
+    private func adoptStoredValues(_ conflicts: [StoreSaveResult.ResolvedConflict]) {
+        for conflict in conflicts {
+            guard let model = registeredModels[ObjectIdentifier(conflict.entity)]?[conflict.primaryKey] else { continue }
+            let data = model.persistentBackingData
+            var adopted: [Int] = []
+            for index in conflict.entity.columnPropertyIndexes where !conflict.kept.contains(index)
+                && conflict.entity.relationshipInfos[index] == nil && index < conflict.storedValues.count
+                && data.values[index] != conflict.storedValues[index] {
+                data.values[index] = conflict.storedValues[index]
+                data.decodedValues[index] = nil
+                adopted.append(index)
+            }
+            data.rowVersion = conflict.version
+            if !adopted.isEmpty { notifyObservers(of: model, properties: adopted) }
+        }
     }
 
     private func entity(of model: any PersistentModel) throws -> Schema.Entity {
@@ -132,7 +166,7 @@ extension ModelContext {
 
     /// Makes the inserted models registered ones, each backed by the row of its key (in order), and returns
     /// their identifiers.
-    private func registerInserted(_ inserted: [any PersistentModel], keys: [Int64]) -> [PersistentIdentifier] {
+    private func registerInserted(_ inserted: [any PersistentModel], keys: [Int64], upsertedVersions: [Int: Int64]) -> [PersistentIdentifier] {
         var identifiers: [PersistentIdentifier] = []
         identifiers.reserveCapacity(inserted.count)
         // Each entity's identity map is taken out while its models register (a save inserts runs of one entity),
@@ -156,8 +190,11 @@ extension ModelContext {
                 previousData.values.replace(with: data.values.copy)
                 previousData.decodedValues = data.decodedValues
                 previousData.savedValues.removeAll()
+                previousData.rowVersion = upsertedVersions[position] ?? 0
                 changedModels[ObjectIdentifier(previous)] = nil
             }
+            // An insert's row starts at version 0; an upsert's row has the version its update gave it.
+            if !upsertedVersions.isEmpty { data.rowVersion = upsertedVersions[position] ?? 0 }
             data.primaryKey = primaryKey
             data.store = store
             data.state = .registered

@@ -75,8 +75,21 @@ public final class ModelContext {
         didSet { if autosaveEnabled, hasChanges { scheduleAutosave() } }
     }
 
-    /// What a save does when an inserted model repeats a unique value that is already stored.
-    /// Defaults to `.mergeByPropertyObjectTrump` (update the stored model, as SwiftData does).
+    /// What a save does when an inserted model repeats a unique value that is already stored, or when a changed
+    /// or deleted model's row was saved by another context or process after this context read it (see
+    /// ``MergePolicy``). Defaults to `.mergeByPropertyObjectTrump` (update the stored model and write the changed
+    /// properties, as SwiftData does); `.error` makes such a save throw `StrataError.mergeConflict` instead.
+    ///
+    /// Read-modify-write that must not lose updates (a counter) uses `.error` and retries:
+    /// ```swift
+    /// while true {
+    ///     let context = ModelContext(container)
+    ///     context.mergePolicy = .error
+    ///     guard let counter = try context.fetch(FetchDescriptor<Counter>()).first else { break }
+    ///     counter.value += 1
+    ///     do { try context.save(); break } catch StrataError.mergeConflict { continue }
+    /// }
+    /// ```
     public var mergePolicy: MergePolicy = .mergeByPropertyObjectTrump
 
     /// An error from the last automatic save, if it failed; cleared by the next successful save.

@@ -41,6 +41,21 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
     /// Another container or process migrated the store after this container opened it: its models no longer
     /// match the store's tables, so nothing was read or written.
     case storeMigrated(path: String, version: String)
+    /// Under `mergePolicy = .error`, a save changed or deleted models whose rows another context or process saved
+    /// after this context read them (optimistic locking: each row's version moved). Nothing of the save was
+    /// written and the context keeps its changes.
+    ///
+    /// Retry by reading the rows again and redoing the change, e.g. in a fresh context:
+    /// ```swift
+    /// while true {
+    ///     let context = ModelContext(container)
+    ///     context.mergePolicy = .error
+    ///     guard let counter = try context.fetch(FetchDescriptor<Counter>()).first else { break }
+    ///     counter.value += 1
+    ///     do { try context.save(); break } catch StrataError.mergeConflict { continue }
+    /// }
+    /// ```
+    case mergeConflict([MergeConflict])
 
     /// What failed and where. A predicate or store failure quoting very long text (SQL, a huge predicate)
     /// shows its start and end with a note of how much was left out.
@@ -88,6 +103,9 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
         case .storeMigrated(let path, let version):
             "The store at \(path) was migrated to version \(version) by another container or process; this container's "
                 + "models are out of date, so nothing was read or written (open a new container with the current models)"
+        case .mergeConflict(let conflicts):
+            "The save conflicts with changes saved elsewhere since the models were read, so nothing was written: "
+                + conflicts.map(\.description).joined(separator: "; ").elided()
         }
     }
 }

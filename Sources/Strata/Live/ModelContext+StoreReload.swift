@@ -72,6 +72,8 @@ extension ModelContext {
             if values[index] != value { changed.append(index) }
             values[index] = value
         }
+        // The values are the row's now, and so is the version a later save checks.
+        data.rowVersion = row.version(afterColumns: columns.count)
         guard !changed.isEmpty || data.unloadedProperties != nil else { return [] }
         data.values.replace(with: values)
         data.decodedValues.removeAll()

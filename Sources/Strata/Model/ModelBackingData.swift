@@ -37,6 +37,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         @usableFromInline var savedValues = SavedValues()
         /// The shared weak reference to the model's context (see ``ModelBackingData/context``).
         @usableFromInline var contextReference: ModelContextReference?
+        /// The row's version (`Z_OPT`) when the model's values were read or last saved: a save of a change or a
+        /// delete checks it, so a row another writer changed meanwhile is a merge conflict, not a lost update.
+        @usableFromInline var rowVersion: Int64 = 0
         /// The row's primary key, once the model is backed by a row.
         @usableFromInline var primaryKey: Int64?
         // After `primaryKey`, so it takes the byte after the optional's tag instead of a padded word.
@@ -98,6 +101,11 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     @inlinable package var primaryKey: Int64? {
         get { fields.pointee.primaryKey }
         set { fields.pointee.primaryKey = newValue }
+    }
+    /// The row's version (`Z_OPT`) the model's values were read at or last saved with.
+    @inlinable package var rowVersion: Int64 {
+        get { fields.pointee.rowVersion }
+        set { fields.pointee.rowVersion = newValue }
     }
     /// Where the model is in its life.
     @inlinable package var state: State {

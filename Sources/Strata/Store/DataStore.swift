@@ -28,6 +28,14 @@ package protocol StoreRow {
     func readValues(_ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>)
 }
 
+extension StoreRow {
+    /// The row's version (`Z_OPT`), read after `count` requested columns: every fetch that reads columns reads
+    /// the version last.
+    @inline(__always) package func version(afterColumns count: Int) -> Int64 {
+        int64(at: Int32(count + 1))
+    }
+}
+
 /// A fetch in store-neutral terms.
 package struct StoreFetch: Sendable {
     package var entity: Schema.Entity
@@ -62,12 +70,18 @@ package struct StoreChanges {
     package struct Update {
         package var entity: Schema.Entity
         package var primaryKey: Int64
+        /// The row's version when the model was read; the update applies only while the row still has it.
+        package var version: Int64
+        /// The model's values, under `.overwrite` only (which writes all of them when the row changed elsewhere).
+        package var values: ModelBackingData.Values?
         /// Where the changed properties are in ``StoreChanges/updateColumns``, by ascending property index.
         package var columns: Range<Int>
     }
     package struct Delete {
         package var entity: Schema.Entity
         package var primaryKey: Int64
+        /// The row's version when the model was read.
+        package var version: Int64
     }
     package struct BatchDelete {
         package var entity: Schema.Entity
@@ -113,10 +127,13 @@ package struct StoreChanges {
     package struct UpdateColumn {
         package let index: Int
         package let value: StoredValue
+        /// The value the context read (the property's saved value), to tell which properties changed elsewhere.
+        package let saved: StoredValue
 
-        package init(index: Int, value: StoredValue) {
+        package init(index: Int, value: StoredValue, saved: StoredValue) {
             self.index = index
             self.value = value
+            self.saved = saved
         }
     }
 
@@ -129,17 +146,61 @@ package struct StoreSaveResult {
     package var insertedKeys: [Int64] = []
     /// The rows each batch delete removed, in order.
     package var batchDeletedKeys: [[Int64]] = []
+    /// The stored version of each row an upsert updated, by insert position.
+    package var upsertedVersions: [Int: Int64] = [:]
+    /// The rows changed elsewhere that the merge policy resolved (not `.error`, which throws).
+    package var resolvedConflicts: [ResolvedConflict] = []
+
+    /// How a conflict was resolved: the model takes the stored values of its attributes except `kept`, and the
+    /// row's version is `version` now.
+    package struct ResolvedConflict {
+        package var entity: Schema.Entity
+        package var primaryKey: Int64
+        /// The row's values by property index, as stored before this save wrote it.
+        package var storedValues: [StoredValue]
+        /// The property indexes whose values the model keeps (written by this save).
+        package var kept: Set<Int>
+        package var version: Int64
+    }
 }
 
-/// What a save does when an inserted model has the same unique value as a stored one.
+/// How a save resolves a conflict (Core Data's `NSMergePolicy`, under its Swift names): an inserted model with
+/// the same unique value as a stored one, or a changed or deleted model whose row another context or process saved
+/// after this context read it (each row carries a version, checked in the statement that writes the row).
 ///
-/// SwiftData updates the stored model (an upsert); Core Data's default throws. Set
-/// `ModelContext.mergePolicy` to choose.
+/// SwiftData's default merges property by property with the context's values winning. For changed rows:
+/// - `.mergeByPropertyObjectTrump`: the properties this context changed are written; the row's other properties
+///   keep what the other writer stored, and the model takes those values.
+/// - `.mergeByPropertyStoreTrump`: the properties the other writer changed keep the stored value (the model takes
+///   it); this context's other changes are written.
+/// - `.overwrite`: all of the model's properties are written, replacing the other writer's changes.
+/// - `.rollback`: nothing of the model is written; it takes the stored values, discarding its changes.
+/// - `.error`: the save throws `StrataError.mergeConflict` naming every model in conflict and writes nothing.
+///
+/// A row deleted elsewhere stays deleted (a change to it is dropped) under every policy but `.error`. A model
+/// deleted here whose row changed elsewhere is deleted under every policy but `.error`: a deletion has no
+/// properties to merge.
 public enum MergePolicy: Sendable, Hashable {
-    /// Update the stored model with the inserted model's values (SwiftData's behaviour; the default).
+    /// Update the stored model with the inserted model's values (SwiftData's behaviour; the default), and write a
+    /// changed model's changed properties over a row changed elsewhere (`NSMergeByPropertyObjectTrumpMergePolicy`).
     case mergeByPropertyObjectTrump
-    /// Throw `StrataError.uniqueConstraintViolation` and save nothing (Core Data's `NSErrorMergePolicy`).
+    /// Throw and save nothing: `StrataError.uniqueConstraintViolation` for a duplicate unique value,
+    /// `StrataError.mergeConflict` for rows changed elsewhere since they were read (`NSErrorMergePolicy`).
+    ///
+    /// After a conflict the context keeps its changes; read the rows again (a fresh `ModelContext` is simplest)
+    /// and redo the change:
+    /// ```swift
+    /// context.mergePolicy = .error
+    /// do { try context.save() } catch StrataError.mergeConflict(let conflicts) { /* fetch again, redo, save */ }
+    /// ```
     case error
+    /// Keep the stored value of every property changed elsewhere, write this context's other changes
+    /// (`NSMergeByPropertyStoreTrumpMergePolicy`).
+    case mergeByPropertyStoreTrump
+    /// Write the whole model, replacing whatever was stored (`NSOverwriteMergePolicy`).
+    case overwrite
+    /// Keep the whole stored row and discard the model's changes (`NSRollbackMergePolicy`).
+    case rollback
 }
 
 /// Limits shared by stores and contexts.

@@ -3,17 +3,18 @@ import Foundation
 extension SQLiteStore {
     /// Writes `changes` in one transaction: deletes first (so a deleted unique value can be reused), then
     /// updates, then inserts. Under `.mergeByPropertyObjectTrump` an insert whose unique value exists updates
-    /// that row instead (an upsert).
+    /// that row instead (an upsert). Each update and delete applies only while the row has the version the model
+    /// read (in the same statement); a row saved elsewhere meanwhile is resolved by `mergePolicy`.
     ///
-    /// - Throws: `StrataError.readOnlyContainer`, `StrataError.uniqueConstraintViolation`, or
-    ///   `StrataError.storeFailure`; nothing is written when it throws.
+    /// - Throws: `StrataError.readOnlyContainer`, `StrataError.uniqueConstraintViolation`,
+    ///   `StrataError.mergeConflict` (under `.error`), or `StrataError.storeFailure`; nothing is written when it throws.
     package func save(_ changes: StoreChanges, mergePolicy: MergePolicy) throws -> StoreSaveResult {
         guard !isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
         return try withConnection { connection in
             try translatingErrors("save") {
                 try connection.transaction {
                     try checkNotMigratedElsewhere(connection)
-                    var writer = SaveWriter(connection: connection, dialect: dialect, mergePolicy: mergePolicy)
+                    var writer = SaveWriter(connection: connection, dialect: dialect, mergePolicy: mergePolicy, storeIdentifier: identifier)
                     return try writer.write(changes)
                 }
             }
@@ -26,11 +27,14 @@ private struct SaveWriter {
     let connection: SQLiteConnection
     let dialect: SQLiteDialect
     let mergePolicy: MergePolicy
+    let storeIdentifier: String
     private var insertStatements: [ObjectIdentifier: SQLiteStatement] = [:]
     private var updateStatements: [UpdateKey: SQLiteStatement] = [:]
+    private var upsertedVersions: [Int: Int64] = [:]
 
-    init(connection: SQLiteConnection, dialect: SQLiteDialect, mergePolicy: MergePolicy) {
+    init(connection: SQLiteConnection, dialect: SQLiteDialect, mergePolicy: MergePolicy, storeIdentifier: String) {
         self.connection = connection
+        self.storeIdentifier = storeIdentifier
         self.dialect = dialect
         self.mergePolicy = mergePolicy
     }
@@ -39,8 +43,11 @@ private struct SaveWriter {
         var result = StoreSaveResult()
         // Updates and deletes go in row order: in the order a context happens to hold its models they would dirty
         // the table's pages at random, and a large save would spill and rewrite the same pages many times.
+        var conflicts: [MergeConflict] = []
         for delete in Self.inRowOrder(changes.deletes) {
-            try run(delete.entity, "DELETE FROM \(table(delete.entity)) WHERE \(primaryKey) = ?", [.integer(delete.primaryKey)])
+            let condition = "WHERE \(primaryKey) = ? AND \(version) = ?"
+            try run(delete.entity, "DELETE FROM \(table(delete.entity)) \(condition)", [.integer(delete.primaryKey), .integer(delete.version)])
+            if connection.changes == 0, let conflict = try deleteConflict(delete) { conflicts.append(conflict) }
         }
         for batch in changes.batchDeletes {
             // The rows' keys are read first, then the rows deleted with the same condition: inside the save's
@@ -79,14 +86,23 @@ private struct SaveWriter {
                 defer { statement.reset() }
                 for (offset, column) in columns.enumerated() { try statement.bind(column.value, at: Int32(offset + 1)) }
                 try statement.bind(.integer(update.primaryKey), at: Int32(columns.count + 1))
+                try statement.bind(.integer(update.version), at: Int32(columns.count + 2))
                 _ = try statement.step()
             }
+            // The version moved (or the row is gone) since the model was read: checked in the statement that
+            // writes, so no other writer can come in between.
+            if connection.changes == 0 {
+                try resolveConflict(update, columns: columns, into: &result, conflicts: &conflicts)
+            }
         }
+        // Every conflict is listed before the save fails; throwing rolls the whole transaction back.
+        if !conflicts.isEmpty { throw StrataError.mergeConflict(conflicts) }
         let uniqueForeignKeys = Self.uniqueForeignKeys(of: changes)
         for (position, insert) in changes.inserts.enumerated() {
             let foreignKeys = uniqueForeignKeys[position].map { Self.resolved($0, insertedKeys: result.insertedKeys) } ?? [:]
-            result.insertedKeys.append(try write(insert, foreignKeys: foreignKeys))
+            result.insertedKeys.append(try write(insert, position: position, foreignKeys: foreignKeys))
         }
+        result.upsertedVersions = upsertedVersions
         let keys = result.insertedKeys
         func key(_ reference: StoreChanges.RowReference) -> Int64? {
             switch reference {
@@ -118,14 +134,15 @@ private struct SaveWriter {
     /// Writes one insert (or, under `.mergeByPropertyObjectTrump`, updates the row with the same unique values).
     /// `foreignKeys` are the values of foreign-key columns known before the row exists, by property index: they
     /// are written with the row, so a uniqueness constraint over a to-one relationship sees them.
-    private mutating func write(_ insert: StoreChanges.Insert, foreignKeys: [Int: StoredValue]) throws -> Int64 {
+    private mutating func write(_ insert: StoreChanges.Insert, position: Int, foreignKeys: [Int: StoredValue]) throws -> Int64 {
         let entity = insert.entity
         let columns = entity.columnPropertyIndexes
         if mergePolicy == .mergeByPropertyObjectTrump, !entity.uniquenessConstraints.isEmpty,
            let existing = try existingRow(matching: insert, foreignKeys: foreignKeys) {
             let values = columns.map { foreignKeys[$0] ?? ($0 < insert.values.count ? insert.values[$0] : .null) }
-            let assignments = columns.map { "\(column(entity, $0)) = ?" }.joined(separator: ", ")
+            let assignments = (columns.map { "\(column(entity, $0)) = ?" } + [bump]).joined(separator: ", ")
             try run(entity, "UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ?", values + [.integer(existing)])
+            upsertedVersions[position] = try storedRow(entity, existing)?.version ?? 0
             return existing
         }
         let statement = try insertStatement(for: entity)
@@ -203,8 +220,8 @@ private struct SaveWriter {
     private mutating func updateStatement(for entity: Schema.Entity, columns: [Int]) throws -> SQLiteStatement {
         let key = UpdateKey(entity: ObjectIdentifier(entity), columns: columns)
         if let statement = updateStatements[key] { return statement }
-        let assignments = columns.map { "\(column(entity, $0)) = ?" }.joined(separator: ", ")
-        let statement = try connection.prepare("UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ?")
+        let assignments = (columns.map { "\(column(entity, $0)) = ?" } + [bump]).joined(separator: ", ")
+        let statement = try connection.prepare("UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ? AND \(version) = ?")
         updateStatements[key] = statement
         return statement
     }
@@ -246,7 +263,7 @@ private struct SaveWriter {
         return nil
     }
 
-    private func run(_ entity: Schema.Entity, _ sql: String, _ bindings: [StoredValue]) throws {
+    fileprivate func run(_ entity: Schema.Entity, _ sql: String, _ bindings: [StoredValue]) throws {
         try guarded(entity) {
             let statement = try connection.prepare(sql)
             defer { statement.reset() }
@@ -256,7 +273,7 @@ private struct SaveWriter {
     }
 
     /// Runs SQLite work, reporting a unique-constraint failure as the entity's properties.
-    private func guarded<T>(_ entity: Schema.Entity, _ body: () throws -> T) throws -> T {
+    fileprivate func guarded<T>(_ entity: Schema.Entity, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as SQLiteError where error.isUniqueConstraintViolation {
@@ -273,9 +290,86 @@ private struct SaveWriter {
         }
     }
 
-    private var primaryKey: String { dialect.quote(identifier: SelectStatement.primaryKeyColumn) }
-    private func table(_ entity: Schema.Entity) -> String { dialect.quote(identifier: entity.name) }
-    private func column(_ entity: Schema.Entity, _ index: Int) -> String { dialect.quote(identifier: entity.properties[index].name) }
+    fileprivate var primaryKey: String { dialect.quote(identifier: SelectStatement.primaryKeyColumn) }
+    fileprivate var version: String { dialect.quote(identifier: SelectStatement.versionColumn) }
+    /// The assignment every update of a row's attributes makes: its version moves on.
+    fileprivate var bump: String { "\(version) = \(version) + 1" }
+    fileprivate func table(_ entity: Schema.Entity) -> String { dialect.quote(identifier: entity.name) }
+    fileprivate func column(_ entity: Schema.Entity, _ index: Int) -> String { dialect.quote(identifier: entity.properties[index].name) }
+}
+
+/// Optimistic locking: what a save does with a row another writer saved after the model was read.
+extension SaveWriter {
+    /// The row as stored now: its version and its values by property index; `nil` when it was deleted.
+    fileprivate func storedRow(_ entity: Schema.Entity, _ key: Int64) throws -> (version: Int64, values: [StoredValue])? {
+        let columns = entity.columnPropertyIndexes
+        let names = ([version] + columns.map { column(entity, $0) }).joined(separator: ", ")
+        guard let row = try connection.query("SELECT \(names) FROM \(table(entity)) WHERE \(primaryKey) = ?", [.integer(key)]).first,
+              case .integer(let stored)? = row.first else { return nil }
+        var values = [StoredValue](repeating: .null, count: entity.properties.count)
+        for (offset, index) in columns.enumerated() where offset + 1 < row.count { values[index] = row[offset + 1] }
+        return (stored, values)
+    }
+
+    /// Under `.error` the conflict of a delete whose row changed since it was read; under every other policy the
+    /// row is deleted anyway. A row already deleted elsewhere is no conflict: it is gone as the save asked.
+    fileprivate func deleteConflict(_ delete: StoreChanges.Delete) throws -> MergeConflict? {
+        guard let stored = try storedRow(delete.entity, delete.primaryKey) else { return nil }
+        guard mergePolicy == .error else {
+            try run(delete.entity, "DELETE FROM \(table(delete.entity)) WHERE \(primaryKey) = ?", [.integer(delete.primaryKey)])
+            return nil
+        }
+        return conflict(delete.entity, delete.primaryKey, isDeletion: true, expected: delete.version, stored: stored, conflicting: [])
+    }
+
+    /// Resolves an update whose row changed (or went) since the model was read, as the merge policy says.
+    fileprivate func resolveConflict(_ update: StoreChanges.Update, columns: ArraySlice<StoreChanges.UpdateColumn>,
+                                     into result: inout StoreSaveResult, conflicts: inout [MergeConflict]) throws {
+        let entity = update.entity
+        guard let stored = try storedRow(entity, update.primaryKey) else {
+            // Deleted elsewhere: it stays deleted (nothing to merge into), unless the policy is to report it.
+            if mergePolicy == .error {
+                conflicts.append(conflict(entity, update.primaryKey, isDeletion: false, expected: update.version, stored: nil, conflicting: []))
+            }
+            return
+        }
+        let changedElsewhere = columns.filter { stored.values[$0.index] != $0.saved }
+        var written: [StoreChanges.UpdateColumn]
+        switch mergePolicy {
+        case .error:
+            conflicts.append(conflict(entity, update.primaryKey, isDeletion: false, expected: update.version, stored: stored,
+                                      conflicting: changedElsewhere.map(\.index)))
+            return
+        case .mergeByPropertyObjectTrump: written = Array(columns)
+        case .mergeByPropertyStoreTrump: written = columns.filter { stored.values[$0.index] == $0.saved }
+        case .overwrite:
+            guard let values = update.values else { written = Array(columns); break }
+            written = entity.columnPropertyIndexes.map { StoreChanges.UpdateColumn(index: $0, value: values[$0], saved: .null) }
+        case .rollback: written = []
+        }
+        if !written.isEmpty {
+            let assignments = (written.map { "\(column(entity, $0.index)) = ?" } + [bump]).joined(separator: ", ")
+            try run(entity, "UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ?", written.map(\.value) + [.integer(update.primaryKey)])
+        }
+        result.resolvedConflicts.append(StoreSaveResult.ResolvedConflict(
+            entity: entity, primaryKey: update.primaryKey, storedValues: stored.values,
+            kept: Set(written.map(\.index)), version: written.isEmpty ? stored.version : stored.version + 1))
+    }
+
+    private func conflict(_ entity: Schema.Entity, _ key: Int64, isDeletion: Bool, expected: Int64,
+                          stored: (version: Int64, values: [StoredValue])?, conflicting: [Int]) -> MergeConflict {
+        var values: [String: String] = [:]
+        if let stored {
+            for index in entity.columnPropertyIndexes where entity.relationshipInfos[index] == nil {
+                values[entity.properties[index].name] = stored.values[index].description
+            }
+        }
+        return MergeConflict(
+            entityName: entity.name,
+            persistentModelID: PersistentIdentifier(entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(key)),
+            isDeletion: isDeletion, conflictingProperties: conflicting.map { entity.properties[$0].name },
+            storedValues: values, expectedVersion: expected, storedVersion: stored?.version)
+    }
 }
 
 /// A change to one stored row, which a save orders by row.

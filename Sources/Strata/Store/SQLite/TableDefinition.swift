@@ -3,9 +3,14 @@ struct TableDefinition {
     let entity: Schema.Entity
     let dialect: SQLiteDialect
 
-    /// The column definitions, e.g. `"title" TEXT NOT NULL`.
+    /// The definition of the row-version column every entity table has (Core Data's `Z_OPT`): an insert leaves it
+    /// at 0, every update of the row's attributes adds 1, and a save checks it in the same statement.
+    static let versionColumnDefinition = "\"\(SelectStatement.versionColumn)\" INTEGER NOT NULL DEFAULT 0"
+
+    /// The column definitions, e.g. `"title" TEXT NOT NULL`: the primary key, the row version, then one per
+    /// attribute or to-one relationship.
     var columns: [String] {
-        [quote(SelectStatement.primaryKeyColumn) + " INTEGER PRIMARY KEY"]
+        [quote(SelectStatement.primaryKeyColumn) + " INTEGER PRIMARY KEY", Self.versionColumnDefinition]
             + entity.columnPropertyIndexes.map { index in
                 let property = entity.properties[index]
                 if let relationship = entity.relationshipInfos[index] {

@@ -118,10 +118,18 @@ struct MigrationPlanner {
                 description: "remove uniqueness constraint on \(entity.name) (\(constraint.joined(separator: ", ")))"))
         }
         plan.changes += indexChanges(entity.name, from: current.indexStatements, to: wanted.indexStatements)
+        if !current.hasVersionColumn {
+            plan.changes.append(SchemaChange(
+                kind: .addProperty, entity: entity.name, property: SelectStatement.versionColumn,
+                description: "add \(entity.name).\(SelectStatement.versionColumn): the row version optimistic locking checks = 0"))
+        }
         plan.actions += checks.map(MigrationAction.check)
         if rebuild {
             plan.actions += rebuildStatements(entity, current: current, expressions: expressions).map(MigrationAction.sql)
             return
+        }
+        if !current.hasVersionColumn {
+            plan.actions.append(.sql("ALTER TABLE \(quote(entity.name)) ADD COLUMN \(TableDefinition.versionColumnDefinition)"))
         }
         for (column, literal) in addedColumns {
             let definition = column.definition + (literal.map { " DEFAULT \($0)" } ?? "")
@@ -216,10 +224,12 @@ struct MigrationPlanner {
         let createTable = "CREATE TABLE \(table) ("
         let create = definition.statements[0].hasPrefix(createTable)
             ? "CREATE TABLE \(temporary) (" + definition.statements[0].dropFirst(createTable.count) : definition.statements[0]
-        let columns = [key] + entity.columnPropertyIndexes.map { quote(entity.properties[$0].name) }
+        // Rows keep their versions (a table without them starts them at the column's default).
+        let version = current.hasVersionColumn ? [quote(SelectStatement.versionColumn)] : []
+        let columns = [key] + version + entity.columnPropertyIndexes.map { quote(entity.properties[$0].name) }
         return [
             create,
-            "INSERT INTO \(temporary) (\(columns.joined(separator: ", "))) SELECT \(([key] + expressions).joined(separator: ", ")) FROM \(table)",
+            "INSERT INTO \(temporary) (\(columns.joined(separator: ", "))) SELECT \(([key] + version + expressions).joined(separator: ", ")) FROM \(table)",
             "DROP TABLE \(table)",
             "ALTER TABLE \(temporary) RENAME TO \(table)",
         ] + definition.indexStatements

@@ -23,7 +23,8 @@ extension StoredEntity {
             for part in Self.topLevelParts(of: String(body)) {
                 if part.hasPrefix("UNIQUE (") {
                     unique.append(Self.quotedIdentifiers(in: part))
-                } else if let column = StoredColumn(definition: part), column.name != SelectStatement.primaryKeyColumn {
+                } else if let column = StoredColumn(definition: part), column.name != SelectStatement.primaryKeyColumn,
+                          column.name != SelectStatement.versionColumn {
                     columns.append(column)
                 }
             }

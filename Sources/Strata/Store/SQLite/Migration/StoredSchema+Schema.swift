@@ -10,7 +10,8 @@ extension StoredEntity {
     /// The description of the table `entity` needs.
     init(entity: Schema.Entity, dialect: SQLiteDialect) {
         let table = TableDefinition(entity: entity, dialect: dialect)
-        let definitions = table.columns.dropFirst()
+        // The primary key and the row version are every table's; the rest are the properties'.
+        let definitions = table.columns.dropFirst(2)
         self.name = entity.name
         self.columns = zip(entity.columnPropertyIndexes, definitions).map { index, definition in
             let property = entity.properties[index]

@@ -42,6 +42,12 @@ struct StoredEntity: Codable, Equatable {
         columns.first { $0.name == name }
     }
 
+    /// Whether the table has the row-version column (`Z_OPT`); tables written before optimistic locking existed
+    /// get it from a migration.
+    var hasVersionColumn: Bool {
+        definition.contains(TableDefinition.versionColumnDefinition)
+    }
+
     /// Whether the table needs no change to hold `target`: the same DDL, and no column whose recorded Swift type
     /// (when both sides know it) or shape differs. Default values don't count: they only matter when a column is added.
     func matches(_ target: StoredEntity) -> Bool {
