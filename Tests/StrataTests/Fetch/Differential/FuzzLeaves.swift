@@ -124,13 +124,14 @@ struct FuzzTrees<G: RandomNumberGenerator> {
         }
     }
 
-    /// `($0.d ⊕ c) op k` on `Double` (integer arithmetic traps in Swift at the pools' edges, so it isn't generated).
+    /// `($0.d ⊕ c) op k` on `Double` and `Float` (integer arithmetic traps in Swift at the pools' edges, so it
+    /// isn't generated).
     private mutating func arithmetic() -> FuzzPredicate {
         let operand = FuzzPools.pick(FuzzPools.doubles, &generator)
         let bound = FuzzPools.pick(FuzzPools.doubles, &generator)
         let op = number(6)
         let symbol = FuzzRelation.symbols[op]
-        switch number(5) {
+        switch number(6) {
         case 0, 1, 2:
             let operation: PredicateExpressions.ArithmeticOperator = [.add, .subtract, .multiply][number(3)]
             return .leaf("($0.d \(operation) \(operand)) \(symbol) \(bound)") { row in
@@ -143,9 +144,18 @@ struct FuzzTrees<G: RandomNumberGenerator> {
                 PredicateExpressions.FloatDivision(lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.d), rhs: PredicateExpressions.Value(operand)),
                 PredicateExpressions.Value(bound), op)
         }
-        default: return .leaf("-$0.d \(symbol) \(bound)") { row in
+        case 4: return .leaf("-$0.d \(symbol) \(bound)") { row in
             FuzzRelation.compare(PredicateExpressions.UnaryMinus(PredicateExpressions.KeyPath(root: row, keyPath: \.d)), PredicateExpressions.Value(bound), op)
         }
+        default:
+            let operand = FuzzPools.pick(FuzzPools.floats, &generator)
+            let bound = FuzzPools.pick(FuzzPools.floats, &generator)
+            let operation: PredicateExpressions.ArithmeticOperator = [.add, .subtract, .multiply][number(3)]
+            return .leaf("($0.f \(operation) \(operand) as Float) \(symbol) \(bound)") { row in
+                FuzzRelation.compare(
+                    PredicateExpressions.Arithmetic(lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.f), rhs: PredicateExpressions.Value(operand), op: operation),
+                    PredicateExpressions.Value(bound), op)
+            }
         }
     }
 

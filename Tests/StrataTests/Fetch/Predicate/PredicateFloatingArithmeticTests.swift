@@ -52,3 +52,31 @@ import Testing
         #expect(try context.fetch(FetchDescriptor(predicate: #Predicate<FloatingSample> { $0.x / zero > 1 })).map(\.name).sorted() == ["s1", "s5"])
     }
 }
+
+/// A `Float` attribute, whose arithmetic Swift rounds to single precision.
+@Model
+final class SinglePrecisionSample {
+    var name: String
+    var f: Float
+
+    init(name: String, f: Float) {
+        self.name = name
+        self.f = f
+    }
+}
+
+@Suite struct PredicateFloatArithmeticTests {
+    @Test func floatArithmeticRoundsToSinglePrecisionAsSwiftDoes() throws {
+        let container = try ModelContainer(for: SinglePrecisionSample.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        let samples = [SinglePrecisionSample(name: "tenth", f: 0.1), SinglePrecisionSample(name: "nan", f: .nan)]
+        for sample in samples { context.insert(sample) }
+        try context.save()
+        let three: Float = 3
+        let expected: Float = 0.3
+        // In Float 0.1 * 3 == 0.3; computed in double precision it is not.
+        let predicate = #Predicate<SinglePrecisionSample> { $0.f * three == expected }
+        #expect(try samples.filter { try predicate.evaluate($0) }.map(\.name) == ["tenth"])
+        #expect(try context.fetch(FetchDescriptor(predicate: predicate)).map(\.name) == ["tenth"])
+    }
+}
