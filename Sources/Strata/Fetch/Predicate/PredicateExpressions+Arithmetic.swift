@@ -3,8 +3,8 @@ import Foundation
 // Integer arithmetic is checked against the Swift type's range: where Swift traps on overflow the fetch throws
 // (SQLite alone would widen the result to REAL). Division and remainder by zero, where Swift traps too, give
 // NULL in SQL: the comparison around them doesn't hold, except under `!=` or a negation, which then match.
-// Floating-point arithmetic is plain SQL in double precision (also for `Float`), but SQLite gives NULL where Swift
-// gives an infinity or NaN (x / 0).
+// Floating-point arithmetic runs in the `strata_real_*` functions (`strata_float_*` round to `Float`), with
+// Swift's IEEE results: `x / 0` is an infinity, `∞ - ∞` and any NaN operand give NaN (stored as the text 'NaN').
 
 extension PredicateExpressions.Arithmetic: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
@@ -40,8 +40,11 @@ extension PredicateExpressions.UnaryMinus: QueryTranslatable {
         let bounds = try translator.arithmeticBounds(for: Output.self, in: self)
         let operand = try translator.value(try translator.operand(wrapped), like: nil, in: self)
         // `0 - x`: the same overflow check as subtraction (`-Int.min` traps in Swift).
-        let zero: StoredValue = bounds == nil ? .real(0) : .integer(0)
-        return .query(.arithmetic(.subtract, .value(zero), operand, bounds: bounds))
+        guard let bounds else {
+            let single = Output.self == Float.self
+            return .query(.function(.floatingArithmetic(.subtract, single: single), [.value(.real(0)), operand]))
+        }
+        return .query(.arithmetic(.subtract, .value(.integer(0)), operand, bounds: bounds))
     }
 }
 
@@ -53,7 +56,11 @@ extension PredicateTranslator {
         let bounds = try arithmeticBounds(for: type, in: expression)
         let left = try operand(lhs)
         let right = try operand(rhs)
-        return .query(.arithmetic(
-            op, try value(left, like: right, in: expression), try value(right, like: left, in: expression), bounds: bounds))
+        let leftValue = try value(left, like: right, in: expression)
+        let rightValue = try value(right, like: left, in: expression)
+        guard let bounds else {
+            return .query(.function(.floatingArithmetic(op, single: type == Float.self), [leftValue, rightValue]))
+        }
+        return .query(.arithmetic(op, leftValue, rightValue, bounds: bounds))
     }
 }

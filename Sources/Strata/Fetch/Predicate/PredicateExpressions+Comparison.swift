@@ -44,9 +44,14 @@ extension PredicateExpressions.Comparison: QueryTranslatable {
 }
 
 extension TranslatedOperand {
-    /// Whether the operand reads a floating-point attribute, whose NaN is unordered and unequal to itself.
+    /// Whether the operand may be NaN, which is unordered and unequal to itself: a floating-point attribute,
+    /// floating-point arithmetic, or a NaN constant (bound as the text 'NaN', as stored).
     var mayHoldNaN: Bool {
-        if case .property(let property, _) = self { return property.mayHoldNaN }
-        return false
+        switch self {
+        case .property(let property, _): property.mayHoldNaN
+        case .query(.function(.floatingArithmetic, _)): true
+        case .constant(let value): (value as? any BinaryFloatingPoint).map { $0.isNaN } ?? false
+        case .model, .models, .query: false
+        }
     }
 }

@@ -21,6 +21,9 @@ package enum QueryFunction: Hashable, Sendable {
     /// `(a, b, min, max)`: integer arithmetic that fails the query when the result leaves `min...max`;
     /// division and remainder by zero give null.
     case checkedArithmetic(QueryExpression.ArithmeticOperator)
+    /// `(a, b)`: IEEE double arithmetic as Swift computes it; NaN (in and out) is the text `'NaN'`, as stored.
+    /// With `single` the result is rounded to `Float`, as Swift's `Float` arithmetic gives it.
+    case floatingArithmetic(QueryExpression.ArithmeticOperator, single: Bool)
     /// `(text, flags)`: `text` folded for comparison under the text flags (1 = ignore case, 2 = ignore diacritics).
     case fold
     /// `(text, suffix, flags)`: 1 when `text` ends with `suffix` under the text flags.

@@ -56,6 +56,7 @@ package struct SQLiteDialect: SQLDialect {
         case .characterBeginsWith: SQLiteFunctions.characterBeginsWith
         case .coalesce: "COALESCE"
         case .checkedArithmetic(let op): SQLiteFunctions.checkedArithmetic(op)
+        case .floatingArithmetic(let op, let single): SQLiteFunctions.floatingArithmetic(op, single: single)
         case .fold: SQLiteFunctions.fold
         case .endsWith: SQLiteFunctions.endsWith
         case .like: SQLiteFunctions.like

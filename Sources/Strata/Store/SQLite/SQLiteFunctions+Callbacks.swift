@@ -37,6 +37,13 @@ struct SQLiteFunctionArguments {
         return sqlite3_value_double(value)
     }
 
+    /// The argument as a floating-point number, reading the text `'NaN'` (how Strata stores NaN) as NaN.
+    func real(_ index: Int32) -> Double {
+        guard let value = value(index) else { return 0 }
+        if sqlite3_value_type(value) == SQLITE_TEXT, text(index) == "NaN" { return .nan }
+        return sqlite3_value_double(value)
+    }
+
     /// The argument as text comparison flags.
     func options(_ index: Int32) -> StrataTextOptions {
         StrataTextOptions(rawValue: int64(index))

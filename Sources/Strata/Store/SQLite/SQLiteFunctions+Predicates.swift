@@ -11,6 +11,8 @@ import Foundation
 /// | `strata_int_add/sub/mul(a, b, min, max)` | the integer result; an error when it leaves `min...max` |
 /// | `strata_int_div/rem(a, b, min, max)` | truncating division / remainder; `NULL` when `b` is 0 |
 /// | `strata_power(base, exponent)` | `pow(base, exponent)` as a real; `NULL` when it is NaN |
+/// | `strata_real_add/sub/mul/div(a, b)` | IEEE double arithmetic; the text `'NaN'` in and out stands for NaN |
+/// | `strata_float_add/sub/mul/div(a, b)` | the same, rounded to `Float` as Swift's `Float` arithmetic rounds |
 ///
 /// SQLite's own `+ - *` turn an overflowing integer result into a REAL, where Swift traps: the checked
 /// functions fail the statement instead, so a fetch throws rather than matching on a wrong value.
@@ -37,6 +39,34 @@ extension SQLiteFunctions {
         return result.isNaN ? .null : .real(result)
     }
 
+    /// The IEEE floating-point function for an arithmetic operator (`%` is never floating point in a predicate).
+    /// With `single`, the result is rounded to `Float`.
+    package static func floatingArithmetic(_ op: QueryExpression.ArithmeticOperator, single: Bool) -> String {
+        let name = switch op {
+        case .add: "add"
+        case .subtract: "sub"
+        case .multiply: "mul"
+        case .divide, .remainder: "div"
+        }
+        return (single ? "strata_float_" : "strata_real_") + name
+    }
+
+    /// `left op right` in double precision as Swift computes it (`x / 0` is an infinity, `∞ - ∞` is NaN), with
+    /// NaN as the store keeps it: the text `'NaN'`, as `strata_real_*` and the in-memory evaluator compute it.
+    /// With `single` the result is rounded to `Float`, which gives exactly Swift's `Float` result for `Float`
+    /// operands (double precision holds every such sum, difference, product and quotient before rounding).
+    package static func floatingArithmetic(
+        _ op: QueryExpression.ArithmeticOperator, _ left: Double, _ right: Double, single: Bool
+    ) -> StoredValue {
+        let result = switch op {
+        case .add: left + right
+        case .subtract: left - right
+        case .multiply: left * right
+        case .divide, .remainder: left / right
+        }
+        return single ? Double(Float(result)).storedValue : result.storedValue
+    }
+
     /// The checked integer function for an arithmetic operator.
     package static func checkedArithmetic(_ op: QueryExpression.ArithmeticOperator) -> String {
         switch op {
@@ -57,6 +87,13 @@ extension SQLiteFunctions {
         }
         try define(characterBeginsWith, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
             .integer(arguments.text(0).starts(with: arguments.text(1)) ? 1 : 0)
+        }
+        for op in [QueryExpression.ArithmeticOperator.add, .subtract, .multiply, .divide] {
+            for single in [false, true] {
+                try define(floatingArithmetic(op, single: single), argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
+                    floatingArithmetic(op, arguments.real(0), arguments.real(1), single: single)
+                }
+            }
         }
         try define(power, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
             power(arguments.double(0), arguments.double(1))

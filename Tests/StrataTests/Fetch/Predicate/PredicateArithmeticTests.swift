@@ -16,8 +16,8 @@ import Testing
         #expect(try PredicateFixture.sql(#Predicate { $0.pages / 2 == 1 }).sql == #"(strata_int_div("pages", ?, ?, ?) IS ?)"#)
         #expect(try PredicateFixture.sql(#Predicate { $0.pages % 3 != 0 }).sql == #"(strata_int_rem("pages", ?, ?, ?) IS NOT ?)"#)
         #expect(try PredicateFixture.sql(#Predicate { -$0.pages < 0 }).sql == #"(strata_int_sub(?, "pages", ?, ?) < ?)"#)
-        #expect(try PredicateFixture.sql(#Predicate { $0.ratio / 2 > 1 }).sql == #"(("ratio" / ?) > ?)"#)
-        #expect(try PredicateFixture.sql(#Predicate { -$0.ratio < 1 }).sql == #"((? - "ratio") < ?)"#)
+        #expect(try PredicateFixture.sql(#Predicate { $0.ratio / 2 > 1 }).sql == #"((strata_real_div("ratio", ?) > ?) AND (strata_real_div("ratio", ?) <= ?))"#)
+        #expect(try PredicateFixture.sql(#Predicate { -$0.ratio < 1 }).sql == #"(strata_real_sub(?, "ratio") < ?)"#)
     }
 
     @Test func resultsFollowSwift() throws {

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import Strata
+
+/// Differential fuzzing of format predicates: random compound `FormatPredicate`s over rows of awkward values
+/// select in the store exactly the rows Strata's in-memory evaluator selects, or are refused with an error.
+@Suite struct FormatFuzzTests {
+    private static let operators = ["==", "!=", "<", "<=", ">", ">=", "BEGINSWITH", "CONTAINS", "ENDSWITH", "LIKE",
+                                     "CONTAINS[cd]", "==[c]", "BEGINSWITH[d]"]
+
+    private static func constant<G: RandomNumberGenerator>(for key: String, _ generator: inout G) -> any Sendable {
+        switch key {
+        case "d": FuzzPools.pick(FuzzPools.doubles, &generator)
+        case "f": FuzzPools.pick(FuzzPools.floats, &generator)
+        case "i": FuzzPools.pick(FuzzPools.ints, &generator)
+        case "u": FuzzPools.pick(FuzzPools.unsigned, &generator)
+        case "o": FuzzPools.pick(FuzzPools.ints, &generator)
+        case "date": FuzzPools.pick(FuzzPools.dates, &generator)
+        case "dec": FuzzPools.pick(FuzzPools.decimals, &generator)
+        case "uuid": FuzzPools.pick(FuzzPools.uuids, &generator)
+        case "data": FuzzPools.pick(FuzzPools.datas, &generator)
+        case "flag": Bool.random(using: &generator)
+        default: FuzzPools.pick(FuzzPools.strings, &generator)
+        }
+    }
+
+    private static func tree<G: RandomNumberGenerator>(depth: Int, _ generator: inout G) -> FormatPredicate {
+        if depth > 0, generator.next() % 3 != 0 {
+            switch generator.next() % 3 {
+            case 0: return FormatPredicate(andPredicateWithSubpredicates: [tree(depth: depth - 1, &generator), tree(depth: depth - 1, &generator)])
+            case 1: return FormatPredicate(orPredicateWithSubpredicates: [tree(depth: depth - 1, &generator), tree(depth: depth - 1, &generator)])
+            default: return FormatPredicate(notPredicateWithSubpredicate: tree(depth: depth - 1, &generator))
+            }
+        }
+        let key = FuzzPools.pick(["d", "f", "i", "u", "o", "s", "t", "date", "dec", "uuid", "data", "flag"], &generator)
+        let op = FuzzPools.pick(key == "s" || key == "t" ? operators : Array(operators.prefix(6)), &generator)
+        if generator.next() % 8 == 0 { return FormatPredicate(format: "%K \(op) %K", key, key) }
+        return FormatPredicate(format: "%K \(op) %@", key, constant(for: key, &generator))
+    }
+
+    @Test func storeAndEvaluatorAgree() throws {
+        let seed = PredicateFuzzTests.seed
+        var generator = PredicateFuzzTests.Generator(state: seed)
+        let (context, _) = try PredicateFuzzTests.fixture(count: 40, using: &generator)
+        let entity = try #require(context.container.schema.entity(for: FuzzRow.self))
+        let rows = try context.fetch(FetchDescriptor<FuzzRow>())
+        var failures: [String] = []
+        var refusals = 0
+        for iteration in 0..<PredicateFuzzTests.iterations where failures.count < 5 {
+            let predicate = Self.tree(depth: 3, &generator)
+            let store: Set<Int>
+            do {
+                store = Set(try context.fetch(FetchDescriptor<FuzzRow>(predicate: predicate)).map(\.serial))
+            } catch {
+                refusals += 1
+                if ProcessInfo.processInfo.environment["STRATA_FUZZ_VERBOSE"] != nil { print("refused \(predicate): \(error)") }
+                continue
+            }
+            let condition = try FormatTranslator.translate(predicate, entity: entity)
+            for row in rows {
+                let evaluated = try QueryEvaluator(entity: entity, backingData: row.persistentBackingData).isSatisfied(condition)
+                if evaluated != store.contains(row.serial) {
+                    failures.append("\(predicate): evaluator says \(evaluated) for \(row.summary) (seed \(seed), iteration \(iteration))")
+                    break
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(refusals * 2 < PredicateFuzzTests.iterations, "\(refusals) of \(PredicateFuzzTests.iterations) refused")
+    }
+}
