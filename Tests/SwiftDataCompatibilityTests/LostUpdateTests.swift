@@ -1,0 +1,55 @@
+import Foundation
+import SwiftData
+import Testing
+
+@Model final class PageCounter {
+    @Attribute(.unique) var page: String
+    var views: Int = 0
+    init(page: String) { self.page = page }
+}
+
+/// Two app instances incrementing one counter on a shared store, each with its own container (so its own
+/// connection), as services do: under Core Data's error merge policy no increment is silently lost.
+@Suite struct LostUpdateTests {
+    @Test func aSaveOverAChangedRowThrowsAndARetryCountsBothIncrements() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("counter-\(UUID().uuidString).store")
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+        }
+        let setup = ModelContext(try ModelContainer(for: PageCounter.self, configurations: ModelConfiguration(url: url)))
+        setup.insert(PageCounter(page: "home"))
+        try setup.save()
+
+        let instanceA = try ModelContainer(for: PageCounter.self, configurations: ModelConfiguration(url: url))
+        let instanceB = try ModelContainer(for: PageCounter.self, configurations: ModelConfiguration(url: url))
+        let contextA = ModelContext(instanceA)
+        contextA.mergePolicy = .error
+        let contextB = ModelContext(instanceB)
+        contextB.mergePolicy = .error
+
+        let counterA = try #require(try contextA.fetch(FetchDescriptor<PageCounter>()).first)
+        let counterB = try #require(try contextB.fetch(FetchDescriptor<PageCounter>()).first)
+        counterA.views += 1
+        counterB.views += 1
+        try contextA.save()
+
+        // B read the row before A's save: its save is refused instead of overwriting A's increment.
+        var conflicts: [MergeConflict] = []
+        do {
+            try contextB.save()
+        } catch StrataError.mergeConflict(let reported) {
+            conflicts = reported
+        }
+        #expect(conflicts.map(\.entityName) == ["PageCounter"])
+
+        // The retry SwiftData apps write: read again in a fresh context, redo the change, save.
+        let retry = ModelContext(instanceB)
+        retry.mergePolicy = .error
+        let fresh = try #require(try retry.fetch(FetchDescriptor<PageCounter>()).first)
+        fresh.views += 1
+        try retry.save()
+
+        let check = ModelContext(try ModelContainer(for: PageCounter.self, configurations: ModelConfiguration(url: url)))
+        #expect(try check.fetch(FetchDescriptor<PageCounter>()).first?.views == 2)
+    }
+}
