@@ -141,8 +141,12 @@ private struct SaveWriter {
            let existing = try existingRow(matching: insert, foreignKeys: foreignKeys) {
             let values = columns.map { foreignKeys[$0] ?? ($0 < insert.values.count ? insert.values[$0] : .null) }
             let assignments = (columns.map { "\(column(entity, $0)) = ?" } + [bump]).joined(separator: ", ")
-            try run(entity, "UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ?", values + [.integer(existing)])
-            upsertedVersions[position] = try storedRow(entity, existing)?.version ?? 0
+            // The row's new version comes back from the UPDATE itself, so an upsert reads nothing more.
+            let returned = try guarded(entity) {
+                try connection.query("UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ? RETURNING \(version)",
+                                     values + [.integer(existing)])
+            }
+            if case .integer(let stored)? = returned.first?.first { upsertedVersions[position] = stored }
             return existing
         }
         let statement = try insertStatement(for: entity)
