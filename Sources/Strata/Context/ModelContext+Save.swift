@@ -23,6 +23,7 @@ extension ModelContext {
         let changed = Array(changedModels.values)
         let deleted = Array(deletedModels.values)
         var changes = StoreChanges()
+        changes.author = author
         // Whether any model saved has relationships; without any, the relationship passes below are skipped.
         var lastEntity: Schema.Entity?
         var hasRelationships = deleted.contains { !($0.persistentBackingData.entity?.relationshipInfos.isEmpty ?? true) }

@@ -64,11 +64,11 @@ extension ModelContext {
                     let removed = isInserted ? [] : (data.joinRemovals[index] ?? []).filter { !current.contains(ObjectIdentifier($0)) }
                     for target in added {
                         guard let target = reference(target) else { continue }
-                        changes.joinInserts.append(.init(table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owner: owner, target: target))
+                        changes.joinInserts.append(.init(table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owner: owner, target: target, entity: entity, relationship: info.name))
                     }
                     for target in removed {
                         guard let target = reference(target) else { continue }
-                        changes.joinDeletes.append(.init(table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owner: owner, target: target))
+                        changes.joinDeletes.append(.init(table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owner: owner, target: target, entity: entity, relationship: info.name))
                     }
                 }
             }

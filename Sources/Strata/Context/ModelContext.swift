@@ -66,6 +66,10 @@ public final class ModelContext {
     /// The container the context belongs to.
     public var container: ModelContainer { containerReference.container }
 
+    /// The name stamped on the history transactions this context's saves record (`HistoryTransaction.author`),
+    /// so readers of the history can tell who made a change (`"widget"`, `"sync"`); `nil` by default.
+    public var author: String?
+
     /// Whether pending changes are saved automatically, soon after they are made.
     ///
     /// `true` for `ModelContainer.mainContext`, whose changes are saved by a task enqueued on the main actor

@@ -56,6 +56,10 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
     /// }
     /// ```
     case mergeConflict([MergeConflict])
+    /// A history fetch asked for the transactions after a token whose history (or some after it) was deleted by
+    /// `deleteHistory`, or after a token of another store, so the changes since the token can't all be given:
+    /// SwiftData's `SwiftDataError.historyTokenExpired`. Start again from the current data and a token taken now.
+    case historyTokenExpired(storeIdentifier: String, transaction: Int64, reason: String)
 
     /// What failed and where. A predicate or store failure quoting very long text (SQL, a huge predicate)
     /// shows its start and end with a note of how much was left out.
@@ -103,6 +107,9 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
         case .storeMigrated(let path, let version):
             "The store at \(path) was migrated to version \(version) by another container or process; this container's "
                 + "models are out of date, so nothing was read or written (open a new container with the current models)"
+        case .historyTokenExpired(let store, let transaction, let reason):
+            "The history token (transaction \(transaction) of store \(store)) has expired: \(reason); "
+                + "the changes since the token are not all recorded, so refetch the data and take a new token"
         case .mergeConflict(let conflicts):
             "The save conflicts with changes saved elsewhere since the models were read, so nothing was written: "
                 + conflicts.map(\.description).joined(separator: "; ").elided()

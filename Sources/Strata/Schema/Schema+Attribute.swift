@@ -10,7 +10,8 @@ extension Schema {
             public static let unique = Option(name: "unique")
             /// Store the value outside the table. Strata accepts it and stores the value inline.
             public static let externalStorage = Option(name: "externalStorage")
-            /// Keep the value after deletion. Accepted for source compatibility; it has no effect.
+            /// Keep the value in the history after the model is deleted: the deletion's `HistoryDelete.tombstone`
+            /// holds it.
             public static let preserveValueOnDeletion = Option(name: "preserveValueOnDeletion")
             /// Mark the attribute for Spotlight indexing. Accepted for source compatibility; it has no effect.
             public static let spotlight = Option(name: "spotlight")

@@ -22,6 +22,9 @@ extension Schema {
         package let columnPropertyIndexes: [Int]
         /// The indexes of the `let` properties, whose values live in the model's own storage.
         package let constantPropertyIndexes: [Int]
+        /// The indexes of the attributes marked `.preserveValueOnDeletion`, whose values a deletion's history
+        /// change keeps in its tombstone.
+        package let preservedPropertyIndexes: [Int]
         /// How each property's stored values are validated as rows load, by property index, computed once so
         /// loading a row runs no generic code.
         package let rowValidations: [RowValidation]
@@ -72,6 +75,10 @@ extension Schema {
             }
             self.columnPropertyIndexes = properties.filter { $0.relationshipDestination?.isToMany != true }.map(\.index)
             self.constantPropertyIndexes = properties.filter(\.isConstant).map(\.index)
+            self.preservedPropertyIndexes = properties.filter { property in
+                guard case .attribute = property.kind else { return false }
+                return (property.metadata as? Attribute)?.options.contains(.preserveValueOnDeletion) == true
+            }.map(\.index)
             self.propertyIndexByKeyPath = keyPaths
             self.propertyIndexByName = names
             let nameOf: (AnyKeyPath) -> String? = { keyPath in keyPaths[keyPath].map { properties[$0].name } }

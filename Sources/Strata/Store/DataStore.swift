@@ -17,6 +17,15 @@ package protocol DataStore: AnyObject, Sendable {
     /// Writes a set of changes in one transaction.
     /// - Returns: the primary key given to each insert, in order.
     func save(_ changes: StoreChanges, mergePolicy: MergePolicy) throws -> StoreSaveResult
+    /// Reads the persistent history the request selects, in its order (see ``StoreHistoryFetch`` for what a store
+    /// records with every save).
+    /// - Throws: `StrataError.historyTokenExpired` when the request starts after a transaction older than
+    ///   history already deleted; `StrataError.storeFailure`.
+    func fetchHistory(_ request: StoreHistoryFetch) throws -> [StoredHistoryTransaction]
+    /// Deletes the history transactions the request selects, with their changes, and remembers the newest one
+    /// deleted so later requests starting before it are refused as expired.
+    /// - Throws: `StrataError.readOnlyContainer`, `StrataError.storeFailure`.
+    func deleteHistory(_ request: StoreHistoryFetch) throws
 }
 
 /// One row of a fetch, read column by column.
@@ -107,6 +116,9 @@ package struct StoreChanges {
         package var targetColumn: String
         package var owner: RowReference
         package var target: RowReference
+        /// The owner's entity and the relationship the row stands for (recorded as an update of the owner).
+        package var entity: Schema.Entity
+        package var relationship: String
     }
 
     package var inserts: [Insert] = []
@@ -119,6 +131,8 @@ package struct StoreChanges {
     package var updateColumns: [UpdateColumn] = []
     package var deletes: [Delete] = []
     package var batchDeletes: [BatchDelete] = []
+    /// The saving context's `author`, recorded with the save's history transaction.
+    package var author: String?
 
     package init() {}
 

@@ -15,6 +15,11 @@ extension SQLiteStore {
                 try connection.transaction {
                     try checkNotMigratedElsewhere(connection)
                     var writer = SaveWriter(connection: connection, dialect: dialect, mergePolicy: mergePolicy, storeIdentifier: identifier)
+                    if recordsHistory {
+                        let relationships = !changes.foreignKeyUpdates.isEmpty || !changes.joinInserts.isEmpty || !changes.joinDeletes.isEmpty
+                        writer.history = try HistoryRecorder(connection: connection, dialect: dialect, author: changes.author,
+                                                             tracksRelationshipUpdates: relationships)
+                    }
                     return try writer.write(changes)
                 }
             }
@@ -31,6 +36,8 @@ private struct SaveWriter {
     private var insertStatements: [ObjectIdentifier: SQLiteStatement] = [:]
     private var updateStatements: [UpdateKey: SQLiteStatement] = [:]
     private var upsertedVersions: [Int: Int64] = [:]
+    /// Records the save's history in its transaction; `nil` for a store without history tables.
+    var history: HistoryRecorder?
 
     init(connection: SQLiteConnection, dialect: SQLiteDialect, mergePolicy: MergePolicy, storeIdentifier: String) {
         self.connection = connection
@@ -46,8 +53,25 @@ private struct SaveWriter {
         var conflicts: [MergeConflict] = []
         for delete in Self.inRowOrder(changes.deletes) {
             let condition = "WHERE \(primaryKey) = ? AND \(version) = ?"
-            try run(delete.entity, "DELETE FROM \(table(delete.entity)) \(condition)", [.integer(delete.primaryKey), .integer(delete.version)])
-            if connection.changes == 0, let conflict = try deleteConflict(delete) { conflicts.append(conflict) }
+            let bindings: [StoredValue] = [.integer(delete.primaryKey), .integer(delete.version)]
+            if history != nil, !delete.entity.preservedPropertyIndexes.isEmpty {
+                // The preserved values come back from the DELETE itself, for the tombstone.
+                let returned = try guarded(delete.entity) {
+                    try connection.query("DELETE FROM \(table(delete.entity)) \(condition) RETURNING \(preservedColumns(delete.entity))", bindings)
+                }
+                if let values = returned.first {
+                    try recordDelete(delete.entity, row: delete.primaryKey, tombstone: values)
+                } else if let conflict = try deleteConflict(delete) {
+                    conflicts.append(conflict)
+                }
+                continue
+            }
+            try run(delete.entity, "DELETE FROM \(table(delete.entity)) \(condition)", bindings)
+            if connection.changes > 0 {
+                try recordDelete(delete.entity, row: delete.primaryKey, tombstone: [])
+            } else if let conflict = try deleteConflict(delete) {
+                conflicts.append(conflict)
+            }
         }
         for batch in changes.batchDeletes {
             // The rows' keys are read first, then the rows deleted with the same condition: inside the save's
@@ -58,29 +82,46 @@ private struct SaveWriter {
                 matching.append(sql: " WHERE ")
                 matching.append(condition.sql)
             }
-            let (select, selectBindings) = (SQLFragment(sql: "SELECT \(primaryKey)") + matching).render(in: dialect)
+            // With history, the preserved values of the deleted rows are read with their keys, for the tombstones.
+            let preserved = history == nil ? [] : batch.entity.preservedPropertyIndexes
+            let selected = preserved.isEmpty ? primaryKey : "\(primaryKey), \(preservedColumns(batch.entity))"
+            let (select, selectBindings) = (SQLFragment(sql: "SELECT \(selected)") + matching).render(in: dialect)
             let (delete, deleteBindings) = (SQLFragment(sql: "DELETE") + matching).render(in: dialect)
-            result.batchDeletedKeys.append(try guarded(batch.entity) {
+            var tombstones: [[StoredValue]] = []
+            let keys = try guarded(batch.entity) {
                 let statement = try connection.prepare(select)
                 defer { statement.reset() }
                 try statement.bind(selectBindings)
                 var keys: [Int64] = []
-                while try statement.step() { keys.append(statement.int64(at: 0)) }
+                while try statement.step() {
+                    keys.append(statement.int64(at: 0))
+                    if !preserved.isEmpty { tombstones.append(preserved.indices.map { statement.storedValue(at: Int32($0 + 1)) }) }
+                }
                 return keys
-            })
+            }
+            result.batchDeletedKeys.append(keys)
             try run(batch.entity, delete, deleteBindings)
+            if history != nil {
+                for (offset, key) in keys.enumerated() {
+                    try recordDelete(batch.entity, row: key, tombstone: offset < tombstones.count ? tombstones[offset] : [])
+                }
+            }
         }
         // Consecutive updates of the same columns (the usual case) reuse the last statement without a lookup.
-        var lastUpdate: (entity: Schema.Entity, columns: [Int], statement: SQLiteStatement)?
+        // The history's list of changed properties is built with the statement, so a run of updates shares it.
+        var lastUpdate: (entity: Schema.Entity, columns: [Int], statement: SQLiteStatement, names: String)?
         for update in Self.inRowOrder(changes.updates) where !update.columns.isEmpty {
             let columns = changes.updateColumns[update.columns]
             let statement: SQLiteStatement
+            let names: String
             if let lastUpdate, lastUpdate.entity === update.entity, lastUpdate.columns.elementsEqual(columns.lazy.map(\.index)) {
                 statement = lastUpdate.statement
+                names = lastUpdate.names
             } else {
                 let indexes = columns.map(\.index)
                 statement = try updateStatement(for: update.entity, columns: indexes)
-                lastUpdate = (update.entity, indexes, statement)
+                names = history == nil ? "" : update.entity.historyAttributeNames(indexes)
+                lastUpdate = (update.entity, indexes, statement, names)
             }
             try guarded(update.entity) {
                 defer { statement.reset() }
@@ -92,7 +133,10 @@ private struct SaveWriter {
             // The version moved (or the row is gone) since the model was read: checked in the statement that
             // writes, so no other writer can come in between.
             if connection.changes == 0 {
-                try resolveConflict(update, columns: columns, into: &result, conflicts: &conflicts)
+                let written = try resolveConflict(update, columns: columns, into: &result, conflicts: &conflicts)
+                if !written.isEmpty { try history?.record(.update, update.entity, row: update.primaryKey, attributes: update.entity.historyAttributeNames(written)) }
+            } else {
+                try history?.record(.update, update.entity, row: update.primaryKey, attributes: names)
             }
         }
         // Every conflict is listed before the save fails; throwing rolls the whole transaction back.
@@ -100,7 +144,16 @@ private struct SaveWriter {
         let uniqueForeignKeys = Self.uniqueForeignKeys(of: changes)
         for (position, insert) in changes.inserts.enumerated() {
             let foreignKeys = uniqueForeignKeys[position].map { Self.resolved($0, insertedKeys: result.insertedKeys) } ?? [:]
-            result.insertedKeys.append(try write(insert, position: position, foreignKeys: foreignKeys))
+            let key = try write(insert, position: position, foreignKeys: foreignKeys)
+            result.insertedKeys.append(key)
+            if history != nil {
+                // An upsert changed a stored row: recorded as an update of every column it wrote.
+                if upsertedVersions[position] != nil {
+                    try history?.record(.update, insert.entity, row: key, attributes: insert.entity.historyAttributeNames(insert.entity.columnPropertyIndexes))
+                } else {
+                    try history?.record(.insert, insert.entity, row: key)
+                }
+            }
         }
         result.upsertedVersions = upsertedVersions
         let keys = result.insertedKeys
@@ -115,19 +168,23 @@ private struct SaveWriter {
             let target: StoredValue = update.target.flatMap(key).map { .integer($0) } ?? .null
             try run(update.entity, "UPDATE \(table(update.entity)) SET \(dialect.quote(identifier: update.column)) = ? WHERE \(primaryKey) = ?",
                     [target, .integer(row)])
+            if case .stored = update.row { history?.noteRelationshipChange(update.entity, row: row, name: update.column) }
         }
         for change in changes.joinDeletes {
             guard let owner = key(change.owner), let target = key(change.target) else { continue }
             try connection.run(
                 "DELETE FROM \(dialect.quote(identifier: change.table)) WHERE \(dialect.quote(identifier: change.ownerColumn)) = ? AND \(dialect.quote(identifier: change.targetColumn)) = ?",
                 [.integer(owner), .integer(target)])
+            if case .stored = change.owner { history?.noteRelationshipChange(change.entity, row: owner, name: change.relationship) }
         }
         for change in changes.joinInserts {
             guard let owner = key(change.owner), let target = key(change.target) else { continue }
             try connection.run(
                 "INSERT OR IGNORE INTO \(dialect.quote(identifier: change.table)) (\(dialect.quote(identifier: change.ownerColumn)), \(dialect.quote(identifier: change.targetColumn))) VALUES (?, ?)",
                 [.integer(owner), .integer(target)])
+            if case .stored = change.owner { history?.noteRelationshipChange(change.entity, row: owner, name: change.relationship) }
         }
+        try history?.recordRelationshipChanges()
         return result
     }
 
@@ -299,6 +356,16 @@ private struct SaveWriter {
     /// The assignment every update of a row's attributes makes: its version moves on.
     fileprivate var bump: String { "\(version) = \(version) + 1" }
     fileprivate func table(_ entity: Schema.Entity) -> String { dialect.quote(identifier: entity.name) }
+    /// The entity's `.preserveValueOnDeletion` columns, comma-separated.
+    fileprivate func preservedColumns(_ entity: Schema.Entity) -> String {
+        entity.preservedPropertyIndexes.map { column(entity, $0) }.joined(separator: ", ")
+    }
+
+    /// Records a deleted row in the history, with its preserved values.
+    fileprivate mutating func recordDelete(_ entity: Schema.Entity, row: Int64, tombstone: [StoredValue]) throws {
+        guard let position = try history?.record(.delete, entity, row: row) else { return }
+        try history?.recordTombstone(entity, position: position, values: tombstone)
+    }
     fileprivate func column(_ entity: Schema.Entity, _ index: Int) -> String { dialect.quote(identifier: entity.properties[index].name) }
 }
 
@@ -317,25 +384,27 @@ extension SaveWriter {
 
     /// Under `.error` the conflict of a delete whose row changed since it was read; under every other policy the
     /// row is deleted anyway. A row already deleted elsewhere is no conflict: it is gone as the save asked.
-    fileprivate func deleteConflict(_ delete: StoreChanges.Delete) throws -> MergeConflict? {
+    fileprivate mutating func deleteConflict(_ delete: StoreChanges.Delete) throws -> MergeConflict? {
         guard let stored = try storedRow(delete.entity, delete.primaryKey) else { return nil }
         guard mergePolicy == .error else {
             try run(delete.entity, "DELETE FROM \(table(delete.entity)) WHERE \(primaryKey) = ?", [.integer(delete.primaryKey)])
+            try recordDelete(delete.entity, row: delete.primaryKey, tombstone: delete.entity.preservedPropertyIndexes.map { stored.values[$0] })
             return nil
         }
         return conflict(delete.entity, delete.primaryKey, isDeletion: true, expected: delete.version, stored: stored, conflicting: [])
     }
 
     /// Resolves an update whose row changed (or went) since the model was read, as the merge policy says.
+    /// - Returns: the indexes of the properties written.
     fileprivate func resolveConflict(_ update: StoreChanges.Update, columns: ArraySlice<StoreChanges.UpdateColumn>,
-                                     into result: inout StoreSaveResult, conflicts: inout [MergeConflict]) throws {
+                                     into result: inout StoreSaveResult, conflicts: inout [MergeConflict]) throws -> [Int] {
         let entity = update.entity
         guard let stored = try storedRow(entity, update.primaryKey) else {
             // Deleted elsewhere: it stays deleted (nothing to merge into), unless the policy is to report it.
             if mergePolicy == .error {
                 conflicts.append(conflict(entity, update.primaryKey, isDeletion: false, expected: update.version, stored: nil, conflicting: []))
             }
-            return
+            return []
         }
         let changedElsewhere = columns.filter { stored.values[$0.index] != $0.saved }
         var written: [StoreChanges.UpdateColumn]
@@ -343,7 +412,7 @@ extension SaveWriter {
         case .error:
             conflicts.append(conflict(entity, update.primaryKey, isDeletion: false, expected: update.version, stored: stored,
                                       conflicting: changedElsewhere.map(\.index)))
-            return
+            return []
         case .mergeByPropertyObjectTrump: written = Array(columns)
         case .mergeByPropertyStoreTrump: written = columns.filter { stored.values[$0.index] == $0.saved }
         case .overwrite:
@@ -358,6 +427,7 @@ extension SaveWriter {
         result.resolvedConflicts.append(StoreSaveResult.ResolvedConflict(
             entity: entity, primaryKey: update.primaryKey, storedValues: stored.values,
             kept: Set(written.map(\.index)), version: written.isEmpty ? stored.version : stored.version + 1))
+        return written.map(\.index)
     }
 
     private func conflict(_ entity: Schema.Entity, _ key: Int64, isDeletion: Bool, expected: Int64,

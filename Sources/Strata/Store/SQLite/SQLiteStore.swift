@@ -16,6 +16,11 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
     private let lock = NSLock()
     /// SQLite's schema cookie when the store last checked that its tables hold this schema.
     let knownSchemaCookie = Mutex<Int64>(0)
+    /// Whether the file has the history tables, so saves record their history (a store opened read-only before
+    /// any writer added them has none; a later check of the schema cookie notices when one does).
+    let historyTablesExist = Atomic<Bool>(false)
+    /// Whether saves record a history transaction.
+    var recordsHistory: Bool { historyTablesExist.load(ordering: .relaxed) }
 
     /// Opens the store at `path` (`nil`: a private in-memory store), creating it when missing.
     ///
@@ -43,6 +48,7 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
         ).run()
         self.connection = opened
         knownSchemaCookie.withLock { $0 = (try? Self.schemaCookie(of: opened)) ?? 0 }
+        historyTablesExist.store(HistoryTables.exist(on: opened), ordering: .relaxed)
     }
 
     /// A store over a connection that is migrating (a custom migration stage's context works through it).
@@ -53,6 +59,8 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
         self.identifier = identifier
         self.connection = connection
         knownSchemaCookie.withLock { $0 = (try? Self.schemaCookie(of: connection)) ?? 0 }
+        // A migration stage that runs before the history tables are added records no history.
+        historyTablesExist.store(HistoryTables.exist(on: connection), ordering: .relaxed)
     }
 
     /// Runs `body` with exclusive use of the connection.

@@ -28,7 +28,7 @@ struct StoreBootstrap {
         let (stored, identifier) = try readStoredSchema(tables: tables)
         let migrator = StoreMigrator(connection: connection, schema: schema, plan: migrationPlan, path: path, identifier: identifier)
         let steps = try migrator.steps(from: stored)
-        guard StoreMigrator.needsMigration(steps) else { return identifier }
+        guard StoreMigrator.needsMigration(steps, ignoringHistory: readOnly) else { return identifier }
         guard !readOnly else {
             throw StrataError.schemaMismatch(path: path, differences: steps.flatMap(\.plan.changes).map(\.description))
         }
@@ -79,6 +79,9 @@ struct StoreBootstrap {
                     for statement in TableDefinition(entity: entity, dialect: dialect).statements {
                         try connection.execute(statement)
                     }
+                }
+                for statement in HistoryTables.createStatements(dialect: dialect) {
+                    try connection.execute(statement)
                 }
             }
         }

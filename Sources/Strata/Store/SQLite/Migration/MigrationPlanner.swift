@@ -16,11 +16,19 @@ struct MigrationPlanner {
         var actions: [MigrationAction] = []
         /// The description the store records once the actions ran.
         var result: StoredSchema
+        /// How many of `actions` create the persistent-history tables (a store written before history was
+        /// recorded): a read-only open skips them rather than refusing the store.
+        var historyActionCount = 0
     }
 
     func plan() throws -> Plan {
         let targetDescription = StoredSchema(schema: target, dialect: dialect)
         var plan = Plan(result: targetDescription)
+        if stored.history == nil {
+            let statements = HistoryTables.createStatements(dialect: dialect)
+            plan.actions += statements.map(MigrationAction.sql)
+            plan.historyActionCount = statements.count
+        }
         var joinTables = JoinTablePlanner(stored: stored, dialect: dialect)
         for entity in target.entities {
             let wanted = StoredEntity(entity: entity, dialect: dialect)

@@ -24,6 +24,7 @@ extension SQLiteStore {
             }
             if unchanged {
                 knownSchemaCookie.withLock { $0 = cookie }
+                historyTablesExist.store(HistoryTables.exist(on: connection), ordering: .relaxed)
                 return
             }
         }

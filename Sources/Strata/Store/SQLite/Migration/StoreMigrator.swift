@@ -39,10 +39,12 @@ struct StoreMigrator {
         return steps
     }
 
-    /// Whether `steps` change anything in the file.
-    static func needsMigration(_ steps: [Step]) -> Bool {
+    /// Whether `steps` change anything in the file; `ignoringHistory` leaves out adding the history tables (a
+    /// read-only open, which works without them).
+    static func needsMigration(_ steps: [Step], ignoringHistory: Bool = false) -> Bool {
         steps.contains { step in
-            !step.plan.actions.isEmpty || !step.plan.changes.isEmpty || step.plan.result.version != step.from.version
+            step.plan.actions.count > (ignoringHistory ? step.plan.historyActionCount : 0)
+                || !step.plan.changes.isEmpty || step.plan.result.version != step.from.version
                 || step.stage.willMigrate != nil || step.stage.didMigrate != nil
         }
     }

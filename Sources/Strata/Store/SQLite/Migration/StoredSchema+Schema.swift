@@ -3,6 +3,7 @@ extension StoredSchema {
     init(schema: Schema, dialect: SQLiteDialect) {
         self.version = schema.versionIdentifier
         self.entities = schema.entities.map { StoredEntity(entity: $0, dialect: dialect) }.sorted { $0.name < $1.name }
+        self.history = HistoryTables.version
     }
 }
 

@@ -8,6 +8,9 @@ struct StoredSchema: Codable, Equatable {
     var version: Schema.Version?
     /// The entities, sorted by name.
     var entities: [StoredEntity]
+    /// The layout version of the persistent-history tables (`HistoryTables.version`); `nil` for a store written
+    /// before history was recorded, which the next writable open migrates.
+    var history: Int?
 
     func entity(named name: String) -> StoredEntity? {
         entities.first { $0.name == name }

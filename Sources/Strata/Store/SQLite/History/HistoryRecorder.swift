@@ -1,0 +1,124 @@
+import Foundation
+
+/// Records one save's history inside the save's own SQLite transaction: the transaction row first, then a row
+/// per change as the writer makes it (so a failed save, rolled back, leaves no history either).
+///
+/// Cheap by construction: the three statements are prepared once per connection (the connection caches them by
+/// text) and bound straight from the writer's values; an update's list of changed property names is built once
+/// per run of updates of the same columns by the caller; nothing is allocated per change.
+struct HistoryRecorder {
+    let connection: SQLiteConnection
+    /// The transaction identifier of the save being recorded.
+    let transaction: Int64
+    /// The position of the next change within the transaction.
+    private(set) var position: Int64 = 0
+    private let changeStatement: SQLiteStatement
+    /// Where each update was recorded (only kept when a save also changes relationships, whose names join the
+    /// row's update).
+    private var updatePositions: [RowKey: Int64] = [:]
+    private let tracksUpdatePositions: Bool
+    /// Relationship changes of stored rows, in the order first noted, and where each row's entry is.
+    private var pendingRelationships: [(entity: Schema.Entity, row: Int64, names: [String])] = []
+    private var relationshipChanges: [RowKey: Int] = [:]
+
+    private struct RowKey: Hashable {
+        let entity: ObjectIdentifier
+        let row: Int64
+    }
+
+    /// The program name recorded as each transaction's `bundleIdentifier` (Linux has no bundles; the bundle
+    /// identifier is used where Foundation knows one).
+    static let bundleIdentifier = Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
+    /// The process identifier recorded with each transaction.
+    static let processIdentifier = String(ProcessInfo.processInfo.processIdentifier)
+
+    /// Writes the transaction row.
+    /// - Parameter tracksRelationshipUpdates: whether updates of foreign keys follow, merging into earlier updates.
+    init(connection: SQLiteConnection, dialect: SQLiteDialect, author: String?, tracksRelationshipUpdates: Bool) throws {
+        self.connection = connection
+        let quote = dialect.quote(identifier:)
+        try connection.run(
+            "INSERT INTO \(quote(HistoryTables.transactions)) (\(quote("timestamp")), \(quote("author")), \(quote("bundle")), \(quote("process"))) VALUES (?, ?, ?, ?)",
+            [.real(Date().timeIntervalSinceReferenceDate), author.map { .text($0) } ?? .null,
+             .text(Self.bundleIdentifier), .text(Self.processIdentifier)])
+        self.transaction = connection.lastInsertRowID
+        self.changeStatement = try connection.prepare(
+            "INSERT INTO \(quote(HistoryTables.changes)) (\(quote("transaction")), \(quote("position")), \(quote("kind")), "
+                + "\(quote("entity")), \(quote("row")), \(quote("attributes"))) VALUES (?, ?, ?, ?, ?, ?)")
+        self.tracksUpdatePositions = tracksRelationshipUpdates
+    }
+
+    /// Records an insert, an update (with its changed properties' names, comma-separated) or a delete.
+    /// - Returns: the change's position.
+    @discardableResult
+    mutating func record(_ kind: HistoryTables.Kind, _ entity: Schema.Entity, row: Int64, attributes: String? = nil) throws -> Int64 {
+        let current = position
+        defer { changeStatement.reset() }
+        try changeStatement.bind(.integer(transaction), at: 1)
+        try changeStatement.bind(.integer(current), at: 2)
+        try changeStatement.bind(.integer(kind.rawValue), at: 3)
+        try changeStatement.bind(.text(entity.name), at: 4)
+        try changeStatement.bind(.integer(row), at: 5)
+        try changeStatement.bind(attributes.map { .text($0) } ?? .null, at: 6)
+        _ = try changeStatement.step()
+        position += 1
+        if tracksUpdatePositions, kind == .update {
+            updatePositions[RowKey(entity: ObjectIdentifier(entity), row: row)] = current
+        }
+        return current
+    }
+
+    /// Notes that a relationship of a stored row changed (its foreign key or join-table rows); written by
+    /// ``recordRelationshipChanges()`` once the save's relationships are written.
+    mutating func noteRelationshipChange(_ entity: Schema.Entity, row: Int64, name: String) {
+        let key = RowKey(entity: ObjectIdentifier(entity), row: row)
+        if let index = relationshipChanges[key] {
+            if !pendingRelationships[index].names.contains(name) { pendingRelationships[index].names.append(name) }
+            return
+        }
+        relationshipChanges[key] = pendingRelationships.count
+        pendingRelationships.append((entity, row, [name]))
+    }
+
+    /// Records the noted relationship changes: each joins the row's update in this transaction, or is recorded as
+    /// an update of its own.
+    mutating func recordRelationshipChanges() throws {
+        for (entity, row, names) in pendingRelationships {
+            let list = names.joined(separator: ",")
+            if let existing = updatePositions[RowKey(entity: ObjectIdentifier(entity), row: row)] {
+                try connection.run(
+                    "UPDATE \"\(HistoryTables.changes)\" SET \"attributes\" = CASE WHEN \"attributes\" IS NULL OR \"attributes\" = '' "
+                        + "THEN ?1 ELSE \"attributes\" || ',' || ?1 END WHERE \"transaction\" = ?2 AND \"position\" = ?3",
+                    [.text(list), .integer(transaction), .integer(existing)])
+            } else {
+                try record(.update, entity, row: row, attributes: list)
+            }
+        }
+        pendingRelationships.removeAll()
+        relationshipChanges.removeAll()
+    }
+
+    /// Records the preserved values of a deleted row (its `.preserveValueOnDeletion` attributes) at the delete's
+    /// position: `values` are the entity's `preservedPropertyIndexes`' values, in that order.
+    func recordTombstone(_ entity: Schema.Entity, position: Int64, values: [StoredValue]) throws {
+        guard !values.isEmpty else { return }
+        let statement = try connection.prepare(
+            "INSERT INTO \"\(HistoryTables.tombstones)\" (\"transaction\", \"position\", \"name\", \"value\") VALUES (?, ?, ?, ?)")
+        for (index, value) in zip(entity.preservedPropertyIndexes, values) {
+            defer { statement.reset() }
+            try statement.bind(.integer(transaction), at: 1)
+            try statement.bind(.integer(position), at: 2)
+            try statement.bind(.text(entity.properties[index].name), at: 3)
+            try statement.bind(value, at: 4)
+            _ = try statement.step()
+        }
+    }
+}
+
+extension Schema.Entity {
+    /// The names of the properties at `indexes`, comma-separated: an update's changed properties as history
+    /// records them.
+    func historyAttributeNames<Indexes: Sequence<Int>>(_ indexes: Indexes) -> String {
+        indexes.map { properties[$0].name }.joined(separator: ",")
+    }
+}

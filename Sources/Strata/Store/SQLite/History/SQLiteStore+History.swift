@@ -1,0 +1,155 @@
+import Foundation
+
+extension SQLiteStore {
+    package func fetchHistory(_ request: StoreHistoryFetch) throws -> [StoredHistoryTransaction] {
+        guard recordsHistory else { return [] }
+        return try withConnection { connection in
+            try translatingErrors("fetch the history") {
+                // One read transaction, so the transactions and their changes come from the same snapshot.
+                try connection.transaction {
+                    try checkNotExpired(request, connection)
+                    let (selection, bindings) = Self.selection(request, columns: "\"id\", \"timestamp\", \"author\", \"bundle\", \"process\"")
+                    var transactions: [StoredHistoryTransaction] = []
+                    for row in try connection.query(selection, bindings) where row.count == 5 {
+                        guard case .integer(let identifier) = row[0] else { continue }
+                        let seconds: Double = switch row[1] {
+                        case .real(let real): real
+                        case .integer(let integer): Double(integer)
+                        default: 0
+                        }
+                        transactions.append(StoredHistoryTransaction(
+                            identifier: identifier, timestamp: Date(timeIntervalSinceReferenceDate: seconds),
+                            author: Self.text(row[2]), bundleIdentifier: Self.text(row[3]) ?? "", processIdentifier: Self.text(row[4]) ?? ""))
+                    }
+                    if request.includesChanges, !transactions.isEmpty {
+                        try readChanges(into: &transactions, connection)
+                    }
+                    return transactions
+                }
+            }
+        }
+    }
+
+    package func deleteHistory(_ request: StoreHistoryFetch) throws {
+        guard !isReadOnly else { throw StrataError.readOnlyContainer(operation: "delete history") }
+        guard recordsHistory else { return }
+        try withConnection { connection in
+            try translatingErrors("delete history") {
+                try connection.transaction {
+                    let (selection, bindings) = Self.selection(request, columns: "\"id\"")
+                    let newest = try connection.query("SELECT max(\"id\") FROM (\(selection))", bindings).first?.first
+                    guard case .integer(let deletedThrough)? = newest else { return }
+                    for table in [HistoryTables.tombstones, HistoryTables.changes] {
+                        try connection.run("DELETE FROM \"\(table)\" WHERE \"transaction\" IN (\(selection))", bindings)
+                    }
+                    try connection.run("DELETE FROM \"\(HistoryTables.transactions)\" WHERE \"id\" IN (\(selection))", bindings)
+                    if deletedThrough > (try Self.deletedThrough(connection)) {
+                        try connection.run(
+                            "INSERT OR REPLACE INTO \"\(StoreBootstrap.metadataTable)\" (key, value) VALUES (?, ?)",
+                            [.text(HistoryTables.deletedThroughKey), .text(String(deletedThrough))])
+                    }
+                }
+            }
+        }
+    }
+
+    /// The newest transaction identifier whose history was deleted (0: none).
+    private static func deletedThrough(_ connection: SQLiteConnection) throws -> Int64 {
+        let rows = try connection.query("SELECT value FROM \"\(StoreBootstrap.metadataTable)\" WHERE key = ?", [.text(HistoryTables.deletedThroughKey)])
+        guard case .text(let value)? = rows.first?.first else { return 0 }
+        return Int64(value) ?? 0
+    }
+
+    /// Throws `historyTokenExpired` when the request asks for the transactions after one older than deleted
+    /// history: some of what it asks for is gone.
+    private func checkNotExpired(_ request: StoreHistoryFetch, _ connection: SQLiteConnection) throws {
+        let after = request.conditions.compactMap { condition -> Int64? in
+            switch condition {
+            case .transaction(.greater, let value): value
+            case .transaction(.greaterOrEqual, let value): value - 1
+            default: nil
+            }
+        }.max()
+        guard let after else { return }
+        let deletedThrough = try Self.deletedThrough(connection)
+        if after < deletedThrough {
+            throw StrataError.historyTokenExpired(
+                storeIdentifier: identifier, transaction: after, reason: "the history through transaction \(deletedThrough) was deleted")
+        }
+    }
+
+    /// The SELECT of the transactions a request selects, in its order and within its limit.
+    private static func selection(_ request: StoreHistoryFetch, columns: String) -> (String, [StoredValue]) {
+        var clauses: [String] = []
+        var bindings: [StoredValue] = []
+        for condition in request.conditions {
+            switch condition {
+            case .transaction(let comparison, let value):
+                clauses.append("\"id\" \(comparison.rawValue) ?")
+                bindings.append(.integer(value))
+            case .timestamp(let comparison, let date):
+                clauses.append("\"timestamp\" \(comparison.rawValue) ?")
+                bindings.append(.real(date.timeIntervalSinceReferenceDate))
+            case .author(let equal, let author):
+                // IS / IS NOT: nil equals nil and differs from every name, as in Swift.
+                clauses.append("\"author\" \(equal ? "IS" : "IS NOT") ?")
+                bindings.append(author.map { .text($0) } ?? .null)
+            case .never:
+                clauses.append("0")
+            }
+        }
+        var sql = "SELECT \(columns) FROM \"\(HistoryTables.transactions)\""
+        if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
+        switch request.order {
+        case .transaction(let ascending): sql += " ORDER BY \"id\" \(ascending ? "ASC" : "DESC")"
+        case .timestamp(let ascending): sql += " ORDER BY \"timestamp\" \(ascending ? "ASC" : "DESC"), \"id\" \(ascending ? "ASC" : "DESC")"
+        }
+        if let limit = request.limit {
+            sql += " LIMIT ?"
+            bindings.append(.integer(Int64(max(0, limit))))
+        }
+        return (sql, bindings)
+    }
+
+    /// Reads the changes (and tombstones) of `transactions`: one range scan over their identifiers each.
+    private func readChanges(into transactions: inout [StoredHistoryTransaction], _ connection: SQLiteConnection) throws {
+        var positions: [Int64: Int] = [:]
+        for (offset, transaction) in transactions.enumerated() { positions[transaction.identifier] = offset }
+        let identifiers = transactions.map(\.identifier)
+        guard let lowest = identifiers.min(), let highest = identifiers.max() else { return }
+        let range: [StoredValue] = [.integer(lowest), .integer(highest)]
+        var tombstones: [Int64: [Int64: [String: StoredValue]]] = [:]
+        for row in try connection.query(
+            "SELECT \"transaction\", \"position\", \"name\", \"value\" FROM \"\(HistoryTables.tombstones)\" WHERE \"transaction\" BETWEEN ? AND ?", range)
+        where row.count == 4 {
+            guard case .integer(let transaction) = row[0], case .integer(let position) = row[1], let name = Self.text(row[2]) else { continue }
+            tombstones[transaction, default: [:]][position, default: [:]][name] = row[3]
+        }
+        let statement = try connection.prepare(
+            "SELECT \"transaction\", \"position\", \"kind\", \"entity\", \"row\", \"attributes\" FROM \"\(HistoryTables.changes)\" "
+                + "WHERE \"transaction\" BETWEEN ? AND ? ORDER BY \"transaction\", \"position\"")
+        defer { statement.reset() }
+        try statement.bind(range)
+        while try statement.step() {
+            let transaction = statement.int64(at: 0)
+            guard let offset = positions[transaction] else { continue }
+            let position = statement.int64(at: 1)
+            let kind: StoredHistoryChange.Kind
+            switch HistoryTables.Kind(rawValue: statement.int64(at: 2)) {
+            case .insert?: kind = .insert
+            case .update?:
+                let names = Self.text(statement.storedValue(at: 5)) ?? ""
+                kind = .update(names.isEmpty ? [] : names.split(separator: ",").map(String.init))
+            case .delete?: kind = .delete(tombstones[transaction]?[position] ?? [:])
+            case nil: continue
+            }
+            transactions[offset].changes.append(StoredHistoryChange(
+                kind: kind, entityName: statement.text(at: 3), primaryKey: statement.int64(at: 4), position: position))
+        }
+    }
+
+    private static func text(_ value: StoredValue) -> String? {
+        if case .text(let text) = value { return text }
+        return nil
+    }
+}

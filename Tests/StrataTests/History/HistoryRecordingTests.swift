@@ -1,0 +1,136 @@
+import Foundation
+@testable import Strata
+import Testing
+
+@Suite("Persistent history: recording")
+struct HistoryRecordingTests {
+    private typealias Fixtures = HistoryFixtures
+
+    @Test func everySaveIsOneTransactionWithItsChanges() throws {
+        let container = try Fixtures.memoryContainer()
+        let context = ModelContext(container)
+        let lisbon = HistoryTrip(name: "Lisbon", destination: "PT")
+        let kyoto = HistoryTrip(name: "Kyoto", destination: "JP")
+        context.insert(lisbon)
+        context.insert(kyoto)
+        try context.save()
+        lisbon.nights = 4
+        lisbon.destination = "Portugal"
+        try context.save()
+        context.delete(kyoto)
+        try context.save()
+
+        let transactions = try Fixtures.history(context)
+        #expect(transactions.count == 3)
+        let lisbonKey = try #require(lisbon.persistentModelID.primaryKey)
+        #expect(transactions.map { $0.changes.map(Fixtures.describe) } == [
+            ["insert HistoryTrip 1", "insert HistoryTrip 2"],
+            ["update HistoryTrip \(lisbonKey) destination,nights"],
+            ["delete HistoryTrip 2"],
+        ])
+        // Identifiers and tokens grow in commit order; the store and process are named.
+        #expect(transactions.map(\.transactionIdentifier) == transactions.map(\.transactionIdentifier).sorted())
+        #expect(transactions[0].token < transactions[1].token && transactions[1].token < transactions[2].token)
+        #expect(transactions.allSatisfy { $0.storeIdentifier == context.store.identifier && $0.author == nil })
+        #expect(transactions[0].processIdentifier == String(ProcessInfo.processInfo.processIdentifier))
+        #expect(!transactions[0].bundleIdentifier.isEmpty)
+        #expect(transactions[0].changes[0].changedPersistentIdentifier == lisbon.persistentModelID)
+    }
+
+    @Test func authorIsStampedOnTheContextsTransactions() throws {
+        let container = try Fixtures.memoryContainer()
+        let app = ModelContext(container)
+        let widget = ModelContext(container)
+        widget.author = "widget"
+        app.insert(HistoryTrip(name: "a", destination: "x"))
+        try app.save()
+        widget.insert(HistoryTrip(name: "b", destination: "y"))
+        try widget.save()
+        #expect(try Fixtures.history(app).map(\.author) == [nil, "widget"])
+    }
+
+    @Test func deletionKeepsPreservedValuesInItsTombstone() throws {
+        let container = try Fixtures.memoryContainer()
+        let context = ModelContext(container)
+        let trip = HistoryTrip(name: "Reykjavik", destination: "IS", nights: 3)
+        context.insert(trip)
+        try context.save()
+        context.delete(trip)
+        try context.save()
+
+        let deletion = try #require(try Fixtures.history(context).last?.changes.first)
+        guard case .delete(let change) = deletion, let delete = change as? DefaultHistoryDelete<HistoryTrip> else {
+            Issue.record("expected a deletion of a HistoryTrip, found \(deletion)")
+            return
+        }
+        #expect(delete.tombstone[\HistoryTrip.name] as? String == "Reykjavik")
+        // Only `.preserveValueOnDeletion` attributes are kept.
+        #expect(delete.tombstone[\HistoryTrip.destination] == nil)
+        #expect(Array(delete.tombstone).count == 1)
+    }
+
+    @Test func batchDeleteRecordsEachRemovedRowWithItsTombstone() throws {
+        let container = try Fixtures.memoryContainer()
+        let context = ModelContext(container)
+        for (name, nights) in [("a", 1), ("b", 5), ("c", 7)] { context.insert(HistoryTrip(name: name, destination: "x", nights: nights)) }
+        try context.save()
+        try context.delete(model: HistoryTrip.self, where: #Predicate { $0.nights > 2 })
+        try context.save()
+
+        let changes = try #require(try Fixtures.history(context).last?.changes)
+        #expect(changes.map(Fixtures.describe) == ["delete HistoryTrip 2", "delete HistoryTrip 3"])
+        let names = changes.compactMap { change -> String? in
+            guard case .delete(let delete) = change else { return nil }
+            return (delete as? DefaultHistoryDelete<HistoryTrip>)?.tombstone[\HistoryTrip.name] as? String
+        }
+        #expect(names == ["b", "c"])
+    }
+
+    @Test func relationshipChangesAreUpdatesNamingTheRelationship() throws {
+        let container = try Fixtures.memoryContainer()
+        let context = ModelContext(container)
+        let trip = HistoryTrip(name: "Oslo", destination: "NO")
+        let planner = HistoryPlanner(name: "Ada")
+        context.insert(trip)
+        context.insert(planner)
+        try context.save()
+        trip.planner = planner
+        trip.nights = 2
+        try context.save()
+
+        let changes = try #require(try Fixtures.history(context).last?.changes.map(Fixtures.describe))
+        let tripKey = try #require(trip.persistentModelID.primaryKey)
+        #expect(changes == ["update HistoryTrip \(tripKey) nights,planner"])
+    }
+
+    @Test func failedSaveRecordsNoTransaction() throws {
+        let container = try ModelContainer(for: CatalogBook.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        context.insert(CatalogBook(isbn: "1", title: "Dune"))
+        try context.save()
+        let other = ModelContext(container)
+        other.mergePolicy = .error
+        other.insert(CatalogBook(isbn: "2", title: "Emma"))
+        other.insert(CatalogBook(isbn: "1", title: "Dune again"))
+        #expect(throws: StrataError.self) { try other.save() }
+        let transactions = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
+        #expect(transactions.count == 1)
+        #expect(transactions.first?.changes.count == 1)
+    }
+
+    @Test func upsertIsRecordedAsAnUpdateOfTheStoredRow() throws {
+        let container = try ModelContainer(for: CatalogBook.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        context.insert(CatalogBook(isbn: "1", title: "Dune"))
+        try context.save()
+        context.insert(CatalogBook(isbn: "1", title: "Dune (2nd)"))
+        try context.save()
+        let last = try #require(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last)
+        guard case .update(let update)? = last.changes.first, let typed = update as? DefaultHistoryUpdate<CatalogBook> else {
+            Issue.record("expected an update, found \(last.changes)")
+            return
+        }
+        #expect(typed.updatedAttributes.count == 2)
+        #expect(typed.changedPersistentIdentifier.primaryKey == 1)
+    }
+}
