@@ -2,9 +2,13 @@ import Foundation
 
 extension SQLiteStore {
     package func fetchHistory(_ request: StoreHistoryFetch) throws -> [StoredHistoryTransaction] {
-        guard recordsHistory else { return [] }
-        return try withConnection { connection in
-            try translatingErrors("fetch the history") {
+        try withConnection { connection in
+            // A store opened before any writer added the history tables looks again: one may have since.
+            if !recordsHistory {
+                guard HistoryTables.exist(on: connection) else { return [] }
+                historyTablesExist.store(true, ordering: .relaxed)
+            }
+            return try translatingErrors("fetch the history") {
                 // One read transaction, so the transactions and their changes come from the same snapshot.
                 try connection.transaction {
                     try checkNotExpired(request, connection)

@@ -38,7 +38,9 @@ struct VersionColumnMigrationTests {
         }
         try makeLegacy(store, recordsModel: recordsModel)
         let steps = try ModelContainer.migrationSteps(for: Schema([LockingCounter.self]), configurations: ModelConfiguration(url: store.url))
-        #expect(steps.flatMap(\.sql) == ["ALTER TABLE \"LockingCounter\" ADD COLUMN \"Z_OPT\" INTEGER NOT NULL DEFAULT 0"])
+        // A store described by its fingerprint alone predates persistent history too, whose tables the step adds.
+        #expect(steps.flatMap(\.sql).filter { !$0.contains("strata_history") }
+            == ["ALTER TABLE \"LockingCounter\" ADD COLUMN \"Z_OPT\" INTEGER NOT NULL DEFAULT 0"])
 
         let first = ModelContext(try store.container(LockingCounter.self))
         let second = ModelContext(try store.container(LockingCounter.self))
