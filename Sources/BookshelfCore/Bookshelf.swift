@@ -28,7 +28,7 @@ package enum Bookshelf {
                 return 0
             }
             let container = try location.openContainer()
-            let shelf = Shelf(container: container)
+            let shelf = Shelf(container: container, author: arguments.isEmpty ? nil : "script")
             if arguments.isEmpty {
                 OpenedStore.container = container
                 let viewModel = ShelfViewModel(shelf: shelf, storePath: location.displayPath)

@@ -5,17 +5,6 @@ import Testing
 
 @Suite("A migration killed mid-way")
 struct MigrationCrashTests {
-    /// The `bookshelf` executable the package builds next to the test bundle.
-    private static func bookshelfBinary() -> URL? {
-        let candidates = [
-            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent(),
-            URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent(),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".build/debug"),
-        ].map { $0.appendingPathComponent("bookshelf") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
     private static let rowCount = 60_000
 
     /// A bookshelf store whose Book table has an extra column `legacy` that the models dropped, so opening it
@@ -43,7 +32,7 @@ struct MigrationCrashTests {
 
     @Test("SIGKILL during a table rebuild: the store opens as the old version with every row; migrating again succeeds")
     func killedDuringRebuild() throws {
-        guard let binary = Self.bookshelfBinary() else {
+        guard let binary = TestStores.bookshelfBinary() else {
             Issue.record("the bookshelf executable was not found next to the tests")
             return
         }

@@ -15,6 +15,17 @@ enum TestStores {
         FileManager.default.temporaryDirectory.appendingPathComponent("bookshelf-tests-\(UUID().uuidString).store").path
     }
 
+    /// The `bookshelf` executable the package builds next to the test bundle.
+    static func bookshelfBinary() -> URL? {
+        let candidates = [
+            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent(),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(".build/debug"),
+        ].map { $0.appendingPathComponent("bookshelf") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
     /// Removes the store at `path` and its journal files.
     static func remove(_ path: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }

@@ -8,6 +8,16 @@ import Strata
 struct Shelf: Sendable {
     /// The container of the open store.
     let container: ModelContainer
+    /// The author stamped on the history of this shelf's saves (`"script"` for the scripting commands), so the
+    /// app can tell their changes from its own.
+    var author: String? = nil
+
+    /// A fresh context whose saves carry the shelf's author.
+    private func writingContext() -> ModelContext {
+        let context = ModelContext(container)
+        context.author = author
+        return context
+    }
 
     /// Fetches `descriptor` in a fresh context and snapshots each model with `record`.
     ///
@@ -22,7 +32,7 @@ struct Shelf: Sendable {
     /// - Throws: `StrataError.modelNotInContext` when the model is gone, or the errors of `save()`.
     @discardableResult
     func update<Model: PersistentModel>(_ id: PersistentIdentifier, as type: Model.Type, _ change: (Model) -> Bool) throws -> Bool {
-        let context = ModelContext(container)
+        let context = writingContext()
         let model: Model = try context.existingModel(for: id)
         guard change(model) else { return false }
         try context.save()
@@ -33,7 +43,7 @@ struct Shelf: Sendable {
     ///
     /// - Throws: the errors of `save()`.
     func insert<Model: PersistentModel>(_ model: Model) throws {
-        let context = ModelContext(container)
+        let context = writingContext()
         context.insert(model)
         try context.save()
     }
@@ -42,7 +52,7 @@ struct Shelf: Sendable {
     ///
     /// - Throws: the errors of `save()`.
     func delete<Model: PersistentModel>(_ id: PersistentIdentifier, as type: Model.Type) throws {
-        let context = ModelContext(container)
+        let context = writingContext()
         guard let model: Model = try? context.existingModel(for: id) else { return }
         context.delete(model)
         try context.save()
