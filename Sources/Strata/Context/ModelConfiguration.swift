@@ -26,6 +26,18 @@ public struct ModelConfiguration: Sendable, Hashable, Identifiable {
     /// configuration.backsUpStoreBeforeMigration = false
     /// ```
     public var backsUpStoreBeforeMigration = true
+    /// How long the store keeps persistent history: transactions older than this many seconds are deleted (as by
+    /// `ModelContext.deleteHistory`) when the store opens and every 64th save. `nil` (the default) keeps history
+    /// until the app deletes it.
+    ///
+    /// ```swift
+    /// var configuration = ModelConfiguration(url: url)
+    /// configuration.historyRetentionInterval = 7 * 24 * 60 * 60   // a week
+    /// ```
+    public var historyRetentionInterval: TimeInterval?
+    /// The most persistent-history transactions the store keeps: older ones are deleted when the store opens and
+    /// every 64th save (so up to 63 more may be kept in between). `nil` (the default) keeps them all.
+    public var historyRetentionLimit: Int?
 
     public var id: String { name }
 

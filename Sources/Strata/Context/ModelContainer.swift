@@ -77,7 +77,8 @@ public final class ModelContainer: Sendable {
         }
         self.store = try SQLiteStore(
             schema: schema, path: path, readOnly: !configuration.allowsSave, migrationPlan: migrationPlan.map(StoreMigrationPlan.init),
-            backsUpBeforeMigrating: configuration.backsUpStoreBeforeMigration)
+            backsUpBeforeMigrating: configuration.backsUpStoreBeforeMigration,
+            historyRetention: HistoryRetention(maximumAge: configuration.historyRetentionInterval, maximumCount: configuration.historyRetentionLimit))
     }
 
     /// A container over a store that is being migrated, for a custom migration stage's context.

@@ -84,4 +84,29 @@ struct HistoryStoreTests {
         #expect(typed.updatedAttributes.map { $0 as AnyKeyPath } == [\TripAddedOptional.Trip.budget])
         #expect(typed.changedPersistentIdentifier == trip.persistentModelID)
     }
+
+    @Test func configurationLimitsTheHistoryKept() throws {
+        let store = TemporaryStore()
+        var configuration = ModelConfiguration(url: store.url)
+        configuration.historyRetentionLimit = 10
+        do {
+            let context = ModelContext(try ModelContainer(for: HistoryTrip.self, HistoryPlanner.self, configurations: configuration))
+            for index in 1...70 {
+                context.insert(HistoryTrip(name: "\(index)", destination: "x"))
+                try context.save()
+            }
+            // Pruned at the 64th save, in its transaction: 55…64 kept, then 65…70 added.
+            #expect(try Fixtures.history(context).map(\.transactionIdentifier) == Array(55...70))
+        }
+        let context = ModelContext(try ModelContainer(for: HistoryTrip.self, HistoryPlanner.self, configurations: configuration))
+        #expect(try Fixtures.history(context).map(\.transactionIdentifier) == Array(61...70))
+
+        var aging = ModelConfiguration(url: store.url)
+        aging.historyRetentionInterval = 0
+        let reopened = ModelContext(try ModelContainer(for: HistoryTrip.self, HistoryPlanner.self, configurations: aging))
+        #expect(try Fixtures.history(reopened).isEmpty)
+        #expect(throws: StrataError.self) {
+            try Fixtures.history(after: DefaultHistoryToken(storeIdentifier: reopened.store.identifier, transactionIdentifier: 69), reopened)
+        }
+    }
 }

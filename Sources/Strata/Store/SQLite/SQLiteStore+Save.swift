@@ -20,7 +20,12 @@ extension SQLiteStore {
                         writer.history = try HistoryRecorder(connection: connection, dialect: dialect, author: changes.author,
                                                              tracksRelationshipUpdates: relationships)
                     }
-                    return try writer.write(changes)
+                    let result = try writer.write(changes)
+                    // Retention is enforced every 64th transaction, in the save's own transaction.
+                    if let transaction = writer.history?.transaction, transaction % 64 == 0, historyRetention.isLimited {
+                        try pruneHistory(connection)
+                    }
+                    return result
                 }
             }
         }

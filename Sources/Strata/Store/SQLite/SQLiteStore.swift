@@ -19,6 +19,8 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
     /// Whether the file has the history tables, so saves record their history (a store opened read-only before
     /// any writer added them has none; a later check of the schema cookie notices when one does).
     let historyTablesExist = Atomic<Bool>(false)
+    /// What history the store keeps (`ModelConfiguration.historyRetentionInterval` / `historyRetentionLimit`).
+    let historyRetention: HistoryRetention
     /// Whether saves record a history transaction.
     var recordsHistory: Bool { historyTablesExist.load(ordering: .relaxed) }
 
@@ -27,11 +29,13 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
     /// - Throws: `StrataError.notAStrataStore` for a foreign or corrupt file, `StrataError.schemaMismatch` when
     ///   the file holds other models, `StrataError.storeOpenFailed` when it can't be opened or created. In
     ///   every case the file is left untouched.
-    package init(schema: Schema, path: String?, readOnly: Bool, migrationPlan: StoreMigrationPlan? = nil, backsUpBeforeMigrating: Bool = false) throws {
+    package init(schema: Schema, path: String?, readOnly: Bool, migrationPlan: StoreMigrationPlan? = nil, backsUpBeforeMigrating: Bool = false,
+                 historyRetention: HistoryRetention = HistoryRetention()) throws {
         try Self.validate(schema)
         self.schema = schema
         self.path = path
         self.isReadOnly = readOnly
+        self.historyRetention = historyRetention
         let displayPath = path ?? ":memory:"
         let opened: SQLiteConnection
         do {
@@ -49,6 +53,11 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
         self.connection = opened
         knownSchemaCookie.withLock { $0 = (try? Self.schemaCookie(of: opened)) ?? 0 }
         historyTablesExist.store(HistoryTables.exist(on: opened), ordering: .relaxed)
+        if !readOnly, recordsHistory, historyRetention.isLimited {
+            try withConnection { connection in
+                try translatingErrors("delete history past its retention") { try connection.transaction { try pruneHistory(connection) } }
+            }
+        }
     }
 
     /// A store over a connection that is migrating (a custom migration stage's context works through it).
@@ -56,6 +65,7 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
         self.schema = schema
         self.path = path
         self.isReadOnly = false
+        self.historyRetention = HistoryRetention()
         self.identifier = identifier
         self.connection = connection
         knownSchemaCookie.withLock { $0 = (try? Self.schemaCookie(of: connection)) ?? 0 }

@@ -39,20 +39,38 @@ extension SQLiteStore {
         guard recordsHistory else { return }
         try withConnection { connection in
             try translatingErrors("delete history") {
-                try connection.transaction {
-                    let (selection, bindings) = Self.selection(request, columns: "\"id\"")
-                    let newest = try connection.query("SELECT max(\"id\") FROM (\(selection))", bindings).first?.first
-                    guard case .integer(let deletedThrough)? = newest else { return }
-                    for table in [HistoryTables.tombstones, HistoryTables.changes] {
-                        try connection.run("DELETE FROM \"\(table)\" WHERE \"transaction\" IN (\(selection))", bindings)
-                    }
-                    try connection.run("DELETE FROM \"\(HistoryTables.transactions)\" WHERE \"id\" IN (\(selection))", bindings)
-                    if deletedThrough > (try Self.deletedThrough(connection)) {
-                        try connection.run(
-                            "INSERT OR REPLACE INTO \"\(StoreBootstrap.metadataTable)\" (key, value) VALUES (?, ?)",
-                            [.text(HistoryTables.deletedThroughKey), .text(String(deletedThrough))])
-                    }
-                }
+                try connection.transaction { try deleteHistory(request, on: connection) }
+            }
+        }
+    }
+
+    /// Deletes the transactions `request` selects, with their changes and tombstones, inside the caller's
+    /// transaction, and remembers the newest one deleted.
+    func deleteHistory(_ request: StoreHistoryFetch, on connection: SQLiteConnection) throws {
+        let (selection, bindings) = Self.selection(request, columns: "\"id\"")
+        let newest = try connection.query("SELECT max(\"id\") FROM (\(selection))", bindings).first?.first
+        guard case .integer(let deletedThrough)? = newest else { return }
+        for table in [HistoryTables.tombstones, HistoryTables.changes] {
+            try connection.run("DELETE FROM \"\(table)\" WHERE \"transaction\" IN (\(selection))", bindings)
+        }
+        try connection.run("DELETE FROM \"\(HistoryTables.transactions)\" WHERE \"id\" IN (\(selection))", bindings)
+        if deletedThrough > (try Self.deletedThrough(connection)) {
+            try connection.run(
+                "INSERT OR REPLACE INTO \"\(StoreBootstrap.metadataTable)\" (key, value) VALUES (?, ?)",
+                [.text(HistoryTables.deletedThroughKey), .text(String(deletedThrough))])
+        }
+    }
+
+    /// Deletes the history past the store's retention (older than its interval, beyond its limit), inside the
+    /// caller's transaction.
+    func pruneHistory(_ connection: SQLiteConnection) throws {
+        if let age = historyRetention.maximumAge {
+            try deleteHistory(StoreHistoryFetch(conditions: [.timestamp(.less, Date().addingTimeInterval(-age))]), on: connection)
+        }
+        if let count = historyRetention.maximumCount {
+            let newest = try connection.query("SELECT max(\"id\") FROM \"\(HistoryTables.transactions)\"", []).first?.first
+            if case .integer(let newest)? = newest, newest > Int64(max(0, count)) {
+                try deleteHistory(StoreHistoryFetch(conditions: [.transaction(.lessOrEqual, newest - Int64(max(0, count)))]), on: connection)
             }
         }
     }
@@ -156,4 +174,21 @@ extension SQLiteStore {
         if case .text(let text) = value { return text }
         return nil
     }
+}
+
+/// What persistent history a store keeps: `ModelConfiguration.historyRetentionInterval` and
+/// `historyRetentionLimit`.
+package struct HistoryRetention: Sendable {
+    /// Transactions older than this many seconds are deleted.
+    package var maximumAge: TimeInterval?
+    /// Only this many of the newest transactions are kept.
+    package var maximumCount: Int?
+
+    package init(maximumAge: TimeInterval? = nil, maximumCount: Int? = nil) {
+        self.maximumAge = maximumAge
+        self.maximumCount = maximumCount
+    }
+
+    /// Whether any history is deleted automatically.
+    var isLimited: Bool { maximumAge != nil || maximumCount != nil }
 }
