@@ -6,6 +6,8 @@ struct Options {
     var json = false
     /// Run only the workload with this number (for profiling, e.g. under callgrind).
     var only: Int?
+    /// Whether Strata's stores record persistent history (always, as in SwiftData; `--no-history` measures its cost).
+    var recordsHistory = true
 
     /// Rows for the 100,000-row workloads.
     var rows: Int { quick ? 10_000 : 100_000 }
@@ -14,7 +16,7 @@ struct Options {
     /// Rounds per workload, each running raw SQLite then Strata.
     var rounds: Int { quick ? 2 : 5 }
 
-    static let usage = "usage: strata-bench [--quick] [--json] [--only <workload number>]"
+    static let usage = "usage: strata-bench [--quick] [--json] [--no-history] [--only <workload number>]"
 
     /// Parses arguments (without the program name); `nil` means print `usage`.
     init?(arguments: [String]) {
@@ -23,6 +25,7 @@ struct Options {
             switch argument {
             case "--quick": quick = true
             case "--json": json = true
+            case "--no-history": recordsHistory = false
             case "--only":
                 guard let number = remaining.popFirst().flatMap({ Int($0) }) else { return nil }
                 only = number

@@ -21,6 +21,7 @@ final class StrataWorkloads {
     /// setting up doesn't dominate the run.
     func makeContainer(path: String, rows: Int) throws -> ModelContainer {
         let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: path)))
+        if !options.recordsHistory { (container.store as? SQLiteStore)?.suspendHistoryRecording(true) }
         if rows > 0 {
             let database = try RawDatabase(path: path)
             try database.createSchema()

@@ -22,7 +22,14 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
     /// What history the store keeps (`ModelConfiguration.historyRetentionInterval` / `historyRetentionLimit`).
     let historyRetention: HistoryRetention
     /// Whether saves record a history transaction.
-    var recordsHistory: Bool { historyTablesExist.load(ordering: .relaxed) }
+    var recordsHistory: Bool { historyTablesExist.load(ordering: .relaxed) && !historyRecordingSuspended.load(ordering: .relaxed) }
+    private let historyRecordingSuspended = Atomic<Bool>(false)
+
+    /// Stops (or resumes) recording history, to measure what recording costs (`strata-bench --no-history`).
+    /// Stores always record history otherwise, as SwiftData's do; a store that skips it leaves gaps readers can't see.
+    package func suspendHistoryRecording(_ suspended: Bool) {
+        historyRecordingSuspended.store(suspended, ordering: .relaxed)
+    }
 
     /// Opens the store at `path` (`nil`: a private in-memory store), creating it when missing.
     ///
