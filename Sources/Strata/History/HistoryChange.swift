@@ -107,24 +107,19 @@ public struct DefaultHistoryUpdate<Model: PersistentModel>: HistoryUpdate, Hasha
     /// The transaction the change belongs to.
     public let transactionIdentifier: Int64
     /// The key paths of the properties the update changed (properties the model no longer has are left out).
-    public let updatedAttributes: [any PartialKeyPath<Model> & Sendable]
+    public var updatedAttributes: [any PartialKeyPath<Model> & Sendable] { keyPaths.paths.map(\.assumedSendable) }
+    private let keyPaths: KeyPaths
 
-    package init(transaction: Int64, position: Int64, identifier: PersistentIdentifier, updatedAttributes: [any PartialKeyPath<Model> & Sendable]) {
+    /// The updated properties' key paths: stored properties' key paths, never changed, so safe to share.
+    private struct KeyPaths: Hashable, @unchecked Sendable {
+        let paths: [PartialKeyPath<Model>]
+    }
+
+    package init(transaction: Int64, position: Int64, identifier: PersistentIdentifier, updatedAttributes: [PartialKeyPath<Model>]) {
         self.changeIdentifier = historyChangeIdentifier(transaction: transaction, position: position)
         self.changedPersistentIdentifier = identifier
         self.transactionIdentifier = transaction
-        self.updatedAttributes = updatedAttributes
-    }
-
-    /// Whether both describe the same change.
-    public static func == (lhs: DefaultHistoryUpdate<Model>, rhs: DefaultHistoryUpdate<Model>) -> Bool {
-        lhs.changeIdentifier == rhs.changeIdentifier && lhs.changedPersistentIdentifier == rhs.changedPersistentIdentifier
-    }
-
-    /// Hashes the change's identifiers.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(changeIdentifier)
-        hasher.combine(changedPersistentIdentifier)
+        self.keyPaths = KeyPaths(paths: updatedAttributes)
     }
 }
 

@@ -71,7 +71,7 @@ extension ModelContext {
         case .insert:
             return .insert(DefaultHistoryInsert<Model>(transaction: transaction, position: change.position, identifier: identifier))
         case .update(let names):
-            let keyPaths = names.compactMap { entity.property(named: $0)?.anyKeyPath as? PartialKeyPath<Model> }.map(\.assumedSendable)
+            let keyPaths = names.compactMap { entity.property(named: $0)?.anyKeyPath as? PartialKeyPath<Model> }
             return .update(DefaultHistoryUpdate<Model>(
                 transaction: transaction, position: change.position, identifier: identifier, updatedAttributes: keyPaths))
         case .delete(let values):

@@ -133,4 +133,24 @@ struct HistoryRecordingTests {
         #expect(typed.updatedAttributes.count == 2)
         #expect(typed.changedPersistentIdentifier.primaryKey == 1)
     }
+
+    @Test func consecutiveRowsShareOneRecordedRow() throws {
+        let container = try Fixtures.memoryContainer()
+        let context = ModelContext(container)
+        for index in 0..<100 { context.insert(HistoryTrip(name: "\(index)", destination: "x")) }
+        try context.save()
+        let trips = try context.fetch(FetchDescriptor<HistoryTrip>(sortBy: [SortDescriptor(\.nights)]))
+        for trip in trips where trip.name != "50" { trip.nights = 2 }
+        try context.save()
+
+        let transactions = try Fixtures.history(context)
+        #expect(transactions[0].changes.count == 100)
+        #expect(transactions[1].changes.count == 99)
+        #expect(Set(transactions.flatMap(\.changes).map(\.changedPersistentIdentifier)).count == 100)
+        // Inserts of keys 1…100: one row; updates of 1…50 and 52…100: two.
+        let rows = try (container.store as? SQLiteStore)?.withConnection { connection in
+            try connection.query("SELECT count(*) FROM strata_history_changes", [])
+        }
+        #expect(rows == [[.integer(3)]])
+    }
 }

@@ -20,6 +20,17 @@ struct HistoryRecorder {
     /// Relationship changes of stored rows, in the order first noted, and where each row's entry is.
     private var pendingRelationships: [(entity: Schema.Entity, row: Int64, names: [String])] = []
     private var relationshipChanges: [RowKey: Int] = [:]
+    /// The run of changes being gathered: same kind, entity and attributes, consecutive rows, written as one row.
+    private var run: Run?
+
+    private struct Run {
+        let kind: HistoryTables.Kind
+        let entity: Schema.Entity
+        let first: Int64
+        var count: Int64
+        let attributes: String?
+        let position: Int64
+    }
 
     private struct RowKey: Hashable {
         let entity: ObjectIdentifier
@@ -44,28 +55,45 @@ struct HistoryRecorder {
         self.transaction = connection.lastInsertRowID
         self.changeStatement = try connection.prepare(
             "INSERT INTO \(quote(HistoryTables.changes)) (\(quote("transaction")), \(quote("position")), \(quote("kind")), "
-                + "\(quote("entity")), \(quote("row")), \(quote("attributes"))) VALUES (?, ?, ?, ?, ?, ?)")
+                + "\(quote("entity")), \(quote("row")), \(quote("count")), \(quote("attributes"))) VALUES (?, ?, ?, ?, ?, ?, ?)")
         self.tracksUpdatePositions = tracksRelationshipUpdates
     }
 
     /// Records an insert, an update (with its changed properties' names, comma-separated) or a delete.
     /// - Returns: the change's position.
+    /// A change that continues the current run (same kind, entity and attributes, the next row) extends it;
+    /// any other ends it. Updates are recorded one by one when relationship names may join them later.
     @discardableResult
     mutating func record(_ kind: HistoryTables.Kind, _ entity: Schema.Entity, row: Int64, attributes: String? = nil) throws -> Int64 {
         let current = position
-        defer { changeStatement.reset() }
-        try changeStatement.bind(.integer(transaction), at: 1)
-        try changeStatement.bind(.integer(current), at: 2)
-        try changeStatement.bind(.integer(kind.rawValue), at: 3)
-        try changeStatement.bind(.text(entity.name), at: 4)
-        try changeStatement.bind(.integer(row), at: 5)
-        try changeStatement.bind(attributes.map { .text($0) } ?? .null, at: 6)
-        _ = try changeStatement.step()
         position += 1
+        if var run, run.kind == kind, run.entity === entity, run.first + run.count == row, run.attributes == attributes {
+            run.count += 1
+            self.run = run
+            return current
+        }
+        try flush()
+        run = Run(kind: kind, entity: entity, first: row, count: 1, attributes: attributes, position: current)
         if tracksUpdatePositions, kind == .update {
             updatePositions[RowKey(entity: ObjectIdentifier(entity), row: row)] = current
+            try flush()
         }
         return current
+    }
+
+    /// Writes the current run.
+    mutating func flush() throws {
+        guard let run else { return }
+        self.run = nil
+        defer { changeStatement.reset() }
+        try changeStatement.bind(.integer(transaction), at: 1)
+        try changeStatement.bind(.integer(run.position), at: 2)
+        try changeStatement.bind(.integer(run.kind.rawValue), at: 3)
+        try changeStatement.bind(.text(run.entity.name), at: 4)
+        try changeStatement.bind(.integer(run.first), at: 5)
+        try changeStatement.bind(.integer(run.count), at: 6)
+        try changeStatement.bind(run.attributes.map { .text($0) } ?? .null, at: 7)
+        _ = try changeStatement.step()
     }
 
     /// Notes that a relationship of a stored row changed (its foreign key or join-table rows); written by
@@ -83,6 +111,7 @@ struct HistoryRecorder {
     /// Records the noted relationship changes: each joins the row's update in this transaction, or is recorded as
     /// an update of its own.
     mutating func recordRelationshipChanges() throws {
+        try flush()
         for (entity, row, names) in pendingRelationships {
             let list = names.joined(separator: ",")
             if let existing = updatePositions[RowKey(entity: ObjectIdentifier(entity), row: row)] {
@@ -96,6 +125,7 @@ struct HistoryRecorder {
         }
         pendingRelationships.removeAll()
         relationshipChanges.removeAll()
+        try flush()
     }
 
     /// Records the preserved values of a deleted row (its `.preserveValueOnDeletion` attributes) at the delete's

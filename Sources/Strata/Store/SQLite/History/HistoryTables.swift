@@ -7,6 +7,8 @@
 /// - `strata_history_changes`: one row per inserted, updated or deleted model of a transaction, keyed by
 ///   (transaction, position) without a rowid, so a transaction's changes sit together and are read by one range
 ///   scan. `attributes` lists an update's changed properties by name (names survive migrations; indexes don't).
+///   A row stands for `count` changes of the same kind, entity and attributes to consecutive primary keys
+///   (`row`, `row + 1`, …) at consecutive positions: a save of many new rows records a handful of rows, not one each.
 /// - `strata_history_tombstones`: the values of `.preserveValueOnDeletion` attributes of deleted models, one row
 ///   per value in a column without a declared type, so every storage class round-trips as written.
 ///
@@ -38,7 +40,7 @@ enum HistoryTables {
                 + "\(quote("process")) TEXT NOT NULL)",
             "CREATE TABLE IF NOT EXISTS \(quote(changes)) (\(quote("transaction")) INTEGER NOT NULL, "
                 + "\(quote("position")) INTEGER NOT NULL, \(quote("kind")) INTEGER NOT NULL, \(quote("entity")) TEXT NOT NULL, "
-                + "\(quote("row")) INTEGER NOT NULL, \(quote("attributes")) TEXT, "
+                + "\(quote("row")) INTEGER NOT NULL, \(quote("count")) INTEGER NOT NULL DEFAULT 1, \(quote("attributes")) TEXT, "
                 + "PRIMARY KEY (\(quote("transaction")), \(quote("position")))) WITHOUT ROWID",
             "CREATE TABLE IF NOT EXISTS \(quote(tombstones)) (\(quote("transaction")) INTEGER NOT NULL, "
                 + "\(quote("position")) INTEGER NOT NULL, \(quote("name")) TEXT NOT NULL, \(quote("value")), "

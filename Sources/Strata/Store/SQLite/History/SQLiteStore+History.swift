@@ -148,25 +148,31 @@ extension SQLiteStore {
             tombstones[transaction, default: [:]][position, default: [:]][name] = row[3]
         }
         let statement = try connection.prepare(
-            "SELECT \"transaction\", \"position\", \"kind\", \"entity\", \"row\", \"attributes\" FROM \"\(HistoryTables.changes)\" "
+            "SELECT \"transaction\", \"position\", \"kind\", \"entity\", \"row\", \"attributes\", \"count\" FROM \"\(HistoryTables.changes)\" "
                 + "WHERE \"transaction\" BETWEEN ? AND ? ORDER BY \"transaction\", \"position\"")
         defer { statement.reset() }
         try statement.bind(range)
         while try statement.step() {
             let transaction = statement.int64(at: 0)
             guard let offset = positions[transaction] else { continue }
-            let position = statement.int64(at: 1)
-            let kind: StoredHistoryChange.Kind
-            switch HistoryTables.Kind(rawValue: statement.int64(at: 2)) {
-            case .insert?: kind = .insert
-            case .update?:
-                let names = Self.text(statement.storedValue(at: 5)) ?? ""
-                kind = .update(names.isEmpty ? [] : names.split(separator: ",").map(String.init))
-            case .delete?: kind = .delete(tombstones[transaction]?[position] ?? [:])
-            case nil: continue
+            let first = statement.int64(at: 1)
+            let entityName = statement.text(at: 3)
+            let firstRow = statement.int64(at: 4)
+            // A row stands for `count` changes to consecutive rows at consecutive positions.
+            for step in 0..<max(1, statement.int64(at: 6)) {
+                let position = first + step
+                let kind: StoredHistoryChange.Kind
+                switch HistoryTables.Kind(rawValue: statement.int64(at: 2)) {
+                case .insert?: kind = .insert
+                case .update?:
+                    let names = Self.text(statement.storedValue(at: 5)) ?? ""
+                    kind = .update(names.isEmpty ? [] : names.split(separator: ",").map(String.init))
+                case .delete?: kind = .delete(tombstones[transaction]?[position] ?? [:])
+                case nil: continue
+                }
+                transactions[offset].changes.append(StoredHistoryChange(
+                    kind: kind, entityName: entityName, primaryKey: firstRow + step, position: position))
             }
-            transactions[offset].changes.append(StoredHistoryChange(
-                kind: kind, entityName: statement.text(at: 3), primaryKey: statement.int64(at: 4), position: position))
         }
     }
 
