@@ -37,13 +37,13 @@ struct ConcurrencyCommand {
             errors += fields["errors"] ?? 1
             converged += fields["converged"] ?? 0
             if fields["errors"] != 0 || fields["converged"] != 1 || child.terminationStatus != 0 {
-                print("worker \(worker) (exit \(child.terminationStatus)): \(output.trimmingCharacters(in: .whitespacesAndNewlines))")
+                report("worker \(worker) (exit \(child.terminationStatus)): \(output.trimmingCharacters(in: .whitespacesAndNewlines))")
             }
         }
         let context = ModelContext(try ModelContainer(for: Counter.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: store))))
         let final = try context.fetch(FetchDescriptor<Counter>()).first?.value ?? -1
         let lost = increments - final
-        print("concurrency: \(processes) processes x 2 contexts for \(seconds) s: \(increments) increments, counter \(final),"
+        report("concurrency: \(processes) processes x 2 contexts for \(seconds) s: \(increments) increments, counter \(final),"
               + " \(lost) lost, \(conflicts) conflicts retried, \(errors) other errors, \(converged)/\(processes) observers converged")
         return lost == 0 && errors == 0 && converged == processes
     }

@@ -78,6 +78,6 @@ struct ConcurrencyWorker {
             shown = observer.results.first?.value
         }
         let errors = tally.errors.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: " | ")
-        print("increments=\(tally.increments) conflicts=\(tally.conflicts) errors=\(tally.errors.count) observed=\(shown ?? -1) converged=\(shown == total ? 1 : 0) \(errors)")
+        report("increments=\(tally.increments) conflicts=\(tally.conflicts) errors=\(tally.errors.count) observed=\(shown ?? -1) converged=\(shown == total ? 1 : 0) \(errors)")
     }
 }

@@ -33,13 +33,13 @@ struct CrashCommand {
                 scratch.remove()
             } else {
                 savesLost += max(0, (entries.last?.number ?? 0) - (check.saves ?? 0))
-                print("kill \(round + 1) (seed \(roundSeed), killed after \(entries.count) logged saves): FAILED, files kept in \(scratch.path)")
-                for failure in check.failures { print("  \(failure)") }
+                report("kill \(round + 1) (seed \(roundSeed), killed after \(entries.count) logged saves): FAILED, files kept in \(scratch.path)")
+                for failure in check.failures { report("  \(failure)") }
             }
-            if (round + 1) % 20 == 0 { print("  \(round + 1) kills, \(survived) survived") }
+            if (round + 1) % 20 == 0 { report("  \(round + 1) kills, \(survived) survived") }
         }
         let seconds = Int(Date().timeIntervalSince(started))
-        print("crash: \(survived)/\(kills) kills survived, \(savesLost) saves lost, \(logged) logged saves checked,"
+        report("crash: \(survived)/\(kills) kills survived, \(savesLost) saves lost, \(logged) logged saves checked,"
               + " \(finishedBeforeKill) writers finished before the kill (\(seconds) s)")
         return survived == kills && savesLost == 0
     }

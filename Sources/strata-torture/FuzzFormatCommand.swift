@@ -22,6 +22,7 @@ struct FuzzFormatCommand {
         let context = ModelContext(container)
         try Self.fillSample(context)
         guard let entity = container.schema.entity(named: "Entry") else { throw TortureError("no Entry entity") }
+        if let corpusDirectory { try FileManager.default.createDirectory(atPath: corpusDirectory, withIntermediateDirectories: true) }
         var pool = FormatMutator.seeds + Self.corpus(in: corpusDirectory)
         var mutator = FormatMutator(random: SplitMix(seed: seed))
         var signatures = Set<String>()
@@ -48,7 +49,7 @@ struct FuzzFormatCommand {
             }
             if !problems.isEmpty {
                 findings += 1
-                print("finding: \(problems.joined(separator: "; ")) for input (\(input.utf8.count) bytes): \(input.prefix(300))")
+                report("finding: \(problems.joined(separator: "; ")) for input (\(input.utf8.count) bytes): \(input.prefix(300))")
             }
             if signatures.insert(outcome.signature).inserted, input.utf8.count <= 2_000 {
                 pool.append(input)
@@ -59,7 +60,7 @@ struct FuzzFormatCommand {
             }
         }
         try? FileManager.default.removeItem(atPath: lastInput)
-        print("fuzz-format: \(executions) inputs in \(Int(seconds)) s (\(parsed) parsed, \(translated) translated, \(fetched) fetched),"
+        report("fuzz-format: \(executions) inputs in \(Int(seconds)) s (\(parsed) parsed, \(translated) translated, \(fetched) fetched),"
               + " \(signatures.count) distinct behaviours, \(findings) findings, \(written) corpus entries written,"
               + " peak memory \((Self.peakResidentBytes() ?? 0) >> 20) MB")
         return findings == 0
@@ -75,7 +76,7 @@ struct FuzzFormatCommand {
 
     /// Parses, translates and fetches one input, checking each error's length and SQLite's view of the SQL.
     static func execute(_ input: String, entity: Schema.Entity, context: ModelContext) -> Outcome {
-        let predicate = FormatPredicate(format: input, argumentArray: arguments)
+        let predicate = FormatPredicate(format: input, argumentArray: arguments(for: input))
         if let error = predicate.error {
             let description = error.description
             var outcome = Outcome(stage: .refused, signature: "parse:\(error.kind)")
@@ -105,6 +106,13 @@ struct FuzzFormatCommand {
             }
             return outcome
         }
+    }
+
+    /// As many of ``arguments`` (repeated) as the input has `%` specifiers (`%%` is none), so most inputs get
+    /// past the argument count.
+    static func arguments(for input: String) -> [any Sendable] {
+        let count = input.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "%") ? 1 : 0) } - 2 * input.components(separatedBy: "%%").count + 2
+        return (0..<max(0, count)).map { arguments[$0 % arguments.count] }
     }
 
     /// Text with digits and quoted values removed, so inputs differing only in constants share a signature.

@@ -51,7 +51,7 @@ struct Options {
             return seed
         }
         let seed = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000_007
-        print("seed \(seed)")
+        report("seed \(seed)")
         return seed
     }
 }

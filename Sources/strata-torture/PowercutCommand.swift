@@ -35,13 +35,13 @@ struct PowercutCommand {
                 consistent += 1
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copyPath + suffix) }
             } else {
-                print("copy \(copy) (\(logged.count) saves logged): FAILED, kept as \(copyPath)")
-                for failure in check.failures { print("  \(failure)") }
+                report("copy \(copy) (\(logged.count) saves logged): FAILED, kept as \(copyPath)")
+                for failure in check.failures { report("  \(failure)") }
             }
             guard child.isRunning else { throw TortureError("the writer exited before every copy was taken") }
         }
         let seconds = Int(Date().timeIntervalSince(started))
-        print("powercut: \(consistent)/\(checked) copies opened to a committed prefix of the saves (\(walCopies) with a WAL,"
+        report("powercut: \(consistent)/\(checked) copies opened to a committed prefix of the saves (\(walCopies) with a WAL,"
               + " \(SideLog.count(at: log)) saves logged, \(seconds) s)")
         if consistent == checked { scratch.remove() }
         return consistent == checked

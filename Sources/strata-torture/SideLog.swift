@@ -46,3 +46,8 @@ struct TortureError: Error, CustomStringConvertible {
         self.description = description
     }
 }
+
+/// Writes a line to standard output at once (unbuffered, so a long run's progress can be followed in a file).
+func report(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

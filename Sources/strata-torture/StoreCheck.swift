@@ -35,13 +35,13 @@ struct StoreCheck {
         if saves < lastLogged { check.failures.append("saves lost: the log reports \(lastLogged) committed, the store holds \(saves)") }
         // A save can commit and the writer die before logging it; more than one is impossible.
         if saves > lastLogged + 1 { check.failures.append("the store holds \(saves) saves, the log only \(lastLogged)") }
-        let replay = World.replay(seed: seed, count: saves)
-        if world.digest != replay.world.digest {
+        let replay = World.replay(seed: seed, count: saves, digestOf: logged.last?.number)
+        if !world.hasSameRows(as: replay.world) {
             check.failures.append("the store is not the state after \(saves) saves: " + describeDifference(world, replay.world))
         }
-        for (number, digest) in logged where number <= replay.digests.count && replay.digests[number - 1] != digest {
-            check.failures.append("logged save \(number) has a digest the replay doesn't produce")
-            break
+        // The writer's own view of its last logged save agrees with the replay (the harness checks itself).
+        if let last = logged.last, let digest = replay.digest, digest != last.digest {
+            check.failures.append("logged save \(last.number) has a digest the replay doesn't produce")
         }
         return check
     }

@@ -106,4 +106,23 @@ struct DamagedStoreTests {
         #expect(throws: StrataError.self) { try context.save() }
         #expect(!FileManager.default.fileExists(atPath: store.url.path))
     }
+
+    /// SQLite can't tell a WAL from another database from this one's (its frames carry no link to the main file, and
+    /// a crash leaves a WAL that must be applied), so it applies it: documented in RELIABILITY.md as SQLite's limit.
+    @Test("A WAL copied from another store next to this one: never a trap; an error, if any, is a StrataError")
+    func walFromAnotherDatabase() throws {
+        let other = TemporaryStore()
+        let otherContainer = try other.container(Book.self)
+        let otherContext = ModelContext(otherContainer)
+        for number in 0..<300 { otherContext.insert(Book(title: "other \(number)", author: "", publisher: "")) }
+        try otherContext.save()
+        // Copied while the other store is open, so its WAL holds that save's pages.
+        let foreignWAL = try Data(contentsOf: URL(fileURLWithPath: other.url.path + "-wal"))
+        #expect(!foreignWAL.isEmpty)
+        let store = try filledStore()
+        try foreignWAL.write(to: URL(fileURLWithPath: store.url.path + "-wal"))
+        let (opened, error) = openAndRead(store)
+        #expect(opened || error is StrataError, "\(String(describing: error))")
+        withExtendedLifetime(otherContainer) {}
+    }
 }

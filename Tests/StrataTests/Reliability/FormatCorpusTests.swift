@@ -49,7 +49,7 @@ final class CorpusTag {
 @Suite("Format fuzz corpus")
 struct FormatCorpusTests {
     static let corpusDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")
-    /// The arguments the fuzzer passes with every input.
+    /// The arguments the fuzzer passes, as many as the input has `%` specifiers.
     static let arguments: [any Sendable] = ["payload", "x", 3, [1, 2, 3], 2.5, "amount"]
 
     @Test("Every corpus input is refused or runs, within a second, with a bounded error")
@@ -68,7 +68,9 @@ struct FormatCorpusTests {
         for name in names {
             let input = try String(contentsOf: Self.corpusDirectory.appendingPathComponent(name), encoding: .utf8)
             let started = Date()
-            let predicate = FormatPredicate(format: input, argumentArray: Self.arguments)
+            let specifiers = input.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "%") ? 1 : 0) } - 2 * input.components(separatedBy: "%%").count + 2
+            let arguments = (0..<max(0, specifiers)).map { Self.arguments[$0 % Self.arguments.count] }
+            let predicate = FormatPredicate(format: input, argumentArray: arguments)
             do {
                 _ = try context.fetchCount(FetchDescriptor<CorpusEntry>(predicate: predicate))
             } catch {

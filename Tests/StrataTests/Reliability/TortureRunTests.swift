@@ -36,7 +36,7 @@ struct TortureRunTests {
 
     @Test("Writers killed with SIGKILL at 5 random saves: every store opens, intact, with every logged save and no partial one")
     func crash() throws {
-        guard let (status, output) = try Self.run(["crash", "--kills", "5", "--saves", "150", "--seed", "18"]) else { return }
+        guard let (status, output) = try Self.run(["crash", "--kills", "5", "--saves", "60", "--seed", "18"]) else { return }
         #expect(status == 0, "\(output)")
         #expect(output.contains("5/5 kills survived, 0 saves lost"), "\(output)")
     }
@@ -46,6 +46,13 @@ struct TortureRunTests {
         guard let (status, output) = try Self.run(["powercut", "--copies", "5", "--seed", "18"]) else { return }
         #expect(status == 0, "\(output)")
         #expect(output.contains("5/5 copies"), "\(output)")
+    }
+
+    @Test("enumerate over 30,000 rows grows the process by well under 64 MB")
+    func enumerateMemory() throws {
+        guard let (status, output) = try Self.run(["enumerate", "--rows", "30000"]) else { return }
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("30000 rows"), "\(output)")
     }
 
     @Test("2 processes x 2 contexts incrementing for 2 s under .error with retry: no increment lost, observers converge")
