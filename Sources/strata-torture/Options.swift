@@ -8,7 +8,7 @@ struct Options {
     static let usage = """
         usage: strata-torture <command> [options]
           crash        [--kills 200] [--saves 1000] [--seed S]   SIGKILL a writer at random saves; check the store each time
-          powercut     [--copies 100] [--seed S]                 copy store + WAL at random moments of a running writer
+          powercut     [--copies 100] [--saves 1000] [--seed S]  copy store + WAL at random moments of running writers
           concurrency  [--processes 4] [--seconds 30]            read-modify-write increments from processes x 2 contexts
           fuzz-format  [--seconds 60] [--seed S] [--corpus DIR]  mutate format predicates: no crash, hang or runaway memory
           enumerate    [--rows 1000000]                          peak memory of enumerate over many rows

@@ -8,20 +8,34 @@ struct PowercutCommand {
     let copies: Int
     let seed: UInt64
 
+    /// Saves each writer makes before a fresh store is started (a check replays every save of its store).
+    let savesPerWriter: Int
+
     func run() throws -> Bool {
         var random = SplitMix(seed: seed)
         let scratch = try ScratchDirectory("powercut")
-        let store = scratch.file("powercut.store"), log = scratch.file("saves.log")
-        let child = try ChildProcess.start(["writer", "--store", store, "--log", log, "--seed", "\(seed)", "--saves", "1000000"])
+        var checked = 0, consistent = 0, walCopies = 0, writers = 0, loggedTotal = 0
+        var writer: (process: Process, store: String, log: String, seed: UInt64)?
         defer {
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
+            if let writer {
+                kill(writer.process.processIdentifier, SIGKILL)
+                writer.process.waitUntilExit()
+            }
         }
-        var checked = 0, consistent = 0, walCopies = 0
         let started = Date()
         for copy in 0..<copies {
+            if writer == nil || !(writer?.process.isRunning ?? false) {
+                if let finished = writer { loggedTotal += SideLog.count(at: finished.log) }
+                writers += 1
+                let store = scratch.file("powercut-\(writers).store"), log = scratch.file("saves-\(writers).log")
+                let writerSeed = seed &+ UInt64(writers)
+                let process = try ChildProcess.start(["writer", "--store", store, "--log", log, "--seed", "\(writerSeed)",
+                                                      "--saves", "\(savesPerWriter)"])
+                writer = (process, store, log, writerSeed)
+            }
+            guard let (child, store, log, writerSeed) = writer else { continue }
             usleep(UInt32(2_000 + random.below(40_000)))
-            guard ChildProcess.freeze(child) else { throw TortureError("the writer stopped: \(child.terminationStatus)") }
+            guard ChildProcess.freeze(child) else { continue }
             let logged = SideLog.read(at: log)
             let copyPath = scratch.file("copy-\(copy).store")
             for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: store + suffix) {
@@ -29,20 +43,26 @@ struct PowercutCommand {
                 if suffix == "-wal" { walCopies += 1 }
             }
             ChildProcess.thaw(child)
-            let check = StoreCheck.run(path: copyPath, seed: seed, logged: logged)
+            let check = StoreCheck.run(path: copyPath, seed: writerSeed, logged: logged)
             checked += 1
             if check.failures.isEmpty {
                 consistent += 1
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copyPath + suffix) }
             } else {
-                report("copy \(copy) (\(logged.count) saves logged): FAILED, kept as \(copyPath)")
+                report("copy \(copy) (writer seed \(writerSeed), \(logged.count) saves logged): FAILED, kept as \(copyPath)")
                 for failure in check.failures { report("  \(failure)") }
             }
-            guard child.isRunning else { throw TortureError("the writer exited before every copy was taken") }
+            if (copy + 1) % 50 == 0 { report("  \(copy + 1) copies, \(consistent) consistent") }
+        }
+        if let running = writer {
+            kill(running.process.processIdentifier, SIGKILL)
+            running.process.waitUntilExit()
+            loggedTotal += SideLog.count(at: running.log)
+            writer = nil
         }
         let seconds = Int(Date().timeIntervalSince(started))
         report("powercut: \(consistent)/\(checked) copies opened to a committed prefix of the saves (\(walCopies) with a WAL,"
-              + " \(SideLog.count(at: log)) saves logged, \(seconds) s)")
+               + " \(writers) writers, \(loggedTotal) saves logged, \(seconds) s)")
         if consistent == checked { scratch.remove() }
         return consistent == checked
     }

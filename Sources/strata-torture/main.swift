@@ -17,7 +17,8 @@ do {
                    seed: UInt64(options.int("seed", default: 0)), saves: options.int("saves", default: 1_000)).run()
         passed = true
     case "powercut":
-        passed = try PowercutCommand(copies: options.int("copies", default: 100), seed: options.seed()).run()
+        passed = try PowercutCommand(copies: options.int("copies", default: 100), seed: options.seed(),
+                                     savesPerWriter: options.int("saves", default: 1_000)).run()
     case "concurrency":
         passed = try ConcurrencyCommand(processes: options.int("processes", default: 4), seconds: options.double("seconds", default: 30)).run()
     case "concurrency-worker":
