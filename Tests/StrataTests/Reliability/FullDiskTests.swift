@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import Strata
 
-/// A store on a full disk: a 1 MB tmpfs, which needs root (CI runs as root); elsewhere the test does nothing.
-@Suite("Full disk")
+/// A store on a full disk and on a read-only file system: small tmpfs mounts, which need root (CI runs as root);
+/// elsewhere the tests do nothing.
+@Suite("Full disk and read-only file system")
 struct FullDiskTests {
     /// Runs `/bin/mount` or `/bin/umount`; whether it succeeded.
     private static func run(_ tool: String, _ arguments: [String]) -> Bool {
@@ -49,5 +50,31 @@ struct FullDiskTests {
         let connection = try SQLiteConnection(location: .file(url.path), readOnly: true)
         #expect(try connection.query("PRAGMA integrity_check", []) == [[.text("ok")]])
         #expect(try connection.query("SELECT count(*) FROM \"Book\"", []) == [[.integer(Int64(saved))]])
+    }
+
+    @Test("A store on a read-only file system: opening for writing fails with a StrataError or reads; the file is unchanged")
+    func readOnlyFileSystem() throws {
+        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("strata-ro-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: mountPoint) }
+        guard getuid() == 0, Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path]) else { return }
+        defer { _ = Self.run("/bin/umount", [mountPoint.path]) }
+        let url = mountPoint.appendingPathComponent("ro.store")
+        do {
+            let context = ModelContext(try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url)))
+            context.insert(Book(title: "kept", author: "", publisher: ""))
+            try context.save()
+        }
+        let before = try Data(contentsOf: url)
+        guard Self.run("/bin/mount", ["-o", "remount,ro", mountPoint.path]) else { return }
+        do {
+            let context = ModelContext(try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url)))
+            #expect(try context.fetch(FetchDescriptor<Book>()).map(\.title) == ["kept"])
+            context.insert(Book(title: "new", author: "", publisher: ""))
+            #expect(throws: StrataError.self) { try context.save() }
+        } catch {
+            #expect(error is StrataError, "\(error)")
+        }
+        #expect(try Data(contentsOf: url) == before)
     }
 }
