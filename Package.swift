@@ -55,6 +55,7 @@ let package = Package(
         .executable(name: "strata-example", targets: ["strata-example"]),
         .executable(name: "bookshelf", targets: ["bookshelf"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
+        .executable(name: "strata-torture", targets: ["strata-torture"]),
     ],
     targets: [
         .systemLibrary(
@@ -96,9 +97,14 @@ let package = Package(
             name: "strata-bench",
             dependencies: ["Strata", "CSQLite"]
         ),
+        .executableTarget(
+            name: "strata-torture",
+            dependencies: ["Strata"]
+        ),
         .testTarget(
             name: "StrataTests",
-            dependencies: ["Strata", "CSQLite"]
+            dependencies: ["Strata", "CSQLite"],
+            exclude: ["Reliability/Corpus"]
         ),
         .testTarget(
             name: "SwiftDataCompatibilityTests",

@@ -65,11 +65,13 @@ extension ModelContext {
                 // Sorting a one-column slice would still copy it out and back.
                 if changes.updateColumns.count - start > 1 { changes.updateColumns[start...].sort { $0.index < $1.index } }
                 let columns = start..<changes.updateColumns.count
+                let savedForeignKeys = hasRelationships ? Self.savedForeignKeys(of: data, entity: entity) : [:]
                 changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, version: version,
-                                                           values: mergePolicy == .overwrite ? data.values : nil, columns: columns))
+                                                           values: mergePolicy == .overwrite ? data.values : nil, columns: columns,
+                                                           savedForeignKeys: savedForeignKeys))
                 // The version the row has once the update is written (put back if the save fails; a conflict the
                 // merge policy resolves sets the stored one after the save).
-                if !columns.isEmpty { data.rowVersion = version + 1 }
+                if !columns.isEmpty || !savedForeignKeys.isEmpty { data.rowVersion = version + 1 }
             }
             for model in deleted {
                 let data = model.persistentBackingData

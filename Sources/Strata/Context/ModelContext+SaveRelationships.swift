@@ -75,6 +75,19 @@ extension ModelContext {
         }
     }
 
+    /// The foreign key stored for each changed to-one relationship of a saved model's own row, by property index:
+    /// a change to one is a change to the row, checked against and bumping its version.
+    static func savedForeignKeys(of data: ModelBackingData, entity: Schema.Entity) -> [Int: StoredValue] {
+        let changed = data.changedRelationships
+        guard !changed.isEmpty else { return [:] }
+        var saved: [Int: StoredValue] = [:]
+        for index in changed {
+            guard let info = entity.relationshipInfos[index], case .foreignKey = info.storage else { continue }
+            saved[index] = data.values[index]
+        }
+        return saved
+    }
+
     /// After a save, the stored foreign key of each to-one relationship is its target's key.
     func recordSavedForeignKeys(of data: ModelBackingData) {
         guard let entity = data.entity, !entity.relationshipInfos.isEmpty else { return }

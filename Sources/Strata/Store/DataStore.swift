@@ -85,6 +85,10 @@ package struct StoreChanges {
         package var values: ModelBackingData.Values?
         /// Where the changed properties are in ``StoreChanges/updateColumns``, by ascending property index.
         package var columns: Range<Int>
+        /// The saved foreign key of each changed to-one relationship stored in this row, by property index. The new
+        /// keys are written by ``StoreChanges/foreignKeyUpdates``; the update checks and bumps the row's version
+        /// for them even when no attribute changed, as Core Data does for a relationship-only change.
+        package var savedForeignKeys: [Int: StoredValue] = [:]
     }
     package struct Delete {
         package var entity: Schema.Entity

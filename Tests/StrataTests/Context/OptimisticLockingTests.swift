@@ -89,7 +89,9 @@ struct OptimisticLockingTests {
 
     @Test("Under .error deleting a row changed elsewhere conflicts; a row deleted elsewhere conflicts for an update")
     func errorPolicyDeletes() throws {
-        let (_, first, second) = try twoWriters()
+        let (store, first, second) = try twoWriters()
+        // The store's files live as long as the test: a save to a deleted file is refused.
+        defer { withExtendedLifetime(store) {} }
         first.mergePolicy = .error
         let mine = try counter(in: first)
         try counter(in: second).note = "theirs"
@@ -102,7 +104,8 @@ struct OptimisticLockingTests {
             return conflicts.map(\.isDeletion) == [true]
         }
         first.rollback()
-        let (_, third, fourth) = try twoWriters()
+        let (otherStore, third, fourth) = try twoWriters()
+        defer { withExtendedLifetime(otherStore) {} }
         third.mergePolicy = .error
         let changed = try counter(in: third)
         fourth.delete(try counter(in: fourth))

@@ -14,6 +14,7 @@ extension SQLiteStore {
             try translatingErrors("save") {
                 try connection.transaction {
                     try checkNotMigratedElsewhere(connection)
+                    try checkFileInPlace(connection)
                     var writer = SaveWriter(connection: connection, dialect: dialect, mergePolicy: mergePolicy, storeIdentifier: identifier)
                     if recordsHistory {
                         let relationships = !changes.foreignKeyUpdates.isEmpty || !changes.joinInserts.isEmpty || !changes.joinDeletes.isEmpty
@@ -29,6 +30,18 @@ extension SQLiteStore {
                 }
             }
         }
+    }
+}
+
+extension SQLiteStore {
+    /// Refuses to write through a connection whose file was deleted, renamed or replaced since it opened: the
+    /// save would go to a file no later open of the path sees.
+    ///
+    /// - Throws: `StrataError.storeFailure` saying the file was moved or replaced.
+    func checkFileInPlace(_ connection: SQLiteConnection) throws {
+        guard connection.fileHasMoved else { return }
+        throw StrataError.storeFailure(
+            operation: "save", reason: "the store file \(path ?? "") was deleted, moved or replaced while the container had it open; nothing was written (open a new container)")
     }
 }
 
@@ -115,7 +128,7 @@ private struct SaveWriter {
         // Consecutive updates of the same columns (the usual case) reuse the last statement without a lookup.
         // The history's list of changed properties is built with the statement, so a run of updates shares it.
         var lastUpdate: (entity: Schema.Entity, columns: [Int], statement: SQLiteStatement, names: String)?
-        for update in Self.inRowOrder(changes.updates) where !update.columns.isEmpty {
+        for update in Self.inRowOrder(changes.updates) where !update.columns.isEmpty || !update.savedForeignKeys.isEmpty {
             let columns = changes.updateColumns[update.columns]
             let statement: SQLiteStatement
             let names: String
@@ -140,7 +153,8 @@ private struct SaveWriter {
             if connection.changes == 0 {
                 let written = try resolveConflict(update, columns: columns, into: &result, conflicts: &conflicts)
                 if !written.isEmpty { try history?.record(.update, update.entity, row: update.primaryKey, attributes: update.entity.historyAttributeNames(written)) }
-            } else {
+            } else if !columns.isEmpty {
+                // A relationship-only update (version bump) is recorded with its foreign-key change below.
                 try history?.record(.update, update.entity, row: update.primaryKey, attributes: names)
             }
         }
@@ -415,8 +429,9 @@ extension SaveWriter {
         var written: [StoreChanges.UpdateColumn]
         switch mergePolicy {
         case .error:
+            let relationships = update.savedForeignKeys.filter { stored.values[$0.key] != $0.value }.keys
             conflicts.append(conflict(entity, update.primaryKey, isDeletion: false, expected: update.version, stored: stored,
-                                      conflicting: changedElsewhere.map(\.index)))
+                                      conflicting: (changedElsewhere.map(\.index) + relationships).sorted()))
             return []
         case .mergeByPropertyObjectTrump: written = Array(columns)
         case .mergeByPropertyStoreTrump: written = columns.filter { stored.values[$0.index] == $0.saved }
@@ -425,13 +440,15 @@ extension SaveWriter {
             written = entity.columnPropertyIndexes.map { StoreChanges.UpdateColumn(index: $0, value: values[$0], saved: .null) }
         case .rollback: written = []
         }
-        if !written.isEmpty {
+        // A relationship change is written after the updates whatever the policy, so the row's version moves for it.
+        let bumpsForRelationships = !update.savedForeignKeys.isEmpty && mergePolicy != .rollback
+        if !written.isEmpty || bumpsForRelationships {
             let assignments = (written.map { "\(column(entity, $0.index)) = ?" } + [bump]).joined(separator: ", ")
             try run(entity, "UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ?", written.map(\.value) + [.integer(update.primaryKey)])
         }
         result.resolvedConflicts.append(StoreSaveResult.ResolvedConflict(
             entity: entity, primaryKey: update.primaryKey, storedValues: stored.values,
-            kept: Set(written.map(\.index)), version: written.isEmpty ? stored.version : stored.version + 1))
+            kept: Set(written.map(\.index)), version: written.isEmpty && !bumpsForRelationships ? stored.version : stored.version + 1))
         return written.map(\.index)
     }
 

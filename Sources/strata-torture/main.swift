@@ -1,0 +1,41 @@
+import Foundation
+
+// strata-torture <command>: long-running reliability checks of Strata (see RELIABILITY.md). Exits 1 on a finding.
+guard let options = Options(arguments: Array(CommandLine.arguments.dropFirst())) else {
+    print(Options.usage)
+    exit(2)
+}
+
+do {
+    let passed: Bool
+    switch options.command {
+    case "crash":
+        passed = try CrashCommand(kills: options.int("kills", default: 200), saves: options.int("saves", default: 1_000),
+                                  seed: options.seed()).run()
+    case "writer":
+        try Writer(storePath: options.string("store"), logPath: options.string("log"),
+                   seed: UInt64(options.int("seed", default: 0)), saves: options.int("saves", default: 1_000)).run()
+        passed = true
+    case "powercut":
+        passed = try PowercutCommand(copies: options.int("copies", default: 100), seed: options.seed(),
+                                     savesPerWriter: options.int("saves", default: 1_000)).run()
+    case "concurrency":
+        passed = try ConcurrencyCommand(processes: options.int("processes", default: 4), seconds: options.double("seconds", default: 30)).run()
+    case "concurrency-worker":
+        try await ConcurrencyWorker(storePath: options.string("store"), directory: options.string("dir"), worker: options.int("worker", default: 0),
+                                    workers: options.int("workers", default: 4), seconds: options.double("seconds", default: 30)).run()
+        passed = true
+    case "fuzz-format":
+        passed = try FuzzFormatCommand(seconds: options.double("seconds", default: 60), seed: options.seed(),
+                                       corpusDirectory: try? options.string("corpus")).run()
+    case "enumerate":
+        passed = try EnumerateCommand(rows: options.int("rows", default: 1_000_000)).run()
+    default:
+        print(Options.usage)
+        exit(2)
+    }
+    exit(passed ? 0 : 1)
+} catch {
+    FileHandle.standardError.write(Data("strata-torture: \(error)\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import Strata
+
+/// A store on a full disk and on a read-only file system: small tmpfs mounts, which need root (CI runs as root);
+/// elsewhere the tests do nothing.
+@Suite("Full disk and read-only file system")
+struct FullDiskTests {
+    /// Runs `/bin/mount` or `/bin/umount`; whether it succeeded.
+    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    @Test("Saves on a full disk fail with a StrataError; every earlier save stays and the store stays intact")
+    func savesOnAFullDisk() throws {
+        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("strata-full-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: mountPoint) }
+        guard getuid() == 0, Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]) else { return }
+        defer { _ = Self.run("/bin/umount", [mountPoint.path]) }
+
+        let url = mountPoint.appendingPathComponent("full.store")
+        var saved = 0
+        var failure: (any Error)?
+        do {
+            let context = ModelContext(try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url)))
+            for round in 0..<400 {
+                for number in 0..<20 {
+                    context.insert(Book(title: "\(round)-\(number)", author: "", publisher: "", summary: String(repeating: "x", count: 400)))
+                }
+                do {
+                    try context.save()
+                    saved += 20
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+        }
+        let error = try #require(failure, "1 MB never filled up")
+        #expect(error is StrataError, "\(error)")
+        #expect(saved > 0)
+        let connection = try SQLiteConnection(location: .file(url.path), readOnly: true)
+        #expect(try connection.query("PRAGMA integrity_check", []) == [[.text("ok")]])
+        #expect(try connection.query("SELECT count(*) FROM \"Book\"", []) == [[.integer(Int64(saved))]])
+    }
+
+    @Test("A store on a read-only file system: opening for writing fails with a StrataError or reads; the file is unchanged")
+    func readOnlyFileSystem() throws {
+        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("strata-ro-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: mountPoint) }
+        guard getuid() == 0, Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path]) else { return }
+        defer { _ = Self.run("/bin/umount", [mountPoint.path]) }
+        let url = mountPoint.appendingPathComponent("ro.store")
+        do {
+            let context = ModelContext(try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url)))
+            context.insert(Book(title: "kept", author: "", publisher: ""))
+            try context.save()
+        }
+        let before = try Data(contentsOf: url)
+        guard Self.run("/bin/mount", ["-o", "remount,ro", mountPoint.path]) else { return }
+        do {
+            let context = ModelContext(try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url)))
+            #expect(try context.fetch(FetchDescriptor<Book>()).map(\.title) == ["kept"])
+            context.insert(Book(title: "new", author: "", publisher: ""))
+            #expect(throws: StrataError.self) { try context.save() }
+        } catch {
+            #expect(error is StrataError, "\(error)")
+        }
+        #expect(try Data(contentsOf: url) == before)
+    }
+}
