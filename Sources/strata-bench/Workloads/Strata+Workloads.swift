@@ -38,7 +38,7 @@ final class StrataWorkloads {
     }
 
     /// A fresh context on the shared large store.
-    private func largeContext() throws -> ModelContext {
+    func largeContext() throws -> ModelContext {
         if let largeStore { return ModelContext(largeStore.container) }
         let path = TemporaryStore.makePath("strata-large")
         let container = try makeContainer(path: path, rows: options.largeRows)
