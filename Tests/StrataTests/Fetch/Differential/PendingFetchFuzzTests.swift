@@ -9,7 +9,7 @@ import Testing
     typealias Generator = PredicateFuzzTests.Generator
 
     private static let sorts: [(String, SortDescriptor<FuzzRow>)] = [
-        ("d", SortDescriptor(\.d)), ("f", SortDescriptor(\.f, order: .reverse)), ("i", SortDescriptor(\.i)),
+        ("d", SortDescriptor(\.d)), ("od", SortDescriptor(\.od)), ("f", SortDescriptor(\.f, order: .reverse)), ("i", SortDescriptor(\.i)),
         ("u", SortDescriptor(\.u, order: .reverse)), ("o", SortDescriptor(\.o)), ("s", SortDescriptor(\.s)),
         ("t", SortDescriptor(\.t, order: .reverse)), ("date", SortDescriptor(\.date)), ("dec", SortDescriptor(\.dec)),
         ("serial", SortDescriptor(\.serial, order: .reverse)), ("persistentModelID", SortDescriptor(\.persistentModelID, order: .reverse)),
@@ -28,6 +28,7 @@ import Testing
         if mask & 256 != 0 { target.dec = source.dec }
         if mask & 512 != 0 { target.flag = source.flag }
         if mask & 1024 != 0 { target.kind = source.kind }
+        if mask & 2048 != 0 { target.od = source.od }
     }
 
     /// A random descriptor and its description.

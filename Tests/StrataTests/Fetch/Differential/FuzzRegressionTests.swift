@@ -1,0 +1,87 @@
+import Foundation
+import Strata
+import Testing
+
+/// The disagreements the differential fuzzers found, each minimized to a fixed case.
+@Suite struct FuzzRegressionTests {
+    /// NaN, read from a pool so the compiler doesn't fold comparisons away.
+    private let notANumber = FuzzPools.doubles.first { $0.isNaN } ?? 0
+
+    /// A saved store of rows whose every attribute is a plain value except those `adjust` sets.
+    private func context(count: Int, _ adjust: (FuzzRow) -> Void = { _ in }) throws -> (ModelContext, [FuzzRow]) {
+        let container = try ModelContainer(for: FuzzRow.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        let rows = (0..<count).map(Self.row)
+        for row in rows {
+            adjust(row)
+            context.insert(row)
+        }
+        try context.save()
+        return (context, rows)
+    }
+
+    private static func row(_ serial: Int) -> FuzzRow {
+        FuzzRow(serial: serial, d: 0, f: 0, i: serial, u: 0, o: nil, s: "", t: nil, date: .distantPast, dec: 0,
+                uuid: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), data: Data(), flag: true, kind: .alpha)
+    }
+
+    private func serials(_ descriptor: FetchDescriptor<FuzzRow>, in context: ModelContext) throws -> [Int] {
+        try context.fetch(descriptor).map(\.serial)
+    }
+
+    // PredicateFuzzTests, seed 22, iteration 97: `??` passed a stored NaN (the text 'NaN') on unguarded, and
+    // SQLite orders text above every number.
+    @Test func nanThroughNilCoalescingIsUnorderedAndUnequal() throws {
+        let (context, _) = try context(count: 2) { $0.od = $0.serial == 0 ? .nan : 1 }
+        let nan = notANumber
+        let tiny = Double.leastNonzeroMagnitude
+        #expect(try serials(FetchDescriptor(predicate: #Predicate { ($0.od ?? 0.3) > -1.0 }), in: context) == [1])
+        #expect(try serials(FetchDescriptor(predicate: #Predicate { ($0.od ?? 0.3) <= 1.0 }), in: context) == [1])
+        #expect(try serials(FetchDescriptor(predicate: #Predicate { ($0.od ?? tiny) != nan }), in: context) == [0, 1])
+        #expect(try serials(FetchDescriptor(predicate: #Predicate { ($0.od ?? 0) == ($0.od ?? 0) }), in: context) == [1])
+    }
+
+    // PredicateFuzzTests, seed 5, iteration 33: a conditional's branch passed NaN on unguarded.
+    @Test func nanThroughConditionalIsUnordered() throws {
+        let (context, _) = try context(count: 2) { $0.d = $0.serial == 0 ? .nan : 2 }
+        let tiny = Double.leastNonzeroMagnitude
+        #expect(try serials(FetchDescriptor(predicate: #Predicate { ($0.flag ? $0.d : -1.0) >= -1.0 }), in: context) == [1])
+        #expect(try serials(FetchDescriptor(predicate: #Predicate { ($0.flag ? $0.d : -1.0) > tiny }), in: context) == [1])
+    }
+
+    // PendingFetchFuzzTests, seed 22, iteration 36: unsaved inserts sorted by `persistentModelID` order after every
+    // saved model, in the order they were inserted, as their identifiers will once saved.
+    @Test func unsavedInsertsSortByIdentifierAfterSavedOnes() throws {
+        let (context, _) = try context(count: 4)
+        context.insert(Self.row(10))
+        context.insert(Self.row(11))
+        var reverse = FetchDescriptor<FuzzRow>(sortBy: [SortDescriptor(\.persistentModelID, order: .reverse)])
+        reverse.fetchLimit = 3
+        #expect(try serials(reverse, in: context) == [11, 10, 3])
+        let forward = FetchDescriptor<FuzzRow>(sortBy: [SortDescriptor(\.persistentModelID)])
+        #expect(try serials(forward, in: context) == [0, 1, 2, 3, 10, 11])
+        try context.save()
+        #expect(try serials(reverse, in: context) == [11, 10, 3])
+    }
+
+    // A limited fetch reads offset + limit + the changed and deleted models from the store: rows changed out of
+    // the first page are replaced by the next stored ones.
+    @Test func changedAndDeletedModelsLeavingThePageAreReplacedFromTheStore() throws {
+        let (context, rows) = try context(count: 10)
+        for row in rows.prefix(3) { row.i += 100 }
+        context.delete(rows[3])
+        context.insert(Self.row(20))
+        var descriptor = FetchDescriptor<FuzzRow>(predicate: #Predicate { $0.i < 50 }, sortBy: [SortDescriptor(\.i)])
+        descriptor.fetchLimit = 3
+        descriptor.fetchOffset = 1
+        #expect(try serials(descriptor, in: context) == [5, 6, 7])
+        #expect(try context.fetchCount(descriptor) == 3)
+        #expect(try context.fetchCount(FetchDescriptor<FuzzRow>(predicate: #Predicate { $0.i < 50 })) == 7)
+        try context.delete(model: FuzzRow.self, where: #Predicate { $0.i >= 8 && $0.i < 50 })
+        // The batch delete drops the matching insert (20) now and the stored rows 8 and 9 at the save.
+        #expect(try context.fetchCount(FetchDescriptor<FuzzRow>(predicate: #Predicate { $0.i < 50 })) == 4)
+        #expect(try serials(FetchDescriptor(sortBy: [SortDescriptor(\.i, order: .reverse)]), in: context) == [2, 1, 0, 7, 6, 5, 4])
+        try context.save()
+        #expect(try serials(FetchDescriptor(sortBy: [SortDescriptor(\.i, order: .reverse)]), in: context) == [2, 1, 0, 7, 6, 5, 4])
+    }
+}
