@@ -84,4 +84,18 @@ import Testing
         try context.save()
         #expect(try serials(FetchDescriptor(sortBy: [SortDescriptor(\.i, order: .reverse)]), in: context) == [2, 1, 0, 7, 6, 5, 4])
     }
+
+    // More changed models than one statement names (500): the store reads that many more rows instead.
+    @Test func manyChangedModelsLeavingThePageAreReplacedFromTheStore() throws {
+        let (context, rows) = try context(count: 620)
+        for row in rows.prefix(510) { row.i += 1000 }
+        context.delete(rows[515])
+        var descriptor = FetchDescriptor<FuzzRow>(predicate: #Predicate { $0.i < 1500 }, sortBy: [SortDescriptor(\.i)])
+        descriptor.fetchLimit = 4
+        descriptor.fetchOffset = 3
+        #expect(try serials(descriptor, in: context) == [513, 514, 516, 517])
+        descriptor.fetchOffset = 107
+        #expect(try serials(descriptor, in: context) == [618, 619, 0, 1])
+        #expect(try context.fetchCount(FetchDescriptor<FuzzRow>(predicate: #Predicate { $0.i < 1500 })) == 609)
+    }
 }
