@@ -98,4 +98,18 @@ import Testing
         #expect(try serials(descriptor, in: context) == [618, 619, 0, 1])
         #expect(try context.fetchCount(FetchDescriptor<FuzzRow>(predicate: #Predicate { $0.i < 1500 })) == 609)
     }
+
+    // The long PendingFetchFuzzTests pass (seed 389231668): `delete(model:where:)` judged unsaved inserts with
+    // `Predicate.evaluate`, which traps on integer overflow; now it throws, as the store does.
+    @Test func batchDeleteOverflowingOnAnUnsavedInsertThrows() throws {
+        let (context, _) = try context(count: 2)
+        let big = FuzzRegressionTests.row(5)
+        big.i = .max
+        context.insert(big)
+        #expect(throws: StrataError.self) {
+            try context.delete(model: FuzzRow.self, where: #Predicate { $0.i + 1 > 0 })
+        }
+        #expect(!big.isDeleted)
+        #expect(context.deletedModelsArray.isEmpty)
+    }
 }
