@@ -24,25 +24,19 @@ extension StrataWorkloads {
         }
     }
 
-    func sortedLimitWithPendingChanges() throws -> Sample {
+    /// Runs `body` on a context of the large store holding the unsaved changes, then rolls them back.
+    private func withPendingChanges(_ body: (ModelContext) throws -> Sample) throws -> Sample {
         let context = try largeContext()
         try makePendingChanges(context)
         defer { context.rollback() }
-        let threshold = Query.scoreThreshold
-        return Sample(milliseconds: try Harness.time {
-            var descriptor = FetchDescriptor<Item>(predicate: #Predicate { $0.score > threshold }, sortBy: [SortDescriptor(\.score)])
-            descriptor.fetchLimit = Query.limit
-            consume(try context.fetch(descriptor))
-        })
+        return try body(context)
+    }
+
+    func sortedLimitWithPendingChanges() throws -> Sample {
+        try withPendingChanges(sortedLimit(in:))
     }
 
     func countWithPendingChanges() throws -> Sample {
-        let context = try largeContext()
-        try makePendingChanges(context)
-        defer { context.rollback() }
-        let below = Query.countBelow
-        return Sample(milliseconds: try Harness.time {
-            consume(try context.fetchCount(FetchDescriptor<Item>(predicate: #Predicate { $0.flagged == true && $0.count < below })))
-        })
+        try withPendingChanges(count(in:))
     }
 }

@@ -67,7 +67,11 @@ final class StrataWorkloads {
     }
 
     func sortedLimit() throws -> Sample {
-        let context = try largeContext()
+        try sortedLimit(in: largeContext())
+    }
+
+    /// The timed query of workloads 3 and 10a.
+    func sortedLimit(in context: ModelContext) throws -> Sample {
         let threshold = Query.scoreThreshold
         return Sample(milliseconds: try Harness.time {
             var descriptor = FetchDescriptor<Item>(predicate: #Predicate { $0.score > threshold }, sortBy: [SortDescriptor(\.score)])
@@ -97,7 +101,11 @@ final class StrataWorkloads {
     }
 
     func count() throws -> Sample {
-        let context = try largeContext()
+        try count(in: largeContext())
+    }
+
+    /// The timed count of workloads 6 and 10b.
+    func count(in context: ModelContext) throws -> Sample {
         let below = Query.countBelow
         return Sample(milliseconds: try Harness.time {
             consume(try context.fetchCount(FetchDescriptor<Item>(predicate: #Predicate { $0.flagged == true && $0.count < below })))

@@ -112,4 +112,21 @@ import Testing
         #expect(!big.isDeleted)
         #expect(context.deletedModelsArray.isEmpty)
     }
+
+    // Constant integer arithmetic was folded with `evaluate`, which traps on `Int.max + 1`: now it is folded only
+    // when it doesn't overflow, and otherwise runs in the store, which throws.
+    @Test func overflowingConstantArithmeticThrowsInsteadOfTrapping() throws {
+        let (context, _) = try context(count: 2)
+        let big = Int.max
+        let zero = 0
+        #expect(throws: StrataError.self) {
+            try context.fetch(FetchDescriptor(predicate: #Predicate<FuzzRow> { $0.i < big + 1 }))
+        }
+        #expect(throws: StrataError.self) {
+            try context.fetch(FetchDescriptor(predicate: #Predicate<FuzzRow> { $0.i > -(-big - 1) }))
+        }
+        // Division by zero, where Swift traps, is NULL in the store: the comparison holds for no row.
+        #expect(try context.fetch(FetchDescriptor(predicate: #Predicate<FuzzRow> { $0.i > big / zero })).isEmpty)
+        #expect(try serials(FetchDescriptor(predicate: #Predicate { $0.i < big - 1 }), in: context) == [0, 1])
+    }
 }
