@@ -15,20 +15,16 @@ import Testing
         ("serial", SortDescriptor(\.serial, order: .reverse)), ("persistentModelID", SortDescriptor(\.persistentModelID, order: .reverse)),
     ]
 
+    /// Copies one attribute from the second row onto the first.
+    private static let copies: [@Sendable (FuzzRow, FuzzRow) -> Void] = [
+        { $0.d = $1.d }, { $0.f = $1.f }, { $0.i = $1.i }, { $0.u = $1.u }, { $0.o = $1.o }, { $0.s = $1.s },
+        { $0.t = $1.t }, { $0.date = $1.date }, { $0.dec = $1.dec }, { $0.flag = $1.flag }, { $0.kind = $1.kind },
+        { $0.od = $1.od },
+    ]
+
     /// Copies some of `source`'s attributes (chosen by the bits of `mask`) onto `target`.
     private static func change(_ target: FuzzRow, from source: FuzzRow, mask: UInt64) {
-        if mask & 1 != 0 { target.d = source.d }
-        if mask & 2 != 0 { target.f = source.f }
-        if mask & 4 != 0 { target.i = source.i }
-        if mask & 8 != 0 { target.u = source.u }
-        if mask & 16 != 0 { target.o = source.o }
-        if mask & 32 != 0 { target.s = source.s }
-        if mask & 64 != 0 { target.t = source.t }
-        if mask & 128 != 0 { target.date = source.date }
-        if mask & 256 != 0 { target.dec = source.dec }
-        if mask & 512 != 0 { target.flag = source.flag }
-        if mask & 1024 != 0 { target.kind = source.kind }
-        if mask & 2048 != 0 { target.od = source.od }
+        for (bit, copy) in copies.enumerated() where mask & (1 << UInt64(bit)) != 0 { copy(target, source) }
     }
 
     /// A random descriptor and its description.
