@@ -92,4 +92,7 @@ enum Query {
     /// Workload 5: rows with `id` below half the row count are deleted.
     /// Workload 6: rows with `flagged == true && count < countBelow` are counted.
     static let countBelow = 500
+    /// Workloads 10a and 10b: how many models are changed before the fetch (a tenth as many more are deleted,
+    /// and a tenth as many inserted).
+    static let pendingChanges = 100
 }

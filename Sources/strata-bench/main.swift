@@ -35,6 +35,11 @@ let workloads = [
              raw: raw.addColumn, strata: strata.addColumn),
     Workload(name: "9b migrate: drop an attribute of \(large) rows (vs hand-written table rebuild)",
              raw: raw.rebuildTable, strata: strata.rebuildTable),
+    // The floors run the same statements as 3 and 6: what the query costs with the changes saved.
+    Workload(name: "10a predicate + sort + limit 50 over \(large) with \(Query.pendingChanges) unsaved changes",
+             raw: raw.sortedLimit, strata: strata.sortedLimitWithPendingChanges, rounds: options.rounds * 10),
+    Workload(name: "10b fetchCount with predicate over \(large) with \(Query.pendingChanges) unsaved changes",
+             raw: raw.count, strata: strata.countWithPendingChanges),
 ]
 
 var results: [WorkloadResult] = []

@@ -25,32 +25,11 @@ extension ModelContext {
         guard descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) else {
             return try models(plan.request)
         }
-        var request = plan.request
-        request.limit = nil
-        request.offset = nil
-        let batchDeleted = try pendingBatchDeletedKeys(for: plan.entity)
-        var results: [T] = try models(request).filter { (model: T) in
-            let data = model.persistentBackingData
-            return !data.isDeleted && !(data.primaryKey.map(batchDeleted.contains) ?? false)
-        }
-        let changed = changedModels.values.compactMap { $0 as? T }
-        let changedKeys = Set(changed.map { ObjectIdentifier($0) })
-        results.removeAll { changedKeys.contains(ObjectIdentifier($0)) }
-        let candidates = changed + insertedModelsArray.compactMap { $0 as? T }
-        for model in candidates where try descriptor.predicate?.evaluate(model) ?? true {
-            if try plan.matchesFormatPredicate(model) { results.append(model) }
-        }
-        if !descriptor.sortDescriptors.isEmpty {
-            try plan.sortInMemory(&results)
-        } else if !descriptor.sortBy.isEmpty || !candidates.isEmpty {
-            results.sort(using: descriptor.sortBy)
-        }
-        let start = min(descriptor.fetchOffset ?? 0, results.count)
-        let end = descriptor.fetchLimit.map { min(start + $0, results.count) } ?? results.count
-        return Array(results[start..<end])
+        return try fetchMergingPendingChanges(descriptor, plan: plan)
     }
 
-    /// Counts the models a descriptor describes, in the store (or in memory too when it has pending changes).
+    /// Counts the models a descriptor describes, in the store; with pending changes, the store's count is corrected
+    /// by the changed, deleted and inserted models, without reading rows.
     ///
     /// - Throws: the errors of `fetch(_:)`.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
@@ -60,7 +39,7 @@ extension ModelContext {
             request.ordering = []
             return try store.count(request)
         }
-        return try fetch(descriptor).count
+        return try countMergingPendingChanges(descriptor, plan: plan)
     }
 
     /// The identifiers of the models a descriptor describes, without loading the models.
@@ -144,16 +123,6 @@ extension ModelContext {
         func isEntity(_ model: any PersistentModel) -> Bool { ObjectIdentifier(Swift.type(of: model)) == type }
         return insertedModels.contains(where: isEntity) || changedModels.values.contains(where: isEntity)
             || deletedModels.values.contains(where: isEntity) || pendingBatchDeletes.contains { $0.entity === entity }
-    }
-
-    /// The stored rows of `entity` that pending `delete(model:where:)` calls will remove, including rows this
-    /// context never loaded.
-    func pendingBatchDeletedKeys(for entity: Schema.Entity) throws -> Set<Int64> {
-        var keys: Set<Int64> = []
-        for batch in pendingBatchDeletes where batch.entity === entity {
-            keys.formUnion(try fetchPrimaryKeys(StoreFetch(entity: entity, columns: nil, condition: batch.condition)))
-        }
-        return keys
     }
 
     func fetchPrimaryKeys(_ request: StoreFetch) throws -> [Int64] {

@@ -5,8 +5,6 @@ import Foundation
 package struct FetchPlan {
     package let entity: Schema.Entity
     package var request: StoreFetch
-    /// The format predicate's condition alone, for judging unsaved models in memory.
-    package let formatCondition: QueryExpression?
     /// The sort keys the descriptor asked for (without the insertion-order tie-breaker).
     package let sortOrderings: [QueryOrdering]
 
@@ -18,7 +16,6 @@ package struct FetchPlan {
         self.entity = entity
         let predicateCondition = try descriptor.predicate.map { try PredicateTranslator.translate($0, entity: entity) }
         let formatCondition = try descriptor.formatPredicate.map { try FormatTranslator.translate($0, entity: entity) }
-        self.formatCondition = formatCondition
         let conditions = [predicateCondition, formatCondition].compactMap { $0 }
         let condition = conditions.count > 1 ? .and(conditions) : conditions.first
         var ordering = try descriptor.sortBy.map { try Self.ordering(for: $0, entity: entity) }

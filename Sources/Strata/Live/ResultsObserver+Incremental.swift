@@ -57,8 +57,11 @@ extension ResultsObserver {
         }
         var matching: [Element] = []
         for model in loaded {
-            // A predicate Swift can't evaluate on this model (it throws) is left to the store.
-            guard let matches = try? descriptor.predicate?.evaluate(model) ?? true else { return nil }
+            // Judged as the store judges rows (`Predicate.evaluate` would trap on integer overflow); a condition the
+            // evaluator can't judge is left to the store.
+            guard let matches = try? plan.request.condition.map({
+                try QueryEvaluator(entity: entity, backingData: model.persistentBackingData).isSatisfied($0)
+            }) ?? true else { return nil }
             if matches { matching.append(model) }
         }
         // The usual case for an observer a save doesn't concern: it shows none of the saved rows and none of them
@@ -70,8 +73,11 @@ extension ResultsObserver {
             guard let key = model.persistentBackingData.primaryKey else { return nil }
             if !touched.contains(key) { kept.append(model) }
         }
+        // Placed by the store's order (NaN after every number), which Foundation's comparators don't define.
+        let order = StoreOrder(plan)
         for model in matching {
-            kept.insert(model, at: Self.insertionIndex(of: model, in: kept, sortBy: descriptor.sortBy))
+            guard let index = try? Self.insertionIndex(of: model, in: kept, order: order) else { return nil }
+            kept.insert(model, at: index)
         }
         return .results(kept)
     }
@@ -95,32 +101,21 @@ extension ResultsObserver {
     }
 
     /// Where `model` goes in `sorted`: after every model that sorts before it, as the store orders rows — by the
-    /// sort descriptors, then by primary key (the tie-breaker `FetchPlan` adds).
-    static func insertionIndex(of model: Element, in sorted: [Element], sortBy: [SortDescriptor<Element>]) -> Int {
+    /// sort keys, then by primary key (the tie-breaker `FetchPlan` adds).
+    ///
+    /// - Throws: as `StoreOrder.key(of:position:of:)`.
+    static func insertionIndex(of model: Element, in sorted: [Element], order: StoreOrder) throws -> Int {
+        let key = try order.key(of: model)
         var low = 0
         var high = sorted.count
         while low < high {
             let middle = (low + high) / 2
-            if precedes(sorted[middle], model, sortBy: sortBy) {
+            if order.precedes(try order.key(of: sorted[middle]), key) {
                 low = middle + 1
             } else {
                 high = middle
             }
         }
         return low
-    }
-
-    /// Whether `left` comes before `right` in the store's order.
-    private static func precedes(_ left: Element, _ right: Element, sortBy: [SortDescriptor<Element>]) -> Bool {
-        for descriptor in sortBy {
-            switch descriptor.compare(left, right) {
-            case .orderedAscending: return true
-            case .orderedDescending: return false
-            case .orderedSame: continue
-            }
-        }
-        let leftKey = left.persistentBackingData.primaryKey ?? .max
-        let rightKey = right.persistentBackingData.primaryKey ?? .max
-        return leftKey < rightKey
     }
 }

@@ -39,7 +39,7 @@ final class StrataWorkloads {
     }
 
     /// A fresh context on the shared large store.
-    private func largeContext() throws -> ModelContext {
+    func largeContext() throws -> ModelContext {
         if let largeStore { return ModelContext(largeStore.container) }
         let path = TemporaryStore.makePath("strata-large")
         let container = try makeContainer(path: path, rows: options.largeRows)
@@ -68,7 +68,11 @@ final class StrataWorkloads {
     }
 
     func sortedLimit() throws -> Sample {
-        let context = try largeContext()
+        try sortedLimit(in: largeContext())
+    }
+
+    /// The timed query of workloads 3 and 10a.
+    func sortedLimit(in context: ModelContext) throws -> Sample {
         let threshold = Query.scoreThreshold
         return Sample(milliseconds: try Harness.time {
             var descriptor = FetchDescriptor<Item>(predicate: #Predicate { $0.score > threshold }, sortBy: [SortDescriptor(\.score)])
@@ -98,7 +102,11 @@ final class StrataWorkloads {
     }
 
     func count() throws -> Sample {
-        let context = try largeContext()
+        try count(in: largeContext())
+    }
+
+    /// The timed count of workloads 6 and 10b.
+    func count(in context: ModelContext) throws -> Sample {
         let below = Query.countBelow
         return Sample(milliseconds: try Harness.time {
             consume(try context.fetchCount(FetchDescriptor<Item>(predicate: #Predicate { $0.flagged == true && $0.count < below })))

@@ -9,7 +9,7 @@ extension PredicateExpressions.Equal: QueryTranslatable {
         let other = try translator.value(right, like: left, in: self)
         return .query(.floatingEqual(
             PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
-            other, leftMayBeNaN: left.mayHoldNaN, rightMayBeNaN: right.mayHoldNaN))
+            other, leftMayBeNaN: left.mayHoldNaN(as: LHS.Output.self), rightMayBeNaN: right.mayHoldNaN(as: RHS.Output.self)))
     }
 }
 
@@ -21,7 +21,9 @@ extension PredicateExpressions.NotEqual: QueryTranslatable {
         let other = try translator.value(right, like: left, in: self)
         let compared = PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other)
         // NaN != NaN holds in Swift: the negation of the NaN-aware equality.
-        guard left.mayHoldNaN && right.mayHoldNaN else { return .query(.notEqual(compared, other)) }
+        guard left.mayHoldNaN(as: LHS.Output.self) && right.mayHoldNaN(as: RHS.Output.self) else {
+            return .query(.notEqual(compared, other))
+        }
         return .query(.not(.floatingEqual(compared, other, leftMayBeNaN: true, rightMayBeNaN: true)))
     }
 }
@@ -39,7 +41,7 @@ extension PredicateExpressions.Comparison: QueryTranslatable {
         let other = try translator.value(right, like: left, in: self)
         return .query(.orderedComparison(
             PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
-            comparison, other, leftMayBeNaN: left.mayHoldNaN, rightMayBeNaN: right.mayHoldNaN))
+            comparison, other, leftMayBeNaN: left.mayHoldNaN(as: LHS.Output.self), rightMayBeNaN: right.mayHoldNaN(as: RHS.Output.self)))
     }
 }
 
@@ -53,5 +55,14 @@ extension TranslatedOperand {
         case .constant(let value): (value as? any BinaryFloatingPoint).map { $0.isNaN } ?? false
         case .model, .models, .query: false
         }
+    }
+
+    /// Whether the operand, of Swift type `type`, may be NaN: as `mayHoldNaN`, and any computed floating-point
+    /// value (`$0.x ?? 0`, `c ? $0.x : 0`), which may carry a NaN from a column or constant inside it.
+    func mayHoldNaN(as type: Any.Type) -> Bool {
+        if case .query = self, [Double.self, Float.self, Double?.self, Float?.self].contains(where: { $0 == type }) {
+            return true
+        }
+        return mayHoldNaN
     }
 }

@@ -6,6 +6,7 @@ extension PredicateTranslator {
 
     /// Evaluates an expression that does not read the predicate's input; `nil` when it does.
     static func constantValue(of expression: Any) -> Constant? {
+        if let checked = expression as? any CheckedFolding { return checked.checkedConstant }
         guard !certainlyReadsInput(expression), let standard = expression as? any PredicateExpression else { return nil }
         return evaluateWithoutInput(standard)
     }

@@ -24,7 +24,7 @@ import Testing
         }
     }
 
-    private static func tree<G: RandomNumberGenerator>(depth: Int, _ generator: inout G) -> FormatPredicate {
+    static func tree<G: RandomNumberGenerator>(depth: Int, _ generator: inout G) -> FormatPredicate {
         if depth > 0, generator.next() % 3 != 0 {
             switch generator.next() % 3 {
             case 0: return FormatPredicate(andPredicateWithSubpredicates: [tree(depth: depth - 1, &generator), tree(depth: depth - 1, &generator)])

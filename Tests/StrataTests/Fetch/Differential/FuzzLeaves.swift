@@ -16,7 +16,11 @@ struct FuzzTrees<G: RandomNumberGenerator> {
     }
 
     mutating func leaf() -> FuzzPredicate {
-        switch number(20) {
+        switch number(24) {
+        case 20: integerArithmetic()
+        case 21: conditional()
+        case 22: flatMapped()
+        case 23: optionalDouble()
         case 0, 1: ordered("d", \.d, FuzzPools.doubles)
         case 2: ordered("f", \.f, FuzzPools.floats)
         case 3: ordered("i", \.i, FuzzPools.ints)
@@ -37,7 +41,7 @@ struct FuzzTrees<G: RandomNumberGenerator> {
         }
     }
 
-    private mutating func number(_ count: Int) -> Int { Int(generator.next() % UInt64(count)) }
+    mutating func number(_ count: Int) -> Int { Int(generator.next() % UInt64(count)) }
 
     private mutating func ordered<V: Comparable & Codable & Sendable>(
         _ name: String, _ keyPath: KeyPath<FuzzRow, V> & Sendable, _ pool: [V]
@@ -159,7 +163,7 @@ struct FuzzTrees<G: RandomNumberGenerator> {
         }
     }
 
-    private static func text(_ value: Any) -> String {
+    static func text(_ value: Any) -> String {
         if let string = value as? String { return string.debugDescription }
         if let data = value as? Data { return "Data(\(Array(data)))" }
         return String(describing: value)

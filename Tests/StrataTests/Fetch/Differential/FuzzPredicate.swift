@@ -5,6 +5,9 @@ import Strata
 /// minimizer can replace subtrees.
 indirect enum FuzzPredicate: CustomStringConvertible {
     case leaf(String, @Sendable (PredicateExpressions.Variable<FuzzRow>) -> any StandardPredicateExpression<Bool>)
+    /// A leaf whose `evaluate` traps on the rows `traps` accepts (integer overflow): it is never evaluated on them.
+    case checked(String, @Sendable (PredicateExpressions.Variable<FuzzRow>) -> any StandardPredicateExpression<Bool>,
+                 traps: @Sendable (FuzzRow) -> Bool)
     case and(FuzzPredicate, FuzzPredicate)
     case or(FuzzPredicate, FuzzPredicate)
     case not(FuzzPredicate)
@@ -14,7 +17,7 @@ indirect enum FuzzPredicate: CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .leaf(let text, _): text
+        case .leaf(let text, _), .checked(let text, _, _): text
         case .and(let left, let right): "(\(left) && \(right))"
         case .or(let left, let right): "(\(left) || \(right))"
         case .not(let wrapped): "!\(wrapped)"
@@ -28,7 +31,7 @@ indirect enum FuzzPredicate: CustomStringConvertible {
 
     func build(_ row: Row) -> Condition {
         switch self {
-        case .leaf(_, let make): return make(row)
+        case .leaf(_, let make), .checked(_, let make, _): return make(row)
         case .and(let left, let right): return Self.conjunction(left.build(row), right.build(row))
         case .or(let left, let right): return Self.disjunction(left.build(row), right.build(row))
         case .not(let wrapped): return Self.negation(wrapped.build(row))
@@ -38,12 +41,32 @@ indirect enum FuzzPredicate: CustomStringConvertible {
     /// Smaller trees that may fail the same way: each child, and each node with one child shrunk.
     var shrunk: [FuzzPredicate] {
         switch self {
-        case .leaf: []
+        case .leaf, .checked: []
         case .and(let left, let right):
             [left, right] + left.shrunk.map { .and($0, right) } + right.shrunk.map { .and(left, $0) }
         case .or(let left, let right):
             [left, right] + left.shrunk.map { .or($0, right) } + right.shrunk.map { .or(left, $0) }
         case .not(let wrapped): [wrapped] + wrapped.shrunk.map { .not($0) }
+        }
+    }
+
+    /// What Swift answers for `row`, with a trapping leaf read as unknown (`nil`) in Kleene's logic: `nil` at the
+    /// root means the answer depends on a value Swift can't compute, so the store must throw.
+    ///
+    /// - Throws: what a leaf's `evaluate` throws.
+    func outcome(_ row: FuzzRow) throws -> Bool? {
+        switch self {
+        case .leaf(_, let make): return try Predicate<FuzzRow>({ make($0) }).evaluate(row)
+        case .checked(_, let make, let traps): return traps(row) ? nil : try Predicate<FuzzRow>({ make($0) }).evaluate(row)
+        case .and(let left, let right):
+            let (l, r) = (try left.outcome(row), try right.outcome(row))
+            if l == false || r == false { return false }
+            return l == nil || r == nil ? nil : true
+        case .or(let left, let right):
+            let (l, r) = (try left.outcome(row), try right.outcome(row))
+            if l == true || r == true { return true }
+            return l == nil || r == nil ? nil : false
+        case .not(let wrapped): return try wrapped.outcome(row).map { !$0 }
         }
     }
 

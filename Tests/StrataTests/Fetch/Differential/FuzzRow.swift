@@ -11,6 +11,7 @@ enum FuzzKind: String, Codable, CaseIterable {
 final class FuzzRow {
     var serial: Int
     var d: Double
+    var od: Double?
     var f: Float
     var i: Int
     var u: UInt64
@@ -24,10 +25,11 @@ final class FuzzRow {
     var flag: Bool
     var kind: FuzzKind
 
-    init(serial: Int, d: Double, f: Float, i: Int, u: UInt64, o: Int?, s: String, t: String?, date: Date,
+    init(serial: Int, d: Double, od: Double? = nil, f: Float, i: Int, u: UInt64, o: Int?, s: String, t: String?, date: Date,
          dec: Decimal, uuid: UUID, data: Data, flag: Bool, kind: FuzzKind) {
         self.serial = serial
         self.d = d
+        self.od = od
         self.f = f
         self.i = i
         self.u = u
@@ -44,12 +46,12 @@ final class FuzzRow {
 
     /// An unattached copy, so `evaluate` sees the values as written, not as read back from the store.
     func copy() -> FuzzRow {
-        FuzzRow(serial: serial, d: d, f: f, i: i, u: u, o: o, s: s, t: t, date: date, dec: dec, uuid: uuid, data: data,
+        FuzzRow(serial: serial, d: d, od: od, f: f, i: i, u: u, o: o, s: s, t: t, date: date, dec: dec, uuid: uuid, data: data,
                 flag: flag, kind: kind)
     }
 
     var summary: String {
-        "#\(serial) d=\(d) f=\(f) i=\(i) u=\(u) o=\(String(describing: o)) s=\(s.debugDescription) "
+        "#\(serial) d=\(d) od=\(String(describing: od)) f=\(f) i=\(i) u=\(u) o=\(String(describing: o)) s=\(s.debugDescription) "
             + "t=\(String(describing: t?.debugDescription)) date=\(date.timeIntervalSinceReferenceDate) dec=\(dec) "
             + "uuid=\(uuid) data=\(Array(data)) flag=\(flag) kind=\(kind)"
     }
@@ -61,6 +63,7 @@ enum FuzzPools {
         .nan, .infinity, -.infinity, 0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude,
         .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, -1, 2.5, 0.1 + 0.2, 0.3, 1e-300,
     ]
+    static let optionalDoubles: [Double?] = [nil, .nan, .infinity, -0.0, 0, 1, 2.5]
     static let floats: [Float] = [.nan, .infinity, -.infinity, 0, -0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1, 0.1, -2.5]
     static let ints: [Int] = [.min, .max, .min + 1, .max - 1, 0, -1, 1, 42]
     static let unsigned: [UInt64] = [0, 1, 42, UInt64(Int64.max), UInt64(Int64.max) + 1, .max]
@@ -91,7 +94,7 @@ enum FuzzPools {
     /// A row whose every attribute is drawn from its pool.
     static func row<G: RandomNumberGenerator>(_ serial: Int, using generator: inout G) -> FuzzRow {
         FuzzRow(
-            serial: serial, d: pick(doubles, &generator), f: pick(floats, &generator), i: pick(ints, &generator),
+            serial: serial, d: pick(doubles, &generator), od: pick(optionalDoubles, &generator), f: pick(floats, &generator), i: pick(ints, &generator),
             u: pick(unsigned, &generator), o: pick(optionalInts, &generator), s: pick(strings, &generator),
             t: pick(optionalStrings, &generator), date: pick(dates, &generator), dec: pick(decimals, &generator),
             uuid: pick(uuids, &generator), data: pick(datas, &generator), flag: Bool.random(using: &generator),

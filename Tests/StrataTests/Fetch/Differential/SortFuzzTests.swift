@@ -30,4 +30,23 @@ import Testing
             }
         }
     }
+
+    /// `Double`/`Float` keys: Foundation's comparator calls NaN equal to every number, which is no strict weak
+    /// order, so `sort(using:)` leaves NaN wherever its algorithm happens to. The store (and the merge of unsaved
+    /// changes) puts NaN after +infinity ascending, before it descending; without NaN both agree with Foundation.
+    @Test func floatingKeysOrderNaNAfterEveryNumber() throws {
+        var generator = PredicateFuzzTests.Generator(state: PredicateFuzzTests.seed &+ 7)
+        let (context, rows) = try PredicateFuzzTests.fixture(count: 40, using: &generator)
+        for order in [SortOrder.forward, .reverse] {
+            let byD = [SortDescriptor(\FuzzRow.d, order: order), SortDescriptor(\FuzzRow.serial)]
+            let byF = [SortDescriptor(\FuzzRow.f, order: order), SortDescriptor(\FuzzRow.serial)]
+            for (name, sort, isNaN) in [("d", byD, { (row: FuzzRow) in row.d.isNaN }), ("f", byF, { (row: FuzzRow) in row.f.isNaN })] {
+                let store = try context.fetch(FetchDescriptor(sortBy: sort)).map(\.serial)
+                let numbers = rows.filter { !isNaN($0) }.sorted(using: sort).map(\.serial)
+                let nans = rows.filter(isNaN).map(\.serial)
+                #expect(!nans.isEmpty && !numbers.isEmpty)
+                #expect(store == (order == .forward ? numbers + nans : nans + numbers), "\(name) \(order)")
+            }
+        }
+    }
 }

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The unsaved changes of one entity that a fetch merges into the store's rows.
+struct PendingFetchChanges<T: PersistentModel> {
+    /// The stored rows whose saved values no longer count: changed models (judged by their current values
+    /// instead) and deleted ones.
+    let removedKeys: Set<Int64>
+    /// Changed models followed by unsaved inserts, in insertion order: the models judged in memory.
+    let candidates: [T]
+    /// The store condition leaving out rows that pending `delete(model:where:)` calls will remove.
+    let storeCondition: QueryExpression?
+
+    init(in context: ModelContext, plan: FetchPlan) {
+        var removed: Set<Int64> = []
+        var changed: [T] = []
+        for model in context.changedModels.values {
+            guard let typed = model as? T else { continue }
+            changed.append(typed)
+            if let key = typed.persistentBackingData.primaryKey { removed.insert(key) }
+        }
+        for model in context.deletedModels.values where model is T {
+            if let key = model.persistentBackingData.primaryKey { removed.insert(key) }
+        }
+        // Changed models in the order the store holds them, so that ties order as they will once saved.
+        changed.sort { ($0.persistentBackingData.primaryKey ?? .max) < ($1.persistentBackingData.primaryKey ?? .max) }
+        removedKeys = removed
+        candidates = changed + context.insertedModelsArray.compactMap { $0 as? T }
+        // A batch delete removes the rows its condition holds for; an unknown (NULL) condition keeps the row.
+        let kept = context.pendingBatchDeletes.filter { $0.entity === plan.entity }.map { batch -> QueryExpression in
+            guard let condition = batch.condition else { return .constant(false) }
+            return .or([.not(condition), .isNull(condition)])
+        }
+        let conditions = [plan.request.condition].compactMap { $0 } + kept
+        storeCondition = conditions.count > 1 ? .and(conditions) : conditions.first
+    }
+
+    /// Whether a model read from the store is left out of the results: deleted, or judged by its current values.
+    func isRemoved(_ model: T) -> Bool {
+        let data = model.persistentBackingData
+        return data.isDeleted || (data.primaryKey.map(removedKeys.contains) ?? false)
+    }
+
+    /// The candidates that match the fetch's condition, judged by their current values as the store judges rows.
+    ///
+    /// - Throws: as `QueryEvaluator.isSatisfied(_:)`.
+    func matchingCandidates(_ plan: FetchPlan) throws -> [T] {
+        guard let condition = plan.request.condition else { return candidates }
+        return try candidates.filter {
+            try QueryEvaluator(entity: plan.entity, backingData: $0.persistentBackingData).isSatisfied(condition)
+        }
+    }
+}
+
+extension ModelContext {
+    /// A fetch with unsaved changes of its entity: reads at most offset + limit rows from the store, in the store's
+    /// order, leaving out the changed and deleted rows in SQL (more than one statement can name: reads that many
+    /// more rows and drops them), then merges in the changed and inserted models that match, ordered as `ORDER BY`
+    /// will order them once saved.
+    func fetchMergingPendingChanges<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, plan: FetchPlan) throws -> [T] {
+        let pending = PendingFetchChanges<T>(in: self, plan: plan)
+        let offset = descriptor.fetchOffset ?? 0
+        // How many merged results are needed; `nil` for all of them.
+        let wanted = descriptor.fetchLimit.map { Self.saturatingSum(offset, $0) }
+        var request = plan.request
+        request.condition = pending.storeCondition
+        request.offset = nil
+        request.limit = wanted.map { Self.saturatingSum($0, pending.removedKeys.count) }
+        if wanted != nil, !pending.removedKeys.isEmpty, pending.removedKeys.count <= StoreLimits.keysPerStatement {
+            // Few enough to name: the store leaves them out, so it reads no more rows than the page needs.
+            let keys = pending.removedKeys.sorted().map { QueryExpression.value(.integer($0)) }
+            let kept = QueryExpression.not(.in(.column(SelectStatement.primaryKeyColumn), keys))
+            request.condition = request.condition.map { .and([$0, kept]) } ?? kept
+            request.limit = wanted
+        }
+        let stored: [T] = try models(request).filter { !pending.isRemoved($0) }
+        let candidates = try pending.matchingCandidates(plan)
+        let merged = try plan.mergeInMemory(stored: stored, candidates: candidates, count: wanted)
+        guard offset < merged.count else { return [] }
+        return Array(merged[offset...])
+    }
+
+    /// `fetchCount` with unsaved changes of its entity: the store's count, less the changed and deleted rows it
+    /// counted, plus the changed and inserted models that match; no model is read from the store.
+    func countMergingPendingChanges<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, plan: FetchPlan) throws -> Int {
+        let pending = PendingFetchChanges<T>(in: self, plan: plan)
+        var request = plan.request
+        request.condition = pending.storeCondition
+        request.ordering = []
+        request.limit = nil
+        request.offset = nil
+        var count = try store.count(request)
+        let removed = pending.removedKeys.sorted()
+        for start in stride(from: 0, to: removed.count, by: StoreLimits.keysPerStatement) {
+            request.keyFilter = (SelectStatement.primaryKeyColumn,
+                                 Array(removed[start..<Swift.min(start + StoreLimits.keysPerStatement, removed.count)]))
+            count -= try store.count(request)
+        }
+        count += try pending.matchingCandidates(plan).count
+        let offset = descriptor.fetchOffset ?? 0
+        let available = Swift.max(0, count - offset)
+        return descriptor.fetchLimit.map { Swift.min($0, available) } ?? available
+    }
+
+    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+}
