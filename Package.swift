@@ -51,6 +51,7 @@ let package = Package(
     products: [
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataState", targets: ["StrataState"]),
+        .library(name: "StrataPostgres", targets: ["StrataPostgres"]),
         .library(name: "SwiftData", targets: ["SwiftData"]),
         .executable(name: "strata-example", targets: ["strata-example"]),
         .executable(name: "bookshelf", targets: ["bookshelf"]),
@@ -62,6 +63,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // libpq for StrataPostgres only: SQLite-only users never link it.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .macro(
             name: "StrataMacros",
             swiftSettings: swiftSyntaxCompilerFlags,
@@ -71,6 +78,10 @@ let package = Package(
         .target(
             name: "Strata",
             dependencies: ["CSQLite", "CStrataSupport", "StrataMacros"]
+        ),
+        .target(
+            name: "StrataPostgres",
+            dependencies: ["Strata", "CLibPQ"]
         ),
         .target(
             name: "SwiftData",
@@ -98,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataTests",
-            dependencies: ["Strata", "CSQLite"]
+            dependencies: ["Strata", "StrataPostgres", "CSQLite"]
         ),
         .testTarget(
             name: "SwiftDataCompatibilityTests",

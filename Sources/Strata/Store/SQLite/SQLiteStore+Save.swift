@@ -97,9 +97,9 @@ private struct SaveWriter {
         }
         // Every conflict is listed before the save fails; throwing rolls the whole transaction back.
         if !conflicts.isEmpty { throw StrataError.mergeConflict(conflicts) }
-        let uniqueForeignKeys = Self.uniqueForeignKeys(of: changes)
+        let uniqueForeignKeys = changes.uniqueForeignKeys
         for (position, insert) in changes.inserts.enumerated() {
-            let foreignKeys = uniqueForeignKeys[position].map { Self.resolved($0, insertedKeys: result.insertedKeys) } ?? [:]
+            let foreignKeys = uniqueForeignKeys[position].map { StoreChanges.resolved($0, insertedKeys: result.insertedKeys) } ?? [:]
             result.insertedKeys.append(try write(insert, position: position, foreignKeys: foreignKeys))
         }
         result.upsertedVersions = upsertedVersions
@@ -168,34 +168,6 @@ private struct SaveWriter {
             _ = try statement.step()
         }
         return connection.lastInsertRowID
-    }
-
-    /// The foreign keys of inserted rows that a uniqueness constraint includes (`#Unique<Visit>([\.trip, \.date])`),
-    /// by insert position, then property index: these are written with the row rather than after every insert.
-    private static func uniqueForeignKeys(of changes: StoreChanges) -> [Int: [Int: StoreChanges.RowReference?]] {
-        var found: [Int: [Int: StoreChanges.RowReference?]] = [:]
-        for update in changes.foreignKeyUpdates {
-            guard case .inserted(let position) = update.row,
-                  update.entity.uniquenessConstraints.contains(where: { $0.contains(update.column) }),
-                  let property = update.entity.property(named: update.column) else { continue }
-            found[position, default: [:]][property.index] = .some(update.target)
-        }
-        return found
-    }
-
-    /// The values of `foreignKeys` known before the next insert: stored rows, rows inserted earlier in this save,
-    /// and nil. A row inserted later gets its key from the foreign-key update after every insert.
-    private static func resolved(_ foreignKeys: [Int: StoreChanges.RowReference?], insertedKeys: [Int64]) -> [Int: StoredValue] {
-        var values: [Int: StoredValue] = [:]
-        for (index, target) in foreignKeys {
-            switch target {
-            case nil: values[index] = .null
-            case .stored(let key)?: values[index] = .integer(key)
-            case .inserted(let position)? where position < insertedKeys.count: values[index] = .integer(insertedKeys[position])
-            case .inserted?: continue
-            }
-        }
-        return values
     }
 
     /// The changes grouped by entity, each entity's in primary-key order. Sorts plain positions, not the changes,
@@ -338,18 +310,10 @@ extension SaveWriter {
             return
         }
         let changedElsewhere = columns.filter { stored.values[$0.index] != $0.saved }
-        var written: [StoreChanges.UpdateColumn]
-        switch mergePolicy {
-        case .error:
+        guard let written = mergePolicy.writtenColumns(update, columns, stored: stored.values) else {
             conflicts.append(conflict(entity, update.primaryKey, isDeletion: false, expected: update.version, stored: stored,
                                       conflicting: changedElsewhere.map(\.index)))
             return
-        case .mergeByPropertyObjectTrump: written = Array(columns)
-        case .mergeByPropertyStoreTrump: written = columns.filter { stored.values[$0.index] == $0.saved }
-        case .overwrite:
-            guard let values = update.values else { written = Array(columns); break }
-            written = entity.columnPropertyIndexes.map { StoreChanges.UpdateColumn(index: $0, value: values[$0], saved: .null) }
-        case .rollback: written = []
         }
         if !written.isEmpty {
             let assignments = (written.map { "\(column(entity, $0.index)) = ?" } + [bump]).joined(separator: ", ")
@@ -362,17 +326,8 @@ extension SaveWriter {
 
     private func conflict(_ entity: Schema.Entity, _ key: Int64, isDeletion: Bool, expected: Int64,
                           stored: (version: Int64, values: [StoredValue])?, conflicting: [Int]) -> MergeConflict {
-        var values: [String: String] = [:]
-        if let stored {
-            for index in entity.columnPropertyIndexes where entity.relationshipInfos[index] == nil {
-                values[entity.properties[index].name] = stored.values[index].description
-            }
-        }
-        return MergeConflict(
-            entityName: entity.name,
-            persistentModelID: PersistentIdentifier(entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(key)),
-            isDeletion: isDeletion, conflictingProperties: conflicting.map { entity.properties[$0].name },
-            storedValues: values, expectedVersion: expected, storedVersion: stored?.version)
+        MergeConflict(entity, key, storeIdentifier: storeIdentifier, isDeletion: isDeletion, expected: expected, stored: stored,
+                      conflicting: conflicting)
     }
 }
 
