@@ -22,6 +22,8 @@ package final class PostgresConnection {
             throw PostgresError(sqlState: nil, message: message)
         }
         self.handle = handle
+        // Notices (`DROP … CASCADE` listing what it drops, …) are not errors; libpq would print them to stderr.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
         for setting in settings { try execute(setting) }
     }
 

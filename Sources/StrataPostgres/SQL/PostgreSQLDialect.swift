@@ -27,8 +27,8 @@ package struct PostgreSQLDialect: SQLDialect {
         }
     }
 
-    /// Only byte order has a PostgreSQL collation (`C`); Swift's order is spelled by ``PostgresQueryWriter`` as NFC
-    /// under `C`, and the locale-dependent orderings have no exact equivalent yet.
+    /// Only byte order has a PostgreSQL collation (`C`); Swift's order is spelled by ``PostgresQueryWriter`` as the
+    /// `strata_swift` key, and the locale-dependent orderings have no exact equivalent yet.
     package func collationName(for collation: QueryOrdering.Collation) -> String? {
         switch collation {
         case .binary, .swift: "\"C\""

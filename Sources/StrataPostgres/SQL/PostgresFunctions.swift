@@ -98,5 +98,20 @@ enum PostgresFunctions {
           RETURN CASE WHEN x COLLATE "C" < y COLLATE "C" THEN -1 WHEN x = y THEN 0 ELSE 1 END;
         END $$
         """,
-    ] + arithmeticDefinitions
+    ] + swiftOrderDefinitions + arithmeticDefinitions
+
+    /// `strata_swift(x)`: the key Swift's `String` order compares (`<`, `==`, `SortDescriptor`): the UTF-8 bytes of
+    /// the text's NFC composition, as `bytea`, whose byte order is Unicode scalar order, with no collation involved;
+    /// other types are their own key, so the same spelling serves a sort on any column.
+    static let swiftOrderDefinitions: [String] = [
+        """
+        CREATE OR REPLACE FUNCTION strata_swift(t text) RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
+          SELECT convert_to(normalize(t, NFC), 'UTF8')
+        $$
+        """,
+    ] + ["bigint", "double precision", "numeric", "bytea", "boolean"].map { type in
+        """
+        CREATE OR REPLACE FUNCTION strata_swift(x \(type)) RETURNS \(type) LANGUAGE sql IMMUTABLE AS $$ SELECT x $$
+        """
+    }
 }

@@ -135,12 +135,12 @@ struct PostgresQueryWriter {
         return nil
     }
 
-    /// A text value under a collation: byte order as `C`, Swift's order as its NFC composition under `C`.
+    /// A value under a collation: byte order is what text columns (`COLLATE "C"`) compare by already; Swift's order
+    /// is the `strata_swift` key (NFC's UTF-8 bytes for text, the value itself for other types).
     private func collated(_ fragment: SQLFragment, _ collation: QueryOrdering.Collation?) throws -> SQLFragment {
         switch collation {
-        case nil: return fragment
-        case .binary?: return paren(fragment) + SQLFragment(sql: " COLLATE \"C\"")
-        case .swift?: return SQLFragment(sql: "normalize((") + fragment + SQLFragment(sql: ")::text, NFC) COLLATE \"C\"")
+        case nil, .binary?: return fragment
+        case .swift?: return SQLFragment(sql: "strata_swift(") + fragment + SQLFragment(sql: ")")
         case .localizedStandard?, .localized?, .caseInsensitive?:
             throw StrataError.unsupportedPredicate(
                 expression: "\(collation.map { "\($0)" } ?? "") comparison",
