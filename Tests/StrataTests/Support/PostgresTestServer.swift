@@ -92,10 +92,23 @@ enum PostgresTestServer {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Drops a schema the suite created (best effort: a test's data never outlives the process's server anyway).
-    static func dropSchema(_ name: String) {
-        guard let url else { return }
-        let connection = try? PostgresConnection(conninfo: url.absoluteString)
-        try? connection?.execute("DROP SCHEMA IF EXISTS \"\(name)\" CASCADE")
+    /// The schemas the suite created, dropped at exit (a server given by `STRATA_POSTGRES_URL` may outlive the run).
+    nonisolated(unsafe) private static var schemas: [String] = []
+    private static let schemasLock = NSLock()
+
+    /// Drops `name` when the process exits.
+    static func dropAtExit(_ name: String) {
+        schemasLock.withLock {
+            if schemas.isEmpty {
+                atexit {
+                    guard let url = PostgresTestServer.url, PostgresTestServer.directory == nil,
+                          let connection = try? PostgresConnection(conninfo: url.absoluteString) else { return }
+                    for name in PostgresTestServer.schemasLock.withLock({ PostgresTestServer.schemas }) {
+                        try? connection.execute("DROP SCHEMA IF EXISTS \"\(name)\" CASCADE")
+                    }
+                }
+            }
+            schemas.append(name)
+        }
     }
 }

@@ -19,8 +19,9 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var testDescription: String { rawValue == "sqlite" ? "SQLite" : "PostgreSQL" }
 }
 
-/// One store of a kind that containers can open again and again: an SQLite file, or a PostgreSQL schema of its own
-/// in the test server. Removed when released.
+/// One store of a kind that containers can open again and again: an SQLite file (removed when released), or a
+/// PostgreSQL schema of its own in the test server (dropped when the process exits, since containers may outlive
+/// this object).
 final class TestStore {
     let kind: StoreKind
     private let file = TemporaryStore()
@@ -29,10 +30,7 @@ final class TestStore {
 
     init(_ kind: StoreKind) {
         self.kind = kind
-    }
-
-    deinit {
-        if kind == .postgres { PostgresTestServer.dropSchema(databaseSchema) }
+        if kind == .postgres { PostgresTestServer.dropAtExit(databaseSchema) }
     }
 
     /// A container over the store for `types`.
@@ -55,26 +53,10 @@ final class TestStore {
     }
 }
 
-/// A fresh container of `kind` for `types`: in memory for SQLite, a new schema for PostgreSQL (kept until the process
-/// ends, as the in-memory store lives as long as its container).
+/// A fresh container of `kind` for `types`: in memory for SQLite, a new schema for PostgreSQL.
 func freshContainer(_ kind: StoreKind, _ types: any PersistentModel.Type...) throws -> ModelContainer {
     switch kind {
-    case .sqlite:
-        return try ModelContainer(for: Schema(types), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
-    case .postgres:
-        let store = TestStore(.postgres)
-        let container = try store.container(Schema(types))
-        FreshSchemas.keep(store)
-        return container
-    }
-}
-
-/// Keeps the stores of ``freshContainer(_:_:)`` alive (their schemas undropped) while the process runs.
-private enum FreshSchemas {
-    nonisolated(unsafe) private static var stores: [TestStore] = []
-    private static let lock = NSLock()
-
-    static func keep(_ store: TestStore) {
-        lock.withLock { stores.append(store) }
+    case .sqlite: try ModelContainer(for: Schema(types), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    case .postgres: try TestStore(.postgres).container(Schema(types))
     }
 }
