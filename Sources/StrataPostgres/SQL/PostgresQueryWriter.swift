@@ -2,7 +2,7 @@ import Strata
 
 /// Spells a store-neutral `QueryExpression` as PostgreSQL, whose conditions are `boolean` where SQLite's are
 /// integers: each node is written either as a condition or as a value, converting between the two where the tree
-/// mixes them (`(x <> 0)`, `(c)::int8`). Equality is null-safe (`IS NOT DISTINCT FROM`), Swift's string order is
+/// mixes them (`(x <> 0)`, `(c)::int4`). Equality is null-safe (`IS NOT DISTINCT FROM`), Swift's string order is
 /// NFC under the `C` collation, and forms without an exact PostgreSQL equivalent yet throw
 /// `StrataError.unsupportedPredicate` instead of matching differently from SQLite.
 struct PostgresQueryWriter {
@@ -63,7 +63,7 @@ struct PostgresQueryWriter {
     /// `expression` as a value (a condition becomes 1, 0 or NULL, as SQLite gives it).
     func value(_ expression: QueryExpression, in scope: SQLScope = .root) throws -> SQLFragment {
         guard !Self.isCondition(expression) else {
-            return SQLFragment(sql: "(") + (try condition(expression, in: scope)) + SQLFragment(sql: ")::int8")
+            return SQLFragment(sql: "(") + (try condition(expression, in: scope)) + SQLFragment(sql: ")::int4")
         }
         switch expression {
         case .column(let name):
@@ -94,7 +94,7 @@ struct PostgresQueryWriter {
                 SQLFragment(sql: Self.name(of: aggregate) + "(") + (try value(inner, in: $0)) + SQLFragment(sql: ")")
             }
         default:
-            return SQLFragment(sql: "(") + (try condition(expression, in: scope)) + SQLFragment(sql: ")::int8")
+            return SQLFragment(sql: "(") + (try condition(expression, in: scope)) + SQLFragment(sql: ")::int4")
         }
     }
 

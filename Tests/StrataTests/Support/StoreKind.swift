@@ -16,6 +16,11 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         return PostgresTestServer.url != nil || required ? allCases : [.sqlite]
     }
 
+    /// The stores for tests of non-ASCII string semantics (Character counts, `[c]` and `localizedStandard`
+    /// comparisons): SQLite only, as PostgreSQL refuses these predicates for now (`PostgresStringRefusalTests`
+    /// checks the refusal).
+    static var sqliteOnlyText: [StoreKind] { [.sqlite] }
+
     var testDescription: String { rawValue == "sqlite" ? "SQLite" : "PostgreSQL" }
 }
 
