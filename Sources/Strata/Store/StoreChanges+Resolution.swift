@@ -30,6 +30,48 @@ extension StoreChanges {
     }
 }
 
+extension StoreChanges {
+    /// A foreign key to write once every insert has its primary key.
+    package struct ResolvedForeignKey {
+        package let entity: Schema.Entity
+        package let column: String
+        package let row: Int64
+        package let target: StoredValue
+    }
+
+    /// A join-table row to add or remove, with both keys known.
+    package struct ResolvedJoin {
+        package let change: JoinChange
+        package let owner: Int64
+        package let target: Int64
+    }
+
+    /// The foreign-key updates with their rows' keys, given each insert's key by position; updates of rows not
+    /// written are left out, targets not written become NULL.
+    package func resolvedForeignKeyUpdates(insertedKeys: [Int64]) -> [ResolvedForeignKey] {
+        foreignKeyUpdates.compactMap { update in
+            guard let row = Self.key(update.row, insertedKeys) else { return nil }
+            let target: StoredValue = update.target.flatMap { Self.key($0, insertedKeys) }.map { .integer($0) } ?? .null
+            return ResolvedForeignKey(entity: update.entity, column: update.column, row: row, target: target)
+        }
+    }
+
+    /// `changes` (``joinInserts`` or ``joinDeletes``) whose owner and target both have keys.
+    package static func resolved(_ changes: [JoinChange], insertedKeys: [Int64]) -> [ResolvedJoin] {
+        changes.compactMap { change in
+            guard let owner = key(change.owner, insertedKeys), let target = key(change.target, insertedKeys) else { return nil }
+            return ResolvedJoin(change: change, owner: owner, target: target)
+        }
+    }
+
+    private static func key(_ reference: RowReference, _ insertedKeys: [Int64]) -> Int64? {
+        switch reference {
+        case .stored(let key): key
+        case .inserted(let position): position < insertedKeys.count ? insertedKeys[position] : nil
+        }
+    }
+}
+
 extension MergePolicy {
     /// The properties an update whose row changed elsewhere writes under this policy, given the row as stored now
     /// (by property index); `nil` under `.error`, which reports the conflict instead.

@@ -75,29 +75,19 @@ struct PostgresSaveWriter {
             result.insertedKeys.append(try write(insert, position: position, foreignKeys: foreignKeys))
         }
         result.upsertedVersions = upsertedVersions
-        let keys = result.insertedKeys
-        func key(_ reference: StoreChanges.RowReference) -> Int64? {
-            switch reference {
-            case .stored(let key): key
-            case .inserted(let position): position < keys.count ? keys[position] : nil
-            }
+        for update in changes.resolvedForeignKeyUpdates(insertedKeys: result.insertedKeys) {
+            try run(update.entity, "UPDATE \(table(update.entity)) SET \(quote(update.column)) = $1 WHERE \(primaryKey) = $2",
+                    [update.target, .integer(update.row)])
         }
-        for update in changes.foreignKeyUpdates {
-            guard let row = key(update.row) else { continue }
-            let target: StoredValue = update.target.flatMap(key).map { .integer($0) } ?? .null
-            try run(update.entity, "UPDATE \(table(update.entity)) SET \(quote(update.column)) = $1 WHERE \(primaryKey) = $2", [target, .integer(row)])
-        }
-        for change in changes.joinDeletes {
-            guard let owner = key(change.owner), let target = key(change.target) else { continue }
+        for join in StoreChanges.resolved(changes.joinDeletes, insertedKeys: result.insertedKeys) {
             try connection.query(
-                "DELETE FROM \(quote(change.table)) WHERE \(quote(change.ownerColumn)) = $1 AND \(quote(change.targetColumn)) = $2",
-                [.integer(owner), .integer(target)])
+                "DELETE FROM \(quote(join.change.table)) WHERE \(quote(join.change.ownerColumn)) = $1 AND \(quote(join.change.targetColumn)) = $2",
+                [.integer(join.owner), .integer(join.target)])
         }
-        for change in changes.joinInserts {
-            guard let owner = key(change.owner), let target = key(change.target) else { continue }
+        for join in StoreChanges.resolved(changes.joinInserts, insertedKeys: result.insertedKeys) {
+            let columns = "\(quote(join.change.ownerColumn)), \(quote(join.change.targetColumn))"
             try connection.query(
-                "INSERT INTO \(quote(change.table)) (\(quote(change.ownerColumn)), \(quote(change.targetColumn))) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                [.integer(owner), .integer(target)])
+                "INSERT INTO \(quote(join.change.table)) (\(columns)) VALUES ($1, $2) ON CONFLICT DO NOTHING", [.integer(join.owner), .integer(join.target)])
         }
         return result
     }

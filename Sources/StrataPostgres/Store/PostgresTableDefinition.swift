@@ -46,10 +46,7 @@ struct PostgresTableDefinition {
     /// `#Index` indexes and one per foreign key no `#Index` covers alone. Index names are schema-wide in
     /// PostgreSQL, so they carry the entity's name.
     var indexes: [String] {
-        let foreignKeys = entity.relationshipInfos.values.filter { !$0.isToMany }.map { [$0.name] }
-        var seen = Set<[String]>()
-        let indexes = (entity.indices + foreignKeys.sorted { $0[0] < $1[0] }).filter { seen.insert($0).inserted }
-        return indexes.map { names in
+        entity.indexedColumnSets.map { names in
             let name = ([entity.name] + names + ["index"]).joined(separator: "_")
             return "CREATE INDEX \(quote(name)) ON \(quote(entity.name)) (" + names.map(quote).joined(separator: ", ") + ")"
         }

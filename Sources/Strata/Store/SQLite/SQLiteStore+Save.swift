@@ -103,30 +103,21 @@ private struct SaveWriter {
             result.insertedKeys.append(try write(insert, position: position, foreignKeys: foreignKeys))
         }
         result.upsertedVersions = upsertedVersions
-        let keys = result.insertedKeys
-        func key(_ reference: StoreChanges.RowReference) -> Int64? {
-            switch reference {
-            case .stored(let key): key
-            case .inserted(let position): position < keys.count ? keys[position] : nil
-            }
-        }
-        for update in changes.foreignKeyUpdates {
-            guard let row = key(update.row) else { continue }
-            let target: StoredValue = update.target.flatMap(key).map { .integer($0) } ?? .null
+        for update in changes.resolvedForeignKeyUpdates(insertedKeys: result.insertedKeys) {
             try run(update.entity, "UPDATE \(table(update.entity)) SET \(dialect.quote(identifier: update.column)) = ? WHERE \(primaryKey) = ?",
-                    [target, .integer(row)])
+                    [update.target, .integer(update.row)])
         }
-        for change in changes.joinDeletes {
-            guard let owner = key(change.owner), let target = key(change.target) else { continue }
+        for join in StoreChanges.resolved(changes.joinDeletes, insertedKeys: result.insertedKeys) {
+            let change = join.change
             try connection.run(
                 "DELETE FROM \(dialect.quote(identifier: change.table)) WHERE \(dialect.quote(identifier: change.ownerColumn)) = ? AND \(dialect.quote(identifier: change.targetColumn)) = ?",
-                [.integer(owner), .integer(target)])
+                [.integer(join.owner), .integer(join.target)])
         }
-        for change in changes.joinInserts {
-            guard let owner = key(change.owner), let target = key(change.target) else { continue }
+        for join in StoreChanges.resolved(changes.joinInserts, insertedKeys: result.insertedKeys) {
+            let change = join.change
             try connection.run(
                 "INSERT OR IGNORE INTO \(dialect.quote(identifier: change.table)) (\(dialect.quote(identifier: change.ownerColumn)), \(dialect.quote(identifier: change.targetColumn))) VALUES (?, ?)",
-                [.integer(owner), .integer(target)])
+                [.integer(join.owner), .integer(join.target)])
         }
         return result
     }
