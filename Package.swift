@@ -51,6 +51,7 @@ let package = Package(
     products: [
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataState", targets: ["StrataState"]),
+        .library(name: "StrataPostgres", targets: ["StrataPostgres"]),
         .library(name: "SwiftData", targets: ["SwiftData"]),
         .executable(name: "strata-example", targets: ["strata-example"]),
         .executable(name: "bookshelf", targets: ["bookshelf"]),
@@ -63,6 +64,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // libpq for StrataPostgres only: SQLite-only users never link it.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .macro(
             name: "StrataMacros",
             swiftSettings: swiftSyntaxCompilerFlags,
@@ -72,6 +79,10 @@ let package = Package(
         .target(
             name: "Strata",
             dependencies: ["CSQLite", "CStrataSupport", "StrataMacros"]
+        ),
+        .target(
+            name: "StrataPostgres",
+            dependencies: ["Strata", "CLibPQ"]
         ),
         .target(
             name: "SwiftData",
@@ -103,7 +114,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataTests",
-            dependencies: ["Strata", "CSQLite"],
+            dependencies: ["Strata", "StrataPostgres", "CSQLite"],
             exclude: ["Reliability/Corpus"]
         ),
         .testTarget(

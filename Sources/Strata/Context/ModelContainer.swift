@@ -12,7 +12,7 @@ import Synchronization
 public final class ModelContainer: Sendable {
     /// The models the container stores.
     public let schema: Schema
-    /// The container's configurations.
+    /// The container's `ModelConfiguration`s (empty when it opened another kind of store, such as PostgreSQL's).
     public let configurations: [ModelConfiguration]
     /// The migration plan the container was created with, if any.
     public let migrationPlan: (any SchemaMigrationPlan.Type)?
@@ -53,32 +53,50 @@ public final class ModelContainer: Sendable {
     ///   can't carry over, `StrataError.unknownStoreVersion` for a store version the plan doesn't list, whatever
     ///   a custom stage throws, `StrataError.storeOpenFailed` / `notAStrataStore` when the store can't be opened,
     ///   `StrataError.invalidSchema` for more than one configuration. The file is then as it was.
-    public init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [ModelConfiguration]) throws {
+    public convenience init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [ModelConfiguration]) throws {
+        try self.init(for: schema, migrationPlan: migrationPlan, configurations: configurations.map { $0 as any DataStoreConfiguration })
+    }
+
+    /// Creates a container for a schema over the store a configuration describes (SwiftData's custom-store
+    /// initializer): a `ModelConfiguration` opens an SQLite file or memory, `StrataPostgres`'s
+    /// `PostgresConfiguration` a PostgreSQL database. No configuration opens the default SQLite file.
+    ///
+    /// ```swift
+    /// let container = try ModelContainer(for: schema, migrationPlan: nil, configurations: [PostgresConfiguration(url: url)])
+    /// ```
+    ///
+    /// - Throws: `StrataError` when the store can't be opened or created, isn't a Strata store, holds a different
+    ///   schema, or can't be migrated; `StrataError.invalidSchema` for more than one configuration.
+    public init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [any DataStoreConfiguration]) throws {
         guard configurations.count <= 1 else {
             throw StrataError.invalidSchema(
                 entity: schema.entities.first?.name ?? "",
-                reason: "Strata stores a container in one store; pass at most one ModelConfiguration")
+                reason: "Strata stores a container in one store; pass at most one configuration")
         }
         let configuration = configurations.first ?? ModelConfiguration()
-        self.schema = schema
-        self.configurations = [configuration]
-        self.migrationPlan = migrationPlan
-        var path: String?
-        if !configuration.isStoredInMemoryOnly {
-            let url = configuration.url
-            if configuration.allowsSave {
-                do {
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                } catch {
-                    throw StrataError.storeOpenFailed(path: url.path, reason: "can't create its directory: \(error.localizedDescription)")
-                }
-            }
-            path = url.path
+        guard let factory = configuration as? any DataStoreFactory else {
+            throw StrataError.storeOpenFailed(
+                path: configuration.name, reason: "\(type(of: configuration)) is not a store configuration Strata can open")
         }
-        self.store = try SQLiteStore(
-            schema: schema, path: path, readOnly: !configuration.allowsSave, migrationPlan: migrationPlan.map(StoreMigrationPlan.init),
-            backsUpBeforeMigrating: configuration.backsUpStoreBeforeMigration,
-            historyRetention: HistoryRetention(maximumAge: configuration.historyRetentionInterval, maximumCount: configuration.historyRetentionLimit))
+        self.schema = schema
+        self.configurations = [configuration as? ModelConfiguration].compactMap { $0 }
+        self.migrationPlan = migrationPlan
+        self.store = try factory.makeStore(schema: schema, migrationPlan: migrationPlan)
+    }
+
+    /// Creates a container for model classes over the store a configuration describes (SwiftData's custom-store
+    /// initializer).
+    ///
+    /// ```swift
+    /// let container = try ModelContainer(for: Book.self, configurations: PostgresConfiguration(url: url))
+    /// ```
+    ///
+    /// - Throws: as ``init(for:migrationPlan:configurations:)-(Schema,_,[any DataStoreConfiguration])``.
+    public convenience init(
+        for forTypes: any PersistentModel.Type..., migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+        configurations: any DataStoreConfiguration...
+    ) throws {
+        try self.init(for: Schema(forTypes), migrationPlan: migrationPlan, configurations: configurations)
     }
 
     /// A container over a store that is being migrated, for a custom migration stage's context.

@@ -169,6 +169,8 @@ package struct StoreSaveResult {
     /// The rows changed elsewhere that the merge policy resolved (not `.error`, which throws).
     package var resolvedConflicts: [ResolvedConflict] = []
 
+    package init() {}
+
     /// How a conflict was resolved: the model takes the stored values of its attributes except `kept`, and the
     /// row's version is `version` now.
     package struct ResolvedConflict {
@@ -179,6 +181,14 @@ package struct StoreSaveResult {
         /// The property indexes whose values the model keeps (written by this save).
         package var kept: Set<Int>
         package var version: Int64
+
+        package init(entity: Schema.Entity, primaryKey: Int64, storedValues: [StoredValue], kept: Set<Int>, version: Int64) {
+            self.entity = entity
+            self.primaryKey = primaryKey
+            self.storedValues = storedValues
+            self.kept = kept
+            self.version = version
+        }
     }
 }
 

@@ -4,9 +4,9 @@ import Testing
 
 @Suite("ModelContext: edge cases of insert, delete, upsert and failed saves")
 struct ModelContextEdgeCaseTests {
-    @Test("Two inserts with the same unique value in one save leave one row with the later values")
-    func duplicateUniqueInOneSave() throws {
-        let context = ModelContext(try inMemoryContainer(CatalogBook.self))
+    @Test("Two inserts with the same unique value in one save leave one row with the later values", arguments: StoreKind.all)
+    func duplicateUniqueInOneSave(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, CatalogBook.self))
         let first = CatalogBook(isbn: "1", title: "First")
         let second = CatalogBook(isbn: "1", title: "Second")
         context.insert(first)
@@ -18,9 +18,9 @@ struct ModelContextEdgeCaseTests {
         #expect(try context.fetch(FetchDescriptor<CatalogBook>()).map(\.title) == ["Second"])
     }
 
-    @Test("A failed save keeps the pending changes, and a later save with another policy writes them")
-    func failedSaveKeepsChanges() throws {
-        let context = ModelContext(try inMemoryContainer(CatalogBook.self))
+    @Test("A failed save keeps the pending changes, and a later save with another policy writes them", arguments: StoreKind.all)
+    func failedSaveKeepsChanges(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, CatalogBook.self))
         context.insert(CatalogBook(isbn: "1", title: "Dune"))
         try context.save()
         context.mergePolicy = .error
@@ -35,9 +35,9 @@ struct ModelContextEdgeCaseTests {
         #expect(try ModelContext(context.container).fetch(FetchDescriptor<CatalogBook>()).map(\.title) == ["Dune, revised"])
     }
 
-    @Test("Deleting an unsaved insert forgets it; deleting then re-inserting a saved model keeps it")
-    func deleteAndReinsert() throws {
-        let context = ModelContext(try inMemoryContainer(Book.self))
+    @Test("Deleting an unsaved insert forgets it; deleting then re-inserting a saved model keeps it", arguments: StoreKind.all)
+    func deleteAndReinsert(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Book.self))
         let draft = Book(title: "Draft", author: "Me", publisher: "None")
         context.insert(draft)
         context.delete(draft)
@@ -56,9 +56,9 @@ struct ModelContextEdgeCaseTests {
         #expect(try context.fetchCount(FetchDescriptor<Book>()) == 1)
     }
 
-    @Test("Unsaved inserts keep their insertion order through a delete and a re-insert, each saved once")
-    func insertionOrderAfterDeleteAndReinsert() throws {
-        let context = ModelContext(try inMemoryContainer(Book.self))
+    @Test("Unsaved inserts keep their insertion order through a delete and a re-insert, each saved once", arguments: StoreKind.all)
+    func insertionOrderAfterDeleteAndReinsert(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Book.self))
         let first = Book(title: "First", author: "A", publisher: "P")
         let second = Book(title: "Second", author: "B", publisher: "P")
         let third = Book(title: "Third", author: "C", publisher: "P")
@@ -73,9 +73,9 @@ struct ModelContextEdgeCaseTests {
         #expect(context.insertedModelsArray.isEmpty)
     }
 
-    @Test("A deleted model's pending change is not written, and the row is gone after save")
-    func deleteDropsPendingChange() throws {
-        let store = TemporaryStore()
+    @Test("A deleted model's pending change is not written, and the row is gone after save", arguments: StoreKind.all)
+    func deleteDropsPendingChange(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
         let context = ModelContext(try store.container(Book.self))
         let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
         context.insert(dune)
@@ -87,9 +87,9 @@ struct ModelContextEdgeCaseTests {
         #expect(try ModelContext(try store.container(Book.self)).fetchCount(FetchDescriptor<Book>()) == 0)
     }
 
-    @Test("model(for:) of a row that doesn't exist is a deleted model; existingModel(for:) throws")
-    func missingIdentifier() throws {
-        let context = ModelContext(try inMemoryContainer(Book.self))
+    @Test("model(for:) of a row that doesn't exist is a deleted model; existingModel(for:) throws", arguments: StoreKind.all)
+    func missingIdentifier(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Book.self))
         let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
         context.insert(dune)
         try context.save()
@@ -104,9 +104,9 @@ struct ModelContextEdgeCaseTests {
         }
     }
 
-    @Test("delete(model:where:) hides matching rows this context never loaded until the save (regression), and drops matching inserts")
-    func batchDeleteWithPendingInserts() throws {
-        let container = try inMemoryContainer(Book.self)
+    @Test("delete(model:where:) hides matching rows this context never loaded until the save (regression), and drops matching inserts", arguments: StoreKind.all)
+    func batchDeleteWithPendingInserts(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, Book.self)
         let setup = ModelContext(container)
         setup.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Ace"))
         setup.insert(Book(title: "Emma", author: "Jane Austen", publisher: "Murray"))
@@ -126,9 +126,9 @@ struct ModelContextEdgeCaseTests {
         #expect(try ModelContext(container).fetch(FetchDescriptor<Book>()).map(\.title) == ["Emma"])
     }
 
-    @Test("Saving a context without changes does nothing and posts no didSave")
-    func emptySave() throws {
-        let context = ModelContext(try inMemoryContainer(Book.self))
+    @Test("Saving a context without changes does nothing and posts no didSave", arguments: StoreKind.all)
+    func emptySave(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Book.self))
         let recorder = SaveRecorder(context)
         try context.save()
         #expect(recorder.recorded.isEmpty)
@@ -148,9 +148,9 @@ struct ModelContextEdgeCaseTests {
 
 @Suite("ModelContext: in-place mutation of collection and struct properties")
 struct ModelContextMutationTests {
-    @Test("Appending to an array, editing a dictionary and a struct field are tracked and saved")
-    func inPlaceMutationIsSaved() throws {
-        let store = TemporaryStore()
+    @Test("Appending to an array, editing a dictionary and a struct field are tracked and saved", arguments: StoreKind.all)
+    func inPlaceMutationIsSaved(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
         let context = ModelContext(try store.container(Everything.self))
         let model = Everything()
         model.tags = ["sf"]
@@ -173,9 +173,9 @@ struct ModelContextMutationTests {
         #expect(reread.optionalDimensions?.label == "b")
     }
 
-    @Test("An inserted model is found by its temporary identifier before the save")
-    func temporaryIdentifierLookup() throws {
-        let context = ModelContext(try inMemoryContainer(Book.self))
+    @Test("An inserted model is found by its temporary identifier before the save", arguments: StoreKind.all)
+    func temporaryIdentifierLookup(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Book.self))
         let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
         context.insert(dune)
         let identifier = dune.persistentModelID
@@ -185,9 +185,9 @@ struct ModelContextMutationTests {
         #expect(registered === dune)
     }
 
-    @Test("An upsert onto a row whose registered model has unsaved changes leaves one consistent model")
-    func upsertOverChangedModel() throws {
-        let context = ModelContext(try inMemoryContainer(CatalogBook.self))
+    @Test("An upsert onto a row whose registered model has unsaved changes leaves one consistent model", arguments: StoreKind.all)
+    func upsertOverChangedModel(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, CatalogBook.self))
         let original = CatalogBook(isbn: "1", title: "Dune")
         context.insert(original)
         try context.save()
@@ -223,9 +223,9 @@ final class HandoffGuest {
 
 @Suite("ModelContext: the row handoff to models being made")
 struct RowHandoffTests {
-    @Test("A model made by a default value while a fetch makes another gets its own values, not the row's")
-    func nestedModelGetsItsOwnBackingData() throws {
-        let container = try inMemoryContainer(HandoffHost.self, HandoffGuest.self)
+    @Test("A model made by a default value while a fetch makes another gets its own values, not the row's", arguments: StoreKind.all)
+    func nestedModelGetsItsOwnBackingData(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, HandoffHost.self, HandoffGuest.self)
         let setup = ModelContext(container)
         setup.insert(HandoffHost(title: "Dune"))
         setup.insert(HandoffHost(title: "Emma"))

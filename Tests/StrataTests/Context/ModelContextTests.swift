@@ -12,9 +12,9 @@ struct ModelContextTests {
         context.insert(Book(title: "Kindred", author: "Octavia E. Butler", publisher: "Doubleday"))
     }
 
-    @Test("Seed 004: insert, sorted fetch, update by assignment, delete by index, reopen")
-    func seedFlow() throws {
-        let store = TemporaryStore()
+    @Test("Seed 004: insert, sorted fetch, update by assignment, delete by index, reopen", arguments: StoreKind.all)
+    func seedFlow(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
         let context = ModelContext(try store.container(Book.self))
         insertSeedBooks(into: context)
         try context.save()
@@ -36,9 +36,9 @@ struct ModelContextTests {
         #expect(remaining.map(\.publisher) == ["Chilton", "Doubleday"])
     }
 
-    @Test("Two fetches of the same row give the same object")
-    func identityMap() throws {
-        let context = ModelContext(try inMemoryContainer(Book.self))
+    @Test("Two fetches of the same row give the same object", arguments: StoreKind.all)
+    func identityMap(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Book.self))
         insertSeedBooks(into: context)
         try context.save()
         let first = try context.fetch(byTitle)
@@ -47,9 +47,9 @@ struct ModelContextTests {
         #expect(first[0] === second[0])
     }
 
-    @Test("Models of two entities inserted alternately in one save are registered: fetches give the inserted objects")
-    func alternatingEntitiesRegisterTheirInsertedModels() throws {
-        let context = ModelContext(try inMemoryContainer(Book.self, Reading.self))
+    @Test("Models of two entities inserted alternately in one save are registered: fetches give the inserted objects", arguments: StoreKind.all)
+    func alternatingEntitiesRegisterTheirInsertedModels(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Book.self, Reading.self))
         var books: [Book] = [], readings: [Reading] = []
         for index in 0..<50 {
             let book = Book(title: "Book \(index)", author: "A", publisher: "P")
@@ -68,9 +68,9 @@ struct ModelContextTests {
         #expect(!context.hasChanges)
     }
 
-    @Test("Fetched models don't keep their context alive; once it is gone they read no context and still work")
-    func modelsOutliveTheirContext() throws {
-        let container = try inMemoryContainer(Book.self)
+    @Test("Fetched models don't keep their context alive; once it is gone they read no context and still work", arguments: StoreKind.all)
+    func modelsOutliveTheirContext(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, Book.self)
         let setup = ModelContext(container)
         insertSeedBooks(into: setup)
         try setup.save()
@@ -90,9 +90,9 @@ struct ModelContextTests {
         #expect(try setup.fetch(byTitle).first?.title == "Dune")
     }
 
-    @Test("hasChanges and the inserted, changed and deleted arrays follow each edit")
-    func changeTracking() throws {
-        let context = ModelContext(try inMemoryContainer(Book.self))
+    @Test("hasChanges and the inserted, changed and deleted arrays follow each edit", arguments: StoreKind.all)
+    func changeTracking(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Book.self))
         #expect(!context.hasChanges)
         let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
         let emma = Book(title: "Emma", author: "Jane Austen", publisher: "Murray")
@@ -123,9 +123,9 @@ struct ModelContextTests {
         #expect(try context.fetchCount(FetchDescriptor<Book>()) == 1)
     }
 
-    @Test("Assigning the saved value back clears the change")
-    func assigningSavedValueBackIsNoChange() throws {
-        let context = ModelContext(try inMemoryContainer(Book.self))
+    @Test("Assigning the saved value back clears the change", arguments: StoreKind.all)
+    func assigningSavedValueBackIsNoChange(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Book.self))
         let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
         context.insert(dune)
         try context.save()
@@ -234,9 +234,9 @@ struct ModelContextTests {
         #expect(keys("delete") == keys("delete").sorted())
     }
 
-    @Test("rollback restores changed values, forgets inserts and brings back deletes")
-    func rollback() throws {
-        let context = ModelContext(try inMemoryContainer(Book.self))
+    @Test("rollback restores changed values, forgets inserts and brings back deletes", arguments: StoreKind.all)
+    func rollback(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Book.self))
         let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
         let emma = Book(title: "Emma", author: "Jane Austen", publisher: "Murray")
         context.insert(dune)
@@ -259,9 +259,9 @@ struct ModelContextTests {
         #expect(try context.fetchCount(FetchDescriptor<Book>()) == 2)
     }
 
-    @Test("rollback restores optional and Codable values (regression: cached optionals read back as nil)")
-    func rollbackRestoresCachedValues() throws {
-        let context = ModelContext(try inMemoryContainer(Everything.self))
+    @Test("rollback restores optional and Codable values (regression: cached optionals read back as nil)", arguments: StoreKind.all)
+    func rollbackRestoresCachedValues(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Everything.self))
         let model = Everything()
         model.optionalGenre = .poetry
         model.optionalDimensions = Dimensions(width: 1, height: 2, label: "saved")
@@ -278,10 +278,10 @@ struct ModelContextTests {
         #expect(model.genre == .poetry)
     }
 
-    @Test("transaction saves what its block did, and rolls it back when the block throws")
-    func transaction() throws {
+    @Test("transaction saves what its block did, and rolls it back when the block throws", arguments: StoreKind.all)
+    func transaction(_ kind: StoreKind) throws {
         struct Abort: Error {}
-        let store = TemporaryStore()
+        let store = TestStore(kind)
         let context = ModelContext(try store.container(Book.self))
         try context.transaction {
             context.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
@@ -298,9 +298,9 @@ struct ModelContextTests {
         #expect(try reopened.fetch(byTitle).map(\.title) == ["Dune"])
     }
 
-    @Test("persistentModelID is temporary until the save, then permanent and stable")
-    func temporaryThenPermanentIdentifier() throws {
-        let container = try inMemoryContainer(Book.self)
+    @Test("persistentModelID is temporary until the save, then permanent and stable", arguments: StoreKind.all)
+    func temporaryThenPermanentIdentifier(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, Book.self)
         let context = ModelContext(container)
         let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
         context.insert(dune)
@@ -319,9 +319,9 @@ struct ModelContextTests {
         #expect(found.persistentModelID == permanent)
     }
 
-    @Test("PersistentIdentifier survives a JSON round trip and orders by entity then row")
-    func identifierCodableAndComparable() throws {
-        let context = ModelContext(try inMemoryContainer(Book.self))
+    @Test("PersistentIdentifier survives a JSON round trip and orders by entity then row", arguments: StoreKind.all)
+    func identifierCodableAndComparable(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Book.self))
         let books = [
             Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"),
             Book(title: "Emma", author: "Jane Austen", publisher: "Murray"),
@@ -344,9 +344,9 @@ struct ModelContextTests {
         #expect((identifiers[1] < temporary) != (temporary < identifiers[1]))
     }
 
-    @Test("didSave carries the inserted, updated and deleted identifiers")
-    func didSaveNotification() throws {
-        let context = ModelContext(try inMemoryContainer(Book.self))
+    @Test("didSave carries the inserted, updated and deleted identifiers", arguments: StoreKind.all)
+    func didSaveNotification(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Book.self))
         let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
         let emma = Book(title: "Emma", author: "Jane Austen", publisher: "Murray")
         context.insert(dune)
@@ -367,9 +367,9 @@ struct ModelContextTests {
             inserted: [kindred.persistentModelID], updated: [dune.persistentModelID], deleted: [deletedID])])
     }
 
-    @Test("Inserting a model whose class is not in the schema makes save throw unknownEntity")
-    func unknownEntity() throws {
-        let context = ModelContext(try inMemoryContainer(Book.self))
+    @Test("Inserting a model whose class is not in the schema makes save throw unknownEntity", arguments: StoreKind.all)
+    func unknownEntity(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Book.self))
         context.insert(Stray(name: "lost"))
         #expect(throws: StrataError.unknownEntity("Stray")) { try context.save() }
         #expect(throws: StrataError.unknownEntity("Stray")) { try context.fetch(FetchDescriptor<Stray>()) }

@@ -19,8 +19,8 @@ final class LockingCounter {
 @Suite("Optimistic locking")
 struct OptimisticLockingTests {
     /// A store with one counter, and two containers over it (separate connections, as two processes would be).
-    private func twoWriters() throws -> (TemporaryStore, ModelContext, ModelContext) {
-        let store = TemporaryStore()
+    private func twoWriters(_ kind: StoreKind) throws -> (TestStore, ModelContext, ModelContext) {
+        let store = TestStore(kind)
         let seed = ModelContext(try store.container(LockingCounter.self))
         seed.insert(LockingCounter(name: "visits", value: 0, note: "start"))
         try seed.save()
@@ -33,13 +33,13 @@ struct OptimisticLockingTests {
         try #require(try context.fetch(FetchDescriptor<LockingCounter>()).first)
     }
 
-    private func stored(_ store: TemporaryStore) throws -> LockingCounter {
+    private func stored(_ store: TestStore) throws -> LockingCounter {
         try counter(in: ModelContext(try store.container(LockingCounter.self)))
     }
 
-    @Test("Inserts start at version 0, each saved update adds 1, and fetched models remember the version")
-    func versionsMove() throws {
-        let (store, first, _) = try twoWriters()
+    @Test("Inserts start at version 0, each saved update adds 1, and fetched models remember the version", arguments: StoreKind.all)
+    func versionsMove(_ kind: StoreKind) throws {
+        let (store, first, _) = try twoWriters(kind)
         let model = try counter(in: first)
         #expect(model.persistentBackingData.rowVersion == 0)
         model.value = 1
@@ -50,9 +50,9 @@ struct OptimisticLockingTests {
         #expect(try stored(store).persistentBackingData.rowVersion == 2)
     }
 
-    @Test("Under .error a save of a row changed elsewhere throws mergeConflict naming it, writes nothing, keeps the changes")
-    func errorPolicyReportsConflict() throws {
-        let (store, first, second) = try twoWriters()
+    @Test("Under .error a save of a row changed elsewhere throws mergeConflict naming it, writes nothing, keeps the changes", arguments: StoreKind.all)
+    func errorPolicyReportsConflict(_ kind: StoreKind) throws {
+        let (store, first, second) = try twoWriters(kind)
         first.mergePolicy = .error
         let mine = try counter(in: first)
         let theirs = try counter(in: second)
@@ -87,9 +87,9 @@ struct OptimisticLockingTests {
         #expect(try stored(store).value == 11)
     }
 
-    @Test("Under .error deleting a row changed elsewhere conflicts; a row deleted elsewhere conflicts for an update")
-    func errorPolicyDeletes() throws {
-        let (store, first, second) = try twoWriters()
+    @Test("Under .error deleting a row changed elsewhere conflicts; a row deleted elsewhere conflicts for an update", arguments: StoreKind.all)
+    func errorPolicyDeletes(_ kind: StoreKind) throws {
+        let (store, first, second) = try twoWriters(kind)
         // The store's files live as long as the test: a save to a deleted file is refused.
         defer { withExtendedLifetime(store) {} }
         first.mergePolicy = .error
@@ -104,7 +104,7 @@ struct OptimisticLockingTests {
             return conflicts.map(\.isDeletion) == [true]
         }
         first.rollback()
-        let (otherStore, third, fourth) = try twoWriters()
+        let (otherStore, third, fourth) = try twoWriters(kind)
         defer { withExtendedLifetime(otherStore) {} }
         third.mergePolicy = .error
         let changed = try counter(in: third)
@@ -119,9 +119,9 @@ struct OptimisticLockingTests {
         }
     }
 
-    @Test("The default merges by property: this context's changes win, the other writer's other properties stay")
-    func objectTrumpMergesByProperty() throws {
-        let (store, first, second) = try twoWriters()
+    @Test("The default merges by property: this context's changes win, the other writer's other properties stay", arguments: StoreKind.all)
+    func objectTrumpMergesByProperty(_ kind: StoreKind) throws {
+        let (store, first, second) = try twoWriters(kind)
         let mine = try counter(in: first)
         let theirs = try counter(in: second)
         theirs.value = 10
@@ -138,9 +138,9 @@ struct OptimisticLockingTests {
         #expect(try stored(store).note == "again")
     }
 
-    @Test("Store trump keeps the properties changed elsewhere and writes the others")
-    func storeTrump() throws {
-        let (store, first, second) = try twoWriters()
+    @Test("Store trump keeps the properties changed elsewhere and writes the others", arguments: StoreKind.all)
+    func storeTrump(_ kind: StoreKind) throws {
+        let (store, first, second) = try twoWriters(kind)
         first.mergePolicy = .mergeByPropertyStoreTrump
         let mine = try counter(in: first)
         try counter(in: second).value = 10
@@ -153,9 +153,9 @@ struct OptimisticLockingTests {
         #expect(mine.value == 10)
     }
 
-    @Test("Overwrite writes the whole model over the other writer's changes")
-    func overwrite() throws {
-        let (store, first, second) = try twoWriters()
+    @Test("Overwrite writes the whole model over the other writer's changes", arguments: StoreKind.all)
+    func overwrite(_ kind: StoreKind) throws {
+        let (store, first, second) = try twoWriters(kind)
         first.mergePolicy = .overwrite
         let mine = try counter(in: first)
         let theirs = try counter(in: second)
@@ -168,9 +168,9 @@ struct OptimisticLockingTests {
         #expect(saved.value == 1 && saved.note == "start")
     }
 
-    @Test("Rollback keeps the stored row and gives the model its values, discarding its changes")
-    func rollback() throws {
-        let (store, first, second) = try twoWriters()
+    @Test("Rollback keeps the stored row and gives the model its values, discarding its changes", arguments: StoreKind.all)
+    func rollback(_ kind: StoreKind) throws {
+        let (store, first, second) = try twoWriters(kind)
         first.mergePolicy = .rollback
         let mine = try counter(in: first)
         let theirs = try counter(in: second)
@@ -188,9 +188,9 @@ struct OptimisticLockingTests {
         #expect(try stored(store).value == 11)
     }
 
-    @Test("Several writers incrementing one counter under .error with retry lose no increment; without retry every loss is reported")
-    func concurrentIncrements() throws {
-        let store = TemporaryStore()
+    @Test("Several writers incrementing one counter under .error with retry lose no increment; without retry every loss is reported", arguments: StoreKind.all)
+    func concurrentIncrements(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
         let seed = ModelContext(try store.container(LockingCounter.self))
         seed.insert(LockingCounter(name: "visits"))
         try seed.save()

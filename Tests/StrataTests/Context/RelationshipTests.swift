@@ -57,15 +57,15 @@ import Testing
 
 @Suite("Relationships")
 struct RelationshipTests {
-    private func makeContainer(_ url: URL? = nil) throws -> ModelContainer {
-        let configuration = url.map { ModelConfiguration(url: $0) } ?? ModelConfiguration(isStoredInMemoryOnly: true)
+    private func makeContainer(_ kind: StoreKind, _ url: URL? = nil) throws -> ModelContainer {
+        guard let url else { return try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self, RelVault.self, RelCoin.self) }
         return try ModelContainer(
             for: RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self, RelVault.self, RelCoin.self,
-            configurations: configuration)
+            configurations: ModelConfiguration(url: url))
     }
 
-    @Test func assigningEitherSideKeepsTheOtherInStepBeforeSaving() throws {
-        let context = ModelContext(try makeContainer())
+    @Test(arguments: StoreKind.all) func assigningEitherSideKeepsTheOtherInStepBeforeSaving(_ kind: StoreKind) throws {
+        let context = ModelContext(try makeContainer(kind))
         let author = RelAuthor(name: "Le Guin")
         let book = RelBook(title: "Earthsea")
         context.insert(author)
@@ -83,11 +83,11 @@ struct RelationshipTests {
         #expect(other.modelContext === context)
     }
 
-    @Test func insertingAModelInsertsItsGraphAndOneSaveStoresIt() throws {
+    @Test(arguments: StoreKind.all) func insertingAModelInsertsItsGraphAndOneSaveStoresIt(_ kind: StoreKind) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("rel-\(UUID().uuidString).store")
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
         do {
-            let context = ModelContext(try makeContainer(url))
+            let context = ModelContext(try makeContainer(kind, url))
             let author = RelAuthor(name: "Le Guin")
             let book = RelBook(title: "The Dispossessed", author: author)
             book.chapters = [RelChapter(number: 1), RelChapter(number: 2)]
@@ -96,7 +96,7 @@ struct RelationshipTests {
             context.insert(book)
             try context.save()
         }
-        let context = ModelContext(try makeContainer(url))
+        let context = ModelContext(try makeContainer(kind, url))
         let authors = try context.fetch(FetchDescriptor<RelAuthor>())
         #expect(authors.count == 1)
         let book = try #require(authors.first?.books.first)
@@ -107,8 +107,8 @@ struct RelationshipTests {
         #expect(book.tags.first?.books.first === book)
     }
 
-    @Test func cascadeDeletesTheGraphBelowAndNullifyClearsReferences() throws {
-        let context = ModelContext(try makeContainer())
+    @Test(arguments: StoreKind.all) func cascadeDeletesTheGraphBelowAndNullifyClearsReferences(_ kind: StoreKind) throws {
+        let context = ModelContext(try makeContainer(kind))
         let author = RelAuthor(name: "Herbert")
         let book = RelBook(title: "Dune", author: author)
         book.chapters = [RelChapter(number: 1)]
@@ -125,8 +125,8 @@ struct RelationshipTests {
         #expect(tag.books.isEmpty)
     }
 
-    @Test func denyRefusesTheSaveNamingTheRelationship() throws {
-        let context = ModelContext(try makeContainer())
+    @Test(arguments: StoreKind.all) func denyRefusesTheSaveNamingTheRelationship(_ kind: StoreKind) throws {
+        let context = ModelContext(try makeContainer(kind))
         let vault = RelVault(label: "main")
         vault.coins = [RelCoin(value: 5)]
         context.insert(vault)
@@ -137,8 +137,8 @@ struct RelationshipTests {
         }
     }
 
-    @Test func manyToManyAddAndRemoveFromBothSides() throws {
-        let container = try makeContainer()
+    @Test(arguments: StoreKind.all) func manyToManyAddAndRemoveFromBothSides(_ kind: StoreKind) throws {
+        let container = try makeContainer(kind)
         let context = ModelContext(container)
         let swift = RelTag(name: "swift")
         let linux = RelTag(name: "linux")
@@ -156,8 +156,8 @@ struct RelationshipTests {
         #expect(stored.tags.map(\.name) == ["linux"])
     }
 
-    @Test func deletingAModelTakesItOutOfItsInverseAtOnce() throws {
-        let context = ModelContext(try makeContainer())
+    @Test(arguments: StoreKind.all) func deletingAModelTakesItOutOfItsInverseAtOnce(_ kind: StoreKind) throws {
+        let context = ModelContext(try makeContainer(kind))
         let author = RelAuthor(name: "Tolkien")
         let hobbit = RelBook(title: "The Hobbit", author: author)
         let silmarillion = RelBook(title: "The Silmarillion", author: author)
@@ -171,8 +171,8 @@ struct RelationshipTests {
         #expect(try fresh.fetch(FetchDescriptor<RelAuthor>()).first?.books.map(\.title) == ["The Silmarillion"])
     }
 
-    @Test func countLimitsAreCheckedOnSave() throws {
-        let container = try ModelContainer(for: RelTeam.self, RelMember.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func countLimitsAreCheckedOnSave(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, RelTeam.self, RelMember.self)
         let context = ModelContext(container)
         let team = RelTeam(name: "empty")
         context.insert(team)
@@ -193,7 +193,7 @@ struct RelationshipTests {
     }
 
     @Test func faultsAndPrefetchingAvoidOneQueryPerRow() throws {
-        let container = try makeContainer()
+        let container = try makeContainer(.sqlite)
         let context = ModelContext(container)
         for index in 0..<50 {
             context.insert(RelBook(title: "Book \(index)", author: RelAuthor(name: "Author \(index % 5)")))
@@ -227,9 +227,8 @@ struct ModelObservationTests {
         var fired = false
     }
 
-    @Test func observersSeeAnInverseRelationshipUpdate() throws {
-        let container = try ModelContainer(for: RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self,
-                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func observersSeeAnInverseRelationshipUpdate(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self)
         let context = ModelContext(container)
         let author = RelAuthor(name: "Jemisin")
         let book = RelBook(title: "The Fifth Season")
@@ -241,9 +240,8 @@ struct ModelObservationTests {
         #expect(flag.fired)
     }
 
-    @Test func observersSeeARollback() throws {
-        let container = try ModelContainer(for: RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self,
-                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func observersSeeARollback(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self)
         let context = ModelContext(container)
         let author = RelAuthor(name: "Jemisin")
         context.insert(author)

@@ -11,8 +11,8 @@ struct FetchDescriptorTests {
     }
 
     /// A saved store of five readings, one context over it.
-    private func savedReadings() throws -> ModelContext {
-        let context = ModelContext(try inMemoryContainer(Reading.self))
+    private func savedReadings(_ kind: StoreKind) throws -> ModelContext {
+        let context = ModelContext(try freshContainer(kind, Reading.self))
         context.insert(Reading(title: "Dune", pages: 412, isFinished: true, startedAt: Self.day(0), rating: 5))
         context.insert(Reading(title: "Emma", pages: 474, isFinished: false, startedAt: Self.day(1)))
         context.insert(Reading(title: "Kindred", pages: 264, isFinished: true, startedAt: Self.day(2), rating: 4))
@@ -28,18 +28,18 @@ struct FetchDescriptorTests {
         return try context.fetch(descriptor).map(\.title)
     }
 
-    @Test("== and != on strings")
-    func stringEquality() throws {
-        let context = try savedReadings()
+    @Test("== and != on strings", arguments: StoreKind.all)
+    func stringEquality(_ kind: StoreKind) throws {
+        let context = try savedReadings(kind)
         #expect(try titles(context, #Predicate { $0.title == "Dune" }) == ["Dune"])
         #expect(try titles(context, #Predicate { $0.title != "Dune" }) == ["Beloved", "Emma", "Kindred", "Solaris"])
         let wanted = "Emma"
         #expect(try titles(context, #Predicate { $0.title == wanted }) == ["Emma"])
     }
 
-    @Test("<, <=, >, >= on integers")
-    func integerComparisons() throws {
-        let context = try savedReadings()
+    @Test("<, <=, >, >= on integers", arguments: StoreKind.all)
+    func integerComparisons(_ kind: StoreKind) throws {
+        let context = try savedReadings(kind)
         #expect(try titles(context, #Predicate { $0.pages < 300 }) == ["Kindred", "Solaris"])
         #expect(try titles(context, #Predicate { $0.pages <= 324 }) == ["Beloved", "Kindred", "Solaris"])
         #expect(try titles(context, #Predicate { $0.pages > 412 }) == ["Emma"])
@@ -47,9 +47,9 @@ struct FetchDescriptorTests {
         #expect(try titles(context, #Predicate { 300 > $0.pages }) == ["Kindred", "Solaris"])
     }
 
-    @Test("Booleans, negation, && and ||")
-    func logic() throws {
-        let context = try savedReadings()
+    @Test("Booleans, negation, && and ||", arguments: StoreKind.all)
+    func logic(_ kind: StoreKind) throws {
+        let context = try savedReadings(kind)
         #expect(try titles(context, #Predicate { $0.isFinished }) == ["Dune", "Kindred", "Solaris"])
         #expect(try titles(context, #Predicate { !$0.isFinished }) == ["Beloved", "Emma"])
         #expect(try titles(context, #Predicate { $0.isFinished == false }) == ["Beloved", "Emma"])
@@ -58,27 +58,27 @@ struct FetchDescriptorTests {
         #expect(try titles(context, #Predicate { !($0.pages < 300 || $0.title == "Emma") }) == ["Beloved", "Dune"])
     }
 
-    @Test("Dates compare by time")
-    func dates() throws {
-        let context = try savedReadings()
+    @Test("Dates compare by time", arguments: StoreKind.all)
+    func dates(_ kind: StoreKind) throws {
+        let context = try savedReadings(kind)
         let cutoff = Self.day(2)
         #expect(try titles(context, #Predicate { $0.startedAt > cutoff }) == ["Beloved", "Solaris"])
         #expect(try titles(context, #Predicate { $0.startedAt <= cutoff }) == ["Dune", "Emma", "Kindred"])
         #expect(try titles(context, #Predicate { $0.startedAt == cutoff }) == ["Kindred"])
     }
 
-    @Test("Optionals: == nil, != nil and == a value")
-    func optionals() throws {
-        let context = try savedReadings()
+    @Test("Optionals: == nil, != nil and == a value", arguments: StoreKind.all)
+    func optionals(_ kind: StoreKind) throws {
+        let context = try savedReadings(kind)
         #expect(try titles(context, #Predicate { $0.rating == nil }) == ["Emma", "Solaris"])
         #expect(try titles(context, #Predicate { $0.rating != nil }) == ["Beloved", "Dune", "Kindred"])
         #expect(try titles(context, #Predicate { $0.rating == 5 }) == ["Beloved", "Dune"])
         #expect(try titles(context, #Predicate { $0.rating != 5 }) == ["Emma", "Kindred", "Solaris"])
     }
 
-    @Test("Sorting by several keys, ascending and descending, nil lowest")
-    func multiKeySort() throws {
-        let context = try savedReadings()
+    @Test("Sorting by several keys, ascending and descending, nil lowest", arguments: StoreKind.all)
+    func multiKeySort(_ kind: StoreKind) throws {
+        let context = try savedReadings(kind)
         let byRating = FetchDescriptor<Reading>(sortBy: [SortDescriptor(\.rating, order: .reverse), SortDescriptor(\.title)])
         #expect(try context.fetch(byRating).map(\.title) == ["Beloved", "Dune", "Kindred", "Emma", "Solaris"])
         let byPages = FetchDescriptor<Reading>(sortBy: [SortDescriptor(\.pages, order: .reverse)])
@@ -87,9 +87,9 @@ struct FetchDescriptorTests {
         #expect(try context.fetch(byDate).map(\.title) == ["Solaris", "Beloved", "Kindred", "Emma", "Dune"])
     }
 
-    @Test("fetchLimit and fetchOffset page through sorted results")
-    func limitAndOffset() throws {
-        let context = try savedReadings()
+    @Test("fetchLimit and fetchOffset page through sorted results", arguments: StoreKind.all)
+    func limitAndOffset(_ kind: StoreKind) throws {
+        let context = try savedReadings(kind)
         var descriptor = FetchDescriptor<Reading>(sortBy: [SortDescriptor(\.title)])
         descriptor.fetchLimit = 2
         #expect(try context.fetch(descriptor).map(\.title) == ["Beloved", "Dune"])
@@ -101,9 +101,9 @@ struct FetchDescriptorTests {
         #expect(try context.fetch(descriptor).isEmpty)
     }
 
-    @Test("fetchCount and fetchIdentifiers agree with fetch")
-    func countAndIdentifiers() throws {
-        let context = try savedReadings()
+    @Test("fetchCount and fetchIdentifiers agree with fetch", arguments: StoreKind.all)
+    func countAndIdentifiers(_ kind: StoreKind) throws {
+        let context = try savedReadings(kind)
         let finished = FetchDescriptor<Reading>(predicate: #Predicate { $0.isFinished }, sortBy: [SortDescriptor(\.title)])
         #expect(try context.fetchCount(finished) == 3)
         #expect(try context.fetchCount(FetchDescriptor<Reading>()) == 5)
@@ -118,9 +118,9 @@ struct FetchDescriptorTests {
         #expect(try context.fetchCount(page) == 1)
     }
 
-    @Test("includePendingChanges: unsaved inserts appear, deletes disappear, changes judged by new values")
-    func pendingChangesIncluded() throws {
-        let context = try savedReadings()
+    @Test("includePendingChanges: unsaved inserts appear, deletes disappear, changes judged by new values", arguments: StoreKind.all)
+    func pendingChangesIncluded(_ kind: StoreKind) throws {
+        let context = try savedReadings(kind)
         let all = try context.fetch(FetchDescriptor<Reading>(sortBy: [SortDescriptor(\.title)]))
         context.insert(Reading(title: "Aniara", pages: 100, isFinished: false, startedAt: Self.day(5)))
         context.delete(all[3])        // Kindred, 264 pages
@@ -144,16 +144,16 @@ struct FetchDescriptorTests {
     }
 
     /// "Dune", fetched in a fresh context of the saved readings with only its title loaded.
-    private func duneWithOnlyTitleLoaded() throws -> (context: ModelContext, dune: Reading) {
-        let fresh = ModelContext(try savedReadings().container)
+    private func duneWithOnlyTitleLoaded(_ kind: StoreKind) throws -> (context: ModelContext, dune: Reading) {
+        let fresh = ModelContext(try savedReadings(kind).container)
         var descriptor = FetchDescriptor<Reading>(predicate: #Predicate { $0.title == "Dune" })
         descriptor.propertiesToFetch = [\.title]
         return (fresh, try #require(try fresh.fetch(descriptor).first))
     }
 
-    @Test("propertiesToFetch loads the rest lazily, with the stored values")
-    func propertiesToFetch() throws {
-        let (_, dune) = try duneWithOnlyTitleLoaded()
+    @Test("propertiesToFetch loads the rest lazily, with the stored values", arguments: StoreKind.all)
+    func propertiesToFetch(_ kind: StoreKind) throws {
+        let (_, dune) = try duneWithOnlyTitleLoaded(kind)
         #expect(dune.persistentBackingData.unloadedProperties?.isEmpty == false)
         #expect(dune.title == "Dune")
         #expect(dune.pages == 412)
@@ -164,9 +164,9 @@ struct FetchDescriptorTests {
         #expect(!dune.hasChanges)
     }
 
-    @Test("Assigning properties propertiesToFetch left out, before reading any, keeps the assigned values and saves them")
-    func assignUnloadedProperties() throws {
-        let (fresh, dune) = try duneWithOnlyTitleLoaded()
+    @Test("Assigning properties propertiesToFetch left out, before reading any, keeps the assigned values and saves them", arguments: StoreKind.all)
+    func assignUnloadedProperties(_ kind: StoreKind) throws {
+        let (fresh, dune) = try duneWithOnlyTitleLoaded(kind)
         // The first assignment loads the rest; it must not then be overwritten by the loaded value.
         dune.pages = 500
         dune.rating = nil
@@ -184,9 +184,9 @@ struct FetchDescriptorTests {
         #expect(reread.startedAt == Self.day(0))
     }
 
-    @Test("propertiesToFetch: lazily loaded optional and Codable values decode (regression: they read as nil)")
-    func lazilyLoadedCachedValues() throws {
-        let container = try inMemoryContainer(Everything.self)
+    @Test("propertiesToFetch: lazily loaded optional and Codable values decode (regression: they read as nil)", arguments: StoreKind.all)
+    func lazilyLoadedCachedValues(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, Everything.self)
         let setup = ModelContext(container)
         let model = Everything()
         model.optionalGenre = .poetry
@@ -203,9 +203,9 @@ struct FetchDescriptorTests {
         #expect(lazy.tags == ["a", "b"])
     }
 
-    @Test("delete(model:where:) then save removes exactly the matching rows")
-    func batchDelete() throws {
-        let context = try savedReadings()
+    @Test("delete(model:where:) then save removes exactly the matching rows", arguments: StoreKind.all)
+    func batchDelete(_ kind: StoreKind) throws {
+        let context = try savedReadings(kind)
         let kindred = try #require(try context.fetch(FetchDescriptor<Reading>(predicate: #Predicate { $0.title == "Kindred" })).first)
         try context.delete(model: Reading.self, where: #Predicate { $0.isFinished })
         #expect(kindred.isDeleted)
@@ -218,9 +218,9 @@ struct FetchDescriptorTests {
         #expect(try context.fetchCount(FetchDescriptor<Reading>()) == 0)
     }
 
-    @Test("A batch delete's save reports exactly the deleted rows in didSave, including rows no context loaded")
-    func batchDeleteReportsDeletedIdentifiers() throws {
-        let context = try savedReadings()
+    @Test("A batch delete's save reports exactly the deleted rows in didSave, including rows no context loaded", arguments: StoreKind.all)
+    func batchDeleteReportsDeletedIdentifiers(_ kind: StoreKind) throws {
+        let context = try savedReadings(kind)
         let finished = try context.fetchIdentifiers(FetchDescriptor<Reading>(predicate: #Predicate { $0.isFinished }))
         let writer = ModelContext(context.container)
         let recorder = SaveRecorder(writer)
@@ -231,9 +231,9 @@ struct FetchDescriptorTests {
         #expect(try context.fetchCount(FetchDescriptor<Reading>(predicate: #Predicate { $0.isFinished })) == 0)
     }
 
-    @Test("A predicate the store can't run throws unsupportedPredicate, or else matches in-memory evaluation")
-    func untranslatablePredicates() throws {
-        let context = try savedReadings()
+    @Test("A predicate the store can't run throws unsupportedPredicate, or else matches in-memory evaluation", arguments: StoreKind.all)
+    func untranslatablePredicates(_ kind: StoreKind) throws {
+        let context = try savedReadings(kind)
         let predicates: [Predicate<Reading>] = [
             #Predicate { $0.title.count > 4 },
             #Predicate { $0.title.contains("o") },

@@ -76,9 +76,7 @@ enum TrickyStrings {
     }
 
     @Test func sortingByAToOneKeyPathOrdersByTheRelatedAttribute() throws {
-        let container = try ModelContainer(
-            for: RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self,
-            configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try inMemoryContainer(RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self)
         let context = ModelContext(container)
         let authors = ["Le Guin", "Butler", "e\u{301}mile", "Émile", "Adams"].map(RelAuthor.init(name:))
         for (index, author) in authors.enumerated() {

@@ -35,8 +35,8 @@ import Strata
 }
 
 enum LiveFixtures {
-    static func memoryContainer() throws -> ModelContainer {
-        try ModelContainer(for: LiveTask.self, LiveNote.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    static func memoryContainer(_ kind: StoreKind = .sqlite) throws -> ModelContainer {
+        try freshContainer(kind, LiveTask.self, LiveNote.self)
     }
 
     /// A container on a new file in a fresh temporary folder.

@@ -7,16 +7,16 @@ import Testing
 struct ResultsObserverTests {
     private typealias Fixtures = LiveFixtures
 
-    @Test func fetchesOnCreationInOrder() throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func fetchesOnCreationInOrder(_ kind: StoreKind) throws {
+        let container = try Fixtures.memoryContainer(kind)
         try Fixtures.insert([("b", 2), ("a", 1), ("c", 3)], into: ModelContext(container))
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         #expect(observer.results.map(\.title) == ["a", "b", "c"])
         #expect(observer.fetchError == nil)
     }
 
-    @Test func insertInItsOwnContextPublishesAnInsertion() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func insertInItsOwnContextPublishesAnInsertion(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         let context = ModelContext(container)
         try Fixtures.insert([("a", 1), ("c", 3)], into: context)
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: context)
@@ -27,16 +27,16 @@ struct ResultsObserverTests {
         #expect(observer.results.map(\.title) == ["a", "b", "c"])
     }
 
-    @Test func autosavedInsertInTheMainContextPublishes() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func autosavedInsertInTheMainContextPublishes(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: container.mainContext)
         container.mainContext.insert(LiveTask(title: "a", priority: 1))
         #expect(await Fixtures.eventually { observer.results.count == 1 })
         #expect(!container.mainContext.hasChanges)
     }
 
-    @Test func updateInAnotherContextMovesTheRowAndShowsTheNewValue() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func updateInAnotherContextMovesTheRowAndShowsTheNewValue(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         let tasks = try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: writer)
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
@@ -49,8 +49,8 @@ struct ResultsObserverTests {
         #expect(observer.results.last?.priority == 9)
     }
 
-    @Test func updateInPlaceIsReportedAsUpdated() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func updateInPlaceIsReportedAsUpdated(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         let tasks = try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: writer)
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
@@ -63,8 +63,8 @@ struct ResultsObserverTests {
         #expect(observer.results[1].title == "B")
     }
 
-    @Test func updateThatStopsMatchingDeletesTheRow() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func updateThatStopsMatchingDeletesTheRow(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         let tasks = try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: writer)
         let observer = try ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 5 },
@@ -77,8 +77,8 @@ struct ResultsObserverTests {
         #expect(observer.results.map(\.title) == ["a", "c"])
     }
 
-    @Test func deleteInAnotherContextDeletesTheRow() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func deleteInAnotherContextDeletesTheRow(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         let tasks = try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: writer)
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
@@ -96,8 +96,8 @@ struct ResultsObserverTests {
         #expect(observer.results[2] !== doomed)
     }
 
-    @Test func saveInAModelActorIsDelivered() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func saveInAModelActorIsDelivered(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let writer = LiveTaskWriter(modelContainer: container)
         try await writer.add(title: "background", priority: 1)
@@ -105,8 +105,8 @@ struct ResultsObserverTests {
         #expect(observer.results.first?.title == "background")
     }
 
-    @Test func burstOfSavesCoalescesIntoOneRefresh() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func burstOfSavesCoalescesIntoOneRefresh(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
@@ -119,8 +119,8 @@ struct ResultsObserverTests {
         #expect(recorder.changes.first?.insertedIndexes == [0, 1, 2, 3, 4])
     }
 
-    @Test func refreshWithIdenticalResultsPublishesNothing() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func refreshWithIdenticalResultsPublishesNothing(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         try Fixtures.insert([("a", 1)], into: writer)
         let observer = try ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 5 }, modelContainer: container)
@@ -132,8 +132,8 @@ struct ResultsObserverTests {
         #expect(recorder.snapshots.isEmpty)
     }
 
-    @Test func savesOfOtherEntitiesDontRefetch() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func savesOfOtherEntitiesDontRefetch(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         let observer = try ResultsObserver<LiveTask, Never>(modelContainer: container)
         let fetchesBefore = observer.fetchCount
@@ -143,8 +143,8 @@ struct ResultsObserverTests {
         #expect(observer.fetchCount == fetchesBefore)
     }
 
-    @Test func unsavedChangesShowAtTheNextRefresh() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func unsavedChangesShowAtTheNextRefresh(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         let context = ModelContext(container)
         let observer = try ResultsObserver<LiveTask, Never>(modelContext: context)
         context.insert(LiveTask(title: "draft", priority: 1))
@@ -154,8 +154,8 @@ struct ResultsObserverTests {
         #expect(observer.results.map(\.title) == ["draft"])
     }
 
-    @Test func anUnsavedChangeToAShownModelPublishesAnUpdateAtTheNextRefresh() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func anUnsavedChangeToAShownModelPublishesAnUpdateAtTheNextRefresh(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         let context = ModelContext(container)
         try Fixtures.insert([("a", 1), ("b", 2)], into: context)
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: context)

@@ -5,7 +5,12 @@ import Testing
 @Suite("Stored types round-trip through save and reopen")
 struct StoredTypesTests {
     /// Saves one `Everything` set up by `configure`, reopens the file in a new container and returns the stored model.
-    private func roundTrip(in store: TemporaryStore = TemporaryStore(), _ configure: (Everything) -> Void) throws -> Everything {
+    private func roundTrip(_ kind: StoreKind = .sqlite, _ configure: (Everything) -> Void) throws -> Everything {
+        try roundTrip(in: TestStore(kind), configure)
+    }
+
+    /// Saves one `Everything` set up by `configure` into `store`, reopens it and returns the stored model.
+    private func roundTrip(in store: TestStore, _ configure: (Everything) -> Void) throws -> Everything {
         do {
             let context = ModelContext(try store.container(Everything.self))
             let model = Everything()
@@ -19,9 +24,9 @@ struct StoredTypesTests {
         return try #require(models.first)
     }
 
-    @Test("Integers at their extremes, including UInt64.max")
-    func integers() throws {
-        let model = try roundTrip { model in
+    @Test("Integers at their extremes, including UInt64.max", arguments: StoreKind.all)
+    func integers(_ kind: StoreKind) throws {
+        let model = try roundTrip(kind) { model in
             model.flag = true
             model.int = .min
             model.int8 = .min
@@ -45,23 +50,23 @@ struct StoredTypesTests {
         #expect(model.uint64 == .max)
     }
 
-    @Test("Large unsigned values just above Int64.max survive")
-    func uint64AboveInt64Max() throws {
+    @Test("Large unsigned values just above Int64.max survive", arguments: StoreKind.all)
+    func uint64AboveInt64Max(_ kind: StoreKind) throws {
         let value = UInt64(Int64.max) + 1
-        let model = try roundTrip { $0.uint64 = value }
+        let model = try roundTrip(kind) { $0.uint64 = value }
         #expect(model.uint64 == value)
     }
 
-    @Test("Doubles: NaN (stored as the text 'NaN'), ±infinity and -0.0 come back as they were")
-    func doublesIncludingNaNStoredAsText() throws {
-        let model = try roundTrip { model in
+    @Test("Doubles: NaN (stored as the text 'NaN'), ±infinity and -0.0 come back as they were", arguments: StoreKind.all)
+    func doublesIncludingNaNStoredAsText(_ kind: StoreKind) throws {
+        let model = try roundTrip(kind) { model in
             model.double = .nan
             model.float = -.infinity
         }
         #expect(model.double.isNaN)
         #expect(model.float == -.infinity)
 
-        let infinite = try roundTrip { model in
+        let infinite = try roundTrip(kind) { model in
             model.double = .infinity
             model.float = 1.5
         }
@@ -70,9 +75,9 @@ struct StoredTypesTests {
 
     }
 
-    @Test("-0.0 comes back equal to zero; SQLite REAL columns don't keep the sign of zero")
-    func negativeZeroLosesItsSign() throws {
-        let negativeZero = try roundTrip { $0.double = -0.0 }
+    @Test("-0.0 comes back equal to zero; SQLite REAL columns don't keep the sign of zero", arguments: StoreKind.all)
+    func negativeZeroLosesItsSign(_ kind: StoreKind) throws {
+        let negativeZero = try roundTrip(kind) { $0.double = -0.0 }
         #expect(negativeZero.double == -0.0)
         #expect(negativeZero.double.sign == .plus)
     }
@@ -89,13 +94,13 @@ struct StoredTypesTests {
         #expect(try connection.query(#"SELECT "double" FROM "Everything""#, []) == [[.text("NaN")]])
     }
 
-    @Test("Decimal keeps all of its digits")
-    func decimal() throws {
+    @Test("Decimal keeps all of its digits", arguments: StoreKind.all)
+    func decimal(_ kind: StoreKind) throws {
         let value = try #require(Decimal(string: "12345678901234567890.123"))
-        let model = try roundTrip { $0.decimal = value }
+        let model = try roundTrip(kind) { $0.decimal = value }
         #expect(model.decimal == value)
         let negative = try #require(Decimal(string: "-0.000000000000000000001"))
-        #expect(try roundTrip { $0.decimal = negative }.decimal == negative)
+        #expect(try roundTrip(kind) { $0.decimal = negative }.decimal == negative)
     }
 
     @Test("Strings: empty, accented, CJK and emoji", arguments: ["", "Café", "東京の本屋", "📚👩🏽‍💻", "a\u{0}b"])
@@ -103,20 +108,20 @@ struct StoredTypesTests {
         #expect(try roundTrip { $0.text = text }.text == text)
     }
 
-    @Test("Dates at distantPast and distantFuture, and a fractional date")
-    func dates() throws {
-        #expect(try roundTrip { $0.date = .distantPast }.date == .distantPast)
-        #expect(try roundTrip { $0.date = .distantFuture }.date == .distantFuture)
+    @Test("Dates at distantPast and distantFuture, and a fractional date", arguments: StoreKind.all)
+    func dates(_ kind: StoreKind) throws {
+        #expect(try roundTrip(kind) { $0.date = .distantPast }.date == .distantPast)
+        #expect(try roundTrip(kind) { $0.date = .distantFuture }.date == .distantFuture)
         let fractional = Date(timeIntervalSinceReferenceDate: 123_456_789.125)
-        #expect(try roundTrip { $0.date = fractional }.date == fractional)
+        #expect(try roundTrip(kind) { $0.date = fractional }.date == fractional)
     }
 
-    @Test("Data (empty and with bytes), UUID and URL")
-    func dataUUIDAndURL() throws {
+    @Test("Data (empty and with bytes), UUID and URL", arguments: StoreKind.all)
+    func dataUUIDAndURL(_ kind: StoreKind) throws {
         let bytes = Data([0, 1, 2, 255, 0])
         let uuid = UUID()
         let url = try #require(URL(string: "https://example.com/books?id=42#top"))
-        let model = try roundTrip { model in
+        let model = try roundTrip(kind) { model in
             model.data = bytes
             model.uuid = uuid
             model.url = url
@@ -124,13 +129,13 @@ struct StoredTypesTests {
         #expect(model.data == bytes)
         #expect(model.uuid == uuid)
         #expect(model.url == url)
-        #expect(try roundTrip { $0.data = Data() }.data == Data())
+        #expect(try roundTrip(kind) { $0.data = Data() }.data == Data())
     }
 
-    @Test("Raw-value enumerations, a Codable struct, an array and a dictionary")
-    func codableValues() throws {
+    @Test("Raw-value enumerations, a Codable struct, an array and a dictionary", arguments: StoreKind.all)
+    func codableValues(_ kind: StoreKind) throws {
         let dimensions = Dimensions(width: 12.5, height: 20, label: "Octavo")
-        let model = try roundTrip { model in
+        let model = try roundTrip(kind) { model in
             model.genre = .poetry
             model.priority = .high
             model.dimensions = dimensions
@@ -195,9 +200,9 @@ struct StoredTypesTests {
         #expect(large.map(\.optionalInt) == [10])
     }
 
-    @Test("Optionals left nil come back nil")
-    func optionalsNil() throws {
-        let model = try roundTrip { _ in }
+    @Test("Optionals left nil come back nil", arguments: StoreKind.all)
+    func optionalsNil(_ kind: StoreKind) throws {
+        let model = try roundTrip(kind) { _ in }
         #expect(model.optionalText == nil)
         #expect(model.optionalInt == nil)
         #expect(model.optionalDate == nil)
@@ -206,12 +211,12 @@ struct StoredTypesTests {
         #expect(model.optionalDimensions == nil)
     }
 
-    @Test("Optionals set to values come back, and setting them back to nil is saved")
-    func optionalsWithValues() throws {
+    @Test("Optionals set to values come back, and setting them back to nil is saved", arguments: StoreKind.all)
+    func optionalsWithValues(_ kind: StoreKind) throws {
         let uuid = UUID()
         let date = Date(timeIntervalSince1970: 86_400)
         let dimensions = Dimensions(width: 1, height: 2, label: "tiny")
-        let store = TemporaryStore()
+        let store = TestStore(kind)
         let model = try roundTrip(in: store) { model in
             model.optionalText = ""
             model.optionalInt = 0

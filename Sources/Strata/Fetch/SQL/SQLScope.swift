@@ -14,7 +14,7 @@ package struct SQLScope: Sendable {
     package static let root = SQLScope(alias: nil, depth: 0)
 
     /// A column of the scope's table: unqualified at the top, `"t1"."name"` inside.
-    func column(_ name: String) -> SQLFragment {
+    package func column(_ name: String) -> SQLFragment {
         guard let alias else { return .identifier(name) }
         return .identifier(alias) + SQLFragment(sql: ".") + .identifier(name)
     }
@@ -30,6 +30,14 @@ package struct SQLScope: Sendable {
     func subquery(
         through hops: [RelationshipHop], condition: QueryExpression?, selection: (SQLScope) -> SQLFragment
     ) -> SQLFragment {
+        subquery(through: hops, condition: condition, spell: { $0.sql(in: $1) }, selection: selection)
+    }
+
+    /// ``subquery(through:condition:selection:)`` with `condition` spelled by `spell` (another engine's spelling).
+    package func subquery(
+        through hops: [RelationshipHop], condition: QueryExpression?,
+        spell: (QueryExpression, SQLScope) throws -> SQLFragment, selection: (SQLScope) throws -> SQLFragment
+    ) rethrows -> SQLFragment {
         var tables: [(table: SQLFragment, on: SQLFragment)] = []
         var previous = self
         var previousTable = hops.first?.owner.name ?? ""
@@ -51,7 +59,7 @@ package struct SQLScope: Sendable {
             previous = next
             previousTable = hop.destination.name
         }
-        var sql = SQLFragment(sql: "(SELECT ") + selection(previous)
+        var sql = SQLFragment(sql: "(SELECT ") + (try selection(previous))
         var conditions: [SQLFragment] = []
         for (offset, table) in tables.enumerated() {
             if offset == 0 {
@@ -63,7 +71,7 @@ package struct SQLScope: Sendable {
                 sql.append(table.table + SQLFragment(sql: " ON ") + table.on)
             }
         }
-        if let condition { conditions.append(condition.sql(in: previous)) }
+        if let condition { conditions.append(try spell(condition, previous)) }
         if !conditions.isEmpty {
             sql.append(sql: " WHERE ")
             sql.append(.joined(conditions, separator: " AND "))

@@ -160,9 +160,9 @@ private struct SaveWriter {
         }
         // Every conflict is listed before the save fails; throwing rolls the whole transaction back.
         if !conflicts.isEmpty { throw StrataError.mergeConflict(conflicts) }
-        let uniqueForeignKeys = Self.uniqueForeignKeys(of: changes)
+        let uniqueForeignKeys = changes.uniqueForeignKeys
         for (position, insert) in changes.inserts.enumerated() {
-            let foreignKeys = uniqueForeignKeys[position].map { Self.resolved($0, insertedKeys: result.insertedKeys) } ?? [:]
+            let foreignKeys = uniqueForeignKeys[position].map { StoreChanges.resolved($0, insertedKeys: result.insertedKeys) } ?? [:]
             let key = try write(insert, position: position, foreignKeys: foreignKeys)
             result.insertedKeys.append(key)
             if history != nil {
@@ -175,33 +175,24 @@ private struct SaveWriter {
             }
         }
         result.upsertedVersions = upsertedVersions
-        let keys = result.insertedKeys
-        func key(_ reference: StoreChanges.RowReference) -> Int64? {
-            switch reference {
-            case .stored(let key): key
-            case .inserted(let position): position < keys.count ? keys[position] : nil
-            }
-        }
-        for update in changes.foreignKeyUpdates {
-            guard let row = key(update.row) else { continue }
-            let target: StoredValue = update.target.flatMap(key).map { .integer($0) } ?? .null
+        for update in changes.resolvedForeignKeyUpdates(insertedKeys: result.insertedKeys) {
             try run(update.entity, "UPDATE \(table(update.entity)) SET \(dialect.quote(identifier: update.column)) = ? WHERE \(primaryKey) = ?",
-                    [target, .integer(row)])
-            if case .stored = update.row { history?.noteRelationshipChange(update.entity, row: row, name: update.column) }
+                    [update.target, .integer(update.row)])
+            if update.isStoredRow { history?.noteRelationshipChange(update.entity, row: update.row, name: update.column) }
         }
-        for change in changes.joinDeletes {
-            guard let owner = key(change.owner), let target = key(change.target) else { continue }
+        for join in StoreChanges.resolved(changes.joinDeletes, insertedKeys: result.insertedKeys) {
+            let change = join.change
             try connection.run(
                 "DELETE FROM \(dialect.quote(identifier: change.table)) WHERE \(dialect.quote(identifier: change.ownerColumn)) = ? AND \(dialect.quote(identifier: change.targetColumn)) = ?",
-                [.integer(owner), .integer(target)])
-            if case .stored = change.owner { history?.noteRelationshipChange(change.entity, row: owner, name: change.relationship) }
+                [.integer(join.owner), .integer(join.target)])
+            if case .stored = change.owner { history?.noteRelationshipChange(change.entity, row: join.owner, name: change.relationship) }
         }
-        for change in changes.joinInserts {
-            guard let owner = key(change.owner), let target = key(change.target) else { continue }
+        for join in StoreChanges.resolved(changes.joinInserts, insertedKeys: result.insertedKeys) {
+            let change = join.change
             try connection.run(
                 "INSERT OR IGNORE INTO \(dialect.quote(identifier: change.table)) (\(dialect.quote(identifier: change.ownerColumn)), \(dialect.quote(identifier: change.targetColumn))) VALUES (?, ?)",
-                [.integer(owner), .integer(target)])
-            if case .stored = change.owner { history?.noteRelationshipChange(change.entity, row: owner, name: change.relationship) }
+                [.integer(join.owner), .integer(join.target)])
+            if case .stored = change.owner { history?.noteRelationshipChange(change.entity, row: join.owner, name: change.relationship) }
         }
         try history?.recordRelationshipChanges()
         return result
@@ -244,34 +235,6 @@ private struct SaveWriter {
             _ = try statement.step()
         }
         return connection.lastInsertRowID
-    }
-
-    /// The foreign keys of inserted rows that a uniqueness constraint includes (`#Unique<Visit>([\.trip, \.date])`),
-    /// by insert position, then property index: these are written with the row rather than after every insert.
-    private static func uniqueForeignKeys(of changes: StoreChanges) -> [Int: [Int: StoreChanges.RowReference?]] {
-        var found: [Int: [Int: StoreChanges.RowReference?]] = [:]
-        for update in changes.foreignKeyUpdates {
-            guard case .inserted(let position) = update.row,
-                  update.entity.uniquenessConstraints.contains(where: { $0.contains(update.column) }),
-                  let property = update.entity.property(named: update.column) else { continue }
-            found[position, default: [:]][property.index] = .some(update.target)
-        }
-        return found
-    }
-
-    /// The values of `foreignKeys` known before the next insert: stored rows, rows inserted earlier in this save,
-    /// and nil. A row inserted later gets its key from the foreign-key update after every insert.
-    private static func resolved(_ foreignKeys: [Int: StoreChanges.RowReference?], insertedKeys: [Int64]) -> [Int: StoredValue] {
-        var values: [Int: StoredValue] = [:]
-        for (index, target) in foreignKeys {
-            switch target {
-            case nil: values[index] = .null
-            case .stored(let key)?: values[index] = .integer(key)
-            case .inserted(let position)? where position < insertedKeys.count: values[index] = .integer(insertedKeys[position])
-            case .inserted?: continue
-            }
-        }
-        return values
     }
 
     /// The changes grouped by entity, each entity's in primary-key order. Sorts plain positions, not the changes,
@@ -426,19 +389,11 @@ extension SaveWriter {
             return []
         }
         let changedElsewhere = columns.filter { stored.values[$0.index] != $0.saved }
-        var written: [StoreChanges.UpdateColumn]
-        switch mergePolicy {
-        case .error:
+        guard let written = mergePolicy.writtenColumns(update, columns, stored: stored.values) else {
             let relationships = update.savedForeignKeys.filter { stored.values[$0.key] != $0.value }.keys
             conflicts.append(conflict(entity, update.primaryKey, isDeletion: false, expected: update.version, stored: stored,
                                       conflicting: (changedElsewhere.map(\.index) + relationships).sorted()))
             return []
-        case .mergeByPropertyObjectTrump: written = Array(columns)
-        case .mergeByPropertyStoreTrump: written = columns.filter { stored.values[$0.index] == $0.saved }
-        case .overwrite:
-            guard let values = update.values else { written = Array(columns); break }
-            written = entity.columnPropertyIndexes.map { StoreChanges.UpdateColumn(index: $0, value: values[$0], saved: .null) }
-        case .rollback: written = []
         }
         // A relationship change is written after the updates whatever the policy, so the row's version moves for it.
         let bumpsForRelationships = !update.savedForeignKeys.isEmpty && mergePolicy != .rollback
@@ -454,17 +409,8 @@ extension SaveWriter {
 
     private func conflict(_ entity: Schema.Entity, _ key: Int64, isDeletion: Bool, expected: Int64,
                           stored: (version: Int64, values: [StoredValue])?, conflicting: [Int]) -> MergeConflict {
-        var values: [String: String] = [:]
-        if let stored {
-            for index in entity.columnPropertyIndexes where entity.relationshipInfos[index] == nil {
-                values[entity.properties[index].name] = stored.values[index].description
-            }
-        }
-        return MergeConflict(
-            entityName: entity.name,
-            persistentModelID: PersistentIdentifier(entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(key)),
-            isDeletion: isDeletion, conflictingProperties: conflicting.map { entity.properties[$0].name },
-            storedValues: values, expectedVersion: expected, storedVersion: stored?.version)
+        MergeConflict(entity, key, storeIdentifier: storeIdentifier, isDeletion: isDeletion, expected: expected, stored: stored,
+                      conflicting: conflicting)
     }
 }
 

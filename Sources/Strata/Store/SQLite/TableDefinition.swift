@@ -46,10 +46,7 @@ struct TableDefinition {
     /// `#Index<Book>([\.author])`). String columns are indexed under `STRATA_SWIFT`, the collation predicates and
     /// sorts compare Strings with (Swift's own order), so SQLite can use the index for both.
     var indexStatements: [String] {
-        let foreignKeys = entity.relationshipInfos.values.filter { !$0.isToMany }.map { [$0.name] }
-        var seen = Set<[String]>()
-        let indexes = (entity.indices + foreignKeys.sorted { $0[0] < $1[0] }).filter { seen.insert($0).inserted }
-        return indexes.map { names in
+        entity.indexedColumnSets.map { names in
             let indexName = ([entity.name] + names + ["index"]).joined(separator: "_")
             let columns = names.map { name in
                 let isString = entity.property(named: name).map { $0.attributeStorage == .text && $0.valueType == String.self } ?? false
@@ -88,5 +85,14 @@ extension AnyPersistentProperty {
     var attributeStorage: StorageClass? {
         if case .attribute(let storage) = kind { return storage }
         return nil
+    }
+}
+
+extension Schema.Entity {
+    /// The column sets every store indexes: each `#Index`, then each to-one foreign key no `#Index` covers alone.
+    package var indexedColumnSets: [[String]] {
+        let foreignKeys = relationshipInfos.values.filter { !$0.isToMany }.map { [$0.name] }
+        var seen = Set<[String]>()
+        return (indices + foreignKeys.sorted { $0[0] < $1[0] }).filter { seen.insert($0).inserted }
     }
 }

@@ -20,9 +20,9 @@ import Testing
         #expect(try PredicateFixture.sql(#Predicate { -$0.ratio < 1 }).sql == #"(strata_real_sub(?, "ratio") < ?)"#)
     }
 
-    @Test func resultsFollowSwift() throws {
+    @Test(arguments: StoreKind.all) func resultsFollowSwift(_ kind: StoreKind) throws {
         let books = (-7...7).map { PredicateBook(serial: $0, title: "b\($0)", pages: $0, small: Int8($0), ratio: Double($0) / 4) }
-        let context = try PredicateFixture.context(with: books)
+        let context = try PredicateFixture.context(kind, with: books)
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.pages / 2 == -1 }, in: context) == [-3, -2])
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.pages % 3 == -1 }, in: context) == [-7, -4, -1])
         try PredicateFixture.expectSameMatches(#Predicate { $0.pages * 3 - 1 > $0.pages + 4 }, in: context)
@@ -30,8 +30,8 @@ import Testing
         try PredicateFixture.expectSameMatches(#Predicate { $0.ratio / 0.5 < 1.5 }, in: context)
     }
 
-    @Test func overflowFailsTheFetchInsteadOfWidening() throws {
-        let context = try PredicateFixture.context(with: [
+    @Test(arguments: StoreKind.all) func overflowFailsTheFetchInsteadOfWidening(_ kind: StoreKind) throws {
+        let context = try PredicateFixture.context(kind, with: [
             PredicateBook(serial: 1, title: "a", pages: Int.max, small: 100),
         ])
         #expect(throws: StrataError.self) {
@@ -43,8 +43,8 @@ import Testing
         }
     }
 
-    @Test func divisionByZeroMatchesNoRow() throws {
-        let context = try PredicateFixture.context(with: [PredicateBook(serial: 1, title: "a", pages: 4)])
+    @Test(arguments: StoreKind.all) func divisionByZeroMatchesNoRow(_ kind: StoreKind) throws {
+        let context = try PredicateFixture.context(kind, with: [PredicateBook(serial: 1, title: "a", pages: 4)])
         let zero = 0
         #expect(try context.fetch(FetchDescriptor<PredicateBook>(predicate: #Predicate { $0.pages / zero < 10 })).isEmpty)
         #expect(try context.fetch(FetchDescriptor<PredicateBook>(predicate: #Predicate { $0.pages % zero < 10 })).isEmpty)

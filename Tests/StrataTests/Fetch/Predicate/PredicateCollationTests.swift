@@ -8,8 +8,8 @@ import Testing
     private static let titles = TrickyStrings.fixed + TrickyStrings.random(count: 80, seed: 2024)
     private static let probes = ["é", "e\u{301}", "éa", "e\u{301}z", "K", "\u{212A}", "Å", "fi", "file2", "file10", "E\u{301}"]
 
-    @Test func equalityMatchesSwiftForEquivalentForms() throws {
-        let context = try PredicateFixture.context(with: Self.titles.enumerated().map { PredicateBook(serial: $0, title: $1) })
+    @Test(arguments: StoreKind.all) func equalityMatchesSwiftForEquivalentForms(_ kind: StoreKind) throws {
+        let context = try PredicateFixture.context(kind, with: Self.titles.enumerated().map { PredicateBook(serial: $0, title: $1) })
         for probe in Self.probes {
             let equal = try PredicateFixture.expectSameMatches(#Predicate { $0.title == probe }, in: context)
             try PredicateFixture.expectSameMatches(#Predicate { $0.title != probe }, in: context)
@@ -20,8 +20,8 @@ import Testing
         #expect(try PredicateFixture.sql(#Predicate { $0.title == "é" }).sql == #"("title" COLLATE STRATA_SWIFT IS ?)"#)
     }
 
-    @Test func orderingMatchesSwiftWhereverSwiftAnswers() throws {
-        let context = try PredicateFixture.context(with: Self.titles.enumerated().map { PredicateBook(serial: $0, title: $1) })
+    @Test(arguments: StoreKind.all) func orderingMatchesSwiftWhereverSwiftAnswers(_ kind: StoreKind) throws {
+        let context = try PredicateFixture.context(kind, with: Self.titles.enumerated().map { PredicateBook(serial: $0, title: $1) })
         for probe in Self.probes {
             let (store, evaluated) = try PredicateFixture.matches(#Predicate { $0.title < probe }, in: context)
             // Only titles Swift can't order against the probe (neither <, > nor ==) may differ.

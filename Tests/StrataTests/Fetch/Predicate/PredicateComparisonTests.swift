@@ -27,13 +27,13 @@ import Testing
         #expect(try PredicateFixture.sql(#Predicate { $0.pages != $0.serial }).sql == #"("pages" IS NOT "serial")"#)
     }
 
-    @Test func boolsDatesAndUUIDs() throws {
+    @Test(arguments: StoreKind.all) func boolsDatesAndUUIDs(_ kind: StoreKind) throws {
         #expect(try PredicateFixture.sql(#Predicate { $0.isRead }).sql == #"("isRead" IS ?)"#)
         let cutoff = Self.early
         let code = Self.codes[1]
         let dated = try PredicateFixture.sql(#Predicate { $0.published > cutoff })
         #expect(dated.bindings == [.real(100)])
-        let context = try PredicateFixture.context(with: Self.books)
+        let context = try PredicateFixture.context(kind, with: Self.books)
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.isRead }, in: context) == [1, 3])
         #expect(try PredicateFixture.expectSameMatches(#Predicate { !$0.isRead }, in: context) == [2])
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.isRead == false }, in: context) == [2])
@@ -42,20 +42,20 @@ import Testing
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.code != code }, in: context) == [1, 3])
     }
 
-    @Test func decimalsCompareByValue() throws {
+    @Test(arguments: StoreKind.all) func decimalsCompareByValue(_ kind: StoreKind) throws {
         let ten = Decimal(10)
-        let context = try PredicateFixture.context(with: Self.books)
+        let context = try PredicateFixture.context(kind, with: Self.books)
         // As text "9.5" > "10.25" > "100"; by value 9.5 < 10 < 10.25 < 100.
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.price > ten }, in: context) == [2, 3])
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.price <= ten }, in: context) == [1])
     }
 
-    @Test func optionalsAndRawValueEnums() throws {
+    @Test(arguments: StoreKind.all) func optionalsAndRawValueEnums(_ kind: StoreKind) throws {
         let poetry = PredicateShelf.poetry
         let two: Int? = 2
         let shelf = try PredicateFixture.sql(#Predicate { $0.shelf == poetry })
         #expect(shelf.bindings == [.text("poetry")])
-        let context = try PredicateFixture.context(with: Self.books)
+        let context = try PredicateFixture.context(kind, with: Self.books)
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.shelf == poetry }, in: context) == [2])
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.shelf != poetry }, in: context) == [1, 3])
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.rating == two }, in: context) == [2])

@@ -48,10 +48,9 @@ enum PredicateFixture {
         return try PredicateTranslator.translate(predicate, entity: entity).sql.render(in: SQLiteDialect())
     }
 
-    /// A context over a fresh in-memory store holding `books`, saved.
-    static func context(with books: [PredicateBook]) throws -> ModelContext {
-        let container = try ModelContainer(
-            for: PredicateBook.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    /// A context over a fresh store of `kind` (SQLite in memory unless given) holding `books`, saved.
+    static func context(_ kind: StoreKind = .sqlite, with books: [PredicateBook]) throws -> ModelContext {
+        let container = try freshContainer(kind, PredicateBook.self)
         let context = ModelContext(container)
         for book in books { context.insert(book) }
         try context.save()

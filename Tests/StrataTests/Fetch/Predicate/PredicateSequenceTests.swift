@@ -11,7 +11,7 @@ import Testing
         PredicateBook(serial: 5, title: "👨‍👩‍👧 🇫🇷🇩🇪", pages: 8),
     ] }
 
-    @Test func listContainsBecomesIn() throws {
+    @Test(arguments: StoreKind.all) func listContainsBecomesIn(_ kind: StoreKind) throws {
         let titles = ["Dune", "Kindred"]
         let list = try PredicateFixture.sql(#Predicate { titles.contains($0.title) })
         #expect(list.sql == #"("title" COLLATE STRATA_SWIFT IN (?, ?))"#)
@@ -21,15 +21,15 @@ import Testing
             == #"(("summary" COLLATE STRATA_SWIFT IN (?)) OR ("summary" IS NULL))"#)
         let none: [String] = []
         #expect(try PredicateFixture.sql(#Predicate { none.contains($0.title) }).sql == "0")
-        let context = try PredicateFixture.context(with: Self.books)
+        let context = try PredicateFixture.context(kind, with: Self.books)
         #expect(try PredicateFixture.expectSameMatches(#Predicate { titles.contains($0.title) }, in: context) == [1, 3])
         #expect(try PredicateFixture.expectSameMatches(#Predicate { summaries.contains($0.summary) }, in: context) == [1, 2, 5])
     }
 
-    @Test func stringContainsAndStartsWith() throws {
+    @Test(arguments: StoreKind.sqliteOnlyText) func stringContainsAndStartsWith(_ kind: StoreKind) throws {
         #expect(try PredicateFixture.sql(#Predicate { $0.title.contains("un") }).sql == #"strata_character_contains("title", ?)"#)
         #expect(try PredicateFixture.sql(#Predicate { $0.title.starts(with: "Du") }).sql == #"strata_character_beginswith("title", ?)"#)
-        let context = try PredicateFixture.context(with: Self.books)
+        let context = try PredicateFixture.context(kind, with: Self.books)
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.title.contains("e M") }, in: context) == [2])
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.title.contains("") }, in: context) == [1, 2, 3, 4, 5])
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.title.starts(with: "Dune") }, in: context) == [1, 2])
@@ -42,13 +42,13 @@ import Testing
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.title.starts(with: "dune") }, in: context) == [])
     }
 
-    @Test func closedAndHalfOpenRanges() throws {
+    @Test(arguments: StoreKind.all) func closedAndHalfOpenRanges(_ kind: StoreKind) throws {
         let closed = try PredicateFixture.sql(#Predicate { (1...5).contains($0.pages) })
         #expect(closed.sql == #"("pages" BETWEEN ? AND ?)"#)
         #expect(closed.bindings == [.integer(1), .integer(5)])
         #expect(try PredicateFixture.sql(#Predicate { (1..<5).contains($0.pages) }).sql == #"(("pages" >= ?) AND ("pages" < ?))"#)
         let captured = 5...10
-        let context = try PredicateFixture.context(with: Self.books)
+        let context = try PredicateFixture.context(kind, with: Self.books)
         #expect(try PredicateFixture.expectSameMatches(#Predicate { (1...5).contains($0.pages) }, in: context) == [1, 2])
         #expect(try PredicateFixture.expectSameMatches(#Predicate { (1..<5).contains($0.pages) }, in: context) == [1])
         #expect(try PredicateFixture.expectSameMatches(#Predicate { captured.contains($0.pages) }, in: context) == [2, 3, 4, 5])

@@ -11,10 +11,10 @@ import Testing
         PredicateBook(serial: 5, title: "file10"),
     ] }
 
-    @Test func countIsCharactersNotCodePoints() throws {
+    @Test(arguments: StoreKind.sqliteOnlyText) func countIsCharactersNotCodePoints(_ kind: StoreKind) throws {
         #expect(try PredicateFixture.sql(#Predicate { $0.title.count > 4 }).sql == #"(strata_character_count("title") > ?)"#)
         #expect(try PredicateFixture.sql(#Predicate { $0.title.isEmpty }).sql == #"("title" IS ?)"#)
-        let context = try PredicateFixture.context(with: Self.books)
+        let context = try PredicateFixture.context(kind, with: Self.books)
         // The family emoji is one Character of five code points; "Café" ends in a combining accent.
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.title.count == 8 }, in: context) == [3])
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.title.count == 11 }, in: context) == [4])
@@ -22,11 +22,11 @@ import Testing
         #expect(try PredicateFixture.expectSameMatches(#Predicate { !$0.title.isEmpty }, in: context) == [2, 3, 4, 5])
     }
 
-    @Test func localizedStandardContainsCompilesAndRunsInTheStore() throws {
+    @Test(arguments: StoreKind.sqliteOnlyText) func localizedStandardContainsCompilesAndRunsInTheStore(_ kind: StoreKind) throws {
         let search = "cafe"
         let predicate = #Predicate<PredicateBook> { $0.title.localizedStandardContains(search) }
         #expect(try PredicateFixture.sql(predicate).sql == #"strata_localized_standard_contains("title", ?)"#)
-        let context = try PredicateFixture.context(with: Self.books)
+        let context = try PredicateFixture.context(kind, with: Self.books)
         #expect(try PredicateFixture.expectSameMatches(predicate, in: context) == [4])
         let empty = ""
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.title.localizedStandardContains(empty) }, in: context) == [])
@@ -34,7 +34,7 @@ import Testing
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.title.localizedStandardContains(muller) }, in: context) == [4])
     }
 
-    @Test func caseInsensitiveCompareCompilesAndRunsInTheStore() throws {
+    @Test(arguments: StoreKind.sqliteOnlyText) func caseInsensitiveCompareCompilesAndRunsInTheStore(_ kind: StoreKind) throws {
         let name = "DUNE"
         let same = ComparisonResult.orderedSame
         let ascending = ComparisonResult.orderedAscending
@@ -42,7 +42,7 @@ import Testing
         let rendered = try PredicateFixture.sql(predicate)
         #expect(rendered.sql == #"(strata_compare("title", ?, ?) IS ?)"#)
         #expect(rendered.bindings == [.text("DUNE"), .integer(2), .integer(0)])
-        let context = try PredicateFixture.context(with: Self.books)
+        let context = try PredicateFixture.context(kind, with: Self.books)
         #expect(try PredicateFixture.expectSameMatches(predicate, in: context) == [2])
         try PredicateFixture.expectSameMatches(#Predicate { $0.title.caseInsensitiveCompare(name) == ascending }, in: context)
     }

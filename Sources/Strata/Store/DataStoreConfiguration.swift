@@ -1,0 +1,49 @@
+import Foundation
+
+/// Describes a store a `ModelContainer` opens: SwiftData's custom-store vocabulary (iOS 18). `ModelConfiguration`
+/// (an SQLite file or memory) and `StrataPostgres`'s `PostgresConfiguration` conform.
+///
+/// ```swift
+/// let container = try ModelContainer(for: Book.self, configurations: PostgresConfiguration(url: databaseURL))
+/// ```
+///
+/// SwiftData's protocol also names its store type (`associatedtype Store: DataStore`); Strata's store interface is
+/// internal to the package, so a configuration instead makes its store through ``DataStoreFactory``, which only
+/// Strata's own configurations adopt.
+public protocol DataStoreConfiguration: Hashable, Sendable {
+    /// The configuration's name.
+    var name: String { get }
+    /// The schema this configuration stores; `nil` uses the container's.
+    var schema: Schema? { get }
+}
+
+/// How a configuration opens its store: the hook through which `ModelContainer` opens stores it does not know
+/// (PostgreSQL's lives in `StrataPostgres`, so Strata never links libpq).
+package protocol DataStoreFactory {
+    /// Opens (creating or migrating when needed) the store for `schema`.
+    /// - Throws: `StrataError` when the store can't be opened, holds other models, or can't be migrated.
+    func makeStore(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> any DataStore
+}
+
+extension ModelConfiguration: DataStoreConfiguration {}
+
+extension ModelConfiguration: DataStoreFactory {
+    /// Opens the SQLite store in the configured file (its directory created when saves are allowed), or in memory.
+    package func makeStore(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> any DataStore {
+        var path: String?
+        if !isStoredInMemoryOnly {
+            if allowsSave {
+                do {
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                } catch {
+                    throw StrataError.storeOpenFailed(path: url.path, reason: "can't create its directory: \(error.localizedDescription)")
+                }
+            }
+            path = url.path
+        }
+        return try SQLiteStore(
+            schema: schema, path: path, readOnly: !allowsSave, migrationPlan: migrationPlan.map(StoreMigrationPlan.init),
+            backsUpBeforeMigrating: backsUpStoreBeforeMigration,
+            historyRetention: HistoryRetention(maximumAge: historyRetentionInterval, maximumCount: historyRetentionLimit))
+    }
+}

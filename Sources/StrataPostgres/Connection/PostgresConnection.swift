@@ -1,0 +1,114 @@
+import CLibPQ
+import Foundation
+import Strata
+
+/// One libpq connection. Values are always bound as parameters (`$1`, `$2`, …), never spliced into SQL.
+///
+/// Not thread-safe: the pool hands a connection to one caller at a time.
+package final class PostgresConnection {
+    private let handle: OpaquePointer
+    /// Whether a transaction is open on this connection.
+    package private(set) var isInTransaction = false
+
+    /// Connects with a libpq connection string or URI, then applies the session settings.
+    /// - Throws: ``PostgresError`` (without SQLSTATE) when the server can't be reached or refuses the login.
+    package init(conninfo: String, settings: [String] = []) throws {
+        guard let handle = PQconnectdb(conninfo) else {
+            throw PostgresError(sqlState: nil, message: "libpq could not allocate a connection")
+        }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = String(cString: PQerrorMessage(handle)).trimmingTrailingNewlines
+            PQfinish(handle)
+            throw PostgresError(sqlState: nil, message: message)
+        }
+        self.handle = handle
+        // Notices (`DROP … CASCADE` listing what it drops, …) are not errors; libpq would print them to stderr.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        for setting in settings { try execute(setting) }
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// Whether the connection is still usable (libpq noticed no broken socket).
+    package var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) != PQTRANS_UNKNOWN }
+
+    /// Runs SQL without parameters (one or more statements, as the simple-query protocol allows).
+    /// - Throws: ``PostgresError``.
+    package func execute(_ sql: String) throws {
+        _ = try check(PQexec(handle, sql))
+    }
+
+    /// Runs one statement with its parameters bound: integers and reals as their exact text with their types, text
+    /// untyped (so the server reads it as the column it is compared with or stored into: `numeric`, `text`…),
+    /// bytes in binary.
+    /// - Throws: ``PostgresError``.
+    @discardableResult
+    package func query(_ sql: String, _ parameters: [StoredValue]) throws -> PostgresResult {
+        guard !parameters.isEmpty else { return try check(PQexecParams(handle, sql, 0, nil, nil, nil, nil, 0)) }
+        var types: [Oid] = []
+        var formats: [Int32] = []
+        var lengths: [Int32] = []
+        var buffers: [UnsafeMutablePointer<CChar>?] = []
+        types.reserveCapacity(parameters.count)
+        defer { for buffer in buffers { buffer?.deallocate() } }
+        func append(_ bytes: [UInt8], type: Oid, binary: Bool) {
+            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (offset, byte) in bytes.enumerated() { buffer[offset] = CChar(bitPattern: byte) }
+            buffer[bytes.count] = 0
+            buffers.append(buffer)
+            types.append(type)
+            formats.append(binary ? 1 : 0)
+            lengths.append(Int32(bytes.count))
+        }
+        for parameter in parameters {
+            switch parameter {
+            case .null:
+                buffers.append(nil)
+                types.append(0)
+                formats.append(0)
+                lengths.append(0)
+            case .integer(let value): append(Array(String(value).utf8), type: PostgresType.int8, binary: false)
+            case .real(let value): append(Array(PostgresType.text(of: value).utf8), type: PostgresType.float8, binary: false)
+            case .text(let value): append(Array(value.utf8), type: 0, binary: false)
+            case .blob(let bytes): append(bytes, type: PostgresType.bytea, binary: true)
+            }
+        }
+        let result = buffers.withUnsafeBufferPointer { values in
+            values.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
+                PQexecParams(handle, sql, Int32(parameters.count), types, values.baseAddress, lengths, formats, 0)
+            }
+        }
+        return try check(result)
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    /// - Throws: whatever `body` throws, or ``PostgresError`` when beginning or committing fails.
+    package func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        isInTransaction = true
+        defer { isInTransaction = false }
+        let value: T
+        do {
+            value = try body()
+            try execute("COMMIT")
+        } catch {
+            if isHealthy { try? execute("ROLLBACK") }
+            throw error
+        }
+        return value
+    }
+
+    private func check(_ result: OpaquePointer?) throws -> PostgresResult {
+        guard let result else {
+            throw PostgresError(sqlState: nil, message: String(cString: PQerrorMessage(handle)).trimmingTrailingNewlines)
+        }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return PostgresResult(handle: result)
+        default:
+            let error = PostgresError(result: result)
+            PQclear(result)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A bounded set of connections to one database, shared by every context of a container. A caller has a
+/// connection to itself from ``withConnection(_:)`` until its body returns, so contexts in parallel tasks never
+/// share a connection mid-transaction; callers beyond the limit wait for one to come back.
+package final class PostgresConnectionPool: @unchecked Sendable {
+    // `@unchecked` because `idle` and `open` are only touched while `condition` is locked, and a connection is
+    // used by one caller at a time.
+    private let condition = NSCondition()
+    private var idle: [PostgresConnection] = []
+    private var open = 0
+    private let maximum: Int
+    private let connect: () throws -> PostgresConnection
+
+    /// A pool of at most `maximum` connections (at least one), each made by `connect`.
+    package init(maximum: Int, connect: @escaping () throws -> PostgresConnection) {
+        self.maximum = max(1, maximum)
+        self.connect = connect
+    }
+
+    /// Runs `body` with a connection of its own. A connection that broke during `body` is closed rather than
+    /// returned, so the next caller connects afresh (a restarted server is reached again without any call).
+    /// - Throws: what `body` throws, or ``PostgresError`` when no connection can be made.
+    package func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        let connection = try acquire()
+        defer { release(connection) }
+        return try body(connection)
+    }
+
+    private func acquire() throws -> PostgresConnection {
+        condition.lock()
+        while true {
+            while let connection = idle.popLast() {
+                if connection.isHealthy {
+                    condition.unlock()
+                    return connection
+                }
+                open -= 1
+            }
+            if open < maximum { break }
+            condition.wait()
+        }
+        open += 1
+        condition.unlock()
+        do {
+            return try connect()
+        } catch {
+            condition.lock()
+            open -= 1
+            condition.signal()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    private func release(_ connection: PostgresConnection) {
+        condition.lock()
+        if connection.isHealthy && !connection.isInTransaction {
+            idle.append(connection)
+        } else {
+            open -= 1
+        }
+        condition.signal()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,51 @@
+import CLibPQ
+
+/// A failure PostgreSQL (or libpq) reported: the SQLSTATE code, the primary message and, for constraint
+/// violations, the constraint's name. Never holds the connection's URL or password.
+package struct PostgresError: Error, CustomStringConvertible, Sendable {
+    /// The five-character SQLSTATE (`23505` for a unique violation); `nil` for a client-side failure such as a
+    /// refused connection.
+    package let sqlState: String?
+    /// The server's (or libpq's) primary message.
+    package let message: String
+    /// The violated constraint, for integrity errors.
+    package let constraint: String?
+
+    package init(sqlState: String?, message: String, constraint: String? = nil) {
+        self.sqlState = sqlState
+        self.message = message
+        self.constraint = constraint
+    }
+
+    /// The error a failed result describes.
+    init(result: OpaquePointer) {
+        func field(_ code: Character) -> String? {
+            guard let value = PQresultErrorField(result, Int32(code.asciiValue ?? 0)) else { return nil }
+            return String(cString: value)
+        }
+        self.sqlState = field("C")
+        self.message = field("M") ?? String(cString: PQresultErrorMessage(result)).trimmingTrailingNewlines
+        self.constraint = field("n")
+    }
+
+    package var description: String {
+        sqlState.map { "\(message) (SQLSTATE \($0))" } ?? message
+    }
+
+    /// `23505`: a unique constraint rejected a row.
+    package var isUniqueViolation: Bool { sqlState == "23505" }
+    /// `40001` / `40P01`: the transaction lost to a concurrent one and may succeed when run again.
+    package var isRetryable: Bool { sqlState == "40001" || sqlState == "40P01" }
+    /// Class `08` or no SQLSTATE after a connection-level failure: the connection is gone.
+    package var isConnectionFailure: Bool { sqlState?.hasPrefix("08") ?? true }
+    /// `SA001`: a Strata SQL function refused input whose Swift semantics it can't reproduce yet.
+    package var isUnsupportedText: Bool { sqlState == PostgresFunctions.unsupportedState }
+}
+
+extension String {
+    var trimmingTrailingNewlines: String {
+        var text = self
+        while text.last?.isNewline == true { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,119 @@
+import CLibPQ
+import Foundation
+import Strata
+
+/// The rows of one statement, in libpq's text format, freed with the result.
+package final class PostgresResult {
+    let handle: OpaquePointer
+    /// The number of rows.
+    package let count: Int
+    /// The number of columns.
+    package let columnCount: Int32
+
+    init(handle: OpaquePointer) {
+        self.handle = handle
+        self.count = Int(PQntuples(handle))
+        self.columnCount = PQnfields(handle)
+    }
+
+    deinit { PQclear(handle) }
+
+    /// How many rows an `INSERT`, `UPDATE` or `DELETE` changed.
+    package var affectedRows: Int {
+        Int(String(cString: PQcmdTuples(handle))) ?? 0
+    }
+
+    package func isNull(row: Int, column: Int32) -> Bool {
+        PQgetisnull(handle, Int32(row), column) == 1
+    }
+
+    /// A column's text; `nil` for NULL.
+    package func text(row: Int, column: Int32) -> String? {
+        guard !isNull(row: row, column: column) else { return nil }
+        return String(cString: PQgetvalue(handle, Int32(row), column))
+    }
+
+    package func int64(row: Int, column: Int32) -> Int64 {
+        guard !isNull(row: row, column: column) else { return 0 }
+        return strtoll(PQgetvalue(handle, Int32(row), column), nil, 10)
+    }
+
+    /// A column as Strata stores it: integers, reals (NaN as the text `'NaN'`), unsigned integers (`numeric(20,0)`:
+    /// padded text above `Int64.max`), decimals (`numeric`: text), text, and bytes.
+    package func storedValue(row: Int, column: Int32) -> StoredValue {
+        guard !isNull(row: row, column: column) else { return .null }
+        let raw = PQgetvalue(handle, Int32(row), column)!
+        switch PQftype(handle, column) {
+        case PostgresType.int8, PostgresType.int4, PostgresType.int2:
+            return .integer(strtoll(raw, nil, 10))
+        case PostgresType.bool:
+            return .integer(raw.pointee == UInt8(ascii: "t") ? 1 : 0)
+        case PostgresType.float8, PostgresType.float4:
+            return PostgresType.real(String(cString: raw))
+        case PostgresType.numeric:
+            let text = String(cString: raw)
+            return PQfmod(handle, column) == PostgresType.unsignedModifier ? PostgresType.unsigned(text) : .text(text)
+        case PostgresType.bytea:
+            return .blob(PostgresType.bytes(hex: raw))
+        default:
+            return .text(String(cString: raw))
+        }
+    }
+}
+
+/// The PostgreSQL type OIDs and text forms Strata reads and binds.
+package enum PostgresType {
+    static let bool: Oid = 16
+    static let bytea: Oid = 17
+    static let int8: Oid = 20
+    static let int2: Oid = 21
+    static let int4: Oid = 23
+    static let text: Oid = 25
+    static let float4: Oid = 700
+    static let float8: Oid = 701
+    static let numeric: Oid = 1700
+    /// The type modifier of `numeric(20,0)`, the unsigned-integer column type: `(precision << 16 | scale) + 4`.
+    static let unsignedModifier: Int32 = (20 << 16) + 4
+
+    /// A `double precision` value from its text form (PostgreSQL 12+ prints the shortest exact digits).
+    static func real(_ text: String) -> StoredValue {
+        switch text {
+        case "NaN": return .text("NaN")
+        case "Infinity": return .real(.infinity)
+        case "-Infinity": return .real(-.infinity)
+        default: return Double(text).map { .real($0) } ?? .text(text)
+        }
+    }
+
+    /// The text a `double precision` parameter is bound as: Swift's shortest exact digits.
+    static func text(of value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
+        return "\(value)"
+    }
+
+    /// An unsigned 64-bit value as Strata stores it: an integer up to `Int64.max`, else 20 zero-padded digits.
+    static func unsigned(_ text: String) -> StoredValue {
+        if let value = Int64(text) { return .integer(value) }
+        return .text(String(repeating: "0", count: max(0, 20 - text.utf8.count)) + text)
+    }
+
+    /// The bytes of `bytea`'s hex output (`\x0a1b…`).
+    static func bytes(hex: UnsafePointer<CChar>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var pointer = hex + 2
+        func nibble(_ character: CChar) -> UInt8 {
+            let value = UInt8(bitPattern: character)
+            switch value {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return value - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return value - UInt8(ascii: "a") + 10
+            default: return value &- UInt8(ascii: "A") &+ 10
+            }
+        }
+        while pointer.pointee != 0, pointer.successor().pointee != 0 {
+            bytes.append(nibble(pointer.pointee) << 4 | nibble(pointer.successor().pointee))
+            pointer += 2
+        }
+        return bytes
+    }
+}

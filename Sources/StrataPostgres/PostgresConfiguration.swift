@@ -1,0 +1,86 @@
+import Foundation
+import Strata
+
+/// A container's store in a PostgreSQL database, given by a libpq connection URI.
+///
+/// ```swift
+/// let configuration = PostgresConfiguration(url: URL(string: "postgresql://app:secret@db.internal:5432/app?sslmode=require")!)
+/// let container = try ModelContainer(for: Book.self, configurations: configuration)
+/// ```
+///
+/// Every parameter of the URI (`sslmode`, `connect_timeout`, `application_name`, …) goes to libpq unchanged. The
+/// models' tables live in ``schema``; two containers over the same database and schema share their data.
+public struct PostgresConfiguration: DataStoreConfiguration {
+    /// The configuration's name (`"default"` unless given).
+    public let name: String
+    /// The models this configuration stores; `nil` uses the container's.
+    public let schema: Schema?
+    /// The libpq connection URI (`postgresql://…` or `postgres://…`).
+    public let url: URL
+    /// The PostgreSQL schema (namespace) holding the tables; created when missing.
+    public var databaseSchema: String
+    /// Whether saves are allowed; `false` never writes, and the tables must exist already.
+    public var allowsSave: Bool
+    /// The most connections the container's pool opens at once.
+    public var maximumConnections: Int
+    /// The longest a statement may run before the server cancels it; `nil` uses the server's setting.
+    public var statementTimeout: Duration?
+
+    /// Creates a configuration for the database at `url`.
+    ///
+    /// `schema` names the models (as `ModelConfiguration`'s does); `databaseSchema` the PostgreSQL schema that
+    /// holds their tables.
+    public init(
+        _ name: String? = nil, schema: Schema? = nil, url: URL, databaseSchema: String = "public", allowsSave: Bool = true,
+        maximumConnections: Int = 4, statementTimeout: Duration? = nil
+    ) {
+        self.name = name ?? "default"
+        self.schema = schema
+        self.url = url
+        self.databaseSchema = databaseSchema
+        self.allowsSave = allowsSave
+        self.maximumConnections = maximumConnections
+        self.statementTimeout = statementTimeout
+    }
+
+    /// The URL as it may appear in errors and logs: without its password.
+    public var redactedURL: String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "postgresql://…" }
+        if components.password != nil { components.password = "***" }
+        components.query = nil
+        return components.string ?? "postgresql://…"
+    }
+
+    public static func == (lhs: PostgresConfiguration, rhs: PostgresConfiguration) -> Bool {
+        lhs.name == rhs.name && lhs.url == rhs.url && lhs.databaseSchema == rhs.databaseSchema && lhs.schema === rhs.schema
+            && lhs.allowsSave == rhs.allowsSave && lhs.maximumConnections == rhs.maximumConnections
+            && lhs.statementTimeout == rhs.statementTimeout
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(url)
+        hasher.combine(databaseSchema)
+    }
+}
+
+extension PostgresConfiguration: DataStoreFactory {
+    /// Connects and opens (creating when missing) the store's tables in ``databaseSchema``.
+    package func makeStore(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> any DataStore {
+        try PostgresStore(schema: schema, configuration: self)
+    }
+
+    /// The statements each new connection runs first: the schema to find the tables in, exact float output, and
+    /// the statement timeout.
+    var sessionSettings: [String] {
+        var settings = [
+            "SET search_path TO \(PostgreSQLDialect().quote(identifier: databaseSchema))",
+            "SET extra_float_digits = 3",
+        ]
+        if let statementTimeout {
+            let milliseconds = statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000
+            settings.append("SET statement_timeout = \(max(1, milliseconds))")
+        }
+        return settings
+    }
+}

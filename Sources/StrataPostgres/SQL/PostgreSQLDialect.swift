@@ -1,0 +1,73 @@
+import Strata
+
+/// PostgreSQL's spelling: `$1` placeholders, native column types, and the Strata functions the bootstrap creates
+/// (``PostgresFunctions``).
+package struct PostgreSQLDialect: SQLDialect {
+    package init() {}
+
+    package func quote(identifier: String) -> String {
+        "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+
+    package func placeholder(at position: Int) -> String { "$\(position)" }
+
+    /// Native types: `Date` is a `.real` (seconds since 2001 as a double), kept as `double precision` because
+    /// `timestamptz` holds microseconds and would round sub-microsecond dates; `UUID` and `Data` are `.blob`
+    /// (`bytea`, byte order as on SQLite); `Codable` values are JSON `.text` (`text`, not `jsonb`, which reorders
+    /// keys and rewrites numbers, so the value would not read back exactly). Text is `COLLATE "C"`: byte order,
+    /// which is Unicode scalar order in UTF-8.
+    package func columnType(for storage: StorageClass) -> String {
+        switch storage {
+        case .integer: "bigint"
+        case .unsignedInteger: "numeric(20,0)"
+        case .real: "double precision"
+        case .decimal: "numeric"
+        case .text: "text COLLATE \"C\""
+        case .blob: "bytea"
+        }
+    }
+
+    /// Only byte order has a PostgreSQL collation (`C`); Swift's order is spelled by ``PostgresQueryWriter`` as the
+    /// `strata_swift` key, and the locale-dependent orderings have no exact equivalent yet.
+    package func collationName(for collation: QueryOrdering.Collation) -> String? {
+        switch collation {
+        case .binary, .swift: "\"C\""
+        case .localizedStandard, .localized, .caseInsensitive: nil
+        }
+    }
+
+    package func functionName(for function: QueryFunction) -> String {
+        switch function {
+        case .contains: "strata_contains"
+        case .beginsWith: "strata_beginswith"
+        case .endsWith: "strata_endswith"
+        case .localizedStandardContains: "strata_localized_standard_contains"
+        case .compare: "strata_compare"
+        case .characterCount: "strata_character_count"
+        case .characterContains: "strata_character_contains"
+        case .characterBeginsWith: "strata_character_beginswith"
+        case .coalesce: "COALESCE"
+        case .fold: "strata_fold"
+        case .like: "strata_like"
+        case .matches: "strata_matches"
+        case .power: "strata_power"
+        case .checkedArithmetic(let op): "strata_int_" + Self.name(of: op)
+        case .floatingArithmetic(let op, let single): (single ? "strata_float_" : "strata_real_") + Self.floatingName(of: op)
+        }
+    }
+
+    private static func name(of op: QueryExpression.ArithmeticOperator) -> String {
+        switch op {
+        case .add: "add"
+        case .subtract: "sub"
+        case .multiply: "mul"
+        case .divide: "div"
+        case .remainder: "rem"
+        }
+    }
+
+    /// Floating-point `%` never reaches a predicate; it is spelled as division, as on SQLite.
+    private static func floatingName(of op: QueryExpression.ArithmeticOperator) -> String {
+        op == .remainder ? "div" : name(of: op)
+    }
+}

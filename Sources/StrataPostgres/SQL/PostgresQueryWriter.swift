@@ -1,0 +1,170 @@
+import Strata
+
+/// Spells a store-neutral `QueryExpression` as PostgreSQL, whose conditions are `boolean` where SQLite's are
+/// integers: each node is written either as a condition or as a value, converting between the two where the tree
+/// mixes them (`(x <> 0)`, `(c)::int4`). Equality is null-safe (`IS NOT DISTINCT FROM`), Swift's string order is
+/// NFC under the `C` collation, and forms without an exact PostgreSQL equivalent yet throw
+/// `StrataError.unsupportedPredicate` instead of matching differently from SQLite.
+struct PostgresQueryWriter {
+    let dialect = PostgreSQLDialect()
+
+    /// `expression` as a boolean condition.
+    func condition(_ expression: QueryExpression, in scope: SQLScope = .root) throws -> SQLFragment {
+        guard Self.isCondition(expression) else {
+            if case .value(let value) = expression, case .integer(let number) = value { return SQLFragment(sql: number != 0 ? "TRUE" : "FALSE") }
+            return paren(try self.value(expression, in: scope) + SQLFragment(sql: " <> 0"))
+        }
+        switch expression {
+        case .constant(let truth):
+            return SQLFragment(sql: truth ? "TRUE" : "FALSE")
+        case .equal(let left, let right):
+            return try comparison(left, "IS NOT DISTINCT FROM", right, scope)
+        case .notEqual(let left, let right):
+            return try comparison(left, "IS DISTINCT FROM", right, scope)
+        case .compare(let left, let op, let right):
+            return try comparison(left, op.rawValue, right, scope)
+        case .and(let operands):
+            guard !operands.isEmpty else { return SQLFragment(sql: "TRUE") }
+            return paren(.joined(try operands.map { try condition($0, in: scope) }, separator: " AND "))
+        case .or(let operands):
+            guard !operands.isEmpty else { return SQLFragment(sql: "FALSE") }
+            return paren(.joined(try operands.map { try condition($0, in: scope) }, separator: " OR "))
+        case .not(let operand):
+            return SQLFragment(sql: "(NOT ") + (try condition(operand, in: scope)) + SQLFragment(sql: ")")
+        case .isNull(let operand):
+            return paren(try value(operand, in: scope) + SQLFragment(sql: " IS NULL"))
+        case .in(let operand, let list):
+            guard !list.isEmpty else { return SQLFragment(sql: "FALSE") }
+            let collation = Self.collation(of: operand)
+            let items = try list.map { try collated(value($0, in: scope), collation) }
+            return paren(try value(operand, in: scope) + SQLFragment(sql: " IN (") + .joined(items, separator: ", ") + SQLFragment(sql: ")"))
+        case .between(let operand, let lower, let upper):
+            let collation = Self.collation(of: operand)
+            return paren(try value(operand, in: scope) + SQLFragment(sql: " BETWEEN ") + collated(value(lower, in: scope), collation)
+                + SQLFragment(sql: " AND ") + collated(value(upper, in: scope), collation))
+        case .exists(let query):
+            return SQLFragment(sql: "EXISTS ")
+                + (try scope.subquery(through: query.path.hops, condition: query.condition, spell: { try condition($0, in: $1) }) { _ in
+                    SQLFragment(sql: "1")
+                })
+        case .function(.coalesce, let arguments):
+            return .function(.coalesce) + SQLFragment(sql: "(")
+                + .joined(try arguments.map { try condition($0, in: scope) }, separator: ", ") + SQLFragment(sql: ")")
+        case .function(let function, let arguments):
+            return try call(function, arguments, scope)
+        case .case(let when, let then, let otherwise):
+            return SQLFragment(sql: "CASE WHEN ") + (try condition(when, in: scope)) + SQLFragment(sql: " THEN ")
+                + (try condition(then, in: scope)) + SQLFragment(sql: " ELSE ") + (try condition(otherwise, in: scope)) + SQLFragment(sql: " END")
+        default:
+            return paren(try value(expression, in: scope) + SQLFragment(sql: " <> 0"))
+        }
+    }
+
+    /// `expression` as a value (a condition becomes 1, 0 or NULL, as SQLite gives it).
+    func value(_ expression: QueryExpression, in scope: SQLScope = .root) throws -> SQLFragment {
+        guard !Self.isCondition(expression) else {
+            return SQLFragment(sql: "(") + (try condition(expression, in: scope)) + SQLFragment(sql: ")::int4")
+        }
+        switch expression {
+        case .column(let name):
+            return scope.column(name)
+        case .value(let value):
+            return .binding(value)
+        case .arithmetic(let op, let left, let right, let bounds?):
+            return try call(.checkedArithmetic(op), [left, right, .value(.integer(bounds.lowerBound)), .value(.integer(bounds.upperBound))], scope)
+        case .arithmetic(let op, let left, let right, nil):
+            let divisor = try value(right, in: scope)
+            let right = op == .divide || op == .remainder ? SQLFragment(sql: "NULLIF(") + divisor + SQLFragment(sql: ", 0)") : divisor
+            return paren(try value(left, in: scope) + SQLFragment(sql: " \(op.rawValue) ") + right)
+        case .function(let function, let arguments):
+            return try call(function, arguments, scope)
+        case .case(let when, let then, let otherwise):
+            return SQLFragment(sql: "CASE WHEN ") + (try condition(when, in: scope)) + SQLFragment(sql: " THEN ")
+                + (try value(then, in: scope)) + SQLFragment(sql: " ELSE ") + (try value(otherwise, in: scope)) + SQLFragment(sql: " END")
+        case .collated(let operand, let collation):
+            return try collated(value(operand, in: scope), collation)
+        case .related(let path, let inner):
+            return try scope.subquery(through: path.hops, condition: nil, spell: { try condition($0, in: $1) }) { try value(inner, in: $0) }
+        case .relatedCount(let query):
+            return try scope.subquery(through: query.path.hops, condition: query.condition, spell: { try condition($0, in: $1) }) { _ in
+                SQLFragment(sql: "count(*)")
+            }
+        case .relatedAggregate(let aggregate, let query, let inner):
+            return try scope.subquery(through: query.path.hops, condition: query.condition, spell: { try condition($0, in: $1) }) {
+                SQLFragment(sql: Self.name(of: aggregate) + "(") + (try value(inner, in: $0)) + SQLFragment(sql: ")")
+            }
+        default:
+            return SQLFragment(sql: "(") + (try condition(expression, in: scope)) + SQLFragment(sql: ")::int4")
+        }
+    }
+
+    /// A sort key: the value under its collation, with NULLs first ascending as SQLite orders them.
+    func orderingKey(_ ordering: QueryOrdering) throws -> SQLFragment {
+        try collated(value(ordering.expression), ordering.collation)
+            + SQLFragment(sql: ordering.ascending ? " ASC NULLS FIRST" : " DESC NULLS LAST")
+    }
+
+    /// Whether a node is a condition (boolean) rather than a value.
+    static func isCondition(_ expression: QueryExpression) -> Bool {
+        switch expression {
+        case .equal, .notEqual, .compare, .and, .or, .not, .constant, .isNull, .in, .between, .exists: true
+        case .function(.coalesce, let arguments): arguments.first.map(isCondition) ?? false
+        case .function(let function, _): returnsCondition(function)
+        case .case(_, let then, _): isCondition(then)
+        default: false
+        }
+    }
+
+    private static func returnsCondition(_ function: QueryFunction) -> Bool {
+        switch function {
+        case .contains, .beginsWith, .endsWith, .localizedStandardContains, .characterContains, .characterBeginsWith, .like, .matches:
+            true
+        case .compare, .characterCount, .coalesce, .checkedArithmetic, .floatingArithmetic, .fold, .power:
+            false
+        }
+    }
+
+    private func comparison(_ left: QueryExpression, _ op: String, _ right: QueryExpression, _ scope: SQLScope) throws -> SQLFragment {
+        let collation = Self.collation(of: left) ?? Self.collation(of: right)
+        return paren(try collated(value(left, in: scope), collation) + SQLFragment(sql: " \(op) ")
+            + collated(value(right, in: scope), collation))
+    }
+
+    private static func collation(of expression: QueryExpression) -> QueryOrdering.Collation? {
+        if case .collated(_, let collation) = expression { return collation }
+        return nil
+    }
+
+    /// A value under a collation: byte order is what text columns (`COLLATE "C"`) compare by already; Swift's order
+    /// is the `strata_swift` key (NFC's UTF-8 bytes for text, the value itself for other types).
+    private func collated(_ fragment: SQLFragment, _ collation: QueryOrdering.Collation?) throws -> SQLFragment {
+        switch collation {
+        case nil, .binary?: return fragment
+        case .swift?: return SQLFragment(sql: "strata_swift(") + fragment + SQLFragment(sql: ")")
+        case .localizedStandard?, .localized?, .caseInsensitive?:
+            throw StrataError.unsupportedPredicate(
+                expression: "\(collation.map { "\($0)" } ?? "") comparison",
+                reason: "PostgreSQL has no collation that orders exactly as Foundation's \(collation.map { "\($0)" } ?? "") comparison yet")
+        }
+    }
+
+    private func call(_ function: QueryFunction, _ arguments: [QueryExpression], _ scope: SQLScope) throws -> SQLFragment {
+        if case .matches = function {
+            throw StrataError.unsupportedPredicate(
+                expression: "MATCHES", reason: "PostgreSQL's regular expressions are not ICU's; MATCHES is not run on PostgreSQL yet")
+        }
+        return SQLFragment(sql: dialect.functionName(for: function) + "(")
+            + .joined(try arguments.map { try value($0, in: scope) }, separator: ", ") + SQLFragment(sql: ")")
+    }
+
+    private func paren(_ fragment: SQLFragment) -> SQLFragment { SQLFragment(sql: "(") + fragment + SQLFragment(sql: ")") }
+
+    private static func name(of aggregate: QueryAggregate) -> String {
+        switch aggregate {
+        case .sum: "sum"
+        case .average: "avg"
+        case .minimum: "min"
+        case .maximum: "max"
+        }
+    }
+}

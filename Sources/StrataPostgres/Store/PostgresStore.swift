@@ -1,0 +1,106 @@
+import Foundation
+import Strata
+
+/// A store in a PostgreSQL schema: one table per entity as on SQLite, reached through a pool of libpq connections,
+/// every save in one transaction.
+package final class PostgresStore: DataStore, Sendable {
+    package let schema: Schema
+    package let identifier: String
+    package let isReadOnly: Bool
+    let configuration: PostgresConfiguration
+    let pool: PostgresConnectionPool
+    let writer = PostgresQueryWriter()
+
+    /// Connects and opens the store, creating its schema, tables and functions when the schema holds none.
+    ///
+    /// - Throws: `StrataError.storeOpenFailed` when the server can't be reached, `StrataError.notAStrataStore` for
+    ///   a schema holding other tables, `StrataError.schemaMismatch` when the store holds other models (migrating a
+    ///   PostgreSQL store is not supported yet), `StrataError.invalidSchema` for models that can't be stored.
+    package init(schema: Schema, configuration: PostgresConfiguration) throws {
+        if let problem = schema.problems.first { throw problem }
+        for entity in schema.entities {
+            if let keyPath = entity.unresolvedConstraintKeyPaths.first {
+                throw StrataError.invalidSchema(
+                    entity: entity.name, reason: "#Index/#Unique names \(keyPath), which is not a persistent property")
+            }
+        }
+        self.schema = schema
+        self.configuration = configuration
+        self.isReadOnly = !configuration.allowsSave
+        let conninfo = configuration.url.absoluteString
+        let settings = configuration.sessionSettings
+        self.pool = PostgresConnectionPool(maximum: configuration.maximumConnections) {
+            try PostgresConnection(conninfo: conninfo, settings: settings)
+        }
+        let location = configuration.redactedURL
+        do {
+            self.identifier = try pool.withConnection { connection in
+                try PostgresBootstrap(connection: connection, schema: schema, configuration: configuration).run()
+            }
+        } catch let error as PostgresError {
+            throw StrataError.storeOpenFailed(path: location, reason: error.description)
+        }
+    }
+
+    /// Runs `body` on a pooled connection, reporting PostgreSQL's errors as `StrataError`s naming `operation`.
+    func withConnection<T>(_ operation: @autoclosure () -> String, _ body: (PostgresConnection) throws -> T) throws -> T {
+        do {
+            return try pool.withConnection(body)
+        } catch let error as PostgresError {
+            if error.isUnsupportedText {
+                throw StrataError.unsupportedPredicate(expression: operation(), reason: error.message)
+            }
+            throw StrataError.storeFailure(operation: operation(), reason: error.description)
+        }
+    }
+}
+
+extension PostgresStore {
+    package func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws {
+        let (sql, bindings) = try PostgresSelect(writer: writer).rows(request).render(in: writer.dialect)
+        let result = try withConnection("fetch \(request.entity.name)") { try $0.query(sql, bindings) }
+        var row = PostgresRow(result: result, row: 0)
+        for index in 0..<result.count {
+            row.row = index
+            try body(row)
+        }
+    }
+
+    package func count(_ request: StoreFetch) throws -> Int {
+        let (sql, bindings) = try PostgresSelect(writer: writer).count(request).render(in: writer.dialect)
+        let result = try withConnection("count \(request.entity.name)") { try $0.query(sql, bindings) }
+        return result.count > 0 ? Int(result.int64(row: 0, column: 0)) : 0
+    }
+
+    package func fetchJoinRows(table: String, ownerColumn: String, targetColumn: String, owners: [Int64]) throws -> [(owner: Int64, target: Int64)] {
+        let quote = writer.dialect.quote(identifier:)
+        var rows: [(owner: Int64, target: Int64)] = []
+        for start in stride(from: 0, to: owners.count, by: StoreLimits.keysPerStatement) {
+            let chunk = Array(owners[start..<min(start + StoreLimits.keysPerStatement, owners.count)])
+            let placeholders = (1...chunk.count).map { "$\($0)" }.joined(separator: ", ")
+            let sql = "SELECT \(quote(ownerColumn)), \(quote(targetColumn)) FROM \(quote(table)) "
+                + "WHERE \(quote(ownerColumn)) IN (\(placeholders)) ORDER BY \(quote(targetColumn))"
+            let result = try withConnection("read \(table)") { try $0.query(sql, chunk.map { .integer($0) }) }
+            for row in 0..<result.count {
+                rows.append((result.int64(row: row, column: 0), result.int64(row: row, column: 1)))
+            }
+        }
+        return rows
+    }
+}
+
+/// One row of a fetch's result.
+struct PostgresRow: StoreRow {
+    let result: PostgresResult
+    var row: Int
+
+    func int64(at column: Int32) -> Int64 { result.int64(row: row, column: column) }
+
+    func storedValue(at column: Int32) -> StoredValue { result.storedValue(row: row, column: column) }
+
+    func readValues(_ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>) {
+        for (offset, index) in columns.enumerated() {
+            (values.baseAddress! + index).replaceStoredValue(with: result.storedValue(row: row, column: Int32(offset + 1)))
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+@testable import StrataPostgres
+
+/// The PostgreSQL server the PostgreSQL half of the suite runs against: `STRATA_POSTGRES_URL` when set, otherwise a
+/// throwaway PostgreSQL cluster started once per test process (initdb into a temporary directory as the `postgres`
+/// user when running as root, trust authentication, a free port on 127.0.0.1, fsync off) and stopped at exit.
+/// `nil` — with a notice — only when no PostgreSQL server binaries are installed.
+enum PostgresTestServer {
+    /// The server's URL, or `nil` when PostgreSQL isn't available.
+    static let url: URL? = start()
+
+    /// The cluster's directory, when this process started it.
+    nonisolated(unsafe) private static var directory: String?
+
+    private static func start() -> URL? {
+        let environment = ProcessInfo.processInfo.environment
+        if let given = environment["STRATA_POSTGRES_URL"], !given.isEmpty { return URL(string: given) }
+        guard let bin = binaries() else {
+            print("◇ PostgreSQL tests skipped: no PostgreSQL server binaries (/usr/lib/postgresql/*/bin) and no STRATA_POSTGRES_URL")
+            return nil
+        }
+        let root = getuid() == 0
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pg-\(UUID().uuidString.prefix(8))").path
+        let port = freePort()
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            if root { try run("/bin/chown", ["postgres:postgres", directory]) }
+            try run(bin + "/initdb", ["-D", directory + "/data", "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync", "--locale=C"], asPostgres: root)
+            try run(bin + "/pg_ctl", ["-D", directory + "/data", "-l", directory + "/log", "-w", "-o",
+                                      "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
+                                      "start"], asPostgres: root)
+        } catch {
+            print("◇ PostgreSQL tests: could not start a server in \(directory): \(error)")
+            return nil
+        }
+        Self.directory = directory
+        atexit {
+            guard let directory = PostgresTestServer.directory, let bin = PostgresTestServer.binaries() else { return }
+            try? PostgresTestServer.run(bin + "/pg_ctl", ["-D", directory + "/data", "-m", "immediate", "stop"], asPostgres: getuid() == 0)
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+        return URL(string: "postgresql://postgres@127.0.0.1:\(port)/postgres")
+    }
+
+    /// The newest installed PostgreSQL server's binaries.
+    static func binaries() -> String? {
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        return versions.compactMap(Int.init).sorted().last.map { "/usr/lib/postgresql/\($0)/bin" }
+            .flatMap { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") ? $0 : nil }
+    }
+
+    private struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs a command through `/bin/sh`, its output in a file, and waits for it with `waitpid`. (Not `Process`:
+    /// the server `pg_ctl start` leaves running inherits the descriptor `Process` watches, so it would never return.)
+    private static func run(_ executable: String, _ arguments: [String], asPostgres: Bool = false) throws {
+        let quoted = ([executable] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pg-\(UUID().uuidString).out").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let command = (asPostgres ? "/usr/sbin/runuser -u postgres -- " : "") + quoted.joined(separator: " ") + " </dev/null >'\(log)' 2>&1"
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (text: String) in strdup(text) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else {
+            throw Failure(description: "could not run \(executable)")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard status == 0 else {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw Failure(description: "\(executable) failed (status \(status)): \(text)")
+        }
+    }
+
+    /// A port nothing listens on now: the kernel's choice for a socket bound to port 0.
+    private static func freePort() -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length)
+                return getsockname(descriptor, pointer, &length)
+            }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// The schemas the suite created, dropped at exit (a server given by `STRATA_POSTGRES_URL` may outlive the run).
+    nonisolated(unsafe) private static var schemas: [String] = []
+    private static let schemasLock = NSLock()
+
+    /// Drops `name` when the process exits.
+    static func dropAtExit(_ name: String) {
+        schemasLock.withLock {
+            if schemas.isEmpty {
+                atexit {
+                    guard let url = PostgresTestServer.url, PostgresTestServer.directory == nil,
+                          let connection = try? PostgresConnection(conninfo: url.absoluteString) else { return }
+                    for name in PostgresTestServer.schemasLock.withLock({ PostgresTestServer.schemas }) {
+                        try? connection.execute("DROP SCHEMA IF EXISTS \"\(name)\" CASCADE")
+                    }
+                }
+            }
+            schemas.append(name)
+        }
+    }
+}
