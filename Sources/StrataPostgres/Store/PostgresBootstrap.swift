@@ -51,6 +51,7 @@ struct PostgresBootstrap {
         for function in PostgresFunctions.definitions { try connection.execute(function) }
         try connection.execute("CREATE TABLE \(metadata) (key text PRIMARY KEY, value text NOT NULL)")
         for statement in statements { try connection.execute(statement) }
+        for statement in PostgresHistoryTables.createStatements { try connection.execute(statement) }
         let identifier = UUID().uuidString
         for (key, value) in [("format", Self.formatVersion), ("identifier", identifier), ("tables", statements.joined(separator: ";\n"))] {
             try connection.query("INSERT INTO \(metadata) (key, value) VALUES ($1, $2)", [.text(key), .text(value)])
@@ -77,6 +78,10 @@ struct PostgresBootstrap {
         if configuration.allowsSave {
             // Functions are replaced on every open, so a store created by an older Strata gets their current form.
             for function in PostgresFunctions.definitions { try connection.execute(function) }
+            // A store created before history was recorded gets its history tables here. PostgreSQL stores have no
+            // migrations yet; `CREATE TABLE IF NOT EXISTS` inside this transaction, under the bootstrap's advisory
+            // lock, adds them once however many instances open the store together.
+            for statement in PostgresHistoryTables.createStatements { try connection.execute(statement) }
         }
         return values["identifier"] ?? ""
     }

@@ -16,10 +16,11 @@ extension PostgresSaveWriter {
 
     /// Under `.error` the conflict of a delete whose row changed since it was read; under every other policy the
     /// row is deleted anyway. A row already deleted elsewhere is no conflict.
-    func deleteConflict(_ delete: StoreChanges.Delete) throws -> MergeConflict? {
+    mutating func deleteConflict(_ delete: StoreChanges.Delete) throws -> MergeConflict? {
         guard let stored = try storedRow(delete.entity, delete.primaryKey) else { return nil }
         guard mergePolicy == .error else {
             try run(delete.entity, "DELETE FROM \(table(delete.entity)) WHERE \(primaryKey) = $1", [.integer(delete.primaryKey)])
+            history?.recordDelete(delete.entity, row: delete.primaryKey, preserved: delete.entity.preservedPropertyIndexes.map { stored.values[$0] })
             return nil
         }
         return MergeConflict(delete.entity, delete.primaryKey, storeIdentifier: storeIdentifier, isDeletion: true,
@@ -27,22 +28,23 @@ extension PostgresSaveWriter {
     }
 
     /// Resolves an update whose row changed (or went) since the model was read, as the merge policy says.
+    /// - Returns: the indexes of the properties written.
     func resolveConflict(_ update: StoreChanges.Update, columns: ArraySlice<StoreChanges.UpdateColumn>,
-                         into result: inout StoreSaveResult, conflicts: inout [MergeConflict]) throws {
+                         into result: inout StoreSaveResult, conflicts: inout [MergeConflict]) throws -> [Int] {
         let entity = update.entity
         guard let stored = try storedRow(entity, update.primaryKey) else {
             if mergePolicy == .error {
                 conflicts.append(MergeConflict(entity, update.primaryKey, storeIdentifier: storeIdentifier, isDeletion: false,
                                                expected: update.version, stored: nil, conflicting: []))
             }
-            return
+            return []
         }
         guard let written = mergePolicy.writtenColumns(update, columns, stored: stored.values) else {
             conflicts.append(MergeConflict(entity, update.primaryKey, storeIdentifier: storeIdentifier, isDeletion: false,
                                            expected: update.version, stored: stored,
                                            conflicting: (columns.filter { stored.values[$0.index] != $0.saved }.map(\.index)
                                                + update.savedForeignKeys.filter { stored.values[$0.key] != $0.value }.keys).sorted()))
-            return
+            return []
         }
         // A relationship change is written after the updates whatever the policy, so the row's version moves for it.
         let bumpsForRelationships = !update.savedForeignKeys.isEmpty && mergePolicy != .rollback
@@ -54,5 +56,6 @@ extension PostgresSaveWriter {
         result.resolvedConflicts.append(StoreSaveResult.ResolvedConflict(
             entity: entity, primaryKey: update.primaryKey, storedValues: stored.values,
             kept: Set(written.map(\.index)), version: written.isEmpty && !bumpsForRelationships ? stored.version : stored.version + 1))
+        return written.map(\.index)
     }
 }

@@ -1,19 +1,104 @@
+import Foundation
 import Strata
 
-// Persistent history is recorded by the SQLite store only so far: a PostgreSQL store records no transactions, and
-// reading or deleting history says so instead of returning an empty feed that would look like "nothing changed".
+/// Reading and deleting the persistent history a PostgreSQL store records (`PostgresHistoryRecorder`), with the
+/// SQLite store's semantics: the same request, order, limit and `historyTokenExpired` after deletions
+/// (`strata_metadata`'s `historyDeletedThrough`).
 extension PostgresStore {
     package func fetchHistory(_ request: StoreHistoryFetch) throws -> [StoredHistoryTransaction] {
-        throw Self.historyUnavailable("fetchHistory")
+        try withConnection("fetch the history") { connection in
+            // One transaction, so the transactions and their changes come from the same snapshot.
+            try connection.transaction {
+                try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                // A read-only open of a store written before history was recorded has no tables (a writable open adds them).
+                let exists = try connection.query("SELECT to_regclass($1) IS NOT NULL", [.text(HistoryTables.transactions)])
+                guard exists.text(row: 0, column: 0) == "t" else { return [] }
+                try checkNotExpired(request, connection)
+                let (sql, bindings) = request.selection(columns: "id, \"timestamp\", author, bundle, process", dialect: writer.dialect)
+                let rows = try connection.query(sql, bindings)
+                var transactions = (0..<rows.count).map { row in
+                    StoredHistoryTransaction(
+                        identifier: rows.int64(row: row, column: 0),
+                        timestamp: Date(timeIntervalSinceReferenceDate: Self.real(rows.storedValue(row: row, column: 1))),
+                        author: rows.text(row: row, column: 2), bundleIdentifier: rows.text(row: row, column: 3) ?? "",
+                        processIdentifier: rows.text(row: row, column: 4) ?? "")
+                }
+                if request.includesChanges, !transactions.isEmpty { try readChanges(into: &transactions, connection) }
+                return transactions
+            }
+        }
     }
 
+    /// Deletes the transactions `request` selects, with their changes and tombstones, and remembers the newest
+    /// one deleted.
+    /// - Throws: `StrataError.readOnlyContainer`, or `StrataError.storeFailure`.
     package func deleteHistory(_ request: StoreHistoryFetch) throws {
-        throw Self.historyUnavailable("deleteHistory")
+        guard !isReadOnly else { throw StrataError.readOnlyContainer(operation: "delete history") }
+        try withConnection("delete history") { connection in
+            try connection.transaction {
+                let (selection, bindings) = request.selection(columns: "id", dialect: writer.dialect)
+                let newest = try connection.query("SELECT max(id) FROM (\(selection)) AS selected", bindings)
+                guard newest.count > 0, !newest.isNull(row: 0, column: 0) else { return }
+                let deletedThrough = newest.int64(row: 0, column: 0)
+                for table in [HistoryTables.tombstones, HistoryTables.changes] {
+                    try connection.query("DELETE FROM \(table) WHERE \"transaction\" IN (\(selection))", bindings)
+                }
+                try connection.query("DELETE FROM \(HistoryTables.transactions) WHERE id IN (\(selection))", bindings)
+                // Only ever raised: deleting older history later doesn't make newer tokens valid again.
+                try connection.query(
+                    "INSERT INTO \(PostgresBootstrap.metadataTable) (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = "
+                        + "CASE WHEN EXCLUDED.value::bigint > \(PostgresBootstrap.metadataTable).value::bigint THEN EXCLUDED.value "
+                        + "ELSE \(PostgresBootstrap.metadataTable).value END",
+                    [.text(HistoryTables.deletedThroughKey), .text(String(deletedThrough))])
+            }
+        }
     }
 
-    private static func historyUnavailable(_ operation: String) -> StrataError {
-        StrataError.storeFailure(
-            operation: operation,
-            reason: "persistent history is not recorded on PostgreSQL stores yet; only SQLite stores keep a history")
+    /// Throws `historyTokenExpired` when the request asks for the transactions after one older than deleted
+    /// history: some of what it asks for is gone.
+    private func checkNotExpired(_ request: StoreHistoryFetch, _ connection: PostgresConnection) throws {
+        guard let after = request.readsAfterTransaction else { return }
+        let rows = try connection.query(
+            "SELECT value FROM \(PostgresBootstrap.metadataTable) WHERE key = $1", [.text(HistoryTables.deletedThroughKey)])
+        guard rows.count > 0, let deletedThrough = rows.text(row: 0, column: 0).flatMap({ Int64($0) }), after < deletedThrough else { return }
+        throw StrataError.historyTokenExpired(
+            storeIdentifier: identifier, transaction: after, reason: "the history through transaction \(deletedThrough) was deleted")
+    }
+
+    /// Reads the changes (and tombstones) of `transactions`: one range scan over their identifiers each.
+    private func readChanges(into transactions: inout [StoredHistoryTransaction], _ connection: PostgresConnection) throws {
+        var offsets: [Int64: Int] = [:]
+        for (offset, transaction) in transactions.enumerated() { offsets[transaction.identifier] = offset }
+        guard let lowest = offsets.keys.min(), let highest = offsets.keys.max() else { return }
+        let range: [StoredValue] = [.integer(lowest), .integer(highest)]
+        var tombstones: [Int64: [Int64: [String: StoredValue]]] = [:]
+        let stones = try connection.query(
+            "SELECT \"transaction\", position, name, \(PostgresHistoryTables.tombstoneValueColumns) FROM \(HistoryTables.tombstones) "
+                + "WHERE \"transaction\" BETWEEN $1 AND $2", range)
+        for row in 0..<stones.count {
+            let value = (3...6).lazy.map { stones.storedValue(row: row, column: Int32($0)) }.first { $0 != .null } ?? .null
+            tombstones[stones.int64(row: row, column: 0), default: [:]][stones.int64(row: row, column: 1), default: [:]][
+                stones.text(row: row, column: 2) ?? ""] = value
+        }
+        let changes = try connection.query(
+            "SELECT \"transaction\", position, kind, entity, \"row\", attributes, count FROM \(HistoryTables.changes) "
+                + "WHERE \"transaction\" BETWEEN $1 AND $2 ORDER BY \"transaction\", position", range)
+        for row in 0..<changes.count {
+            let transaction = changes.int64(row: row, column: 0)
+            guard let offset = offsets[transaction] else { continue }
+            transactions[offset].changes += StoredHistoryChange.expanded(
+                kind: changes.int64(row: row, column: 2), entityName: changes.text(row: row, column: 3) ?? "",
+                firstRow: changes.int64(row: row, column: 4), firstPosition: changes.int64(row: row, column: 1),
+                count: changes.int64(row: row, column: 6), attributes: changes.text(row: row, column: 5),
+                tombstones: tombstones[transaction])
+        }
+    }
+
+    private static func real(_ value: StoredValue) -> Double {
+        switch value {
+        case .real(let real): real
+        case .integer(let integer): Double(integer)
+        default: 0
+        }
     }
 }

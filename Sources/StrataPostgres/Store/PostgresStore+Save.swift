@@ -17,7 +17,11 @@ extension PostgresStore {
                     return try connection.transaction {
                         var writer = PostgresSaveWriter(
                             connection: connection, mergePolicy: mergePolicy, storeIdentifier: identifier, select: PostgresSelect(writer: writer))
-                        return try writer.write(changes)
+                        // The history is recorded in the save's transaction, so it commits or rolls back with the data.
+                        writer.history = try PostgresHistoryRecorder(connection: connection, author: changes.author)
+                        let result = try writer.write(changes)
+                        try writer.history?.flush()
+                        return result
                     }
                 } catch let error as PostgresError where error.isRetryable && attempt < 3 {
                     attempt += 1
@@ -34,6 +38,8 @@ struct PostgresSaveWriter {
     let storeIdentifier: String
     let select: PostgresSelect
     private(set) var upsertedVersions: [Int: Int64] = [:]
+    /// Records the save's history in its transaction.
+    var history: PostgresHistoryRecorder?
 
     init(connection: PostgresConnection, mergePolicy: MergePolicy, storeIdentifier: String, select: PostgresSelect) {
         self.connection = connection
@@ -46,15 +52,31 @@ struct PostgresSaveWriter {
         var result = StoreSaveResult()
         var conflicts: [MergeConflict] = []
         for delete in changes.deletes.sorted(by: { ($0.entity.name, $0.primaryKey) < ($1.entity.name, $1.primaryKey) }) {
-            let deleted = try run(delete.entity, "DELETE FROM \(table(delete.entity)) WHERE \(primaryKey) = $1 AND \(version) = $2",
+            // The preserved values come back from the DELETE itself, for the tombstone.
+            let preserved = delete.entity.preservedPropertyIndexes
+            let deleted = try run(delete.entity, "DELETE FROM \(table(delete.entity)) WHERE \(primaryKey) = $1 AND \(version) = $2 "
+                                      + "RETURNING \(([primaryKey] + preserved.map { column(delete.entity, $0) }).joined(separator: ", "))",
                                   [.integer(delete.primaryKey), .integer(delete.version)])
-            if deleted.affectedRows == 0, let conflict = try deleteConflict(delete) { conflicts.append(conflict) }
+            if deleted.count > 0 {
+                history?.recordDelete(delete.entity, row: delete.primaryKey,
+                                      preserved: preserved.indices.map { deleted.storedValue(row: 0, column: Int32($0 + 1)) })
+            } else if let conflict = try deleteConflict(delete) {
+                conflicts.append(conflict)
+            }
         }
         for batch in changes.batchDeletes {
+            let preserved = batch.entity.preservedPropertyIndexes
+            let returned = ([primaryKey] + preserved.map { column(batch.entity, $0) }).joined(separator: ", ")
             let (matching, bindings) = (SQLFragment(sql: "DELETE") + (try select.from(batch.entity, condition: batch.condition))
-                + SQLFragment(sql: " RETURNING \(primaryKey)")).render(in: select.writer.dialect)
+                + SQLFragment(sql: " RETURNING \(returned)")).render(in: select.writer.dialect)
             let deleted = try run(batch.entity, matching, bindings)
-            result.batchDeletedKeys.append((0..<deleted.count).map { deleted.int64(row: $0, column: 0) }.sorted())
+            // Recorded in key order, as SQLite reads them.
+            let rows = (0..<deleted.count).sorted { deleted.int64(row: $0, column: 0) < deleted.int64(row: $1, column: 0) }
+            for row in rows {
+                history?.recordDelete(batch.entity, row: deleted.int64(row: row, column: 0),
+                                      preserved: preserved.indices.map { deleted.storedValue(row: row, column: Int32($0 + 1)) })
+            }
+            result.batchDeletedKeys.append(rows.map { deleted.int64(row: $0, column: 0) })
         }
         for update in changes.updates.sorted(by: { ($0.entity.name, $0.primaryKey) < ($1.entity.name, $1.primaryKey) })
         where !update.columns.isEmpty || !update.savedForeignKeys.isEmpty {
@@ -66,29 +88,43 @@ struct PostgresSaveWriter {
                 "UPDATE \(table(update.entity)) SET \(assignments) WHERE \(primaryKey) = $\(columns.count + 1) AND \(version) = $\(columns.count + 2)",
                 columns.map(\.value) + [.integer(update.primaryKey), .integer(update.version)])
             if updated.affectedRows == 0 {
-                try resolveConflict(update, columns: columns, into: &result, conflicts: &conflicts)
+                let written = try resolveConflict(update, columns: columns, into: &result, conflicts: &conflicts)
+                if !written.isEmpty { history?.record(.update, update.entity, row: update.primaryKey, attributes: update.entity.historyAttributeNames(written)) }
+            } else if !columns.isEmpty {
+                // A relationship-only update (version bump) is recorded with its foreign-key change below.
+                history?.record(.update, update.entity, row: update.primaryKey, attributes: update.entity.historyAttributeNames(columns.map(\.index)))
             }
         }
         if !conflicts.isEmpty { throw StrataError.mergeConflict(conflicts) }
         let uniqueForeignKeys = changes.uniqueForeignKeys
         for (position, insert) in changes.inserts.enumerated() {
             let foreignKeys = uniqueForeignKeys[position].map { StoreChanges.resolved($0, insertedKeys: result.insertedKeys) } ?? [:]
-            result.insertedKeys.append(try write(insert, position: position, foreignKeys: foreignKeys))
+            let key = try write(insert, position: position, foreignKeys: foreignKeys)
+            result.insertedKeys.append(key)
+            // An upsert changed a stored row: recorded as an update of every column it wrote.
+            if upsertedVersions[position] != nil {
+                history?.record(.update, insert.entity, row: key, attributes: insert.entity.historyAttributeNames(insert.entity.columnPropertyIndexes))
+            } else {
+                history?.record(.insert, insert.entity, row: key)
+            }
         }
         result.upsertedVersions = upsertedVersions
         for update in changes.resolvedForeignKeyUpdates(insertedKeys: result.insertedKeys) {
             try run(update.entity, "UPDATE \(table(update.entity)) SET \(quote(update.column)) = $1 WHERE \(primaryKey) = $2",
                     [update.target, .integer(update.row)])
+            if update.isStoredRow { history?.noteRelationshipChange(update.entity, row: update.row, name: update.column) }
         }
         for join in StoreChanges.resolved(changes.joinDeletes, insertedKeys: result.insertedKeys) {
             try connection.query(
                 "DELETE FROM \(quote(join.change.table)) WHERE \(quote(join.change.ownerColumn)) = $1 AND \(quote(join.change.targetColumn)) = $2",
                 [.integer(join.owner), .integer(join.target)])
+            if case .stored = join.change.owner { history?.noteRelationshipChange(join.change.entity, row: join.owner, name: join.change.relationship) }
         }
         for join in StoreChanges.resolved(changes.joinInserts, insertedKeys: result.insertedKeys) {
             let columns = "\(quote(join.change.ownerColumn)), \(quote(join.change.targetColumn))"
             try connection.query(
                 "INSERT INTO \(quote(join.change.table)) (\(columns)) VALUES ($1, $2) ON CONFLICT DO NOTHING", [.integer(join.owner), .integer(join.target)])
+            if case .stored = join.change.owner { history?.noteRelationshipChange(join.change.entity, row: join.owner, name: join.change.relationship) }
         }
         return result
     }

@@ -22,8 +22,8 @@ struct HistoryFetchTests {
         }
     }
 
-    @Test func tokenAuthorAndTimestampPredicatesRunInTheStore() throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func tokenAuthorAndTimestampPredicatesRunInTheStore(_ kind: StoreKind) throws {
+        let container = try Fixtures.container(kind)
         let context = ModelContext(container)
         try save(["a", "b"], in: context)
         let all = try Fixtures.history(context)
@@ -50,8 +50,8 @@ struct HistoryFetchTests {
         }
     }
 
-    @Test func otherPredicatesAreEvaluatedInMemoryOverTheStoresSelection() throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func otherPredicatesAreEvaluatedInMemoryOverTheStoresSelection(_ kind: StoreKind) throws {
+        let container = try Fixtures.container(kind)
         let context = ModelContext(container)
         try save(["a"], author: "widget-1", in: context)
         try save(["b"], author: "app", in: context)
@@ -64,8 +64,8 @@ struct HistoryFetchTests {
         #expect(insertedNames(try context.fetchHistory(widgets), context) == ["c"])
     }
 
-    @Test func sortAndLimit() throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func sortAndLimit(_ kind: StoreKind) throws {
+        let container = try Fixtures.container(kind)
         let context = ModelContext(container)
         try save(["a", "b", "c", "d"], in: context)
         var newest = HistoryDescriptor<DefaultHistoryTransaction>(sortBy: [SortDescriptor(\.token, order: .reverse)])
@@ -77,8 +77,8 @@ struct HistoryFetchTests {
         #expect(insertedNames(try context.fetchHistory(byAuthor), context) == ["a", "b", "c"])
     }
 
-    @Test func deletedHistoryMakesOlderTokensExpire() throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func deletedHistoryMakesOlderTokensExpire(_ kind: StoreKind) throws {
+        let container = try Fixtures.container(kind)
         let context = ModelContext(container)
         try save(["a", "b"], in: context)
         let early = try #require(try Fixtures.history(context).first?.token)
@@ -98,15 +98,15 @@ struct HistoryFetchTests {
         }
     }
 
-    @Test func tokenOfAnotherStoreIsRefused() throws {
-        let context = ModelContext(try Fixtures.memoryContainer())
+    @Test(arguments: StoreKind.all) func tokenOfAnotherStoreIsRefused(_ kind: StoreKind) throws {
+        let context = ModelContext(try Fixtures.container(kind))
         try save(["a"], in: context)
         let foreign = DefaultHistoryToken(storeIdentifier: "another-store", transactionIdentifier: 1)
         #expect(throws: StrataError.self) { try Fixtures.history(after: foreign, context) }
     }
 
-    @Test func tokensAreCodableAndComparable() throws {
-        let context = ModelContext(try Fixtures.memoryContainer())
+    @Test(arguments: StoreKind.all) func tokensAreCodableAndComparable(_ kind: StoreKind) throws {
+        let context = ModelContext(try Fixtures.container(kind))
         try save(["a", "b"], in: context)
         let tokens = try Fixtures.history(context).map(\.token)
         let data = try JSONEncoder().encode(tokens[0])
@@ -117,8 +117,8 @@ struct HistoryFetchTests {
         #expect(decoded.storeIdentifier == context.store.identifier)
     }
 
-    @Test func identifiersAreNeverReusedAfterTheNewestHistoryIsDeleted() throws {
-        let context = ModelContext(try Fixtures.memoryContainer())
+    @Test(arguments: StoreKind.all) func identifiersAreNeverReusedAfterTheNewestHistoryIsDeleted(_ kind: StoreKind) throws {
+        let context = ModelContext(try Fixtures.container(kind))
         try save(["a", "b"], in: context)
         let newest = try #require(try Fixtures.history(context).last?.transactionIdentifier)
         try context.deleteHistory(HistoryDescriptor<DefaultHistoryTransaction>())

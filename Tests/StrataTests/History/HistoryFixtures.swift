@@ -32,6 +32,11 @@ enum HistoryFixtures {
         return (container, url)
     }
 
+    /// A new store of `kind` (SQLite in memory, or a PostgreSQL schema of its own).
+    static func container(_ kind: StoreKind) throws -> ModelContainer {
+        try freshContainer(kind, HistoryTrip.self, HistoryPlanner.self)
+    }
+
     static func memoryContainer() throws -> ModelContainer {
         try ModelContainer(for: HistoryTrip.self, HistoryPlanner.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
     }

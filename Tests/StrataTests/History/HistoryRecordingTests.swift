@@ -6,8 +6,8 @@ import Testing
 struct HistoryRecordingTests {
     private typealias Fixtures = HistoryFixtures
 
-    @Test func everySaveIsOneTransactionWithItsChanges() throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func everySaveIsOneTransactionWithItsChanges(_ kind: StoreKind) throws {
+        let container = try Fixtures.container(kind)
         let context = ModelContext(container)
         let lisbon = HistoryTrip(name: "Lisbon", destination: "PT")
         let kyoto = HistoryTrip(name: "Kyoto", destination: "JP")
@@ -37,8 +37,8 @@ struct HistoryRecordingTests {
         #expect(transactions[0].changes[0].changedPersistentIdentifier == lisbon.persistentModelID)
     }
 
-    @Test func authorIsStampedOnTheContextsTransactions() throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func authorIsStampedOnTheContextsTransactions(_ kind: StoreKind) throws {
+        let container = try Fixtures.container(kind)
         let app = ModelContext(container)
         let widget = ModelContext(container)
         widget.author = "widget"
@@ -49,8 +49,8 @@ struct HistoryRecordingTests {
         #expect(try Fixtures.history(app).map(\.author) == [nil, "widget"])
     }
 
-    @Test func deletionKeepsPreservedValuesInItsTombstone() throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func deletionKeepsPreservedValuesInItsTombstone(_ kind: StoreKind) throws {
+        let container = try Fixtures.container(kind)
         let context = ModelContext(container)
         let trip = HistoryTrip(name: "Reykjavik", destination: "IS", nights: 3)
         context.insert(trip)
@@ -69,8 +69,8 @@ struct HistoryRecordingTests {
         #expect(Array(delete.tombstone).count == 1)
     }
 
-    @Test func batchDeleteRecordsEachRemovedRowWithItsTombstone() throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func batchDeleteRecordsEachRemovedRowWithItsTombstone(_ kind: StoreKind) throws {
+        let container = try Fixtures.container(kind)
         let context = ModelContext(container)
         for (name, nights) in [("a", 1), ("b", 5), ("c", 7)] { context.insert(HistoryTrip(name: name, destination: "x", nights: nights)) }
         try context.save()
@@ -86,8 +86,8 @@ struct HistoryRecordingTests {
         #expect(names == ["b", "c"])
     }
 
-    @Test func relationshipChangesAreUpdatesNamingTheRelationship() throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func relationshipChangesAreUpdatesNamingTheRelationship(_ kind: StoreKind) throws {
+        let container = try Fixtures.container(kind)
         let context = ModelContext(container)
         let trip = HistoryTrip(name: "Oslo", destination: "NO")
         let planner = HistoryPlanner(name: "Ada")
@@ -103,8 +103,8 @@ struct HistoryRecordingTests {
         #expect(changes == ["update HistoryTrip \(tripKey) nights,planner"])
     }
 
-    @Test func failedSaveRecordsNoTransaction() throws {
-        let container = try ModelContainer(for: CatalogBook.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func failedSaveRecordsNoTransaction(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, CatalogBook.self)
         let context = ModelContext(container)
         context.insert(CatalogBook(isbn: "1", title: "Dune"))
         try context.save()
@@ -118,8 +118,8 @@ struct HistoryRecordingTests {
         #expect(transactions.first?.changes.count == 1)
     }
 
-    @Test func upsertIsRecordedAsAnUpdateOfTheStoredRow() throws {
-        let container = try ModelContainer(for: CatalogBook.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func upsertIsRecordedAsAnUpdateOfTheStoredRow(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, CatalogBook.self)
         let context = ModelContext(container)
         context.insert(CatalogBook(isbn: "1", title: "Dune"))
         try context.save()

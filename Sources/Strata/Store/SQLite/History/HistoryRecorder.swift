@@ -37,12 +37,6 @@ struct HistoryRecorder {
         let row: Int64
     }
 
-    /// The program name recorded as each transaction's `bundleIdentifier` (Linux has no bundles; the bundle
-    /// identifier is used where Foundation knows one).
-    static let bundleIdentifier = Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
-    /// The process identifier recorded with each transaction.
-    static let processIdentifier = String(ProcessInfo.processInfo.processIdentifier)
-
     /// Writes the transaction row.
     /// - Parameter tracksRelationshipUpdates: whether updates of foreign keys follow, merging into earlier updates.
     init(connection: SQLiteConnection, dialect: SQLiteDialect, author: String?, tracksRelationshipUpdates: Bool) throws {
@@ -51,7 +45,7 @@ struct HistoryRecorder {
         try connection.run(
             "INSERT INTO \(quote(HistoryTables.transactions)) (\(quote("timestamp")), \(quote("author")), \(quote("bundle")), \(quote("process"))) VALUES (?, ?, ?, ?)",
             [.real(Date().timeIntervalSinceReferenceDate), author.map { .text($0) } ?? .null,
-             .text(Self.bundleIdentifier), .text(Self.processIdentifier)])
+             .text(StoredHistoryTransaction.currentBundleIdentifier), .text(StoredHistoryTransaction.currentProcessIdentifier)])
         self.transaction = connection.lastInsertRowID
         self.changeStatement = try connection.prepare(
             "INSERT INTO \(quote(HistoryTables.changes)) (\(quote("transaction")), \(quote("position")), \(quote("kind")), "
@@ -148,7 +142,7 @@ struct HistoryRecorder {
 extension Schema.Entity {
     /// The names of the properties at `indexes`, comma-separated: an update's changed properties as history
     /// records them.
-    func historyAttributeNames<Indexes: Sequence<Int>>(_ indexes: Indexes) -> String {
+    package func historyAttributeNames<Indexes: Sequence<Int>>(_ indexes: Indexes) -> String {
         indexes.map { properties[$0].name }.joined(separator: ",")
     }
 }

@@ -14,17 +14,17 @@
 ///
 /// `strata_metadata`'s `historyDeletedThrough` key remembers the newest transaction `deleteHistory` removed, so a
 /// token older than it is reported as expired rather than silently skipping what was deleted.
-enum HistoryTables {
-    static let transactions = "strata_history_transactions"
-    static let changes = "strata_history_changes"
-    static let tombstones = "strata_history_tombstones"
+package enum HistoryTables {
+    package static let transactions = "strata_history_transactions"
+    package static let changes = "strata_history_changes"
+    package static let tombstones = "strata_history_tombstones"
     /// The metadata key holding the newest transaction identifier removed by `deleteHistory`.
-    static let deletedThroughKey = "historyDeletedThrough"
+    package static let deletedThroughKey = "historyDeletedThrough"
     /// The version of these tables' layout, recorded in the stored schema description (`StoredSchema.history`).
     static let version = 1
 
     /// The kind of a recorded change, as stored in `strata_history_changes.kind`.
-    enum Kind: Int64 {
+    package enum Kind: Int64 {
         case insert = 0
         case update = 1
         case delete = 2

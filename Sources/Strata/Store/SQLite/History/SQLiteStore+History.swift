@@ -12,7 +12,7 @@ extension SQLiteStore {
                 // One read transaction, so the transactions and their changes come from the same snapshot.
                 try connection.transaction {
                     try checkNotExpired(request, connection)
-                    let (selection, bindings) = Self.selection(request, columns: "\"id\", \"timestamp\", \"author\", \"bundle\", \"process\"")
+                    let (selection, bindings) = request.selection(columns: "\"id\", \"timestamp\", \"author\", \"bundle\", \"process\"", dialect: dialect)
                     var transactions: [StoredHistoryTransaction] = []
                     for row in try connection.query(selection, bindings) where row.count == 5 {
                         guard case .integer(let identifier) = row[0] else { continue }
@@ -47,7 +47,7 @@ extension SQLiteStore {
     /// Deletes the transactions `request` selects, with their changes and tombstones, inside the caller's
     /// transaction, and remembers the newest one deleted.
     func deleteHistory(_ request: StoreHistoryFetch, on connection: SQLiteConnection) throws {
-        let (selection, bindings) = Self.selection(request, columns: "\"id\"")
+        let (selection, bindings) = request.selection(columns: "\"id\"", dialect: dialect)
         let newest = try connection.query("SELECT max(\"id\") FROM (\(selection))", bindings).first?.first
         guard case .integer(let deletedThrough)? = newest else { return }
         for table in [HistoryTables.tombstones, HistoryTables.changes] {
@@ -85,52 +85,12 @@ extension SQLiteStore {
     /// Throws `historyTokenExpired` when the request asks for the transactions after one older than deleted
     /// history: some of what it asks for is gone.
     private func checkNotExpired(_ request: StoreHistoryFetch, _ connection: SQLiteConnection) throws {
-        let after = request.conditions.compactMap { condition -> Int64? in
-            switch condition {
-            case .transaction(.greater, let value): value
-            case .transaction(.greaterOrEqual, let value): value - 1
-            default: nil
-            }
-        }.max()
-        guard let after else { return }
+        guard let after = request.readsAfterTransaction else { return }
         let deletedThrough = try Self.deletedThrough(connection)
         if after < deletedThrough {
             throw StrataError.historyTokenExpired(
                 storeIdentifier: identifier, transaction: after, reason: "the history through transaction \(deletedThrough) was deleted")
         }
-    }
-
-    /// The SELECT of the transactions a request selects, in its order and within its limit.
-    private static func selection(_ request: StoreHistoryFetch, columns: String) -> (String, [StoredValue]) {
-        var clauses: [String] = []
-        var bindings: [StoredValue] = []
-        for condition in request.conditions {
-            switch condition {
-            case .transaction(let comparison, let value):
-                clauses.append("\"id\" \(comparison.rawValue) ?")
-                bindings.append(.integer(value))
-            case .timestamp(let comparison, let date):
-                clauses.append("\"timestamp\" \(comparison.rawValue) ?")
-                bindings.append(.real(date.timeIntervalSinceReferenceDate))
-            case .author(let equal, let author):
-                // IS / IS NOT: nil equals nil and differs from every name, as in Swift.
-                clauses.append("\"author\" \(equal ? "IS" : "IS NOT") ?")
-                bindings.append(author.map { .text($0) } ?? .null)
-            case .never:
-                clauses.append("0")
-            }
-        }
-        var sql = "SELECT \(columns) FROM \"\(HistoryTables.transactions)\""
-        if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
-        switch request.order {
-        case .transaction(let ascending): sql += " ORDER BY \"id\" \(ascending ? "ASC" : "DESC")"
-        case .timestamp(let ascending): sql += " ORDER BY \"timestamp\" \(ascending ? "ASC" : "DESC"), \"id\" \(ascending ? "ASC" : "DESC")"
-        }
-        if let limit = request.limit {
-            sql += " LIMIT ?"
-            bindings.append(.integer(Int64(max(0, limit))))
-        }
-        return (sql, bindings)
     }
 
     /// Reads the changes (and tombstones) of `transactions`: one range scan over their identifiers each.
@@ -155,24 +115,10 @@ extension SQLiteStore {
         while try statement.step() {
             let transaction = statement.int64(at: 0)
             guard let offset = positions[transaction] else { continue }
-            let first = statement.int64(at: 1)
-            let entityName = statement.text(at: 3)
-            let firstRow = statement.int64(at: 4)
-            // A row stands for `count` changes to consecutive rows at consecutive positions.
-            for step in 0..<max(1, statement.int64(at: 6)) {
-                let position = first + step
-                let kind: StoredHistoryChange.Kind
-                switch HistoryTables.Kind(rawValue: statement.int64(at: 2)) {
-                case .insert?: kind = .insert
-                case .update?:
-                    let names = Self.text(statement.storedValue(at: 5)) ?? ""
-                    kind = .update(names.isEmpty ? [] : names.split(separator: ",").map(String.init))
-                case .delete?: kind = .delete(tombstones[transaction]?[position] ?? [:])
-                case nil: continue
-                }
-                transactions[offset].changes.append(StoredHistoryChange(
-                    kind: kind, entityName: entityName, primaryKey: firstRow + step, position: position))
-            }
+            transactions[offset].changes += StoredHistoryChange.expanded(
+                kind: statement.int64(at: 2), entityName: statement.text(at: 3), firstRow: statement.int64(at: 4),
+                firstPosition: statement.int64(at: 1), count: statement.int64(at: 6), attributes: Self.text(statement.storedValue(at: 5)),
+                tombstones: tombstones[transaction])
         }
     }
 
