@@ -75,7 +75,22 @@ extension StoreChanges {
     }
 }
 
+extension StoreChanges.Update {
+    /// The property indexes another writer changed since this update's model was read: the changed attributes
+    /// whose stored value is no longer the one read, and the to-one relationships whose stored foreign key moved.
+    package func propertiesChangedElsewhere(_ columns: ArraySlice<StoreChanges.UpdateColumn>, stored: [StoredValue]) -> [Int] {
+        (columns.filter { stored[$0.index] != $0.saved }.map(\.index)
+            + savedForeignKeys.filter { stored[$0.key] != $0.value }.keys).sorted()
+    }
+}
+
 extension MergePolicy {
+    /// Whether resolving a conflicting update moves the row's version even when no attribute is written: its
+    /// relationship changes are written after the updates under every policy but `.rollback`.
+    package func bumpsVersion(forRelationshipsOf update: StoreChanges.Update) -> Bool {
+        !update.savedForeignKeys.isEmpty && self != .rollback
+    }
+
     /// The properties an update whose row changed elsewhere writes under this policy, given the row as stored now
     /// (by property index); `nil` under `.error`, which reports the conflict instead.
     package func writtenColumns(

@@ -42,12 +42,10 @@ extension PostgresSaveWriter {
         guard let written = mergePolicy.writtenColumns(update, columns, stored: stored.values) else {
             conflicts.append(MergeConflict(entity, update.primaryKey, storeIdentifier: storeIdentifier, isDeletion: false,
                                            expected: update.version, stored: stored,
-                                           conflicting: (columns.filter { stored.values[$0.index] != $0.saved }.map(\.index)
-                                               + update.savedForeignKeys.filter { stored.values[$0.key] != $0.value }.keys).sorted()))
+                                           conflicting: update.propertiesChangedElsewhere(columns, stored: stored.values)))
             return []
         }
-        // A relationship change is written after the updates whatever the policy, so the row's version moves for it.
-        let bumpsForRelationships = !update.savedForeignKeys.isEmpty && mergePolicy != .rollback
+        let bumpsForRelationships = mergePolicy.bumpsVersion(forRelationshipsOf: update)
         if !written.isEmpty || bumpsForRelationships {
             let assignments = (written.enumerated().map { "\(column(entity, $1.index)) = $\($0 + 1)" } + [bump]).joined(separator: ", ")
             try run(entity, "UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = $\(written.count + 1)",

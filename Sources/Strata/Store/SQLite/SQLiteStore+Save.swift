@@ -388,15 +388,12 @@ extension SaveWriter {
             }
             return []
         }
-        let changedElsewhere = columns.filter { stored.values[$0.index] != $0.saved }
         guard let written = mergePolicy.writtenColumns(update, columns, stored: stored.values) else {
-            let relationships = update.savedForeignKeys.filter { stored.values[$0.key] != $0.value }.keys
             conflicts.append(conflict(entity, update.primaryKey, isDeletion: false, expected: update.version, stored: stored,
-                                      conflicting: (changedElsewhere.map(\.index) + relationships).sorted()))
+                                      conflicting: update.propertiesChangedElsewhere(columns, stored: stored.values)))
             return []
         }
-        // A relationship change is written after the updates whatever the policy, so the row's version moves for it.
-        let bumpsForRelationships = !update.savedForeignKeys.isEmpty && mergePolicy != .rollback
+        let bumpsForRelationships = mergePolicy.bumpsVersion(forRelationshipsOf: update)
         if !written.isEmpty || bumpsForRelationships {
             let assignments = (written.map { "\(column(entity, $0.index)) = ?" } + [bump]).joined(separator: ", ")
             try run(entity, "UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = ?", written.map(\.value) + [.integer(update.primaryKey)])
