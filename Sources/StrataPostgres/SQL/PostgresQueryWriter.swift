@@ -161,10 +161,12 @@ struct PostgresQueryWriter {
 
     private static func name(of aggregate: QueryAggregate) -> String {
         switch aggregate {
-        case .sum: "sum"
-        case .average: "avg"
-        case .minimum: "min"
-        case .maximum: "max"
+        // PostgreSQL's float8 sum and avg already follow IEEE (NaN propagates, ∞ + -∞ is NaN); an overflow fails
+        // the query instead of giving an infinity. Its NaN sorts above every number, as Strata's does.
+        case .sum, .floatingSum: "sum"
+        case .average, .floatingAverage: "avg"
+        case .minimum, .floatingMinimum: "min"
+        case .maximum, .floatingMaximum: "max"
         }
     }
 }

@@ -28,6 +28,20 @@ extension QueryExpression {
     }
 }
 
+extension QueryExpression {
+    /// Whether a computed value may be NaN: floating-point arithmetic, an aggregate of a floating-point attribute,
+    /// or a `coalesce` or `case` that may pass one on.
+    package var mayBeNaN: Bool {
+        switch self {
+        case .function(.floatingArithmetic, _): true
+        case .function(.coalesce, let arguments): arguments.contains { $0.mayBeNaN }
+        case .case(_, let then, let otherwise): then.mayBeNaN || otherwise.mayBeNaN
+        case .relatedAggregate(let aggregate, _, _): aggregate.mayBeNaN
+        default: false
+        }
+    }
+}
+
 extension AnyPersistentProperty {
     /// Whether the property is a floating-point attribute (`Double`, `Float`), whose column may hold NaN.
     package var mayHoldNaN: Bool {

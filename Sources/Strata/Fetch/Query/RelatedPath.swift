@@ -82,4 +82,23 @@ package enum QueryAggregate: String, Hashable, Sendable {
     case average
     case minimum
     case maximum
+    /// The sum of a `Double`/`Float` attribute, computed exactly and rounded once, so the relationship's (absent)
+    /// order doesn't matter: NaN when any value is NaN or both infinities occur, an infinity past the finite
+    /// range; NaN comes out as the text `'NaN'`, as stored.
+    case floatingSum
+    /// ``floatingSum`` divided by the number of values.
+    case floatingAverage
+    /// SQL's `min` of a `Double`/`Float` attribute, marked as a value that may be NaN: NaN sorts above every
+    /// number, so it is the minimum only when every value is NaN.
+    case floatingMinimum
+    /// SQL's `max` of a `Double`/`Float` attribute, marked as a value that may be NaN: NaN when any value is.
+    case floatingMaximum
+
+    /// Whether the result may be NaN (the aggregate runs over a floating-point attribute).
+    package var mayBeNaN: Bool {
+        switch self {
+        case .floatingSum, .floatingAverage, .floatingMinimum, .floatingMaximum: true
+        case .sum, .average, .minimum, .maximum: false
+        }
+    }
 }

@@ -74,13 +74,16 @@ extension QueryExpression {
 }
 
 extension QueryAggregate {
-    /// The SQL aggregate function (the same in every engine Strata targets).
+    /// The SQLite aggregate function: SQL's own, or Strata's IEEE sum and average (`strata_real_sum`,
+    /// `strata_real_avg`) for floating-point attributes.
     var sqlName: String {
         switch self {
         case .sum: "sum"
         case .average: "avg"
-        case .minimum: "min"
-        case .maximum: "max"
+        case .minimum, .floatingMinimum: "min"
+        case .maximum, .floatingMaximum: "max"
+        case .floatingSum: SQLiteFunctions.floatingSum
+        case .floatingAverage: SQLiteFunctions.floatingAverage
         }
     }
 }

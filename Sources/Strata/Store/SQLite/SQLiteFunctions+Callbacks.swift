@@ -144,7 +144,7 @@ extension SQLiteFunctions {
         }
     }
 
-    fileprivate static func setResult(_ value: StoredValue, on context: OpaquePointer) {
+    static func setResult(_ value: StoredValue, on context: OpaquePointer) {
         switch value {
         case .null:
             sqlite3_result_null(context)

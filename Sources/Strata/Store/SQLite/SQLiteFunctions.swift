@@ -48,6 +48,7 @@ package enum SQLiteFunctions {
         try registerOrderings(on: handle)
         try registerDecimalFunctions(on: handle)
         try registerPredicateFunctions(on: handle)
+        try registerAggregateFunctions(on: handle)
     }
 
     private static func registerTextFunctions(on handle: OpaquePointer) throws(SQLiteError) {

@@ -5,7 +5,7 @@ import Testing
 /// Differential fuzzing of format predicates: random compound `FormatPredicate`s over rows of awkward values
 /// select in the store exactly the rows Strata's in-memory evaluator selects, or are refused with an error.
 @Suite struct FormatFuzzTests {
-    private static let operators = ["==", "!=", "<", "<=", ">", ">=", "BEGINSWITH", "CONTAINS", "ENDSWITH", "LIKE",
+    static let operators = ["==", "!=", "<", "<=", ">", ">=", "BEGINSWITH", "CONTAINS", "ENDSWITH", "LIKE",
                                      "CONTAINS[cd]", "==[c]", "BEGINSWITH[d]"]
 
     private static func constant<G: RandomNumberGenerator>(for key: String, _ generator: inout G) -> any Sendable {
@@ -24,14 +24,17 @@ import Testing
         }
     }
 
-    static func tree<G: RandomNumberGenerator>(depth: Int, _ generator: inout G) -> FormatPredicate {
+    /// A random compound predicate; with `relationships`, leaves may read `partner` and `items` too.
+    static func tree<G: RandomNumberGenerator>(depth: Int, relationships: Bool = false, _ generator: inout G) -> FormatPredicate {
         if depth > 0, generator.next() % 3 != 0 {
+            let left = tree(depth: depth - 1, relationships: relationships, &generator)
             switch generator.next() % 3 {
-            case 0: return FormatPredicate(andPredicateWithSubpredicates: [tree(depth: depth - 1, &generator), tree(depth: depth - 1, &generator)])
-            case 1: return FormatPredicate(orPredicateWithSubpredicates: [tree(depth: depth - 1, &generator), tree(depth: depth - 1, &generator)])
-            default: return FormatPredicate(notPredicateWithSubpredicate: tree(depth: depth - 1, &generator))
+            case 0: return FormatPredicate(andPredicateWithSubpredicates: [left, tree(depth: depth - 1, relationships: relationships, &generator)])
+            case 1: return FormatPredicate(orPredicateWithSubpredicates: [left, tree(depth: depth - 1, relationships: relationships, &generator)])
+            default: return FormatPredicate(notPredicateWithSubpredicate: left)
             }
         }
+        if relationships, generator.next() % 3 == 0 { return relationshipLeaf(&generator) }
         let key = FuzzPools.pick(["d", "f", "i", "u", "o", "s", "t", "date", "dec", "uuid", "data", "flag"], &generator)
         let op = FuzzPools.pick(key == "s" || key == "t" ? operators : Array(operators.prefix(6)), &generator)
         if generator.next() % 8 == 0 { return FormatPredicate(format: "%K \(op) %K", key, key) }
@@ -47,7 +50,7 @@ import Testing
         var failures: [String] = []
         var refusals = 0
         for iteration in 0..<PredicateFuzzTests.iterations where failures.count < 5 {
-            let predicate = Self.tree(depth: 3, &generator)
+            let predicate = Self.tree(depth: 3, relationships: true, &generator)
             let store: Set<Int>
             do {
                 store = Set(try context.fetch(FetchDescriptor<FuzzRow>(predicate: predicate)).map(\.serial))
@@ -58,7 +61,13 @@ import Testing
             }
             let condition = try FormatTranslator.translate(predicate, entity: entity)
             for row in rows {
-                let evaluated = try QueryEvaluator(entity: entity, backingData: row.persistentBackingData).isSatisfied(condition)
+                let evaluated: Bool
+                do {
+                    evaluated = try QueryEvaluator(entity: entity, backingData: row.persistentBackingData).isSatisfied(condition)
+                } catch {
+                    failures.append("\(predicate): the store answered, the evaluator threw \(error) for \(row.summary) (seed \(seed), iteration \(iteration))")
+                    break
+                }
                 if evaluated != store.contains(row.serial) {
                     failures.append("\(predicate): evaluator says \(evaluated) for \(row.summary) (seed \(seed), iteration \(iteration))")
                     break

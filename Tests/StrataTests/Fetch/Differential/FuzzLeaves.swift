@@ -4,6 +4,8 @@ import Strata
 /// Random leaves and trees over `FuzzRow`, with constants drawn from the same awkward pools as the rows.
 struct FuzzTrees<G: RandomNumberGenerator> {
     var generator: G
+    /// Whether leaves may read `partner` and `items` (the rows' relationships).
+    var relationships = false
     typealias Row = FuzzPredicate.Row
 
     mutating func tree(depth: Int) -> FuzzPredicate {
@@ -16,7 +18,8 @@ struct FuzzTrees<G: RandomNumberGenerator> {
     }
 
     mutating func leaf() -> FuzzPredicate {
-        switch number(24) {
+        if relationships, number(4) == 0 { return relationshipLeaf() }
+        return switch number(24) {
         case 20: integerArithmetic()
         case 21: conditional()
         case 22: flatMapped()

@@ -1,5 +1,5 @@
 import Foundation
-import Strata
+@testable import Strata
 import Testing
 
 /// The disagreements the differential fuzzers found, each minimized to a fixed case.

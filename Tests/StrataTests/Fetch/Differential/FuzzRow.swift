@@ -24,6 +24,9 @@ final class FuzzRow {
     var data: Data
     var flag: Bool
     var kind: FuzzKind
+    /// A to-one relationship without an inverse: often nil, sometimes another row's item.
+    var partner: FuzzItem? = nil
+    @Relationship(inverse: \FuzzItem.holder) var items: [FuzzItem] = []
 
     init(serial: Int, d: Double, od: Double? = nil, f: Float, i: Int, u: UInt64, o: Int?, s: String, t: String?, date: Date,
          dec: Decimal, uuid: UUID, data: Data, flag: Bool, kind: FuzzKind) {
@@ -44,7 +47,8 @@ final class FuzzRow {
         self.kind = kind
     }
 
-    /// An unattached copy, so `evaluate` sees the values as written, not as read back from the store.
+    /// An unattached copy of the attributes (no relationships), so `evaluate` sees the values as written, not as
+    /// read back from the store.
     func copy() -> FuzzRow {
         FuzzRow(serial: serial, d: d, od: od, f: f, i: i, u: u, o: o, s: s, t: t, date: date, dec: dec, uuid: uuid, data: data,
                 flag: flag, kind: kind)
@@ -53,7 +57,34 @@ final class FuzzRow {
     var summary: String {
         "#\(serial) d=\(d) od=\(String(describing: od)) f=\(f) i=\(i) u=\(u) o=\(String(describing: o)) s=\(s.debugDescription) "
             + "t=\(String(describing: t?.debugDescription)) date=\(date.timeIntervalSinceReferenceDate) dec=\(dec) "
-            + "uuid=\(uuid) data=\(Array(data)) flag=\(flag) kind=\(kind)"
+            + "uuid=\(uuid) data=\(Array(data)) flag=\(flag) kind=\(kind) partner=\(partner?.summary ?? "nil") "
+            + "items=[\(items.map(\.summary).joined(separator: ", "))]"
+    }
+}
+
+/// The model a `FuzzRow` relates to: a few awkward values, held by at most one row's `items`.
+@Model
+final class FuzzItem {
+    var serial: Int
+    var weight: Double
+    var n: Int
+    var label: String
+    var note: String?
+    var holder: FuzzRow?
+
+    init(serial: Int, weight: Double, n: Int, label: String, note: String?) {
+        self.serial = serial
+        self.weight = weight
+        self.n = n
+        self.label = label
+        self.note = note
+    }
+
+    /// An unattached copy of the attributes.
+    func copy() -> FuzzItem { FuzzItem(serial: serial, weight: weight, n: n, label: label, note: note) }
+
+    var summary: String {
+        "item#\(serial)(weight=\(weight) n=\(n) label=\(label.debugDescription) note=\(String(describing: note?.debugDescription)))"
     }
 }
 
@@ -99,6 +130,40 @@ enum FuzzPools {
             t: pick(optionalStrings, &generator), date: pick(dates, &generator), dec: pick(decimals, &generator),
             uuid: pick(uuids, &generator), data: pick(datas, &generator), flag: Bool.random(using: &generator),
             kind: pick(FuzzKind.allCases, &generator))
+    }
+
+    /// Gives about a third of `rows` no items and the others one to three, and about half a partner drawn from all
+    /// items (held or not): item serials start at 1000.
+    static func relate<G: RandomNumberGenerator>(_ rows: [FuzzRow], using generator: inout G) {
+        var items: [FuzzItem] = []
+        for row in rows {
+            let count = Int(generator.next() % 6)
+            let start = items.count
+            for offset in 0..<(count < 2 ? 0 : count - 2) { items.append(item(1000 + start + offset, using: &generator)) }
+            row.items = Array(items[start...])
+        }
+        let loose = (0..<4).map { item(2000 + $0, using: &generator) }
+        for row in rows where generator.next() % 2 == 0 { row.partner = pick(items + loose, &generator) }
+    }
+
+    static func item<G: RandomNumberGenerator>(_ serial: Int, using generator: inout G) -> FuzzItem {
+        FuzzItem(serial: serial, weight: pick(doubles, &generator), n: pick([0, 1, -1, 7, 42, .max], &generator),
+                 label: pick(strings, &generator), note: pick(optionalStrings, &generator))
+    }
+
+    /// Unattached copies of `rows` and every item they reach, related as the originals are.
+    static func copies(of rows: [FuzzRow]) -> [FuzzRow] {
+        var items: [Int: FuzzItem] = [:]
+        func copied(_ item: FuzzItem) -> FuzzItem {
+            if let copy = items[item.serial] { return copy }
+            let copy = item.copy()
+            items[item.serial] = copy
+            return copy
+        }
+        let copies = rows.map { $0.copy() }
+        for (row, copy) in zip(rows, copies) { copy.items = row.items.map(copied) }
+        for (row, copy) in zip(rows, copies) { copy.partner = row.partner.map(copied) }
+        return copies
     }
 
     static func pick<T, G: RandomNumberGenerator>(_ pool: [T], _ generator: inout G) -> T {

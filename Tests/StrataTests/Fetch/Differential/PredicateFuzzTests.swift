@@ -24,10 +24,12 @@ import Testing
     static var seed: UInt64 { ProcessInfo.processInfo.environment["STRATA_FUZZ_SEED"].flatMap { UInt64($0) } ?? 22 }
     static var iterations: Int { ProcessInfo.processInfo.environment["STRATA_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 150 }
 
-    /// A saved store holding `count` random rows, and unattached copies of them for `evaluate`.
+    /// A saved store holding `count` random rows and their related items, and unattached copies of them for
+    /// `evaluate`.
     static func fixture(count: Int, using generator: inout Generator) throws -> (ModelContext, [FuzzRow]) {
         let rows = (0..<count).map { FuzzPools.row($0, using: &generator) }
-        let originals = rows.map { $0.copy() }
+        FuzzPools.relate(rows, using: &generator)
+        let originals = FuzzPools.copies(of: rows)
         let container = try ModelContainer(for: FuzzRow.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let context = ModelContext(container)
         for row in rows { context.insert(row) }
@@ -89,7 +91,7 @@ import Testing
         let seed = Self.seed
         var generator = Generator(state: seed)
         let (context, rows) = try Self.fixture(count: 40, using: &generator)
-        var trees = FuzzTrees(generator: generator)
+        var trees = FuzzTrees(generator: generator, relationships: true)
         var failures: [String] = []
         var refusals = 0
         for iteration in 0..<Self.iterations where failures.count < 5 {

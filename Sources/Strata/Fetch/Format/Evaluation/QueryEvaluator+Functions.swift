@@ -38,9 +38,7 @@ extension QueryEvaluator {
             let low = integer(2)
             return try arithmetic(op, .integer(integer(0)), .integer(integer(1)), bounds: low...max(low, integer(3)))
         case .floatingArithmetic(let op, let single):
-            let real = { (index: Int) in
-                arguments[index] == .text("NaN") ? Double.nan : SQLiteValueConversion.number(arguments[index])?.real ?? 0
-            }
+            let real = { (index: Int) in SQLiteValueConversion.real(arguments[index]) }
             return SQLiteFunctions.floatingArithmetic(op, real(0), real(1), single: single)
         case .coalesce: return arguments.first { $0 != .null } ?? .null
         case .power:

@@ -39,16 +39,23 @@ extension QueryEvaluator {
     }
 
     /// SQL's aggregates over the non-null values: `NULL` over none; `sum` stays an integer while every
-    /// value is one (failing on overflow, as SQLite does); `avg` is a real.
+    /// value is one (failing on overflow, as SQLite does); `avg` is a real. The floating-point sum and average
+    /// are exact sums rounded once, as `strata_real_sum` and `strata_real_avg` compute them.
     ///
     /// - Throws: `StrataError.storeFailure` when an integer sum overflows.
     func aggregate(_ aggregate: QueryAggregate, _ values: [StoredValue]) throws -> StoredValue {
         let present = values.filter { $0 != .null }
         guard let first = present.first else { return .null }
         switch aggregate {
-        case .minimum:
+        case .floatingSum, .floatingAverage:
+            var words = [UInt64](repeating: 0, count: FloatingSum.wordCount)
+            return words.withUnsafeMutableBufferPointer { words in
+                for value in present { FloatingSum.add(SQLiteValueConversion.real(value), to: words) }
+                return SQLiteFunctions.floatingSumResult(words, average: aggregate == .floatingAverage)
+            }
+        case .minimum, .floatingMinimum:
             return present.dropFirst().reduce(first) { Self.order($1, $0, collation: .binary) == .orderedAscending ? $1 : $0 }
-        case .maximum:
+        case .maximum, .floatingMaximum:
             return present.dropFirst().reduce(first) { Self.order($1, $0, collation: .binary) == .orderedDescending ? $1 : $0 }
         case .sum, .average:
             let numbers = present.compactMap(SQLiteValueConversion.number)

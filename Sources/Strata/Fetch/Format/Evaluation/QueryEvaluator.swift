@@ -109,17 +109,27 @@ package struct QueryEvaluator {
         return valueAt(property.index)
     }
 
-    /// `AND` (decisive `false`) or `OR` (decisive `true`) in three-valued logic.
+    /// `AND` (decisive `false`) or `OR` (decisive `true`) in three-valued logic. An operand that fails (an
+    /// overflowing sum) fails the whole only when every other operand is known and doesn't decide it: SQL may
+    /// evaluate the operands in any order and stop at one that decides or is unknown (which excludes the row).
     private func logical(_ operands: [QueryExpression], decisive: Bool) throws -> StoredValue {
         var unknown = false
+        var failure: (any Error)?
         for operand in operands {
-            switch Self.truth(try evaluate(operand)) {
+            let truth: Bool?
+            do { truth = Self.truth(try evaluate(operand)) } catch {
+                failure = failure ?? error
+                continue
+            }
+            switch truth {
             case decisive?: return .sqlBool(decisive)
             case nil: unknown = true
             default: break
             }
         }
-        return unknown ? .null : .sqlBool(!decisive)
+        if unknown { return .null }
+        if let failure { throw failure }
+        return .sqlBool(!decisive)
     }
 
     /// SQL `IN`: true on a match, unknown when the operand or a member is `NULL` and nothing matched.

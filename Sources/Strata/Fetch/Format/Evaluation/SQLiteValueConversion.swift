@@ -28,6 +28,12 @@ enum SQLiteValueConversion {
         }
     }
 
+    /// A value as Strata's floating-point functions read it: the text `'NaN'` (stored NaN) is NaN, anything else
+    /// the number it stands for (0 for `NULL`).
+    static func real(_ value: StoredValue) -> Double {
+        value == .text("NaN") ? .nan : number(value)?.real ?? 0
+    }
+
     /// The number text stands for (0 when it is not one).
     static func number(_ text: String) -> Number {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

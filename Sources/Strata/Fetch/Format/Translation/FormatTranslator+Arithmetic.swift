@@ -4,14 +4,20 @@ extension FormatTranslator {
     /// `lhs + rhs`, `-`, `*`, `/`, `**` on numbers (dates count as seconds since 2001-01-01).
     ///
     /// `/` always divides as floating point, as `NSExpression` arithmetic on `NSNumber`s does, so
-    /// `pages / 2` is `60.5` for 121 pages, not `60`.
+    /// `pages / 2` is `60.5` for 121 pages, not `60`. With a floating-point operand (a `Double`/`Float`
+    /// attribute, a fractional constant, or a value computed from one) `+`, `-`, `*` and `/` follow IEEE as
+    /// Swift does: `x / 0` is an infinity, `∞ - ∞` is NaN, and NaN carries on.
     ///
     /// - Throws: `StrataError.unsupportedPredicate` for an operand that is not a number.
     func arithmetic(
         _ lhs: FormatOperand, _ op: ArithmeticOperator, _ rhs: FormatOperand, in expression: FormatExpression
     ) throws -> LoweredOperand {
-        let left = try number(try operand(lhs, in: expression), in: expression)
-        let right = try number(try operand(rhs, in: expression), in: expression)
+        let (leftOperand, rightOperand) = (try operand(lhs, in: expression), try operand(rhs, in: expression))
+        let left = try number(leftOperand, in: expression)
+        let right = try number(rightOperand, in: expression)
+        if Self.isFloatingPoint(leftOperand) || Self.isFloatingPoint(rightOperand), let floating = Self.floatingOperator(op) {
+            return .computed(.function(.floatingArithmetic(floating, single: false), [left, right]))
+        }
         switch op {
         case .add: return .computed(.arithmetic(.add, left, right, bounds: nil))
         case .subtract: return .computed(.arithmetic(.subtract, left, right, bounds: nil))
@@ -20,6 +26,24 @@ extension FormatTranslator {
             let real = QueryExpression.arithmetic(.multiply, left, .value(.real(1)), bounds: nil)
             return .computed(.arithmetic(.divide, real, right, bounds: nil))
         case .power: return .computed(.function(.power, [left, right]))
+        }
+    }
+
+    /// Whether an arithmetic operand is a floating-point number: such an attribute, a fractional constant, or a
+    /// value that may be NaN.
+    private static func isFloatingPoint(_ operand: LoweredOperand) -> Bool {
+        if case .constant(.double) = operand { return true }
+        return operand.mayHoldNaN
+    }
+
+    /// The IEEE arithmetic operator for a format operator; `nil` for `**`.
+    private static func floatingOperator(_ op: ArithmeticOperator) -> QueryExpression.ArithmeticOperator? {
+        switch op {
+        case .add: .add
+        case .subtract: .subtract
+        case .multiply: .multiply
+        case .divide: .divide
+        case .power: nil
         }
     }
 

@@ -86,15 +86,19 @@ extension FormatTranslator {
             throw unsupported(expression, "\(op.rawValue).\(key) needs \(need), but \(destination.name).\(key) holds "
                 + "\(Self.typeDescription(of: property)) values")
         }
+        // Floating-point attributes may hold NaN: their sums follow IEEE, and every aggregate of them is marked so
+        // comparisons treat a NaN result as unordered.
+        let floating = property.mayHoldNaN
         let aggregate: QueryAggregate
         switch op {
-        case .sum: aggregate = .sum
-        case .average: aggregate = .average
-        case .minimum: aggregate = .minimum
-        default: aggregate = .maximum
+        case .sum: aggregate = floating ? .floatingSum : .sum
+        case .average: aggregate = floating ? .floatingAverage : .average
+        case .minimum: aggregate = floating ? .floatingMinimum : .minimum
+        default: aggregate = floating ? .floatingMaximum : .maximum
         }
         let value = QueryExpression.relatedAggregate(aggregate, query, .column(property.name))
-        return .computed(aggregate == .sum ? .function(.coalesce, [value, .value(.integer(0))]) : value)
+        let isSum = aggregate == .sum || aggregate == .floatingSum
+        return .computed(isSum ? .function(.coalesce, [value, .value(.integer(0))]) : value)
     }
 
     /// What `op` needs that an attribute stored as `storage` (holding `valueType`) lacks; `nil` when it fits.

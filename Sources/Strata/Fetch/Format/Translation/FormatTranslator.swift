@@ -108,8 +108,15 @@ package enum LoweredOperand {
         return "the value"
     }
 
-    /// Whether the operand reads a floating-point attribute, which may hold NaN.
-    var mayHoldNaN: Bool { property?.mayHoldNaN ?? false }
+    /// Whether the operand may be NaN: a floating-point attribute, floating-point arithmetic or an aggregate of a
+    /// floating-point attribute.
+    var mayHoldNaN: Bool {
+        switch self {
+        case .property(let property, _, _): property.mayHoldNaN
+        case .computed(let query): query.mayBeNaN
+        case .constant: false
+        }
+    }
 
     /// The property this operand reads, if it reads one directly.
     var property: (any AnyPersistentProperty)? {

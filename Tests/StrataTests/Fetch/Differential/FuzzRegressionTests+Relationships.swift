@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import Strata
+
+/// The disagreements the fuzzers found once rows had related items: aggregates and arithmetic over NaN and
+/// infinities in format predicates, and the evaluator failing where the store answers.
+extension FuzzRegressionTests {
+    /// A saved store of one row per list of item weights, serials counting from 0.
+    private func rows(weights: [[Double]]) throws -> ModelContext {
+        let container = try ModelContainer(for: FuzzRow.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        for (serial, list) in weights.enumerated() {
+            let row = FuzzRow(serial: serial, d: 0, f: 0, i: 0, u: 0, o: nil, s: "", t: nil, date: .distantPast, dec: 0,
+                              uuid: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), data: Data(), flag: true, kind: .alpha)
+            row.items = list.enumerated().map { FuzzItem(serial: serial * 10 + $0.offset, weight: $0.element, n: 0, label: "", note: nil) }
+            context.insert(row)
+        }
+        try context.save()
+        return context
+    }
+
+    private func serials(_ format: String, _ arguments: any Sendable..., in context: ModelContext) throws -> [Int] {
+        let descriptor = FetchDescriptor<FuzzRow>(predicate: FormatPredicate(format: format, argumentArray: arguments))
+        return try context.fetch(descriptor).map(\.serial).sorted()
+    }
+
+    // FormatFuzzTests, seed 1: SQLite's sum skipped the stored text 'NaN' and its @max ('NaN', above every number)
+    // passed `>`; a NaN aggregate is now unordered, as in Swift.
+    @Test func aggregatesOverNaNAreUnordered() throws {
+        let nan = FuzzPools.doubles[0]
+        let context = try rows(weights: [[nan, 1], [1, 2], []])
+        #expect(try serials("items.@sum.weight > 0", in: context) == [1])
+        #expect(try serials("items.@sum.weight != 3", in: context) == [0, 2])
+        #expect(try serials("NOT (items.@avg.weight < 5)", in: context) == [0, 2])
+        #expect(try serials("items.@max.weight > 0", in: context) == [1])
+        #expect(try serials("items.@min.weight == 1", in: context) == [0, 1])
+        #expect(try serials("items.@sum.weight == 0", in: context) == [2])
+    }
+
+    // FormatFuzzTests, seed 1: the related rows' order decided an overflowing sum (SQLite and the evaluator visit
+    // them differently); the sum is now exact and rounded once.
+    @Test func floatingSumsAreExactWhateverTheOrder() throws {
+        let big = Double.greatestFiniteMagnitude
+        let context = try rows(weights: [[big, big, -big], [-big, 0.3, big, -big], [.infinity, -.infinity], [big, big], [0.1, 0.2, 0.3]])
+        #expect(try serials("items.@sum.weight == %@", big, in: context) == [0])
+        #expect(try serials("items.@sum.weight == %@", -big, in: context) == [1])
+        #expect(try serials("items.@sum.weight > %@", big, in: context) == [3])
+        #expect(try serials("items.@sum.weight != 0", in: context) == [0, 1, 2, 3, 4])
+        #expect(try serials("items.@sum.weight < %@ AND items.@sum.weight > %@", -big, big, in: context).isEmpty)
+        #expect(try serials("items.@sum.weight == 0.6", in: context) == [4])
+        #expect(try serials("items.@avg.weight == %@", 0.6 / 3, in: context) == [4])
+    }
+
+    // FormatFuzzTests, seed 5: `d * 0` with d = -∞ is NaN in Swift, and SQLite's NULL made `NOT (d * 0 > -1)`
+    // unknown; format arithmetic on floating-point values now follows IEEE.
+    @Test func formatArithmeticFollowsIEEE() throws {
+        let context = try rows(weights: [[], [], []])
+        for (serial, d) in [(0, -Double.infinity), (1, 1), (2, Double.nan)] {
+            try context.fetch(FetchDescriptor<FuzzRow>(predicate: #Predicate { $0.serial == serial })).first?.d = d
+        }
+        try context.save()
+        #expect(try serials("d * 0 > -1", in: context) == [1])
+        #expect(try serials("NOT (d * 0 > -1)", in: context) == [0, 2])
+        #expect(try serials("d / 0 > 1", in: context) == [1])
+        #expect(try serials("d - d == 0", in: context) == [1])
+        #expect(try serials("d + 1 != d + 1", in: context) == [2])
+    }
+
+    // FormatFuzzTests, seed 22: the evaluator failed on an overflowing integer sum where SQLite stopped at the
+    // unknown other operand of AND and excluded the row.
+    @Test func evaluatorAnswersWhereAnUnknownOperandStopsTheStore() throws {
+        let context = try rows(weights: [[1, 2]])
+        let row = try #require(try context.fetch(FetchDescriptor<FuzzRow>()).first)
+        for (index, item) in row.items.enumerated() { item.n = index == 0 ? .max : 1 }
+        try context.save()
+        let predicate = FormatPredicate(format: "partner.label BEGINSWITH 'x' AND items.@sum.n == 1")
+        #expect(try context.fetch(FetchDescriptor<FuzzRow>(predicate: predicate)).isEmpty)
+        let entity = try #require(context.container.schema.entity(for: FuzzRow.self))
+        let condition = try FormatTranslator.translate(predicate, entity: entity)
+        #expect(try !QueryEvaluator(entity: entity, backingData: row.persistentBackingData).isSatisfied(condition))
+        #expect(throws: (any Error).self) {
+            try context.fetch(FetchDescriptor<FuzzRow>(predicate: FormatPredicate(format: "items.@sum.n == 1")))
+        }
+    }
+}
