@@ -41,10 +41,16 @@ package final class PostgresConnection {
     /// Runs one statement with its parameters bound: integers and reals as their exact text with their types, text
     /// untyped (so the server reads it as the column it is compared with or stored into: `numeric`, `text`…),
     /// bytes in binary.
-    /// - Throws: ``PostgresError``.
+    /// - Throws: ``PostgresError``, with SQLSTATE `22021` before anything is sent when a text parameter holds
+    ///   U+0000 (PostgreSQL text can't, and libpq would silently cut the text there).
     @discardableResult
     package func query(_ sql: String, _ parameters: [StoredValue]) throws -> PostgresResult {
         guard !parameters.isEmpty else { return try check(PQexecParams(handle, sql, 0, nil, nil, nil, nil, 0)) }
+        for (index, parameter) in parameters.enumerated() {
+            if case .text(let text) = parameter, text.utf8.contains(0) {
+                throw PostgresError(sqlState: "22021", message: "parameter $\(index + 1) is text holding U+0000 (NUL), which PostgreSQL text can't store")
+            }
+        }
         var types: [Oid] = []
         var formats: [Int32] = []
         var lengths: [Int32] = []

@@ -68,6 +68,10 @@ struct PostgresQueryWriter {
         switch expression {
         case .column(let name):
             return scope.column(name)
+        case .value(.text(let text)) where text.utf8.contains(0):
+            // PostgreSQL text can't hold NUL, so no stored text equals, contains or orders like this constant.
+            throw StrataError.unsupportedPredicate(
+                expression: text.debugDescription, reason: "PostgreSQL text can't hold U+0000 (NUL); this constant can't be compared there")
         case .value(let value):
             return .binding(value)
         case .arithmetic(let op, let left, let right, let bounds?):

@@ -83,3 +83,28 @@ extension FuzzRegressionTests {
         }
     }
 }
+
+extension FuzzRegressionTests {
+    // PredicateFuzzTests on PostgreSQL, seed 22: libpq sent text parameters up to their first NUL, so "a\0b" was
+    // stored as "a" and "\0" as "" without an error; PostgreSQL text can't hold NUL, so the save now throws
+    // and a NUL constant in a predicate is refused.
+    @Test(arguments: StoreKind.all) func textHoldingNULIsKeptOrRefusedNeverCut(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, FuzzRow.self)
+        let context = ModelContext(container)
+        let row = Self.row(0)
+        row.s = "a\u{0}b"
+        context.insert(row)
+        let nul = "a\u{0}b"
+        let descriptor = FetchDescriptor<FuzzRow>(predicate: #Predicate { $0.s == nul })
+        switch kind {
+        case .sqlite:
+            try context.save()
+            #expect(try ModelContext(container).fetch(FetchDescriptor<FuzzRow>()).map(\.s) == ["a\u{0}b"])
+            #expect(try ModelContext(container).fetch(descriptor).count == 1)
+        case .postgres:
+            #expect(throws: StrataError.self) { try context.save() }
+            #expect(try ModelContext(container).fetchCount(FetchDescriptor<FuzzRow>()) == 0)
+            #expect(throws: StrataError.self) { try ModelContext(container).fetch(descriptor) }
+        }
+    }
+}

@@ -20,7 +20,7 @@ import Testing
         return (context, rows)
     }
 
-    private static func row(_ serial: Int) -> FuzzRow {
+    static func row(_ serial: Int) -> FuzzRow {
         FuzzRow(serial: serial, d: 0, f: 0, i: serial, u: 0, o: nil, s: "", t: nil, date: .distantPast, dec: 0,
                 uuid: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), data: Data(), flag: true, kind: .alpha)
     }

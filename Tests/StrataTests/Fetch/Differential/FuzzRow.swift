@@ -151,6 +151,20 @@ enum FuzzPools {
                  label: pick(strings, &generator), note: pick(optionalStrings, &generator))
     }
 
+    /// Takes U+0000 out of every text of `rows` and their items, as PostgreSQL text can't hold it (saving it there
+    /// throws).
+    static func removeNUL(from rows: [FuzzRow]) {
+        let clean = { (text: String) in text.replacingOccurrences(of: "\u{0}", with: "") }
+        for row in rows {
+            row.s = clean(row.s)
+            row.t = row.t.map(clean)
+            for item in row.items + [row.partner].compactMap({ $0 }) {
+                item.label = clean(item.label)
+                item.note = item.note.map(clean)
+            }
+        }
+    }
+
     /// Unattached copies of `rows` and every item they reach, related as the originals are.
     static func copies(of rows: [FuzzRow]) -> [FuzzRow] {
         var items: [Int: FuzzItem] = [:]
