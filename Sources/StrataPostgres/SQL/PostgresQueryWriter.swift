@@ -165,8 +165,9 @@ struct PostgresQueryWriter {
 
     private static func name(of aggregate: QueryAggregate) -> String {
         switch aggregate {
-        // PostgreSQL's float8 sum and avg already follow IEEE (NaN propagates, ∞ + -∞ is NaN); an overflow fails
-        // the query instead of giving an infinity. Its NaN sorts above every number, as Strata's does.
+        // PostgreSQL's NaN sorts above every number, as Strata's does, so min and max agree as they are; its float8
+        // sum and avg propagate NaN (∞ + -∞ is NaN) but add in scan order and fail on overflow, so they can differ
+        // from SQLite's exact strata_real_sum in the last bits where values cancel.
         case .sum, .floatingSum: "sum"
         case .average, .floatingAverage: "avg"
         case .minimum, .floatingMinimum: "min"
