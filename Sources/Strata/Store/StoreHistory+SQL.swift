@@ -55,21 +55,22 @@ extension StoreHistoryFetch {
 }
 
 extension StoredHistoryChange {
-    /// The changes one `strata_history_changes` row stands for: `count` changes of `kind` to consecutive rows from
-    /// `firstRow` at consecutive positions from `firstPosition`; updates name their properties in `attributes`
-    /// (comma-separated), deletes take their values from `tombstones` by position. An unknown kind gives none.
+    /// The changes one `strata_history_changes` row stands for: `count` changes of `kind` at consecutive positions
+    /// from `firstPosition`, to the rows `keys` lists after `firstRow` (``HistoryKeyList``; `nil`: consecutive rows);
+    /// updates name their properties in `attributes` (comma-separated), deletes take their values from `tombstones`
+    /// by position. An unknown kind gives none.
     package static func expanded(kind rawKind: Int64, entityName: String, firstRow: Int64, firstPosition: Int64, count: Int64,
-                                 attributes: String?, tombstones: [Int64: [String: StoredValue]]?) -> [StoredHistoryChange] {
+                                 keys: [UInt8]? = nil, attributes: String?, tombstones: [Int64: [String: StoredValue]]?) -> [StoredHistoryChange] {
         guard let recorded = HistoryTables.Kind(rawValue: rawKind) else { return [] }
         let names = (attributes ?? "").isEmpty ? [] : (attributes ?? "").split(separator: ",").map(String.init)
-        return (0..<max(1, count)).map { step in
-            let position = firstPosition + step
+        return HistoryKeyList.keys(first: firstRow, count: count, list: keys).enumerated().map { step, row in
+            let position = firstPosition + Int64(step)
             let kind: Kind = switch recorded {
             case .insert: .insert
             case .update: .update(names)
             case .delete: .delete(tombstones?[position] ?? [:])
             }
-            return StoredHistoryChange(kind: kind, entityName: entityName, primaryKey: firstRow + step, position: position)
+            return StoredHistoryChange(kind: kind, entityName: entityName, primaryKey: row, position: position)
         }
     }
 }

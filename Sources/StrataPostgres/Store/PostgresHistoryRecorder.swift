@@ -6,8 +6,9 @@ import Strata
 /// makes, so a failed save, rolled back, leaves no history either.
 ///
 /// Changes are gathered in memory and written by ``flush()`` with multi-row `INSERT`s (a round trip per change
-/// would cost more than the change), one row per change (`count` 1). Relationship changes of stored rows join
-/// the row's update in the same save, or are recorded as updates of their own.
+/// would cost more than the change), a run of changes of one kind, entity and attribute list as one row with its
+/// keys (`HistoryKeyList`), as on SQLite. Relationship changes of stored rows join the row's update in the same
+/// save, or are recorded as updates of their own.
 struct PostgresHistoryRecorder {
     let connection: PostgresConnection
     /// The transaction identifier of the save being recorded.
@@ -64,11 +65,24 @@ struct PostgresHistoryRecorder {
     /// Writes the noted changes and tombstones.
     /// - Throws: `PostgresError` when an insert fails.
     func flush() throws {
-        try insert(into: HistoryTables.changes, columns: "\"transaction\", position, kind, entity, \"row\", attributes",
-                   rows: changes.enumerated().map { position, change in
-                       [.integer(transaction), .integer(Int64(position)), .integer(change.kind.rawValue), .text(change.entity),
-                        .integer(change.row), change.attributes.map { .text($0) } ?? .null]
-                   })
+        var rows: [[StoredValue]] = []
+        var start = 0
+        while start < changes.count {
+            let first = changes[start]
+            var keys = HistoryKeyList(first: first.row)
+            var end = start + 1
+            while end < changes.count, changes[end].kind == first.kind, changes[end].entity == first.entity,
+                  changes[end].attributes == first.attributes {
+                keys.append(changes[end].row)
+                end += 1
+            }
+            rows.append([.integer(transaction), .integer(Int64(start)), .integer(first.kind.rawValue), .text(first.entity),
+                         .integer(first.row), .integer(Int64(end - start)), first.attributes.map { .text($0) } ?? .null,
+                         keys.stored.map { .blob($0) } ?? .null])
+            start = end
+        }
+        try insert(into: HistoryTables.changes, columns: "\"transaction\", position, kind, entity, \"row\", count, attributes, keys",
+                   rows: rows)
         try insert(into: HistoryTables.tombstones, columns: "\"transaction\", position, name, \(PostgresHistoryTables.tombstoneValueColumns)",
                    rows: tombstones.map { tombstone in
                        [.integer(transaction), .integer(tombstone.position), .text(tombstone.name)]

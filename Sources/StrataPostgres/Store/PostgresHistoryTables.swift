@@ -1,7 +1,8 @@
 import Strata
 
 /// The history tables of a PostgreSQL store: the same three tables and columns as on SQLite (`HistoryTables`),
-/// in the store's schema.
+/// in the store's schema, and the same rows: a change row stands for a run of changes of one kind, entity and
+/// attribute list, its keys consecutive or listed in `keys`.
 ///
 /// - Transaction identifiers come from `bigint GENERATED ALWAYS AS IDENTITY`: a sequence, so they only grow and
 ///   are never given twice, even after the newest history is deleted or a save rolls back.
@@ -14,7 +15,9 @@ enum PostgresHistoryTables {
             + "\"timestamp\" double precision NOT NULL, author text, bundle text NOT NULL, process text NOT NULL)",
         "CREATE TABLE IF NOT EXISTS \(HistoryTables.changes) (\"transaction\" bigint NOT NULL, position bigint NOT NULL, "
             + "kind bigint NOT NULL, entity text NOT NULL, \"row\" bigint NOT NULL, count bigint NOT NULL DEFAULT 1, attributes text, "
-            + "PRIMARY KEY (\"transaction\", position))",
+            + "keys bytea, PRIMARY KEY (\"transaction\", position))",
+        // Stores created before key lists (`HistoryKeyList`) gain the column; their rows, all consecutive, read as before.
+        "ALTER TABLE \(HistoryTables.changes) ADD COLUMN IF NOT EXISTS keys bytea",
         "CREATE TABLE IF NOT EXISTS \(HistoryTables.tombstones) (\"transaction\" bigint NOT NULL, position bigint NOT NULL, "
             + "name text NOT NULL, integer_value bigint, real_value double precision, text_value text, blob_value bytea, "
             + "PRIMARY KEY (\"transaction\", position, name))",

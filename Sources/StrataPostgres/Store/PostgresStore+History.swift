@@ -81,7 +81,7 @@ extension PostgresStore {
                 stones.text(row: row, column: 2) ?? ""] = value
         }
         let changes = try connection.query(
-            "SELECT \"transaction\", position, kind, entity, \"row\", attributes, count FROM \(HistoryTables.changes) "
+            "SELECT \"transaction\", position, kind, entity, \"row\", attributes, count, keys FROM \(HistoryTables.changes) "
                 + "WHERE \"transaction\" BETWEEN $1 AND $2 ORDER BY \"transaction\", position", range)
         for row in 0..<changes.count {
             let transaction = changes.int64(row: row, column: 0)
@@ -89,9 +89,15 @@ extension PostgresStore {
             transactions[offset].changes += StoredHistoryChange.expanded(
                 kind: changes.int64(row: row, column: 2), entityName: changes.text(row: row, column: 3) ?? "",
                 firstRow: changes.int64(row: row, column: 4), firstPosition: changes.int64(row: row, column: 1),
-                count: changes.int64(row: row, column: 6), attributes: changes.text(row: row, column: 5),
+                count: changes.int64(row: row, column: 6), keys: Self.bytes(changes.storedValue(row: row, column: 7)),
+                attributes: changes.text(row: row, column: 5),
                 tombstones: tombstones[transaction])
         }
+    }
+
+    private static func bytes(_ value: StoredValue) -> [UInt8]? {
+        if case .blob(let bytes) = value { return bytes }
+        return nil
     }
 
     private static func real(_ value: StoredValue) -> Double {

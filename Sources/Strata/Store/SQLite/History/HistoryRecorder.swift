@@ -20,7 +20,8 @@ struct HistoryRecorder {
     /// Relationship changes of stored rows, in the order first noted, and where each row's entry is.
     private var pendingRelationships: [(entity: Schema.Entity, row: Int64, names: [String])] = []
     private var relationshipChanges: [RowKey: Int] = [:]
-    /// The run of changes being gathered: same kind, entity and attributes, consecutive rows, written as one row.
+    /// The run of changes being gathered: same kind, entity and attributes at consecutive positions, written as one
+    /// row with its keys (``HistoryKeyList``, left out when they are consecutive).
     private var run: Run?
 
     private struct Run {
@@ -28,6 +29,7 @@ struct HistoryRecorder {
         let entity: Schema.Entity
         let first: Int64
         var count: Int64
+        var keys: HistoryKeyList
         let attributes: String?
         let position: Int64
     }
@@ -49,25 +51,25 @@ struct HistoryRecorder {
         self.transaction = connection.lastInsertRowID
         self.changeStatement = try connection.prepare(
             "INSERT INTO \(quote(HistoryTables.changes)) (\(quote("transaction")), \(quote("position")), \(quote("kind")), "
-                + "\(quote("entity")), \(quote("row")), \(quote("count")), \(quote("attributes"))) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                + "\(quote("entity")), \(quote("row")), \(quote("count")), \(quote("attributes")), \(quote("keys"))) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         self.tracksUpdatePositions = tracksRelationshipUpdates
     }
 
     /// Records an insert, an update (with its changed properties' names, comma-separated) or a delete.
     /// - Returns: the change's position.
-    /// A change that continues the current run (same kind, entity and attributes, the next row) extends it;
-    /// any other ends it. Updates are recorded one by one when relationship names may join them later.
+    /// A change that continues the current run (same kind, entity and attributes, any row) extends it; any other
+    /// ends it. Updates are recorded one by one when relationship names may join them later.
     @discardableResult
     mutating func record(_ kind: HistoryTables.Kind, _ entity: Schema.Entity, row: Int64, attributes: String? = nil) throws -> Int64 {
         let current = position
         position += 1
-        if var run, run.kind == kind, run.entity === entity, run.first + run.count == row, run.attributes == attributes {
-            run.count += 1
-            self.run = run
+        if run?.kind == kind, run?.entity === entity, run?.attributes == attributes {
+            run?.count += 1
+            run?.keys.append(row)
             return current
         }
         try flush()
-        run = Run(kind: kind, entity: entity, first: row, count: 1, attributes: attributes, position: current)
+        run = Run(kind: kind, entity: entity, first: row, count: 1, keys: HistoryKeyList(first: row), attributes: attributes, position: current)
         if tracksUpdatePositions, kind == .update {
             updatePositions[RowKey(entity: ObjectIdentifier(entity), row: row)] = current
             try flush()
@@ -87,6 +89,7 @@ struct HistoryRecorder {
         try changeStatement.bind(.integer(run.first), at: 5)
         try changeStatement.bind(.integer(run.count), at: 6)
         try changeStatement.bind(run.attributes.map { .text($0) } ?? .null, at: 7)
+        try changeStatement.bind(run.keys.stored.map { .blob($0) } ?? .null, at: 8)
         _ = try changeStatement.step()
     }
 

@@ -107,8 +107,10 @@ extension SQLiteStore {
             guard case .integer(let transaction) = row[0], case .integer(let position) = row[1], let name = Self.text(row[2]) else { continue }
             tombstones[transaction, default: [:]][position, default: [:]][name] = row[3]
         }
+        // A store of the first history layout, opened read-only, has no key lists (and needs none).
+        let keys = HistoryTables.hasKeyLists(on: connection) ? "\"keys\"" : "NULL"
         let statement = try connection.prepare(
-            "SELECT \"transaction\", \"position\", \"kind\", \"entity\", \"row\", \"attributes\", \"count\" FROM \"\(HistoryTables.changes)\" "
+            "SELECT \"transaction\", \"position\", \"kind\", \"entity\", \"row\", \"attributes\", \"count\", \(keys) FROM \"\(HistoryTables.changes)\" "
                 + "WHERE \"transaction\" BETWEEN ? AND ? ORDER BY \"transaction\", \"position\"")
         defer { statement.reset() }
         try statement.bind(range)
@@ -117,9 +119,15 @@ extension SQLiteStore {
             guard let offset = positions[transaction] else { continue }
             transactions[offset].changes += StoredHistoryChange.expanded(
                 kind: statement.int64(at: 2), entityName: statement.text(at: 3), firstRow: statement.int64(at: 4),
-                firstPosition: statement.int64(at: 1), count: statement.int64(at: 6), attributes: Self.text(statement.storedValue(at: 5)),
+                firstPosition: statement.int64(at: 1), count: statement.int64(at: 6), keys: Self.bytes(statement.storedValue(at: 7)),
+                attributes: Self.text(statement.storedValue(at: 5)),
                 tombstones: tombstones[transaction])
         }
+    }
+
+    private static func bytes(_ value: StoredValue) -> [UInt8]? {
+        if case .blob(let bytes) = value { return bytes }
+        return nil
     }
 
     private static func text(_ value: StoredValue) -> String? {

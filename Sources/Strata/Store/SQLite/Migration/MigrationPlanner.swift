@@ -24,11 +24,10 @@ struct MigrationPlanner {
     func plan() throws -> Plan {
         let targetDescription = StoredSchema(schema: target, dialect: dialect)
         var plan = Plan(result: targetDescription)
-        if stored.history == nil {
-            let statements = HistoryTables.createStatements(dialect: dialect)
-            plan.actions += statements.map(MigrationAction.sql)
-            plan.historyActionCount = statements.count
-        }
+        let historyStatements = stored.history.map { HistoryTables.upgradeStatements(from: $0, dialect: dialect) }
+            ?? HistoryTables.createStatements(dialect: dialect)
+        plan.actions += historyStatements.map(MigrationAction.sql)
+        plan.historyActionCount = historyStatements.count
         var joinTables = JoinTablePlanner(stored: stored, dialect: dialect)
         for entity in target.entities {
             let wanted = StoredEntity(entity: entity, dialect: dialect)

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import Strata
+
+/// `HistoryKeyList`: the keys of a history row that stands for several changes round-trip exactly.
+@Suite struct HistoryKeyListTests {
+    private func roundTrip(_ keys: [Int64]) -> [Int64] {
+        var list = HistoryKeyList(first: keys[0])
+        for key in keys.dropFirst() { list.append(key) }
+        return HistoryKeyList.keys(first: keys[0], count: Int64(keys.count), list: list.stored)
+    }
+
+    @Test func consecutiveKeysNeedNoList() {
+        var list = HistoryKeyList(first: 5)
+        for key in Int64(6)...40 { list.append(key) }
+        #expect(list.stored == nil)
+        #expect(HistoryKeyList.keys(first: 5, count: 36, list: nil) == Array(5...40))
+    }
+
+    @Test func scatteredKeysRoundTrip() {
+        #expect(roundTrip([1, 3, 2, 100, -5, 0]) == [1, 3, 2, 100, -5, 0])
+        #expect(roundTrip([.max, .min, 0, .max, 1]) == [.max, .min, 0, .max, 1])
+        var generator = PredicateFuzzTests.Generator(state: 21)
+        for _ in 0..<200 {
+            let keys = (0..<Int(1 + generator.next() % 50)).map { _ in
+                generator.next() % 4 == 0 ? Int64(bitPattern: generator.next()) : Int64(generator.next() % 1000)
+            }
+            #expect(roundTrip(keys) == keys)
+        }
+    }
+
+    @Test func smallStepsTakeOneByte() {
+        var list = HistoryKeyList(first: 10)
+        for key: Int64 in [12, 14, 13, 70] { list.append(key) }
+        #expect(list.stored?.count == 4)
+    }
+
+    // A damaged list (cut short) continues consecutively instead of failing the read.
+    @Test func shortListContinuesConsecutively() {
+        #expect(HistoryKeyList.keys(first: 1, count: 4, list: [6]) == [1, 4, 5, 6])
+    }
+}
