@@ -25,6 +25,15 @@ public struct PostgresConfiguration: DataStoreConfiguration {
     public var maximumConnections: Int
     /// The longest a statement may run before the server cancels it; `nil` uses the server's setting.
     public var statementTimeout: Duration?
+    /// How long the store keeps persistent history: transactions older than this many seconds are deleted (as by
+    /// `ModelContext.deleteHistory`) when the store opens to write and every 64th save, as
+    /// `ModelConfiguration.historyRetentionInterval` does. `nil` (the default) keeps history until the app
+    /// deletes it.
+    public var historyRetentionInterval: TimeInterval?
+    /// The most persistent-history transactions the store keeps: older ones are deleted when the store opens to
+    /// write and every 64th save (so up to 63 more may be kept in between), as
+    /// `ModelConfiguration.historyRetentionLimit` does. `nil` (the default) keeps them all.
+    public var historyRetentionLimit: Int?
 
     /// Creates a configuration for the database at `url`.
     ///
@@ -54,7 +63,13 @@ public struct PostgresConfiguration: DataStoreConfiguration {
     public static func == (lhs: PostgresConfiguration, rhs: PostgresConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.databaseSchema == rhs.databaseSchema && lhs.schema === rhs.schema
             && lhs.allowsSave == rhs.allowsSave && lhs.maximumConnections == rhs.maximumConnections
-            && lhs.statementTimeout == rhs.statementTimeout
+            && lhs.statementTimeout == rhs.statementTimeout && lhs.historyRetentionInterval == rhs.historyRetentionInterval
+            && lhs.historyRetentionLimit == rhs.historyRetentionLimit
+    }
+
+    /// The history the store keeps.
+    var historyRetention: HistoryRetention {
+        HistoryRetention(maximumAge: historyRetentionInterval, maximumCount: historyRetentionLimit)
     }
 
     public func hash(into hasher: inout Hasher) {

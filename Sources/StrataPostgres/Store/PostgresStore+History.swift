@@ -35,23 +35,36 @@ extension PostgresStore {
     package func deleteHistory(_ request: StoreHistoryFetch) throws {
         guard !isReadOnly else { throw StrataError.readOnlyContainer(operation: "delete history") }
         try withConnection("delete history") { connection in
-            try connection.transaction {
-                let (selection, bindings) = request.selection(columns: "id", dialect: writer.dialect)
-                let newest = try connection.query("SELECT max(id) FROM (\(selection)) AS selected", bindings)
-                guard newest.count > 0, !newest.isNull(row: 0, column: 0) else { return }
-                let deletedThrough = newest.int64(row: 0, column: 0)
-                for table in [HistoryTables.tombstones, HistoryTables.changes] {
-                    try connection.query("DELETE FROM \(table) WHERE \"transaction\" IN (\(selection))", bindings)
-                }
-                try connection.query("DELETE FROM \(HistoryTables.transactions) WHERE id IN (\(selection))", bindings)
-                // Only ever raised: deleting older history later doesn't make newer tokens valid again.
-                try connection.query(
-                    "INSERT INTO \(PostgresBootstrap.metadataTable) (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = "
-                        + "CASE WHEN EXCLUDED.value::bigint > \(PostgresBootstrap.metadataTable).value::bigint THEN EXCLUDED.value "
-                        + "ELSE \(PostgresBootstrap.metadataTable).value END",
-                    [.text(HistoryTables.deletedThroughKey), .text(String(deletedThrough))])
-            }
+            try connection.transaction { try deleteHistory(request, on: connection) }
         }
+    }
+
+    /// Deletes the transactions `request` selects, with their changes and tombstones, inside the caller's
+    /// transaction, and remembers the newest one deleted.
+    private func deleteHistory(_ request: StoreHistoryFetch, on connection: PostgresConnection) throws {
+        let (selection, bindings) = request.selection(columns: "id", dialect: writer.dialect)
+        let newest = try connection.query("SELECT max(id) FROM (\(selection)) AS selected", bindings)
+        guard newest.count > 0, !newest.isNull(row: 0, column: 0) else { return }
+        let deletedThrough = newest.int64(row: 0, column: 0)
+        for table in [HistoryTables.tombstones, HistoryTables.changes] {
+            try connection.query("DELETE FROM \(table) WHERE \"transaction\" IN (\(selection))", bindings)
+        }
+        try connection.query("DELETE FROM \(HistoryTables.transactions) WHERE id IN (\(selection))", bindings)
+        // Only ever raised: deleting older history later doesn't make newer tokens valid again.
+        try connection.query(
+            "INSERT INTO \(PostgresBootstrap.metadataTable) (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = "
+                + "CASE WHEN EXCLUDED.value::bigint > \(PostgresBootstrap.metadataTable).value::bigint THEN EXCLUDED.value "
+                + "ELSE \(PostgresBootstrap.metadataTable).value END",
+            [.text(HistoryTables.deletedThroughKey), .text(String(deletedThrough))])
+    }
+
+    /// Deletes the history past the configuration's retention (older than its interval, beyond its limit), inside
+    /// the caller's transaction.
+    func pruneHistory(_ connection: PostgresConnection) throws {
+        try configuration.historyRetention.prune(dialect: writer.dialect, newestBeyondLimit: { sql, bindings in
+            let rows = try connection.query(sql, bindings)
+            return rows.count > 0 && !rows.isNull(row: 0, column: 0) ? rows.int64(row: 0, column: 0) : nil
+        }, delete: { try deleteHistory($0, on: connection) })
     }
 
     /// Throws `historyTokenExpired` when the request asks for the transactions after one older than deleted

@@ -40,6 +40,11 @@ package final class PostgresStore: DataStore, Sendable {
         } catch let error as PostgresError {
             throw StrataError.storeOpenFailed(path: location, reason: error.description)
         }
+        if !isReadOnly, configuration.historyRetention.isLimited {
+            try withConnection("delete history past its retention") { connection in
+                try connection.transaction { try pruneHistory(connection) }
+            }
+        }
     }
 
     /// Runs `body` on a pooled connection, reporting PostgreSQL's errors as `StrataError`s naming `operation`.

@@ -30,6 +30,8 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 final class TestStore {
     let kind: StoreKind
     private let file = TemporaryStore()
+    /// The SQLite file of this store (for configurations the tests build themselves).
+    var fileURL: URL { file.url }
     /// The PostgreSQL schema (namespace) holding this store's tables.
     let databaseSchema = "strata_test_" + UUID().uuidString.prefix(12).lowercased()
 

@@ -23,7 +23,7 @@ extension SQLiteStore {
                     }
                     let result = try writer.write(changes)
                     // Retention is enforced every 64th transaction, in the save's own transaction.
-                    if let transaction = writer.history?.transaction, transaction % 64 == 0, historyRetention.isLimited {
+                    if let transaction = writer.history?.transaction, historyRetention.isDue(after: transaction) {
                         try pruneHistory(connection)
                     }
                     return result

@@ -64,15 +64,10 @@ extension SQLiteStore {
     /// Deletes the history past the store's retention (older than its interval, beyond its limit), inside the
     /// caller's transaction.
     func pruneHistory(_ connection: SQLiteConnection) throws {
-        if let age = historyRetention.maximumAge {
-            try deleteHistory(StoreHistoryFetch(conditions: [.timestamp(.less, Date().addingTimeInterval(-age))]), on: connection)
-        }
-        if let count = historyRetention.maximumCount {
-            let newest = try connection.query("SELECT max(\"id\") FROM \"\(HistoryTables.transactions)\"", []).first?.first
-            if case .integer(let newest)? = newest, newest > Int64(max(0, count)) {
-                try deleteHistory(StoreHistoryFetch(conditions: [.transaction(.lessOrEqual, newest - Int64(max(0, count)))]), on: connection)
-            }
-        }
+        try historyRetention.prune(dialect: dialect, newestBeyondLimit: { sql, bindings in
+            if case .integer(let identifier)? = try connection.query(sql, bindings).first?.first { return identifier }
+            return nil
+        }, delete: { try deleteHistory($0, on: connection) })
     }
 
     /// The newest transaction identifier whose history was deleted (0: none).
@@ -134,21 +129,4 @@ extension SQLiteStore {
         if case .text(let text) = value { return text }
         return nil
     }
-}
-
-/// What persistent history a store keeps: `ModelConfiguration.historyRetentionInterval` and
-/// `historyRetentionLimit`.
-package struct HistoryRetention: Sendable {
-    /// Transactions older than this many seconds are deleted.
-    package var maximumAge: TimeInterval?
-    /// Only this many of the newest transactions are kept.
-    package var maximumCount: Int?
-
-    package init(maximumAge: TimeInterval? = nil, maximumCount: Int? = nil) {
-        self.maximumAge = maximumAge
-        self.maximumCount = maximumCount
-    }
-
-    /// Whether any history is deleted automatically.
-    var isLimited: Bool { maximumAge != nil || maximumCount != nil }
 }
