@@ -31,7 +31,7 @@ package enum FloatingSum {
         let (limb, offset) = (shift / 64, UInt64(shift % 64))
         let low = significand << offset
         let high = offset == 0 ? 0 : significand >> (64 - offset)
-        if value < 0 { subtract(low, high, at: limb, from: words) } else { addWords(low, high, at: limb, to: words) }
+        accumulate(low, high, at: limb, negative: value < 0, into: words)
     }
 
     /// The number of values added (NaN and infinities included).
@@ -71,30 +71,23 @@ package enum FloatingSum {
         return negative ? -magnitude : magnitude
     }
 
-    private static func addWords(_ low: UInt64, _ high: UInt64, at limb: Int, to words: UnsafeMutableBufferPointer<UInt64>) {
-        let (first, carried) = words[limb].addingReportingOverflow(low)
-        words[limb] = first
-        let (second, overflow) = words[limb + 1].addingReportingOverflow(high)
-        let (withCarry, overflowCarry) = second.addingReportingOverflow(carried ? 1 : 0)
-        words[limb + 1] = withCarry
-        var carry: UInt64 = overflow || overflowCarry ? 1 : 0
-        var index = limb + 2
-        while carry != 0, index < limbCount {
-            (words[index], carry) = words[index] == .max ? (0, 1) : (words[index] + 1, 0)
-            index += 1
+    /// Adds (or, when `negative`, subtracts) the 128-bit value `high:low` at limb `limb`, carrying or borrowing
+    /// upward.
+    private static func accumulate(
+        _ low: UInt64, _ high: UInt64, at limb: Int, negative: Bool, into words: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        func step(_ word: UInt64, _ operand: UInt64, _ carry: Bool) -> (UInt64, Bool) {
+            let (partial, first) = negative ? word.subtractingReportingOverflow(operand) : word.addingReportingOverflow(operand)
+            guard carry else { return (partial, first) }
+            let (result, second) = negative ? partial.subtractingReportingOverflow(1) : partial.addingReportingOverflow(1)
+            return (result, first || second)
         }
-    }
-
-    private static func subtract(_ low: UInt64, _ high: UInt64, at limb: Int, from words: UnsafeMutableBufferPointer<UInt64>) {
-        let (first, borrowed) = words[limb].subtractingReportingOverflow(low)
-        words[limb] = first
-        let (second, underflow) = words[limb + 1].subtractingReportingOverflow(high)
-        let (withBorrow, underflowBorrow) = second.subtractingReportingOverflow(borrowed ? 1 : 0)
-        words[limb + 1] = withBorrow
-        var borrow: UInt64 = underflow || underflowBorrow ? 1 : 0
+        var carry: Bool
+        (words[limb], carry) = step(words[limb], low, false)
+        (words[limb + 1], carry) = step(words[limb + 1], high, carry)
         var index = limb + 2
-        while borrow != 0, index < limbCount {
-            (words[index], borrow) = words[index] == 0 ? (.max, 1) : (words[index] - 1, 0)
+        while carry, index < limbCount {
+            (words[index], carry) = step(words[index], 0, true)
             index += 1
         }
     }
