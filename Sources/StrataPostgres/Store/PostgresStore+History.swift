@@ -11,8 +11,13 @@ extension PostgresStore {
             try connection.transaction {
                 try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 // A read-only open of a store written before history was recorded has no tables (a writable open adds them).
-                let exists = try connection.query("SELECT to_regclass($1) IS NOT NULL", [.text(HistoryTables.transactions)])
+                // Nor has one of a store written before key lists the `keys` column.
+                let exists = try connection.query(
+                    "SELECT to_regclass($1) IS NOT NULL, EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass($2) "
+                        + "AND attname = 'keys' AND NOT attisdropped)",
+                    [.text(HistoryTables.transactions), .text(HistoryTables.changes)])
                 guard exists.text(row: 0, column: 0) == "t" else { return [] }
+                let hasKeyLists = exists.text(row: 0, column: 1) == "t"
                 try checkNotExpired(request, connection)
                 let (sql, bindings) = request.selection(columns: "id, \"timestamp\", author, bundle, process", dialect: writer.dialect)
                 let rows = try connection.query(sql, bindings)
@@ -23,7 +28,9 @@ extension PostgresStore {
                         author: rows.text(row: row, column: 2), bundleIdentifier: rows.text(row: row, column: 3) ?? "",
                         processIdentifier: rows.text(row: row, column: 4) ?? "")
                 }
-                if request.includesChanges, !transactions.isEmpty { try readChanges(into: &transactions, connection) }
+                if request.includesChanges, !transactions.isEmpty {
+                    try readChanges(into: &transactions, keyLists: hasKeyLists, connection)
+                }
                 return transactions
             }
         }
@@ -79,7 +86,7 @@ extension PostgresStore {
     }
 
     /// Reads the changes (and tombstones) of `transactions`: one range scan over their identifiers each.
-    private func readChanges(into transactions: inout [StoredHistoryTransaction], _ connection: PostgresConnection) throws {
+    private func readChanges(into transactions: inout [StoredHistoryTransaction], keyLists: Bool, _ connection: PostgresConnection) throws {
         var offsets: [Int64: Int] = [:]
         for (offset, transaction) in transactions.enumerated() { offsets[transaction.identifier] = offset }
         guard let lowest = offsets.keys.min(), let highest = offsets.keys.max() else { return }
@@ -94,7 +101,7 @@ extension PostgresStore {
                 stones.text(row: row, column: 2) ?? ""] = value
         }
         let changes = try connection.query(
-            "SELECT \"transaction\", position, kind, entity, \"row\", attributes, count, keys FROM \(HistoryTables.changes) "
+            "SELECT \"transaction\", position, kind, entity, \"row\", attributes, count, \(keyLists ? "keys" : "NULL") FROM \(HistoryTables.changes) "
                 + "WHERE \"transaction\" BETWEEN $1 AND $2 ORDER BY \"transaction\", position", range)
         for row in 0..<changes.count {
             let transaction = changes.int64(row: row, column: 0)

@@ -33,6 +33,25 @@ struct PostgresHistoryTests {
         #expect(try Fixtures.history(readOnly).count == 1)
     }
 
+    @Test func storeWithoutKeyListsReadsAndGainsThem() throws {
+        guard StoreKind.all.contains(.postgres) else { return }
+        let store = TestStore(.postgres)
+        let first = ModelContext(try store.container(HistoryTrip.self, HistoryPlanner.self))
+        for name in ["Cusco", "Lima", "Puno"] { first.insert(HistoryTrip(name: name, destination: "PE")) }
+        try first.save()
+        try run(store, "ALTER TABLE \(HistoryTables.changes) DROP COLUMN keys")
+        // A read-only open of a store written before key lists reads its (consecutive) rows.
+        let readOnly = ModelContext(try store.container(HistoryTrip.self, HistoryPlanner.self, allowsSave: false))
+        #expect(try Fixtures.history(readOnly).first?.changes.count == 3)
+
+        let context = ModelContext(try store.container(HistoryTrip.self, HistoryPlanner.self))
+        let trips = try context.fetch(FetchDescriptor<HistoryTrip>(sortBy: [SortDescriptor(\.name)]))
+        for trip in trips where trip.name != "Lima" { trip.nights = 3 }
+        try context.save()
+        let keys = trips.filter { $0.name != "Lima" }.compactMap(\.persistentModelID.primaryKey).sorted()
+        #expect(try Fixtures.history(readOnly).last?.changes.map(Fixtures.describe).sorted() == keys.map { "update HistoryTrip \($0) nights" })
+    }
+
     @Test func identifiersOnlyGrowAcrossARolledBackSave() throws {
         guard StoreKind.all.contains(.postgres) else { return }
         let context = ModelContext(try freshContainer(.postgres, CatalogBook.self))
