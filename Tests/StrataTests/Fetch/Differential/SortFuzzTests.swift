@@ -36,7 +36,7 @@ import Testing
     /// changes) puts NaN after +infinity ascending, before it descending; without NaN both agree with Foundation.
     @Test func floatingKeysOrderNaNAfterEveryNumber() throws {
         var generator = PredicateFuzzTests.Generator(state: PredicateFuzzTests.seed &+ 7)
-        let (context, rows) = try PredicateFuzzTests.fixture(count: 40, using: &generator)
+        let (context, rows) = try PredicateFuzzTests.fixture(count: 100, using: &generator)
         for order in [SortOrder.forward, .reverse] {
             let byD = [SortDescriptor(\FuzzRow.d, order: order), SortDescriptor(\FuzzRow.serial)]
             let byF = [SortDescriptor(\FuzzRow.f, order: order), SortDescriptor(\FuzzRow.serial)]
