@@ -4,7 +4,8 @@
 /// Text functions are exact for ASCII text without carriage returns, where Foundation's and Swift's string
 /// comparisons reduce to byte comparisons (and `lower` under the `C` collation is Foundation's case folding). Other
 /// text makes them fail the statement with SQLSTATE `SA001`, which the store reports as
-/// `StrataError.unsupportedPredicate`: a refusal, never a different answer than SQLite's.
+/// `StrataError.unsupportedPredicate`: a refusal, never a different answer than SQLite's. Like SQLite's, every
+/// function gives NULL for a NULL argument (`STRICT` where its body would otherwise answer, as `n = '' OR …` does).
 enum PostgresFunctions {
     /// The SQLSTATE a Strata function raises for input whose Swift semantics it does not reproduce.
     static let unsupportedState = "SA001"
@@ -28,7 +29,7 @@ enum PostgresFunctions {
         $$
         """,
         """
-        CREATE OR REPLACE FUNCTION strata_contains(h text, n text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+        CREATE OR REPLACE FUNCTION strata_contains(h text, n text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT AS $$
           SELECT n = '' OR strpos(strata_fold(strata_simple(h, 'contains'), flags), strata_fold(strata_simple(n, 'contains'), flags)) > 0
         $$
         """,
@@ -38,12 +39,12 @@ enum PostgresFunctions {
         $$
         """,
         """
-        CREATE OR REPLACE FUNCTION strata_endswith(t text, s text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+        CREATE OR REPLACE FUNCTION strata_endswith(t text, s text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT AS $$
           SELECT s = '' OR right(strata_fold(strata_simple(t, 'ENDSWITH'), flags), length(s)) = strata_fold(strata_simple(s, 'ENDSWITH'), flags)
         $$
         """,
         """
-        CREATE OR REPLACE FUNCTION strata_localized_standard_contains(h text, n text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+        CREATE OR REPLACE FUNCTION strata_localized_standard_contains(h text, n text) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT AS $$
           SELECT n <> '' AND strpos(lower(strata_simple(h, 'localizedStandardContains') COLLATE "C"),
                                     lower(strata_simple(n, 'localizedStandardContains') COLLATE "C")) > 0
         $$

@@ -110,3 +110,17 @@ extension FuzzRegressionTests {
         }
     }
 }
+
+extension FuzzRegressionTests {
+    // FormatFuzzTests run against PostgreSQL, seed 22: strata_contains and strata_endswith answered true for an
+    // empty needle before looking at a NULL text (a nil partner's label); Strata's functions give NULL for NULL.
+    @Test(arguments: StoreKind.all) func emptyNeedleInNilTextMatchesNothing(_ kind: StoreKind) throws {
+        let context = try rows(weights: [[], []], in: kind)
+        let labelled = try #require(try context.fetch(FetchDescriptor<FuzzRow>(predicate: #Predicate { $0.serial == 1 })).first)
+        labelled.partner = FuzzItem(serial: 10, weight: 0, n: 0, label: "x", note: nil)
+        try context.save()
+        #expect(try serials("partner.label CONTAINS ''", in: context) == [1])
+        #expect(try serials("partner.label ENDSWITH ''", in: context) == [1])
+        #expect(try serials("NOT (partner.label CONTAINS '')", in: context) == [0])
+    }
+}
