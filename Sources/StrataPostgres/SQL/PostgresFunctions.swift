@@ -99,7 +99,7 @@ enum PostgresFunctions {
           RETURN CASE WHEN x COLLATE "C" < y COLLATE "C" THEN -1 WHEN x = y THEN 0 ELSE 1 END;
         END $$
         """,
-    ] + swiftOrderDefinitions + arithmeticDefinitions
+    ] + swiftOrderDefinitions + arithmeticDefinitions + sumDefinitions
 
     /// `strata_swift(x)`: the key Swift's `String` order compares (`<`, `==`, `SortDescriptor`): the UTF-8 bytes of
     /// the text's NFC composition, as `bytea`, whose byte order is Unicode scalar order, with no collation involved;

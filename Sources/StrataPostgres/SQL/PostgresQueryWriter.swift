@@ -95,7 +95,20 @@ struct PostgresQueryWriter {
             }
         case .relatedAggregate(let aggregate, let query, let inner):
             return try scope.subquery(through: query.path.hops, condition: query.condition, spell: { try condition($0, in: $1) }) {
-                SQLFragment(sql: Self.name(of: aggregate) + "(") + (try value(inner, in: $0)) + SQLFragment(sql: ")")
+                let operand = try value(inner, in: $0)
+                switch aggregate {
+                // PostgreSQL sums bigints exactly as numeric: the cast fails the query where the sum leaves Int64.
+                case .integerSum:
+                    return SQLFragment(sql: "sum(") + operand + SQLFragment(sql: ")::bigint")
+                // The exact sum rounded once, as SQLite's strata_real_sum and strata_real_avg (PostgresFunctions+Sums).
+                case .floatingSum:
+                    return SQLFragment(sql: "sum(strata_real_exact(") + operand + SQLFragment(sql: "))::float8")
+                case .floatingAverage:
+                    return SQLFragment(sql: "sum(strata_real_exact(") + operand + SQLFragment(sql: "))::float8 / count(")
+                        + operand + SQLFragment(sql: ")")
+                default:
+                    return SQLFragment(sql: Self.name(of: aggregate) + "(") + operand + SQLFragment(sql: ")")
+                }
             }
         default:
             return SQLFragment(sql: "(") + (try condition(expression, in: scope)) + SQLFragment(sql: ")::int4")
@@ -165,10 +178,8 @@ struct PostgresQueryWriter {
 
     private static func name(of aggregate: QueryAggregate) -> String {
         switch aggregate {
-        // PostgreSQL's NaN sorts above every number, as Strata's does, so min and max agree as they are; its float8
-        // sum and avg propagate NaN (∞ + -∞ is NaN) but add in scan order and fail on overflow, so they can differ
-        // from SQLite's exact strata_real_sum in the last bits where values cancel.
-        case .sum, .floatingSum: "sum"
+        // PostgreSQL's NaN sorts above every number, as Strata's does, so min and max agree as they are.
+        case .sum, .integerSum, .floatingSum: "sum"
         case .average, .floatingAverage: "avg"
         case .minimum, .floatingMinimum: "min"
         case .maximum, .floatingMaximum: "max"

@@ -79,6 +79,9 @@ package struct RelatedQuery: Hashable, Sendable {
 /// Swift's `0` for an empty sum wrap it in `coalesce`.
 package enum QueryAggregate: String, Hashable, Sendable {
     case sum
+    /// The sum of an integer attribute: exact, failing the query when it leaves `Int64` (Swift's `+` traps). An
+    /// engine may also fail where a partial sum overflows (SQLite does), which is a refusal, not another answer.
+    case integerSum
     case average
     case minimum
     case maximum
@@ -98,7 +101,7 @@ package enum QueryAggregate: String, Hashable, Sendable {
     package var mayBeNaN: Bool {
         switch self {
         case .floatingSum, .floatingAverage, .floatingMinimum, .floatingMaximum: true
-        case .sum, .average, .minimum, .maximum: false
+        case .sum, .integerSum, .average, .minimum, .maximum: false
         }
     }
 }

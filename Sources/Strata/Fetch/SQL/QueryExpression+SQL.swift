@@ -78,7 +78,8 @@ extension QueryAggregate {
     /// `strata_real_avg`) for floating-point attributes.
     var sqlName: String {
         switch self {
-        case .sum: "sum"
+        // SQLite's integer sum fails on overflow (of any partial sum).
+        case .sum, .integerSum: "sum"
         case .average: "avg"
         case .minimum, .floatingMinimum: "min"
         case .maximum, .floatingMaximum: "max"

@@ -41,10 +41,12 @@ import Testing
         return FormatPredicate(format: "%K \(op) %@", key, constant(for: key, &generator))
     }
 
-    @Test func storeAndEvaluatorAgree() throws {
+    /// On PostgreSQL, predicates with non-ASCII string semantics it can't match yet are refused, which counts as a
+    /// refusal.
+    @Test(arguments: StoreKind.all) func storeAndEvaluatorAgree(_ kind: StoreKind) throws {
         let seed = PredicateFuzzTests.seed
         var generator = PredicateFuzzTests.Generator(state: seed)
-        let (context, _) = try PredicateFuzzTests.fixture(count: 40, using: &generator)
+        let (context, _) = try PredicateFuzzTests.fixture(count: 40, in: kind, using: &generator)
         let entity = try #require(context.container.schema.entity(for: FuzzRow.self))
         let rows = try context.fetch(FetchDescriptor<FuzzRow>())
         var failures: [String] = []

@@ -38,16 +38,24 @@ extension FuzzRegressionTests {
 
     // FormatFuzzTests, seed 1: the related rows' order decided an overflowing sum (SQLite and the evaluator visit
     // them differently); the sum is now exact and rounded once.
-    // SQLite only: PostgreSQL's float8 sum adds in scan order and fails past double's range.
-    @Test func floatingSumsAreExactWhateverTheOrder() throws {
+    // FormatFuzzTests on PostgreSQL, seed 1: float8 sum added in scan order ([0.3, M, -M] gave 0). On PostgreSQL a
+    // sum past double's range fails the fetch instead of giving an infinity (a refusal, never another answer).
+    @Test(arguments: StoreKind.all) func floatingSumsAreExactWhateverTheOrder(_ kind: StoreKind) throws {
         let big = Double.greatestFiniteMagnitude
-        let context = try rows(weights: [[big, big, -big], [-big, 0.3, big, -big], [.infinity, -.infinity], [1e100, 1, -1e100], [0.1, 0.2, 0.3]])
+        let context = try rows(weights: [[big, big, -big], [-big, 0.3, big, -big], [.infinity, -.infinity], [1e100, 1, -1e100], [0.1, 0.2, 0.3],
+                                         [0.3, big, -big], [.leastNonzeroMagnitude, .leastNormalMagnitude]], in: kind)
         #expect(try serials("items.@sum.weight == %@", big, in: context) == [0])
         #expect(try serials("items.@sum.weight == %@", -big, in: context) == [1])
         #expect(try serials("items.@sum.weight == 1", in: context) == [3])
-        #expect(try serials("items.@sum.weight != 0", in: context) == [0, 1, 2, 3, 4])
-        let overflowing = try rows(weights: [[big, big]])
-        #expect(try serials("items.@sum.weight > %@", big, in: overflowing) == [0])
+        #expect(try serials("items.@sum.weight != 0", in: context) == [0, 1, 2, 3, 4, 5, 6])
+        #expect(try serials("items.@sum.weight == 0.3", in: context) == [5])
+        #expect(try serials("items.@sum.weight == %@", Double.leastNonzeroMagnitude + .leastNormalMagnitude, in: context) == [6])
+        let overflowing = try rows(weights: [[big, big]], in: kind)
+        if kind == .sqlite {
+            #expect(try serials("items.@sum.weight > %@", big, in: overflowing) == [0])
+        } else {
+            #expect(throws: StrataError.self) { try serials("items.@sum.weight > %@", big, in: overflowing) }
+        }
         #expect(try serials("items.@sum.weight < %@ AND items.@sum.weight > %@", -big, big, in: context).isEmpty)
         #expect(try serials("items.@sum.weight == 0.6", in: context) == [4])
         #expect(try serials("items.@avg.weight == %@", 0.6 / 3, in: context) == [4])
@@ -122,5 +130,27 @@ extension FuzzRegressionTests {
         #expect(try serials("partner.label CONTAINS ''", in: context) == [1])
         #expect(try serials("partner.label ENDSWITH ''", in: context) == [1])
         #expect(try serials("NOT (partner.label CONTAINS '')", in: context) == [0])
+    }
+}
+
+extension FuzzRegressionTests {
+    // FormatFuzzTests on PostgreSQL, seed 22: PostgreSQL summed bigints as numeric and answered past Int64 where
+    // SQLite and the evaluator fail; an integer @sum is now exact and fails only outside Int64 (SQLite's own sum
+    // also fails where a partial sum overflows: a refusal).
+    @Test(arguments: StoreKind.all) func integerSumsFailOnlyOutsideInt64(_ kind: StoreKind) throws {
+        let context = try rows(weights: [[0, 0, 0], [0, 0]], in: kind)
+        let rows = try context.fetch(FetchDescriptor<FuzzRow>(sortBy: [SortDescriptor(\.serial)]))
+        for (item, n) in zip(rows[0].items.sorted { $0.serial < $1.serial }, [Int.max, 1, -1]) { item.n = n }
+        for item in rows[1].items { item.n = .max }
+        try context.save()
+        let big = Int.max
+        #expect(throws: StrataError.self) { try serials("items.@sum.n > 0", in: context) }
+        let first = FormatPredicate(format: "serial == 0 AND items.@sum.n == %@", big)
+        if kind == .postgres {
+            #expect(try context.fetch(FetchDescriptor<FuzzRow>(predicate: first)).map(\.serial) == [0])
+        }
+        let entity = try #require(context.container.schema.entity(for: FuzzRow.self))
+        let condition = try FormatTranslator.translate(first, entity: entity)
+        #expect(try QueryEvaluator(entity: entity, backingData: rows[0].persistentBackingData).isSatisfied(condition))
     }
 }

@@ -39,7 +39,8 @@ extension QueryEvaluator {
     }
 
     /// SQL's aggregates over the non-null values: `NULL` over none; `sum` stays an integer while every
-    /// value is one (failing on overflow, as SQLite does); `avg` is a real. The floating-point sum and average
+    /// value is one (failing on overflow, as SQLite does); `avg` is a real; an integer attribute's sum is exact and
+    /// fails only outside `Int64`. The floating-point sum and average
     /// are exact sums rounded once, as `strata_real_sum` and `strata_real_avg` compute them.
     ///
     /// - Throws: `StrataError.storeFailure` when an integer sum overflows.
@@ -47,6 +48,14 @@ extension QueryEvaluator {
         let present = values.filter { $0 != .null }
         guard let first = present.first else { return .null }
         switch aggregate {
+        case .integerSum:
+            // Exact, so the answer doesn't depend on the rows' order; only a sum outside Int64 fails.
+            var sum: Int128 = 0
+            for value in present { sum += Int128(SQLiteValueConversion.integer(value)) }
+            guard let result = Int64(exactly: sum) else {
+                throw StrataError.storeFailure(operation: "evaluate a predicate", reason: "integer overflow in sum")
+            }
+            return .integer(result)
         case .floatingSum, .floatingAverage:
             var words = [UInt64](repeating: 0, count: FloatingSum.wordCount)
             return words.withUnsafeMutableBufferPointer { words in

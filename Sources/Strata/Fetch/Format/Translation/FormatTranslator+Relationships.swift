@@ -91,13 +91,13 @@ extension FormatTranslator {
         let floating = property.mayHoldNaN
         let aggregate: QueryAggregate
         switch op {
-        case .sum: aggregate = floating ? .floatingSum : .sum
+        case .sum: aggregate = floating ? .floatingSum : storage == .integer ? .integerSum : .sum
         case .average: aggregate = floating ? .floatingAverage : .average
         case .minimum: aggregate = floating ? .floatingMinimum : .minimum
         default: aggregate = floating ? .floatingMaximum : .maximum
         }
         let value = QueryExpression.relatedAggregate(aggregate, query, .column(property.name))
-        let isSum = aggregate == .sum || aggregate == .floatingSum
+        let isSum = [.sum, .integerSum, .floatingSum].contains(aggregate)
         return .computed(isSum ? .function(.coalesce, [value, .value(.integer(0))]) : value)
     }
 
