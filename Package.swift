@@ -98,7 +98,7 @@ let package = Package(
         ),
         .target(
             name: "BookshelfCore",
-            dependencies: ["Strata", "StrataState"]
+            dependencies: ["Strata", "StrataState", "StrataPostgres"]
         ),
         .executableTarget(
             name: "bookshelf",

@@ -233,4 +233,32 @@ check_signal_restores() {
 check_signal_restores TERM
 check_signal_restores SEGV
 
+# The status line tells how far back the store's history goes and who saved last: a script, here.
+tmux new-session -d -s "$SESSION" -x 220 -y 20 "$BOOKSHELF_BIN --store '$STORE'"
+wait_for "history since "
+bookshelf books add --title "Piranesi" --author "Susanna Clarke" --publisher "Bloomsbury" >/dev/null
+wait_for "last save: script"
+wait_for "Piranesi"
+keys q
+for _ in $(seq 30); do tmux has-session -t "$SESSION" 2>/dev/null || break; sleep 0.1; done
+pass "status line shows where history starts and the last save's author"
+
+# On PostgreSQL (when a server is given, as CI does): the same scripting commands and app over `--store postgresql://…`.
+if [[ -n "${STRATA_POSTGRES_URL:-}" ]]; then
+    command -v psql >/dev/null || fail "psql is needed to reset the PostgreSQL schema"
+    psql "$STRATA_POSTGRES_URL" -qc 'DROP SCHEMA IF EXISTS bookshelf CASCADE' >/dev/null 2>&1 || fail "could not reset schema bookshelf"
+    pg() { "$BOOKSHELF_BIN" --store "$STRATA_POSTGRES_URL" "$@"; }
+    pg books add --title "Dune" --author "Frank Herbert" --publisher "Chilton" >/dev/null
+    pg books add --title "Kindred" --author "Octavia E. Butler" --publisher "Doubleday" >/dev/null
+    [[ "$(pg books list --where 'author BEGINSWITH "Octavia"')" == "Kindred — Octavia E. Butler (Doubleday)" ]] \
+        || fail "books list on PostgreSQL"
+    tmux new-session -d -s "$SESSION" -x 220 -y 20 "$BOOKSHELF_BIN --store '$STRATA_POSTGRES_URL'"
+    wait_for "Kindred"
+    wait_for "(schema bookshelf)"
+    keys q
+    for _ in $(seq 30); do tmux has-session -t "$SESSION" 2>/dev/null || break; sleep 0.1; done
+    psql "$STRATA_POSTGRES_URL" -qc 'DROP SCHEMA IF EXISTS bookshelf CASCADE' >/dev/null 2>&1 || true
+    pass "bookshelf on PostgreSQL: scripting commands and the app"
+fi
+
 echo "e2e: all checks passed"
