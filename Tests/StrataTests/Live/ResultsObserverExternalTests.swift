@@ -54,7 +54,7 @@ struct ResultsObserverExternalTests {
         let fetchesBefore = observer.fetchCount
         try Fixtures.insert([("a", 1)], into: ModelContext(container))
         #expect(await Fixtures.eventually { observer.results.count == 1 })
-        try await Task.sleep(for: ExternalChangeMonitor.pollInterval * 3)
+        try await Task.sleep(for: SQLiteStore.commitPollInterval * 10)
         #expect(observer.fetchCount == fetchesBefore + 1)
     }
 }
