@@ -26,13 +26,8 @@ final class CrossProcessLiveResults {
         self.query = query
         writer = try CrossProcessWriter.Connection(store: store)
         publishedAt = Array(repeating: nil, count: query.observers)
-        for index in 0..<query.observers {
-            let (low, high) = query.slice(index)
-            let observer = try ResultsObserver(
-                filterBy: #Predicate<Item> { $0.score >= low && $0.score < high && $0.isActive == true },
-                sortBy: [SortDescriptor(\.score)], modelContext: container.mainContext)
-            observer.onChange = { [unowned self] _ in self.publishedAt[index] = CrossProcessWriter.now() }
-            observers.append(observer)
+        observers = try query.makeObservers(on: container.mainContext) { [unowned self] index in
+            self.publishedAt[index] = CrossProcessWriter.now()
         }
     }
 
@@ -110,6 +105,22 @@ extension CrossProcessLiveResults {
                      raw: { try await strata.crossProcessLiveResults(postgres: store.url, floor: true) },
                      strata: { try await strata.crossProcessLiveResults(postgres: store.url, floor: false) },
                      rounds: 1)
+        }
+    }
+}
+
+extension LiveQuery {
+    /// Workload 8's and 11's observers on `context`: observer *k* shows the active items of slice *k* by score, and
+    /// calls `published(k)` from its `onChange`.
+    @MainActor
+    func makeObservers(on context: ModelContext, published: @escaping @MainActor (Int) -> Void) throws -> [ResultsObserver<Item, Never>] {
+        try (0..<observers).map { index in
+            let (low, high) = slice(index)
+            let observer = try ResultsObserver(
+                filterBy: #Predicate<Item> { $0.score >= low && $0.score < high && $0.isActive == true },
+                sortBy: [SortDescriptor(\.score)], modelContext: context)
+            observer.onChange = { _ in published(index) }
+            return observer
         }
     }
 }
