@@ -10,7 +10,8 @@ import StrataPostgres
 /// Each change is timed from just before the writer's `save()` to the affected observer's `onChange` (both read
 /// `CLOCK_MONOTONIC`, which every process shares). The floor ("raw") is the same save in the same writer process,
 /// timed until its own message over a pipe arrives here: what telling the other process directly would cost.
-/// Between changes the main actor is drained until every observer has handled the change. The workload prints
+/// Between changes the main actor is drained until every observer has handled the change, then the next change
+/// waits 0–20 ms (evenly spread), as saves of another process arrive at any time. The workload prints
 /// its median, p95 and p99 on standard error.
 @MainActor
 final class CrossProcessLiveResults {
@@ -37,6 +38,9 @@ final class CrossProcessLiveResults {
         var latencies: [Double] = []
         for number in 0..<Self.changes {
             let target = query.target(number, affecting: true)
+            // A pause of 0–20 ms, spread evenly over the changes, so saves fall at every phase of a polling watcher
+            // (back to back, each would land just after a poll and wait a whole interval).
+            try await Task.sleep(for: .microseconds((number * 7_919) % 20_000))
             let fetchesBefore = observers.map(\.fetchCount)
             publishedAt = Array(repeating: nil, count: query.observers)
             try writer.send(target)
