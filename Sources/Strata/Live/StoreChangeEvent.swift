@@ -1,8 +1,9 @@
 /// What one or more saves changed in a container's store: the first stage of the live-results pipeline
 /// (detect a change → decide who is affected → fetch → diff → notify).
 ///
-/// Saves in the same process name the models they touched. A commit by another process (or another container
-/// on the same file) is only known to have happened, so it names no entity and touches every entity.
+/// Saves in the same process name the models they touched, and so do commits by other containers, processes
+/// and machines read from the store's history (`ExternalChangeMonitor`). A commit the history doesn't describe
+/// is only known to have happened, so it names no entity and touches every entity (`external`).
 package struct StoreChangeEvent: Sendable {
     /// The entities touched; `nil` when unknown (a change made outside this container), meaning all of them.
     package var entityNames: Set<String>?
