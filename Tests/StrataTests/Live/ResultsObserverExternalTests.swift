@@ -48,6 +48,30 @@ struct ResultsObserverExternalTests {
         #expect(recorder.changes.first?.insertedIndexes == [0])
     }
 
+    @Test func saveByAnotherStrataProcessArrivesAsExactRows() async throws {
+        let binary = try #require(TortureRunTests.tortureBinary())
+        let (container, url) = try Fixtures.fileContainer()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        try Fixtures.insert([("here", 1)], into: ModelContext(container))
+        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let recorder = SnapshotRecorder(observer)
+        let history = try HistoryObserver(modelContainer: container)
+        var transactions = history.transactions.makeAsyncIterator()
+        let incremental = observer.incrementalRefreshCount
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["live-writer", "--store", url.path, "--title", "from a process", "--priority", "0", "--author", "widget"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(await Fixtures.eventually { observer.results.count == 2 })
+        #expect(observer.results.map(\.title) == ["from a process", "here"])
+        #expect(observer.incrementalRefreshCount == incremental + 1)
+        #expect(recorder.changes.last?.insertedIndexes == [0])
+        #expect(await Fixtures.eventually { history.eventCounter == 1 })
+        #expect(await transactions.next()?.author == "widget")
+    }
+
     @Test func ownSavesAreNotReportedTwiceByTheMonitor() async throws {
         let (container, url) = try Fixtures.fileContainer()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
