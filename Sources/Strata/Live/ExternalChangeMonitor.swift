@@ -30,6 +30,8 @@ package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Senda
     private let store: any DataStore
     private let generation: UInt64
     private let cursor: Mutex<HistoryCursor>
+    /// The newest history transaction the last `.committed` notice reported.
+    private let lastCommitNewest: Mutex<Int64?>
 
     /// Starts watching `store` for `center` (whose `generation`-th watch this is), when the store has a watcher.
     /// - Returns: whether a watcher started.
@@ -45,7 +47,9 @@ package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Senda
         self.store = store
         self.center = center
         self.generation = generation
-        cursor = Mutex(HistoryCursor(handledThrough: Self.newestTransaction(of: store)))
+        let newest = Self.newestTransaction(of: store)
+        cursor = Mutex(HistoryCursor(handledThrough: newest))
+        lastCommitNewest = Mutex(newest)
     }
 
     package var keepsWatching: Bool {
@@ -54,8 +58,25 @@ package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Senda
 
     package func storeDidCommit(_ notice: StoreCommitNotice) {
         guard let center else { return }
-        if case .historyAdvanced(let newest) = notice, cursor.withLock({ $0.hasHandled(through: newest) }) { return }
-        if let event = newChanges(confirmed: notice == .committed) { center.post(event) }
+        let confirmed: Bool
+        switch notice {
+        case .historyAdvanced(let newest):
+            if cursor.withLock({ $0.hasHandled(through: newest) }) { return }
+            confirmed = false
+        case .committed(let newest):
+            // When the history grew since the last commit notice and an earlier read already took all of it, that
+            // read took the commit that moved the version (it landed between the notice and the read). When the
+            // history did not grow, the commit recorded none.
+            let previous = lastCommitNewest.withLock { last in
+                defer { last = newest }
+                return last
+            }
+            if let newest, newest != previous, cursor.withLock({ $0.hasHandled(through: newest) }) { return }
+            confirmed = true
+        case .resumed:
+            confirmed = false
+        }
+        if let event = newChanges(confirmed: confirmed) { center.post(event) }
     }
 
     /// The event for the transactions after the position, or `nil` when there is nothing to announce.

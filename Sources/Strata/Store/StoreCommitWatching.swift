@@ -1,9 +1,10 @@
 /// What a store's commit watcher noticed: the "detect" stage of live results across connections, processes and
 /// machines. The history says what changed; a notice only says when to read it.
 package enum StoreCommitNotice: Sendable, Equatable {
-    /// Another connection committed (SQLite's `data_version` moved). What it wrote is in the history, unless the
-    /// writer recorded none (hand-written SQL, a store without history tables).
-    case committed
+    /// Another connection committed (SQLite's `data_version` moved); `newest` is the newest history transaction
+    /// read in the same snapshot (`nil` when unknown). What it wrote is in the history, unless the writer recorded
+    /// none (hand-written SQL, a store without history tables).
+    case committed(newest: Int64?)
     /// The history may hold transactions up to `newest` (a `NOTIFY` payload, or the newest identifier polled).
     case historyAdvanced(newest: Int64)
     /// The watcher started, or may have missed notices (it reconnected): the history says what happened meanwhile.

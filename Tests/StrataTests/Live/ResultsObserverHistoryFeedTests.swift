@@ -100,6 +100,19 @@ struct ResultsObserverHistoryFeedTests {
         #expect(observer.fetchCount == 4)
     }
 
+    @Test(arguments: StoreKind.all)
+    func aBurstOfSavesElsewhereIsReadIncrementally(_ kind: StoreKind) async throws {
+        let setup = try await TwoContainers(TestStore(kind), tasks: [("first", 0)])
+        let fetches = setup.observer.fetchCount
+        // Saves land while the feed reads the history; every one is read from it, none makes observers refetch.
+        for number in 1...100 {
+            try Fixtures.insert([("task \(number)", number)], into: setup.writer)
+            if number % 4 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        }
+        #expect(await Fixtures.eventually { setup.observer.results.count == 101 })
+        #expect(setup.observer.fetchCount - fetches == setup.observer.incrementalRefreshCount - setup.incrementalRefreshes)
+    }
+
     @Test func aWriterWithoutHistoryFallsBackToAFullRefresh() async throws {
         let setup = try await TwoContainers(TestStore(.sqlite), tasks: [("a", 1)])
         try #require(setup.b.store as? SQLiteStore).suspendHistoryRecording(true)

@@ -39,15 +39,26 @@ extension SQLiteStore {
                 Thread.sleep(forTimeInterval: seconds)
                 guard observer.keepsWatching else { return }
                 // A failed read (the file locked for longer than the busy timeout) is retried next time.
-                guard let current = try? withConnection({ try $0.dataVersion() }) else { continue }
-                if current != version {
-                    version = current
-                    observer.storeDidCommit(.committed)
+                guard let current = try? withConnection({ try $0.dataVersion() }), current != version else { continue }
+                // The version again with the newest history transaction, from one snapshot: the reader can tell a
+                // commit it has read already from one that recorded no history.
+                let snapshot = try? withConnection { connection in
+                    try connection.transaction { (Self.newestHistoryTransaction(connection), try connection.dataVersion()) }
                 }
+                version = snapshot?.1 ?? current
+                observer.storeDidCommit(.committed(newest: snapshot?.0))
             }
         }
         thread.name = "Strata.SQLiteCommitWatcher"
         thread.start()
         return true
+    }
+
+    /// The identifier of the newest history transaction; `nil` without history tables or transactions.
+    private static func newestHistoryTransaction(_ connection: SQLiteConnection) -> Int64? {
+        // A store without the tables fails the query: nothing is known.
+        let rows = try? connection.query("SELECT max(\"id\") FROM \"\(HistoryTables.transactions)\"", [])
+        guard case .integer(let newest)? = rows?.first?.first else { return nil }
+        return newest
     }
 }
