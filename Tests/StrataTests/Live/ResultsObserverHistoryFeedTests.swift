@@ -113,6 +113,21 @@ struct ResultsObserverHistoryFeedTests {
         #expect(setup.observer.fetchCount - fetches == setup.observer.incrementalRefreshCount - setup.incrementalRefreshes)
     }
 
+    @Test(arguments: StoreKind.all)
+    func anotherContainersSaveMergedWithAnOwnSaveStillReloads(_ kind: StoreKind) async throws {
+        let setup = try await TwoContainers(TestStore(kind), tasks: [("a", 1), ("b", 2)])
+        let observer = setup.observer
+        let shownA = observer.results[0]
+        // A's own save waits for the main actor, which doesn't yield while B saves and the feed posts B's save:
+        // both arrive as one event, and A's models must still take B's values.
+        observer.modelContext.insert(LiveTask(title: "mine", priority: 3))
+        try observer.modelContext.save()
+        setup.tasks[0].title = "a renamed"
+        try setup.writer.save()
+        usleep(300_000)
+        #expect(await Fixtures.eventually { observer.results.count == 3 && shownA.title == "a renamed" })
+    }
+
     @Test func aWriterWithoutHistoryFallsBackToAFullRefresh() async throws {
         let setup = try await TwoContainers(TestStore(.sqlite), tasks: [("a", 1)])
         try #require(setup.b.store as? SQLiteStore).suspendHistoryRecording(true)
