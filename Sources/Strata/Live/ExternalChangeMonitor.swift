@@ -62,6 +62,12 @@ package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Senda
         switch notice {
         case .historyAdvanced(let newest):
             if cursor.withLock({ $0.hasHandled(through: newest) }) { return }
+            // The notice of this store's own save, right after everything read: nothing to read (PostgreSQL
+            // notifies every listener, the saving store's own too).
+            if cursor.withLock({ $0.hasHandled(through: newest - 1) }), store.writtenTransactions?.take(newest) == true {
+                cursor.withLock { $0.markHandled([newest]) }
+                return
+            }
             confirmed = false
         case .committed(let newest):
             // When the history grew since the last commit notice and an earlier read already took all of it, that
