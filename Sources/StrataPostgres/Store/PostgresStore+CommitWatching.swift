@@ -20,6 +20,7 @@ extension PostgresStore {
         return "strata." + String(hash, radix: 16)
     }
 
+    /// The history transactions this store wrote while watched (noted in ``announceCommit(of:on:)``).
     package var writtenTransactions: StoreWrittenTransactions? { ownTransactions }
 
     /// Tells other instances that the transaction recording history `transaction` commits (in `.listen` mode), and
@@ -32,6 +33,9 @@ extension PostgresStore {
         try connection.query("SELECT pg_notify($1, $2)", [.text(notificationChannel), .text(String(transaction))])
     }
 
+    /// Starts the listener or the poller `changeNotification` chooses, on a thread of its own, until the observer
+    /// stops watching.
+    /// - Returns: `true`: every PostgreSQL store can be written by other instances.
     package func watchCommits(reportingTo observer: any StoreCommitObserver) -> Bool {
         ownTransactions.beginTracking()
         let thread: Thread

@@ -18,6 +18,7 @@ extension SQLiteStore {
     /// How often the store's data version is read while a watcher runs.
     package static let commitPollInterval: Duration = .milliseconds(10)
 
+    /// The history transactions this store wrote while watched; `nil` in memory, where nobody else writes.
     package var writtenTransactions: StoreWrittenTransactions? { path == nil ? nil : ownTransactions }
 
     /// Starts a thread polling the data version (a file store only; nobody else can write an in-memory one).
