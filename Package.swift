@@ -106,7 +106,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-bench",
-            dependencies: ["Strata", "CSQLite"]
+            dependencies: ["Strata", "StrataPostgres", "CSQLite"]
         ),
         .executableTarget(
             name: "strata-torture",

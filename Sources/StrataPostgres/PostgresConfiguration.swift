@@ -25,6 +25,9 @@ public struct PostgresConfiguration: DataStoreConfiguration {
     public var maximumConnections: Int
     /// The longest a statement may run before the server cancels it; `nil` uses the server's setting.
     public var statementTimeout: Duration?
+    /// How instances learn of each other's saves for live results: `.listen` (`LISTEN`/`NOTIFY`, the default) or
+    /// `.polling(interval:)` for engines without them. Every instance on a database must use the same one.
+    public var changeNotification: ChangeNotification
 
     /// Creates a configuration for the database at `url`.
     ///
@@ -32,7 +35,7 @@ public struct PostgresConfiguration: DataStoreConfiguration {
     /// holds their tables.
     public init(
         _ name: String? = nil, schema: Schema? = nil, url: URL, databaseSchema: String = "public", allowsSave: Bool = true,
-        maximumConnections: Int = 4, statementTimeout: Duration? = nil
+        maximumConnections: Int = 4, statementTimeout: Duration? = nil, changeNotification: ChangeNotification = .listen
     ) {
         self.name = name ?? "default"
         self.schema = schema
@@ -41,6 +44,7 @@ public struct PostgresConfiguration: DataStoreConfiguration {
         self.allowsSave = allowsSave
         self.maximumConnections = maximumConnections
         self.statementTimeout = statementTimeout
+        self.changeNotification = changeNotification
     }
 
     /// The URL as it may appear in errors and logs: without its password.
@@ -54,7 +58,7 @@ public struct PostgresConfiguration: DataStoreConfiguration {
     public static func == (lhs: PostgresConfiguration, rhs: PostgresConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.databaseSchema == rhs.databaseSchema && lhs.schema === rhs.schema
             && lhs.allowsSave == rhs.allowsSave && lhs.maximumConnections == rhs.maximumConnections
-            && lhs.statementTimeout == rhs.statementTimeout
+            && lhs.statementTimeout == rhs.statementTimeout && lhs.changeNotification == rhs.changeNotification
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -6,7 +6,7 @@ import Strata
 ///
 /// Not thread-safe: the pool hands a connection to one caller at a time.
 package final class PostgresConnection {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// Whether a transaction is open on this connection.
     package private(set) var isInTransaction = false
 

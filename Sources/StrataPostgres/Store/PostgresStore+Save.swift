@@ -21,6 +21,7 @@ extension PostgresStore {
                         writer.history = try PostgresHistoryRecorder(connection: connection, author: changes.author)
                         let result = try writer.write(changes)
                         try writer.history?.flush()
+                        if let transaction = writer.history?.transaction { try announceCommit(of: transaction, on: connection) }
                         return result
                     }
                 } catch let error as PostgresError where error.isRetryable && attempt < 3 {

@@ -10,6 +10,8 @@ package final class PostgresStore: DataStore, Sendable {
     let configuration: PostgresConfiguration
     let pool: PostgresConnectionPool
     let writer = PostgresQueryWriter()
+    /// The history transactions this store wrote while its commit watcher runs.
+    let ownTransactions = StoreWrittenTransactions()
 
     /// Connects and opens the store, creating its schema, tables and functions when the schema holds none.
     ///
