@@ -24,6 +24,9 @@ cleanup() {
     rm -rf "$WORK"
 }
 trap cleanup EXIT
+# A session that lives as long as the script keeps the private tmux server up between the app's sessions: a
+# new-session racing the exit of a server whose last session just ended fails with "server exited unexpectedly".
+tmux new-session -d -s "keepalive-$$" "sleep 86400"
 
 bookshelf() { "$BOOKSHELF_BIN" --store "$STORE" "$@"; }
 screen() { tmux capture-pane -p -t "$SESSION"; }
@@ -255,10 +258,14 @@ if [[ -n "${STRATA_POSTGRES_URL:-}" ]]; then
     tmux new-session -d -s "$SESSION" -x 220 -y 20 "$BOOKSHELF_BIN --store '$STRATA_POSTGRES_URL'"
     wait_for "Kindred"
     wait_for "(schema bookshelf)"
+    # Another process saves to the same database: NOTIFY brings the book to the shown list, with no key pressed.
+    pg books add --title "Ficciones" --author "Jorge Luis Borges" --publisher "Sur" >/dev/null
+    wait_for "Ficciones" 2
+    wait_for "last save: script" 2
     keys q
     for _ in $(seq 30); do tmux has-session -t "$SESSION" 2>/dev/null || break; sleep 0.1; done
     psql "$STRATA_POSTGRES_URL" -qc 'DROP SCHEMA IF EXISTS bookshelf CASCADE' >/dev/null 2>&1 || true
-    pass "bookshelf on PostgreSQL: scripting commands and the app"
+    pass "bookshelf on PostgreSQL: scripting commands, the app, another process's save shown live"
 fi
 
 echo "e2e: all checks passed"
