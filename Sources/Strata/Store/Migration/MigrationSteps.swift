@@ -1,0 +1,57 @@
+/// The stages a store goes through from the schema it records to the container's models, each planned from the
+/// description the previous one leaves. Store-neutral: a store's executor runs the steps in its own transaction.
+package struct MigrationSteps {
+    /// One planned stage.
+    package struct Step {
+        package let stage: ResolvedStage
+        package let plan: MigrationPlanner.Plan
+        package let from: StoredSchema
+    }
+
+    /// The container's models.
+    package let schema: Schema
+    package let plan: StoreMigrationPlan?
+    /// Where the store is, for errors (a file path, or a redacted URL and schema).
+    package let path: String
+    package let layout: any StoreTableLayout
+
+    package init(schema: Schema, plan: StoreMigrationPlan?, path: String, layout: any StoreTableLayout) {
+        self.schema = schema
+        self.plan = plan
+        self.path = path
+        self.layout = layout
+    }
+
+    /// The stages from `stored` to the models.
+    ///
+    /// - Throws: `StrataError.migrationRefused` for a change no stage makes losslessly,
+    ///   `StrataError.unknownStoreVersion` for a store version the plan doesn't list.
+    package func steps(from stored: StoredSchema) throws -> [Step] {
+        var stages = try plan?.stages(from: stored, path: path, layout: layout) ?? []
+        if stages.last?.to !== schema {
+            // The container's own models, when they aren't the plan's newest schema object (usually no change).
+            stages.append(ResolvedStage(from: nil, to: schema, dropsRemovedEntities: false, willMigrate: nil, didMigrate: nil, kind: nil))
+        }
+        var current = stored
+        var steps: [Step] = []
+        for stage in stages {
+            var planned = try MigrationPlanner(
+                stored: current, target: stage.to, dropsRemovedEntities: stage.dropsRemovedEntities, path: path, layout: layout
+            ).plan()
+            planned.result.version = stage.to.versionIdentifier ?? current.version
+            steps.append(Step(stage: stage, plan: planned, from: current))
+            current = planned.result
+        }
+        return steps
+    }
+
+    /// Whether `steps` change anything in the store; `ignoringHistory` leaves out adding the history tables (a
+    /// read-only open, which works without them).
+    package static func needsMigration(_ steps: [Step], ignoringHistory: Bool = false) -> Bool {
+        steps.contains { step in
+            step.plan.actions.count > (ignoringHistory ? step.plan.historyActionCount : 0)
+                || !step.plan.changes.isEmpty || step.plan.result.version != step.from.version
+                || step.stage.willMigrate != nil || step.stage.didMigrate != nil
+        }
+    }
+}
