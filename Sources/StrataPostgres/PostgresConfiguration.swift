@@ -65,9 +65,10 @@ public struct PostgresConfiguration: DataStoreConfiguration {
 }
 
 extension PostgresConfiguration: DataStoreFactory {
-    /// Connects and opens (creating when missing) the store's tables in ``databaseSchema``.
+    /// Connects and opens (creating when missing, migrating when it holds other models) the store's tables in
+    /// ``databaseSchema``.
     package func makeStore(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> any DataStore {
-        try PostgresStore(schema: schema, configuration: self)
+        try PostgresStore(schema: schema, configuration: self, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
     }
 
     /// The statements each new connection runs first: the schema to find the tables in, exact float output, and

@@ -9,6 +9,7 @@ package final class PostgresConnection {
     private let handle: OpaquePointer
     /// Whether a transaction is open on this connection.
     package private(set) var isInTransaction = false
+    private var savepointDepth = 0
 
     /// Connects with a libpq connection string or URI, then applies the session settings.
     /// - Throws: ``PostgresError`` (without SQLSTATE) when the server can't be reached or refuses the login.
@@ -81,9 +82,11 @@ package final class PostgresConnection {
         return try check(result)
     }
 
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws. Inside a transaction
+    /// (a custom migration stage's save, which runs in the migration's), `body` runs in a savepoint instead.
     /// - Throws: whatever `body` throws, or ``PostgresError`` when beginning or committing fails.
     package func transaction<T>(_ body: () throws -> T) throws -> T {
+        if isInTransaction { return try savepoint(body) }
         try execute("BEGIN")
         isInTransaction = true
         defer { isInTransaction = false }
@@ -96,6 +99,21 @@ package final class PostgresConnection {
             throw error
         }
         return value
+    }
+
+    private func savepoint<T>(_ body: () throws -> T) throws -> T {
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let name = "strata_savepoint_\(savepointDepth)"
+        try execute("SAVEPOINT \(name)")
+        do {
+            let value = try body()
+            try execute("RELEASE SAVEPOINT \(name)")
+            return value
+        } catch {
+            if isHealthy { try? execute("ROLLBACK TO SAVEPOINT \(name)") }
+            throw error
+        }
     }
 
     private func check(_ result: OpaquePointer?) throws -> PostgresResult {

@@ -14,9 +14,10 @@ package final class PostgresStore: DataStore, Sendable {
     /// Connects and opens the store, creating its schema, tables and functions when the schema holds none.
     ///
     /// - Throws: `StrataError.storeOpenFailed` when the server can't be reached, `StrataError.notAStrataStore` for
-    ///   a schema holding other tables, `StrataError.schemaMismatch` when the store holds other models (migrating a
-    ///   PostgreSQL store is not supported yet), `StrataError.invalidSchema` for models that can't be stored.
-    package init(schema: Schema, configuration: PostgresConfiguration) throws {
+    ///   a schema holding other tables, `StrataError.migrationRefused` or `StrataError.unknownStoreVersion` when the
+    ///   store holds other models and can't be migrated to these (`StrataError.schemaMismatch` when the configuration
+    ///   doesn't allow saves), `StrataError.invalidSchema` for models that can't be stored.
+    package init(schema: Schema, configuration: PostgresConfiguration, migrationPlan: StoreMigrationPlan? = nil) throws {
         if let problem = schema.problems.first { throw problem }
         for entity in schema.entities {
             if let keyPath = entity.unresolvedConstraintKeyPaths.first {
@@ -35,11 +36,21 @@ package final class PostgresStore: DataStore, Sendable {
         let location = configuration.redactedURL
         do {
             self.identifier = try pool.withConnection { connection in
-                try PostgresBootstrap(connection: connection, schema: schema, configuration: configuration).run()
+                try PostgresBootstrap(connection: connection, schema: schema, configuration: configuration, migrationPlan: migrationPlan).run()
             }
         } catch let error as PostgresError {
             throw StrataError.storeOpenFailed(path: location, reason: error.description)
         }
+    }
+
+    /// A store over a connection that is migrating it, for a custom migration stage: its reads and saves run in
+    /// the migration's transaction (saves as savepoints).
+    init(schema: Schema, migrating connection: PostgresConnection, configuration: PostgresConfiguration, identifier: String) {
+        self.schema = schema
+        self.configuration = configuration
+        self.isReadOnly = false
+        self.identifier = identifier
+        self.pool = PostgresConnectionPool(pinned: connection)
     }
 
     /// Runs `body` on a pooled connection, reporting PostgreSQL's errors as `StrataError`s naming `operation`.
