@@ -51,6 +51,9 @@ public struct PostgresConfiguration: DataStoreConfiguration {
         return components.string ?? "postgresql://…"
     }
 
+    /// The store as errors name it: the URL without its password, and the PostgreSQL schema.
+    var location: String { "\(redactedURL) (schema \(databaseSchema))" }
+
     public static func == (lhs: PostgresConfiguration, rhs: PostgresConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.databaseSchema == rhs.databaseSchema && lhs.schema === rhs.schema
             && lhs.allowsSave == rhs.allowsSave && lhs.maximumConnections == rhs.maximumConnections

@@ -33,6 +33,12 @@ package final class PostgresConnection {
     /// Whether the connection is still usable (libpq noticed no broken socket).
     package var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) != PQTRANS_UNKNOWN }
 
+    /// Whether an idle connection is still usable: reads what the server sent meanwhile (a server shutting down or
+    /// ending the session sends a last message before closing), which updates ``isHealthy``.
+    package var isAlive: Bool {
+        PQconsumeInput(handle) == 1 && isHealthy
+    }
+
     /// Runs SQL without parameters (one or more statements, as the simple-query protocol allows).
     /// - Throws: ``PostgresError``.
     package func execute(_ sql: String) throws {

@@ -43,7 +43,8 @@ package final class PostgresConnectionPool: @unchecked Sendable {
         condition.lock()
         while true {
             while let connection = idle.popLast() {
-                if connection.isHealthy {
+                // A connection idle across a server restart is closed by now: noticed here, not by its next query.
+                if connection.isAlive {
                     condition.unlock()
                     return connection
                 }

@@ -48,7 +48,7 @@ struct PostgresBootstrap {
     }
 
     /// The store as errors name it: the URL without its password, and the schema.
-    var location: String { "\(configuration.redactedURL) (schema \(configuration.databaseSchema))" }
+    var location: String { configuration.location }
 
     private func create(_ metadata: String) throws -> String {
         for function in PostgresFunctions.definitions { try connection.execute(function) }

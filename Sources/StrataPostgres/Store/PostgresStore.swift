@@ -54,13 +54,25 @@ package final class PostgresStore: DataStore, Sendable {
     }
 
     /// Runs `body` on a pooled connection, reporting PostgreSQL's errors as `StrataError`s naming `operation`.
-    func withConnection<T>(_ operation: @autoclosure () -> String, _ body: (PostgresConnection) throws -> T) throws -> T {
+    /// A read (`isRead`) whose connection was lost — the server restarted, or an administrator ended it — runs once
+    /// more on a new connection; a save is not run again (its error is the caller's to see), but the pool has
+    /// dropped the broken connection, so the next call connects afresh.
+    ///
+    /// - Throws: `StrataError.storeMigrated` when the statement failed because another instance migrated this
+    ///   store's tables, `StrataError.unsupportedPredicate`, or `StrataError.storeFailure` (whose reason never
+    ///   holds the URL or its password).
+    func withConnection<T>(_ operation: @autoclosure () -> String, isRead: Bool = true, _ body: (PostgresConnection) throws -> T) throws -> T {
         do {
-            return try pool.withConnection(body)
+            do {
+                return try pool.withConnection(body)
+            } catch let error as PostgresError where isRead && error.isConnectionFailure {
+                return try pool.withConnection(body)
+            }
         } catch let error as PostgresError {
             if error.isUnsupportedText {
                 throw StrataError.unsupportedPredicate(expression: operation(), reason: error.message)
             }
+            if error.isUndefinedObject, let migrated = migratedElsewhere() { throw migrated }
             throw StrataError.storeFailure(operation: operation(), reason: error.description)
         }
     }
