@@ -27,8 +27,9 @@ import Testing
         return context
     }
 
-    @Test func plainOperatorOnToManyMeansAny() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func plainOperatorOnToManyMeansAny(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         try TranslationFixture.expectTitles("tags.name == 'later'", in: context, ["Tax return", "file2"])
         try TranslationFixture.expectTitles("tags.name CONTAINS[c] 'ATE'", in: context, ["Tax return", "file2"])
         try TranslationFixture.expectTitles("tags.name BEGINSWITH 'U'", in: context, ["Café order", "Tax return"])
