@@ -2,8 +2,8 @@ import Foundation
 @testable import Strata
 @testable import StrataPostgres
 
-/// What the migration suites need of a store of either kind: opening it with other models (or a migration plan),
-/// seeding it, and a snapshot of what it holds to show a refused migration changed nothing.
+/// What suites need of a store of either kind: opening it with other models (or a migration plan), seeding it,
+/// writing to it behind Strata's back, and a snapshot of what it holds to show a refused migration changed nothing.
 extension TestStore {
     /// The configuration of this store.
     func configuration(allowsSave: Bool = true) throws -> any DataStoreConfiguration {
@@ -79,6 +79,17 @@ extension TestStore {
         case .postgres:
             return try postgresRows(
                 "SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = '\(table)' ORDER BY ordinal_position")
+        }
+    }
+
+    /// Runs `sql` on the store's tables directly, as another program would.
+    func execute(_ sql: String) throws {
+        switch kind {
+        case .sqlite:
+            try SQLiteConnection(location: .file(file.url.path)).execute(sql)
+        case .postgres:
+            guard let url = PostgresTestServer.url else { return }
+            try PostgresConnection(conninfo: url.absoluteString, settings: ["SET search_path TO \"\(databaseSchema)\""]).execute(sql)
         }
     }
 
