@@ -51,15 +51,9 @@ struct PostgresMigrator {
             case .createJoinTable(let table):
                 deferred.append((table.ownerSide, table.definition))
             case .carryJoinTable(let old, let table, let ownerSource, let targetSource):
-                let temporary = quote("strata_migrating_\(old.name)")
-                for statement in [
-                    "ALTER TABLE \(quote(old.name)) RENAME TO \(temporary)",
-                    "DROP INDEX IF EXISTS \(quote(old.name + "_target_index"))",
-                    table.definition,
-                    "INSERT INTO \(quote(table.name)) (\(quote(table.ownerColumn)), \(quote(table.targetColumn))) "
-                        + "SELECT \(quote(ownerSource)), \(quote(targetSource)) FROM \(temporary)",
-                    "DROP TABLE \(temporary)",
-                ] { try execute(table.ownerSide, statement) }
+                let statements = MigrationAction.carryStatements(
+                    from: old, to: table, ownerSource: ownerSource, targetSource: targetSource, quote: quote)
+                for statement in statements { try execute(table.ownerSide, statement) }
             case .dropJoinTable(let name):
                 try execute(name, "DROP TABLE IF EXISTS \(quote(name))")
             }

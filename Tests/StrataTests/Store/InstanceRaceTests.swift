@@ -68,30 +68,17 @@ struct InstanceRaceTests {
         let configuration = PostgresConfiguration(url: try #require(components.url), databaseSchema: store.databaseSchema)
         let container = try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
 
-        let other = try PostgresConnection(conninfo: url.absoluteString, settings: ["SET search_path TO \"\(store.databaseSchema)\""])
-        try other.execute("SET deadlock_timeout = '20s'")
-        try other.execute("BEGIN")
-        // Holds the second row, which the save updates after the first.
-        try other.execute("UPDATE \"Dossier\" SET \"rating\" = 7 WHERE \"title\" = 'b'")
-        let outcome = Mutex<(any Error)?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let saver = Thread {
-            do {
-                let context = ModelContext(container)
-                for dossier in try context.fetch(FetchDescriptor<Dossier>()) { dossier.title += "!" }
-                try context.save()
-            } catch {
-                outcome.withLock { $0 = error }
-            }
-            done.signal()
+        // Holds the second row, which the save updates after the first; this session waits 20 s before it looks for
+        // deadlocks, so the save's session is the one that finds it.
+        let other = try store.sessionLocking(dossier: "b")
+        let save = BackgroundSave(container) { context in
+            for dossier in try context.fetch(FetchDescriptor<Dossier>()) { dossier.title += "!" }
         }
-        saver.start()
         Thread.sleep(forTimeInterval: 0.4)
         // Closes the cycle: this waits for the save's first row while the save waits for the second.
         try other.execute("UPDATE \"Dossier\" SET \"rating\" = 7 WHERE \"title\" = 'a'")
         try other.execute("COMMIT")
-        done.wait()
-        #expect(outcome.withLock { $0 } == nil)
+        #expect(save.wait() == nil)
         let stored = try store.reopen(Dossier.self).fetch(FetchDescriptor<Dossier>(sortBy: [SortDescriptor(\.title)]))
         #expect(stored.map(\.title) == ["a!", "b!"])
         #expect(stored.map(\.rating) == [7, 7])

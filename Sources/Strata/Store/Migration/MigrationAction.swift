@@ -20,6 +20,24 @@ package enum MigrationAction {
     case check(MigrationCheck)
 }
 
+extension MigrationAction {
+    /// The statements carrying a join table's rows over to another (`carryJoinTable`): the old table set aside, the
+    /// new one created from its definition, the rows copied, the old one dropped. Plain SQL both stores run.
+    package static func carryStatements(
+        from old: StoredJoinTable, to table: StoredJoinTable, ownerSource: String, targetSource: String, quote: (String) -> String
+    ) -> [String] {
+        let temporary = quote("strata_migrating_\(old.name)")
+        return [
+            "ALTER TABLE \(quote(old.name)) RENAME TO \(temporary)",
+            "DROP INDEX IF EXISTS \(quote(old.name + "_target_index"))",
+            table.definition,
+            "INSERT INTO \(quote(table.name)) (\(quote(table.ownerColumn)), \(quote(table.targetColumn))) "
+                + "SELECT \(quote(ownerSource)), \(quote(targetSource)) FROM \(temporary)",
+            "DROP TABLE \(temporary)",
+        ]
+    }
+}
+
 /// How one stored table becomes an entity's table: where each of its columns' values come from, which columns are
 /// renamed or removed, and whether anything but added columns changes.
 package struct TableAlteration {

@@ -18,15 +18,7 @@ struct SQLiteMigrationSQL {
         case .createJoinTable(let table):
             return [table.definition]
         case .carryJoinTable(let old, let table, let ownerSource, let targetSource):
-            let temporary = quote("strata_migrating_\(old.name)")
-            return [
-                "ALTER TABLE \(quote(old.name)) RENAME TO \(temporary)",
-                "DROP INDEX IF EXISTS \(quote(old.name + "_target_index"))",
-                table.definition,
-                "INSERT INTO \(quote(table.name)) (\(quote(table.ownerColumn)), \(quote(table.targetColumn))) "
-                    + "SELECT \(quote(ownerSource)), \(quote(targetSource)) FROM \(temporary)",
-                "DROP TABLE \(temporary)",
-            ]
+            return MigrationAction.carryStatements(from: old, to: table, ownerSource: ownerSource, targetSource: targetSource, quote: quote)
         case .check:
             return []
         }
