@@ -221,6 +221,32 @@ struct InferredMigrationTests {
         #expect(stops.first?.trip == nil)
     }
 
+    @Test("A foreign key added over stored rows that refer to missing rows is refused, naming the entity; nothing changes",
+          arguments: StoreKind.all)
+    func foreignKeyOverDanglingReferences(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        try store.seed(TripWithLooseStops.Trip.self, TripWithLooseStops.Stop.self) { context in
+            let trip = TripWithLooseStops.Trip(name: "Kyoto")
+            context.insert(trip)
+            let stop = TripWithLooseStops.Stop(place: "Fushimi")
+            context.insert(stop)
+            stop.trip = trip
+        }
+        // `.noAction` made no foreign key, so the stop outlives its trip.
+        try store.execute("DELETE FROM \"Trip\"")
+        let before = try store.snapshot()
+        let error = #expect(throws: StrataError.self) {
+            try store.reopen(TripWithNullifiedStops.Trip.self, TripWithNullifiedStops.Stop.self)
+        }
+        guard case .migrationRefused(_, let entity, _, let reason)? = error else {
+            Issue.record("expected migrationRefused, got \(String(describing: error))")
+            return
+        }
+        #expect(entity == "Stop")
+        #expect(reason.contains("MigrationStage.custom"))
+        #expect(try store.snapshot() == before)
+    }
+
     @Test("A removed relationship and entity: the foreign key column is dropped; an inferred migration keeps the entity's table", arguments: StoreKind.all)
     func removedRelationshipKeepsEntityTable(_ kind: StoreKind) throws {
         let store = TestStore(kind)
