@@ -60,6 +60,7 @@ package struct TableAlteration {
         }
     }
 
+    /// The entity whose table changes.
     package let entity: Schema.Entity
     /// The table as stored.
     package let current: StoredEntity
@@ -85,6 +86,7 @@ package struct TableAlteration {
 /// A condition the stored data must meet for a planned change to be lossless, checked inside the migration's
 /// transaction (after any custom stage's `willMigrate` had its chance to fix the data).
 package struct MigrationCheck: Equatable {
+    /// What the stored rows must satisfy.
     package enum Condition: Equatable {
         /// The table has no rows (a non-optional attribute without a default is added).
         case noRows
@@ -94,8 +96,11 @@ package struct MigrationCheck: Equatable {
         case noDuplicates([TableAlteration.Source])
     }
 
+    /// The entity whose table is checked.
     package let entity: String
+    /// The properties the condition is about, named in the refusal.
     package let properties: [String]
+    /// What the rows must satisfy.
     package let condition: Condition
     /// Why the data must meet the condition, and which stage fixes it.
     package let reason: String

@@ -11,6 +11,7 @@ package struct MigrationPlanner {
     /// How the store lays out an entity's tables (its DDL), which decides whether a table needs a change.
     let layout: any StoreTableLayout
 
+    /// A planner from the `stored` description to `target`, in a store laid out by `layout`; `path` names it in errors.
     package init(stored: StoredSchema, target: Schema, dropsRemovedEntities: Bool, path: String, layout: any StoreTableLayout) {
         self.stored = stored
         self.target = target
@@ -21,7 +22,9 @@ package struct MigrationPlanner {
 
     /// The result: what changes, and the actions that change it.
     package struct Plan {
+        /// Each change, as a dry run reports it.
         package var changes: [SchemaChange] = []
+        /// The actions, in the order they run.
         package var actions: [MigrationAction] = []
         /// The description the store records once the actions ran.
         package var result: StoredSchema

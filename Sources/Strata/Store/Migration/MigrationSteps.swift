@@ -3,18 +3,24 @@
 package struct MigrationSteps {
     /// One planned stage.
     package struct Step {
+        /// The stage: its target schema, kind and hooks.
         package let stage: ResolvedStage
+        /// What the stage changes and how.
         package let plan: MigrationPlanner.Plan
+        /// The description the stage starts from.
         package let from: StoredSchema
     }
 
     /// The container's models.
     package let schema: Schema
+    /// The migration plan, if the container has one.
     package let plan: StoreMigrationPlan?
     /// Where the store is, for errors (a file path, or a redacted URL and schema).
     package let path: String
+    /// The store's table layout.
     package let layout: any StoreTableLayout
 
+    /// Planning for a container of `schema` with `plan`, over a store at `path` laid out by `layout`.
     package init(schema: Schema, plan: StoreMigrationPlan?, path: String, layout: any StoreTableLayout) {
         self.schema = schema
         self.plan = plan

@@ -4,13 +4,16 @@
 package struct StoreMigrationPlan {
     /// One stage between two of the plan's versions.
     package struct Stage {
+        /// The version the stage starts from.
         package let from: Schema
+        /// The version the stage ends at.
         package let to: Schema
         /// Runs before the stage's schema changes, with a store in `from`'s shape.
         package let willMigrate: ((any DataStore) throws -> Void)?
         /// Runs after them, with a store in `to`'s shape.
         package let didMigrate: ((any DataStore) throws -> Void)?
 
+        /// A stage from `from` to `to`, with the custom stage's hooks if any.
         package init(from: Schema, to: Schema, willMigrate: ((any DataStore) throws -> Void)?, didMigrate: ((any DataStore) throws -> Void)?) {
             self.from = from
             self.to = to
@@ -21,8 +24,10 @@ package struct StoreMigrationPlan {
 
     /// The plan's schemas, oldest first; each has a version identifier.
     package let schemas: [Schema]
+    /// The plan's stages.
     package let stages: [Stage]
 
+    /// A plan of `schemas` (oldest first) and `stages`.
     package init(schemas: [Schema], stages: [Stage]) {
         self.schemas = schemas
         self.stages = stages
@@ -31,10 +36,15 @@ package struct StoreMigrationPlan {
 
 /// One stage as a migration runs it: the target schema, whether entities it lacks are dropped, and its hooks.
 package struct ResolvedStage {
+    /// The plan's version the stage starts from; `nil` for an inferred migration.
     package let from: Schema?
+    /// The schema the stage migrates to.
     package let to: Schema
+    /// Whether entities `to` lacks are dropped (a plan's stage) or kept (inferred).
     package let dropsRemovedEntities: Bool
+    /// Runs before the stage's changes, with a store in `from`'s shape.
     package let willMigrate: ((any DataStore) throws -> Void)?
+    /// Runs after them, with a store in `to`'s shape.
     package let didMigrate: ((any DataStore) throws -> Void)?
     /// A plan's stage (`lightweight` or `custom`), or `nil` for an inferred migration.
     package let kind: String?

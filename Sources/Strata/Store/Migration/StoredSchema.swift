@@ -12,16 +12,19 @@ package struct StoredSchema: Codable, Equatable {
     /// before history was recorded, which the next writable open migrates.
     package var history: Int?
 
+    /// The entity named `name`, if the store has it.
     package func entity(named name: String) -> StoredEntity? {
         entities.first { $0.name == name }
     }
 
+    /// The description as JSON (sorted keys), as the metadata records it.
     package var encoded: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
+    /// The description recorded as `text`; `nil` when it isn't one.
     package static func decode(_ text: String) -> StoredSchema? {
         try? JSONDecoder().decode(StoredSchema.self, from: Data(text.utf8))
     }
@@ -29,6 +32,7 @@ package struct StoredSchema: Codable, Equatable {
 
 /// One entity's table as recorded in the store.
 package struct StoredEntity: Codable, Equatable {
+    /// The entity's (and its table's) name.
     package var name: String
     /// The table's columns other than the primary key.
     package var columns: [StoredColumn]
@@ -41,6 +45,7 @@ package struct StoredEntity: Codable, Equatable {
     /// The table's DDL as `TableDefinition` writes it (the pre-migration fingerprint line).
     package var definition: String
 
+    /// The column named `name`, if the table has it.
     package func column(named name: String) -> StoredColumn? {
         columns.first { $0.name == name }
     }
@@ -61,12 +66,14 @@ package struct StoredEntity: Codable, Equatable {
 
 /// One column of an entity's table: an attribute, or a to-one relationship's foreign key.
 package struct StoredColumn: Codable, Equatable {
+    /// The column's (the property's) name.
     package var name: String
     /// The attribute's storage class (`integer`, `text`, …); `nil` for a foreign key.
     package var storage: String?
     /// The attribute's Swift type (`Int32`, `String`, …); `nil` for a foreign key or when unknown (a store written
     /// before the full description was recorded).
     package var valueType: String?
+    /// Whether the column may hold NULL.
     package var isOptional: Bool
     /// The declared initial value, as stored.
     package var defaultValue: StoredDefault?
@@ -81,6 +88,7 @@ package struct StoredColumn: Codable, Equatable {
         return (valueType ?? storage ?? "?") + (isOptional ? "?" : "")
     }
 
+    /// Whether `other` is the same column: name, storage, optionality, destination and definition (and the Swift type, when both know it).
     package func matches(_ other: StoredColumn) -> Bool {
         name == other.name && storage == other.storage && isOptional == other.isOptional
             && destination == other.destination && definition == other.definition
@@ -90,8 +98,11 @@ package struct StoredColumn: Codable, Equatable {
 
 /// A join table of a to-many relationship, with the relationship each column stands for.
 package struct StoredJoinTable: Codable, Equatable {
+    /// The table's name.
     package var name: String
+    /// The column holding the owner's key.
     package var ownerColumn: String
+    /// The column holding the target's key.
     package var targetColumn: String
     /// `Entity_property` of the relationship whose owner key `ownerColumn` holds.
     package var ownerSide: String
@@ -100,6 +111,7 @@ package struct StoredJoinTable: Codable, Equatable {
     /// The `CREATE TABLE` and `CREATE INDEX` statements.
     package var definition: String
 
+    /// A join table's description.
     package init(name: String, ownerColumn: String, targetColumn: String, ownerSide: String, targetSide: String, definition: String) {
         self.name = name
         self.ownerColumn = ownerColumn
@@ -127,6 +139,7 @@ package enum StoredDefault: Codable, Equatable {
         }
     }
 
+    /// The default as a stored value.
     package var value: StoredValue {
         switch self {
         case .integer(let integer): .integer(integer)
