@@ -74,6 +74,18 @@ extension PostgresConfiguration: DataStoreFactory {
         try PostgresStore(schema: schema, configuration: self, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
     }
 
+    /// Plans the migration opening the store would run, reading the database only (a dry run).
+    package func plannedMigration(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [PlannedMigrationStage] {
+        do {
+            let connection = try PostgresConnection(conninfo: url.absoluteString, settings: sessionSettings)
+            return try PostgresBootstrap(
+                connection: connection, schema: schema, configuration: self, migrationPlan: migrationPlan.map(StoreMigrationPlan.init)
+            ).plannedMigration()
+        } catch let error as PostgresError {
+            throw StrataError.storeOpenFailed(path: location, reason: error.description)
+        }
+    }
+
     /// The statements each new connection runs first: the schema to find the tables in, exact float output, and
     /// the statement timeout.
     var sessionSettings: [String] {

@@ -67,15 +67,9 @@ struct PostgresBootstrap {
     /// Opens an existing store: checks its format, migrates it to the models when they differ (or refuses, for a
     /// configuration that doesn't allow saves), and returns its identifier.
     private func open(_ metadata: String) throws -> String {
-        let rows = try connection.query("SELECT key, value FROM \(metadata)", [])
-        var values: [String: String] = [:]
-        for row in 0..<rows.count { values[rows.text(row: row, column: 0) ?? ""] = rows.text(row: row, column: 1) }
-        guard values["format"] == Self.formatVersion else {
-            throw StrataError.notAStrataStore(path: location, reason: "unknown store format \(values["format"] ?? "none")")
-        }
+        let values = try readMetadata(metadata)
         let identifier = values["identifier"] ?? ""
         let stored = try storedSchema(values)
-        let planning = MigrationSteps(schema: schema, plan: migrationPlan, path: location, layout: PostgresTableLayout())
         let steps = try planning.steps(from: stored)
         let migrates = MigrationSteps.needsMigration(steps, ignoringHistory: !configuration.allowsSave)
         guard configuration.allowsSave else {
@@ -97,10 +91,27 @@ struct PostgresBootstrap {
         return identifier
     }
 
+    /// The planning of this store's migrations.
+    var planning: MigrationSteps {
+        MigrationSteps(schema: schema, plan: migrationPlan, path: location, layout: PostgresTableLayout())
+    }
+
+    /// The metadata's keys and values, once its format is checked.
+    /// - Throws: `StrataError.notAStrataStore` for another format, ``PostgresError`` when it can't be read.
+    func readMetadata(_ metadata: String) throws -> [String: String] {
+        let rows = try connection.query("SELECT key, value FROM \(metadata)", [])
+        var values: [String: String] = [:]
+        for row in 0..<rows.count { values[rows.text(row: row, column: 0) ?? ""] = rows.text(row: row, column: 1) }
+        guard values["format"] == Self.formatVersion else {
+            throw StrataError.notAStrataStore(path: location, reason: "unknown store format \(values["format"] ?? "none")")
+        }
+        return values
+    }
+
     /// The description the metadata records. A store written before descriptions were recorded has only its
     /// DDL (`tables`): it is described from the models when that DDL is theirs, and refused otherwise, since what
     /// it holds can't be planned from.
-    private func storedSchema(_ values: [String: String]) throws -> StoredSchema {
+    func storedSchema(_ values: [String: String]) throws -> StoredSchema {
         if let text = values["model"], let stored = StoredSchema.decode(text) { return stored }
         let recorded = Set((values["tables"] ?? "").components(separatedBy: ";\n"))
         let wanted = Set(statements)

@@ -296,4 +296,22 @@ struct InferredMigrationTests {
         #expect(try trips.fetchCount(FetchDescriptor<TripBase.Trip>()) == 2)
         #expect(try store.reopen(TripTagsOnly.Tag.self).fetch(FetchDescriptor<TripTagsOnly.Tag>()).map(\.label) == ["winter"])
     }
+
+    @Test("A dry run pins each store's SQL for added defaulted attributes: ADD COLUMN with the default, no copy",
+          arguments: StoreKind.all)
+    func dryRunSQL(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        try seedTrips(store)
+        let before = try store.snapshot()
+        let steps = try ModelContainer.migrationSteps(for: Schema([TripAddedDefault.Trip.self]), configurations: [try store.configuration()])
+        #expect(steps.count == 1)
+        #expect(steps.first?.sql == (kind == .sqlite ? [
+            "ALTER TABLE \"Trip\" ADD COLUMN \"rating\" INTEGER NOT NULL DEFAULT 3",
+            "ALTER TABLE \"Trip\" ADD COLUMN \"currency\" TEXT NOT NULL DEFAULT 'EUR'",
+        ] : [
+            "ALTER TABLE \"Trip\" ADD COLUMN \"rating\" bigint NOT NULL DEFAULT 3",
+            "ALTER TABLE \"Trip\" ADD COLUMN \"currency\" text COLLATE \"C\" NOT NULL DEFAULT 'EUR'",
+        ]))
+        #expect(try store.snapshot() == before)
+    }
 }

@@ -88,4 +88,24 @@ struct PlannedMigrationTests {
             #expect(cruises.map(\.rating) == [1, 1])
         }
     }
+
+    @Test("A dry run lists every stage, its changes, checks and SQL, and changes nothing", arguments: StoreKind.all)
+    func dryRun(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        try store.seedCruisesV1()
+        let before = try store.snapshot()
+        let steps = try ModelContainer.migrationSteps(
+            for: Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self, configurations: [try store.configuration()])
+        #expect(steps.map(\.kind) == [.custom, .lightweight])
+        #expect(steps.map(\.toVersion) == [Schema.Version(2, 0, 0), Schema.Version(3, 0, 0)])
+        #expect(steps.first?.changes.map(\.description).contains("add Cruise.rating: Int = 0") == true)
+        #expect(steps.first?.checks.contains { $0.contains("GROUP BY \"name\"") } == true)
+        #expect(steps.last?.changes.map(\.kind).contains(.renameProperty) == true)
+        #expect(steps.last?.sql.contains { $0.hasPrefix("CREATE TABLE \"Port\"") } == true)
+        #expect(try store.snapshot() == before)
+        // Opening it runs what the dry run listed; afterwards there is nothing left to do.
+        _ = try store.container(Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self)
+        #expect(try ModelContainer.migrationSteps(
+            for: Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self, configurations: [try store.configuration()]).isEmpty)
+    }
 }

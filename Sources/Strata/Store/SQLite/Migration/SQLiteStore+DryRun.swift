@@ -25,24 +25,6 @@ extension SQLiteStore {
         let steps = try migrator.planning.steps(from: stored)
         guard MigrationSteps.needsMigration(steps) else { return [] }
         let sql = SQLiteMigrationSQL(dialect: SQLiteDialect())
-        let meaningful = steps.filter { step in
-            !step.plan.changes.isEmpty || !step.plan.actions.isEmpty || step.stage.kind != nil || step.from.version != step.plan.result.version
-        }
-        return meaningful.map { step in
-            let listing = sql.listing(step.plan.actions)
-            return PlannedMigrationStage(
-                kind: step.stage.kind ?? "inferred", fromVersion: step.from.version, toVersion: step.plan.result.version,
-                changes: step.plan.changes, sql: listing.sql, checks: listing.checks)
-        }
+        return MigrationSteps.plannedStages(steps) { sql.listing($0) }
     }
-}
-
-/// One stage of a planned migration, as the store reports it to a dry run.
-package struct PlannedMigrationStage {
-    package let kind: String
-    package let fromVersion: Schema.Version?
-    package let toVersion: Schema.Version?
-    package let changes: [SchemaChange]
-    package let sql: [String]
-    package let checks: [String]
 }

@@ -22,8 +22,7 @@ func tableSQL(_ store: TemporaryStore, _ name: String) throws -> String {
     return ""
 }
 
-/// What only SQLite's migrations do: the backup file, stores described by their fingerprint alone, and the SQL of a
-/// dry run.
+/// What only SQLite's migrations do: the backup file, and stores described by their fingerprint alone.
 @Suite("Inferred lightweight migration: SQLite files")
 struct SQLiteMigrationTests {
     private func seedTrips(_ store: TemporaryStore) throws {
@@ -69,20 +68,5 @@ struct SQLiteMigrationTests {
         let context = try reopen(store, TripWithRenamedTags.Trip.self, TripWithRenamedTags.Tag.self)
         let trip = try #require(try context.fetch(FetchDescriptor<TripWithRenamedTags.Trip>()).first)
         #expect(trip.labels.map(\.label) == ["coast"])
-    }
-
-    @Test("A dry run pins the SQL: an added defaulted attribute is one ALTER TABLE … ADD COLUMN, no table copy")
-    func dryRunSQL() throws {
-        let store = TemporaryStore()
-        try seedTrips(store)
-        let before = store.bytes()
-        let steps = try ModelContainer.migrationSteps(for: Schema([TripAddedDefault.Trip.self]), configurations: ModelConfiguration(url: store.url))
-        #expect(steps.count == 1)
-        #expect(steps.first?.sql == [
-            "ALTER TABLE \"Trip\" ADD COLUMN \"rating\" INTEGER NOT NULL DEFAULT 3",
-            "ALTER TABLE \"Trip\" ADD COLUMN \"currency\" TEXT NOT NULL DEFAULT 'EUR'",
-        ])
-        #expect(store.bytes() == before)
-        #expect(store.backups().isEmpty)
     }
 }
