@@ -74,7 +74,7 @@ struct InstanceRaceTests {
         let save = BackgroundSave(container) { context in
             for dossier in try context.fetch(FetchDescriptor<Dossier>()) { dossier.title += "!" }
         }
-        Thread.sleep(forTimeInterval: 0.4)
+        #expect(try other.backendBlockedByThisSession() != nil)
         // Closes the cycle: this waits for the save's first row while the save waits for the second.
         try other.execute("UPDATE \"Dossier\" SET \"rating\" = 7 WHERE \"title\" = 'a'")
         try other.execute("COMMIT")

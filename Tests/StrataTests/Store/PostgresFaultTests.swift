@@ -52,14 +52,9 @@ struct PostgresFaultTests {
             for dossier in try context.fetch(FetchDescriptor<Dossier>()) { dossier.title += "!" }
             context.insert(Dossier(title: "c", rating: 3))
         }
-        var ended = false
-        for _ in 0..<100 where !ended {
-            Thread.sleep(forTimeInterval: 0.05)
-            // Only the save waiting for this session's lock (tests run in parallel).
-            let result = try other.query(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pg_backend_pid() = ANY (pg_blocking_pids(pid))", [])
-            ended = result.count > 0
-        }
+        // Only the save waiting for this session's lock (tests run in parallel).
+        let blocked = try #require(try other.backendBlockedByThisSession())
+        let ended = try other.query("SELECT pg_terminate_backend($1::integer)", [.integer(blocked)]).text(row: 0, column: 0) == "t"
         #expect(ended)
         let error = try #require(save.wait())
         try other.execute("ROLLBACK")

@@ -42,3 +42,17 @@ extension TestStore {
         return session
     }
 }
+
+extension PostgresConnection {
+    /// The backend waiting for a lock this session holds, once one is (polled for up to ten seconds); `nil` if none
+    /// came. Reads `pg_locks`, which a transaction doesn't cache as it does `pg_stat_activity`.
+    func backendBlockedByThisSession() throws -> Int64? {
+        for _ in 0..<500 {
+            let rows = try query(
+                "SELECT DISTINCT pid FROM pg_locks WHERE NOT granted AND pg_backend_pid() = ANY (pg_blocking_pids(pid))", [])
+            if rows.count > 0 { return rows.int64(row: 0, column: 0) }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+}
