@@ -123,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataStateTests",
-            dependencies: ["StrataState", "Strata"]
+            dependencies: ["StrataState", "Strata", "StrataPostgres"]
         ),
         .testTarget(
             name: "BookshelfCoreTests",

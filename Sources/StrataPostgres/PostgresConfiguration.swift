@@ -55,6 +55,9 @@ public struct PostgresConfiguration: DataStoreConfiguration {
         return components.string ?? "postgresql://…"
     }
 
+    /// The store as errors name it: the URL without its password, and the PostgreSQL schema.
+    var location: String { "\(redactedURL) (schema \(databaseSchema))" }
+
     public static func == (lhs: PostgresConfiguration, rhs: PostgresConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.databaseSchema == rhs.databaseSchema && lhs.schema === rhs.schema
             && lhs.allowsSave == rhs.allowsSave && lhs.maximumConnections == rhs.maximumConnections
@@ -69,9 +72,22 @@ public struct PostgresConfiguration: DataStoreConfiguration {
 }
 
 extension PostgresConfiguration: DataStoreFactory {
-    /// Connects and opens (creating when missing) the store's tables in ``databaseSchema``.
+    /// Connects and opens (creating when missing, migrating when it holds other models) the store's tables in
+    /// ``databaseSchema``.
     package func makeStore(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> any DataStore {
-        try PostgresStore(schema: schema, configuration: self)
+        try PostgresStore(schema: schema, configuration: self, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
+    }
+
+    /// Plans the migration opening the store would run, reading the database only (a dry run).
+    package func plannedMigration(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [PlannedMigrationStage] {
+        do {
+            let connection = try PostgresConnection(conninfo: url.absoluteString, settings: sessionSettings)
+            return try PostgresBootstrap(
+                connection: connection, schema: schema, configuration: self, migrationPlan: migrationPlan.map(StoreMigrationPlan.init)
+            ).plannedMigration()
+        } catch let error as PostgresError {
+            throw StrataError.storeOpenFailed(path: location, reason: error.description)
+        }
     }
 
     /// The statements each new connection runs first: the schema to find the tables in, exact float output, and

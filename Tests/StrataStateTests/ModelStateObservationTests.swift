@@ -7,8 +7,11 @@ import Testing
 @Suite("ModelState: observing saves")
 @MainActor
 struct ModelStateObservationTests {
-    @Test func saveFromASecondContextInvalidatesModels() throws {
+    @Test(arguments: StoreKind.all)
+    func saveFromASecondContextInvalidatesModels(_ kind: StoreKind) throws {
         let app = Application()
+        let store = try app.useTodoStore(kind)
+        defer { store.cancel() }
         let state = app.todoItems
         let changed = Flag()
         withObservationTracking {
@@ -24,8 +27,11 @@ struct ModelStateObservationTests {
         #expect(state.models.map(\.title) == ["Buy milk"])
     }
 
-    @Test func saveThroughTheStateInvalidatesModels() {
+    @Test(arguments: StoreKind.all)
+    func saveThroughTheStateInvalidatesModels(_ kind: StoreKind) throws {
         let app = Application()
+        let store = try app.useTodoStore(kind)
+        defer { store.cancel() }
         let changed = Flag()
         withObservationTracking {
             _ = app.todoItems.models
@@ -36,8 +42,11 @@ struct ModelStateObservationTests {
         #expect(changed.isSet)
     }
 
-    @Test func saveFromABackgroundContextInvalidatesModels() async throws {
+    @Test(arguments: StoreKind.all)
+    func saveFromABackgroundContextInvalidatesModels(_ kind: StoreKind) async throws {
         let app = Application()
+        let store = try app.useTodoStore(kind)
+        defer { store.cancel() }
         let container = app.modelContainer.value
         let changed = Flag()
         withObservationTracking {
@@ -67,8 +76,11 @@ struct ModelStateObservationTests {
         #expect(changed.isSet)
     }
 
-    @Test func savesOfAnotherContainerAreIgnored() throws {
+    @Test(arguments: StoreKind.all)
+    func savesOfAnotherContainerAreIgnored(_ kind: StoreKind) throws {
         let app = Application()
+        let store = try app.useTodoStore(kind)
+        defer { store.cancel() }
         let changed = Flag()
         withObservationTracking {
             _ = app.todoItems.models
@@ -81,8 +93,11 @@ struct ModelStateObservationTests {
         #expect(changed.isSet == false)
     }
 
-    @Test func unsavedChangesDoNotInvalidate() {
+    @Test(arguments: StoreKind.all)
+    func unsavedChangesDoNotInvalidate(_ kind: StoreKind) throws {
         let app = Application()
+        let store = try app.useTodoStore(kind)
+        defer { store.cancel() }
         let changed = Flag()
         withObservationTracking {
             _ = app.todoItems.models

@@ -29,7 +29,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// this object).
 final class TestStore {
     let kind: StoreKind
-    private let file = TemporaryStore()
+    let file = TemporaryStore()
     /// The PostgreSQL schema (namespace) holding this store's tables.
     let databaseSchema = "strata_test_" + UUID().uuidString.prefix(12).lowercased()
 
