@@ -98,7 +98,7 @@ let package = Package(
         ),
         .target(
             name: "BookshelfCore",
-            dependencies: ["Strata", "StrataState"]
+            dependencies: ["Strata", "StrataState", "StrataPostgres"]
         ),
         .executableTarget(
             name: "bookshelf",
@@ -106,7 +106,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-bench",
-            dependencies: ["Strata", "CSQLite"]
+            dependencies: ["Strata", "StrataPostgres", "CSQLite"]
         ),
         .executableTarget(
             name: "strata-torture",
@@ -123,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataStateTests",
-            dependencies: ["StrataState", "Strata"]
+            dependencies: ["StrataState", "Strata", "StrataPostgres"]
         ),
         .testTarget(
             name: "BookshelfCoreTests",

@@ -34,6 +34,9 @@ public struct PostgresConfiguration: DataStoreConfiguration {
     /// write and every 64th save (so up to 63 more may be kept in between), as
     /// `ModelConfiguration.historyRetentionLimit` does. `nil` (the default) keeps them all.
     public var historyRetentionLimit: Int?
+    /// How instances learn of each other's saves for live results: `.listen` (`LISTEN`/`NOTIFY`, the default) or
+    /// `.polling(interval:)` for engines without them. Every instance on a database must use the same one.
+    public var changeNotification: ChangeNotification
 
     /// Creates a configuration for the database at `url`.
     ///
@@ -41,7 +44,7 @@ public struct PostgresConfiguration: DataStoreConfiguration {
     /// holds their tables.
     public init(
         _ name: String? = nil, schema: Schema? = nil, url: URL, databaseSchema: String = "public", allowsSave: Bool = true,
-        maximumConnections: Int = 4, statementTimeout: Duration? = nil
+        maximumConnections: Int = 4, statementTimeout: Duration? = nil, changeNotification: ChangeNotification = .listen
     ) {
         self.name = name ?? "default"
         self.schema = schema
@@ -50,6 +53,7 @@ public struct PostgresConfiguration: DataStoreConfiguration {
         self.allowsSave = allowsSave
         self.maximumConnections = maximumConnections
         self.statementTimeout = statementTimeout
+        self.changeNotification = changeNotification
     }
 
     /// The URL as it may appear in errors and logs: without its password.
@@ -60,11 +64,14 @@ public struct PostgresConfiguration: DataStoreConfiguration {
         return components.string ?? "postgresql://…"
     }
 
+    /// The store as errors name it: the URL without its password, and the PostgreSQL schema.
+    var location: String { "\(redactedURL) (schema \(databaseSchema))" }
+
     public static func == (lhs: PostgresConfiguration, rhs: PostgresConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.databaseSchema == rhs.databaseSchema && lhs.schema === rhs.schema
             && lhs.allowsSave == rhs.allowsSave && lhs.maximumConnections == rhs.maximumConnections
-            && lhs.statementTimeout == rhs.statementTimeout && lhs.historyRetentionInterval == rhs.historyRetentionInterval
-            && lhs.historyRetentionLimit == rhs.historyRetentionLimit
+            && lhs.statementTimeout == rhs.statementTimeout && lhs.changeNotification == rhs.changeNotification
+            && lhs.historyRetentionInterval == rhs.historyRetentionInterval && lhs.historyRetentionLimit == rhs.historyRetentionLimit
     }
 
     /// The history the store keeps.
@@ -80,9 +87,22 @@ public struct PostgresConfiguration: DataStoreConfiguration {
 }
 
 extension PostgresConfiguration: DataStoreFactory {
-    /// Connects and opens (creating when missing) the store's tables in ``databaseSchema``.
+    /// Connects and opens (creating when missing, migrating when it holds other models) the store's tables in
+    /// ``databaseSchema``.
     package func makeStore(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> any DataStore {
-        try PostgresStore(schema: schema, configuration: self)
+        try PostgresStore(schema: schema, configuration: self, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
+    }
+
+    /// Plans the migration opening the store would run, reading the database only (a dry run).
+    package func plannedMigration(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [PlannedMigrationStage] {
+        do {
+            let connection = try PostgresConnection(conninfo: url.absoluteString, settings: sessionSettings)
+            return try PostgresBootstrap(
+                connection: connection, schema: schema, configuration: self, migrationPlan: migrationPlan.map(StoreMigrationPlan.init)
+            ).plannedMigration()
+        } catch let error as PostgresError {
+            throw StrataError.storeOpenFailed(path: location, reason: error.description)
+        }
     }
 
     /// The statements each new connection runs first: the schema to find the tables in, exact float output, and

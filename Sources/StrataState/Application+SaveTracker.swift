@@ -56,8 +56,9 @@ extension Application {
         }
 
         func receiveStoreChanges(_ event: StoreChangeEvent) {
-            // Saves of this process's contexts carry their origin and were counted by `didSave` already.
-            guard event.origins.isEmpty else { return }
+            // Saves of this process's contexts were counted by `didSave` already; an event that merges one with a
+            // change from elsewhere still bumps.
+            guard event.includesExternalChanges else { return }
             revision.bump()
         }
     }

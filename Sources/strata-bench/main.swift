@@ -1,6 +1,7 @@
 import Foundation
 
 // strata-bench [--quick] [--json] [--only N]: each workload against raw SQLite (the floor) and Strata, alternating.
+CrossProcessWriter.runIfRequested()
 guard let options = Options(arguments: Array(CommandLine.arguments.dropFirst())) else {
     print(Options.usage)
     exit(2)
@@ -42,9 +43,11 @@ let workloads = [
              raw: raw.count, strata: strata.countWithPendingChanges),
 ]
 
+let allWorkloads = workloads + CrossProcessLiveResults.workloads(strata, options: options)
+
 var results: [WorkloadResult] = []
 do {
-    for (number, workload) in zip(1..., workloads) where options.only.map({ $0 == number }) ?? true {
+    for (number, workload) in zip(1..., allWorkloads) where options.only.map({ $0 == number }) ?? true {
         if !options.json { FileHandle.standardError.write(Data("running \(workload.name)…\n".utf8)) }
         results.append(try await Harness.run(workload, rounds: options.rounds))
     }

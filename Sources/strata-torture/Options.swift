@@ -12,7 +12,7 @@ struct Options {
           concurrency  [--processes 4] [--seconds 30]            read-modify-write increments from processes x 2 contexts
           fuzz-format  [--seconds 60] [--seed S] [--corpus DIR]  mutate format predicates: no crash, hang or runaway memory
           enumerate    [--rows 1000000]                          peak memory of enumerate over many rows
-        internal: writer, concurrency-worker
+        internal: writer, concurrency-worker, live-writer
         """
 
     init?(arguments: [String]) {

@@ -25,6 +25,10 @@ do {
         try await ConcurrencyWorker(storePath: options.string("store"), directory: options.string("dir"), worker: options.int("worker", default: 0),
                                     workers: options.int("workers", default: 4), seconds: options.double("seconds", default: 30)).run()
         passed = true
+    case "live-writer":
+        try LiveWriter(storePath: options.string("store"), title: options.string("title"),
+                       priority: options.int("priority", default: 0), author: options.string("author")).run()
+        passed = true
     case "fuzz-format":
         passed = try FuzzFormatCommand(seconds: options.double("seconds", default: 60), seed: options.seed(),
                                        corpusDirectory: try? options.string("corpus")).run()

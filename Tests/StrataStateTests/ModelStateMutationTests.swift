@@ -9,15 +9,12 @@ struct ModelStateMutationTests {
     /// An application whose ``Application/scratchContainer`` is a read-only store holding one item,
     /// with a recorder as its logger.
     private func makeReadOnlyApplication(
-        _ file: TemporaryStoreFile
+        _ store: TodoStore
     ) throws -> (Application, LogRecorder, Application.DependencyOverride) {
-        let writable = try ModelContainer(for: TodoItem.self, configurations: ModelConfiguration(url: file.url))
-        let context = ModelContext(writable)
+        let context = ModelContext(try store.container())
         context.insert(TodoItem(title: "Stored"))
         try context.save()
-        let readOnly = try ModelContainer(
-            for: TodoItem.self, configurations: ModelConfiguration(url: file.url, allowsSave: false)
-        )
+        let readOnly = try store.container(allowsSave: false)
         let app = Application()
         let recorder = LogRecorder()
         app.logger = recorder
@@ -25,10 +22,10 @@ struct ModelStateMutationTests {
         return (app, recorder, token)
     }
 
-    @Test func tolerantInsertLogsTheFailureAndReturns() throws {
-        let file = TemporaryStoreFile()
-        defer { file.remove() }
-        let (app, recorder, token) = try makeReadOnlyApplication(file)
+    @Test(arguments: StoreKind.all)
+    func tolerantInsertLogsTheFailureAndReturns(_ kind: StoreKind) throws {
+        let store = TodoStore(kind)
+        let (app, recorder, token) = try makeReadOnlyApplication(store)
         defer { token.cancel() }
         let state = app.scratchTodoItems
 
@@ -44,10 +41,10 @@ struct ModelStateMutationTests {
         #expect(state.models.map(\.title) == ["Stored"])
     }
 
-    @Test func strictMutatorsThrowTheStrataError() throws {
-        let file = TemporaryStoreFile()
-        defer { file.remove() }
-        let (app, recorder, token) = try makeReadOnlyApplication(file)
+    @Test(arguments: StoreKind.all)
+    func strictMutatorsThrowTheStrataError(_ kind: StoreKind) throws {
+        let store = TodoStore(kind)
+        let (app, recorder, token) = try makeReadOnlyApplication(store)
         defer { token.cancel() }
         let state = app.scratchTodoItems
         let readOnly = StrataError.readOnlyContainer(operation: "save")
@@ -66,10 +63,10 @@ struct ModelStateMutationTests {
         #expect(state.models.map(\.title) == ["Stored"])
     }
 
-    @Test func everyTolerantMutatorLogsItsOwnFailure() throws {
-        let file = TemporaryStoreFile()
-        defer { file.remove() }
-        let (app, recorder, token) = try makeReadOnlyApplication(file)
+    @Test(arguments: StoreKind.all)
+    func everyTolerantMutatorLogsItsOwnFailure(_ kind: StoreKind) throws {
+        let store = TodoStore(kind)
+        let (app, recorder, token) = try makeReadOnlyApplication(store)
         defer { token.cancel() }
         let state = app.scratchTodoItems
         let stored = try #require(state.models.first)
@@ -89,8 +86,11 @@ struct ModelStateMutationTests {
         #expect(messages[2].contains("failed to deleteAll TodoItem"))
     }
 
-    @Test func tolerantMutatorsLogNothingOnSuccess() throws {
+    @Test(arguments: StoreKind.all)
+    func tolerantMutatorsLogNothingOnSuccess(_ kind: StoreKind) throws {
         let app = Application()
+        let store = try app.useTodoStore(kind)
+        defer { store.cancel() }
         let recorder = LogRecorder()
         app.logger = recorder
         let state = app.allTodoItems
@@ -103,8 +103,11 @@ struct ModelStateMutationTests {
         #expect(state.models.isEmpty)
     }
 
-    @Test func deleteAllWithAPredicateDeletesOnlyWhatItMatches() throws {
+    @Test(arguments: StoreKind.all)
+    func deleteAllWithAPredicateDeletesOnlyWhatItMatches(_ kind: StoreKind) throws {
         let app = Application()
+        let store = try app.useTodoStore(kind)
+        defer { store.cancel() }
         let all = app.allTodoItems
         all.insert(TodoItem(title: "Buy milk"))
         all.insert(TodoItem(title: "Call mom", isComplete: true))
@@ -120,8 +123,11 @@ struct ModelStateMutationTests {
         #expect(stored.map(\.title) == ["Call mom"])
     }
 
-    @Test func deleteAllWithoutAPredicateDeletesEveryModel() throws {
+    @Test(arguments: StoreKind.all)
+    func deleteAllWithoutAPredicateDeletesEveryModel(_ kind: StoreKind) throws {
         let app = Application()
+        let store = try app.useTodoStore(kind)
+        defer { store.cancel() }
         let all = app.allTodoItems
         all.insert(TodoItem(title: "Buy milk"))
         all.insert(TodoItem(title: "Call mom", isComplete: true))

@@ -7,8 +7,11 @@ import Testing
 @Suite("ModelState: observing saves")
 @MainActor
 struct ModelStateObservationTests {
-    @Test func saveFromASecondContextInvalidatesModels() throws {
+    @Test(arguments: StoreKind.all)
+    func saveFromASecondContextInvalidatesModels(_ kind: StoreKind) throws {
         let app = Application()
+        let store = try app.useTodoStore(kind)
+        defer { store.cancel() }
         let state = app.todoItems
         let changed = Flag()
         withObservationTracking {
@@ -24,8 +27,11 @@ struct ModelStateObservationTests {
         #expect(state.models.map(\.title) == ["Buy milk"])
     }
 
-    @Test func saveThroughTheStateInvalidatesModels() {
+    @Test(arguments: StoreKind.all)
+    func saveThroughTheStateInvalidatesModels(_ kind: StoreKind) throws {
         let app = Application()
+        let store = try app.useTodoStore(kind)
+        defer { store.cancel() }
         let changed = Flag()
         withObservationTracking {
             _ = app.todoItems.models
@@ -36,8 +42,11 @@ struct ModelStateObservationTests {
         #expect(changed.isSet)
     }
 
-    @Test func saveFromABackgroundContextInvalidatesModels() async throws {
+    @Test(arguments: StoreKind.all)
+    func saveFromABackgroundContextInvalidatesModels(_ kind: StoreKind) async throws {
         let app = Application()
+        let store = try app.useTodoStore(kind)
+        defer { store.cancel() }
         let container = app.modelContainer.value
         let changed = Flag()
         withObservationTracking {
@@ -67,8 +76,11 @@ struct ModelStateObservationTests {
         #expect(changed.isSet)
     }
 
-    @Test func savesOfAnotherContainerAreIgnored() throws {
+    @Test(arguments: StoreKind.all)
+    func savesOfAnotherContainerAreIgnored(_ kind: StoreKind) throws {
         let app = Application()
+        let store = try app.useTodoStore(kind)
+        defer { store.cancel() }
         let changed = Flag()
         withObservationTracking {
             _ = app.todoItems.models
@@ -81,8 +93,11 @@ struct ModelStateObservationTests {
         #expect(changed.isSet == false)
     }
 
-    @Test func unsavedChangesDoNotInvalidate() {
+    @Test(arguments: StoreKind.all)
+    func unsavedChangesDoNotInvalidate(_ kind: StoreKind) throws {
         let app = Application()
+        let store = try app.useTodoStore(kind)
+        defer { store.cancel() }
         let changed = Flag()
         withObservationTracking {
             _ = app.todoItems.models
@@ -97,7 +112,9 @@ struct ModelStateObservationTests {
 @Suite("ModelState: observing other processes")
 @MainActor
 struct ModelStateExternalChangeTests {
-    @Test func commitByAnotherConnectionInvalidatesModels() async throws {
+    /// Runs `body` with a container on a new store file, given to a new `Application` as `externalTodoContainer`,
+    /// and a `ModelState` of its to-dos.
+    private func withFileStore(id: String, _ body: (URL, ModelContainer, Application.ModelState<TodoItem>) async throws -> Void) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelstate-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("todos.store")
@@ -105,22 +122,56 @@ struct ModelStateExternalChangeTests {
         let app = Application()
         let override = app.override(\.externalTodoContainer, with: container)
         defer { override.cancel() }
-        let state: Application.ModelState<TodoItem> = app.modelState(container: \.externalTodoContainer, id: "externalTodos")
+        let state: Application.ModelState<TodoItem> = app.modelState(container: \.externalTodoContainer, id: id)
         #expect(state.container === container)
-        let changed = Flag()
-        withObservationTracking {
-            _ = state.models
-        } onChange: {
-            changed.set()
-        }
-        // Another process: a plain SQLite connection on the same file, not a Strata context.
-        let other = try SQLiteConnection(location: .file(url.path))
-        try other.run("INSERT INTO \"TodoItem\" (\"title\", \"isComplete\") VALUES ('from elsewhere', 0)", [])
+        try await body(url, container, state)
+    }
+
+    /// Waits up to five seconds for `flag`.
+    private func wait(for flag: Flag) async throws {
         let deadline = ContinuousClock.now + .seconds(5)
-        while !changed.isSet, ContinuousClock.now < deadline {
+        while !flag.isSet, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
         }
-        #expect(changed.isSet)
+    }
+
+    @Test func commitByAnotherConnectionInvalidatesModels() async throws {
+        try await withFileStore(id: "externalTodos") { url, _, state in
+            let changed = Flag()
+            withObservationTracking {
+                _ = state.models
+            } onChange: {
+                changed.set()
+            }
+            // Another process: a plain SQLite connection on the same file, not a Strata context.
+            let other = try SQLiteConnection(location: .file(url.path))
+            try other.run("INSERT INTO \"TodoItem\" (\"title\", \"isComplete\") VALUES ('from elsewhere', 0)", [])
+            try await wait(for: changed)
+            #expect(changed.isSet)
+        }
+    }
+
+    @Test func saveByAnotherContainerMergedWithAnOwnSaveInvalidatesModels() async throws {
+        try await withFileStore(id: "mergedTodos") { url, container, state in
+            _ = state.models
+            // An own save (counted at once by `didSave`; its live-results event waits for the main actor) ...
+            let own = ModelContext(container)
+            own.insert(TodoItem(title: "mine"))
+            try own.save()
+            let changed = Flag()
+            withObservationTracking {
+                _ = state.models
+            } onChange: {
+                changed.set()
+            }
+            // ... then another container's, read from the history while the main actor is blocked: one merged event.
+            let other = ModelContext(try ModelContainer(for: TodoItem.self, configurations: ModelConfiguration(url: url)))
+            other.insert(TodoItem(title: "theirs"))
+            try other.save()
+            usleep(300_000)
+            try await wait(for: changed)
+            #expect(changed.isSet)
+        }
     }
 }
 

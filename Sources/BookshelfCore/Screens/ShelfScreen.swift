@@ -54,6 +54,6 @@ struct ShelfScreen {
     }
 
     private func statusLine() -> StyledLine {
-        StyledLine(" \(shelf.counts) │ store: \(shelf.storePath)", .bar)
+        StyledLine(" \(shelf.counts) │ store: \(shelf.storePath) │ \(shelf.history.summary)", .bar)
     }
 }

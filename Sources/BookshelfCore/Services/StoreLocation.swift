@@ -1,12 +1,18 @@
 import Foundation
 import Strata
+import StrataPostgres
 
 /// Which store bookshelf opens: the named default (`bookshelf.store` in SwiftData's default directory), a file
-/// given with `--store PATH`, or memory with `--in-memory`.
+/// given with `--store PATH`, a PostgreSQL database given with `--store postgresql://…` (its tables in the
+/// `bookshelf` schema), or memory with `--in-memory`.
 enum StoreLocation: Equatable {
     case standard
     case file(String)
+    case postgres(URL)
     case memory
+
+    /// The PostgreSQL schema (namespace) that holds bookshelf's tables in a PostgreSQL database.
+    static let databaseSchema = "bookshelf"
 
     /// Every model class bookshelf stores; one schema so all four lists share one store file.
     static var modelTypes: [any PersistentModel.Type] { [Book.self, TaskItem.self, JournalEntry.self, TodoItem.self] }
@@ -24,10 +30,10 @@ enum StoreLocation: Equatable {
                 location = .memory
             } else if argument == "--store" {
                 guard index + 1 < arguments.count else { throw .missingValue("--store") }
-                location = .file(arguments[index + 1])
+                location = try StoreLocation(argument: arguments[index + 1])
                 index += 1
             } else if let path = argument.dropPrefix("--store=") {
-                location = .file(path)
+                location = try StoreLocation(argument: path)
             } else {
                 remaining.append(argument)
             }
@@ -37,28 +43,46 @@ enum StoreLocation: Equatable {
         return location
     }
 
+    /// The location `--store` names: a PostgreSQL database for a `postgresql://` or `postgres://` URI, otherwise a
+    /// file path.
+    ///
+    /// - Throws: `CommandError.invalidValue` for a PostgreSQL URI that isn't a valid URL.
+    init(argument: String) throws(CommandError) {
+        guard argument.hasPrefix("postgresql://") || argument.hasPrefix("postgres://") else {
+            self = .file(argument)
+            return
+        }
+        guard let url = URL(string: argument), url.host() != nil || url.query() != nil else {
+            throw .invalidValue(option: "--store", value: "postgresql://…", expected: "a libpq connection URI")
+        }
+        self = .postgres(url)
+    }
+
     /// The configuration SwiftData would use for this location.
-    var configuration: ModelConfiguration {
+    var configuration: any DataStoreConfiguration {
         switch self {
         case .standard: ModelConfiguration("bookshelf")
         case .file(let path): ModelConfiguration("bookshelf", url: URL(fileURLWithPath: path))
+        case .postgres(let url): PostgresConfiguration("bookshelf", url: url, databaseSchema: Self.databaseSchema)
         case .memory: ModelConfiguration("bookshelf", isStoredInMemoryOnly: true)
         }
     }
 
-    /// What the status line shows for the store.
+    /// What the status line shows for the store: the file's path, or the database's URI without its password.
     var displayPath: String {
-        switch self {
-        case .memory: "(in memory)"
-        default: configuration.url.path
+        switch configuration {
+        case let configuration as PostgresConfiguration: "\(configuration.redactedURL) (schema \(Self.databaseSchema))"
+        case let configuration as ModelConfiguration where !configuration.isStoredInMemoryOnly: configuration.url.path
+        default: "(in memory)"
         }
     }
 
     /// Opens (creating on first use) the container for this location.
     ///
-    /// - Throws: `StrataError` when the file can't be opened, isn't a Strata store or holds other models.
+    /// - Throws: `StrataError` when the store can't be opened (the file isn't a Strata store, the server can't be
+    ///   reached) or holds other models.
     func openContainer() throws -> ModelContainer {
-        try ModelContainer(for: Schema(Self.modelTypes), configurations: [configuration])
+        try ModelContainer(for: Schema(Self.modelTypes), migrationPlan: nil, configurations: [configuration])
     }
 }
 

@@ -11,7 +11,7 @@ func makeLiveList<Model: PersistentModel, Row: Record>(
 }
 
 /// A `LiveList` driven by Strata's `ResultsObserver`: the observer watches every `Model` in the store (saves in
-/// this process at once, commits by other processes within about 50 ms) and each change it publishes re-runs
+/// this process at once, commits by other processes within milliseconds) and each change it publishes re-runs
 /// the list's query. The new rows are compared with the previous ones by identifier and snapshot value, which
 /// tells the rows to highlight.
 ///

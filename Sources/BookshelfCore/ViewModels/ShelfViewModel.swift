@@ -26,6 +26,8 @@ final class ShelfViewModel {
     let todos: TodoListViewModel
     /// Where the store is, for the status line.
     let storePath: String
+    /// How far back the store's history goes, for the status line.
+    let history: HistoryStatusViewModel
     /// The list shown.
     var tab = Tab.books
     /// The overlay.
@@ -41,6 +43,7 @@ final class ShelfViewModel {
         tasks = TaskListViewModel(shelf: shelf)
         journal = JournalViewModel(shelf: shelf)
         todos = TodoListViewModel()
+        history = HistoryStatusViewModel(container: shelf.container)
         self.storePath = storePath
     }
 

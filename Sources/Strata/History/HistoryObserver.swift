@@ -13,10 +13,11 @@ import Observation
 /// ```
 ///
 /// The observer belongs to the actor it is created on (`isolation`, the caller's by default; the main actor when
-/// created outside any). It is fed by the container's live-change pipeline: saves in this process announce
-/// themselves, and commits by other connections are noticed by polling the store's data version every
-/// `ExternalChangeMonitor.pollInterval` while any observer is alive. Each notice reads the history after the
-/// observer's token, so nothing is missed between notices and nothing is reported twice.
+/// created outside any). It is fed by the container's live-change pipeline, on every store: saves in this process
+/// announce themselves, and commits by other connections, processes and machines arrive through the store's
+/// commit watcher (`ExternalChangeMonitor`: SQLite's data version polled every 10 ms, PostgreSQL's `LISTEN`/`NOTIFY`
+/// or its polling fallback) while any observer is alive. Each notice that concerns its models reads the history
+/// after the observer's token, so nothing is missed between notices and nothing is reported twice.
 ///
 /// When the history after the observer's token was deleted (`deleteHistory`), the observer moves its token to
 /// the newest transaction and moves `eventCounter` once, without transactions: reload what you show.

@@ -1,49 +1,157 @@
-import Foundation
+import Synchronization
 
-/// Notices commits made to a store file by other processes (or other containers on the same file) by polling
-/// SQLite's `PRAGMA data_version` on the store's own connection.
+/// Turns commits made elsewhere — another container on the same store, another process, another machine — into
+/// the same `StoreChangeEvent`s a save in this process posts, by reading the store's persistent history.
 ///
-/// `data_version` changes only when *another* connection commits, so this container's own saves (already
-/// announced by `ModelContext.save()`) are not reported twice. A poll is one pragma under the store's lock:
-/// about 9 µs, every `pollInterval` (under 0.02 % of a core), and only while some `ResultsObserver` is alive.
-/// A commit is seen within one interval — measured 26–54 ms from commit to refreshed results — and delivered as
-/// `StoreChangeEvent.external`. Polling was chosen over inotify on the `-wal` file because it is portable, needs
-/// no file descriptors, and also sees commits of rollback-journal writers.
+/// The store's watcher (`DataStore.watchCommits(reportingTo:)`: SQLite polls its data version, PostgreSQL
+/// `LISTEN`s for the `NOTIFY` each save sends, or polls the history table) says *when*; the history says *what*.
+/// On each notice the monitor reads the identifiers of the transactions after its position
+/// (`HistoryCursor`), leaves out the ones this store wrote itself (`StoreWrittenTransactions`: their contexts
+/// announced them), reads the changes of the rest, and posts one event naming every inserted, updated and deleted
+/// row. Observers then take the incremental path of an in-process save, and contexts reload only the named
+/// registered models.
 ///
-/// Blind spot: a change is only known to have happened, not what it touched, so every observer of the
-/// container refreshes and reloads its registered models from the store.
-package enum ExternalChangeMonitor {
-    /// How often the store's data version is read.
-    package static let pollInterval: Duration = .milliseconds(50)
+/// It falls back to `StoreChangeEvent.external` (every observer refetches, every registered model reloads) when
+/// the history can't say: a commit noticed with no new transaction (a writer recording no history, such as
+/// hand-written SQL or the `sqlite3` shell), the position's history deleted (`historyTokenExpired`), more than
+/// ``transactionLimit`` transactions at once, or a read that failed. More than ``rowLimit`` changed rows become
+/// "these entities changed".
+///
+/// Blind spot: on PostgreSQL a writer that sends no `NOTIFY` (hand-written SQL; another instance in `.polling`
+/// mode) is only seen with the next notice.
+package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Sendable {
+    // `@unchecked` because `center` is only assigned in `init`; the rest is in `cursor`, a `Mutex`.
+    /// The most new transactions read change by change; beyond, every observer refreshes.
+    package static let transactionLimit = 1_000
+    /// The most changed rows an event names; beyond, it names the entities.
+    package static let rowLimit = 10_000
 
-    /// Whether `store` can change behind the container's back (a file store).
-    static func canMonitor(_ store: any DataStore) -> Bool {
-        (store as? SQLiteStore)?.path != nil
+    private weak var center: LiveChangeCenter?
+    private let store: any DataStore
+    private let generation: UInt64
+    private let cursor: Mutex<HistoryCursor>
+    /// The newest history transaction the last `.committed` notice reported.
+    private let lastCommitNewest: Mutex<Int64?>
+
+    /// Starts watching `store` for `center` (whose `generation`-th watch this is), when the store has a watcher.
+    /// - Returns: whether a watcher started.
+    static func start(_ store: any DataStore, center: LiveChangeCenter, generation: UInt64) -> Bool {
+        // Own saves are noted from now on, before the position is read, so none falls between.
+        store.writtenTransactions?.beginTracking()
+        defer { store.writtenTransactions?.endTracking() }
+        let monitor = ExternalChangeMonitor(store: store, center: center, generation: generation)
+        return store.watchCommits(reportingTo: monitor)
     }
 
-    /// Polls `store` until `center` has no subscribers left (or is freed).
-    ///
-    /// The poll runs on a thread of its own rather than in a task, so it keeps its pace when the cooperative
-    /// thread pool is busy with long synchronous work.
-    static func start(_ store: any DataStore, center: LiveChangeCenter) {
-        guard let store = store as? SQLiteStore else { return }
-        // Read now, not on the thread, so a commit made before the thread first runs is still noticed.
-        let initialVersion = try? store.withConnection { try $0.dataVersion() }
-        let seconds = Double(pollInterval.components.attoseconds) / 1e18 + Double(pollInterval.components.seconds)
-        let thread = Thread { [weak center] in
-            var version = initialVersion
-            while true {
-                Thread.sleep(forTimeInterval: seconds)
-                guard let center, center.keepsMonitoringStore() else { return }
-                // A failed read (the file is locked for longer than the busy timeout) is retried next time.
-                guard let current = try? store.withConnection({ try $0.dataVersion() }) else { continue }
-                if current != version {
-                    version = current
-                    center.post(.external)
+    private init(store: any DataStore, center: LiveChangeCenter, generation: UInt64) {
+        self.store = store
+        self.center = center
+        self.generation = generation
+        let newest = Self.newestTransaction(of: store)
+        cursor = Mutex(HistoryCursor(handledThrough: newest))
+        lastCommitNewest = Mutex(newest)
+    }
+
+    package var keepsWatching: Bool {
+        center?.keepsMonitoringStore(generation: generation) ?? false
+    }
+
+    package func storeDidCommit(_ notice: StoreCommitNotice) {
+        guard let center else { return }
+        let confirmed: Bool
+        switch notice {
+        case .historyAdvanced(let newest):
+            if cursor.withLock({ $0.hasHandled(through: newest) }) { return }
+            // The notice of this store's own save, right after everything read: nothing to read (PostgreSQL
+            // notifies every listener, the saving store's own too).
+            if cursor.withLock({ $0.hasHandled(through: newest - 1) }), store.writtenTransactions?.take(newest) == true {
+                cursor.withLock { $0.markHandled([newest]) }
+                return
+            }
+            confirmed = false
+        case .committed(let newest):
+            // When the history grew since the last commit notice and an earlier read already took all of it, that
+            // read took the commit that moved the version (it landed between the notice and the read). When the
+            // history did not grow, the commit recorded none.
+            let previous = lastCommitNewest.withLock { last in
+                defer { last = newest }
+                return last
+            }
+            if let newest, newest != previous, cursor.withLock({ $0.hasHandled(through: newest) }) { return }
+            confirmed = true
+        case .resumed:
+            confirmed = false
+        }
+        if let event = newChanges(confirmed: confirmed) { center.post(event) }
+    }
+
+    /// The event for the transactions after the position, or `nil` when there is nothing to announce.
+    private func newChanges(confirmed: Bool) -> StoreChangeEvent? {
+        let request = cursor.withLock { $0.request }
+        let found: [StoredHistoryTransaction]
+        do {
+            found = try store.fetchHistory(request)
+        } catch StrataError.historyTokenExpired {
+            let newest = Self.newestTransaction(of: store)
+            cursor.withLock { $0.restart(after: newest) }
+            return .external
+        } catch {
+            // Read again at the next notice; meanwhile observers refresh in full if a commit is certain.
+            return confirmed ? .external : nil
+        }
+        let new = cursor.withLock { cursor in found.map(\.identifier).filter { !cursor.hasHandled($0) } }
+        let written = store.writtenTransactions
+        let foreign = new.filter { !(written?.take($0) ?? false) }
+        guard !foreign.isEmpty else {
+            cursor.withLock { $0.markHandled(new) }
+            return confirmed ? .external : nil
+        }
+        guard foreign.count <= Self.transactionLimit else {
+            cursor.withLock { $0.markHandled(new) }
+            return .external
+        }
+        var changesRequest = StoreHistoryFetch(conditions: [.transaction(.greaterOrEqual, foreign.min()!),
+                                                            .transaction(.lessOrEqual, foreign.max()!)])
+        changesRequest.includesChanges = true
+        let transactions: [StoredHistoryTransaction]
+        do {
+            let wanted = Set(foreign)
+            transactions = try store.fetchHistory(changesRequest).filter { wanted.contains($0.identifier) }
+        } catch {
+            return confirmed ? .external : nil
+        }
+        cursor.withLock { $0.markHandled(new) }
+        return event(for: transactions)
+    }
+
+    /// One event naming every row the transactions changed (entities the container's schema lacks are skipped).
+    private func event(for transactions: [StoredHistoryTransaction]) -> StoreChangeEvent? {
+        var inserted: [PersistentIdentifier] = []
+        var updated: [PersistentIdentifier] = []
+        var deleted: [PersistentIdentifier] = []
+        var entityNames = Set<String>()
+        let known = Set(store.schema.entities.map(\.name))
+        for transaction in transactions {
+            for change in transaction.changes where known.contains(change.entityName) {
+                entityNames.insert(change.entityName)
+                let identifier = PersistentIdentifier(
+                    entityName: change.entityName, storeIdentifier: store.identifier, key: .permanent(change.primaryKey))
+                switch change.kind {
+                case .insert: inserted.append(identifier)
+                case .update: updated.append(identifier)
+                case .delete: deleted.append(identifier)
                 }
             }
         }
-        thread.name = "Strata.ExternalChangeMonitor"
-        thread.start()
+        guard !entityNames.isEmpty else { return nil }
+        guard inserted.count + updated.count + deleted.count <= Self.rowLimit else { return .entities(entityNames) }
+        return StoreChangeEvent(inserted: inserted, updated: updated, deleted: deleted, origin: nil)
+    }
+
+    /// The identifier of the store's newest history transaction; `nil` when it has none or can't be read.
+    private static func newestTransaction(of store: any DataStore) -> Int64? {
+        var request = StoreHistoryFetch(order: .transaction(ascending: false), limit: 1)
+        request.includesChanges = false
+        return (try? store.fetchHistory(request))?.first?.identifier
     }
 }

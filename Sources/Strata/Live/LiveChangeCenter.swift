@@ -39,6 +39,10 @@ package final class LiveChangeCenter: Sendable {
         var nextIdentifier: UInt64 = 0
         var nextSerial: UInt64 = 0
         var isMonitoringStore = false
+        /// Counts the watches started, so a watcher told to stop doesn't carry on beside a newer one.
+        var monitorGeneration: UInt64 = 0
+        /// Whether the store turned out to have no watcher (nobody else can write it).
+        var storeIsUnwatched = false
     }
 
     private let state = Mutex(State())
@@ -60,14 +64,20 @@ package final class LiveChangeCenter: Sendable {
     package func subscribe(_ subscriber: any LiveChangeSubscriber, entityNames: Set<String>, store: any DataStore,
                            actor: any Actor = MainActor.shared) -> UInt64 {
         let reference = SubscriberReference(subscriber: subscriber)
-        let (identifier, startsMonitoring) = state.withLock { state in
+        let (identifier, generation) = state.withLock { state -> (UInt64, UInt64?) in
             state.nextIdentifier += 1
             state.subscriptions[state.nextIdentifier] = Subscription(subscriber: reference, actor: actor, entityNames: entityNames)
-            let starts = !state.isMonitoringStore && ExternalChangeMonitor.canMonitor(store)
-            if starts { state.isMonitoringStore = true }
-            return (state.nextIdentifier, starts)
+            guard !state.isMonitoringStore, !state.storeIsUnwatched else { return (state.nextIdentifier, nil) }
+            state.isMonitoringStore = true
+            state.monitorGeneration += 1
+            return (state.nextIdentifier, state.monitorGeneration)
         }
-        if startsMonitoring { ExternalChangeMonitor.start(store, center: self) }
+        if let generation, !ExternalChangeMonitor.start(store, center: self, generation: generation) {
+            state.withLock { state in
+                state.storeIsUnwatched = true
+                state.isMonitoringStore = false
+            }
+        }
         return identifier
     }
 
@@ -158,9 +168,11 @@ package final class LiveChangeCenter: Sendable {
         subscriber.receiveStoreChanges(delivery.event)
     }
 
-    /// Whether the store should still be watched; clears the flag (so the watcher stops) when nobody subscribes.
-    package func keepsMonitoringStore() -> Bool {
+    /// Whether the store should still be watched by the `generation`-th watch; clears the flag (so the watcher
+    /// stops) when nobody subscribes.
+    package func keepsMonitoringStore(generation: UInt64) -> Bool {
         state.withLock { state in
+            guard generation == state.monitorGeneration else { return false }
             state.subscriptions = state.subscriptions.filter { $0.value.subscriber.isAlive }
             if state.subscriptions.isEmpty { state.isMonitoringStore = false }
             return state.isMonitoringStore

@@ -64,7 +64,8 @@ extension ResultsObserver: LiveChangeSubscriber {
             for watched in entities { try modelContext.reloadRegisteredModels(of: watched, keys: nil) }
             return
         }
-        guard event.origins != [ObjectIdentifier(modelContext)] else { return }
+        // A context's own save left its models as saved, unless changes from elsewhere were merged in.
+        guard event.includesExternalChanges || event.origins != [ObjectIdentifier(modelContext)] else { return }
         let changed = event.inserted.union(event.updated).union(event.deleted)
         for watched in entities {
             let keys = changed.compactMap { identifier in

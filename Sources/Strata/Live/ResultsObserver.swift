@@ -35,21 +35,21 @@ import Observation
 /// ```
 ///
 /// **When it refreshes** (the pipeline: detect a change → decide who is affected → fetch → diff → notify):
-/// after a save in any context of its container that touched its entity; within about 50 ms of a commit by
-/// another process (see `ExternalChangeMonitor`); synchronously when `fetchDescriptor`, `filterBy` or `sortBy`
+/// after a save in any context of its container that touched its entity; within milliseconds of a commit by
+/// another container, process or machine (read from the store's history, see `ExternalChangeMonitor`); synchronously when `fetchDescriptor`, `filterBy` or `sortBy`
 /// is set; and when `refresh()` or `ModelContainer.notifyChanges(to:)` is called. Saves made before the main
 /// actor gets to run coalesce into one refresh. A refresh that leaves the same models in the same order, none
 /// changed, publishes nothing.
 ///
-/// **How it refreshes.** Usually it runs the descriptor again. A save in this process that names the models it
-/// inserted, changed and deleted is instead applied to the published results when the descriptor is
+/// **How it refreshes.** Usually it runs the descriptor again. A save — in this process, or another's read from
+/// the history — that names the models it inserted, changed and deleted is instead applied to the published results when the descriptor is
 /// *single-entity*: no `fetchLimit` or `fetchOffset`, no `propertiesToFetch` or prefetching, no format
 /// predicate or `FormatSortDescriptor`, and a `#Predicate` (if any) and sort that read only the entity's own
 /// attributes, not its relationships. Then only the saved rows are
 /// loaded (one query by primary key), judged by `Predicate.evaluate` — the same answer as the SQL — and
 /// inserted at their sorted place (ties by insertion order, as the store sorts). The results and the change
 /// set are the same as a full refetch's, but the store reads only the saved rows instead of every matching
-/// one. Commits by other processes, `notifyChanges(to:)`, saves of more than 500 models, unsaved changes
+/// one. Commits the history doesn't describe, `notifyChanges(to:)`, saves of more than 500 models, unsaved changes
 /// in the observer's context, and relationship predicates always refetch.
 ///
 /// **Unsaved changes** follow SwiftData's `@Query`: the fetch uses the descriptor's `includePendingChanges`

@@ -1,8 +1,9 @@
 /// What one or more saves changed in a container's store: the first stage of the live-results pipeline
 /// (detect a change → decide who is affected → fetch → diff → notify).
 ///
-/// Saves in the same process name the models they touched. A commit by another process (or another container
-/// on the same file) is only known to have happened, so it names no entity and touches every entity.
+/// Saves in the same process name the models they touched, and so do commits by other containers, processes
+/// and machines read from the store's history (`ExternalChangeMonitor`). A commit the history doesn't describe
+/// is only known to have happened, so it names no entity and touches every entity (`external`).
 package struct StoreChangeEvent: Sendable {
     /// The entities touched; `nil` when unknown (a change made outside this container), meaning all of them.
     package var entityNames: Set<String>?
@@ -14,11 +15,15 @@ package struct StoreChangeEvent: Sendable {
     package var deleted: Set<PersistentIdentifier>
     /// The contexts whose saves are merged into this event; a context need not reload its own models.
     package var origins: Set<ObjectIdentifier>
+    /// Whether a change made outside this container's contexts is merged in (another container, process or
+    /// machine; `notifyChanges(to:)`): then no context may skip the reload, whatever `origins` says.
+    package var includesExternalChanges: Bool
     /// Which post this is (increasing per container; the latest one for merged events); 0 before it is posted.
     /// Observers sharing a context use it to load each saved row once per save, not once per observer.
     package var serial: UInt64 = 0
 
-    /// An event for one save in this process.
+    /// An event for one save in this process (`origin`: the saving context), or for rows another container,
+    /// process or machine saved (`origin` `nil`).
     package init(inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier],
                  origin: ObjectIdentifier?) {
         self.inserted = Set(inserted)
@@ -26,6 +31,7 @@ package struct StoreChangeEvent: Sendable {
         self.deleted = Set(deleted)
         self.entityNames = Set((inserted + updated + deleted).map(\.entityName))
         self.origins = origin.map { [$0] } ?? []
+        self.includesExternalChanges = origin == nil
     }
 
     /// An event for a change made outside the container: every entity may have changed.
@@ -64,6 +70,7 @@ package struct StoreChangeEvent: Sendable {
         result.updated.formUnion(other.updated)
         result.deleted.formUnion(other.deleted)
         result.origins.formUnion(other.origins)
+        result.includesExternalChanges = includesExternalChanges || other.includesExternalChanges
         result.serial = Swift.max(serial, other.serial)
         if isUnspecific || other.isUnspecific {
             // One side didn't say which models changed, so the merged event can't either.

@@ -26,6 +26,10 @@ package protocol DataStore: AnyObject, Sendable {
     /// deleted so later requests starting before it are refused as expired.
     /// - Throws: `StrataError.readOnlyContainer`, `StrataError.storeFailure`.
     func deleteHistory(_ request: StoreHistoryFetch) throws
+    /// Starts a watcher of commits made elsewhere (see ``StoreCommitObserver``); `false` when the store has none.
+    func watchCommits(reportingTo observer: any StoreCommitObserver) -> Bool
+    /// The history transactions this store wrote while watched (see ``StoreWrittenTransactions``).
+    var writtenTransactions: StoreWrittenTransactions? { get }
 }
 
 /// One row of a fetch, read column by column.

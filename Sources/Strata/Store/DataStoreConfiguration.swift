@@ -23,11 +23,21 @@ package protocol DataStoreFactory {
     /// Opens (creating or migrating when needed) the store for `schema`.
     /// - Throws: `StrataError` when the store can't be opened, holds other models, or can't be migrated.
     func makeStore(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> any DataStore
+    /// The migration opening the store for `schema` would run, planned without writing (a dry run); empty when the
+    /// store doesn't exist yet or already holds `schema`.
+    /// - Throws: `StrataError` when the open would refuse the store or the migration.
+    func plannedMigration(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [PlannedMigrationStage]
 }
 
 extension ModelConfiguration: DataStoreConfiguration {}
 
 extension ModelConfiguration: DataStoreFactory {
+    /// Plans the migration of the configured file, reading it only; empty in memory.
+    package func plannedMigration(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [PlannedMigrationStage] {
+        guard !isStoredInMemoryOnly else { return [] }
+        return try SQLiteStore.plannedMigration(schema: schema, path: url.path, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
+    }
+
     /// Opens the SQLite store in the configured file (its directory created when saves are allowed), or in memory.
     package func makeStore(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> any DataStore {
         var path: String?

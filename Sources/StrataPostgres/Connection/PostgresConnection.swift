@@ -6,9 +6,10 @@ import Strata
 ///
 /// Not thread-safe: the pool hands a connection to one caller at a time.
 package final class PostgresConnection {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// Whether a transaction is open on this connection.
     package private(set) var isInTransaction = false
+    private var savepointDepth = 0
 
     /// Connects with a libpq connection string or URI, then applies the session settings.
     /// - Throws: ``PostgresError`` (without SQLSTATE) when the server can't be reached or refuses the login.
@@ -31,6 +32,12 @@ package final class PostgresConnection {
 
     /// Whether the connection is still usable (libpq noticed no broken socket).
     package var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) != PQTRANS_UNKNOWN }
+
+    /// Whether an idle connection is still usable: reads what the server sent meanwhile (a server shutting down or
+    /// ending the session sends a last message before closing), which updates ``isHealthy``.
+    package var isAlive: Bool {
+        PQconsumeInput(handle) == 1 && isHealthy
+    }
 
     /// Runs SQL without parameters (one or more statements, as the simple-query protocol allows).
     /// - Throws: ``PostgresError``.
@@ -87,9 +94,11 @@ package final class PostgresConnection {
         return try check(result)
     }
 
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws. Inside a transaction
+    /// (a custom migration stage's save, which runs in the migration's), `body` runs in a savepoint instead.
     /// - Throws: whatever `body` throws, or ``PostgresError`` when beginning or committing fails.
     package func transaction<T>(_ body: () throws -> T) throws -> T {
+        if isInTransaction { return try savepoint(body) }
         try execute("BEGIN")
         isInTransaction = true
         defer { isInTransaction = false }
@@ -102,6 +111,21 @@ package final class PostgresConnection {
             throw error
         }
         return value
+    }
+
+    private func savepoint<T>(_ body: () throws -> T) throws -> T {
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let name = "strata_savepoint_\(savepointDepth)"
+        try execute("SAVEPOINT \(name)")
+        do {
+            let value = try body()
+            try execute("RELEASE SAVEPOINT \(name)")
+            return value
+        } catch {
+            if isHealthy { try? execute("ROLLBACK TO SAVEPOINT \(name)") }
+            throw error
+        }
     }
 
     private func check(_ result: OpaquePointer?) throws -> PostgresResult {

@@ -11,17 +11,29 @@ package final class PostgresConnectionPool: @unchecked Sendable {
     private var open = 0
     private let maximum: Int
     private let connect: () throws -> PostgresConnection
+    /// The one connection of a pool over a migrating connection, handed to every caller in turn.
+    private let pinned: PostgresConnection?
 
     /// A pool of at most `maximum` connections (at least one), each made by `connect`.
     package init(maximum: Int, connect: @escaping () throws -> PostgresConnection) {
         self.maximum = max(1, maximum)
         self.connect = connect
+        self.pinned = nil
+    }
+
+    /// A pool of one connection already open (and in a transaction): a custom migration stage's store, whose work
+    /// commits with the migration. Used from the migrating thread only.
+    package init(pinned connection: PostgresConnection) {
+        self.maximum = 1
+        self.connect = { connection }
+        self.pinned = connection
     }
 
     /// Runs `body` with a connection of its own. A connection that broke during `body` is closed rather than
     /// returned, so the next caller connects afresh (a restarted server is reached again without any call).
     /// - Throws: what `body` throws, or ``PostgresError`` when no connection can be made.
     package func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        if let pinned { return try body(pinned) }
         let connection = try acquire()
         defer { release(connection) }
         return try body(connection)
@@ -31,7 +43,8 @@ package final class PostgresConnectionPool: @unchecked Sendable {
         condition.lock()
         while true {
             while let connection = idle.popLast() {
-                if connection.isHealthy {
+                // A connection idle across a server restart is closed by now: noticed here, not by its next query.
+                if connection.isAlive {
                     condition.unlock()
                     return connection
                 }

@@ -38,6 +38,9 @@ package struct PostgresError: Error, CustomStringConvertible, Sendable {
     package var isRetryable: Bool { sqlState == "40001" || sqlState == "40P01" }
     /// Class `08` or no SQLSTATE after a connection-level failure: the connection is gone.
     package var isConnectionFailure: Bool { sqlState?.hasPrefix("08") ?? true }
+    /// `42703` / `42P01`: a column or table the statement names doesn't exist (another instance may have migrated
+    /// the store).
+    package var isUndefinedObject: Bool { sqlState == "42703" || sqlState == "42P01" }
     /// `SA001`: a Strata SQL function refused input whose Swift semantics it can't reproduce yet.
     package var isUnsupportedText: Bool { sqlState == PostgresFunctions.unsupportedState }
 }

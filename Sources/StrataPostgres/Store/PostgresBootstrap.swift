@@ -1,8 +1,9 @@
 import Foundation
 import Strata
 
-/// Creates a new store's schema, tables and functions, or checks that an existing one holds these models. Runs in
-/// one transaction under an advisory lock, so instances starting together create the store once.
+/// Creates a new store's schema, tables and functions, or checks that an existing one holds these models and
+/// migrates it when it doesn't. Runs in one transaction under an advisory lock keyed by the PostgreSQL schema, so
+/// instances starting together create or migrate the store once: the second waits, then finds it done.
 struct PostgresBootstrap {
     static let metadataTable = "strata_metadata"
     static let formatVersion = "strata-postgres-1"
@@ -10,9 +11,10 @@ struct PostgresBootstrap {
     let connection: PostgresConnection
     let schema: Schema
     let configuration: PostgresConfiguration
+    let migrationPlan: StoreMigrationPlan?
     private let dialect = PostgreSQLDialect()
 
-    /// Every table's DDL, in creation order; recorded in the metadata to tell whether the store holds these models.
+    /// Every table's DDL, in creation order.
     var statements: [String] {
         let tables = schema.entities.map { PostgresTableDefinition(entity: $0) }
         return tables.map(\.createTable) + tables.flatMap(\.foreignKeys) + tables.flatMap(\.joinTables) + tables.flatMap(\.indexes)
@@ -30,7 +32,7 @@ struct PostgresBootstrap {
             }
             let exists = try connection.query("SELECT to_regclass($1) IS NOT NULL", [.text("\(namespace).\(dialect.quote(identifier: Self.metadataTable))")])
             if exists.text(row: 0, column: 0) == "t" {
-                return try check(metadata)
+                return try open(metadata)
             }
             let tables = try connection.query(
                 "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = $1", [.text(configuration.databaseSchema)])
@@ -45,7 +47,8 @@ struct PostgresBootstrap {
         }
     }
 
-    private var location: String { "\(configuration.redactedURL) (schema \(configuration.databaseSchema))" }
+    /// The store as errors name it: the URL without its password, and the schema.
+    var location: String { configuration.location }
 
     private func create(_ metadata: String) throws -> String {
         for function in PostgresFunctions.definitions { try connection.execute(function) }
@@ -53,36 +56,80 @@ struct PostgresBootstrap {
         for statement in statements { try connection.execute(statement) }
         for statement in PostgresHistoryTables.createStatements { try connection.execute(statement) }
         let identifier = UUID().uuidString
-        for (key, value) in [("format", Self.formatVersion), ("identifier", identifier), ("tables", statements.joined(separator: ";\n"))] {
+        var description = StoredSchema(schema: schema, layout: PostgresTableLayout())
+        description.version = description.version ?? migrationPlan?.schemas.last?.versionIdentifier
+        for (key, value) in [("format", Self.formatVersion), ("identifier", identifier), ("model", description.encoded)] {
             try connection.query("INSERT INTO \(metadata) (key, value) VALUES ($1, $2)", [.text(key), .text(value)])
         }
         return identifier
     }
 
-    /// Reads the metadata of an existing store: its identifier when it holds exactly these models. Migrating a
-    /// PostgreSQL store is not supported yet, so other models are refused with the differing statements.
-    private func check(_ metadata: String) throws -> String {
+    /// Opens an existing store: checks its format, migrates it to the models when they differ (or refuses, for a
+    /// configuration that doesn't allow saves), and returns its identifier.
+    private func open(_ metadata: String) throws -> String {
+        let values = try readMetadata(metadata)
+        let identifier = values["identifier"] ?? ""
+        let stored = try storedSchema(values)
+        let steps = try planning.steps(from: stored)
+        let migrates = MigrationSteps.needsMigration(steps, ignoringHistory: !configuration.allowsSave)
+        guard configuration.allowsSave else {
+            if migrates { throw StrataError.schemaMismatch(path: location, differences: steps.flatMap(\.plan.changes).map(\.description)) }
+            return identifier
+        }
+        // Functions are replaced on every open, so a store created by an older Strata gets their current form.
+        for function in PostgresFunctions.definitions { try connection.execute(function) }
+        // History tables missing from a store (created before history was recorded, or dropped by hand) are added
+        // here, once however many instances open it together: `IF NOT EXISTS`, under the advisory lock.
+        for statement in PostgresHistoryTables.createStatements { try connection.execute(statement) }
+        if migrates, let last = steps.last {
+            let migrator = PostgresMigrator(connection: connection, configuration: configuration, identifier: identifier, location: location)
+            for step in steps { try migrator.run(step) }
+            try record(last.plan.result, in: metadata)
+        } else if values["model"] == nil {
+            try record(stored, in: metadata)
+        }
+        return identifier
+    }
+
+    /// The planning of this store's migrations.
+    var planning: MigrationSteps {
+        MigrationSteps(schema: schema, plan: migrationPlan, path: location, layout: PostgresTableLayout())
+    }
+
+    /// The metadata's keys and values, once its format is checked.
+    /// - Throws: `StrataError.notAStrataStore` for another format, ``PostgresError`` when it can't be read.
+    func readMetadata(_ metadata: String) throws -> [String: String] {
         let rows = try connection.query("SELECT key, value FROM \(metadata)", [])
         var values: [String: String] = [:]
         for row in 0..<rows.count { values[rows.text(row: row, column: 0) ?? ""] = rows.text(row: row, column: 1) }
         guard values["format"] == Self.formatVersion else {
             throw StrataError.notAStrataStore(path: location, reason: "unknown store format \(values["format"] ?? "none")")
         }
-        let stored = Set((values["tables"] ?? "").components(separatedBy: ";\n"))
+        return values
+    }
+
+    /// The description the metadata records. A store written before descriptions were recorded has only its
+    /// DDL (`tables`): it is described from the models when that DDL is theirs, and refused otherwise, since what
+    /// it holds can't be planned from.
+    func storedSchema(_ values: [String: String]) throws -> StoredSchema {
+        if let text = values["model"], let stored = StoredSchema.decode(text) { return stored }
+        let recorded = Set((values["tables"] ?? "").components(separatedBy: ";\n"))
         let wanted = Set(statements)
-        guard stored == wanted else {
-            let differences = wanted.subtracting(stored).sorted().map { "missing: \($0)" }
-                + stored.subtracting(wanted).sorted().map { "not in the models: \($0)" }
+        guard recorded == wanted else {
+            let differences = wanted.subtracting(recorded).sorted().map { "missing: \($0)" }
+                + recorded.subtracting(wanted).sorted().map { "not in the models: \($0)" }
             throw StrataError.schemaMismatch(path: location, differences: differences)
         }
-        if configuration.allowsSave {
-            // Functions are replaced on every open, so a store created by an older Strata gets their current form.
-            for function in PostgresFunctions.definitions { try connection.execute(function) }
-            // A store created before history was recorded gets its history tables here. PostgreSQL stores have no
-            // migrations yet; `CREATE TABLE IF NOT EXISTS` inside this transaction, under the bootstrap's advisory
-            // lock, adds them once however many instances open the store together.
-            for statement in PostgresHistoryTables.createStatements { try connection.execute(statement) }
-        }
-        return values["identifier"] ?? ""
+        var stored = StoredSchema(schema: schema, layout: PostgresTableLayout())
+        stored.version = nil
+        // Its history tables may be missing: the planner adds them (`CREATE TABLE IF NOT EXISTS`).
+        stored.history = nil
+        return stored
+    }
+
+    private func record(_ description: StoredSchema, in metadata: String) throws {
+        try connection.query(
+            "INSERT INTO \(metadata) (key, value) VALUES ('model', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+            [.text(description.encoded)])
     }
 }

@@ -1,6 +1,9 @@
 import Strata
 
 extension PostgresStore {
+    /// How many times a save runs when it loses a serialization race or a deadlock (SQLSTATE `40001`/`40P01`).
+    static let saveAttempts = 3
+
     /// Writes `changes` in one transaction, as SQLite's store does: deletes, batch deletes, updates (each checked
     /// against the version the model read, in the statement that writes), inserts (upserts under
     /// `.mergeByPropertyObjectTrump`), then foreign keys and join rows. A transaction that loses a serialization
@@ -10,7 +13,7 @@ extension PostgresStore {
     ///   `StrataError.mergeConflict` (under `.error`), or `StrataError.storeFailure`; nothing is written when it throws.
     package func save(_ changes: StoreChanges, mergePolicy: MergePolicy) throws -> StoreSaveResult {
         guard !isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
-        return try withConnection("save") { connection in
+        return try withConnection("save", isRead: false) { connection in
             var attempt = 1
             while true {
                 do {
@@ -24,9 +27,16 @@ extension PostgresStore {
                         if let transaction = writer.history?.transaction, configuration.historyRetention.isDue(after: transaction) {
                             try pruneHistory(connection)
                         }
+                        if let transaction = writer.history?.transaction { try announceCommit(of: transaction, on: connection) }
                         return result
                     }
-                } catch let error as PostgresError where error.isRetryable && attempt < 3 {
+                } catch let error as PostgresError where error.isRetryable {
+                    guard attempt < Self.saveAttempts else {
+                        throw StrataError.storeFailure(
+                            operation: "save",
+                            reason: "\(error.description); the save lost to concurrent transactions \(attempt) times in a row and was "
+                                + "rolled back each time, so nothing of it was written; save again")
+                    }
                     attempt += 1
                 }
             }

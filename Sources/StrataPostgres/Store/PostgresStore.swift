@@ -10,13 +10,16 @@ package final class PostgresStore: DataStore, Sendable {
     let configuration: PostgresConfiguration
     let pool: PostgresConnectionPool
     let writer = PostgresQueryWriter()
+    /// The history transactions this store wrote while its commit watcher runs.
+    let ownTransactions = StoreWrittenTransactions()
 
     /// Connects and opens the store, creating its schema, tables and functions when the schema holds none.
     ///
     /// - Throws: `StrataError.storeOpenFailed` when the server can't be reached, `StrataError.notAStrataStore` for
-    ///   a schema holding other tables, `StrataError.schemaMismatch` when the store holds other models (migrating a
-    ///   PostgreSQL store is not supported yet), `StrataError.invalidSchema` for models that can't be stored.
-    package init(schema: Schema, configuration: PostgresConfiguration) throws {
+    ///   a schema holding other tables, `StrataError.migrationRefused` or `StrataError.unknownStoreVersion` when the
+    ///   store holds other models and can't be migrated to these (`StrataError.schemaMismatch` when the configuration
+    ///   doesn't allow saves), `StrataError.invalidSchema` for models that can't be stored.
+    package init(schema: Schema, configuration: PostgresConfiguration, migrationPlan: StoreMigrationPlan? = nil) throws {
         if let problem = schema.problems.first { throw problem }
         for entity in schema.entities {
             if let keyPath = entity.unresolvedConstraintKeyPaths.first {
@@ -35,7 +38,7 @@ package final class PostgresStore: DataStore, Sendable {
         let location = configuration.redactedURL
         do {
             self.identifier = try pool.withConnection { connection in
-                try PostgresBootstrap(connection: connection, schema: schema, configuration: configuration).run()
+                try PostgresBootstrap(connection: connection, schema: schema, configuration: configuration, migrationPlan: migrationPlan).run()
             }
         } catch let error as PostgresError {
             throw StrataError.storeOpenFailed(path: location, reason: error.description)
@@ -47,14 +50,36 @@ package final class PostgresStore: DataStore, Sendable {
         }
     }
 
+    /// A store over a connection that is migrating it, for a custom migration stage: its reads and saves run in
+    /// the migration's transaction (saves as savepoints).
+    init(schema: Schema, migrating connection: PostgresConnection, configuration: PostgresConfiguration, identifier: String) {
+        self.schema = schema
+        self.configuration = configuration
+        self.isReadOnly = false
+        self.identifier = identifier
+        self.pool = PostgresConnectionPool(pinned: connection)
+    }
+
     /// Runs `body` on a pooled connection, reporting PostgreSQL's errors as `StrataError`s naming `operation`.
-    func withConnection<T>(_ operation: @autoclosure () -> String, _ body: (PostgresConnection) throws -> T) throws -> T {
+    /// A read (`isRead`) whose connection was lost — the server restarted, or an administrator ended it — runs once
+    /// more on a new connection; a save is not run again (its error is the caller's to see), but the pool has
+    /// dropped the broken connection, so the next call connects afresh.
+    ///
+    /// - Throws: `StrataError.storeMigrated` when the statement failed because another instance migrated this
+    ///   store's tables, `StrataError.unsupportedPredicate`, or `StrataError.storeFailure` (whose reason never
+    ///   holds the URL or its password).
+    func withConnection<T>(_ operation: @autoclosure () -> String, isRead: Bool = true, _ body: (PostgresConnection) throws -> T) throws -> T {
         do {
-            return try pool.withConnection(body)
+            do {
+                return try pool.withConnection(body)
+            } catch let error as PostgresError where isRead && error.isConnectionFailure {
+                return try pool.withConnection(body)
+            }
         } catch let error as PostgresError {
             if error.isUnsupportedText {
                 throw StrataError.unsupportedPredicate(expression: operation(), reason: error.message)
             }
+            if error.isUndefinedObject, let migrated = migratedElsewhere() { throw migrated }
             throw StrataError.storeFailure(operation: operation(), reason: error.description)
         }
     }

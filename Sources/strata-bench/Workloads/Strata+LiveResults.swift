@@ -30,15 +30,10 @@ final class StrataLiveResults {
         self.container = container
         writer = ModelContext(container)
         publishedAt = Array(repeating: nil, count: query.observers)
-        for index in 0..<query.observers {
-            let (low, high) = query.slice(index)
-            let observer = try ResultsObserver(
-                filterBy: #Predicate<Item> { $0.score >= low && $0.score < high && $0.isActive == true },
-                sortBy: [SortDescriptor(\.score)], modelContext: container.mainContext)
-            observer.onChange = { [unowned self] _ in self.publishedAt[index] = ContinuousClock.now }
-            observer.refreshesIncrementally = incremental
-            observers.append(observer)
+        observers = try query.makeObservers(on: container.mainContext) { [unowned self] index in
+            self.publishedAt[index] = ContinuousClock.now
         }
+        for observer in observers { observer.refreshesIncrementally = incremental }
     }
 
     /// Times `query.changes` one-row changes and returns the median and p99 in milliseconds.

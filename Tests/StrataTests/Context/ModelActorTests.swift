@@ -22,9 +22,9 @@ actor Importer {
 @Suite("ModelActor")
 struct ModelActorTests {
     @MainActor
-    @Test("A model actor's saves are seen by the main context, and identifiers cross between them")
-    func importerSavesOnItsOwnContext() async throws {
-        let store = TemporaryStore()
+    @Test("A model actor's saves are seen by the main context, and identifiers cross between them", arguments: StoreKind.all)
+    func importerSavesOnItsOwnContext(_ kind: StoreKind) async throws {
+        let store = TestStore(kind)
         let container = try store.container(Book.self)
         let importer = Importer(modelContainer: container)
         let identifiers = try await importer.importBooks(["Dune", "Emma"])
@@ -46,9 +46,9 @@ struct ModelActorTests {
 
 @Suite("Concurrent saves")
 struct ConcurrentSaveTests {
-    @Test("A model actor and another context save at the same time; every row lands")
-    func actorAndContextSaveConcurrently() async throws {
-        let store = TemporaryStore()
+    @Test("A model actor and another context save at the same time; every row lands", arguments: StoreKind.all)
+    func actorAndContextSaveConcurrently(_ kind: StoreKind) async throws {
+        let store = TestStore(kind)
         let container = try store.container(Book.self)
         let importer = Importer(modelContainer: container)
         async let imported = withThrowingTaskGroup(of: Int.self) { group in

@@ -48,33 +48,33 @@ struct ModelContainerTests {
         #expect(try check.query("SELECT name FROM sqlite_master WHERE type = 'table'", []) == [[.text("Book")]])
     }
 
-    @Test("A store holding rows of another shape that can't be migrated (a required property without a value) throws migrationRefused and stays untouched")
-    func unmigratableShape() throws {
-        let store = TemporaryStore()
+    @Test("A store holding rows of another shape that can't be migrated (a required property without a value) throws migrationRefused and stays untouched", arguments: StoreKind.all)
+    func unmigratableShape(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
         do {
             let context = ModelContext(try store.container(ShapeA.Shelf.self))
             context.insert(ShapeA.Shelf(name: "Fiction"))
             try context.save()
         }
-        let before = store.bytes()
+        let before = try store.snapshot()
         let error = #expect(throws: StrataError.self) {
             try store.container(ShapeB.Shelf.self)
         }
         #expect(error?.caseName == "migrationRefused")
-        #expect(store.bytes() == before)
+        #expect(try store.snapshot() == before)
         let context = ModelContext(try store.container(ShapeA.Shelf.self))
         #expect(try context.fetch(FetchDescriptor<ShapeA.Shelf>()).map(\.name) == ["Fiction"])
     }
 
-    @Test("A read-only container reads the store, and save throws readOnlyContainer")
-    func readOnlyContainer() throws {
-        let store = TemporaryStore()
+    @Test("A read-only container reads the store, and save throws readOnlyContainer", arguments: StoreKind.all)
+    func readOnlyContainer(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
         do {
             let context = ModelContext(try store.container(Book.self))
             context.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
             try context.save()
         }
-        let before = store.bytes()
+        let before = try store.snapshot()
         let context = ModelContext(try store.container(Book.self, allowsSave: false))
         let dune = try #require(try context.fetch(FetchDescriptor<Book>()).first)
         #expect(dune.title == "Dune")
@@ -82,7 +82,7 @@ struct ModelContainerTests {
         #expect(throws: StrataError.readOnlyContainer(operation: "save")) { try context.save() }
         context.insert(Book(title: "Emma", author: "Jane Austen", publisher: "Murray"))
         #expect(throws: StrataError.readOnlyContainer(operation: "save")) { try context.save() }
-        #expect(store.bytes() == before)
+        #expect(try store.snapshot() == before)
     }
 
     @Test("A store in a directory that doesn't exist yet creates the directory")
@@ -117,9 +117,9 @@ struct ModelContainerTests {
     }
 
     @MainActor
-    @Test("The main context saves an insert by itself once the main actor is free")
-    func mainContextAutosaves() async throws {
-        let store = TemporaryStore()
+    @Test("The main context saves an insert by itself once the main actor is free", arguments: StoreKind.all)
+    func mainContextAutosaves(_ kind: StoreKind) async throws {
+        let store = TestStore(kind)
         let container = try store.container(Book.self)
         let main = container.mainContext
         #expect(main.autosaveEnabled)
@@ -152,9 +152,9 @@ struct ModelContainerTests {
     }
 
     @MainActor
-    @Test("A failed autosave is kept in autosaveError and the changes stay pending")
-    func failedAutosaveIsReported() async throws {
-        let store = TemporaryStore()
+    @Test("A failed autosave is kept in autosaveError and the changes stay pending", arguments: StoreKind.all)
+    func failedAutosaveIsReported(_ kind: StoreKind) async throws {
+        let store = TestStore(kind)
         _ = try store.container(Book.self)
         let container = try store.container(Book.self, allowsSave: false)
         let main = container.mainContext
@@ -167,28 +167,28 @@ struct ModelContainerTests {
         #expect(main.hasChanges)
     }
 
-    @Test("A read-only container over a store of another shape throws schemaMismatch naming the changes")
-    func schemaMismatchNamesDifferences() throws {
-        let store = TemporaryStore()
+    @Test("A read-only container over a store of another shape throws schemaMismatch naming the changes", arguments: StoreKind.all)
+    func schemaMismatchNamesDifferences(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
         _ = try store.container(ShapeA.Shelf.self)
         do {
             _ = try store.container(ShapeB.Shelf.self, allowsSave: false)
             Issue.record("opening a store of another shape succeeded")
         } catch StrataError.schemaMismatch(let path, let differences) {
-            #expect(path == store.url.path)
+            #expect(kind == .postgres ? path.contains(store.databaseSchema) : path == store.file.url.path)
             let text = differences.joined(separator: " ")
             #expect(text.contains("name"))
             #expect(text.contains("label"))
         }
     }
 
-    @Test("An identifier from another store is not found in this one, even when the same row number is registered (regression)")
-    func identifierFromAnotherStore() throws {
-        let first = ModelContext(try inMemoryContainer(Book.self))
+    @Test("An identifier from another store is not found in this one, even when the same row number is registered (regression)", arguments: StoreKind.all)
+    func identifierFromAnotherStore(_ kind: StoreKind) throws {
+        let first = ModelContext(try freshContainer(kind, Book.self))
         let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
         first.insert(dune)
         try first.save()
-        let second = ModelContext(try inMemoryContainer(Book.self))
+        let second = ModelContext(try freshContainer(kind, Book.self))
         second.insert(Book(title: "Emma", author: "Jane Austen", publisher: "Murray"))
         try second.save()
         #expect(throws: StrataError.modelNotInContext(dune.persistentModelID)) {

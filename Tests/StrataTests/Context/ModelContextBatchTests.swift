@@ -13,16 +13,17 @@ import Testing
 
 @Suite("Batched fetching")
 struct ModelContextBatchTests {
-    private func makeContext(count: Int) throws -> ModelContext {
-        let container = try ModelContainer(for: BatchItem.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    private func makeContext(_ kind: StoreKind, count: Int) throws -> ModelContext {
+        let container = try freshContainer(kind, BatchItem.self)
         let context = ModelContext(container)
         for position in 0..<count { context.insert(BatchItem(position: position, label: "item \(position)")) }
         try context.save()
         return context
     }
 
-    @Test func enumerateVisitsEveryMatchInOrderAcrossBatches() throws {
-        let context = try makeContext(count: 25)
+    @Test(arguments: StoreKind.all)
+    func enumerateVisitsEveryMatchInOrderAcrossBatches(_ kind: StoreKind) throws {
+        let context = try makeContext(kind, count: 25)
         var seen: [Int] = []
         let descriptor = FetchDescriptor<BatchItem>(
             predicate: #Predicate { $0.position >= 5 }, sortBy: [SortDescriptor(\.position, order: .reverse)])
@@ -30,8 +31,9 @@ struct ModelContextBatchTests {
         #expect(seen == Array((5..<25).reversed()))
     }
 
-    @Test func enumerateKeepsChangesMadeInTheBlock() throws {
-        let context = try makeContext(count: 10)
+    @Test(arguments: StoreKind.all)
+    func enumerateKeepsChangesMadeInTheBlock(_ kind: StoreKind) throws {
+        let context = try makeContext(kind, count: 10)
         try context.enumerate(FetchDescriptor<BatchItem>(), batchSize: 3) { item in
             if item.position.isMultiple(of: 2) { item.label = "even" }
         }
@@ -40,10 +42,10 @@ struct ModelContextBatchTests {
         #expect(evens == 5)
     }
 
-    @Test("enumerate frees each finished page's unchanged models")
-    func enumerateReleasesUnchangedPages() throws {
+    @Test("enumerate frees each finished page's unchanged models", arguments: StoreKind.all)
+    func enumerateReleasesUnchangedPages(_ kind: StoreKind) throws {
         // A fresh context: the one that inserted the rows keeps them registered, and enumerate keeps those.
-        let context = ModelContext(try makeContext(count: 10).container)
+        let context = ModelContext(try makeContext(kind, count: 10).container)
         weak var firstSeen: BatchItem?
         try context.enumerate(FetchDescriptor<BatchItem>(), batchSize: 3) { item in
             if item.position == 0 { firstSeen = item }
@@ -51,9 +53,9 @@ struct ModelContextBatchTests {
         #expect(firstSeen == nil)
     }
 
-    @Test("A model the block fetched stays registered, even after the block deleted one of the page and saved")
-    func enumerateKeepsModelsTheBlockFetched() throws {
-        let context = ModelContext(try makeContext(count: 10).container)
+    @Test("A model the block fetched stays registered, even after the block deleted one of the page and saved", arguments: StoreKind.all)
+    func enumerateKeepsModelsTheBlockFetched(_ kind: StoreKind) throws {
+        let context = ModelContext(try makeContext(kind, count: 10).container)
         var outside: BatchItem?
         try context.enumerate(FetchDescriptor<BatchItem>(predicate: #Predicate { $0.position < 6 }), batchSize: 3) { item in
             guard item.position == 0 else { return }
@@ -67,16 +69,18 @@ struct ModelContextBatchTests {
         #expect(try context.fetchCount(FetchDescriptor<BatchItem>()) == 9)
     }
 
-    @Test func batchedFetchLoadsOnAccessInOrder() throws {
-        let context = try makeContext(count: 12)
+    @Test(arguments: StoreKind.all)
+    func batchedFetchLoadsOnAccessInOrder(_ kind: StoreKind) throws {
+        let context = try makeContext(kind, count: 12)
         let results = try context.fetch(FetchDescriptor<BatchItem>(sortBy: [SortDescriptor(\.position)]), batchSize: 5)
         #expect(results.count == 12)
         #expect(results.map(\.position) == Array(0..<12))
         #expect(results[7] === results[7])
     }
 
-    @Test func batchedFetchShowsARowDeletedAfterTheFetchAsDeleted() throws {
-        let context = try makeContext(count: 6)
+    @Test(arguments: StoreKind.all)
+    func batchedFetchShowsARowDeletedAfterTheFetchAsDeleted(_ kind: StoreKind) throws {
+        let context = try makeContext(kind, count: 6)
         let results = try context.fetch(FetchDescriptor<BatchItem>(sortBy: [SortDescriptor(\.position)]), batchSize: 2)
         let other = ModelContext(context.container)
         try other.delete(model: BatchItem.self, where: #Predicate { $0.position == 5 })
@@ -107,8 +111,9 @@ enum BatchPriority: Int, Codable {
 
 @Suite("Stand-ins for rows deleted after a fetch")
 struct VanishedRowTests {
-    @Test func aVanishedRowReadsAsEmptyValuesInsteadOfTrapping() throws {
-        let container = try ModelContainer(for: BatchTicket.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all)
+    func aVanishedRowReadsAsEmptyValuesInsteadOfTrapping(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, BatchTicket.self)
         let context = ModelContext(container)
         for index in 0..<4 {
             context.insert(BatchTicket(title: "t\(index)", tags: ["a"], priority: .high, attributes: ["x": index]))

@@ -59,6 +59,25 @@ struct ModelContextRowValidationTests {
         }
     }
 
+    /// The cases PostgreSQL's typed columns can hold as written (SQLite's loose typing lets the others in).
+    static let postgresCases = cases.filter {
+        !["'12'", "1.5", "'abc'", "'yesterday'", "'seven'"].contains($0.sqlValue) && !$0.sqlValue.hasPrefix("X'")
+    }
+
+    @Test(arguments: postgresCases)
+    func storedValuesAreCheckedOnPostgreSQL(_ example: Case) throws {
+        guard StoreKind.all.contains(.postgres) else { return }
+        let store = TestStore(.postgres)
+        try store.seed(Everything.self) { $0.insert(Everything()) }
+        try store.execute("UPDATE \"Everything\" SET \"\(example.column)\" = \(example.sqlValue)")
+        let fresh = try store.reopen(Everything.self)
+        if example.isRefused {
+            expectRefusal(of: example.column, in: fresh)
+        } else {
+            #expect(try fresh.fetch(FetchDescriptor<Everything>()).count == 1)
+        }
+    }
+
     /// Expects fetching every `Everything` in `context` to throw `invalidStoredValue` naming `column`.
     private func expectRefusal(of column: String, in context: ModelContext, sourceLocation: SourceLocation = #_sourceLocation) {
         do {

@@ -28,8 +28,8 @@ final class LockingPlayer {
 @Suite("Optimistic locking of relationship changes")
 struct RelationshipLockingTests {
     /// A store with two teams and a player in the first, and two independent contexts over it.
-    private func twoWriters() throws -> (TemporaryStore, ModelContext, ModelContext) {
-        let store = TemporaryStore()
+    private func twoWriters(_ kind: StoreKind) throws -> (TestStore, ModelContext, ModelContext) {
+        let store = TestStore(kind)
         let seed = ModelContext(try store.container(LockingTeam.self, LockingPlayer.self))
         let red = LockingTeam(name: "red")
         seed.insert(red)
@@ -49,9 +49,9 @@ struct RelationshipLockingTests {
         try #require(try context.fetch(FetchDescriptor<LockingTeam>(predicate: #Predicate { $0.name == name })).first)
     }
 
-    @Test("Changing only a to-one relationship moves the row's version")
-    func relationshipOnlyChangeBumpsVersion() throws {
-        let (store, first, _) = try twoWriters()
+    @Test("Changing only a to-one relationship moves the row's version", arguments: StoreKind.all)
+    func relationshipOnlyChangeBumpsVersion(_ kind: StoreKind) throws {
+        let (store, first, _) = try twoWriters(kind)
         let ann = try player(in: first)
         #expect(ann.persistentBackingData.rowVersion == 0)
         ann.team = try team("blue", in: first)
@@ -67,9 +67,9 @@ struct RelationshipLockingTests {
         #expect(ann.persistentBackingData.rowVersion == 2)
     }
 
-    @Test("Under .error a relationship-only change of a row saved elsewhere conflicts, names the relationship, writes nothing")
-    func relationshipConflictUnderError() throws {
-        let (store, first, second) = try twoWriters()
+    @Test("Under .error a relationship-only change of a row saved elsewhere conflicts, names the relationship, writes nothing", arguments: StoreKind.all)
+    func relationshipConflictUnderError(_ kind: StoreKind) throws {
+        let (store, first, second) = try twoWriters(kind)
         first.mergePolicy = .error
         let mine = try player(in: first)
         let theirs = try player(in: second)
@@ -91,9 +91,9 @@ struct RelationshipLockingTests {
         #expect(stored.team == nil)
     }
 
-    @Test("Under .error an attribute change elsewhere also stops a relationship-only change (the row moved)")
-    func attributeChangeElsewhereStopsRelationshipChange() throws {
-        let (store, first, second) = try twoWriters()
+    @Test("Under .error an attribute change elsewhere also stops a relationship-only change (the row moved)", arguments: StoreKind.all)
+    func attributeChangeElsewhereStopsRelationshipChange(_ kind: StoreKind) throws {
+        let (store, first, second) = try twoWriters(kind)
         // The store's files live as long as the test: a save to a deleted file is refused.
         defer { withExtendedLifetime(store) {} }
         first.mergePolicy = .error
@@ -113,9 +113,9 @@ struct RelationshipLockingTests {
         #expect(again.persistentBackingData.rowVersion == 2)
     }
 
-    @Test("Under the default policy a relationship-only change of a row saved elsewhere is written; versions agree afterwards")
-    func relationshipChangeUnderDefaultPolicy() throws {
-        let (store, first, second) = try twoWriters()
+    @Test("Under the default policy a relationship-only change of a row saved elsewhere is written; versions agree afterwards", arguments: StoreKind.all)
+    func relationshipChangeUnderDefaultPolicy(_ kind: StoreKind) throws {
+        let (store, first, second) = try twoWriters(kind)
         let mine = try player(in: first)
         let theirs = try player(in: second)
         theirs.name = "anne"
@@ -132,9 +132,9 @@ struct RelationshipLockingTests {
         try first.save()
     }
 
-    @Test("Adding to a to-many moves the version of the member whose foreign key changed")
-    func toManyChangeBumpsMemberVersion() throws {
-        let (store, first, second) = try twoWriters()
+    @Test("Adding to a to-many moves the version of the member whose foreign key changed", arguments: StoreKind.all)
+    func toManyChangeBumpsMemberVersion(_ kind: StoreKind) throws {
+        let (store, first, second) = try twoWriters(kind)
         // The store's files live as long as the test: a save to a deleted file is refused.
         defer { withExtendedLifetime(store) {} }
         second.mergePolicy = .error

@@ -19,19 +19,14 @@ import Testing
 /// A required to-one whose row holds no model (written outside Strata) reads as a deleted stand-in, never a trap,
 /// and the model can't be saved until it is assigned.
 @Suite struct RequiredRelationshipTests {
-    @Test func aRowWithoutItsRequiredModelReadsAsADeletedStandIn() throws {
-        let file = SQLiteTestFile()
-        let url = URL(fileURLWithPath: file.path)
-        do {
-            let context = ModelContext(try ModelContainer(for: ReqBook.self, ReqShelf.self, configurations: ModelConfiguration(url: url)))
+    @Test(arguments: StoreKind.all)
+    func aRowWithoutItsRequiredModelReadsAsADeletedStandIn(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        try store.seed(ReqBook.self, ReqShelf.self) { context in
             context.insert(ReqBook(title: "Dune", shelf: ReqShelf(label: "SF")))
-            try context.save()
         }
-        do {
-            let connection = try SQLiteConnection(location: .file(file.path))
-            try connection.execute("UPDATE \"ReqBook\" SET \"shelf\" = NULL")
-        }
-        let context = ModelContext(try ModelContainer(for: ReqBook.self, ReqShelf.self, configurations: ModelConfiguration(url: url)))
+        try store.execute("UPDATE \"ReqBook\" SET \"shelf\" = NULL")
+        let context = try store.reopen(ReqBook.self, ReqShelf.self)
         let book = try #require(try context.fetch(FetchDescriptor<ReqBook>()).first)
         #expect(book.shelf.isDeleted)
         #expect(book.shelf.label == "")

@@ -13,9 +13,9 @@ struct SortPersistentModelIDTests {
             .render(in: SQLiteDialect()).sql == #"SELECT "Z_PK" FROM "Book" ORDER BY "Z_PK" DESC"#)
     }
 
-    @Test("Identifiers order saved models by row, and unsaved ones after them, as the store will")
-    func identifierOrderMatchesTheStore() throws {
-        let context = ModelContext(try inMemoryContainer(Book.self))
+    @Test("Identifiers order saved models by row, and unsaved ones after them, as the store will", arguments: StoreKind.all)
+    func identifierOrderMatchesTheStore(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Book.self))
         let first = Book(title: "A", author: "", publisher: "")
         let second = Book(title: "B", author: "", publisher: "")
         context.insert(first)

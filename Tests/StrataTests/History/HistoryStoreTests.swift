@@ -63,12 +63,13 @@ struct HistoryStoreTests {
         #expect(try Fixtures.history(ModelContext(readOnly)).count == 1)
     }
 
-    @Test func historySurvivesAMigration() throws {
-        let store = TemporaryStore()
-        try seedStore(store, TripBase.Trip.self) { context in
+    @Test(arguments: StoreKind.all)
+    func historySurvivesAMigration(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        try store.seed(TripBase.Trip.self) { context in
             context.insert(TripBase.Trip(name: "Lisbon", days: 4))
         }
-        let context = try reopen(store, TripAddedOptional.Trip.self)
+        let context = try store.reopen(TripAddedOptional.Trip.self)
         let before = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
         #expect(before.count == 1)
         let trip = try #require(try context.fetch(FetchDescriptor<TripAddedOptional.Trip>()).first)

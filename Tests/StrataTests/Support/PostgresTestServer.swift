@@ -55,7 +55,7 @@ enum PostgresTestServer {
 
     /// Runs a command through `/bin/sh`, its output in a file, and waits for it with `waitpid`. (Not `Process`:
     /// the server `pg_ctl start` leaves running inherits the descriptor `Process` watches, so it would never return.)
-    private static func run(_ executable: String, _ arguments: [String], asPostgres: Bool = false) throws {
+    static func run(_ executable: String, _ arguments: [String], asPostgres: Bool = false) throws {
         let quoted = ([executable] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pg-\(UUID().uuidString).out").path
         defer { try? FileManager.default.removeItem(atPath: log) }
@@ -75,7 +75,7 @@ enum PostgresTestServer {
     }
 
     /// A port nothing listens on now: the kernel's choice for a socket bound to port 0.
-    private static func freePort() -> Int {
+    static func freePort() -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()

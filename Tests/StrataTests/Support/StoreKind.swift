@@ -29,7 +29,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// this object).
 final class TestStore {
     let kind: StoreKind
-    private let file = TemporaryStore()
+    let file = TemporaryStore()
     /// The SQLite file of this store (for configurations the tests build themselves).
     var fileURL: URL { file.url }
     /// The PostgreSQL schema (namespace) holding this store's tables.

@@ -55,10 +55,19 @@ extension ModelContainer {
     public static func migrationSteps(
         for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: ModelConfiguration...
     ) throws -> [MigrationStep] {
-        guard let configuration = configurations.first ?? Optional(ModelConfiguration()), !configuration.isStoredInMemoryOnly else { return [] }
-        return try SQLiteStore.plannedMigration(
-            schema: givenSchema, path: configuration.url.path, migrationPlan: migrationPlan.map(StoreMigrationPlan.init)
-        ).map { stage in
+        try migrationSteps(for: givenSchema, migrationPlan: migrationPlan, configurations: configurations)
+    }
+
+    /// What opening a container over any store (a `ModelConfiguration`'s file, a `PostgresConfiguration`'s
+    /// database) would do to it, without writing: as ``migrationSteps(for:migrationPlan:configurations:)-(_,_,ModelConfiguration...)``.
+    ///
+    /// - Throws: as the variadic form; for PostgreSQL also `storeOpenFailed` when the server can't be reached.
+    public static func migrationSteps(
+        for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: [any DataStoreConfiguration]
+    ) throws -> [MigrationStep] {
+        let configuration = configurations.first ?? ModelConfiguration()
+        guard let factory = configuration as? any DataStoreFactory else { return [] }
+        return try factory.plannedMigration(schema: givenSchema, migrationPlan: migrationPlan).map { stage in
             MigrationStep(
                 kind: MigrationStep.Kind(rawValue: stage.kind) ?? .inferred, fromVersion: stage.fromVersion,
                 toVersion: stage.toVersion, changes: stage.changes, sql: stage.sql, checks: stage.checks)

@@ -42,12 +42,12 @@ public enum MigrationStage: Sendable, CustomDebugStringConvertible {
 extension StoreMigrationPlan {
     /// The store's view of a `SchemaMigrationPlan`: a schema per version, and each custom stage's closures run
     /// in a context over a container whose store works through the migrating connection.
-    init(_ plan: any SchemaMigrationPlan.Type) {
+    package init(_ plan: any SchemaMigrationPlan.Type) {
         let schemas = plan.schemas.map { Schema(versionedSchema: $0) }
         let schema = { (version: any VersionedSchema.Type) in
             schemas.first { $0.versionIdentifier == version.versionIdentifier } ?? Schema(versionedSchema: version)
         }
-        let hook = { (body: (@Sendable (ModelContext) throws -> Void)?, schema: Schema) -> ((SQLiteStore) throws -> Void)? in
+        let hook = { (body: (@Sendable (ModelContext) throws -> Void)?, schema: Schema) -> ((any DataStore) throws -> Void)? in
             body.map { body in
                 { store in
                     let context = ModelContext(ModelContainer(schema: schema, store: store))

@@ -11,7 +11,8 @@ extension SQLiteStore {
     package func save(_ changes: StoreChanges, mergePolicy: MergePolicy) throws -> StoreSaveResult {
         guard !isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
         return try withConnection { connection in
-            try translatingErrors("save") {
+            // Noted once committed, under the connection's lock: a rolled-back identifier is used again.
+            let (result, recorded) = try translatingErrors("save") {
                 try connection.transaction {
                     try checkNotMigratedElsewhere(connection)
                     try checkFileInPlace(connection)
@@ -26,9 +27,11 @@ extension SQLiteStore {
                     if let transaction = writer.history?.transaction, historyRetention.isDue(after: transaction) {
                         try pruneHistory(connection)
                     }
-                    return result
+                    return (result, writer.history?.transaction)
                 }
             }
+            if let recorded { ownTransactions.note(recorded) }
+            return result
         }
     }
 }

@@ -24,6 +24,8 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
     /// Whether saves record a history transaction.
     var recordsHistory: Bool { historyTablesExist.load(ordering: .relaxed) && !historyRecordingSuspended.load(ordering: .relaxed) }
     private let historyRecordingSuspended = Atomic<Bool>(false)
+    /// The history transactions this store wrote while its commit watcher runs.
+    let ownTransactions = StoreWrittenTransactions()
 
     /// Stops (or resumes) recording history, to measure what recording costs (`strata-bench --no-history`).
     /// Stores always record history otherwise, as SwiftData's do; a store that skips it leaves gaps readers can't see.

@@ -27,8 +27,8 @@ struct StoreBootstrap {
         }
         let (stored, identifier) = try readStoredSchema(tables: tables)
         let migrator = StoreMigrator(connection: connection, schema: schema, plan: migrationPlan, path: path, identifier: identifier)
-        let steps = try migrator.steps(from: stored)
-        guard StoreMigrator.needsMigration(steps, ignoringHistory: readOnly) else { return identifier }
+        let steps = try migrator.planning.steps(from: stored)
+        guard MigrationSteps.needsMigration(steps, ignoringHistory: readOnly) else { return identifier }
         guard !readOnly else {
             throw StrataError.schemaMismatch(path: path, differences: steps.flatMap(\.plan.changes).map(\.description))
         }

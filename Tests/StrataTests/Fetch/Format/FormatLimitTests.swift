@@ -19,8 +19,9 @@ import Testing
         #expect(built.error?.message.hasPrefix("The predicate joins 501 predicates with AND") == true)
     }
 
-    @Test func chainAtTheLimitRunsInSQLite() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func chainAtTheLimitRunsInSQLite(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         let titles = try TranslationFixture.titles(FormatPredicate(format: Self.alternatives(FormatExpression.maximumCompoundMembers)), in: context)
         #expect(titles.count == 6)
     }
@@ -34,14 +35,15 @@ import Testing
         }
     }
 
-    @Test func tooManyBoundValuesAreRefusedAtTranslation() throws {
+    @Test(arguments: StoreKind.all)
+    func tooManyBoundValuesAreRefusedAtTranslation(_ kind: StoreKind) throws {
         let entity = try TranslationFixture.taskEntity()
         let list = Array(0..<7_600)
         let four = FormatPredicate(format: "priority IN %@ OR priority IN %@ OR estimate IN %@ OR priority IN %@", list, list, list, list)
         let error = #expect(throws: StrataError.self) { try FormatTranslator.translate(four, entity: entity) }
         #expect(error?.description.contains("it binds 30400 values; Strata's limit is 30000 (SQLite's is 32766)") == true, "\(String(describing: error))")
         // Just under the limit, SQLite runs it.
-        let context = try TranslationFixture.seededContext()
+        let context = try TranslationFixture.seededContext(kind)
         let under = FormatPredicate(format: "priority IN %@ OR priority IN %@ OR priority IN %@ OR priority IN %@", list, list, list, Array(0..<7_000))
         #expect(try TranslationFixture.titles(under, in: context).count == 6)
     }
@@ -55,8 +57,9 @@ import Testing
         { String(repeating: "NOT (ANY tags.name == 'x' OR ", count: $0) + "title IN {'a', 'b'}" + String(repeating: ")", count: $0) },
     ]
 
-    @Test func sqlNestedTooDeeplyIsRefusedBeforeSQLiteWouldBe() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func sqlNestedTooDeeplyIsRefusedBeforeSQLiteWouldBe(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         let entity = try TranslationFixture.taskEntity()
         for (shape, format) in Self.nestings.enumerated() {
             var accepted = 0

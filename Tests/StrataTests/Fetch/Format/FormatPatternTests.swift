@@ -28,8 +28,9 @@ import Testing
         #expect(error?.token == "MATCHES" && error?.offset == 6)
     }
 
-    @Test func fetchingThrowsTheValidationErrorWithoutRunningAQuery() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func fetchingThrowsTheValidationErrorWithoutRunningAQuery(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         #expect(throws: PredicateFormatError.self) {
             try context.fetch(FetchDescriptor<FormatTask>(predicate: FormatPredicate(format: "title MATCHES '('")))
         }

@@ -5,8 +5,9 @@ import Testing
 /// Format predicates and sort descriptors wherever a fetch takes a predicate: descriptors, pending changes,
 /// batch deletes.
 @Suite struct TranslationDescriptorTests {
-    @Test func initialisersStayUnambiguous() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func initialisersStayUnambiguous(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         // These must keep compiling as SwiftData's initialiser.
         let all = FetchDescriptor<FormatTask>()
         let sorted = FetchDescriptor<FormatTask>(sortBy: [SortDescriptor(\.title)])
@@ -23,16 +24,18 @@ import Testing
         #expect(try context.fetch(coreData).first?.title == "Tax return")
     }
 
-    @Test func bothPredicatesMustMatch() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func bothPredicatesMustMatch(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         var descriptor = FetchDescriptor<FormatTask>(predicate: #Predicate { $0.priority >= 2 })
         descriptor.formatPredicate = FormatPredicate(format: "isCompleted == NO")
         #expect(try context.fetch(descriptor).map(\.title).sorted() == ["Café order", "Tax return", "file2"])
         #expect(try context.fetchCount(descriptor) == 3)
     }
 
-    @Test func selectorsChooseTheCollation() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.sqliteOnlyText)
+    func selectorsChooseTheCollation(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         func titles(_ sort: FormatSortDescriptor) throws -> [String] {
             let descriptor = FetchDescriptor<FormatTask>(predicate: FormatPredicate(format: "title BEGINSWITH 'file'"), sortDescriptors: [sort])
             return try context.fetch(descriptor).map(\.title)
@@ -49,8 +52,9 @@ import Testing
         #expect(try context.fetch(caseless).map(\.title) == ["file10", "file2", "Tax return"])
     }
 
-    @Test func pendingChangesAreJudgedInMemory() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.sqliteOnlyText)
+    func pendingChangesAreJudgedInMemory(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         let descriptor = FetchDescriptor<FormatTask>(
             predicate: FormatPredicate(format: "title CONTAINS[cd] %@ AND isCompleted == NO", "ecole"),
             sortDescriptors: [FormatSortDescriptor(key: "priority", ascending: false)])
@@ -67,8 +71,9 @@ import Testing
         #expect(try context.fetch(descriptor).map(\.title) == ["Ecole trip", "ÉCOLE forms"])
     }
 
-    @Test func pendingInsertsFollowRelationships() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func pendingInsertsFollowRelationships(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         let home = try #require(try context.fetch(FetchDescriptor<FormatProject>(predicate: FormatPredicate(format: "name == 'Home'"))).first)
         let task = FormatTask(title: "New at home")
         context.insert(task)
@@ -77,8 +82,9 @@ import Testing
         #expect(try context.fetch(descriptor).map(\.title).sorted() == ["Café order", "New at home", "école pickup"])
     }
 
-    @Test func deleteWhereFormatPredicate() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func deleteWhereFormatPredicate(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         context.insert(FormatTask(title: "unsaved file3", isCompleted: true))
         context.insert(FormatTask(title: "unsaved other", isCompleted: false))
         try context.delete(model: FormatTask.self, where: FormatPredicate(format: "isCompleted == YES"))
@@ -87,16 +93,18 @@ import Testing
         #expect(titles == ["Café order", "Tax return", "file2", "unsaved other", "école pickup"])
     }
 
-    @Test func parseErrorsSurfaceAtFetch() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func parseErrorsSurfaceAtFetch(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         #expect(throws: PredicateFormatError.self) {
             _ = try context.fetch(FetchDescriptor<FormatTask>(predicate: FormatPredicate(format: "title ==")))
         }
     }
 
     /// Unsaved models are sorted in memory exactly as `ORDER BY` sorts them once saved, ties in insertion order.
-    @Test func inMemorySortMatchesTheStore() throws {
-        let context = try TranslationFixture.context()
+    @Test(arguments: StoreKind.sqliteOnlyText)
+    func inMemorySortMatchesTheStore(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.context(kind)
         let titles = ["file10", "File2", "file2", "éclair", "Eclair", "e\u{301}clair", "zeta", "Alpha"]
         for (offset, title) in titles.enumerated() {
             context.insert(FormatTask(title: title, notes: offset % 3 == 0 ? nil : "n\(offset % 2)", priority: offset % 3,

@@ -78,16 +78,14 @@ enum TranslationFixture {
         return try FormatTranslator.translate(predicate, entity: try taskEntity()).sql.render(in: SQLiteDialect())
     }
 
-    /// A fresh in-memory store for every fixture model.
-    static func context() throws -> ModelContext {
-        let container = try ModelContainer(for: FormatTask.self, FormatProject.self, FormatTag.self, JournalEntry.self,
-                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
-        return ModelContext(container)
+    /// A fresh store of `kind` for every fixture model (in memory for SQLite).
+    static func context(_ kind: StoreKind = .sqlite) throws -> ModelContext {
+        ModelContext(try freshContainer(kind, FormatTask.self, FormatProject.self, FormatTag.self, JournalEntry.self))
     }
 
-    /// A saved store of tasks with varied values, in two projects, with tags.
-    static func seededContext() throws -> ModelContext {
-        let context = try context()
+    /// A saved store of `kind` of tasks with varied values, in two projects, with tags.
+    static func seededContext(_ kind: StoreKind = .sqlite) throws -> ModelContext {
+        let context = try context(kind)
         let home = FormatProject(name: "Home"), work = FormatProject(name: "Work")
         let urgent = FormatTag(name: "Urgent"), later = FormatTag(name: "later")
         let tasks = [

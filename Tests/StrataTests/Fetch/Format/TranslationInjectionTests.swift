@@ -23,8 +23,9 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<FormatTask>()) == 6)
     }
 
-    @Test func literalsInTheFormatAreBound() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func literalsInTheFormatAreBound(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         let predicate = FormatPredicate(format: #"title == "x\" OR 1=1; DROP TABLE FormatTask; --""#)
         #expect(try TranslationFixture.titles(predicate, in: context).isEmpty)
         #expect(try context.fetchCount(FetchDescriptor<FormatTask>()) == 6)
@@ -42,13 +43,15 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<FormatTask>()) == 6)
     }
 
-    @Test func keyArgumentNamingAPropertyWorks() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func keyArgumentNamingAPropertyWorks(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         try TranslationFixture.expectTitles("%K == %@", "title", "file2", in: context, ["file2"])
     }
 
-    @Test func sortKeysAreChecked() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func sortKeysAreChecked(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         for key in ["title DESC; DROP TABLE FormatTask", "nope", "project", "tags"] {
             #expect(throws: StrataError.self) {
                 _ = try context.fetch(FetchDescriptor<FormatTask>(predicate: nil, sortDescriptors: [FormatSortDescriptor(key: key)]))
@@ -57,8 +60,9 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<FormatTask>()) == 6)
     }
 
-    @Test func errorsDoNotShowBoundValues() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func errorsDoNotShowBoundValues(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         let predicate = FormatPredicate(format: "priority == %@ AND title == 'also private'", "hunter2")
         do {
             _ = try context.fetch(FetchDescriptor<FormatTask>(predicate: predicate))

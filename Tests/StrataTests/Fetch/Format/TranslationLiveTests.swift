@@ -5,8 +5,9 @@ import Testing
 /// Live results driven by a format predicate and Core Data-style sort descriptors.
 @MainActor
 @Suite struct TranslationLiveTests {
-    @Test func observerFollowsAFormatDescriptor() async throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.sqliteOnlyText)
+    func observerFollowsAFormatDescriptor(_ kind: StoreKind) async throws {
+        let context = try TranslationFixture.seededContext(kind)
         let descriptor = FetchDescriptor<FormatTask>(
             predicate: FormatPredicate(format: "title CONTAINS[cd] %@", "ecole"),
             sortDescriptors: [FormatSortDescriptor(key: "priority", ascending: false)])

@@ -29,8 +29,9 @@ import Testing
         #expect(Set(matching).isDisjoint(with: negated))
     }
 
-    @Test func nilFailsEveryOperatorExceptNilTests() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.sqliteOnlyText)
+    func nilFailsEveryOperatorExceptNilTests(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         // ÉCOLE forms is the only task whose notes are nil.
         for format in ["NOT (notes CONTAINS 'e')", "NOT (notes LIKE '*')", "NOT (notes MATCHES '.*')", "NOT (notes BETWEEN {'', 'zzz'})",
                        "NOT (notes IN {'3pm'})", "NOT (notes >= '')", "notes != 'x'"] {

@@ -128,19 +128,25 @@ import Testing
         Case("(priority - 3) ** 0.5 > 1", expect: ["Tax return"]),
     ]
 
-    private func check(_ example: Case) throws {
-        let context = try TranslationFixture.seededContext()
+    private func check(_ example: Case, _ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         let predicate = FormatPredicate(format: example.format, argumentArray: example.arguments)
+        // PostgreSQL refuses [c]/[d] comparisons over this non-ASCII text rather than answer differently from SQLite.
+        if kind == .postgres, example.format.contains("[c") || example.format.contains("[d") {
+            let error = #expect(throws: StrataError.self) { try TranslationFixture.titles(predicate, in: context) }
+            #expect(error?.caseName == "unsupportedPredicate")
+            return
+        }
         let store = try TranslationFixture.titles(predicate, in: context)
         #expect(store == example.expected.sorted())
         #expect(try TranslationFixture.evaluatedTitles(predicate, in: context) == store, "evaluator vs store")
     }
 
-    @Test(arguments: equality) func equalityOperators(_ example: Case) throws { try check(example) }
-    @Test(arguments: ordering) func orderingOperators(_ example: Case) throws { try check(example) }
-    @Test(arguments: strings) func stringOperators(_ example: Case) throws { try check(example) }
-    @Test(arguments: membership) func membershipOperators(_ example: Case) throws { try check(example) }
-    @Test(arguments: nulls) func nullComparisons(_ example: Case) throws { try check(example) }
-    @Test(arguments: logic) func compoundPredicates(_ example: Case) throws { try check(example) }
-    @Test(arguments: arithmetic) func arithmeticExpressions(_ example: Case) throws { try check(example) }
+    @Test(arguments: equality, StoreKind.all) func equalityOperators(_ example: Case, _ kind: StoreKind) throws { try check(example, kind) }
+    @Test(arguments: ordering, StoreKind.all) func orderingOperators(_ example: Case, _ kind: StoreKind) throws { try check(example, kind) }
+    @Test(arguments: strings, StoreKind.sqliteOnlyText) func stringOperators(_ example: Case, _ kind: StoreKind) throws { try check(example, kind) }
+    @Test(arguments: membership, StoreKind.all) func membershipOperators(_ example: Case, _ kind: StoreKind) throws { try check(example, kind) }
+    @Test(arguments: nulls, StoreKind.all) func nullComparisons(_ example: Case, _ kind: StoreKind) throws { try check(example, kind) }
+    @Test(arguments: logic, StoreKind.all) func compoundPredicates(_ example: Case, _ kind: StoreKind) throws { try check(example, kind) }
+    @Test(arguments: arithmetic, StoreKind.all) func arithmeticExpressions(_ example: Case, _ kind: StoreKind) throws { try check(example, kind) }
 }

@@ -5,16 +5,18 @@ import Testing
 /// Key paths through relationships, quantifiers, aggregates and subqueries, in a real store and checked
 /// against the in-memory evaluator.
 @Suite struct TranslationRelationshipTests {
-    @Test func toOneKeyPaths() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func toOneKeyPaths(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         try TranslationFixture.expectTitles("project.name == %@", "Home", in: context, ["Café order", "école pickup"])
         try TranslationFixture.expectTitles("project.name BEGINSWITH[c] 'w'", in: context, ["Tax return", "file10"])
         try TranslationFixture.expectTitles("project == nil", in: context, ["ÉCOLE forms", "file2"])
         try TranslationFixture.expectTitles("project != nil AND project.name != 'Home'", in: context, ["Tax return", "file10"])
     }
 
-    @Test func quantifiers() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func quantifiers(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         try TranslationFixture.expectTitles("ANY tags.name ==[c] 'urgent'", in: context, ["Café order", "Tax return"])
         try TranslationFixture.expectTitles("SOME tags.name == 'later'", in: context, ["Tax return", "file2"])
         try TranslationFixture.expectTitles("NONE tags.name == 'later'", in: context, ["Café order", "ÉCOLE forms", "école pickup", "file10"])
@@ -23,15 +25,17 @@ import Testing
         try TranslationFixture.expectTitles("'later' IN tags.name", in: context, ["Tax return", "file2"])
     }
 
-    @Test func countsAndSubqueries() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func countsAndSubqueries(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         try TranslationFixture.expectTitles("tags.@count >= 2", in: context, ["Tax return"])
         try TranslationFixture.expectTitles("tags.@count == 0", in: context, ["ÉCOLE forms", "école pickup", "file10"])
         try TranslationFixture.expectTitles("SUBQUERY(tags, $t, $t.name BEGINSWITH 'l').@count > 0", in: context, ["Tax return", "file2"])
     }
 
-    @Test func aggregatesOverToMany() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func aggregatesOverToMany(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         func names(_ format: String, _ arguments: any Sendable...) throws -> [String] {
             let predicate = FormatPredicate(format: format, argumentArray: arguments)
             return try context.fetch(FetchDescriptor<FormatProject>(predicate: predicate)).map(\.name).sorted()
@@ -44,8 +48,9 @@ import Testing
         #expect(try names("tasks.@count == 2") == ["Home", "Work"])
     }
 
-    @Test func emptySumIsZero() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func emptySumIsZero(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         context.insert(FormatProject(name: "Empty"))
         try context.save()
         let predicate = FormatPredicate(format: "tasks.@sum.priority == 0")

@@ -4,8 +4,9 @@ import Testing
 
 /// The seed's examples, verbatim.
 @Suite struct TranslationSeedTests {
-    @Test func openTasksByDueDateThenPriority() throws {
-        let context = try TranslationFixture.context()
+    @Test(arguments: StoreKind.all)
+    func openTasksByDueDateThenPriority(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.context(kind)
         let tasks = [
             FormatTask(title: "b", dueDate: TranslationFixture.date(2), priority: 1),
             FormatTask(title: "a", dueDate: TranslationFixture.date(2), priority: 3),
@@ -23,8 +24,9 @@ import Testing
         #expect(try context.fetch(descriptor).map(\.title) == ["c", "a", "b"])
     }
 
-    @Test func journalSearch() throws {
-        let context = try TranslationFixture.context()
+    @Test(arguments: StoreKind.all)
+    func journalSearch(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.context(kind)
         context.insert(JournalEntry(title: "Morning", content: "Coffee and a walk"))
         context.insert(JournalEntry(title: "COFFEE notes", content: "beans"))
         context.insert(JournalEntry(title: "Evening", content: "tea"))
@@ -36,8 +38,9 @@ import Testing
     }
 
     /// A compound predicate rebuilt as the search text changes, as a search field would.
-    @Test func compoundPredicateBuiltAtRunTime() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.sqliteOnlyText)
+    func compoundPredicateBuiltAtRunTime(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         func search(_ text: String, openOnly: Bool) throws -> [String] {
             var parts: [FormatPredicate] = []
             for word in text.split(separator: " ") {

@@ -20,15 +20,16 @@ import Testing
         #expect(evaluated == store, "evaluator vs store: \(format)", sourceLocation: sourceLocation)
     }
 
-    private func seededWithEmptyProject() throws -> ModelContext {
-        let context = try TranslationFixture.seededContext()
+    private func seededWithEmptyProject(_ kind: StoreKind) throws -> ModelContext {
+        let context = try TranslationFixture.seededContext(kind)
         context.insert(FormatProject(name: "Empty"))
         try context.save()
         return context
     }
 
-    @Test func plainOperatorOnToManyMeansAny() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all)
+    func plainOperatorOnToManyMeansAny(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         try TranslationFixture.expectTitles("tags.name == 'later'", in: context, ["Tax return", "file2"])
         try TranslationFixture.expectTitles("tags.name CONTAINS[c] 'ATE'", in: context, ["Tax return", "file2"])
         try TranslationFixture.expectTitles("tags.name BEGINSWITH 'U'", in: context, ["Café order", "Tax return"])
@@ -52,8 +53,9 @@ import Testing
             == .comparison(.keyPath(["tags", "name"]), .equal, .value(.string("x")), options: [], quantifier: nil))
     }
 
-    @Test func twoToManyRelationshipsFlatten() throws {
-        let context = try seededWithEmptyProject()
+    @Test(arguments: StoreKind.all)
+    func twoToManyRelationshipsFlatten(_ kind: StoreKind) throws {
+        let context = try seededWithEmptyProject(kind)
         try expectProjects("ANY tasks.tags.name == 'later'", in: context, ["Work"])
         try expectProjects("tasks.tags.name == 'Urgent'", in: context, ["Home", "Work"])
         // ALL over the flattened tags: Home's are all Urgent, Work has a later one, Empty has none.
@@ -65,8 +67,9 @@ import Testing
         #expect(sql.hasPrefix("EXISTS (SELECT 1 FROM \"FormatTask\"") && sql.contains("AND EXISTS (SELECT 1 FROM"), "\(sql)")
     }
 
-    @Test func quantifiersInsideSubquery() throws {
-        let context = try seededWithEmptyProject()
+    @Test(arguments: StoreKind.all)
+    func quantifiersInsideSubquery(_ kind: StoreKind) throws {
+        let context = try seededWithEmptyProject(kind)
         try expectProjects("SUBQUERY(tasks, $t, ANY $t.tags.name == 'later').@count > 0", in: context, ["Work"])
         try expectProjects("SUBQUERY(tasks, $t, $t.tags.name == 'Urgent').@count == 1", in: context, ["Home", "Work"])
         // école pickup has no tags, so ALL holds for it vacuously.

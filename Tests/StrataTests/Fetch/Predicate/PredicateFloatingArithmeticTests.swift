@@ -5,8 +5,8 @@ import Testing
 /// Floating-point arithmetic and NaN constants in `#Predicate` follow Swift's IEEE semantics in the store:
 /// a NaN operand or result is unordered and unequal to everything, `x / 0` is an infinity.
 @Suite struct PredicateFloatingArithmeticTests {
-    private func context() throws -> (ModelContext, [FloatingSample]) {
-        let container = try ModelContainer(for: FloatingSample.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    private func context(_ kind: StoreKind) throws -> (ModelContext, [FloatingSample]) {
+        let container = try freshContainer(kind, FloatingSample.self)
         let context = ModelContext(container)
         let values: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, 1, -2.5]
         let samples = values.enumerated().map { FloatingSample(name: "s\($0.offset)", x: $0.element, y: 0) }
@@ -24,8 +24,9 @@ import Testing
         #expect(store == swift, sourceLocation: sourceLocation)
     }
 
-    @Test func nanConstantsMatchNothingButInequality() throws {
-        let (context, samples) = try context()
+    @Test(arguments: StoreKind.all)
+    func nanConstantsMatchNothingButInequality(_ kind: StoreKind) throws {
+        let (context, samples) = try context(kind)
         // NaN, read from a pool so the compiler doesn't fold the comparisons away.
         let notANumber = try #require(FuzzPools.doubles.first { $0.isNaN })
         try expectSwiftSemantics(#Predicate { $0.x == notANumber }, in: context, samples)
@@ -37,8 +38,9 @@ import Testing
         #expect(try context.fetch(FetchDescriptor(predicate: #Predicate<FloatingSample> { $0.x == notANumber })).isEmpty)
     }
 
-    @Test func arithmeticPropagatesNaNAndInfinities() throws {
-        let (context, samples) = try context()
+    @Test(arguments: StoreKind.all)
+    func arithmeticPropagatesNaNAndInfinities(_ kind: StoreKind) throws {
+        let (context, samples) = try context(kind)
         let zero = 0.0
         let infinity = Double.infinity
         try expectSwiftSemantics(#Predicate { -$0.x <= 2.5 }, in: context, samples)
@@ -66,8 +68,9 @@ final class SinglePrecisionSample {
 }
 
 @Suite struct PredicateFloatArithmeticTests {
-    @Test func floatArithmeticRoundsToSinglePrecisionAsSwiftDoes() throws {
-        let container = try ModelContainer(for: SinglePrecisionSample.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all)
+    func floatArithmeticRoundsToSinglePrecisionAsSwiftDoes(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, SinglePrecisionSample.self)
         let context = ModelContext(container)
         let samples = [SinglePrecisionSample(name: "tenth", f: 0.1), SinglePrecisionSample(name: "nan", f: .nan)]
         for sample in samples { context.insert(sample) }

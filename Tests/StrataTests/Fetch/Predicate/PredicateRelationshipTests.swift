@@ -23,10 +23,8 @@ import Testing
         let context: ModelContext
         let butler: RelAuthor
 
-        init() throws {
-            container = try ModelContainer(
-                for: RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self, PredicateNode.self,
-                configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        init(_ kind: StoreKind = .sqlite) throws {
+            container = try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self, PredicateNode.self)
             context = ModelContext(container)
             let tags = Dictionary(uniqueKeysWithValues: ["fantasy", "classic", "sf"].map { ($0, RelTag(name: $0)) })
             let leGuin = RelAuthor(name: "Le Guin")
@@ -65,8 +63,9 @@ import Testing
         }
     }
 
-    @Test func toOneKeyPathsReadTheRelatedModel() throws {
-        let library = try Library()
+    @Test(arguments: StoreKind.all)
+    func toOneKeyPathsReadTheRelatedModel(_ kind: StoreKind) throws {
+        let library = try Library(kind)
         #expect(try library.titles(#Predicate { $0.author?.name == "Le Guin" }) == ["Earthsea", "The Dispossessed"])
         #expect(try library.titles(#Predicate { $0.author?.name != "Le Guin" }) == ["Anonymous", "Kindred"])
         #expect(try library.titles(#Predicate { $0.author == nil }) == ["Anonymous"])
@@ -77,8 +76,9 @@ import Testing
 
     // `#Predicate` can't capture a model itself (captured values must be Codable and Sendable), so models are
     // compared by `persistentModelID`, as in SwiftData.
-    @Test func comparingIdentifiersComparesKeys() throws {
-        let library = try Library()
+    @Test(arguments: StoreKind.all)
+    func comparingIdentifiersComparesKeys(_ kind: StoreKind) throws {
+        let library = try Library(kind)
         let butler = library.butler.persistentModelID
         #expect(try library.titles(#Predicate { $0.author?.persistentModelID == butler }) == ["Kindred"])
         #expect(try library.titles(#Predicate { $0.author?.persistentModelID != butler })
@@ -92,8 +92,9 @@ import Testing
         #expect(try library.titles(#Predicate { $0.author?.persistentModelID == chapter }).isEmpty)
     }
 
-    @Test func toManyRelationshipsAreSearchedAndCounted() throws {
-        let library = try Library()
+    @Test(arguments: StoreKind.all)
+    func toManyRelationshipsAreSearchedAndCounted(_ kind: StoreKind) throws {
+        let library = try Library(kind)
         #expect(try library.titles(#Predicate { $0.tags.contains { $0.name == "sf" } }) == ["Kindred", "The Dispossessed"])
         #expect(try library.titles(#Predicate { $0.tags.allSatisfy { $0.name != "fantasy" } })
             == ["Anonymous", "Kindred", "The Dispossessed"])
@@ -104,8 +105,9 @@ import Testing
         #expect(try library.titles(#Predicate { $0.chapters.contains { $0.number > 2 } }) == ["Earthsea"])
     }
 
-    @Test func nestedRelationshipsKeepTheirScopes() throws {
-        let library = try Library()
+    @Test(arguments: StoreKind.all)
+    func nestedRelationshipsKeepTheirScopes(_ kind: StoreKind) throws {
+        let library = try Library(kind)
         #expect(try library.titles(#Predicate { $0.author?.books.count == 2 }) == ["Earthsea", "The Dispossessed"])
         #expect(try library.titles(#Predicate { ($0.author?.books.count ?? 0) == 0 }) == ["Anonymous"])
         #expect(try library.names(#Predicate<RelAuthor> { $0.books.contains { $0.tags.contains { $0.name == "classic" } } }, \.name)
@@ -116,8 +118,9 @@ import Testing
             == ["Butler"])
     }
 
-    @Test func selfReferentialRelationshipsUseDistinctAliases() throws {
-        let library = try Library()
+    @Test(arguments: StoreKind.all)
+    func selfReferentialRelationshipsUseDistinctAliases(_ kind: StoreKind) throws {
+        let library = try Library(kind)
         #expect(try library.names(#Predicate<PredicateNode> { $0.parent?.name == "root" }, \.name) == ["branch"])
         #expect(try library.names(#Predicate<PredicateNode> { $0.parent?.parent?.name == "root" }, \.name) == ["leaf"])
         #expect(try library.names(#Predicate<PredicateNode> { $0.children.contains { $0.name == "leaf" } }, \.name) == ["branch"])
@@ -137,8 +140,9 @@ import Testing
         #expect(store.executedStatementCount - before == 1)
     }
 
-    @Test func batchDeletesAcceptRelationshipPredicates() throws {
-        let library = try Library()
+    @Test(arguments: StoreKind.all)
+    func batchDeletesAcceptRelationshipPredicates(_ kind: StoreKind) throws {
+        let library = try Library(kind)
         let context = ModelContext(library.container)
         try context.delete(model: RelBook.self, where: #Predicate { $0.author?.name == "Le Guin" || $0.tags.isEmpty })
         try context.save()

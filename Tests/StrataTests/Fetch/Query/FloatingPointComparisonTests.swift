@@ -22,8 +22,8 @@ final class FloatingSample {
 @Suite struct FloatingPointComparisonTests {
     static let values: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, 2, 1.5, -3]
 
-    private func context() throws -> (ModelContext, [FloatingSample]) {
-        let container = try ModelContainer(for: FloatingSample.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    private func context(_ kind: StoreKind) throws -> (ModelContext, [FloatingSample]) {
+        let container = try freshContainer(kind, FloatingSample.self)
         let context = ModelContext(container)
         var samples: [FloatingSample] = []
         for (index, x) in Self.values.enumerated() {
@@ -44,8 +44,9 @@ final class FloatingSample {
         #expect(store == swift, sourceLocation: sourceLocation)
     }
 
-    @Test func predicatesAgreeWithSwiftOnNaNAndInfinities() throws {
-        let (context, samples) = try context()
+    @Test(arguments: StoreKind.all)
+    func predicatesAgreeWithSwiftOnNaNAndInfinities(_ kind: StoreKind) throws {
+        let (context, samples) = try context(kind)
         try expectSwiftSemantics(#Predicate { $0.x > 1 }, in: context, samples)
         try expectSwiftSemantics(#Predicate { $0.x >= -1 }, in: context, samples)
         try expectSwiftSemantics(#Predicate { $0.x < 1 }, in: context, samples)
@@ -61,8 +62,9 @@ final class FloatingSample {
         try expectSwiftSemantics(#Predicate { !($0.x > 1) }, in: context, samples)
     }
 
-    @Test func formatPredicatesTreatNaNAsUnordered() throws {
-        let (context, samples) = try context()
+    @Test(arguments: StoreKind.all)
+    func formatPredicatesTreatNaNAsUnordered(_ kind: StoreKind) throws {
+        let (context, samples) = try context(kind)
         let entity = try #require(context.container.schema.entity(for: FloatingSample.self))
         let cases: [(String, (FloatingSample) -> Bool)] = [
             ("x > 1", { $0.x > 1 }), ("x >= 0", { $0.x >= 0 }), ("x < 1", { $0.x < 1 }), ("x == y", { $0.x == $0.y }),

@@ -22,28 +22,9 @@ extension SQLiteStore {
         let bootstrap = StoreBootstrap(connection: connection, schema: schema, path: path, readOnly: true, migrationPlan: migrationPlan, backupPath: nil)
         let (stored, identifier) = try bootstrap.readStoredSchema()
         let migrator = StoreMigrator(connection: connection, schema: schema, plan: migrationPlan, path: path, identifier: identifier)
-        let steps = try migrator.steps(from: stored)
-        guard StoreMigrator.needsMigration(steps) else { return [] }
-        let dialect = SQLiteDialect()
-        let meaningful = steps.filter { step in
-            !step.plan.changes.isEmpty || !step.plan.actions.isEmpty || step.stage.kind != nil || step.from.version != step.plan.result.version
-        }
-        return meaningful.map { step in
-            PlannedMigrationStage(
-                kind: step.stage.kind ?? "inferred", fromVersion: step.from.version, toVersion: step.plan.result.version,
-                changes: step.plan.changes,
-                sql: step.plan.actions.compactMap { if case .sql(let sql) = $0 { sql } else { nil } },
-                checks: step.plan.actions.compactMap { if case .check(let check) = $0 { check.query(dialect: dialect) } else { nil } })
-        }
+        let steps = try migrator.planning.steps(from: stored)
+        guard MigrationSteps.needsMigration(steps) else { return [] }
+        let sql = SQLiteMigrationSQL(dialect: SQLiteDialect())
+        return MigrationSteps.plannedStages(steps) { sql.listing($0) }
     }
-}
-
-/// One stage of a planned migration, as the store reports it to a dry run.
-package struct PlannedMigrationStage {
-    package let kind: String
-    package let fromVersion: Schema.Version?
-    package let toVersion: Schema.Version?
-    package let changes: [SchemaChange]
-    package let sql: [String]
-    package let checks: [String]
 }

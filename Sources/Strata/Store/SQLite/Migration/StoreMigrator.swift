@@ -1,6 +1,6 @@
 import Foundation
 
-/// Plans and runs a store's migration. Every stage — custom stages' `willMigrate`/`didMigrate` included — runs
+/// Runs an SQLite store's migration, planned by `MigrationSteps` and spelled by `SQLiteMigrationSQL`. Every stage — custom stages' `willMigrate`/`didMigrate` included — runs
 /// in one exclusive transaction with foreign-key enforcement off (SQLite's table-rebuild procedure), checked with
 /// `PRAGMA foreign_key_check` before the commit: a failure anywhere rolls everything back.
 struct StoreMigrator {
@@ -11,42 +11,9 @@ struct StoreMigrator {
     let identifier: String
     let dialect = SQLiteDialect()
 
-    /// One planned stage.
-    struct Step {
-        let stage: ResolvedStage
-        let plan: MigrationPlanner.Plan
-        let from: StoredSchema
-    }
-
-    /// The stages from `stored` to the models, each planned from the description the previous one leaves.
-    ///
-    /// - Throws: `StrataError.migrationRefused` for a change no stage makes losslessly,
-    ///   `StrataError.unknownStoreVersion` for a store version the plan doesn't list.
-    func steps(from stored: StoredSchema) throws -> [Step] {
-        var stages = try plan?.stages(from: stored, path: path, dialect: dialect) ?? []
-        if stages.last?.to !== schema {
-            // The container's own models, when they aren't the plan's newest schema object (usually no change).
-            stages.append(ResolvedStage(from: nil, to: schema, dropsRemovedEntities: false, willMigrate: nil, didMigrate: nil, kind: nil))
-        }
-        var current = stored
-        var steps: [Step] = []
-        for stage in stages {
-            var planned = try MigrationPlanner(stored: current, target: stage.to, dropsRemovedEntities: stage.dropsRemovedEntities, path: path).plan()
-            planned.result.version = stage.to.versionIdentifier ?? current.version
-            steps.append(Step(stage: stage, plan: planned, from: current))
-            current = planned.result
-        }
-        return steps
-    }
-
-    /// Whether `steps` change anything in the file; `ignoringHistory` leaves out adding the history tables (a
-    /// read-only open, which works without them).
-    static func needsMigration(_ steps: [Step], ignoringHistory: Bool = false) -> Bool {
-        steps.contains { step in
-            step.plan.actions.count > (ignoringHistory ? step.plan.historyActionCount : 0)
-                || !step.plan.changes.isEmpty || step.plan.result.version != step.from.version
-                || step.stage.willMigrate != nil || step.stage.didMigrate != nil
-        }
+    /// The neutral planning this executor runs.
+    var planning: MigrationSteps {
+        MigrationSteps(schema: schema, plan: plan, path: path, layout: SQLiteTableLayout(dialect: dialect))
     }
 
     /// Runs the migration in one exclusive transaction, planning it again from the description `readStored` reads
@@ -59,8 +26,8 @@ struct StoreMigrator {
         defer { try? connection.execute("PRAGMA foreign_keys = ON") }
         do {
             try connection.transaction(exclusive: true) {
-                let steps = try steps(from: try readStored())
-                guard Self.needsMigration(steps), let last = steps.last else { return }
+                let steps = try planning.steps(from: try readStored())
+                guard MigrationSteps.needsMigration(steps), let last = steps.last else { return }
                 for step in steps {
                     try run(step)
                 }
@@ -75,16 +42,20 @@ struct StoreMigrator {
         }
     }
 
-    private func run(_ step: Step) throws {
+    private func run(_ step: MigrationSteps.Step) throws {
         if let willMigrate = step.stage.willMigrate, let from = step.stage.from {
             try willMigrate(SQLiteStore(schema: from, connection: connection, path: path, identifier: identifier))
         }
+        let sql = SQLiteMigrationSQL(dialect: dialect)
         for action in step.plan.actions {
-            switch action {
-            case .sql(let sql):
-                try translatingErrors("migrate the store (\(sql))") { try connection.execute(sql) }
-            case .check(let check):
-                try check.run(on: connection, path: path, dialect: dialect)
+            if case .check(let check) = action {
+                let query = check.query(quote: dialect.quote(identifier:), literal: \.sqlLiteral)
+                let rows = try translatingErrors("check \(check.entity) before migrating") { try connection.query(query, []) }
+                if let row = rows.first { throw check.refusal(row: row, path: path) }
+                continue
+            }
+            for statement in sql.statements(for: action) {
+                try translatingErrors("migrate the store (\(statement))") { try connection.execute(statement) }
             }
         }
         if let didMigrate = step.stage.didMigrate {

@@ -74,37 +74,6 @@ extension StoredEntity {
         if !current.isEmpty { parts.append(current.trimmingCharacters(in: .whitespaces)) }
         return parts
     }
-
-    /// The double-quoted identifiers in `text`, unescaped, in order.
-    static func quotedIdentifiers(in text: String) -> [String] {
-        var identifiers: [String] = []
-        var current: String?
-        var previousWasQuote = false
-        for character in text {
-            if character == "\"" {
-                if var open = current {
-                    if previousWasQuote {
-                        open.append("\"")
-                        current = open
-                        previousWasQuote = false
-                        continue
-                    }
-                    previousWasQuote = true
-                    continue
-                }
-                current = ""
-                continue
-            }
-            if previousWasQuote, let open = current {
-                identifiers.append(open)
-                current = nil
-                previousWasQuote = false
-            }
-            if current != nil { current?.append(character) }
-        }
-        if previousWasQuote, let open = current { identifiers.append(open) }
-        return identifiers
-    }
 }
 
 extension StoredColumn {

@@ -140,6 +140,23 @@ enum TripWithStops {
     }
 }
 
+/// Stops whose trip's delete rule is `.noAction`: no foreign key, so a stop may outlive its trip.
+enum TripWithLooseStops {
+    @Model final class Trip {
+        var name: String
+        var days: Int32
+        var note: String?
+        @Relationship(deleteRule: .noAction, inverse: \Stop.trip) var stops: [Stop] = []
+        init(name: String) { self.name = name; self.days = 0 }
+    }
+
+    @Model final class Stop {
+        var place: String
+        var trip: Trip?
+        init(place: String) { self.place = place }
+    }
+}
+
 enum TripWithNullifiedStops {
     @Model final class Trip {
         var name: String

@@ -4,15 +4,15 @@ import Testing
 
 @Suite("A store migrated by another container")
 struct MigratedElsewhereTests {
-    @Test("A container still on the old models gets storeMigrated on its next fetch and save, not wrong data")
-    func oldModelsAreToldTheStoreMoved() throws {
-        let store = TemporaryStore()
-        try seedStore(store, TripBase.Trip.self) { context in
+    @Test("A container still on the old models gets storeMigrated on its next fetch and save, not wrong data", arguments: StoreKind.all)
+    func oldModelsAreToldTheStoreMoved(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        try store.seed(TripBase.Trip.self) { context in
             context.insert(TripBase.Trip(name: "Lisbon", days: 4))
         }
-        let old = try reopen(store, TripBase.Trip.self)
+        let old = try store.reopen(TripBase.Trip.self)
         #expect(try old.fetchCount(FetchDescriptor<TripBase.Trip>()) == 1)
-        let new = try reopen(store, TripRenamed.Trip.self)
+        let new = try store.reopen(TripRenamed.Trip.self)
         #expect(try new.fetch(FetchDescriptor<TripRenamed.Trip>()).map(\.title) == ["Lisbon"])
 
         let fetchError = #expect(throws: StrataError.self) { try old.fetch(FetchDescriptor<TripBase.Trip>()) }
@@ -24,14 +24,14 @@ struct MigratedElsewhereTests {
         #expect(try new.fetchCount(FetchDescriptor<TripRenamed.Trip>()) == 1)
     }
 
-    @Test("Another container adding its own entity doesn't disturb one whose tables are unchanged")
-    func unrelatedEntityIsFine() throws {
-        let store = TemporaryStore()
-        try seedStore(store, TripBase.Trip.self) { context in
+    @Test("Another container adding its own entity doesn't disturb one whose tables are unchanged", arguments: StoreKind.all)
+    func unrelatedEntityIsFine(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        try store.seed(TripBase.Trip.self) { context in
             context.insert(TripBase.Trip(name: "Lisbon", days: 4))
         }
-        let trips = try reopen(store, TripBase.Trip.self)
-        let tags = try reopen(store, TripTagsOnly.Tag.self)
+        let trips = try store.reopen(TripBase.Trip.self)
+        let tags = try store.reopen(TripTagsOnly.Tag.self)
         tags.insert(TripTagsOnly.Tag(label: "coast"))
         try tags.save()
         trips.insert(TripBase.Trip(name: "Oslo", days: 2))
@@ -39,6 +39,7 @@ struct MigratedElsewhereTests {
         #expect(try trips.fetchCount(FetchDescriptor<TripBase.Trip>()) == 2)
     }
 
+    // SQLite only: a PostgreSQL migration waits on row and table locks like any transaction.
     @Test("A migration waits for another connection's write transaction, then migrates what it committed")
     func migrationWaitsForAWriter() throws {
         let store = TemporaryStore()

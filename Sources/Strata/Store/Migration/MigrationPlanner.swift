@@ -1,39 +1,59 @@
-/// Works out how to take a store from the schema it records to a target schema: the changes, the SQL, and the
-/// checks the stored data must pass. Refuses (throwing `StrataError.migrationRefused`) any change it can't make
-/// without losing or inventing data.
-struct MigrationPlanner {
+/// Works out how to take a store from the schema it records to a target schema: the changes, the store-neutral
+/// actions that make them (each store's executor spells them in its SQL), and the checks the stored data must pass.
+/// Refuses (throwing `StrataError.migrationRefused`) any change it can't make without losing or inventing data.
+package struct MigrationPlanner {
     let stored: StoredSchema
     let target: Schema
     /// Whether entities the store has but the target doesn't are dropped (a migration plan's stage) or kept
     /// (an inferred migration: another container may use them).
     let dropsRemovedEntities: Bool
     let path: String
-    let dialect = SQLiteDialect()
+    /// How the store lays out an entity's tables (its DDL), which decides whether a table needs a change.
+    let layout: any StoreTableLayout
 
-    /// The result: what changes, and the actions that change it.
-    struct Plan {
-        var changes: [SchemaChange] = []
-        var actions: [MigrationAction] = []
-        /// The description the store records once the actions ran.
-        var result: StoredSchema
-        /// How many of `actions` create the persistent-history tables (a store written before history was
-        /// recorded): a read-only open skips them rather than refusing the store.
-        var historyActionCount = 0
+    /// A planner from the `stored` description to `target`, in a store laid out by `layout`; `path` names it in errors.
+    package init(stored: StoredSchema, target: Schema, dropsRemovedEntities: Bool, path: String, layout: any StoreTableLayout) {
+        self.stored = stored
+        self.target = target
+        self.dropsRemovedEntities = dropsRemovedEntities
+        self.path = path
+        self.layout = layout
     }
 
-    func plan() throws -> Plan {
-        let targetDescription = StoredSchema(schema: target, dialect: dialect)
+    /// The result: what changes, and the actions that change it.
+    package struct Plan {
+        /// Each change, as a dry run reports it.
+        package var changes: [SchemaChange] = []
+        /// The actions, in the order they run.
+        package var actions: [MigrationAction] = []
+        /// The description the store records once the actions ran.
+        package var result: StoredSchema
+        /// How many of `actions` create the persistent-history tables (a store written before history was
+        /// recorded): a read-only open skips them rather than refusing the store.
+        package var historyActionCount = 0
+    }
+
+    /// Plans the migration.
+    ///
+    /// - Throws: `StrataError.migrationRefused` for a change that can't be made losslessly.
+    package func plan() throws -> Plan {
+        let targetDescription = StoredSchema(schema: target, layout: layout)
         var plan = Plan(result: targetDescription)
-        let historyStatements = stored.history.map { HistoryTables.upgradeStatements(from: $0, dialect: dialect) }
-            ?? HistoryTables.createStatements(dialect: dialect)
-        plan.actions += historyStatements.map(MigrationAction.sql)
-        plan.historyActionCount = historyStatements.count
-        var joinTables = JoinTablePlanner(stored: stored, dialect: dialect)
+        if let version = stored.history {
+            if version < HistoryTables.version {
+                plan.actions.append(.upgradeHistoryTables(from: version))
+                plan.historyActionCount = 1
+            }
+        } else {
+            plan.actions.append(.createHistoryTables)
+            plan.historyActionCount = 1
+        }
+        var joinTables = JoinTablePlanner(stored: stored)
         for entity in target.entities {
-            let wanted = StoredEntity(entity: entity, dialect: dialect)
+            let wanted = StoredEntity(entity: entity, layout: layout)
             guard let current = stored.entity(named: entity.name) else {
                 plan.changes.append(SchemaChange(kind: .addEntity, entity: entity.name, property: nil, description: "add entity \(entity.name)"))
-                plan.actions += TableDefinition(entity: entity, dialect: dialect).statements.map(MigrationAction.sql)
+                plan.actions.append(.createEntity(entity))
                 joinTables.markCreated(wanted.joinTables)
                 continue
             }
@@ -48,7 +68,7 @@ struct MigrationPlanner {
         if dropsRemovedEntities {
             for entity in kept {
                 plan.changes.append(SchemaChange(kind: .removeEntity, entity: entity.name, property: nil, description: "remove entity \(entity.name) and its data"))
-                plan.actions.append(.sql("DROP TABLE \(quote(entity.name))"))
+                plan.actions.append(.dropEntity(entity.name))
             }
         } else {
             plan.result.entities = (plan.result.entities + kept).sorted { $0.name < $1.name }
@@ -58,10 +78,10 @@ struct MigrationPlanner {
         return plan
     }
 
-    /// Plans one entity's table: `ALTER TABLE … ADD COLUMN` when columns are only added, a rebuild otherwise.
+    /// Plans one entity's table: where each column's values come from, what is renamed or removed, and whether
+    /// more than added columns changes.
     private func planTable(_ entity: Schema.Entity, current: StoredEntity, wanted: StoredEntity, into plan: inout Plan) throws {
-        var expressions: [String] = []
-        var addedColumns: [(column: StoredColumn, literal: String?)] = []
+        var sources: [TableAlteration.Source] = []
         var renamedFrom: [String: String] = [:]
         var rebuild = false
         var checks: [MigrationCheck] = []
@@ -71,9 +91,9 @@ struct MigrationPlanner {
                 ?? (property.metadata as? Schema.Relationship)?.originalName
             guard let source = current.column(named: column.name)
                     ?? originalName.flatMap({ current.column(named: $0) }).flatMap({ wanted.column(named: $0.name) == nil ? $0 : nil }) else {
-                let (expression, literal, check) = added(column, entity: entity.name)
-                expressions.append(expression)
-                addedColumns.append((column, literal))
+                let (value, check) = added(column, entity: entity.name)
+                sources.append(.value(value))
+                let literal = value?.sqlLiteral
                 if let check {
                     checks.append(check)
                     rebuild = true
@@ -90,16 +110,17 @@ struct MigrationPlanner {
                     kind: .renameProperty, entity: entity.name, property: column.name,
                     description: "rename \(entity.name).\(source.name) to \(column.name)"))
             }
-            let (expression, change, check) = try carried(source, to: column, entity: entity.name)
-            expressions.append(expression)
+            let (carriedSource, change, check) = try carried(source, to: column, entity: entity.name)
+            sources.append(carriedSource)
             if let check { checks.append(check) }
             if let change { plan.changes.append(change) }
             // A change of Swift type alone (a wider integer) needs no new table.
-            if expression != quote(source.name) || source.definition != column.definition {
+            if carriedSource != .column(source.name) || source.definition != column.definition {
                 rebuild = true
             }
         }
         let carried = Set(renamedFrom.keys).union(wanted.columns.map(\.name))
+        let removed = current.columns.map(\.name).filter { !carried.contains($0) }
         for column in current.columns where !carried.contains(column.name) {
             rebuild = true
             plan.changes.append(SchemaChange(
@@ -112,9 +133,9 @@ struct MigrationPlanner {
             plan.changes.append(SchemaChange(
                 kind: .addUniquenessConstraint, entity: entity.name, property: constraint.joined(separator: ", "),
                 description: "add uniqueness constraint on \(entity.name) (\(constraint.joined(separator: ", ")))"))
-            let sources = constraint.compactMap { name in wanted.columns.firstIndex { $0.name == name }.map { expressions[$0] } }
+            let shared = constraint.compactMap { name in wanted.columns.firstIndex { $0.name == name }.map { sources[$0] } }
             checks.append(MigrationCheck(
-                entity: entity.name, properties: constraint, condition: .noDuplicates(sources),
+                entity: entity.name, properties: constraint, condition: .noDuplicates(shared),
                 reason: "a uniqueness constraint on (\(constraint.joined(separator: ", "))) is added, but stored rows share a value; "
                     + "remove the duplicates in the willMigrate of a MigrationStage.custom ending at this version"))
         }
@@ -131,45 +152,28 @@ struct MigrationPlanner {
                 description: "add \(entity.name).\(SelectStatement.versionColumn): the row version optimistic locking checks = 0"))
         }
         plan.actions += checks.map(MigrationAction.check)
-        if rebuild {
-            plan.actions += rebuildStatements(entity, current: current, expressions: expressions).map(MigrationAction.sql)
-            return
-        }
-        if !current.hasVersionColumn {
-            plan.actions.append(.sql("ALTER TABLE \(quote(entity.name)) ADD COLUMN \(TableDefinition.versionColumnDefinition)"))
-        }
-        for (column, literal) in addedColumns {
-            let definition = column.definition + (literal.map { " DEFAULT \($0)" } ?? "")
-            plan.actions.append(.sql("ALTER TABLE \(quote(entity.name)) ADD COLUMN \(definition)"))
-        }
-        for statement in current.indexStatements where !wanted.indexStatements.contains(statement) {
-            if let name = StoredEntity.quotedIdentifiers(in: statement).first {
-                plan.actions.append(.sql("DROP INDEX \(quote(name))"))
-            }
-        }
-        for statement in wanted.indexStatements where !current.indexStatements.contains(statement) {
-            plan.actions.append(.sql(statement))
-        }
+        plan.actions.append(.alterTable(TableAlteration(
+            entity: entity, current: current, wanted: wanted, sources: sources, renamed: renamedFrom, removed: removed,
+            changesMoreThanColumns: rebuild)))
     }
 
     /// A new column's value for existing rows (its default literal, or NULL), and the check it needs when it has neither.
-    private func added(_ column: StoredColumn, entity: String) -> (String, String?, MigrationCheck?) {
+    private func added(_ column: StoredColumn, entity: String) -> (StoredValue?, MigrationCheck?) {
         if let defaultValue = column.defaultValue, column.destination == nil {
-            let literal = defaultValue.value.sqlLiteral
-            return (literal, literal, nil)
+            return (defaultValue.value, nil)
         }
-        if column.isOptional { return ("NULL", nil, nil) }
+        if column.isOptional { return (nil, nil) }
         let check = MigrationCheck(
             entity: entity, properties: [column.name], condition: .noRows,
             reason: "\(column.name) is added as non-optional \(column.shape) without an initial value, so stored rows would have none; "
                 + "declare one (var \(column.name): \(column.shape) = …), make it optional, or set it in the didMigrate of a "
                 + "MigrationStage.custom after a stage that adds it as optional")
-        return ("NULL", nil, check)
+        return (nil, check)
     }
 
     /// How a stored column's values carry over into `column`, the change it makes (nil: none), and any check.
-    private func carried(_ source: StoredColumn, to column: StoredColumn, entity: String) throws -> (String, SchemaChange?, MigrationCheck?) {
-        let expression = quote(source.name)
+    private func carried(_ source: StoredColumn, to column: StoredColumn, entity: String) throws -> (TableAlteration.Source, SchemaChange?, MigrationCheck?) {
+        let expression = TableAlteration.Source.column(source.name)
         let refuse = { (why: String) in
             StrataError.migrationRefused(
                 path: path, entity: entity, property: column.name,
@@ -192,12 +196,12 @@ struct MigrationPlanner {
         if source.isOptional && !column.isOptional {
             if let defaultValue = column.defaultValue {
                 let literal = defaultValue.value.sqlLiteral
-                return ("coalesce(\(expression), \(literal))",
+                return (.coalesce(source.name, defaultValue.value),
                         SchemaChange(kind: .changeProperty, entity: entity, property: column.name, description: describe + " (nil becomes \(literal))"),
                         nil)
             }
             let check = MigrationCheck(
-                entity: entity, properties: [column.name], condition: .noNulls(expression),
+                entity: entity, properties: [column.name], condition: .noNulls(source.name),
                 reason: "stored as \(source.shape), the model declares \(column.shape) without an initial value, and stored rows hold nil; "
                     + "declare one (var \(column.name): \(column.shape) = …) or replace the nils in the willMigrate of a MigrationStage.custom")
             return (expression, SchemaChange(kind: .changeProperty, entity: entity, property: column.name, description: describe), check)
@@ -221,26 +225,4 @@ struct MigrationPlanner {
             SchemaChange(kind: .addIndex, entity: entity, property: name($0), description: "add index \(name($0))")
         }
     }
-
-    /// SQLite's table rebuild: a new table in the target shape filled from the old one, which it then replaces.
-    private func rebuildStatements(_ entity: Schema.Entity, current: StoredEntity, expressions: [String]) -> [String] {
-        let definition = TableDefinition(entity: entity, dialect: dialect)
-        let table = quote(entity.name)
-        let temporary = quote("strata_migrating_\(entity.name)")
-        let key = quote(SelectStatement.primaryKeyColumn)
-        let createTable = "CREATE TABLE \(table) ("
-        let create = definition.statements[0].hasPrefix(createTable)
-            ? "CREATE TABLE \(temporary) (" + definition.statements[0].dropFirst(createTable.count) : definition.statements[0]
-        // Rows keep their versions (a table without them starts them at the column's default).
-        let version = current.hasVersionColumn ? [quote(SelectStatement.versionColumn)] : []
-        let columns = [key] + version + entity.columnPropertyIndexes.map { quote(entity.properties[$0].name) }
-        return [
-            create,
-            "INSERT INTO \(temporary) (\(columns.joined(separator: ", "))) SELECT \(([key] + version + expressions).joined(separator: ", ")) FROM \(table)",
-            "DROP TABLE \(table)",
-            "ALTER TABLE \(temporary) RENAME TO \(table)",
-        ] + definition.indexStatements
-    }
-
-    private func quote(_ identifier: String) -> String { dialect.quote(identifier: identifier) }
 }

@@ -2,11 +2,9 @@
 /// over (rows copied column by column) when a relationship was renamed through `originalName:`, dropped when the
 /// relationship is gone.
 struct JoinTablePlanner {
-    let dialect: SQLiteDialect
     private var unclaimed: [String: StoredJoinTable]
 
-    init(stored: StoredSchema, dialect: SQLiteDialect) {
-        self.dialect = dialect
+    init(stored: StoredSchema) {
         self.unclaimed = Dictionary(stored.entities.flatMap(\.joinTables).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -32,7 +30,7 @@ struct JoinTablePlanner {
             let property = String(table.ownerSide.dropFirst(entity.name.count + 1))
             guard let old = found else {
                 plan.changes.append(SchemaChange(kind: .addProperty, entity: entity.name, property: property, description: "add \(entity.name).\(property) (join table \(table.name))"))
-                plan.actions.append(.sql(table.definition))
+                plan.actions.append(.createJoinTable(table))
                 continue
             }
             unclaimed[old.name] = nil
@@ -41,15 +39,7 @@ struct JoinTablePlanner {
             if old.name != table.name {
                 plan.changes.append(SchemaChange(kind: .renameProperty, entity: entity.name, property: property, description: "carry \(old.name) over to \(table.name) (\(entity.name).\(property))"))
             }
-            let temporary = quote("strata_migrating_\(old.name)")
-            plan.actions += [
-                .sql("ALTER TABLE \(quote(old.name)) RENAME TO \(temporary)"),
-                .sql("DROP INDEX IF EXISTS \(quote(old.name + "_target_index"))"),
-                .sql(table.definition),
-                .sql("INSERT INTO \(quote(table.name)) (\(quote(table.ownerColumn)), \(quote(table.targetColumn))) "
-                     + "SELECT \(quote(ownerSource)), \(quote(targetSource)) FROM \(temporary)"),
-                .sql("DROP TABLE \(temporary)"),
-            ]
+            plan.actions.append(.carryJoinTable(from: old, to: table, ownerSource: ownerSource, targetSource: targetSource))
         }
     }
 
@@ -61,7 +51,7 @@ struct JoinTablePlanner {
             plan.changes.append(SchemaChange(
                 kind: .removeProperty, entity: owner, property: String(table.ownerSide.dropFirst(owner.count + 1)),
                 description: "remove join table \(table.name) and its rows"))
-            plan.actions.append(.sql("DROP TABLE \(quote(table.name))"))
+            plan.actions.append(.dropJoinTable(table.name))
         }
     }
 
@@ -80,6 +70,4 @@ struct JoinTablePlanner {
         }
         return (owner, target)
     }
-
-    private func quote(_ identifier: String) -> String { dialect.quote(identifier: identifier) }
 }

@@ -1,17 +1,20 @@
 /// The versions and stages a store opening may migrate through, as the Context layer hands them to the store:
 /// a `SchemaMigrationPlan`'s schemas (oldest first) and its stages, the custom stages' work as hooks that get
-/// a store over the migrating connection.
+/// a store over the migrating connection (any store: each executor makes its own).
 package struct StoreMigrationPlan {
     /// One stage between two of the plan's versions.
     package struct Stage {
+        /// The version the stage starts from.
         package let from: Schema
+        /// The version the stage ends at.
         package let to: Schema
         /// Runs before the stage's schema changes, with a store in `from`'s shape.
-        package let willMigrate: ((SQLiteStore) throws -> Void)?
+        package let willMigrate: ((any DataStore) throws -> Void)?
         /// Runs after them, with a store in `to`'s shape.
-        package let didMigrate: ((SQLiteStore) throws -> Void)?
+        package let didMigrate: ((any DataStore) throws -> Void)?
 
-        package init(from: Schema, to: Schema, willMigrate: ((SQLiteStore) throws -> Void)?, didMigrate: ((SQLiteStore) throws -> Void)?) {
+        /// A stage from `from` to `to`, with the custom stage's hooks if any.
+        package init(from: Schema, to: Schema, willMigrate: ((any DataStore) throws -> Void)?, didMigrate: ((any DataStore) throws -> Void)?) {
             self.from = from
             self.to = to
             self.willMigrate = willMigrate
@@ -21,8 +24,10 @@ package struct StoreMigrationPlan {
 
     /// The plan's schemas, oldest first; each has a version identifier.
     package let schemas: [Schema]
+    /// The plan's stages.
     package let stages: [Stage]
 
+    /// A plan of `schemas` (oldest first) and `stages`.
     package init(schemas: [Schema], stages: [Stage]) {
         self.schemas = schemas
         self.stages = stages
@@ -30,21 +35,26 @@ package struct StoreMigrationPlan {
 }
 
 /// One stage as a migration runs it: the target schema, whether entities it lacks are dropped, and its hooks.
-struct ResolvedStage {
-    let from: Schema?
-    let to: Schema
-    let dropsRemovedEntities: Bool
-    let willMigrate: ((SQLiteStore) throws -> Void)?
-    let didMigrate: ((SQLiteStore) throws -> Void)?
+package struct ResolvedStage {
+    /// The plan's version the stage starts from; `nil` for an inferred migration.
+    package let from: Schema?
+    /// The schema the stage migrates to.
+    package let to: Schema
+    /// Whether entities `to` lacks are dropped (a plan's stage) or kept (inferred).
+    package let dropsRemovedEntities: Bool
+    /// Runs before the stage's changes, with a store in `from`'s shape.
+    package let willMigrate: ((any DataStore) throws -> Void)?
+    /// Runs after them, with a store in `to`'s shape.
+    package let didMigrate: ((any DataStore) throws -> Void)?
     /// A plan's stage (`lightweight` or `custom`), or `nil` for an inferred migration.
-    let kind: String?
+    package let kind: String?
 }
 
 extension StoreMigrationPlan {
     /// The stages that take a store holding `stored` to the newest schema.
     ///
     /// - Throws: `StrataError.unknownStoreVersion` when the store's version is not among the plan's.
-    func stages(from stored: StoredSchema, path: String, dialect: SQLiteDialect) throws -> [ResolvedStage] {
+    func stages(from stored: StoredSchema, path: String, layout: any StoreTableLayout) throws -> [ResolvedStage] {
         let versions = schemas.compactMap(\.versionIdentifier)
         guard let newest = schemas.last else { return [] }
         let position: Int
@@ -55,7 +65,7 @@ extension StoreMigrationPlan {
                     planVersions: versions.map(\.description))
             }
             position = index
-        } else if let index = schemas.lastIndex(where: { Self.holds(stored, $0, dialect: dialect) }) {
+        } else if let index = schemas.lastIndex(where: { Self.holds(stored, $0, layout: layout) }) {
             position = index
         } else {
             throw StrataError.unknownStoreVersion(
@@ -85,8 +95,8 @@ extension StoreMigrationPlan {
     }
 
     /// Whether the store's tables are exactly `schema`'s.
-    private static func holds(_ stored: StoredSchema, _ schema: Schema, dialect: SQLiteDialect) -> Bool {
-        let wanted = StoredSchema(schema: schema, dialect: dialect)
+    private static func holds(_ stored: StoredSchema, _ schema: Schema, layout: any StoreTableLayout) -> Bool {
+        let wanted = StoredSchema(schema: schema, layout: layout)
         return wanted.entities.count == stored.entities.count
             && zip(wanted.entities, stored.entities).allSatisfy { $1.matches($0) }
     }

@@ -1,0 +1,20 @@
+import Strata
+
+extension PostgresStore {
+    /// Whether another instance migrated the tables of this store's entities since it opened: asked when a statement
+    /// names a column or table that no longer exists. Returns `StrataError.storeMigrated` naming the version the
+    /// store now holds, or `nil` when this store's tables are as its models need them (the failure is another's).
+    func migratedElsewhere() -> StrataError? {
+        let metadata = PostgreSQLDialect().quote(identifier: PostgresBootstrap.metadataTable)
+        let stored = try? pool.withConnection { connection -> StoredSchema? in
+            let rows = try connection.query("SELECT value FROM \(metadata) WHERE key = 'model'", [])
+            return rows.count > 0 ? rows.text(row: 0, column: 0).flatMap(StoredSchema.decode) : nil
+        }
+        guard let stored = stored ?? nil else { return nil }
+        let layout = PostgresTableLayout()
+        let unchanged = schema.entities.allSatisfy { entity in
+            stored.entity(named: entity.name).map { $0.matches(StoredEntity(entity: entity, layout: layout)) } ?? false
+        }
+        return unchanged ? nil : StrataError.storeMigrated(path: configuration.location, version: stored.version?.description ?? "a newer, unversioned schema")
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Strata
+@testable import StrataPostgres
+
+@Model final class Dossier {
+    var title: String
+    var rating: Int
+    init(title: String, rating: Int) { self.title = title; self.rating = rating }
+}
+
+@Suite("Saves racing from several instances")
+struct InstanceRaceTests {
+    @Test("Two instances change different properties of one row: neither change is lost", arguments: StoreKind.all)
+    func differentPropertiesOfOneRow(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        try store.seed(Dossier.self) { $0.insert(Dossier(title: "draft", rating: 0)) }
+        let first = try store.reopen(Dossier.self)
+        let second = try store.reopen(Dossier.self)
+        let seenByFirst = try #require(try first.fetch(FetchDescriptor<Dossier>()).first)
+        let seenBySecond = try #require(try second.fetch(FetchDescriptor<Dossier>()).first)
+        seenByFirst.title = "final"
+        seenBySecond.rating = 5
+        try first.save()
+        // The second save's row version is stale; only its changed column is written.
+        try second.save()
+        let stored = try #require(try store.reopen(Dossier.self).fetch(FetchDescriptor<Dossier>()).first)
+        #expect(stored.title == "final")
+        #expect(stored.rating == 5)
+    }
+
+    @Test("Two instances saving one row from two threads at once: each property keeps its writer's last value", arguments: StoreKind.all)
+    func concurrentWritersOfOneRow(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        try store.seed(Dossier.self) { $0.insert(Dossier(title: "0", rating: 0)) }
+        let configuration = try store.configuration()
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { writer in
+            do {
+                let context = ModelContext(try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration]))
+                let dossier = try #require(try context.fetch(FetchDescriptor<Dossier>()).first)
+                for round in 1...25 {
+                    if writer == 0 { dossier.title = "\(round)" } else { dossier.rating = round }
+                    try context.save()
+                }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        let stored = try #require(try store.reopen(Dossier.self).fetch(FetchDescriptor<Dossier>()).first)
+        #expect(stored.title == "25")
+        #expect(stored.rating == 25)
+    }
+
+    @Test("A save PostgreSQL picks as a deadlock's victim is run again and succeeds")
+    func deadlockVictimIsRetried() throws {
+        guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return }
+        let store = TestStore(.postgres)
+        try store.seed(Dossier.self) { context in
+            context.insert(Dossier(title: "a", rating: 0))
+            context.insert(Dossier(title: "b", rating: 0))
+        }
+        // The save's session finds the deadlock (after a second of waiting); the other session waits far longer.
+        var components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
+        components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "options", value: "-c deadlock_timeout=1000")]
+        let configuration = PostgresConfiguration(url: try #require(components.url), databaseSchema: store.databaseSchema)
+        let container = try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
+
+        // Holds the second row, which the save updates after the first; this session waits 20 s before it looks for
+        // deadlocks, so the save's session is the one that finds it.
+        let other = try store.sessionLocking(dossier: "b")
+        let save = BackgroundSave(container) { context in
+            for dossier in try context.fetch(FetchDescriptor<Dossier>()) { dossier.title += "!" }
+        }
+        #expect(try other.backendBlockedByThisSession() != nil)
+        // Closes the cycle: this waits for the save's first row while the save waits for the second.
+        try other.execute("UPDATE \"Dossier\" SET \"rating\" = 7 WHERE \"title\" = 'a'")
+        try other.execute("COMMIT")
+        #expect(save.wait() == nil)
+        let stored = try store.reopen(Dossier.self).fetch(FetchDescriptor<Dossier>(sortBy: [SortDescriptor(\.title)]))
+        #expect(stored.map(\.title) == ["a!", "b!"])
+        #expect(stored.map(\.rating) == [7, 7])
+    }
+}
