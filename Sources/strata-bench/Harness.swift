@@ -10,6 +10,8 @@ struct Sample {
     var rssGrowthBytes: Int? = nil
     /// Heap allocations per row during the timed part, when the workload counts them (see `Harness.measure`).
     var allocationsPerRow: Double? = nil
+    /// Statements Strata's store ran during the timed part, when the workload counts them.
+    var queries: Int? = nil
 }
 
 /// A workload and its two implementations; `nil` implementations mean the feature isn't built yet.
@@ -60,6 +62,8 @@ struct WorkloadResult: Codable {
     var size: Int? = nil
     /// Whether the family's chart shows time per row (`false`: time per query).
     var perRow: Bool? = nil
+    /// Statements Strata's store ran in the timed part (the largest count of the rounds), where counted.
+    var strataQueries: Int? = nil
 }
 
 /// Runs workloads round by round, alternating the raw and Strata implementations.
@@ -101,6 +105,7 @@ enum Harness {
         result.family = workload.family?.name
         result.size = workload.family?.size
         result.perRow = workload.family?.perRow
+        result.strataQueries = strataRuns.samples.compactMap(\.queries).max()
         return result
     }
 

@@ -19,6 +19,11 @@ struct Options {
     var rows: Int { size ?? (quick ? 10_000 : 100_000) }
     /// Rows for the 1,000,000-row workloads.
     var largeRows: Int { size ?? (quick ? 100_000 : 1_000_000) }
+    /// The relationship workloads' store: `rows` books, ten per author.
+    var library: LibraryShape { LibraryShape(authors: rows / 10, booksPerAuthor: 10) }
+    /// The cascading delete's store: twice `rows` books, a hundred per author; deleting half the authors
+    /// deletes `rows` books.
+    var cascadeLibrary: LibraryShape { LibraryShape(authors: rows / 50, booksPerAuthor: 100) }
     /// Rounds per workload, each running raw SQLite then Strata.
     var rounds: Int { quick ? 2 : (scale ? 3 : 5) }
 

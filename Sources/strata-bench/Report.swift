@@ -16,7 +16,7 @@ enum Report {
                 result.name,
                 milliseconds(result.rawMedianMs, p99: result.rawP99Ms),
                 milliseconds(result.objectMedianMs),
-                milliseconds(result.strataMedianMs, p99: result.strataP99Ms),
+                milliseconds(result.strataMedianMs, p99: result.strataP99Ms) + (result.strataQueries.map { " (\($0) queries)" } ?? ""),
                 ratio(result.ratio),
                 ratio(result.objectRatio),
                 allocations.allSatisfy { $0 == nil } ? "–" : allocations.map { $0.map { String(format: "%.1f", $0) } ?? "–" }.joined(separator: " · "),

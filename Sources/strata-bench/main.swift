@@ -41,6 +41,23 @@ let workloads = [
              rounds: options.rounds * 10),
     Workload(name: "10b fetchCount with predicate over \(large) with \(Query.pendingChanges) unsaved changes",
              raw: raw.count, strata: strata.countWithPendingChanges),
+    Workload(name: "11a fetch(_:batchSize:) predicate + sort over \(large), read the first batch",
+             raw: { try raw.page(last: false) }, strata: { try strata.page(last: false) }),
+    Workload(name: "11b fetch(_:batchSize:) predicate + sort over \(large), read the last batch",
+             raw: { try raw.page(last: true) }, strata: { try strata.page(last: true) }),
+    Workload(name: "11c enumerate predicate + sort over \(large), first page only",
+             raw: { try raw.sortedRows(firstPageOnly: true) }, strata: { try strata.enumerateSorted(firstPageOnly: true) }),
+    Workload(name: "11d enumerate predicate + sort over \(large), every page",
+             raw: { try raw.sortedRows(firstPageOnly: false) }, strata: { try strata.enumerateSorted(firstPageOnly: false) }),
+    Workload(name: "12 book.author.name for \(n) books (raw: one JOIN)", raw: raw.authorNames, strata: strata.authorNames),
+    Workload(name: "13 change \(n) books + \(options.library.authors.formatted()) authors (10% moved) + save",
+             raw: raw.saveLibraryChanges, strata: strata.saveLibraryChanges),
+    Workload(name: "14 delete(model:where:) half the authors, cascading to \(n) books + save",
+             raw: raw.cascadeDelete, strata: strata.cascadeDelete),
+    Workload(name: "15a save 1 change, \(large) models registered", raw: raw.saveOneChange,
+             strata: { try strata.saveOneChange(registeringAll: true) }),
+    Workload(name: "15b save 1 change, 1 model registered", raw: raw.saveOneChange,
+             strata: { try strata.saveOneChange(registeringAll: false) }),
 ]
 
 var results: [WorkloadResult] = []
