@@ -97,4 +97,6 @@ enum Query {
     static let pendingChanges = 100
     /// Workload 7: the models `enumerate` loads (and its object floor registers) per page — its default.
     static let enumerateBatch = 5000
+    /// Workload 12b: the batch size of `fetch(_:batchSize:)` — a list loading what a screen shows.
+    static let smallBatch = 100
 }

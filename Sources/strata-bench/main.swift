@@ -50,6 +50,7 @@ let workloads = [
     Workload(name: "11d enumerate predicate + sort over \(large), every page",
              raw: { try raw.sortedRows(firstPageOnly: false) }, strata: { try strata.enumerateSorted(firstPageOnly: false) }),
     Workload(name: "12 book.author.name for \(n) books (raw: one JOIN)", raw: raw.authorNames, strata: strata.authorNames),
+    Workload(name: "12b as 12, fetch(_:batchSize: \(Query.smallBatch))", raw: raw.authorNames, strata: strata.authorNamesInBatches),
     Workload(name: "13 change \(n) books + \(options.library.authors.formatted()) authors (10% moved) + save",
              raw: raw.saveLibraryChanges, strata: strata.saveLibraryChanges),
     Workload(name: "14 delete(model:where:) half the authors, cascading to \(n) books + save",
@@ -58,6 +59,8 @@ let workloads = [
              strata: { try strata.saveOneChange(registeringAll: true) }),
     Workload(name: "15b save 1 change, 1 model registered", raw: raw.saveOneChange,
              strata: { try strata.saveOneChange(registeringAll: false) }),
+    Workload(name: "16 enumerate \(large), \(n) of them already registered", raw: raw.enumerate,
+             strata: strata.enumerateWithRegistered, object: raw.enumerateObjects),
 ]
 
 var results: [WorkloadResult] = []

@@ -34,6 +34,20 @@ extension StrataWorkloads {
         }
     }
 
+    /// Workload 12b: as 12, through `fetch(_:batchSize:)` in batches of `Query.smallBatch`, so the books are
+    /// registered a batch at a time while their authors are read.
+    func authorNamesInBatches() throws -> Sample {
+        try withLibrary(options.library) { context, store in
+            let before = store?.executedStatementCount ?? 0
+            var sample = try Harness.measure(rows: options.library.books) {
+                let books = try context.fetch(FetchDescriptor<Book>(), batchSize: Query.smallBatch)
+                consume(books.reduce(0) { $0 &+ $1.title.utf8.count &+ ($1.author?.name.utf8.count ?? 0) })
+            }
+            sample.queries = store.map { $0.executedStatementCount - before }
+            return sample
+        }
+    }
+
     /// Workload 13: every book's pages changed, every tenth book moved to the next author, every author renamed,
     /// then `save()` (the fetches before it untimed).
     func saveLibraryChanges() throws -> Sample {

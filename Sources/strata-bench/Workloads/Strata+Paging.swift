@@ -43,6 +43,21 @@ extension StrataWorkloads {
         }
     }
 
+    /// Workload 16: `enumerate` of the whole large store in a context that already holds `rows` models of it
+    /// (fetched untimed): those stay registered, the others are released page by page.
+    func enumerateWithRegistered() throws -> Sample {
+        let context = try largeContext()
+        var held = FetchDescriptor<Item>(sortBy: [SortDescriptor(\.id)])
+        held.fetchLimit = options.rows
+        let registered = try context.fetch(held)
+        return try Harness.timeWithMemory(rows: options.largeRows) {
+            var checksum = 0
+            try context.enumerate(FetchDescriptor<Item>(), batchSize: Query.enumerateBatch) { checksum &+= $0.checksum }
+            consume(checksum)
+            consume(registered)
+        }
+    }
+
     /// Workload 15a/15b: a context that has fetched `registered` models (every row, or one) changes one and saves.
     func saveOneChange(registeringAll: Bool) throws -> Sample {
         let context = try largeContext()
