@@ -2,7 +2,8 @@ import Foundation
 import Observation
 
 /// The object floor's model: what any SwiftData-shaped object graph has to make for a fetched row — an
-/// `@Observable` class instance holding the row's ten values, with no persistence machinery at all.
+/// `@Observable` class instance holding the row's ten values, with no persistence machinery at all. Its properties
+/// and initializer are `Item`'s on purpose: the floor must hold exactly what the model holds.
 @Observable
 final class ObjectItem {
     var id: Int

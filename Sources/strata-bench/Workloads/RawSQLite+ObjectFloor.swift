@@ -31,10 +31,7 @@ extension RawWorkloads {
     func sortedLimitObjects() throws -> Sample {
         let database = try large()
         return try Harness.measure(rows: Query.limit) {
-            let statement = try database.prepare(
-                "SELECT \"Z_PK\", \(RawDatabase.columnList) FROM \"Item\" WHERE \"score\" > ? ORDER BY \"score\" LIMIT ?")
-            statement.bind(Query.scoreThreshold, at: 1)
-            statement.bind(Query.limit, at: 2)
+            let statement = try sortedLimitStatement(database, withKey: true)
             var registry: [Int64: ObjectItem] = [:]
             consume(try registeredObjects(statement, into: &registry))
             consume(registry)

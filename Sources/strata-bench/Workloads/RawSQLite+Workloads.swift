@@ -64,14 +64,21 @@ final class RawWorkloads {
     func sortedLimit() throws -> Sample {
         let database = try large()
         return try Harness.measure(rows: Query.limit) {
-            let statement = try database.prepare(
-                "SELECT \(RawDatabase.columnList) FROM \"Item\" WHERE \"score\" > ? ORDER BY \"score\" LIMIT ?")
-            statement.bind(Query.scoreThreshold, at: 1)
-            statement.bind(Query.limit, at: 2)
+            let statement = try sortedLimitStatement(database, withKey: false)
             var rows: [ItemRow] = []
             while try statement.step() { rows.append(statement.row()) }
             consume(rows)
         }
+    }
+
+    /// Workload 3's statement, bound: the ten columns (after the primary key, `withKey`) of the first
+    /// `Query.limit` rows above the score threshold, by score.
+    func sortedLimitStatement(_ database: RawDatabase, withKey: Bool) throws -> RawStatement {
+        let statement = try database.prepare("SELECT \(withKey ? "\"Z_PK\", " : "")\(RawDatabase.columnList) FROM \"Item\" "
+            + "WHERE \"score\" > ? ORDER BY \"score\" LIMIT ?")
+        statement.bind(Query.scoreThreshold, at: 1)
+        statement.bind(Query.limit, at: 2)
+        return statement
     }
 
     func update() throws -> Sample {
