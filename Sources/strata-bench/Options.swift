@@ -30,6 +30,8 @@ struct Options {
     /// The table sizes of `--scale`: every family runs at the first three; count, the indexed query and enumerate
     /// also at the last (`--quick --scale`: the first two only).
     static let scaleSizes = [10_000, 100_000, 1_000_000, 10_000_000]
+    /// The sizes this `--scale` run uses.
+    var scaleSizesToRun: [Int] { quick ? Array(Self.scaleSizes.prefix(2)) : Self.scaleSizes }
 
     static let usage = "usage: strata-bench [--quick] [--json] [--scale] [--svg <directory>] [--no-history] [--only <workload number>]"
 

@@ -35,7 +35,7 @@ enum Report {
             }.joined(separator: "  ")
         }
         let title = "strata-bench: \(options.rounds) rounds (3 and 10a: \(options.rounds * 10)), medians (8a/8b/8c: one round of many changes); "
-            + (options.scale ? "sizes \(Options.scaleSizes.map { $0.formatted() }.joined(separator: " / "))" : "\(options.rows) / \(options.largeRows) rows")
+            + (options.scale ? "sizes \(options.scaleSizesToRun.map { $0.formatted() }.joined(separator: " / "))" : "\(options.rows) / \(options.largeRows) rows")
             + (options.quick ? " (--quick)" : "")
         return ([title] + lines).joined(separator: "\n")
     }

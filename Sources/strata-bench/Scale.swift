@@ -40,7 +40,7 @@ enum ScaleRun {
     /// times), alternating the implementations as the table does.
     @MainActor
     static func run(_ options: Options) async throws -> [WorkloadResult] {
-        let sizes = options.quick ? Array(Options.scaleSizes.prefix(2)) : Options.scaleSizes
+        let sizes = options.scaleSizesToRun
         var results: [WorkloadResult] = []
         for size in sizes {
             let sized = options.sized(size)
