@@ -76,6 +76,8 @@ let package = Package(
             linkerSettings: swiftSyntaxLinkerFlags
         ),
         .target(name: "CStrataSupport"),
+        // strata-bench's allocation counter (it defines malloc and friends): linked into the bench only.
+        .target(name: "CStrataBenchSupport"),
         .target(
             name: "Strata",
             dependencies: ["CSQLite", "CStrataSupport", "StrataMacros"]
@@ -106,7 +108,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-bench",
-            dependencies: ["Strata", "StrataPostgres", "CSQLite"]
+            dependencies: ["Strata", "StrataPostgres", "CSQLite", "CStrataBenchSupport"]
         ),
         .executableTarget(
             name: "strata-torture",

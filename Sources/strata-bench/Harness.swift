@@ -1,3 +1,4 @@
+import CStrataBenchSupport
 import Foundation
 
 /// What one timed run of one implementation measured.
@@ -7,6 +8,10 @@ struct Sample {
     var p99Milliseconds: Double? = nil
     /// Resident-memory growth during the timed part, when the workload measures it.
     var rssGrowthBytes: Int? = nil
+    /// Heap allocations per row during the timed part, when the workload counts them (see `Harness.measure`).
+    var allocationsPerRow: Double? = nil
+    /// Statements Strata's store ran during the timed part, when the workload counts them.
+    var queries: Int? = nil
 }
 
 /// A workload and its two implementations; `nil` implementations mean the feature isn't built yet.
@@ -14,10 +19,15 @@ struct Workload {
     var name: String
     var raw: (nonisolated(nonsending) () async throws -> Sample)?
     var strata: (nonisolated(nonsending) () async throws -> Sample)?
+    /// The object floor, for workloads that make a model per row: the raw rows read into `@Observable` class
+    /// instances registered by primary key.
+    var object: (nonisolated(nonsending) () async throws -> Sample)? = nil
     /// Rounds to run instead of the options' count (a run that times many events itself needs one).
     var rounds: Int? = nil
     /// Why the workload can't run yet.
     var notYet: String? = nil
+    /// The chart a `--scale` run draws this workload in, and the table size it ran at.
+    var family: Family? = nil
 }
 
 /// The summary of one workload over all rounds.
@@ -30,12 +40,30 @@ struct WorkloadResult: Codable {
     /// The 99th percentile of the events a single-round workload timed.
     var rawP99Ms: Double?
     var strataP99Ms: Double?
+    /// Strata / the struct floor (raw rows into structs).
     var ratio: Double?
     var rawPeakRSSBytes: Int?
     var strataPeakRSSBytes: Int?
     var rawRSSGrowthBytes: Int?
     var strataRSSGrowthBytes: Int?
     var notYet: String?
+    /// The object floor (raw rows into registered `@Observable` objects), for workloads that make models.
+    var objectMedianMs: Double? = nil
+    /// Strata / the object floor.
+    var objectRatio: Double? = nil
+    var objectPeakRSSBytes: Int? = nil
+    var objectRSSGrowthBytes: Int? = nil
+    /// Heap allocations per row of the timed part (median of the rounds), where counted.
+    var rawAllocationsPerRow: Double? = nil
+    var objectAllocationsPerRow: Double? = nil
+    var strataAllocationsPerRow: Double? = nil
+    /// The workload's chart (`--scale`) and the size it ran at.
+    var family: String? = nil
+    var size: Int? = nil
+    /// Whether the family's chart shows time per row (`false`: time per query).
+    var perRow: Bool? = nil
+    /// Statements Strata's store ran in the timed part (the largest count of the rounds), where counted.
+    var strataQueries: Int? = nil
 }
 
 /// Runs workloads round by round, alternating the raw and Strata implementations.
@@ -45,29 +73,58 @@ enum Harness {
         guard let raw = workload.raw, let strata = workload.strata else {
             return WorkloadResult(name: workload.name, notYet: workload.notYet ?? "not yet")
         }
-        var rawSamples: [Sample] = []
-        var strataSamples: [Sample] = []
-        var rawPeak = 0
-        var strataPeak = 0
+        var rawRuns = Runs()
+        var objectRuns = Runs()
+        var strataRuns = Runs()
         let rounds = max(workload.rounds ?? rounds, 1)
         for _ in 0..<rounds {
-            resetPeakRSS()
-            rawSamples.append(try await raw())
-            rawPeak = max(rawPeak, Memory.peakRSS ?? 0)
-            resetPeakRSS()
-            strataSamples.append(try await strata())
-            strataPeak = max(strataPeak, Memory.peakRSS ?? 0)
+            try await rawRuns.run(raw)
+            if let object = workload.object { try await objectRuns.run(object) }
+            try await strataRuns.run(strata)
         }
-        let rawMedian = median(rawSamples.map(\.milliseconds))
-        let strataMedian = median(strataSamples.map(\.milliseconds))
-        return WorkloadResult(
+        let rawMedian = median(rawRuns.samples.map(\.milliseconds))
+        let strataMedian = median(strataRuns.samples.map(\.milliseconds))
+        let objectMedian = workload.object.map { _ in median(objectRuns.samples.map(\.milliseconds)) }
+        var result = WorkloadResult(
             name: workload.name, rounds: rounds, rawMedianMs: rawMedian, strataMedianMs: strataMedian,
-            rawP99Ms: rawSamples.compactMap(\.p99Milliseconds).max(),
-            strataP99Ms: strataSamples.compactMap(\.p99Milliseconds).max(),
+            rawP99Ms: rawRuns.samples.compactMap(\.p99Milliseconds).max(),
+            strataP99Ms: strataRuns.samples.compactMap(\.p99Milliseconds).max(),
             ratio: rawMedian > 0 ? strataMedian / rawMedian : nil,
-            rawPeakRSSBytes: rawPeak, strataPeakRSSBytes: strataPeak,
-            rawRSSGrowthBytes: rawSamples.compactMap(\.rssGrowthBytes).max(),
-            strataRSSGrowthBytes: strataSamples.compactMap(\.rssGrowthBytes).max())
+            rawPeakRSSBytes: rawRuns.peak, strataPeakRSSBytes: strataRuns.peak,
+            rawRSSGrowthBytes: rawRuns.samples.compactMap(\.rssGrowthBytes).max(),
+            strataRSSGrowthBytes: strataRuns.samples.compactMap(\.rssGrowthBytes).max())
+        if let objectMedian {
+            result.objectMedianMs = objectMedian
+            result.objectRatio = objectMedian > 0 ? strataMedian / objectMedian : nil
+            result.objectPeakRSSBytes = objectRuns.peak
+            result.objectRSSGrowthBytes = objectRuns.samples.compactMap(\.rssGrowthBytes).max()
+        }
+        result.rawAllocationsPerRow = rawRuns.allocationsPerRow
+        result.objectAllocationsPerRow = objectRuns.allocationsPerRow
+        result.strataAllocationsPerRow = strataRuns.allocationsPerRow
+        result.family = workload.family?.name
+        result.size = workload.family?.size
+        result.perRow = workload.family?.perRow
+        result.strataQueries = strataRuns.samples.compactMap(\.queries).max()
+        return result
+    }
+
+    /// The samples and the peak RSS of one implementation's rounds.
+    private struct Runs {
+        var samples: [Sample] = []
+        var peak = 0
+
+        @MainActor
+        mutating func run(_ implementation: nonisolated(nonsending) () async throws -> Sample) async throws {
+            resetPeakRSS()
+            samples.append(try await implementation())
+            peak = max(peak, Memory.peakRSS ?? 0)
+        }
+
+        var allocationsPerRow: Double? {
+            let counted = samples.compactMap(\.allocationsPerRow)
+            return counted.isEmpty ? nil : Harness.median(counted)
+        }
     }
 
     /// Milliseconds `body` takes.
@@ -82,14 +139,24 @@ enum Harness {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 
+    /// Times `body` and counts the heap allocations it makes, per row of the `rows` it reads or writes.
+    static func measure(rows: Int, _ body: () throws -> Void) rethrows -> Sample {
+        let allocationsBefore = strata_bench_allocations()
+        let milliseconds = try time(body)
+        let allocations = strata_bench_allocations() - allocationsBefore
+        return Sample(milliseconds: milliseconds, allocationsPerRow: Double(allocations) / Double(max(rows, 1)))
+    }
+
     /// Times `body` and reports how far resident memory rose above where it started (the kernel's peak
     /// counter is reset first; where that isn't allowed, the growth is the end-of-run RSS).
-    static func timeWithMemory(_ body: () throws -> Void) rethrows -> Sample {
+    /// With `rows`, it also counts allocations per row, as `measure` does.
+    static func timeWithMemory(rows: Int? = nil, _ body: () throws -> Void) rethrows -> Sample {
         resetPeakRSS()
         let before = Memory.currentRSS ?? 0
-        let milliseconds = try time(body)
+        var sample = try rows.map { try measure(rows: $0, body) } ?? Sample(milliseconds: try time(body))
         let peak = Memory.peakRSS ?? Memory.currentRSS ?? before
-        return Sample(milliseconds: milliseconds, rssGrowthBytes: max(peak - before, 0))
+        sample.rssGrowthBytes = max(peak - before, 0)
+        return sample
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -95,4 +95,8 @@ enum Query {
     /// Workloads 10a and 10b: how many models are changed before the fetch (a tenth as many more are deleted,
     /// and a tenth as many inserted).
     static let pendingChanges = 100
+    /// Workload 7: the models `enumerate` loads (and its object floor registers) per page — its default.
+    static let enumerateBatch = 5000
+    /// Workload 12b: the batch size of `fetch(_:batchSize:)` — a list loading what a screen shows.
+    static let smallBatch = 100
 }

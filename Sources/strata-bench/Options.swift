@@ -1,4 +1,4 @@
-/// Command-line options: `strata-bench [--quick] [--json]`.
+/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--svg DIR] [--no-history] [--only N]`.
 struct Options {
     /// Two rounds and sizes divided by ten: a smoke check that finishes quickly even in a debug build.
     var quick = false
@@ -8,15 +8,32 @@ struct Options {
     var only: Int?
     /// Whether Strata's stores record persistent history (always, as in SwiftData; `--no-history` measures its cost).
     var recordsHistory = true
+    /// Run the workload families at each of `scaleSizes` instead of the table's workloads.
+    var scale = false
+    /// Where `--svg` writes one chart per workload family (a `--scale` run; implies `--scale`).
+    var svgDirectory: String?
+    /// The table size of a `--scale` step, replacing both `rows` and `largeRows`.
+    var size: Int?
 
     /// Rows for the 100,000-row workloads.
-    var rows: Int { quick ? 10_000 : 100_000 }
+    var rows: Int { size ?? (quick ? 10_000 : 100_000) }
     /// Rows for the 1,000,000-row workloads.
-    var largeRows: Int { quick ? 100_000 : 1_000_000 }
+    var largeRows: Int { size ?? (quick ? 100_000 : 1_000_000) }
+    /// The relationship workloads' store: `rows` books, ten per author.
+    var library: LibraryShape { LibraryShape(authors: rows / 10, booksPerAuthor: 10) }
+    /// The cascading delete's store: twice `rows` books, a hundred per author; deleting half the authors
+    /// deletes `rows` books.
+    var cascadeLibrary: LibraryShape { LibraryShape(authors: rows / 50, booksPerAuthor: 100) }
     /// Rounds per workload, each running raw SQLite then Strata.
-    var rounds: Int { quick ? 2 : 5 }
+    var rounds: Int { quick ? 2 : (scale ? 3 : 5) }
 
-    static let usage = "usage: strata-bench [--quick] [--json] [--no-history] [--only <workload number>]"
+    /// The table sizes of `--scale`: every family runs at the first three; count, the indexed query and enumerate
+    /// also at the last (`--quick --scale`: the first two only).
+    static let scaleSizes = [10_000, 100_000, 1_000_000, 10_000_000]
+    /// The sizes this `--scale` run uses.
+    var scaleSizesToRun: [Int] { quick ? Array(Self.scaleSizes.prefix(2)) : Self.scaleSizes }
+
+    static let usage = "usage: strata-bench [--quick] [--json] [--scale] [--svg <directory>] [--no-history] [--only <workload number>]"
 
     /// Parses arguments (without the program name); `nil` means print `usage`.
     init?(arguments: [String]) {
@@ -26,11 +43,23 @@ struct Options {
             case "--quick": quick = true
             case "--json": json = true
             case "--no-history": recordsHistory = false
+            case "--scale": scale = true
+            case "--svg":
+                guard let directory = remaining.popFirst() else { return nil }
+                svgDirectory = directory
+                scale = true
             case "--only":
                 guard let number = remaining.popFirst().flatMap({ Int($0) }) else { return nil }
                 only = number
             default: return nil
             }
         }
+    }
+
+    /// These options at one table size of a `--scale` run.
+    func sized(_ size: Int) -> Options {
+        var options = self
+        options.size = size
+        return options
     }
 }

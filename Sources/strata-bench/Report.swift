@@ -3,19 +3,25 @@ import Foundation
 /// Prints results as a fixed-width table or as JSON.
 enum Report {
     static func table(_ results: [WorkloadResult], options: Options) -> String {
-        let header = ["workload", "raw ms", "Strata ms", "Strata/raw", "raw peak RSS", "Strata peak RSS"]
+        let header = ["workload", "raw ms", "object ms", "Strata ms", "Strata/raw", "Strata/object",
+                      "allocs/row raw·obj·Strata", "raw peak RSS", "object peak RSS", "Strata peak RSS"]
         var rows = [header]
         for result in results {
             if let notYet = result.notYet {
-                rows.append([result.name, notYet, "", "", "", ""])
+                rows.append([result.name, notYet] + Array(repeating: "", count: header.count - 2))
                 continue
             }
+            let allocations = [result.rawAllocationsPerRow, result.objectAllocationsPerRow, result.strataAllocationsPerRow]
             rows.append([
                 result.name,
                 milliseconds(result.rawMedianMs, p99: result.rawP99Ms),
-                milliseconds(result.strataMedianMs, p99: result.strataP99Ms),
-                result.ratio.map { String(format: "%.2f×", $0) } ?? "–",
+                milliseconds(result.objectMedianMs),
+                milliseconds(result.strataMedianMs, p99: result.strataP99Ms) + (result.strataQueries.map { " (\($0) queries)" } ?? ""),
+                ratio(result.ratio),
+                ratio(result.objectRatio),
+                allocations.allSatisfy { $0 == nil } ? "–" : allocations.map { $0.map { String(format: "%.1f", $0) } ?? "–" }.joined(separator: " · "),
                 memory(result.rawPeakRSSBytes, growth: result.rawRSSGrowthBytes),
+                memory(result.objectPeakRSSBytes, growth: result.objectRSSGrowthBytes),
                 memory(result.strataPeakRSSBytes, growth: result.strataRSSGrowthBytes),
             ])
         }
@@ -28,7 +34,8 @@ enum Report {
                 return column == 0 ? text + pad : (row[2].isEmpty ? text : pad + text)
             }.joined(separator: "  ")
         }
-        let title = "strata-bench: \(options.rounds) rounds (3: \(options.rounds * 10)), medians (8a/8b/8c: one round of many changes); \(options.rows) / \(options.largeRows) rows"
+        let title = "strata-bench: \(options.rounds) rounds (3 and 10a: \(options.rounds * 10)), medians (8a/8b/8c: one round of many changes); "
+            + (options.scale ? "sizes \(options.scaleSizesToRun.map { $0.formatted() }.joined(separator: " / "))" : "\(options.rows) / \(options.largeRows) rows")
             + (options.quick ? " (--quick)" : "")
         return ([title] + lines).joined(separator: "\n")
     }
@@ -36,6 +43,7 @@ enum Report {
     static func json(_ results: [WorkloadResult], options: Options) throws -> String {
         struct Document: Codable {
             var quick: Bool
+            var scale: Bool
             var rounds: Int
             var rows: Int
             var largeRows: Int
@@ -43,7 +51,8 @@ enum Report {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let document = Document(quick: options.quick, rounds: options.rounds, rows: options.rows, largeRows: options.largeRows, workloads: results)
+        let document = Document(quick: options.quick, scale: options.scale, rounds: options.rounds, rows: options.rows,
+                                largeRows: options.largeRows, workloads: results)
         return String(decoding: try encoder.encode(document), as: UTF8.self)
     }
 
@@ -52,6 +61,10 @@ enum Report {
         guard let value else { return "–" }
         let format = { (milliseconds: Double) in String(format: milliseconds < 1 ? "%.3f" : "%.1f", milliseconds) }
         return format(value) + (p99.map { " (p99 \(format($0)))" } ?? "")
+    }
+
+    private static func ratio(_ value: Double?) -> String {
+        value.map { String(format: "%.2f×", $0) } ?? "–"
     }
 
     /// Peak RSS in MB, with the growth during the run when it was measured.

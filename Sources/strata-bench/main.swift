@@ -1,6 +1,6 @@
 import Foundation
 
-// strata-bench [--quick] [--json] [--only N]: each workload against raw SQLite (the floor) and Strata, alternating.
+// strata-bench [--quick] [--json] [--only N]: each workload against raw SQLite (the floors) and Strata, alternating.
 CrossProcessWriter.runIfRequested()
 guard let options = Options(arguments: Array(CommandLine.arguments.dropFirst())) else {
     print(Options.usage)
@@ -14,14 +14,14 @@ let large = options.largeRows.formatted()
 let live = LiveQuery(options: options)
 let workloads = [
     Workload(name: "1 insert \(n) + save", raw: raw.insert, strata: strata.insert),
-    Workload(name: "2 fetch \(n), read all attributes", raw: raw.fetchAll, strata: strata.fetchAll),
+    Workload(name: "2 fetch \(n), read all attributes", raw: raw.fetchAll, strata: strata.fetchAll, object: raw.fetchAllObjects),
     // A fraction of a millisecond per run, on a store built once: ten times the rounds for a median that holds still.
     Workload(name: "3 predicate + sort + limit 50 over \(large)", raw: raw.sortedLimit, strata: strata.sortedLimit,
-             rounds: options.rounds * 10),
+             object: raw.sortedLimitObjects, rounds: options.rounds * 10),
     Workload(name: "4 change 10% of \(n) + save", raw: raw.update, strata: strata.update),
     Workload(name: "5 delete(model:where:) half of \(n) + save", raw: raw.deleteHalf, strata: strata.deleteHalf),
     Workload(name: "6 fetchCount with predicate over \(large)", raw: raw.count, strata: strata.count),
-    Workload(name: "7 enumerate \(large)", raw: raw.enumerate, strata: strata.enumerate),
+    Workload(name: "7 enumerate \(large)", raw: raw.enumerate, strata: strata.enumerate, object: raw.enumerateObjects),
     Workload(name: "8a live: 1-row save, until the 1 affected of \(live.observers) observers publishes",
              raw: { try raw.liveResults(affecting: true) }, strata: { try await strata.liveResults(affecting: true) },
              rounds: 1),
@@ -38,18 +38,44 @@ let workloads = [
              raw: raw.rebuildTable, strata: strata.rebuildTable),
     // The floors run the same statements as 3 and 6: what the query costs with the changes saved.
     Workload(name: "10a predicate + sort + limit 50 over \(large) with \(Query.pendingChanges) unsaved changes",
-             raw: raw.sortedLimit, strata: strata.sortedLimitWithPendingChanges, rounds: options.rounds * 10),
+             raw: raw.sortedLimit, strata: strata.sortedLimitWithPendingChanges, object: raw.sortedLimitObjects,
+             rounds: options.rounds * 10),
     Workload(name: "10b fetchCount with predicate over \(large) with \(Query.pendingChanges) unsaved changes",
              raw: raw.count, strata: strata.countWithPendingChanges),
+    Workload(name: "11a fetch(_:batchSize:) predicate + sort over \(large), read the first batch",
+             raw: { try raw.page(last: false) }, strata: { try strata.page(last: false) }),
+    Workload(name: "11b fetch(_:batchSize:) predicate + sort over \(large), read the last batch",
+             raw: { try raw.page(last: true) }, strata: { try strata.page(last: true) }),
+    Workload(name: "11c enumerate predicate + sort over \(large), first page only",
+             raw: { try raw.sortedRows(firstPageOnly: true) }, strata: { try strata.enumerateSorted(firstPageOnly: true) }),
+    Workload(name: "11d enumerate predicate + sort over \(large), every page",
+             raw: { try raw.sortedRows(firstPageOnly: false) }, strata: { try strata.enumerateSorted(firstPageOnly: false) }),
+    Workload(name: "12 book.author.name for \(n) books (raw: one JOIN)", raw: raw.authorNames, strata: strata.authorNames),
+    Workload(name: "12b as 12, fetch(_:batchSize: \(Query.smallBatch))", raw: raw.authorNames, strata: strata.authorNamesInBatches),
+    Workload(name: "13 change \(n) books + \(options.library.authors.formatted()) authors (10% moved) + save",
+             raw: raw.saveLibraryChanges, strata: strata.saveLibraryChanges),
+    Workload(name: "14 delete(model:where:) half the authors, cascading to \(n) books + save",
+             raw: raw.cascadeDelete, strata: strata.cascadeDelete),
+    Workload(name: "15a save 1 change, \(large) models registered", raw: raw.saveOneChange,
+             strata: { try strata.saveOneChange(registeringAll: true) }),
+    Workload(name: "15b save 1 change, 1 model registered", raw: raw.saveOneChange,
+             strata: { try strata.saveOneChange(registeringAll: false) }),
+    Workload(name: "16 enumerate \(large), \(n) of them already registered", raw: raw.enumerate,
+             strata: strata.enumerateWithRegistered, object: raw.enumerateObjects),
 ]
 
 let allWorkloads = workloads + CrossProcessLiveResults.workloads(strata, options: options)
 
 var results: [WorkloadResult] = []
 do {
-    for (number, workload) in zip(1..., allWorkloads) where options.only.map({ $0 == number }) ?? true {
-        if !options.json { FileHandle.standardError.write(Data("running \(workload.name)…\n".utf8)) }
-        results.append(try await Harness.run(workload, rounds: options.rounds))
+    if options.scale {
+        results = try await ScaleRun.run(options)
+        if let directory = options.svgDirectory { try Chart.write(results, to: directory) }
+    } else {
+        for (number, workload) in zip(1..., allWorkloads) where options.only.map({ $0 == number }) ?? true {
+            if !options.json { FileHandle.standardError.write(Data("running \(workload.name)…\n".utf8)) }
+            results.append(try await Harness.run(workload, rounds: options.rounds))
+        }
     }
     raw.removeLargeStore()
     strata.removeLargeStore()

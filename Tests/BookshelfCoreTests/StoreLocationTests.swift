@@ -36,14 +36,6 @@ struct StoreLocationTests {
         }
     }
 
-    @Test("store migrate --dry-run on a PostgreSQL store says why it is refused")
-    func dryRunRefusedOnPostgres() {
-        let location = StoreLocation.postgres(URL(string: "postgresql://127.0.0.1:1/none")!)
-        #expect(throws: CommandError.usage("store migrate --dry-run reads SQLite stores only; a PostgreSQL store migrates when it opens")) {
-            try MigrateCommand.run(["--dry-run"], location: location)
-        }
-    }
-
     @Test("The in-memory and file stores show where they are")
     func displayPaths() {
         #expect(StoreLocation.memory.displayPath == "(in memory)")

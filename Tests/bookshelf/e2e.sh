@@ -255,6 +255,8 @@ if [[ -n "${STRATA_POSTGRES_URL:-}" ]]; then
     pg books add --title "Kindred" --author "Octavia E. Butler" --publisher "Doubleday" >/dev/null
     [[ "$(pg books list --where 'author BEGINSWITH "Octavia"')" == "Kindred — Octavia E. Butler (Doubleday)" ]] \
         || fail "books list on PostgreSQL"
+    [[ "$(pg store migrate --dry-run)" == "The store holds bookshelf's current models; nothing to migrate." ]] \
+        || fail "store migrate --dry-run on PostgreSQL"
     tmux new-session -d -s "$SESSION" -x 220 -y 20 "$BOOKSHELF_BIN --store '$STRATA_POSTGRES_URL'"
     wait_for "Kindred"
     wait_for "(schema bookshelf)"

@@ -28,9 +28,11 @@ extension ModelContext {
                 let after = QueryExpression.compare(.column(SelectStatement.primaryKeyColumn), .greater, .value(.integer(lastKey)))
                 request.condition = request.condition.map { .and([$0, after]) } ?? after
                 request.limit = Swift.max(batchSize, 1)
-                let registeredBefore = Set(registeredModels[entityKey]?.primaryKeys ?? [])
+                // The page's models that were registered before it stay registered after it; only they are
+                // collected (collecting every registered key would cost each page the whole identity map).
+                var registeredBefore = Set<Int64>()
                 let revisionBefore = registryRevision
-                let page: [T] = try models(request)
+                let page: [T] = try models(request) { registeredBefore.insert($0) }
                 for model in page { try block(model) }
                 guard let last = page.last?.persistentBackingData.primaryKey else { return }
                 lastKey = last
@@ -45,9 +47,9 @@ extension ModelContext {
         while start < keys.count {
             let batch = Array(keys[start..<Swift.min(start + Swift.max(batchSize, 1), keys.count)])
             start += batch.count
-            let registeredBefore = Set(registeredModels[entityKey]?.primaryKeys ?? [])
+            var registeredBefore = Set<Int64>()
             let revisionBefore = registryRevision
-            let page = try models(batch, of: T.self, plan: plan)
+            let page = try models(batch, of: T.self, plan: plan) { registeredBefore.insert($0) }
             for model in page { try block(model) }
             if !allowEscapingMutations {
                 releaseUnchanged(page, of: entityKey, keeping: registeredBefore, unchangedRegistry: registryRevision == revisionBefore)
@@ -55,7 +57,8 @@ extension ModelContext {
         }
     }
 
-    /// Takes the unchanged models of a finished batch out of the identity map (unless they were there before).
+    /// Takes the unchanged models of a finished batch out of the identity map, except those of `registeredBefore`
+    /// (the page's models that were registered before it was fetched).
     ///
     /// `unchangedRegistry` says that no save or removal happened since the page was fetched (`registryRevision`).
     /// Generic, so the page isn't converted to existentials (a conformance lookup per model).
@@ -64,7 +67,7 @@ extension ModelContext {
     ) {
         guard var registered = registeredModels.removeValue(forKey: entityKey) else { return }
         defer { registeredModels[entityKey] = registered }
-        // The usual case: the map was empty before the page, so the fetch registered every model of it; nothing
+        // The usual case: no model of the page was registered before it, so the fetch registered each; nothing
         // took one out or replaced it since; nothing in the context has changes; and the block registered no other
         // model of the entity (the counts agree). The map is then exactly the page: it is emptied in one sweep that
         // keeps its slots for the next page, without touching each model.
@@ -92,15 +95,17 @@ extension ModelContext {
         return FetchResultsCollection(keys: try fetchPrimaryKeys(plan.request), batchSize: Swift.max(batchSize, 1), context: self, plan: plan)
     }
 
-    /// Loads the models with `keys`, in the order of `keys`.
-    func models<T: PersistentModel>(_ keys: [Int64], of type: T.Type, plan: FetchPlan) throws -> [T] {
+    /// Loads the models with `keys`, in the order of `keys`; `foundRegistered` is called with the key of each one
+    /// that was registered before.
+    func models<T: PersistentModel>(_ keys: [Int64], of type: T.Type, plan: FetchPlan,
+                                    foundRegistered: ((Int64) -> Void)? = nil) throws -> [T] {
         var request = plan.request
         request.condition = nil
         request.keyFilter = (SelectStatement.primaryKeyColumn, keys)
         request.ordering = []
         request.limit = nil
         request.offset = nil
-        let loaded: [T] = try models(request)
+        let loaded: [T] = try models(request, foundRegistered: foundRegistered)
         // Put in the order of `keys` through non-generic collections (see `ModelCollector`).
         var byKey: [Int64: AnyObject] = [:]
         byKey.reserveCapacity(loaded.count)

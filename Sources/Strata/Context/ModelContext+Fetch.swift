@@ -133,14 +133,16 @@ extension ModelContext {
         return keys
     }
 
-    func models<T: PersistentModel>(_ request: StoreFetch) throws -> [T] {
+    /// The models of the rows `request` reads; `foundRegistered` is called with the key of each row whose model
+    /// was registered before the fetch.
+    func models<T: PersistentModel>(_ request: StoreFetch, foundRegistered: ((Int64) -> Void)? = nil) throws -> [T] {
         guard request.entity.modelType == T.self else {
             // A request for another class than `T` (not made by `fetch`): models of other classes are left out.
             return try anyModels(request).compactMap { $0 as? T }
         }
         // A limited fetch (a page of `enumerate`, a `fetchLimit`) gets its room at once instead of growing to it.
         let collector = ModelCollector(capacity: request.limit.map { Swift.min($0, Self.reservedRowsLimit) } ?? 16)
-        try materialize(request) { collector.append($0) }
+        try materialize(request, foundRegistered: foundRegistered) { collector.append($0) }
         // Every model of the entity is a `T` (checked above).
         return collector.take(as: T.self)
     }
@@ -157,7 +159,8 @@ extension ModelContext {
 
     /// Turns each fetched row into its model: the registered one when the row is already in the identity map,
     /// otherwise a new model over the row's validated values.
-    private func materialize(_ request: StoreFetch, _ body: (any PersistentModel) -> Void) throws {
+    private func materialize(_ request: StoreFetch, foundRegistered: ((Int64) -> Void)? = nil,
+                             _ body: (any PersistentModel) -> Void) throws {
         let entity = request.entity
         let entityKey = ObjectIdentifier(entity)
         let columns = request.columns ?? []
@@ -174,10 +177,15 @@ extension ModelContext {
         // once to its final size instead of doubling along the way.
         var made: [(key: Int64, model: any PersistentModel)] = []
         if let limit = request.limit { made.reserveCapacity(Swift.min(limit, Self.reservedRowsLimit)) }
+        // Faults this fetch fills in, whose relationships can now be loaded with the new models'.
+        var filledFaults: [Int64] = []
         defer {
+            // Noted before the models move: the next read of a relationship loads it for them too.
+            let owners = entity.relationshipInfos.isEmpty ? [] : filledFaults + made.map(\.key)
             // Moved, not copied: retaining each model would be a cache miss by now.
             registered.insert(movingFrom: &made)
             registeredModels[entityKey] = registered
+            noteRegisteredOwners(owners, of: entity)
         }
         /// Reads the row's columns into `values` and checks each against its property, decoding (into `decoded`)
         /// the properties whose decoded values are cached.
@@ -211,6 +219,7 @@ extension ModelContext {
         try store.fetch(request) { row in
             let key = row.int64(at: 0)
             if lookUpRows, let model = registered[key] {
+                foundRegistered?(key)
                 let data = model.persistentBackingData
                 if data.unloadedProperties != nil, columns.count == entity.columnPropertyIndexes.count {
                     // A fault (reached through a relationship, or fetched with `propertiesToFetch`) is filled in
@@ -224,6 +233,7 @@ extension ModelContext {
                     for index in columns { data.decodedValues[index] = decoded[index] }
                     data.unloadedProperties = nil
                     data.rowVersion = row.version(afterColumns: columns.count)
+                    filledFaults.append(key)
                 }
                 body(model)
                 return

@@ -1,8 +1,11 @@
 extension ModelContext {
     // MARK: - Loading
 
-    /// Loads relationship `index` of `data`'s model and of every other registered model of the same entity that
-    /// hasn't loaded it yet (one query per 500 owners, not one per owner), and returns `data`'s targets.
+    /// Loads relationship `index` of `data`'s model and of the other registered models of the same entity that
+    /// haven't loaded it yet (one query per 500 owners, not one per owner), and returns `data`'s targets.
+    ///
+    /// The other models are those registered since the relationship was last loaded (`ownersToLoad`), so reading
+    /// it page after page costs each page its own models, not every model registered before it.
     func loadRelationship(at index: Int, of data: ModelBackingData) -> [any PersistentModel]? {
         guard let entity = data.entity, let info = entity.relationshipInfos[index] else { return nil }
         if !info.isToMany {
@@ -10,27 +13,22 @@ extension ModelContext {
                 data.relationshipTargets[index] = []
                 return []
             }
+            // The other owners and the keys of their targets.
+            let owners = ownersToLoad(of: entity, relationship: index, excluding: data).compactMap { owner -> (ModelBackingData, Int64)? in
+                guard index < owner.values.count, case .integer(let ownerKey) = owner.values[index] else { return nil }
+                return (owner, ownerKey)
+            }
             if !info.destination.constantPropertyIndexes.isEmpty {
                 // A model with `let` properties can't be a fault (they are set as it is made): load every row this
                 // loop reaches in one query rather than one each.
-                let owners = registeredModels[ObjectIdentifier(entity)]?.registered ?? []
-                let keys = [key] + owners.compactMap { owner -> Int64? in
-                    let ownerData = owner.persistentBackingData
-                    guard ownerData.relationshipTargets[index] == nil, ownerData.unloadedProperties == nil,
-                          index < ownerData.values.count, case .integer(let ownerKey) = ownerData.values[index] else { return nil }
-                    return ownerKey
-                }
-                registerRows(of: info.destination, keys: keys)
+                registerRows(of: info.destination, keys: [key] + owners.map(\.1))
             }
             let target = registeredOrFault(info.destination, primaryKey: key)
             data.relationshipTargets[index] = [target]
-            // Resolve the same relationship of every other loaded model of the entity too (faults cost no query),
-            // so reading it across a list fills all the faults with one query.
-            for owner in registeredModels[ObjectIdentifier(entity)]?.registered ?? [] {
-                let ownerData = owner.persistentBackingData
-                guard ownerData.relationshipTargets[index] == nil, ownerData.unloadedProperties == nil,
-                      index < ownerData.values.count, case .integer(let ownerKey) = ownerData.values[index] else { continue }
-                ownerData.relationshipTargets[index] = [registeredOrFault(info.destination, primaryKey: ownerKey)]
+            // Resolve the same relationship of the other owners too (faults cost no query), so reading it across a
+            // list fills all the faults with one query.
+            for (owner, ownerKey) in owners where owner.relationshipTargets[index] == nil {
+                owner.relationshipTargets[index] = [registeredOrFault(info.destination, primaryKey: ownerKey)]
             }
             return [target]
         }
@@ -38,11 +36,8 @@ extension ModelContext {
             data.relationshipTargets[index] = []
             return []
         }
-        let owners = (registeredModels[ObjectIdentifier(entity)]?.registered ?? [])
-            .map(\.persistentBackingData)
-            .filter { $0.relationshipTargets[index] == nil && $0.primaryKey != nil && $0 !== data }
         // The requesting model first, so its own targets are always among the loaded ones.
-        loadToMany(info, owners: [data] + owners)
+        loadToMany(info, owners: [data] + ownersToLoad(of: entity, relationship: index, excluding: data))
         return data.relationshipTargets[index]
     }
 
@@ -93,6 +88,7 @@ extension ModelContext {
         data.unloadedProperties = Set(entity.columnPropertyIndexes)
         let model = ModelBackingData.makeModel(entity.modelType, adopting: data)
         registeredModels[ObjectIdentifier(entity), default: IdentityMap()][primaryKey] = model
+        noteFault(primaryKey, of: entity)
         return model
     }
 
@@ -107,13 +103,12 @@ extension ModelContext {
         }
     }
 
-    /// Fills in every fault of `entity` registered in this context, 500 per query. Returns whether `data` was
-    /// among them.
+    /// Fills in `data` and every other fault of `entity` made since faults were last filled, 500 per query.
+    /// Returns whether `data` was filled.
     func fulfillFaults(of entity: Schema.Entity, including data: ModelBackingData) -> Bool {
-        let faults = (registeredModels[ObjectIdentifier(entity)]?.registered ?? []).map(\.persistentBackingData)
-            .filter { $0.unloadedProperties != nil && $0 !== data && $0.primaryKey != nil }
-        let all = [data] + faults
+        let all = [data] + takeFaults(of: entity, excluding: data)
         let columns = entity.columnPropertyIndexes
+        var filledKeys: [Int64] = []
         for start in stride(from: 0, to: all.count, by: StoreLimits.keysPerStatement) {
             let chunk = all[start..<Swift.min(start + StoreLimits.keysPerStatement, all.count)]
             var byKey: [Int64: ModelBackingData] = [:]
@@ -121,7 +116,8 @@ extension ModelContext {
             var request = StoreFetch(entity: entity, columns: columns)
             request.keyFilter = (SelectStatement.primaryKeyColumn, Array(byKey.keys))
             try? store.fetch(request) { row in
-                guard let fault = byKey[row.int64(at: 0)], fault.unloadedProperties != nil else { return }
+                let key = row.int64(at: 0)
+                guard let fault = byKey[key], fault.unloadedProperties != nil else { return }
                 for (offset, index) in columns.enumerated() {
                     let value = row.storedValue(at: Int32(offset + 1))
                     let property = entity.properties[index]
@@ -130,8 +126,11 @@ extension ModelContext {
                 }
                 fault.unloadedProperties = nil
                 fault.rowVersion = row.version(afterColumns: columns.count)
+                filledKeys.append(key)
             }
         }
+        // Filled, their own relationships can now be loaded together.
+        noteRegisteredOwners(filledKeys, of: entity)
         return data.unloadedProperties == nil
     }
 

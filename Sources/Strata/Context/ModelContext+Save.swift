@@ -176,6 +176,7 @@ extension ModelContext {
         // so registering looks up neither the map nor, on a copy, the whole map again.
         var current: (entity: ObjectIdentifier, map: IdentityMap)?
         defer { if let current { registeredModels[current.entity] = current.map } }
+        var savedOwners: [ObjectIdentifier: (entity: Schema.Entity, keys: [Int64])] = [:]
         for (position, (model, primaryKey)) in zip(inserted, keys).enumerated() {
             let data = model.persistentBackingData
             if let entity = data.entity, current?.entity != ObjectIdentifier(entity) {
@@ -202,9 +203,18 @@ extension ModelContext {
             data.store = store
             data.state = .registered
             data.commitChanges()
-            if data.entity != nil { current?.map[primaryKey] = model }
+            if let entity = data.entity {
+                current?.map[primaryKey] = model
+                if !entity.relationshipInfos.isEmpty { savedOwners[ObjectIdentifier(entity), default: (entity, [])].keys.append(primaryKey) }
+            }
             identifiers.append(model.persistentModelID)
         }
+        if let registering = current {
+            registeredModels[registering.entity] = registering.map
+            current = nil
+        }
+        // Saved, their unread relationships load together with those of the models fetched.
+        for (entity, keys) in savedOwners.values { noteRegisteredOwners(keys, of: entity) }
         return identifiers
     }
 

@@ -45,6 +45,10 @@ public final class ModelContext {
     /// Counts the saves and the removals of models whose rows are gone: the events that can take a registered
     /// model out of the identity map, or put another in its place, other than `enumerate` releasing its pages.
     var registryRevision = 0
+    /// By entity, the registered models whose relationships a read may load together (see `PendingOwners`).
+    @exclusivity(unchecked) var pendingOwners: [ObjectIdentifier: PendingOwners] = [:]
+    /// By entity, the primary keys of the faults registered since faults were last filled.
+    @exclusivity(unchecked) var pendingFaults: [ObjectIdentifier: [Int64]] = [:]
     /// Models inserted since the last save, in insertion order. A model's `state` (`.inserted`) and `context`
     /// say whether it is here, so no index is kept.
     @exclusivity(unchecked) var insertedModels: [any PersistentModel] = []

@@ -2,7 +2,7 @@ import Foundation
 import Strata
 import StrataPostgres
 
-/// Workload 11: "another process saved → observer published". A second `strata-bench` process (started with
+/// Workload 17: "another process saved → observer published". A second `strata-bench` process (started with
 /// `STRATA_BENCH_WRITER_STORE` set, see ``CrossProcessWriter``) changes one row and saves; this process has
 /// `LiveQuery`'s 100 `ResultsObserver`s on its main context, and the change reaches them through the store's
 /// history feed (SQLite: the data version polled; PostgreSQL: `LISTEN`/`NOTIFY`).
@@ -71,7 +71,7 @@ final class CrossProcessLiveResults {
 }
 
 extension StrataWorkloads {
-    /// Workload 11 on a fresh SQLite file, or (`postgres`) a fresh schema of the server at `STRATA_POSTGRES_URL`.
+    /// Workload 17 on a fresh SQLite file, or (`postgres`) a fresh schema of the server at `STRATA_POSTGRES_URL`.
     @MainActor
     func crossProcessLiveResults(postgres: URL?, floor: Bool) async throws -> Sample {
         let query = LiveQuery(options: options)
@@ -97,14 +97,14 @@ extension StrataWorkloads {
 }
 
 extension CrossProcessLiveResults {
-    /// Workload 11 on SQLite, and on PostgreSQL when `STRATA_POSTGRES_URL` names a server.
+    /// Workload 17 on SQLite, and on PostgreSQL when `STRATA_POSTGRES_URL` names a server.
     static func workloads(_ strata: StrataWorkloads, options: Options) -> [Workload] {
         let observers = LiveQuery(options: options).observers
         var stores: [(name: String, url: URL?)] = [("SQLite", nil)]
         if let url = ProcessInfo.processInfo.environment["STRATA_POSTGRES_URL"].flatMap(URL.init(string:)) {
             stores.append(("PostgreSQL", url))
         }
-        return zip(["11a", "11b"], stores).map { number, store in
+        return zip(["17a", "17b"], stores).map { number, store in
             Workload(name: "\(number) live across processes (\(store.name)): another process saves 1 row, until 1 of \(observers) observers publishes",
                      raw: { try await strata.crossProcessLiveResults(postgres: store.url, floor: true) },
                      strata: { try await strata.crossProcessLiveResults(postgres: store.url, floor: false) },
@@ -114,7 +114,7 @@ extension CrossProcessLiveResults {
 }
 
 extension LiveQuery {
-    /// Workload 8's and 11's observers on `context`: observer *k* shows the active items of slice *k* by score, and
+    /// Workload 8's and 17's observers on `context`: observer *k* shows the active items of slice *k* by score, and
     /// calls `published(k)` from its `onChange`.
     @MainActor
     func makeObservers(on context: ModelContext, published: @escaping @MainActor (Int) -> Void) throws -> [ResultsObserver<Item, Never>] {

@@ -2,7 +2,7 @@ import Foundation
 import Strata
 import StrataPostgres
 
-/// The writer of workload 11: this executable run again with `STRATA_BENCH_WRITER_STORE` (an SQLite path or a
+/// The writer of workload 17: this executable run again with `STRATA_BENCH_WRITER_STORE` (an SQLite path or a
 /// PostgreSQL URL; `STRATA_BENCH_WRITER_SCHEMA` names the PostgreSQL schema). It reads item ids from standard
 /// input, one a line; for each it adds 1 to that item's `weight`, saves, and answers the `CLOCK_MONOTONIC` time
 /// (nanoseconds) read just before `save()`.

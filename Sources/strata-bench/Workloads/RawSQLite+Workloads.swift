@@ -27,7 +27,7 @@ final class RawWorkloads {
         return try body(database)
     }
 
-    private func large() throws -> RawDatabase {
+    func large() throws -> RawDatabase {
         if let largeStore { return largeStore.database }
         let path = TemporaryStore.makePath("raw-large")
         let database = try RawDatabase(path: path)
@@ -54,24 +54,31 @@ final class RawWorkloads {
 
     func fetchAll() throws -> Sample {
         try withStore(rows: options.rows) { database in
-            Sample(milliseconds: try Harness.time {
+            try Harness.measure(rows: options.rows) {
                 let rows = try selectAll(database)
                 consume(rows.reduce(0) { $0 &+ $1.row.checksum })
-            })
+            }
         }
     }
 
     func sortedLimit() throws -> Sample {
         let database = try large()
-        return Sample(milliseconds: try Harness.time {
-            let statement = try database.prepare(
-                "SELECT \(RawDatabase.columnList) FROM \"Item\" WHERE \"score\" > ? ORDER BY \"score\" LIMIT ?")
-            statement.bind(Query.scoreThreshold, at: 1)
-            statement.bind(Query.limit, at: 2)
+        return try Harness.measure(rows: Query.limit) {
+            let statement = try sortedLimitStatement(database, withKey: false)
             var rows: [ItemRow] = []
             while try statement.step() { rows.append(statement.row()) }
             consume(rows)
-        })
+        }
+    }
+
+    /// Workload 3's statement, bound: the ten columns (after the primary key, `withKey`) of the first
+    /// `Query.limit` rows above the score threshold, by score.
+    func sortedLimitStatement(_ database: RawDatabase, withKey: Bool) throws -> RawStatement {
+        let statement = try database.prepare("SELECT \(withKey ? "\"Z_PK\", " : "")\(RawDatabase.columnList) FROM \"Item\" "
+            + "WHERE \"score\" > ? ORDER BY \"score\" LIMIT ?")
+        statement.bind(Query.scoreThreshold, at: 1)
+        statement.bind(Query.limit, at: 2)
+        return statement
     }
 
     func update() throws -> Sample {
@@ -116,7 +123,7 @@ final class RawWorkloads {
 
     func enumerate() throws -> Sample {
         let database = try large()
-        return try Harness.timeWithMemory {
+        return try Harness.timeWithMemory(rows: options.largeRows) {
             let statement = try database.prepare("SELECT \(RawDatabase.columnList) FROM \"Item\"")
             var checksum = 0
             while try statement.step() { checksum &+= statement.row().checksum }

@@ -60,10 +60,10 @@ final class StrataWorkloads {
 
     func fetchAll() throws -> Sample {
         try withContext(rows: options.rows) { context in
-            Sample(milliseconds: try Harness.time {
+            try Harness.measure(rows: options.rows) {
                 let items = try context.fetch(FetchDescriptor<Item>())
                 consume(items.reduce(0) { $0 &+ $1.checksum })
-            })
+            }
         }
     }
 
@@ -74,11 +74,11 @@ final class StrataWorkloads {
     /// The timed query of workloads 3 and 10a.
     func sortedLimit(in context: ModelContext) throws -> Sample {
         let threshold = Query.scoreThreshold
-        return Sample(milliseconds: try Harness.time {
+        return try Harness.measure(rows: Query.limit) {
             var descriptor = FetchDescriptor<Item>(predicate: #Predicate { $0.score > threshold }, sortBy: [SortDescriptor(\.score)])
             descriptor.fetchLimit = Query.limit
             consume(try context.fetch(descriptor))
-        })
+        }
     }
 
     func update() throws -> Sample {
@@ -115,9 +115,9 @@ final class StrataWorkloads {
 
     func enumerate() throws -> Sample {
         let context = try largeContext()
-        return try Harness.timeWithMemory {
+        return try Harness.timeWithMemory(rows: options.largeRows) {
             var checksum = 0
-            try context.enumerate(FetchDescriptor<Item>()) { checksum &+= $0.checksum }
+            try context.enumerate(FetchDescriptor<Item>(), batchSize: Query.enumerateBatch) { checksum &+= $0.checksum }
             consume(checksum)
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// `data_version` changes only when *another* connection commits, so this store's own saves wake nobody. A poll
 /// is one pragma under the store's lock, about 9 µs; at one every ``commitPollInterval`` (10 ms) that is under
-/// 0.1 % of a core, and only while something observes. `strata-bench` workload 11a ("another process saved →
+/// 0.1 % of a core, and only while something observes. `strata-bench` workload 17a ("another process saved →
 /// observer published", 100 observers over 100,000 rows) measures a median of 5.5–7.6 ms with it: half an
 /// interval of waiting on average, plus reading the history and the incremental refresh. A shorter interval
 /// would only trim the wait, which the 20 ms target doesn't need.
