@@ -16,6 +16,8 @@ final class RawPostgresConnection {
         guard let handle = PQconnectdb(url.absoluteString) else { throw RawSQLiteError(description: "libpq: out of memory") }
         self.handle = handle
         guard PQstatus(handle) == CONNECTION_OK else { throw error("connect") }
+        // No notices ("already exists, skipping", "drop cascades to …") among the report's lines.
+        try execute("SET client_min_messages = warning")
         guard let schema else { return }
         try execute("CREATE SCHEMA IF NOT EXISTS \"\(schema)\"")
         try execute("SET search_path TO \"\(schema)\"")
@@ -31,7 +33,6 @@ final class RawPostgresConnection {
     /// Drops a schema this run made, with its tables (best effort: a failure leaves it for the server's owner).
     static func dropSchema(_ schema: String, at url: URL) {
         guard let connection = try? RawPostgresConnection(url: url, schema: nil) else { return }
-        try? connection.execute("SET client_min_messages = warning")
         try? connection.execute("DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE")
     }
 
