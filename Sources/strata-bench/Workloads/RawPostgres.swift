@@ -3,7 +3,7 @@ import Foundation
 
 /// A bare libpq connection, the PostgreSQL floor: named prepared statements (prepared once per connection),
 /// binary parameters and binary results, with `search_path` set to one schema.
-final class RawPostgresConnection {
+final class RawPostgresConnection: RawSQLConnection {
     private let handle: OpaquePointer
     /// The name of the prepared statement for each SQL text this connection has prepared.
     private var prepared: [String: String] = [:]
@@ -82,18 +82,6 @@ final class RawPostgresConnection {
             return PQexecPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 1)
         }
         return try check(result, sql)
-    }
-
-    /// Runs `body` inside one transaction.
-    func transaction(_ body: () throws -> Void) throws {
-        try execute("BEGIN")
-        do {
-            try body()
-            try execute("COMMIT")
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
     }
 
     /// Fills `Item` with rows `0..<count` through `COPY` (setting up, not timed), then analyzes it.
