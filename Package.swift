@@ -108,7 +108,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-bench",
-            dependencies: ["Strata", "StrataPostgres", "CSQLite", "CStrataBenchSupport"]
+            dependencies: ["Strata", "StrataPostgres", "CSQLite", "CLibPQ", "CStrataBenchSupport"]
         ),
         .executableTarget(
             name: "strata-torture",

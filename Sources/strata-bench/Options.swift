@@ -1,4 +1,6 @@
-/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--svg DIR] [--no-history] [--only N]`.
+import Foundation
+
+/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--svg DIR] [--no-history] [--only N] [--store URL]`.
 struct Options {
     /// Two rounds and sizes divided by ten: a smoke check that finishes quickly even in a debug build.
     var quick = false
@@ -14,6 +16,9 @@ struct Options {
     var svgDirectory: String?
     /// The table size of a `--scale` step, replacing both `rows` and `largeRows`.
     var size: Int?
+    /// The PostgreSQL server (`--store postgresql://…`) workloads 1–7 run on, against a raw libpq floor, instead of
+    /// SQLite's table.
+    var store: URL?
 
     /// Rows for the 100,000-row workloads.
     var rows: Int { size ?? (quick ? 10_000 : 100_000) }
@@ -33,7 +38,7 @@ struct Options {
     /// The sizes this `--scale` run uses.
     var scaleSizesToRun: [Int] { quick ? Array(Self.scaleSizes.prefix(2)) : Self.scaleSizes }
 
-    static let usage = "usage: strata-bench [--quick] [--json] [--scale] [--svg <directory>] [--no-history] [--only <workload number>]"
+    static let usage = "usage: strata-bench [--quick] [--json] [--scale] [--svg <directory>] [--no-history] [--only <workload number>] [--store postgresql://…]"
 
     /// Parses arguments (without the program name); `nil` means print `usage`.
     init?(arguments: [String]) {
@@ -51,6 +56,10 @@ struct Options {
             case "--only":
                 guard let number = remaining.popFirst().flatMap({ Int($0) }) else { return nil }
                 only = number
+            case "--store":
+                guard let text = remaining.popFirst(), text.hasPrefix("postgres://") || text.hasPrefix("postgresql://"),
+                      let url = URL(string: text) else { return nil }
+                store = url
             default: return nil
             }
         }

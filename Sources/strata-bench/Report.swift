@@ -37,6 +37,7 @@ enum Report {
         let title = "strata-bench: \(options.rounds) rounds (3 and 10a: \(options.rounds * 10)), medians (8a/8b/8c: one round of many changes); "
             + (options.scale ? "sizes \(options.scaleSizesToRun.map { $0.formatted() }.joined(separator: " / "))" : "\(options.rows) / \(options.largeRows) rows")
             + (options.quick ? " (--quick)" : "")
+            + (options.store != nil ? ", on PostgreSQL against libpq" : "")
         return ([title] + lines).joined(separator: "\n")
     }
 

@@ -64,7 +64,10 @@ let workloads = [
              strata: strata.enumerateWithRegistered, object: raw.enumerateObjects),
 ]
 
-let allWorkloads = workloads + CrossProcessLiveResults.workloads(strata, options: options)
+// `--store postgresql://…`: workloads 1–7 on the server, against the libpq floor.
+let postgresFloor = options.store.map { RawPostgresWorkloads(url: $0, options: options) }
+let allWorkloads = postgresFloor.map { $0.workloads(against: strata) }
+    ?? workloads + CrossProcessLiveResults.workloads(strata, options: options)
 
 var results: [WorkloadResult] = []
 do {
@@ -79,10 +82,12 @@ do {
     }
     raw.removeLargeStore()
     strata.removeLargeStore()
+    postgresFloor?.removeLargeStore()
     print(options.json ? try Report.json(results, options: options) : Report.table(results, options: options))
 } catch {
     raw.removeLargeStore()
     strata.removeLargeStore()
+    postgresFloor?.removeLargeStore()
     FileHandle.standardError.write(Data("strata-bench: \(error)\n".utf8))
     exit(1)
 }

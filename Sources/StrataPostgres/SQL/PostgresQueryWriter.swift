@@ -115,10 +115,12 @@ struct PostgresQueryWriter {
         }
     }
 
-    /// A sort key: the value under its collation, with NULLs first ascending as SQLite orders them.
-    func orderingKey(_ ordering: QueryOrdering) throws -> SQLFragment {
-        try collated(value(ordering.expression), ordering.collation)
-            + SQLFragment(sql: ordering.ascending ? " ASC NULLS FIRST" : " DESC NULLS LAST")
+    /// A sort key: the value under its collation, with NULLs first ascending as SQLite orders them. A key that
+    /// can't be NULL (`nullable: false`) gets no `NULLS` clause, so an ordinary B-tree index on it can give the order.
+    func orderingKey(_ ordering: QueryOrdering, nullable: Bool = true) throws -> SQLFragment {
+        let direction = ordering.ascending ? " ASC" : " DESC"
+        return try collated(value(ordering.expression), ordering.collation)
+            + SQLFragment(sql: direction + (nullable ? (ordering.ascending ? " NULLS FIRST" : " NULLS LAST") : ""))
     }
 
     /// Whether a node is a condition (boolean) rather than a value.

@@ -12,9 +12,10 @@ struct PostgresSelect {
         for index in fetch.columns ?? [] { columns.append(.identifier(fetch.entity.properties[index].name)) }
         if fetch.columns != nil { columns.append(.identifier(SelectStatement.versionColumn)) }
         var sql = SQLFragment(sql: "SELECT ") + .joined(columns, separator: ", ") + (try from(fetch))
-        let keys = try fetch.ordering.map(writer.orderingKey)
+        let keys = try fetch.ordering.map { try writer.orderingKey($0, nullable: Self.isNullable($0.expression, in: fetch.entity)) }
+        let endsOnKey = fetch.ordering.last.map { $0.expression == .column(SelectStatement.primaryKeyColumn) && $0.ascending } ?? false
         sql.append(sql: " ORDER BY ")
-        sql.append(.joined(keys + [.identifier(SelectStatement.primaryKeyColumn)], separator: ", "))
+        sql.append(.joined(endsOnKey ? keys : keys + [.identifier(SelectStatement.primaryKeyColumn)], separator: ", "))
         if let limit = fetch.limit {
             sql.append(sql: " LIMIT ")
             sql.append(.binding(.integer(Int64(limit))))
@@ -24,6 +25,13 @@ struct PostgresSelect {
             sql.append(.binding(.integer(Int64(offset))))
         }
         return sql
+    }
+
+    /// Whether a sort key may be NULL: anything but the primary key or a column of a non-optional property.
+    static func isNullable(_ expression: QueryExpression, in entity: Schema.Entity) -> Bool {
+        guard case .column(let name) = expression else { return true }
+        if name == SelectStatement.primaryKeyColumn { return false }
+        return entity.properties.first { $0.name == name }?.isOptional ?? true
     }
 
     /// Counts the rows of `fetch`, honouring its limit and offset.

@@ -9,7 +9,7 @@ struct RawSQLiteError: Error, CustomStringConvertible {
 /// A bare SQLite connection with the same open flags and pragmas Strata uses (`SQLITE_OPEN_NOMUTEX`, WAL,
 /// `synchronous=NORMAL`). Without `NOMUTEX` every `sqlite3_column_*` call would lock and unlock the connection's
 /// mutex (a fifth of the floor's instructions when it enumerates), which Strata doesn't pay.
-final class RawDatabase {
+final class RawDatabase: RawSQLConnection {
     private(set) var handle: OpaquePointer?
 
     /// The columns of the `Item` table, in the order every statement here binds and reads them.
@@ -54,18 +54,6 @@ final class RawDatabase {
             throw RawSQLiteError(description: "prepare \(sql): \(String(cString: sqlite3_errmsg(handle)))")
         }
         return RawStatement(statement, database: handle)
-    }
-
-    /// Runs `body` inside one transaction.
-    func transaction(_ body: () throws -> Void) throws {
-        try execute("BEGIN")
-        do {
-            try body()
-            try execute("COMMIT")
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
     }
 
     /// Inserts rows `0..<count` in one transaction with one prepared statement.

@@ -11,10 +11,11 @@ final class StrataWorkloads {
 
     deinit { removeLargeStore() }
 
+    /// Removes the large store's file (its PostgreSQL schema, with `--store`).
     func removeLargeStore() {
         guard let path = largeStore?.path else { return }
         largeStore = nil
-        TemporaryStore.remove(path)
+        if let url = options.store { RawPostgresConnection.dropSchema(path, at: url) } else { TemporaryStore.remove(path) }
     }
 
     /// Opens a container at `path` and fills its `Item` table with `rows` rows through raw inserts, so that
@@ -32,6 +33,7 @@ final class StrataWorkloads {
 
     /// Runs `body` with a fresh context on a fresh store holding `rows` rows, then removes the store.
     private func withContext(rows: Int, _ body: (ModelContext) throws -> Sample) throws -> Sample {
+        if let url = options.store { return try withPostgresContext(url: url, rows: rows, body) }
         let path = TemporaryStore.makePath("strata")
         defer { TemporaryStore.remove(path) }
         let container = try makeContainer(path: path, rows: rows)
@@ -41,6 +43,11 @@ final class StrataWorkloads {
     /// A fresh context on the shared large store.
     func largeContext() throws -> ModelContext {
         if let largeStore { return ModelContext(largeStore.container) }
+        if let url = options.store {
+            let schema = RawPostgresConnection.makeSchemaName("strata_large")
+            largeStore = (schema, try makePostgresContainer(url: url, schema: schema, rows: options.largeRows))
+            return ModelContext(largeStore!.container)
+        }
         let path = TemporaryStore.makePath("strata-large")
         let container = try makeContainer(path: path, rows: options.largeRows)
         largeStore = (path, container)
