@@ -34,12 +34,27 @@ enum PostgresTestServer {
             return nil
         }
         Self.directory = directory
+        watchForCrash(directory: directory, bin: bin, asPostgres: root)
         atexit {
             guard let directory = PostgresTestServer.directory, let bin = PostgresTestServer.binaries() else { return }
             try? PostgresTestServer.run(bin + "/pg_ctl", ["-D", directory + "/data", "-m", "immediate", "stop"], asPostgres: getuid() == 0)
             try? FileManager.default.removeItem(atPath: directory)
         }
         return URL(string: "postgresql://postgres@127.0.0.1:\(port)/postgres")
+    }
+
+    /// Starts a detached shell that stops the cluster and removes its directory once this process is gone: `atexit`
+    /// does it on a normal exit, but a test process that crashes would otherwise leave its server running.
+    private static func watchForCrash(directory: String, bin: String, asPostgres: Bool) {
+        let quote = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let stop = (asPostgres ? "/usr/sbin/runuser -u postgres -- " : "")
+            + [bin + "/pg_ctl", "-D", directory + "/data", "-m", "immediate", "stop"].map(quote).joined(separator: " ")
+        let script = "exec </dev/null >/dev/null 2>&1; while kill -0 \(getpid()); do sleep 1; done; \(stop); rm -rf \(quote(directory))"
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", script].map { (text: String) in strdup(text) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        // Not waited for: it outlives this process by design, and is reaped by init.
+        _ = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
     }
 
     /// The newest installed PostgreSQL server's binaries.
