@@ -116,6 +116,11 @@ public final class ModelContext {
         modelReference.context = self
     }
 
+    deinit {
+        // Models that hold each other would otherwise outlive the context, and keep its store open.
+        releaseRelationshipLinks()
+    }
+
     /// Whether the context has unsaved inserts, changes or deletes.
     public var hasChanges: Bool {
         !insertedModels.isEmpty || !changedModels.isEmpty || !deletedModels.isEmpty || !pendingBatchDeletes.isEmpty
