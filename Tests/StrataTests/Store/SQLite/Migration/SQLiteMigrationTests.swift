@@ -22,6 +22,12 @@ func tableSQL(_ store: TemporaryStore, _ name: String) throws -> String {
     return ""
 }
 
+/// The full schema description a store records in its metadata (`model`), if any.
+func storedDescription(_ store: TemporaryStore) throws -> StoredValue? {
+    let connection = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
+    return try connection.query("SELECT value FROM strata_metadata WHERE key = ?", [.text("model")]).first?.first
+}
+
 /// What only SQLite's migrations do: the backup file, and stores described by their fingerprint alone.
 @Suite("Inferred lightweight migration: SQLite files")
 struct SQLiteMigrationTests {
@@ -61,10 +67,25 @@ struct SQLiteMigrationTests {
             let connection = try SQLiteConnection(location: .file(store.url.path))
             try connection.run("DELETE FROM strata_metadata WHERE key = ?", [.text("model")])
         }
-        // Unchanged models open it without writing.
+        // A read-only open of it with unchanged models writes nothing. A writable open records the store's full
+        // schema description (a metadata upgrade, so later migrations compare against it) and leaves the rows as
+        // they are. The file is compared once each container is gone: its connection closes and checkpoints its
+        // write-ahead log into the file, so a write that stayed in the log would show here too.
         let before = store.bytes()
-        _ = try reopen(store, TripWithTags.Trip.self, TripWithTags.Tag.self)
+        do {
+            let readOnly = try ModelContainer(for: TripWithTags.Trip.self, TripWithTags.Tag.self,
+                                              configurations: ModelConfiguration(url: store.url, allowsSave: false))
+            let trips = try ModelContext(readOnly).fetch(FetchDescriptor<TripWithTags.Trip>())
+            #expect(trips.flatMap { $0.tags.map(\.label) } == ["coast"])
+        }
         #expect(store.bytes() == before)
+        #expect(try storedDescription(store) == nil)
+        do {
+            let trips = try reopen(store, TripWithTags.Trip.self, TripWithTags.Tag.self).fetch(FetchDescriptor<TripWithTags.Trip>())
+            #expect(trips.map(\.name) == ["Lisbon"])
+            #expect(trips.flatMap { $0.tags.map(\.label) } == ["coast"])
+        }
+        #expect(try storedDescription(store) != nil)
         let context = try reopen(store, TripWithRenamedTags.Trip.self, TripWithRenamedTags.Tag.self)
         let trip = try #require(try context.fetch(FetchDescriptor<TripWithRenamedTags.Trip>()).first)
         #expect(trip.labels.map(\.label) == ["coast"])
