@@ -129,4 +129,21 @@ struct PostgresPreparedStatementTests {
         let saveError = #expect(throws: StrataError.self) { try old.save() }
         #expect(saveError?.caseName == "storeMigrated")
     }
+
+    @Test("A save meeting a statement another program made stale (its result type changed) is run again and written")
+    func staleStatementInSaveIsRunAgain() throws {
+        guard StoreKind.all.contains(.postgres) else { return }
+        let store = TestStore(.postgres)
+        let context = ModelContext(try store.container(Schema([CatalogBook.self])))
+        context.insert(CatalogBook(isbn: "1", title: "first"))
+        try context.save()
+        // An upsert: `UPDATE … RETURNING "Z_OPT"` is prepared.
+        context.insert(CatalogBook(isbn: "1", title: "second"))
+        try context.save()
+        try store.execute("ALTER TABLE \"CatalogBook\" ALTER COLUMN \"Z_OPT\" TYPE integer")
+        context.insert(CatalogBook(isbn: "1", title: "third"))
+        try context.save()
+        let titles = try ModelContext(context.container).fetch(FetchDescriptor<CatalogBook>()).map(\.title)
+        #expect(titles == ["third"])
+    }
 }
