@@ -4,12 +4,18 @@ import Strata
 
 /// One libpq connection. Values are always bound as parameters (`$1`, `$2`, …), never spliced into SQL.
 ///
-/// Not thread-safe: the pool hands a connection to one caller at a time.
+/// Statements run through ``preparedQuery(_:_:)`` are prepared once per connection (see
+/// ``PostgresPreparedStatements``). Not thread-safe: the pool hands a connection to one caller at a time.
 package final class PostgresConnection {
     let handle: OpaquePointer
     /// Whether a transaction is open on this connection.
     package private(set) var isInTransaction = false
     private var savepointDepth = 0
+    /// The statements prepared on this connection (they live as long as its session).
+    var preparedStatements = PostgresPreparedStatements()
+    /// Whether ``preparedQuery(_:_:)`` prepares statements; off while a migration changes tables in its
+    /// transaction, where a prepared statement whose result type changed would fail the whole migration.
+    package var reusesStatements = true
 
     /// Connects with a libpq connection string or URI, then applies the session settings.
     /// - Throws: ``PostgresError`` (without SQLSTATE) when the server can't be reached or refuses the login.
@@ -52,7 +58,14 @@ package final class PostgresConnection {
     ///   U+0000 (PostgreSQL text can't, and libpq would silently cut the text there).
     @discardableResult
     package func query(_ sql: String, _ parameters: [StoredValue]) throws -> PostgresResult {
-        guard !parameters.isEmpty else { return try check(PQexecParams(handle, sql, 0, nil, nil, nil, nil, 0)) }
+        try withBindings(parameters) { bindings in
+            try check(PQexecParams(handle, sql, bindings.count, bindings.types, bindings.values, bindings.lengths, bindings.formats, 0))
+        }
+    }
+
+    /// Binds `parameters` for libpq for the duration of `body`.
+    /// - Throws: ``PostgresError`` with SQLSTATE `22021` when a text parameter holds U+0000; whatever `body` throws.
+    func withBindings<T>(_ parameters: [StoredValue], _ body: (PostgresBindings) throws -> T) throws -> T {
         for (index, parameter) in parameters.enumerated() {
             if case .text(let text) = parameter, text.utf8.contains(0) {
                 throw PostgresError(sqlState: "22021", message: "parameter $\(index + 1) is text holding U+0000 (NUL), which PostgreSQL text can't store")
@@ -86,12 +99,11 @@ package final class PostgresConnection {
             case .blob(let bytes): append(bytes, type: PostgresType.bytea, binary: true)
             }
         }
-        let result = buffers.withUnsafeBufferPointer { values in
-            values.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
-                PQexecParams(handle, sql, Int32(parameters.count), types, values.baseAddress, lengths, formats, 0)
+        return try buffers.withUnsafeBufferPointer { values in
+            try values.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
+                try body(PostgresBindings(count: Int32(parameters.count), types: types, values: values.baseAddress, lengths: lengths, formats: formats))
             }
         }
-        return try check(result)
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws. Inside a transaction
@@ -128,7 +140,7 @@ package final class PostgresConnection {
         }
     }
 
-    private func check(_ result: OpaquePointer?) throws -> PostgresResult {
+    func check(_ result: OpaquePointer?) throws -> PostgresResult {
         guard let result else {
             throw PostgresError(sqlState: nil, message: String(cString: PQerrorMessage(handle)).trimmingTrailingNewlines)
         }

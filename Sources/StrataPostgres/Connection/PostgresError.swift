@@ -41,6 +41,9 @@ package struct PostgresError: Error, CustomStringConvertible, Sendable {
     /// `42703` / `42P01`: a column or table the statement names doesn't exist (another instance may have migrated
     /// the store).
     package var isUndefinedObject: Bool { sqlState == "42703" || sqlState == "42P01" }
+    /// `0A000` "cached plan must not change result type": a prepared statement's result columns changed under it
+    /// (a migration altered its table); preparing it again fixes it.
+    package var isStalePlan: Bool { sqlState == "0A000" && message.hasPrefix("cached plan must not change result type") }
     /// `SA001`: a Strata SQL function refused input whose Swift semantics it can't reproduce yet.
     package var isUnsupportedText: Bool { sqlState == PostgresFunctions.unsupportedState }
 }

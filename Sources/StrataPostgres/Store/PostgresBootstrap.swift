@@ -83,6 +83,10 @@ struct PostgresBootstrap {
         for statement in PostgresHistoryTables.createStatements { try connection.execute(statement) }
         if migrates, let last = steps.last {
             let migrator = PostgresMigrator(connection: connection, configuration: configuration, identifier: identifier, location: location)
+            // Statements prepared before a table changes could fail the migration's transaction (their result type
+            // changed), so the migration's reads and saves aren't prepared.
+            connection.reusesStatements = false
+            defer { connection.reusesStatements = true }
             for step in steps { try migrator.run(step) }
             try record(last.plan.result, in: metadata)
         } else if values["model"] == nil {

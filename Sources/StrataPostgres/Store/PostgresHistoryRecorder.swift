@@ -27,7 +27,7 @@ struct PostgresHistoryRecorder {
     /// - Throws: `PostgresError` when the insert fails.
     init(connection: PostgresConnection, author: String?) throws {
         self.connection = connection
-        let inserted = try connection.query(
+        let inserted = try connection.preparedQuery(
             "INSERT INTO \(HistoryTables.transactions) (\"timestamp\", author, bundle, process) VALUES ($1, $2, $3, $4) RETURNING id",
             [.real(Date().timeIntervalSinceReferenceDate), author.map { .text($0) } ?? .null,
              .text(StoredHistoryTransaction.currentBundleIdentifier), .text(StoredHistoryTransaction.currentProcessIdentifier)])

@@ -30,7 +30,7 @@ extension PostgresStore {
         // Before commit: nobody can read the transaction before it commits, and identifiers are never reused.
         ownTransactions.note(transaction)
         guard configuration.changeNotification == .listen else { return }
-        try connection.query("SELECT pg_notify($1, $2)", [.text(notificationChannel), .text(String(transaction))])
+        try connection.preparedQuery("SELECT pg_notify($1, $2)", [.text(notificationChannel), .text(String(transaction))])
     }
 
     /// Starts the listener or the poller `changeNotification` chooses, on a thread of its own, until the observer

@@ -7,7 +7,8 @@ extension PostgresStore {
     /// Writes `changes` in one transaction, as SQLite's store does: deletes, batch deletes, updates (each checked
     /// against the version the model read, in the statement that writes), inserts (upserts under
     /// `.mergeByPropertyObjectTrump`), then foreign keys and join rows. A transaction that loses a serialization
-    /// race or a deadlock is run again, at most three times.
+    /// race or a deadlock, or meets a prepared statement another instance's migration made stale, is run again, at
+    /// most three times.
     ///
     /// - Throws: `StrataError.readOnlyContainer`, `StrataError.uniqueConstraintViolation`,
     ///   `StrataError.mergeConflict` (under `.error`), or `StrataError.storeFailure`; nothing is written when it throws.
@@ -30,7 +31,9 @@ extension PostgresStore {
                         if let transaction = writer.history?.transaction { try announceCommit(of: transaction, on: connection) }
                         return result
                     }
-                } catch let error as PostgresError where error.isRetryable {
+                } catch let error as PostgresError where error.isRetryable || error.isStalePlan {
+                    // A stale prepared statement (a migration elsewhere changed its result type) aborted the
+                    // transaction; the connection has forgotten it, so running the save again prepares it afresh.
                     guard attempt < Self.saveAttempts else {
                         throw StrataError.storeFailure(
                             operation: "save",
@@ -128,14 +131,14 @@ struct PostgresSaveWriter {
             if update.isStoredRow { history?.noteRelationshipChange(update.entity, row: update.row, name: update.column) }
         }
         for join in StoreChanges.resolved(changes.joinDeletes, insertedKeys: result.insertedKeys) {
-            try connection.query(
+            try connection.preparedQuery(
                 "DELETE FROM \(quote(join.change.table)) WHERE \(quote(join.change.ownerColumn)) = $1 AND \(quote(join.change.targetColumn)) = $2",
                 [.integer(join.owner), .integer(join.target)])
             if case .stored = join.change.owner { history?.noteRelationshipChange(join.change.entity, row: join.owner, name: join.change.relationship) }
         }
         for join in StoreChanges.resolved(changes.joinInserts, insertedKeys: result.insertedKeys) {
             let columns = "\(quote(join.change.ownerColumn)), \(quote(join.change.targetColumn))"
-            try connection.query(
+            try connection.preparedQuery(
                 "INSERT INTO \(quote(join.change.table)) (\(columns)) VALUES ($1, $2) ON CONFLICT DO NOTHING", [.integer(join.owner), .integer(join.target)])
             if case .stored = join.change.owner { history?.noteRelationshipChange(join.change.entity, row: join.owner, name: join.change.relationship) }
         }
@@ -197,7 +200,7 @@ struct PostgresSaveWriter {
     @discardableResult
     func run(_ entity: Schema.Entity, _ sql: String, _ bindings: [StoredValue]) throws -> PostgresResult {
         do {
-            return try connection.query(sql, bindings)
+            return try connection.preparedQuery(sql, bindings)
         } catch let error as PostgresError where error.isUniqueViolation {
             let position = error.constraint.flatMap { name in
                 entity.uniquenessConstraints.indices.first { PostgresTableDefinition.uniqueConstraintName(entity.name, $0) == name }

@@ -88,7 +88,7 @@ package final class PostgresStore: DataStore, Sendable {
 extension PostgresStore {
     package func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws {
         let (sql, bindings) = try PostgresSelect(writer: writer).rows(request).render(in: writer.dialect)
-        let result = try withConnection("fetch \(request.entity.name)") { try $0.query(sql, bindings) }
+        let result = try withConnection("fetch \(request.entity.name)") { try $0.preparedQuery(sql, bindings) }
         var row = PostgresRow(result: result, row: 0)
         for index in 0..<result.count {
             row.row = index
@@ -98,7 +98,7 @@ extension PostgresStore {
 
     package func count(_ request: StoreFetch) throws -> Int {
         let (sql, bindings) = try PostgresSelect(writer: writer).count(request).render(in: writer.dialect)
-        let result = try withConnection("count \(request.entity.name)") { try $0.query(sql, bindings) }
+        let result = try withConnection("count \(request.entity.name)") { try $0.preparedQuery(sql, bindings) }
         return result.count > 0 ? Int(result.int64(row: 0, column: 0)) : 0
     }
 
@@ -110,7 +110,7 @@ extension PostgresStore {
             let placeholders = (1...chunk.count).map { "$\($0)" }.joined(separator: ", ")
             let sql = "SELECT \(quote(ownerColumn)), \(quote(targetColumn)) FROM \(quote(table)) "
                 + "WHERE \(quote(ownerColumn)) IN (\(placeholders)) ORDER BY \(quote(targetColumn))"
-            let result = try withConnection("read \(table)") { try $0.query(sql, chunk.map { .integer($0) }) }
+            let result = try withConnection("read \(table)") { try $0.preparedQuery(sql, chunk.map { .integer($0) }) }
             for row in 0..<result.count {
                 rows.append((result.int64(row: row, column: 0), result.int64(row: row, column: 1)))
             }
