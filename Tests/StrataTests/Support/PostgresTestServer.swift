@@ -46,15 +46,11 @@ enum PostgresTestServer {
     /// Starts a detached shell that stops the cluster and removes its directory once this process is gone: `atexit`
     /// does it on a normal exit, but a test process that crashes would otherwise leave its server running.
     private static func watchForCrash(directory: String, bin: String, asPostgres: Bool) {
-        let quote = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let stop = (asPostgres ? "/usr/sbin/runuser -u postgres -- " : "")
-            + [bin + "/pg_ctl", "-D", directory + "/data", "-m", "immediate", "stop"].map(quote).joined(separator: " ")
-        let script = "exec </dev/null >/dev/null 2>&1; while kill -0 \(getpid()); do sleep 1; done; \(stop); rm -rf \(quote(directory))"
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", script].map { (text: String) in strdup(text) } + [nil]
-        defer { for argument in argv { free(argument) } }
+            + [bin + "/pg_ctl", "-D", directory + "/data", "-m", "immediate", "stop"].map(shellQuoted).joined(separator: " ")
+        let script = "exec </dev/null >/dev/null 2>&1; while kill -0 \(getpid()); do sleep 1; done; \(stop); rm -rf \(shellQuoted(directory))"
         // Not waited for: it outlives this process by design, and is reaped by init.
-        _ = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
+        _ = spawnShell(script)
     }
 
     /// The newest installed PostgreSQL server's binaries.
@@ -68,17 +64,19 @@ enum PostgresTestServer {
         let description: String
     }
 
+    /// `text` as one single-quoted `/bin/sh` word.
+    private static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     /// Runs a command through `/bin/sh`, its output in a file, and waits for it with `waitpid`. (Not `Process`:
     /// the server `pg_ctl start` leaves running inherits the descriptor `Process` watches, so it would never return.)
     static func run(_ executable: String, _ arguments: [String], asPostgres: Bool = false) throws {
-        let quoted = ([executable] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let quoted = ([executable] + arguments).map(shellQuoted)
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pg-\(UUID().uuidString).out").path
         defer { try? FileManager.default.removeItem(atPath: log) }
         let command = (asPostgres ? "/usr/sbin/runuser -u postgres -- " : "") + quoted.joined(separator: " ") + " </dev/null >'\(log)' 2>&1"
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (text: String) in strdup(text) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else {
+        guard let pid = spawnShell(command) else {
             throw Failure(description: "could not run \(executable)")
         }
         var status: Int32 = 0
@@ -87,6 +85,14 @@ enum PostgresTestServer {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             throw Failure(description: "\(executable) failed (status \(status)): \(text)")
         }
+    }
+
+    /// Starts `/bin/sh -c command`; `nil` when it can't be started.
+    private static func spawnShell(_ command: String) -> pid_t? {
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (text: String) in strdup(text) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        return posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 ? pid : nil
     }
 
     /// A port nothing listens on now: the kernel's choice for a socket bound to port 0.
