@@ -50,7 +50,7 @@ extension PostgresConnection {
     }
 
     /// Deallocates the statements forgotten after failing, once the connection can run a statement again.
-    private func deallocateForgotten() {
+    func deallocateForgotten() {
         for name in preparedStatements.takeForgottenNames() { deallocate(name) }
     }
 

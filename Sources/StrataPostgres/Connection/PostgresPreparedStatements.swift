@@ -63,6 +63,12 @@ struct PostgresPreparedStatements {
         if let name = entries.removeValue(forKey: key)?.name { forgottenNames.append(name) }
     }
 
+    /// Keeps `names` (statements already forgotten, such as those ``insert(_:name:)`` evicted) in
+    /// ``forgottenNames`` until ``takeForgottenNames()``.
+    mutating func noteForgotten(_ names: [String]) {
+        forgottenNames += names
+    }
+
     /// The names forgotten so far, handed over once.
     mutating func takeForgottenNames() -> [String] {
         defer { forgottenNames = [] }

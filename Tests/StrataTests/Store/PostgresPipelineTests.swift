@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import Strata
+@testable import StrataPostgres
+
+@Suite("PostgreSQL: statements sent in a pipeline")
+struct PostgresPipelineTests {
+    /// A connection of its own to the test server, with a `note` table in a new schema.
+    private func connection() throws -> PostgresConnection? {
+        guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return nil }
+        let schema = "pipeline_\(UUID().uuidString.prefix(8).lowercased())"
+        PostgresTestServer.dropAtExit(schema)
+        let setup = try PostgresConnection(conninfo: url.absoluteString)
+        try setup.execute("CREATE SCHEMA IF NOT EXISTS \"\(schema)\"")
+        let connection = try PostgresConnection(conninfo: url.absoluteString, settings: ["SET search_path TO \"\(schema)\""])
+        try connection.execute("CREATE TABLE note (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, code bigint UNIQUE, body text)")
+        return connection
+    }
+
+    /// The names of the statements the session has prepared, as the server lists them.
+    private func serverStatements(_ connection: PostgresConnection) throws -> Set<String> {
+        let result = try connection.query("SELECT name FROM pg_prepared_statements", [])
+        return Set((0..<result.count).map { result.text(row: $0, column: 0) ?? "" })
+    }
+
+    private func count(_ connection: PostgresConnection) throws -> Int64 {
+        try connection.query("SELECT count(*) FROM note", []).int64(row: 0, column: 0)
+    }
+
+    private let insert = "INSERT INTO note (code, body) VALUES ($1, $2) RETURNING id, code"
+
+    @Test("Statements run in order across batches, each result handed back in order, each SQL and types prepared once")
+    func resultsInOrder() throws {
+        guard let connection = try connection() else { return }
+        let count = PostgresConnection.pipelineBatch * 2 + 500
+        var seen: [Int64] = []
+        try connection.transaction {
+            // Every third code NULL: the same SQL bound with other types is a second statement.
+            try connection.pipeline(count) { index in
+                .init(insert, [index % 3 == 0 ? .null : .integer(Int64(index)), .text("note \(index)")])
+            } result: { index, result in
+                #expect(result.isNull(row: 0, column: 1) ? index % 3 == 0 : result.int64(row: 0, column: 1) == Int64(index))
+                seen.append(result.int64(row: 0, column: 0))
+            }
+        }
+        #expect(seen == Array(1...Int64(count)))
+        #expect(try self.count(connection) == Int64(count))
+        #expect(connection.preparedStatementCount == 2)
+        #expect(try serverStatements(connection).count == 2)
+    }
+
+    @Test("A failure in a later batch is the failing statement's own error; nothing after it runs, the transaction writes nothing")
+    func failureStopsThePipeline() throws {
+        guard let connection = try connection() else { return }
+        let failing = PostgresConnection.pipelineBatch + 200
+        var handed = 0
+        let error = #expect(throws: PostgresError.self) {
+            try connection.transaction {
+                try connection.pipeline(failing + 300) { index in
+                    // The failing statement repeats the first code.
+                    .init(insert, [.integer(index == failing ? 0 : Int64(index)), .text("x")])
+                } result: { _, _ in handed += 1 }
+            }
+        }
+        #expect(error?.isUniqueViolation == true)
+        #expect(handed == PostgresConnection.pipelineBatch)
+        #expect(!connection.isInTransaction)
+        #expect(try count(connection) == 0)
+        // The connection and its prepared statement still serve.
+        try connection.pipeline(2) { .init(insert, [.integer(Int64($0)), .text("y")]) } result: { _, _ in }
+        #expect(try count(connection) == 2)
+        #expect(try serverStatements(connection).count == connection.preparedStatementCount)
+    }
+
+    @Test("Statements a failed pipeline could not prepare are forgotten; those it prepared stay, as on the server")
+    func preparedStatementsFollowTheServer() throws {
+        guard let connection = try connection() else { return }
+        let statements: [PostgresConnection.PipelinedStatement] = [
+            .init("SELECT $1::bigint + 1", [.integer(1)]),
+            .init("SELECT 1 / $1::bigint", [.integer(0)]),  // prepared, fails when run
+            .init("SELECT $1::bigint + 2", [.integer(1)]),  // skipped: never prepared
+        ]
+        #expect(throws: PostgresError.self) {
+            try connection.transaction {
+                try connection.pipeline(statements.count) { statements[$0] } result: { _, _ in }
+            }
+        }
+        #expect(connection.preparedStatementCount == 2)
+        #expect(try serverStatements(connection).count == 2)
+        #expect(throws: PostgresError.self) {
+            try connection.pipeline(2) { _ in .init("SELEC $1", [.integer(1)]) } result: { _, _ in }
+        }
+        #expect(connection.preparedStatementCount == 2)
+        var sums: [Int64] = []
+        try connection.pipeline(statements.count) { index in
+            index == 1 ? .init("SELECT $1::bigint * 3", [.integer(5)], isPrepared: false) : statements[index]
+        } result: { _, result in sums.append(result.int64(row: 0, column: 0)) }
+        #expect(sums == [2, 15, 3])
+        #expect(connection.preparedStatementCount == 3)
+        #expect(try serverStatements(connection).count == 3)
+    }
+
+    @Test("Statements evicted past the limit in a pipeline are deallocated after it, not before their turn")
+    func evictionInAPipeline() throws {
+        guard let connection = try connection() else { return }
+        connection.preparedStatementLimit = 2
+        var values: [Int64] = []
+        try connection.pipeline(8) { index in
+            .init("SELECT $1::bigint + \(index % 4)", [.integer(10)])
+        } result: { _, result in values.append(result.int64(row: 0, column: 0)) }
+        #expect(values == [10, 11, 12, 13, 10, 11, 12, 13])
+        #expect(connection.preparedStatementCount == 2)
+        #expect(try serverStatements(connection).count == 2)
+    }
+}
