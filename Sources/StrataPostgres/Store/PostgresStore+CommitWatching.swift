@@ -20,17 +20,17 @@ extension PostgresStore {
         return "strata." + String(hash, radix: 16)
     }
 
-    /// The history transactions this store wrote while watched (noted in ``announceCommit(of:on:)``).
+    /// The history transactions this store wrote while watched (noted in ``commitAnnouncement(of:)``).
     package var writtenTransactions: StoreWrittenTransactions? { ownTransactions }
 
-    /// Tells other instances that the transaction recording history `transaction` commits (in `.listen` mode), and
-    /// notes it as this store's own. Called inside the save's transaction.
-    /// - Throws: ``PostgresError`` when the notification can't be queued.
-    func announceCommit(of transaction: Int64, on connection: PostgresConnection) throws {
+    /// The statement telling other instances that the transaction recording history `transaction` commits (in
+    /// `.listen` mode; `nil` when polling), for the save to run in its transaction; notes the transaction as this
+    /// store's own.
+    func commitAnnouncement(of transaction: Int64) -> PostgresConnection.PipelinedStatement? {
         // Before commit: nobody can read the transaction before it commits, and identifiers are never reused.
         ownTransactions.note(transaction)
-        guard configuration.changeNotification == .listen else { return }
-        try connection.preparedQuery("SELECT pg_notify($1, $2)", [.text(notificationChannel), .text(String(transaction))])
+        guard configuration.changeNotification == .listen else { return nil }
+        return .init("SELECT pg_notify($1, $2)", [.text(notificationChannel), .text(String(transaction))])
     }
 
     /// Starts the listener or the poller `changeNotification` chooses, on a thread of its own, until the observer

@@ -24,11 +24,12 @@ extension PostgresStore {
                         // The history is recorded in the save's transaction, so it commits or rolls back with the data.
                         writer.history = try PostgresHistoryRecorder(connection: connection, author: changes.author)
                         let result = try writer.write(changes)
-                        try writer.history?.flush()
-                        if let transaction = writer.history?.transaction, configuration.historyRetention.isDue(after: transaction) {
-                            try pruneHistory(connection)
+                        if let history = writer.history {
+                            if configuration.historyRetention.isDue(after: history.transaction) { try pruneHistory(connection) }
+                            // The history rows and the NOTIFY in one round trip.
+                            let last = history.flushStatements() + [commitAnnouncement(of: history.transaction)].compactMap { $0 }
+                            try connection.pipeline(last.count, statement: { last[$0] }, result: { _, _ in })
                         }
-                        if let transaction = writer.history?.transaction { try announceCommit(of: transaction, on: connection) }
                         return result
                     }
                 } catch let error as PostgresError where error.isRetryable || error.isStalePlan {
@@ -53,7 +54,7 @@ struct PostgresSaveWriter {
     let mergePolicy: MergePolicy
     let storeIdentifier: String
     let select: PostgresSelect
-    private(set) var upsertedVersions: [Int: Int64] = [:]
+    var upsertedVersions: [Int: Int64] = [:]
     /// Records the save's history in its transaction.
     var history: PostgresHistoryRecorder?
 
@@ -67,133 +68,97 @@ struct PostgresSaveWriter {
     mutating func write(_ changes: StoreChanges) throws -> StoreSaveResult {
         var result = StoreSaveResult()
         var conflicts: [MergeConflict] = []
-        for delete in changes.deletes.sorted(by: { ($0.entity.name, $0.primaryKey) < ($1.entity.name, $1.primaryKey) }) {
-            // The preserved values come back from the DELETE itself, for the tombstone.
-            let preserved = delete.entity.preservedPropertyIndexes
-            let deleted = try run(delete.entity, "DELETE FROM \(table(delete.entity)) WHERE \(primaryKey) = $1 AND \(version) = $2 "
-                                      + "RETURNING \(([primaryKey] + preserved.map { column(delete.entity, $0) }).joined(separator: ", "))",
-                                  [.integer(delete.primaryKey), .integer(delete.version)])
-            if deleted.count > 0 {
-                history?.recordDelete(delete.entity, row: delete.primaryKey,
-                                      preserved: preserved.indices.map { deleted.storedValue(row: 0, column: Int32($0 + 1)) })
-            } else if let conflict = try deleteConflict(delete) {
-                conflicts.append(conflict)
-            }
-        }
+        try writeDeletes(changes.deletes.sorted(by: { ($0.entity.name, $0.primaryKey) < ($1.entity.name, $1.primaryKey) }),
+                         conflicts: &conflicts)
         for batch in changes.batchDeletes {
             let preserved = batch.entity.preservedPropertyIndexes
             let returned = ([primaryKey] + preserved.map { column(batch.entity, $0) }).joined(separator: ", ")
             let (matching, bindings) = (SQLFragment(sql: "DELETE") + (try select.from(batch.entity, condition: batch.condition))
                 + SQLFragment(sql: " RETURNING \(returned)")).render(in: select.writer.dialect)
             let deleted = try run(batch.entity, matching, bindings)
-            // Recorded in key order, as SQLite reads them.
-            let rows = (0..<deleted.count).sorted { deleted.int64(row: $0, column: 0) < deleted.int64(row: $1, column: 0) }
+            // Recorded in key order, as SQLite reads them (each key read once, not once per comparison).
+            let keys = (0..<deleted.count).map { deleted.int64(row: $0, column: 0) }
+            let rows = keys.indices.sorted { keys[$0] < keys[$1] }
             for row in rows {
-                history?.recordDelete(batch.entity, row: deleted.int64(row: row, column: 0),
+                history?.recordDelete(batch.entity, row: keys[row],
                                       preserved: preserved.indices.map { deleted.storedValue(row: row, column: Int32($0 + 1)) })
             }
-            result.batchDeletedKeys.append(rows.map { deleted.int64(row: $0, column: 0) })
+            result.batchDeletedKeys.append(rows.map { keys[$0] })
         }
-        for update in changes.updates.sorted(by: { ($0.entity.name, $0.primaryKey) < ($1.entity.name, $1.primaryKey) })
-        where !update.columns.isEmpty || !update.savedForeignKeys.isEmpty {
-            // A relationship-only change (a foreign key, written below) still checks and bumps the row's version.
-            let columns = changes.updateColumns[update.columns]
-            let assignments = (columns.enumerated().map { "\(column(update.entity, $1.index)) = $\($0 + 1)" } + [bump]).joined(separator: ", ")
-            let updated = try run(
-                update.entity,
-                "UPDATE \(table(update.entity)) SET \(assignments) WHERE \(primaryKey) = $\(columns.count + 1) AND \(version) = $\(columns.count + 2)",
-                columns.map(\.value) + [.integer(update.primaryKey), .integer(update.version)])
-            if updated.affectedRows == 0 {
-                let written = try resolveConflict(update, columns: columns, into: &result, conflicts: &conflicts)
-                if !written.isEmpty { history?.record(.update, update.entity, row: update.primaryKey, attributes: update.entity.historyAttributeNames(written)) }
-            } else if !columns.isEmpty {
-                // A relationship-only update (version bump) is recorded with its foreign-key change below.
-                history?.record(.update, update.entity, row: update.primaryKey, attributes: update.entity.historyAttributeNames(columns.map(\.index)))
-            }
-        }
+        let updates = changes.updates.sorted(by: { ($0.entity.name, $0.primaryKey) < ($1.entity.name, $1.primaryKey) })
+            .filter { !$0.columns.isEmpty || !$0.savedForeignKeys.isEmpty }
+        try writeUpdates(updates, changes.updateColumns, into: &result, conflicts: &conflicts)
         if !conflicts.isEmpty { throw StrataError.mergeConflict(conflicts) }
-        let uniqueForeignKeys = changes.uniqueForeignKeys
-        for (position, insert) in changes.inserts.enumerated() {
-            let foreignKeys = uniqueForeignKeys[position].map { StoreChanges.resolved($0, insertedKeys: result.insertedKeys) } ?? [:]
-            let key = try write(insert, position: position, foreignKeys: foreignKeys)
-            result.insertedKeys.append(key)
-            // An upsert changed a stored row: recorded as an update of every column it wrote.
-            if upsertedVersions[position] != nil {
-                history?.record(.update, insert.entity, row: key, attributes: insert.entity.historyAttributeNames(insert.entity.columnPropertyIndexes))
-            } else {
-                history?.record(.insert, insert.entity, row: key)
-            }
-        }
+        try writeInserts(changes, into: &result)
         result.upsertedVersions = upsertedVersions
-        for update in changes.resolvedForeignKeyUpdates(insertedKeys: result.insertedKeys) {
-            try run(update.entity, "UPDATE \(table(update.entity)) SET \(quote(update.column)) = $1 WHERE \(primaryKey) = $2",
-                    [update.target, .integer(update.row)])
+        let foreignKeys = changes.resolvedForeignKeyUpdates(insertedKeys: result.insertedKeys)
+        try pipeline(foreignKeys.count, entity: { foreignKeys[$0].entity }) { index in
+            let update = foreignKeys[index]
+            return .init("UPDATE \(table(update.entity)) SET \(quote(update.column)) = $1 WHERE \(primaryKey) = $2",
+                         [update.target, .integer(update.row)])
+        } result: { index, _ in
+            let update = foreignKeys[index]
             if update.isStoredRow { history?.noteRelationshipChange(update.entity, row: update.row, name: update.column) }
         }
-        for join in StoreChanges.resolved(changes.joinDeletes, insertedKeys: result.insertedKeys) {
-            try connection.preparedQuery(
-                "DELETE FROM \(quote(join.change.table)) WHERE \(quote(join.change.ownerColumn)) = $1 AND \(quote(join.change.targetColumn)) = $2",
-                [.integer(join.owner), .integer(join.target)])
-            if case .stored = join.change.owner { history?.noteRelationshipChange(join.change.entity, row: join.owner, name: join.change.relationship) }
-        }
-        for join in StoreChanges.resolved(changes.joinInserts, insertedKeys: result.insertedKeys) {
-            let columns = "\(quote(join.change.ownerColumn)), \(quote(join.change.targetColumn))"
-            try connection.preparedQuery(
-                "INSERT INTO \(quote(join.change.table)) (\(columns)) VALUES ($1, $2) ON CONFLICT DO NOTHING", [.integer(join.owner), .integer(join.target)])
-            if case .stored = join.change.owner { history?.noteRelationshipChange(join.change.entity, row: join.owner, name: join.change.relationship) }
+        for (joins, inserting) in [(StoreChanges.resolved(changes.joinDeletes, insertedKeys: result.insertedKeys), false),
+                                   (StoreChanges.resolved(changes.joinInserts, insertedKeys: result.insertedKeys), true)] {
+            try pipeline(joins.count, entity: { joins[$0].change.entity }) { index in
+                let join = joins[index]
+                let (owner, target) = (quote(join.change.ownerColumn), quote(join.change.targetColumn))
+                let sql = inserting
+                    ? "INSERT INTO \(quote(join.change.table)) (\(owner), \(target)) VALUES ($1, $2) ON CONFLICT DO NOTHING"
+                    : "DELETE FROM \(quote(join.change.table)) WHERE \(owner) = $1 AND \(target) = $2"
+                return .init(sql, [.integer(join.owner), .integer(join.target)])
+            } result: { index, _ in
+                let join = joins[index]
+                if case .stored = join.change.owner { history?.noteRelationshipChange(join.change.entity, row: join.owner, name: join.change.relationship) }
+            }
         }
         return result
     }
 
-    /// Writes one insert, or under `.mergeByPropertyObjectTrump` updates the row holding the same unique values:
-    /// looked up first (NULL matching NULL, as on SQLite), and again when a concurrent transaction inserted it
-    /// between the lookup and `INSERT … ON CONFLICT DO NOTHING`.
-    private mutating func write(_ insert: StoreChanges.Insert, position: Int, foreignKeys: [Int: StoredValue]) throws -> Int64 {
-        let entity = insert.entity
-        let columns = entity.columnPropertyIndexes
-        let values = columns.map { foreignKeys[$0] ?? ($0 < insert.values.count ? insert.values[$0] : .null) }
-        let upserts = mergePolicy == .mergeByPropertyObjectTrump && !entity.uniquenessConstraints.isEmpty
-        if upserts, let existing = try existingRow(entity, values: values) {
-            return try overwrite(existing, entity: entity, values: values, position: position)
+    /// Deletes each row whose version is still the one its model read, the statements pipelined; a row that
+    /// changed goes to the merge policy (``deleteConflict(_:)``).
+    private mutating func writeDeletes(_ deletes: [StoreChanges.Delete], conflicts: inout [MergeConflict]) throws {
+        try pipeline(deletes.count, entity: { deletes[$0].entity }) { index in
+            // The preserved values come back from the DELETE itself, for the tombstone.
+            let delete = deletes[index]
+            let returned = ([primaryKey] + delete.entity.preservedPropertyIndexes.map { column(delete.entity, $0) }).joined(separator: ", ")
+            return .init("DELETE FROM \(table(delete.entity)) WHERE \(primaryKey) = $1 AND \(version) = $2 RETURNING \(returned)",
+                         [.integer(delete.primaryKey), .integer(delete.version)])
+        } result: { index, deleted in
+            let delete = deletes[index]
+            if deleted.count > 0 {
+                history?.recordDelete(delete.entity, row: delete.primaryKey,
+                                      preserved: delete.entity.preservedPropertyIndexes.indices.map { deleted.storedValue(row: 0, column: Int32($0 + 1)) })
+            } else if let conflict = try deleteConflict(delete) {
+                conflicts.append(conflict)
+            }
         }
-        let names = columns.map { column(entity, $0) }.joined(separator: ", ")
-        let placeholders = columns.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
-        let body = columns.isEmpty ? "DEFAULT VALUES" : "(\(names)) VALUES (\(placeholders))"
-        let inserted = try run(entity, "INSERT INTO \(table(entity)) \(body)\(upserts ? " ON CONFLICT DO NOTHING" : "") RETURNING \(primaryKey)", values)
-        if inserted.count > 0 { return inserted.int64(row: 0, column: 0) }
-        guard let existing = try existingRow(entity, values: values) else {
-            throw StrataError.uniqueConstraintViolation(entity: entity.name, properties: entity.uniquenessConstraints.first ?? [])
-        }
-        return try overwrite(existing, entity: entity, values: values, position: position)
     }
 
-    /// Writes every column of `existing` (an upsert), recording its new version.
-    private mutating func overwrite(_ existing: Int64, entity: Schema.Entity, values: [StoredValue], position: Int) throws -> Int64 {
-        let columns = entity.columnPropertyIndexes
-        let assignments = (columns.enumerated().map { "\(column(entity, $1)) = $\($0 + 1)" } + [bump]).joined(separator: ", ")
-        let updated = try run(entity, "UPDATE \(table(entity)) SET \(assignments) WHERE \(primaryKey) = $\(columns.count + 1) RETURNING \(version)",
-                              values + [.integer(existing)])
-        if updated.count > 0 { upsertedVersions[position] = updated.int64(row: 0, column: 0) }
-        return existing
-    }
-
-    /// The row holding the same values as `values` (by column position) for any uniqueness constraint.
-    private func existingRow(_ entity: Schema.Entity, values: [StoredValue]) throws -> Int64? {
-        let columns = entity.columnPropertyIndexes
-        for constraint in entity.uniquenessConstraints {
-            let properties = constraint.compactMap(entity.property(named:))
-            guard !properties.isEmpty else { continue }
-            var bindings: [StoredValue] = []
-            let condition = properties.map { property -> String in
-                let value = columns.firstIndex(of: property.index).map { values[$0] } ?? .null
-                if case .null = value { return "\(column(entity, property.index)) IS NULL" }
-                bindings.append(value)
-                return "\(column(entity, property.index)) = $\(bindings.count)"
-            }.joined(separator: " AND ")
-            let rows = try run(entity, "SELECT \(primaryKey) FROM \(table(entity)) WHERE \(condition) LIMIT 1 FOR UPDATE", bindings)
-            if rows.count > 0 { return rows.int64(row: 0, column: 0) }
+    /// Writes each update's changed columns where the row's version is still the one its model read, the statements
+    /// pipelined; a row that changed goes to the merge policy (``resolveConflict(_:columns:into:conflicts:)``).
+    private mutating func writeUpdates(_ updates: [StoreChanges.Update], _ updateColumns: [StoreChanges.UpdateColumn],
+                                       into result: inout StoreSaveResult, conflicts: inout [MergeConflict]) throws {
+        try pipeline(updates.count, entity: { updates[$0].entity }) { index in
+            // A relationship-only change (a foreign key, written later) still checks and bumps the row's version.
+            let update = updates[index]
+            let columns = updateColumns[update.columns]
+            let assignments = (columns.enumerated().map { "\(column(update.entity, $1.index)) = $\($0 + 1)" } + [bump]).joined(separator: ", ")
+            return .init("UPDATE \(table(update.entity)) SET \(assignments) WHERE \(primaryKey) = $\(columns.count + 1) AND \(version) = $\(columns.count + 2)",
+                         columns.map(\.value) + [.integer(update.primaryKey), .integer(update.version)])
+        } result: { index, updated in
+            let update = updates[index]
+            let columns = updateColumns[update.columns]
+            if updated.affectedRows == 0 {
+                let written = try resolveConflict(update, columns: columns, into: &result, conflicts: &conflicts)
+                if !written.isEmpty { history?.record(.update, update.entity, row: update.primaryKey, attributes: update.entity.historyAttributeNames(written)) }
+            } else if !columns.isEmpty {
+                // A relationship-only update (version bump) is recorded with its foreign-key change.
+                history?.record(.update, update.entity, row: update.primaryKey, attributes: update.entity.historyAttributeNames(columns.map(\.index)))
+            }
         }
-        return nil
     }
 
     /// Runs one statement, reporting a unique violation as the constraint's properties.
@@ -202,11 +167,33 @@ struct PostgresSaveWriter {
         do {
             return try connection.preparedQuery(sql, bindings)
         } catch let error as PostgresError where error.isUniqueViolation {
-            let position = error.constraint.flatMap { name in
-                entity.uniquenessConstraints.indices.first { PostgresTableDefinition.uniqueConstraintName(entity.name, $0) == name }
-            }
-            throw StrataError.uniqueConstraintViolation(entity: entity.name, properties: position.map { entity.uniquenessConstraints[$0] } ?? [])
+            throw uniqueViolation(error, among: CollectionOfOne(entity))
         }
+    }
+
+    /// Runs `count` statements pipelined (``PostgresConnection/pipeline(_:statement:result:)``), reporting a unique
+    /// violation as the constraint's properties of the statement's entity (`entity` at its index).
+    func pipeline(_ count: Int, entity: (Int) -> Schema.Entity, statement: (Int) -> PostgresConnection.PipelinedStatement,
+                  result: (Int, PostgresResult) throws -> Void) throws {
+        do {
+            try connection.pipeline(count, statement: statement, result: result)
+        } catch let error as PostgresError where error.isUniqueViolation {
+            throw uniqueViolation(error, among: (0..<count).lazy.map(entity))
+        }
+    }
+
+    /// The error a unique violation of one of `entities`' constraints is reported as: the entity and the
+    /// properties of the constraint PostgreSQL names (the first entity and no properties when it names none of theirs).
+    private func uniqueViolation(_ error: PostgresError, among entities: some Sequence<Schema.Entity>) -> StrataError {
+        var first: Schema.Entity?
+        for entity in entities {
+            first = first ?? entity
+            if let name = error.constraint,
+               let position = entity.uniquenessConstraints.indices.first(where: { PostgresTableDefinition.uniqueConstraintName(entity.name, $0) == name }) {
+                return StrataError.uniqueConstraintViolation(entity: entity.name, properties: entity.uniquenessConstraints[position])
+            }
+        }
+        return StrataError.uniqueConstraintViolation(entity: first?.name ?? "", properties: [])
     }
 
     var primaryKey: String { quote(SelectStatement.primaryKeyColumn) }
