@@ -71,15 +71,18 @@ struct PostgresHistoryRecorder {
 
     /// Notes an insert or an update (with its changed properties' names, comma-separated).
     mutating func record(_ kind: HistoryTables.Kind, _ entity: Schema.Entity, row: Int64, attributes: String? = nil) {
-        let change = Change(kind, entity.name, position: noted, row: row, attributes: attributes)
+        let position = noted
         noted += 1
-        // An update stays an entry of its own: a relationship change may still join its attribute list.
-        if kind != .update, let last = changes.indices.last, changes[last].kind != .update, changes[last].joins(change) {
-            changes[last].append(change)
+        // An update stays an entry of its own: a relationship change may still join its attribute list. (Compared
+        // and extended in place: a copy of the entry would copy its key list.)
+        if kind != .update, let last = changes.indices.last, changes[last].kind == kind,
+           changes[last].attributes == attributes, changes[last].entity == entity.name {
+            changes[last].keys.append(row)
+            changes[last].count += 1
             return
         }
         if kind == .update { updates[RowKey(entity: entity.name, row: row)] = changes.count }
-        changes.append(change)
+        changes.append(Change(kind, entity.name, position: position, row: row, attributes: attributes))
     }
 
     /// Notes a deletion with the row's `.preserveValueOnDeletion` values (the entity's `preservedPropertyIndexes`'
