@@ -49,7 +49,7 @@ extension PostgresConnection {
 
     /// One message sent in a pipeline: a statement prepared there, or one run.
     private enum PipelineStep {
-        case prepare(PostgresPreparedStatements.Key)
+        case prepare(PostgresPreparedStatements.Key, name: String)
         /// A statement run: prepared under its key, or unnamed (`nil`).
         case run(PostgresPreparedStatements.Key?)
     }
@@ -77,7 +77,7 @@ extension PostgresConnection {
                     } else {
                         name = preparedStatements.newName()
                         guard PQsendPrepare(handle, name, key.sql, bindings.count, key.types) == 1 else { throw connectionError }
-                        steps.append(.prepare(key))
+                        steps.append(.prepare(key, name: name))
                         // Deallocated once the pipeline is done: a statement sent in it may be the one evicted.
                         preparedStatements.noteForgotten(preparedStatements.insert(key, name: name))
                     }
@@ -97,8 +97,8 @@ extension PostgresConnection {
         return results
     }
 
-    /// Syncs the pipeline, reads the results of `steps` and leaves pipeline mode. Statements prepared in a step that
-    /// failed or was skipped are forgotten, as is a statement whose plan went stale.
+    /// Syncs the pipeline, reads the results of `steps` and leaves pipeline mode. Statements whose preparing failed
+    /// or was skipped are dropped, and a statement whose plan went stale is forgotten (deallocated later).
     /// - Returns: the results of the `.run` steps before the first failure, and that failure.
     private func readPipeline(_ steps: [PipelineStep]) -> ([PostgresResult], PostgresError?) {
         var results: [PostgresResult] = []
@@ -125,7 +125,8 @@ extension PostgresConnection {
                 error = connectionError
             }
             switch step {
-            case .prepare(let key) where !succeeded: preparedStatements.forget(key)
+            // Never prepared: a DEALLOCATE of its name would fail (inside a transaction, failing the transaction).
+            case .prepare(let key, let name) where !succeeded: preparedStatements.discard(key, name: name)
             case .run(let key?) where error?.isStalePlan == true: preparedStatements.forget(key)
             default: break
             }

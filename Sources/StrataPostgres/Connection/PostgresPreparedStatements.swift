@@ -63,6 +63,13 @@ struct PostgresPreparedStatements {
         if let name = entries.removeValue(forKey: key)?.name { forgottenNames.append(name) }
     }
 
+    /// Forgets `key`, prepared under `name` by a message the server did not carry out (it failed, or a pipeline
+    /// skipped it): nothing is left to deallocate, so the name is dropped wherever it is kept.
+    mutating func discard(_ key: Key, name: String) {
+        if entries[key]?.name == name { entries[key] = nil }
+        forgottenNames.removeAll { $0 == name }
+    }
+
     /// Keeps `names` (statements already forgotten, such as those ``insert(_:name:)`` evicted) in
     /// ``forgottenNames`` until ``takeForgottenNames()``.
     mutating func noteForgotten(_ names: [String]) {

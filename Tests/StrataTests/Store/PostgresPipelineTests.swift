@@ -87,17 +87,20 @@ struct PostgresPipelineTests {
         }
         #expect(connection.preparedStatementCount == 2)
         #expect(try serverStatements(connection).count == 2)
+        // The next transaction deallocates nothing that was never prepared (which would fail it).
+        let seven = try connection.transaction { try connection.preparedQuery("SELECT $1::bigint + 7", [.integer(1)]).int64(row: 0, column: 0) }
+        #expect(seven == 8)
         #expect(throws: PostgresError.self) {
             try connection.pipeline(2) { _ in .init("SELEC $1", [.integer(1)]) } result: { _, _ in }
         }
-        #expect(connection.preparedStatementCount == 2)
+        #expect(connection.preparedStatementCount == 3)
         var sums: [Int64] = []
         try connection.pipeline(statements.count) { index in
             index == 1 ? .init("SELECT $1::bigint * 3", [.integer(5)], isPrepared: false) : statements[index]
         } result: { _, result in sums.append(result.int64(row: 0, column: 0)) }
         #expect(sums == [2, 15, 3])
-        #expect(connection.preparedStatementCount == 3)
-        #expect(try serverStatements(connection).count == 3)
+        #expect(connection.preparedStatementCount == 4)
+        #expect(try serverStatements(connection).count == 4)
     }
 
     @Test("Statements evicted past the limit in a pipeline are deallocated after it, not before their turn")
