@@ -37,6 +37,17 @@ public struct PostgresConfiguration: DataStoreConfiguration {
     /// How instances learn of each other's saves for live results: `.listen` (`LISTEN`/`NOTIFY`, the default) or
     /// `.polling(interval:)` for engines without them. Every instance on a database must use the same one.
     public var changeNotification: ChangeNotification
+    /// Whether opening the store takes a transaction-scoped advisory lock (`pg_advisory_xact_lock`, keyed by
+    /// ``databaseSchema``) around creating or migrating it, so instances starting together do it once: `true` (the
+    /// default) on PostgreSQL.
+    ///
+    /// Set it to `false` for engines without advisory locks (CockroachDB). Concurrent opens are then guarded by
+    /// the open's own transaction: an instance opening an existing store first locks its format row in
+    /// `strata_metadata` (`SELECT … FOR UPDATE`), so migrations, and the functions and history tables every open
+    /// writes, run one instance at a time, and the next reads the store as the first left it; instances creating
+    /// a new store together race on the catalog (the schema and the metadata table are created first), the
+    /// losers' transactions fail and roll back, and they open again (up to five times), finding the store created.
+    public var usesAdvisoryLocks = true
 
     /// Creates a configuration for the database at `url`.
     ///
@@ -72,6 +83,7 @@ public struct PostgresConfiguration: DataStoreConfiguration {
             && lhs.allowsSave == rhs.allowsSave && lhs.maximumConnections == rhs.maximumConnections
             && lhs.statementTimeout == rhs.statementTimeout && lhs.changeNotification == rhs.changeNotification
             && lhs.historyRetentionInterval == rhs.historyRetentionInterval && lhs.historyRetentionLimit == rhs.historyRetentionLimit
+            && lhs.usesAdvisoryLocks == rhs.usesAdvisoryLocks
     }
 
     /// The history the store keeps.

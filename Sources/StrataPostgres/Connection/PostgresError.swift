@@ -44,6 +44,13 @@ package struct PostgresError: Error, CustomStringConvertible, Sendable {
     /// `0A000` "cached plan must not change result type": a prepared statement's result columns changed under it
     /// (a migration altered its table); preparing it again fixes it.
     package var isStalePlan: Bool { sqlState == "0A000" && message.hasPrefix("cached plan must not change result type") }
+    /// A failure of creating what a concurrent transaction created first: a unique violation in the catalog
+    /// (`23505`), a duplicate schema, table or object (`42P06`, `42P07`, `42710`), "tuple concurrently updated"
+    /// (`XX000`), or a serialization failure or deadlock. The transaction may succeed when run again.
+    package var isCatalogRace: Bool {
+        isRetryable || ["23505", "42P06", "42P07", "42710"].contains(sqlState ?? "")
+            || (sqlState == "XX000" && message.hasPrefix("tuple concurrently updated"))
+    }
     /// `SA001`: a Strata SQL function refused input whose Swift semantics it can't reproduce yet.
     package var isUnsupportedText: Bool { sqlState == PostgresFunctions.unsupportedState }
 }

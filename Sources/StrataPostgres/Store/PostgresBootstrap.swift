@@ -3,7 +3,9 @@ import Strata
 
 /// Creates a new store's schema, tables and functions, or checks that an existing one holds these models and
 /// migrates it when it doesn't. Runs in one transaction under an advisory lock keyed by the PostgreSQL schema, so
-/// instances starting together create or migrate the store once: the second waits, then finds it done.
+/// instances starting together create or migrate the store once: the second waits, then finds it done. Without
+/// advisory locks (`PostgresConfiguration.usesAdvisoryLocks`), the metadata's format row is locked instead, and an
+/// open that lost the race to create the store runs again.
 struct PostgresBootstrap {
     static let metadataTable = "strata_metadata"
     static let formatVersion = "strata-postgres-1"
@@ -20,18 +22,42 @@ struct PostgresBootstrap {
         return tables.map(\.createTable) + tables.flatMap(\.foreignKeys) + tables.flatMap(\.joinTables) + tables.flatMap(\.indexes)
     }
 
+    /// How many times an open without advisory locks runs when another instance creates the store meanwhile.
+    static let openAttempts = 5
+
     /// Returns the store's identifier.
     func run() throws -> String {
+        guard configuration.allowsSave, !configuration.usesAdvisoryLocks else { return try runOnce() }
+        var attempt = 1
+        while true {
+            do {
+                return try runOnce()
+            } catch let error as PostgresError where error.isCatalogRace && attempt < Self.openAttempts {
+                // Another instance created the schema or the store first; this transaction rolled back.
+                attempt += 1
+            }
+        }
+    }
+
+    /// Creates, checks or migrates the store in one transaction.
+    private func runOnce() throws -> String {
         let namespace = dialect.quote(identifier: configuration.databaseSchema)
         let metadata = "\(namespace).\(dialect.quote(identifier: Self.metadataTable))"
         return try connection.transaction {
             if configuration.allowsSave {
-                // Both halves of the key come from the schema's name, so stores in other schemas don't wait.
-                try connection.query("SELECT pg_advisory_xact_lock(hashtext('strata'), hashtext($1))", [.text(configuration.databaseSchema)])
+                if configuration.usesAdvisoryLocks {
+                    // Both halves of the key come from the schema's name, so stores in other schemas don't wait.
+                    try connection.query("SELECT pg_advisory_xact_lock(hashtext('strata'), hashtext($1))", [.text(configuration.databaseSchema)])
+                }
                 try connection.execute("CREATE SCHEMA IF NOT EXISTS \(namespace)")
             }
             let exists = try connection.query("SELECT to_regclass($1) IS NOT NULL", [.text("\(namespace).\(dialect.quote(identifier: Self.metadataTable))")])
             if exists.text(row: 0, column: 0) == "t" {
+                if configuration.allowsSave, !configuration.usesAdvisoryLocks {
+                    // Held to the end of the transaction: another instance's open waits here, then reads what this
+                    // one wrote (each statement of a READ COMMITTED transaction reads the latest commits).
+                    try connection.query("SELECT value FROM \(metadata) WHERE key = 'format' FOR UPDATE", [])
+                }
                 return try open(metadata)
             }
             let tables = try connection.query(
@@ -51,8 +77,9 @@ struct PostgresBootstrap {
     var location: String { configuration.location }
 
     private func create(_ metadata: String) throws -> String {
-        for function in PostgresFunctions.definitions { try connection.execute(function) }
+        // First, so that of instances creating the store together without advisory locks all but one fail here.
         try connection.execute("CREATE TABLE \(metadata) (key text PRIMARY KEY, value text NOT NULL)")
+        for function in PostgresFunctions.definitions { try connection.execute(function) }
         for statement in statements { try connection.execute(statement) }
         for statement in PostgresHistoryTables.createStatements { try connection.execute(statement) }
         let identifier = UUID().uuidString
@@ -79,7 +106,8 @@ struct PostgresBootstrap {
         // Functions are replaced on every open, so a store created by an older Strata gets their current form.
         for function in PostgresFunctions.definitions { try connection.execute(function) }
         // History tables missing from a store (created before history was recorded, or dropped by hand) are added
-        // here, once however many instances open it together: `IF NOT EXISTS`, under the advisory lock.
+        // here, once however many instances open it together: `IF NOT EXISTS`, under the advisory lock (or the
+        // metadata's row lock).
         for statement in PostgresHistoryTables.createStatements { try connection.execute(statement) }
         if migrates, let last = steps.last {
             let migrator = PostgresMigrator(connection: connection, configuration: configuration, identifier: identifier, location: location)
