@@ -9,7 +9,7 @@ import Strata
 package final class PostgresConnection {
     let handle: OpaquePointer
     /// Whether a transaction is open on this connection.
-    package private(set) var isInTransaction = false
+    package internal(set) var isInTransaction = false
     private var savepointDepth = 0
     /// The statements prepared on this connection (they live as long as its session).
     var preparedStatements = PostgresPreparedStatements()
@@ -125,7 +125,8 @@ package final class PostgresConnection {
         return value
     }
 
-    private func savepoint<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body` in a savepoint of the open transaction: released when it returns, rolled back to when it throws.
+    func savepoint<T>(_ body: () throws -> T) throws -> T {
         savepointDepth += 1
         defer { savepointDepth -= 1 }
         let name = "strata_savepoint_\(savepointDepth)"

@@ -58,14 +58,16 @@ struct PostgresHistoryRecorder {
         let row: Int64
     }
 
-    /// Writes the transaction row.
-    /// - Throws: `PostgresError` when the insert fails.
-    init(connection: PostgresConnection, author: String?) throws {
+    /// The statement writing the transaction row (`RETURNING id`), for the save to send with its `BEGIN`.
+    static func transactionRow(author: String?) -> PostgresConnection.PipelinedStatement {
+        .init("INSERT INTO \(HistoryTables.transactions) (\"timestamp\", author, bundle, process) VALUES ($1, $2, $3, $4) RETURNING id",
+              [.real(Date().timeIntervalSinceReferenceDate), author.map { .text($0) } ?? .null,
+               .text(StoredHistoryTransaction.currentBundleIdentifier), .text(StoredHistoryTransaction.currentProcessIdentifier)])
+    }
+
+    /// Records the changes of the transaction whose row ``transactionRow(author:)`` wrote, `inserted` its result.
+    init(connection: PostgresConnection, inserted: PostgresResult) {
         self.connection = connection
-        let inserted = try connection.preparedQuery(
-            "INSERT INTO \(HistoryTables.transactions) (\"timestamp\", author, bundle, process) VALUES ($1, $2, $3, $4) RETURNING id",
-            [.real(Date().timeIntervalSinceReferenceDate), author.map { .text($0) } ?? .null,
-             .text(StoredHistoryTransaction.currentBundleIdentifier), .text(StoredHistoryTransaction.currentProcessIdentifier)])
         self.transaction = inserted.int64(row: 0, column: 0)
     }
 

@@ -18,19 +18,18 @@ extension PostgresStore {
             var attempt = 1
             while true {
                 do {
-                    return try connection.transaction {
+                    // The history's transaction row goes with BEGIN, its changes and the NOTIFY with COMMIT: a save
+                    // of a few rows waits for the server three times.
+                    return try connection.transaction(beginningWith: PostgresHistoryRecorder.transactionRow(author: changes.author)) { row in
                         var writer = PostgresSaveWriter(
                             connection: connection, mergePolicy: mergePolicy, storeIdentifier: identifier, select: PostgresSelect(writer: writer))
                         // The history is recorded in the save's transaction, so it commits or rolls back with the data.
-                        writer.history = try PostgresHistoryRecorder(connection: connection, author: changes.author)
+                        let history = PostgresHistoryRecorder(connection: connection, inserted: row)
+                        writer.history = history
                         let result = try writer.write(changes)
-                        if let history = writer.history {
-                            if configuration.historyRetention.isDue(after: history.transaction) { try pruneHistory(connection) }
-                            // The history rows and the NOTIFY in one round trip.
-                            let last = history.flushStatements() + [commitAnnouncement(of: history.transaction)].compactMap { $0 }
-                            try connection.pipeline(last.count, statement: { last[$0] }, result: { _, _ in })
-                        }
-                        return result
+                        if configuration.historyRetention.isDue(after: history.transaction) { try pruneHistory(connection) }
+                        let last = (writer.history?.flushStatements() ?? []) + [commitAnnouncement(of: history.transaction)].compactMap { $0 }
+                        return (result, last)
                     }
                 } catch let error as PostgresError where error.isRetryable || error.isStalePlan {
                     // A stale prepared statement (a migration elsewhere changed its result type) aborted the

@@ -115,4 +115,36 @@ struct PostgresPipelineTests {
         #expect(connection.preparedStatementCount == 2)
         #expect(try serverStatements(connection).count == 2)
     }
+
+    @Test("A transaction begun and committed in pipelines keeps everything, and a failure anywhere in it keeps nothing")
+    func pipelinedTransaction() throws {
+        guard let connection = try connection() else { return }
+        let first = try connection.transaction(beginningWith: .init(insert, [.integer(1), .text("a")])) { inserted in
+            try connection.preparedQuery(insert, [.integer(2), .text("b")])
+            return (inserted.int64(row: 0, column: 1), [.init(insert, [.integer(3), .text("c")])])
+        }
+        #expect(first == 1)
+        #expect(try count(connection) == 3)
+        // The first statement fails, then one of the last ones.
+        #expect(throws: PostgresError.self) {
+            try connection.transaction(beginningWith: .init(insert, [.integer(1), .text("d")])) { _ in ((), []) }
+        }
+        #expect(throws: PostgresError.self) {
+            try connection.transaction(beginningWith: .init(insert, [.integer(4), .text("d")])) { _ in
+                ((), [.init(insert, [.integer(5), .text("e")]), .init(insert, [.integer(1), .text("f")])])
+            }
+        }
+        #expect(try count(connection) == 3)
+        #expect(!connection.isInTransaction)
+        // COMMIT itself fails (a deferred constraint): nothing is kept, and the connection serves on.
+        try connection.execute("ALTER TABLE note ADD CONSTRAINT body_once UNIQUE (body) DEFERRABLE INITIALLY DEFERRED")
+        let error = #expect(throws: PostgresError.self) {
+            try connection.transaction(beginningWith: .init(insert, [.integer(6), .text("g")])) { _ in
+                ((), [.init(insert, [.integer(7), .text("a")])])
+            }
+        }
+        #expect(error?.isUniqueViolation == true)
+        #expect(try count(connection) == 3)
+        #expect(try connection.transaction { try count(connection) } == 3)
+    }
 }
