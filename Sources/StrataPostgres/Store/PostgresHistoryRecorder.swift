@@ -97,6 +97,17 @@ struct PostgresHistoryRecorder {
         }
     }
 
+    /// Notes the deletion of `rows`, in order, of an entity that preserves no values on deletion (no tombstones):
+    /// one run, extended without a check per row.
+    mutating func recordDeletes(_ entity: Schema.Entity, rows: [Int64]) {
+        guard let first = rows.first else { return }
+        record(.delete, entity, row: first)
+        let run = changes.count - 1
+        for row in rows.dropFirst() { changes[run].keys.append(row) }
+        changes[run].count += Int64(rows.count - 1)
+        noted += Int64(rows.count - 1)
+    }
+
     /// Notes that a relationship of a stored row changed (its foreign key or a join-table row): the name joins the
     /// row's update in this save, or starts one.
     mutating func noteRelationshipChange(_ entity: Schema.Entity, row: Int64, name: String) {

@@ -78,11 +78,16 @@ struct PostgresSaveWriter {
             // Recorded in key order, as SQLite reads them (each key read once, not once per comparison).
             let keys = (0..<deleted.count).map { deleted.int64(row: $0, column: 0) }
             let rows = keys.indices.sorted { keys[$0] < keys[$1] }
-            for row in rows {
-                history?.recordDelete(batch.entity, row: keys[row],
-                                      preserved: preserved.indices.map { deleted.storedValue(row: row, column: Int32($0 + 1)) })
+            let sortedKeys = rows.map { keys[$0] }
+            if preserved.isEmpty {
+                history?.recordDeletes(batch.entity, rows: sortedKeys)
+            } else {
+                for row in rows {
+                    history?.recordDelete(batch.entity, row: keys[row],
+                                          preserved: preserved.indices.map { deleted.storedValue(row: row, column: Int32($0 + 1)) })
+                }
             }
-            result.batchDeletedKeys.append(rows.map { keys[$0] })
+            result.batchDeletedKeys.append(sortedKeys)
         }
         let updates = changes.updates.sorted(by: { ($0.entity.name, $0.primaryKey) < ($1.entity.name, $1.primaryKey) })
             .filter { !$0.columns.isEmpty || !$0.savedForeignKeys.isEmpty }

@@ -109,4 +109,19 @@ struct ModelContextLargeSaveTests {
         #expect(counts == ["insert": rows, "update": (rows + 2) / 3, "delete": (rows + 1) / 3])
         #expect(identifiers.count == last.changes.count)
     }
+
+    @Test("A batch delete of thousands of scattered rows is recorded as deletes of exactly those rows, in key order", arguments: StoreKind.all)
+    func historyOfABatchDelete(_ kind: StoreKind) throws {
+        let (store, context) = try seeded(kind)
+        defer { withExtendedLifetime(store) {} }
+        // Inserted in value order, so key order is value order.
+        let models = try context.fetch(FetchDescriptor<LockingCounter>(sortBy: [SortDescriptor(\.value)]))
+        let deleted = models.filter { $0.value % 3 == 0 || $0.value > 2_000 }.map(\.persistentModelID)
+        try context.delete(model: LockingCounter.self, where: #Predicate { $0.value % 3 == 0 || $0.value > 2_000 })
+        try context.save()
+
+        let last = try #require(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last)
+        #expect(last.changes.map(\.changedPersistentIdentifier) == deleted)
+        #expect(last.changes.allSatisfy { if case .delete = $0 { true } else { false } })
+    }
 }
