@@ -87,8 +87,12 @@ package final class PostgresStore: DataStore, Sendable {
 
 extension PostgresStore {
     package func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws {
-        let (sql, bindings) = try PostgresSelect(writer: writer).rows(request).render(in: writer.dialect)
-        let result = try withConnection("fetch \(request.entity.name)") { try $0.preparedQuery(sql, bindings) }
+        let result = try withConnection("fetch \(request.entity.name)") { connection in
+            try withTextLookups(request.entity, condition: request.condition, orderings: request.ordering, on: connection) { select in
+                let (sql, bindings) = try select.rows(request).render(in: writer.dialect)
+                return try connection.preparedQuery(sql, bindings)
+            }
+        }
         var row = PostgresRow(result: result, row: 0)
         for index in 0..<result.count {
             row.row = index
@@ -97,8 +101,12 @@ extension PostgresStore {
     }
 
     package func count(_ request: StoreFetch) throws -> Int {
-        let (sql, bindings) = try PostgresSelect(writer: writer).count(request).render(in: writer.dialect)
-        let result = try withConnection("count \(request.entity.name)") { try $0.preparedQuery(sql, bindings) }
+        let result = try withConnection("count \(request.entity.name)") { connection in
+            try withTextLookups(request.entity, condition: request.condition, orderings: [], on: connection) { select in
+                let (sql, bindings) = try select.count(request).render(in: writer.dialect)
+                return try connection.preparedQuery(sql, bindings)
+            }
+        }
         return result.count > 0 ? Int(result.int64(row: 0, column: 0)) : 0
     }
 

@@ -1,0 +1,129 @@
+import Foundation
+import Strata
+
+/// Answers Swift computed for the text values one query reads, handed to PostgreSQL as `jsonb` parameters: what
+/// SQL can't compute exactly (Foundation's grapheme-aware folding, search and localized order) is looked up per
+/// row instead (`$n -> key`, a binary search in the object's sorted keys).
+///
+/// - A call's table maps its varying arguments' text to the answer `StrataText` gives (the same functions SQLite
+///   calls), one nesting level per varying argument: `{"Café": true}`, `{"a": {"b": -1}}`. A call whose
+///   arguments are all constants is answered outright.
+/// - A ranked collation's table maps each text to its rank in Foundation's order under that collation (texts the
+///   collation finds equal share a rank), so comparisons and sorts compare ranks.
+///
+/// Built by ``init(_:writer:query:)`` from one pre-pass over the values the query's leaves read.
+struct PostgresTextLookups: Sendable {
+    /// How a call is answered.
+    enum Answer: Sendable, Equatable {
+        /// The answer of a call whose arguments are all constants.
+        case constant(StoredValue)
+        /// A `jsonb` object of answers keyed by the call's varying arguments.
+        case table(String)
+    }
+
+    /// The type of a call's answer as SQL spells it.
+    enum ResultType {
+        case boolean, integer, text
+
+        init(_ function: QueryFunction) {
+            switch function {
+            case .compare, .characterCount: self = .integer
+            case .fold: self = .text
+            default: self = .boolean
+            }
+        }
+
+        /// The SQL type name.
+        var sqlName: String {
+            switch self {
+            case .boolean: "boolean"
+            case .integer: "bigint"
+            case .text: "text"
+            }
+        }
+    }
+
+    var calls: [QueryExpression: Answer] = [:]
+    var ranks: [QueryOrdering.Collation: String] = [:]
+
+    /// A call's answer for given argument values, computed as SQLite's functions and the in-memory evaluator do.
+    ///
+    /// - Throws: `StrataError.storeFailure` where SQLite fails the statement (an invalid `MATCHES` expression).
+    static func answer(_ call: PostgresTextLeaves.Call, _ arguments: [QueryExpression]) throws -> StoredValue {
+        let evaluator = QueryEvaluator(entity: call.entity, values: { _ in .null })
+        return try evaluator.evaluate(.function(call.function, arguments))
+    }
+
+    /// The `jsonb` text of a ranked collation's table: every text's rank under `ordering`, equal texts sharing one.
+    /// Texts are told apart by their bytes, as PostgreSQL's keys are (Swift's `==` would merge "é" and "e\u{301}").
+    static func rankTable(_ texts: [String], ordering: StrataStringOrdering) -> String {
+        let distinct = Dictionary(texts.map { (Array($0.utf8), $0) }, uniquingKeysWith: { first, _ in first }).values
+        let sorted = distinct.sorted { StrataText.compare($0, $1, ordering: ordering) == .orderedAscending }
+        var rank = 0
+        var entries: [(keys: [String], value: String)] = []
+        entries.reserveCapacity(sorted.count)
+        for (index, text) in sorted.enumerated() {
+            if index > 0, StrataText.compare(sorted[index - 1], text, ordering: ordering) != .orderedSame { rank += 1 }
+            entries.append(([text], String(rank)))
+        }
+        return object(entries[...], depth: 0)
+    }
+
+    /// A nested JSON object of `entries`, keyed by their keys from `depth` on (entries whose key has the same
+    /// bytes merge).
+    static func object(_ entries: ArraySlice<(keys: [String], value: String)>, depth: Int) -> String {
+        let grouped = Dictionary(grouping: entries, by: { Array($0.keys[depth].utf8) })
+        var json = "{"
+        for (offset, (key, members)) in grouped.enumerated() {
+            if offset > 0 { json += "," }
+            json += string(String(decoding: key, as: UTF8.self)) + ":"
+            if depth + 1 == members[members.startIndex].keys.count {
+                json += members[members.startIndex].value
+            } else {
+                json += object(members[...], depth: depth + 1)
+            }
+        }
+        return json + "}"
+    }
+
+    /// A value as JSON: numbers and Booleans as they are, text as a string, `null` for NULL.
+    static func json(_ value: StoredValue, as type: ResultType) -> String {
+        switch (value, type) {
+        case (.null, _): "null"
+        case (.integer(let number), .boolean): number != 0 ? "true" : "false"
+        case (.integer(let number), _): String(number)
+        case (.text(let text), _): string(text)
+        case (.real(let number), _): String(number)
+        case (.blob(let bytes), _): string(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func string(_ text: String) -> String {
+        var json = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": json += "\\\""
+            case "\\": json += "\\\\"
+            case "\n": json += "\\n"
+            case "\r": json += "\\r"
+            case "\t": json += "\\t"
+            case _ where scalar.value < 0x20:
+                json += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: json.unicodeScalars.append(scalar)
+            }
+        }
+        return json + "\""
+    }
+
+    /// The string ordering a ranked collation compares with.
+    static func ordering(of collation: QueryOrdering.Collation) -> StrataStringOrdering {
+        switch collation {
+        case .localizedStandard: .localizedStandard
+        case .localized: .localized
+        case .caseInsensitive: .caseInsensitive
+        case .binary: .lexical
+        case .swift: .swift
+        }
+    }
+}
