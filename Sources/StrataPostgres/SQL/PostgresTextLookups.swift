@@ -55,9 +55,12 @@ struct PostgresTextLookups: Sendable {
     }
 
     /// The `jsonb` text of a ranked collation's table: every text's rank under `ordering`, equal texts sharing one.
-    /// Texts are told apart by their bytes, as PostgreSQL's keys are (Swift's `==` would merge "é" and "e\u{301}").
+    /// Texts are told apart by their bytes, as PostgreSQL's keys are (Swift's `==` would merge "é" and "e\u{301}"),
+    /// and put in byte order first, so the ranks are the same for the same texts even where Foundation's comparison
+    /// is not a total order (`caseInsensitiveCompare` over mixed composed and decomposed text).
     static func rankTable(_ texts: [String], ordering: StrataStringOrdering) -> String {
-        let distinct = Dictionary(texts.map { (Array($0.utf8), $0) }, uniquingKeysWith: { first, _ in first }).values
+        let distinct = Dictionary(texts.map { (Array($0.utf8), $0) }, uniquingKeysWith: { first, _ in first })
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.value)
         let sorted = distinct.sorted { StrataText.compare($0, $1, ordering: ordering) == .orderedAscending }
         var rank = 0
         var entries: [(keys: [String], value: String)] = []

@@ -14,8 +14,12 @@ extension PostgresStore {
         let select = PostgresSelect(writer: writer)
         let leaves = PostgresTextLeaves(condition: condition, orderings: orderings, entity: entity)
         guard !leaves.isEmpty else { return try body(select) }
-        return try connection.inSnapshot {
-            try body(select.answering(leaves, on: connection))
+        do {
+            return try connection.inSnapshot { try body(select.answering(leaves, on: connection)) }
+        } catch let error as PostgresError where error.isStalePlan {
+            // Another instance's migration changed a prepared statement's result type, which aborted the snapshot;
+            // the statement is forgotten, so running once more prepares it afresh (as outside a transaction).
+            return try connection.inSnapshot { try body(select.answering(leaves, on: connection)) }
         }
     }
 }
