@@ -52,13 +52,17 @@ extension PostgresQueryWriter {
     ///
     /// - Throws: `StrataError.unsupportedPredicate` when the query was spelled without its pre-pass.
     func ranked(_ fragment: SQLFragment, _ collation: QueryOrdering.Collation) throws -> SQLFragment {
-        guard let json = lookups.ranks[collation] else {
+        guard let ranks = lookups.ranks[collation] else {
             throw StrataError.unsupportedPredicate(
                 expression: "\(collation) comparison", reason: "PostgreSQL compares \(collation) text only by ranks computed for the query")
         }
         let key = SQLFragment(sql: "(") + fragment + SQLFragment(sql: ")::text")
-        return SQLFragment(sql: "COALESCE(((") + .binding(.text(json)) + SQLFragment(sql: "::jsonb ->> ") + key
-            + SQLFragment(sql: ")::bigint), ") + unanswered([key], .integer, state: "40001") + SQLFragment(sql: ")")
+        let lookup = SQLFragment(sql: "((") + .binding(.text(ranks.table)) + SQLFragment(sql: "::jsonb ->> ") + key + SQLFragment(sql: ")::bigint)")
+        guard let others = ranks.others else {
+            return SQLFragment(sql: "COALESCE(") + lookup + SQLFragment(sql: ", ") + unanswered([key], .integer, state: "40001") + SQLFragment(sql: ")")
+        }
+        return SQLFragment(sql: "CASE WHEN ") + key + SQLFragment(sql: " IS NULL THEN NULL ELSE COALESCE(") + lookup
+            + SQLFragment(sql: ", \(others)) END")
     }
 
     /// `CASE WHEN strata_is_simple(t1) AND … THEN <exact SQL> ELSE otherwise END`.

@@ -25,8 +25,19 @@ struct PostgresTextLeaves {
         var entity: Schema.Entity
     }
 
+    /// A sort whose first key is ranked, under a limit: only the first `count` distinct values of the rows the
+    /// condition selects need ranks of their own; every other value shares the rank after them.
+    struct RankedPrefix {
+        var collation: QueryOrdering.Collation
+        var count: Int
+        var ascending: Bool
+        /// The query's condition, free of text leaves, so the pre-pass reads exactly the rows the query does.
+        var condition: QueryExpression?
+    }
+
     private(set) var calls: [Call] = []
     private(set) var ranked: [QueryOrdering.Collation: [RankedOperand]] = [:]
+    private(set) var rankedPrefix: RankedPrefix?
 
     /// The leaves of a query on `entity` with `condition` and sort keys `orderings`.
     init(condition: QueryExpression?, orderings: [QueryOrdering], entity: Schema.Entity) {
@@ -37,6 +48,16 @@ struct PostgresTextLeaves {
                 ranked[ordering.collation, default: []].append(RankedOperand(expression: Self.uncollated(ordering.expression), entity: entity))
             }
         }
+    }
+
+    /// The leaves of a fetch: as a query's, and when its first sort key is ranked, under a limit, over rows its
+    /// condition selects without text leaves of its own, with ranks for the first `limit + offset` values only.
+    init(_ fetch: StoreFetch) {
+        self.init(condition: fetch.condition, orderings: fetch.ordering, entity: fetch.entity)
+        guard let limit = fetch.limit, fetch.keyFilter == nil, calls.isEmpty, ranked.count == 1,
+              let first = fetch.ordering.first, ranked[first.collation]?.count == 1
+        else { return }
+        rankedPrefix = RankedPrefix(collation: first.collation, count: limit + (fetch.offset ?? 0), ascending: first.ascending, condition: fetch.condition)
     }
 
     /// Whether the query has no such node, and runs as it is spelled.

@@ -33,11 +33,14 @@ extension PostgresTextLookups {
         for (offset, collation) in collations.enumerated() {
             let index = seen.count + offset
             rankedTexts[index] = (collation, [])
+            // A ranked prefix reads the values of the rows the query selects only.
+            let prefix = leaves.rankedPrefix.flatMap { $0.collation == collation ? $0 : nil }
+            let narrowing = try prefix?.condition.map { try writer.condition($0) }
             for operand in leaves.ranked[collation] ?? [] {
                 if case .value(let value) = operand.expression {
                     if value != .null { rankedTexts[index]?.texts.append(Self.text(value)) }
                 } else if entitiesSeen.insert("\(index) \(operand.entity.name) \(operand.expression)").inserted {
-                    branches.append((index, [try writer.key(operand.expression, in: .root)], operand.entity, nil))
+                    branches.append((index, [try writer.key(operand.expression, in: .root)], operand.entity, narrowing))
                 }
             }
         }
@@ -72,7 +75,12 @@ extension PostgresTextLookups {
             calls[call.node] = .table(Self.object(answers[index]?[...] ?? [], depth: 0))
         }
         for (_, ranked) in rankedTexts {
-            ranks[ranked.collation] = Self.rankTable(ranked.texts, ordering: Self.ordering(of: ranked.collation))
+            let ordering = Self.ordering(of: ranked.collation)
+            if let prefix = leaves.rankedPrefix, prefix.collation == ranked.collation {
+                ranks[ranked.collation] = Self.prefixRanks(ranked.texts, first: prefix.count, ordering: ordering, ascending: prefix.ascending)
+            } else {
+                ranks[ranked.collation] = Ranks(table: Self.rankTable(ranked.texts, ordering: ordering), others: nil)
+            }
         }
     }
 

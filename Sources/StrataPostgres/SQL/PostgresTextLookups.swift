@@ -43,8 +43,17 @@ struct PostgresTextLookups: Sendable {
         }
     }
 
+    /// A ranked collation's ranks.
+    struct Ranks: Sendable, Equatable {
+        /// A `jsonb` object mapping each text to its rank.
+        var table: String
+        /// The rank of every text the table leaves out, for a table of the first values only; `nil` when the table
+        /// holds every text (and a text it lacks changed after the pre-pass).
+        var others: Int?
+    }
+
     var calls: [QueryExpression: Answer] = [:]
-    var ranks: [QueryOrdering.Collation: String] = [:]
+    var ranks: [QueryOrdering.Collation: Ranks] = [:]
 
     /// A call's answer for given argument values, computed as SQLite's functions and the in-memory evaluator do.
     ///
@@ -52,24 +61,6 @@ struct PostgresTextLookups: Sendable {
     static func answer(_ call: PostgresTextLeaves.Call, _ arguments: [QueryExpression]) throws -> StoredValue {
         let evaluator = QueryEvaluator(entity: call.entity, values: { _ in .null })
         return try evaluator.evaluate(.function(call.function, arguments))
-    }
-
-    /// The `jsonb` text of a ranked collation's table: every text's rank under `ordering`, equal texts sharing one.
-    /// Texts are told apart by their bytes, as PostgreSQL's keys are (Swift's `==` would merge "é" and "e\u{301}"),
-    /// and put in byte order first, so the ranks are the same for the same texts even where Foundation's comparison
-    /// is not a total order (`caseInsensitiveCompare` over mixed composed and decomposed text).
-    static func rankTable(_ texts: [String], ordering: StrataStringOrdering) -> String {
-        let distinct = Dictionary(texts.map { (Array($0.utf8), $0) }, uniquingKeysWith: { first, _ in first })
-            .sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.value)
-        let sorted = distinct.sorted { StrataText.compare($0, $1, ordering: ordering) == .orderedAscending }
-        var rank = 0
-        var entries: [(keys: [String], value: String)] = []
-        entries.reserveCapacity(sorted.count)
-        for (index, text) in sorted.enumerated() {
-            if index > 0, StrataText.compare(sorted[index - 1], text, ordering: ordering) != .orderedSame { rank += 1 }
-            entries.append(([text], String(rank)))
-        }
-        return object(entries[...], depth: 0)
     }
 
     /// A nested JSON object of `entries`, keyed by their keys from `depth` on (entries whose key has the same

@@ -2,17 +2,15 @@ import CLibPQ
 import Strata
 
 extension PostgresStore {
-    /// Runs `body` with a select that answers the text leaves of a query on `entity` (see ``PostgresTextLeaves``).
-    /// When the query has any, the pre-pass computing their answers and `body` run in one read-only `REPEATABLE
+    /// Runs `body` with a select that answers a query's text `leaves` (see ``PostgresTextLeaves``). When the query
+    /// has any, the pre-pass computing their answers and `body` run in one read-only `REPEATABLE
     /// READ` transaction, so the query reads exactly the values the answers were computed for.
     ///
     /// - Throws: what the pre-pass (``PostgresTextLookups/init(_:writer:query:)``) or `body` throws.
     func withTextLookups<T>(
-        _ entity: Schema.Entity, condition: QueryExpression?, orderings: [QueryOrdering], on connection: PostgresConnection,
-        _ body: (PostgresSelect) throws -> T
+        _ leaves: PostgresTextLeaves, on connection: PostgresConnection, _ body: (PostgresSelect) throws -> T
     ) throws -> T {
         let select = PostgresSelect(writer: writer)
-        let leaves = PostgresTextLeaves(condition: condition, orderings: orderings, entity: entity)
         guard !leaves.isEmpty else { return try body(select) }
         do {
             return try connection.inSnapshot { try body(select.answering(leaves, on: connection)) }

@@ -88,7 +88,7 @@ package final class PostgresStore: DataStore, Sendable {
 extension PostgresStore {
     package func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws {
         let result = try withConnection("fetch \(request.entity.name)") { connection in
-            try withTextLookups(request.entity, condition: request.condition, orderings: request.ordering, on: connection) { select in
+            try withTextLookups(PostgresTextLeaves(request), on: connection) { select in
                 let (sql, bindings) = try select.rows(request).render(in: writer.dialect)
                 return try connection.preparedQuery(sql, bindings)
             }
@@ -102,7 +102,7 @@ extension PostgresStore {
 
     package func count(_ request: StoreFetch) throws -> Int {
         let result = try withConnection("count \(request.entity.name)") { connection in
-            try withTextLookups(request.entity, condition: request.condition, orderings: [], on: connection) { select in
+            try withTextLookups(PostgresTextLeaves(condition: request.condition, orderings: [], entity: request.entity), on: connection) { select in
                 let (sql, bindings) = try select.count(request).render(in: writer.dialect)
                 return try connection.preparedQuery(sql, bindings)
             }

@@ -112,13 +112,17 @@ import Testing
         let context = try seeded(kind), sqlite = try seeded(.sqlite)
         for selector in ["localizedStandardCompare:", "caseInsensitiveCompare:", "localizedCompare:"] {
             for ascending in [true, false] {
-                for (limit, offset) in [(nil, nil), (5, nil), (4, 3)] as [(Int?, Int?)] {
+                // With a limit, only the first values get ranks of their own (of the rows the condition selects).
+                for (limit, offset, condition) in [(nil, nil, nil), (5, nil, nil), (4, 3, nil), (1, nil, "serial >= 2"), (3, 5, "serial != 7"),
+                                                   (2, 1, "note != nil")] as [(Int?, Int?, String?)] {
                     var descriptor = FetchDescriptor<LookupBook>(
-                        predicate: nil, sortDescriptors: [FormatSortDescriptor(key: "title", ascending: ascending, selector: selector)])
+                        predicate: condition.map { FormatPredicate(format: $0) },
+                        sortDescriptors: [FormatSortDescriptor(key: "title", ascending: ascending, selector: selector),
+                                          FormatSortDescriptor(key: "serial", ascending: false)])
                     descriptor.fetchLimit = limit
                     descriptor.fetchOffset = offset
                     let expected = try sqlite.fetch(descriptor).map(\.serial)
-                    #expect(try context.fetch(descriptor).map(\.serial) == expected, "\(selector) \(ascending) \(String(describing: limit))")
+                    #expect(try context.fetch(descriptor).map(\.serial) == expected, "\(selector) \(ascending) \(String(describing: limit)) \(condition ?? "")")
                 }
             }
         }
