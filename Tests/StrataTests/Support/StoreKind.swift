@@ -17,9 +17,8 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
 
     /// The stores for tests of non-ASCII string semantics (Character counts, `[c]` and `localizedStandard`
-    /// comparisons): SQLite only, as PostgreSQL refuses these predicates for now (`PostgresStringRefusalTests`
-    /// checks the refusal).
-    static var sqliteOnlyText: [StoreKind] { [.sqlite] }
+    /// comparisons): both, since PostgreSQL answers them as SQLite does (`PostgresStringSemanticsTests`).
+    static var sqliteOnlyText: [StoreKind] { all }
 
     var testDescription: String { rawValue == "sqlite" ? "SQLite" : "PostgreSQL" }
 }
