@@ -121,7 +121,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwiftDataCompatibilityTests",
-            dependencies: ["SwiftData"]
+            dependencies: ["SwiftData", "StrataPostgres"]
         ),
         .testTarget(
             name: "StrataStateTests",
