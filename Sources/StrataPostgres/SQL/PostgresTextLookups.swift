@@ -92,20 +92,17 @@ struct PostgresTextLookups: Sendable {
         }
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    /// A JSON string literal: quotes and backslashes escaped by a backslash, control characters as `\u00XX`.
     static func string(_ text: String) -> String {
         var json = "\""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": json += "\\\""
-            case "\\": json += "\\\\"
-            case "\n": json += "\\n"
-            case "\r": json += "\\r"
-            case "\t": json += "\\t"
-            case _ where scalar.value < 0x20:
+            if scalar == "\"" || scalar == "\\" {
+                json += "\\"
+            } else if scalar.value < 0x20 {
                 json += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: json.unicodeScalars.append(scalar)
+                continue
             }
+            json.unicodeScalars.append(scalar)
         }
         return json + "\""
     }

@@ -51,14 +51,9 @@ extension PostgresConnection {
     /// - Throws: what `body` throws, or ``PostgresError`` when beginning or committing fails.
     func inSnapshot<T>(_ body: () throws -> T) throws -> T {
         guard !isInTransaction, PQtransactionStatus(handle) == PQTRANS_IDLE else { return try body() }
-        try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        do {
-            let value = try body()
-            try execute("COMMIT")
-            return value
-        } catch {
-            if isHealthy { try? execute("ROLLBACK") }
-            throw error
+        return try transaction {
+            try execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            return try body()
         }
     }
 }
