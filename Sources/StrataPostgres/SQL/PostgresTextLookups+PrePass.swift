@@ -20,8 +20,9 @@ extension PostgresTextLookups {
             seen[call.node] = index
             guard entitiesSeen.insert("\(index) \(call.entity.name)").inserted else { continue }
             let varying = call.arguments.indices.filter { if case .value = call.arguments[$0] { false } else { true } }
-            guard !varying.isEmpty else {
-                calls[call.node] = .constant(try Self.answer(call, call.arguments))
+            // Constant arguments only, or a NULL one: the answer is the same for every row.
+            guard !varying.isEmpty, !call.arguments.contains(.value(.null)) else {
+                calls[call.node] = .constant(varying.isEmpty ? try Self.answer(call, call.arguments) : .null)
                 continue
             }
             pending[index] = (call, varying)
