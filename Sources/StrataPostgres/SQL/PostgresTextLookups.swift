@@ -64,18 +64,19 @@ struct PostgresTextLookups: Sendable {
     }
 
     /// A nested JSON object of `entries`, keyed by their keys from `depth` on (entries whose key has the same
-    /// bytes merge).
+    /// bytes merge). At the last key a repeated key is written again: `jsonb` keeps one, and the same text always
+    /// has the same answer.
     static func object(_ entries: ArraySlice<(keys: [String], value: String)>, depth: Int) -> String {
-        let grouped = Dictionary(grouping: entries, by: { Array($0.keys[depth].utf8) })
         var json = "{"
-        for (offset, (key, members)) in grouped.enumerated() {
-            if offset > 0 { json += "," }
-            json += string(String(decoding: key, as: UTF8.self)) + ":"
-            if depth + 1 == members[members.startIndex].keys.count {
-                json += members[members.startIndex].value
-            } else {
-                json += object(members[...], depth: depth + 1)
+        guard let first = entries.first, depth + 1 < first.keys.count else {
+            for (offset, entry) in entries.enumerated() {
+                json += (offset > 0 ? "," : "") + string(entry.keys[depth]) + ":" + entry.value
             }
+            return json + "}"
+        }
+        let grouped = Dictionary(grouping: entries, by: { Array($0.keys[depth].utf8) })
+        for (offset, (key, members)) in grouped.enumerated() {
+            json += (offset > 0 ? "," : "") + string(String(decoding: key, as: UTF8.self)) + ":" + object(members[...], depth: depth + 1)
         }
         return json + "}"
     }
