@@ -71,10 +71,44 @@ extension PostgresQueryWriter {
         otherwise: SQLFragment
     ) throws -> SQLFragment {
         let tests = try texts.map { SQLFragment(sql: "strata_is_simple(") + (try value($0, in: scope)) + SQLFragment(sql: ")") }
-        let exact = SQLFragment(sql: dialect.functionName(for: function) + "(")
-            + .joined(try arguments.map { try value($0, in: scope) }, separator: ", ") + SQLFragment(sql: ")")
+        let exact = try exactCall(function, arguments, scope)
         return SQLFragment(sql: "CASE WHEN ") + .joined(tests, separator: " AND ") + SQLFragment(sql: " THEN ") + exact
             + SQLFragment(sql: " ELSE ") + otherwise + SQLFragment(sql: " END")
+    }
+
+    /// The exact SQL of a call on simple text: its SQL function, or for `LIKE` with a constant pattern PostgreSQL's
+    /// own `LIKE`, the pattern translated here once instead of by `strata_like` on every row.
+    private func exactCall(_ function: QueryFunction, _ arguments: [QueryExpression], _ scope: SQLScope) throws -> SQLFragment {
+        if case .like = function, arguments.count == 3, case .value(.text(let pattern)) = arguments[1],
+           PostgresTextLookups.isSimple(.text(pattern)), case .value(.integer(let flags)) = arguments[2] {
+            let translated = Self.likePattern(pattern)
+            return SQLFragment(sql: "(strata_fold(") + (try value(arguments[0], in: scope)) + SQLFragment(sql: ", \(flags)) LIKE ")
+                + .binding(.text(flags & 1 == 1 ? translated.lowercased() : translated)) + SQLFragment(sql: " COLLATE \"C\")")
+        }
+        return SQLFragment(sql: dialect.functionName(for: function) + "(")
+            + .joined(try arguments.map { try value($0, in: scope) }, separator: ", ") + SQLFragment(sql: ")")
+    }
+
+    /// A Core Data `LIKE` pattern (`*`, `?`, a backslash making the next character literal) as PostgreSQL's (`%`, `_`,
+    /// with `\` escaping), as `strata_like` translates it.
+    static func likePattern(_ pattern: String) -> String {
+        var translated = ""
+        var escaping = false
+        for scalar in pattern.unicodeScalars {
+            if escaping {
+                if scalar == "%" || scalar == "_" || scalar == "\\" { translated += "\\" }
+                translated.unicodeScalars.append(scalar)
+                escaping = false
+            } else if scalar == "\\" {
+                escaping = true
+            } else if scalar == "*" || scalar == "?" {
+                translated += scalar == "*" ? "%" : "_"
+            } else {
+                if scalar == "%" || scalar == "_" { translated += "\\" }
+                translated.unicodeScalars.append(scalar)
+            }
+        }
+        return escaping ? translated + "\\\\" : translated
     }
 
     /// NULL when a key is NULL; otherwise the statement fails with SQLSTATE `state`.

@@ -62,6 +62,7 @@ import Testing
         ("author.name CONTAINS[cd] %@", ["emile"]), ("ANY author.books.title CONTAINS[c] %@", ["STRASSE"]),
         ("SUBQUERY(author.books, $b, $b.title ENDSWITH[cd] 'e').@count >= 2", []), ("title CONTAINS[c] %@", ["plain"]),
         ("title CONTAINS[c] %@ OR note CONTAINS[c] %@", ["ß", "İ"]), ("NOT (title CONTAINS[c] nil) AND note LIKE[c] nil", []),
+        ("title LIKE %@", ["file?"]), ("title LIKE[c] %@", ["\\F*"]), ("title LIKE %@", ["*\\"]), ("note LIKE[c] %@", ["*ß*"]),
         ("lowercase(title) CONTAINS[d] %@", ["e"]), ("lowercase(title) BEGINSWITH lowercase(note)", []), ("lowercase(title) ==[cd] %@", ["ecole"]),
     ]
 
