@@ -108,6 +108,7 @@ struct PostgresTextLeaves {
         return expression
     }
 
+    /// The collation a `collated` wrapper names; `nil` for any other node.
     static func collation(of expression: QueryExpression) -> QueryOrdering.Collation? {
         if case .collated(_, let collation) = expression { return collation }
         return nil
