@@ -69,14 +69,20 @@ struct PostgresTextLookups: Sendable {
     static func object(_ entries: ArraySlice<(keys: [String], value: String)>, depth: Int) -> String {
         var json = "{"
         guard let first = entries.first, depth + 1 < first.keys.count else {
-            for (offset, entry) in entries.enumerated() {
-                json += (offset > 0 ? "," : "") + string(entry.keys[depth]) + ":" + entry.value
+            json.reserveCapacity(entries.reduce(2) { $0 + $1.keys[depth].utf8.count + $1.value.utf8.count + 4 })
+            for entry in entries {
+                if json.utf8.count > 1 { json += "," }
+                appendString(entry.keys[depth], to: &json)
+                json += ":"
+                json += entry.value
             }
             return json + "}"
         }
         let grouped = Dictionary(grouping: entries, by: { Array($0.keys[depth].utf8) })
-        for (offset, (key, members)) in grouped.enumerated() {
-            json += (offset > 0 ? "," : "") + string(String(decoding: key, as: UTF8.self)) + ":" + object(members[...], depth: depth + 1)
+        for (key, members) in grouped {
+            if json.utf8.count > 1 { json += "," }
+            appendString(String(decoding: key, as: UTF8.self), to: &json)
+            json += ":" + object(members[...], depth: depth + 1)
         }
         return json + "}"
     }
@@ -95,7 +101,18 @@ struct PostgresTextLookups: Sendable {
 
     /// A JSON string literal: quotes and backslashes escaped by a backslash, control characters as `\u00XX`.
     static func string(_ text: String) -> String {
-        var json = "\""
+        var json = ""
+        appendString(text, to: &json)
+        return json
+    }
+
+    /// Appends `text` to `json` as a JSON string literal.
+    static func appendString(_ text: String, to json: inout String) {
+        json += "\""
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            json += text + "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             if scalar == "\"" || scalar == "\\" {
                 json += "\\"
@@ -105,7 +122,7 @@ struct PostgresTextLookups: Sendable {
             }
             json.unicodeScalars.append(scalar)
         }
-        return json + "\""
+        json += "\""
     }
 
     /// The string ordering a ranked collation compares with.
