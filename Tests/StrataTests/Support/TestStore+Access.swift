@@ -42,18 +42,7 @@ extension TestStore {
         case .sqlite:
             return file.bytes().base64EncodedString()
         case .postgres:
-            var parts = try postgresRows("""
-                SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable FROM information_schema.columns
-                WHERE table_schema = $1 ORDER BY table_name, ordinal_position
-                """)
-            parts += try postgresRows(
-                "SELECT conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = to_regnamespace($1) ORDER BY conname")
-            parts += try postgresRows("SELECT indexdef FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname")
-            for table in try postgresRows("SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename") {
-                let quoted = "\"\(databaseSchema)\".\"\(table)\""
-                parts += try postgresRows("SELECT '\(table): ' || coalesce(string_agg(t::text, ' | ' ORDER BY t::text), '') FROM \(quoted) t")
-            }
-            return parts.joined(separator: "\n")
+            return try PostgresTestServer.snapshot(databaseSchema: databaseSchema)
         }
     }
 
@@ -95,9 +84,6 @@ extension TestStore {
 
     /// The first column of each row `sql` returns, with `$1` bound to the store's PostgreSQL schema.
     func postgresRows(_ sql: String) throws -> [String] {
-        guard let url = PostgresTestServer.url else { return [] }
-        let connection = try PostgresConnection(conninfo: url.absoluteString)
-        let result = try connection.query(sql, sql.contains("$1") ? [.text(databaseSchema)] : [])
-        return (0..<result.count).map { result.text(row: $0, column: 0) ?? "" }
+        try PostgresTestServer.rows(sql, databaseSchema: databaseSchema)
     }
 }
