@@ -6,16 +6,16 @@ import Testing
 struct HistoryStoreTests {
     private typealias Fixtures = HistoryFixtures
 
-    @Test func appReadsWhatAnotherWriterSavedSinceItsToken() throws {
-        let (app, url) = try Fixtures.fileContainer()
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    @Test(arguments: StoreKind.all) func appReadsWhatAnotherWriterSavedSinceItsToken(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        let app = try store.container(HistoryTrip.self, HistoryPlanner.self)
         let appContext = ModelContext(app)
         appContext.insert(HistoryTrip(name: "Lisbon", destination: "PT"))
         try appContext.save()
         var lastToken = try #require(try Fixtures.history(appContext).last?.token)
 
-        // Another container on the same file (another process would do the same) saves as the widget.
-        let (widgetContainer, _) = try Fixtures.fileContainer(url)
+        // Another container on the same store (another process would do the same) saves as the widget.
+        let widgetContainer = try store.container(HistoryTrip.self, HistoryPlanner.self)
         let widget = ModelContext(widgetContainer)
         widget.author = "widget"
         widget.insert(HistoryTrip(name: "Kyoto", destination: "JP"))

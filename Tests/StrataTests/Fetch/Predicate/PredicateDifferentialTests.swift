@@ -53,9 +53,10 @@ import Testing
         { k, _ in let target: Int? = k * 3; return #Predicate { $0.rating.flatMap { rating in rating * k } == target } },
     ]
 
-    @Test func storeAndEvaluateAgree() throws {
+    // PostgreSQL: non-ASCII text semantics, see PostgresStringRefusalTests
+    @Test(arguments: StoreKind.sqliteOnlyText) func storeAndEvaluateAgree(_ kind: StoreKind) throws {
         var generator = Generator(state: 2026)
-        let context = try PredicateFixture.context(with: Self.books(using: &generator))
+        let context = try PredicateFixture.context(kind, with: Self.books(using: &generator))
         var matched = 0
         for template in Self.templates {
             for _ in 0..<3 {
