@@ -185,9 +185,9 @@ struct StoredTypesTests {
         ])
     }
 
-    @Test("Optional integers sort and compare as numbers (regression: JSON text sorted '10' before '9')")
-    func optionalIntegersCompareAsNumbers() throws {
-        let context = ModelContext(try inMemoryContainer(Everything.self))
+    @Test("Optional integers sort and compare as numbers (regression: JSON text sorted '10' before '9')", arguments: StoreKind.all)
+    func optionalIntegersCompareAsNumbers(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Everything.self))
         for value in [9, 10, nil, 100] {
             let model = Everything()
             model.optionalInt = value

@@ -82,6 +82,22 @@ extension TestStore {
         }
     }
 
+    /// The first column, as text, of each row `sql` returns, read from the store's tables directly as another program
+    /// would (NULL reads as ""; cast other values to text in `sql`).
+    func texts(_ sql: String) throws -> [String] {
+        switch kind {
+        case .sqlite:
+            return try SQLiteConnection(location: .file(file.url.path), readOnly: true).query(sql, []).map { row in
+                if case .text(let text)? = row.first { text } else { "" }
+            }
+        case .postgres:
+            guard let url = PostgresTestServer.url else { return [] }
+            let connection = try PostgresConnection(conninfo: url.absoluteString, settings: ["SET search_path TO \"\(databaseSchema)\""])
+            let result = try connection.query(sql, [])
+            return (0..<result.count).map { result.text(row: $0, column: 0) ?? "" }
+        }
+    }
+
     /// The first column of each row `sql` returns, with `$1` bound to the store's PostgreSQL schema.
     func postgresRows(_ sql: String) throws -> [String] {
         try PostgresTestServer.rows(sql, databaseSchema: databaseSchema)
