@@ -21,6 +21,9 @@ final class TodoStore {
 
     deinit { file.remove() }
 
+    /// The SQLite file of the store.
+    var fileURL: URL { file.url }
+
     /// A container over the store.
     func container(allowsSave: Bool = true) throws -> ModelContainer {
         let configuration = try kind.configuration(fileURL: file.url, databaseSchema: databaseSchema, allowsSave: allowsSave)
