@@ -22,14 +22,18 @@ package enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConverti
     /// `databaseSchema` in the test server. Throws `StrataError.storeOpenFailed` when there is no server.
     package func configuration(fileURL: URL, databaseSchema: String, allowsSave: Bool = true) throws -> any DataStoreConfiguration {
         switch self {
-        case .sqlite:
-            return ModelConfiguration(url: fileURL, allowsSave: allowsSave)
-        case .postgres:
-            guard let url = PostgresTestServer.url else {
-                throw StrataError.storeOpenFailed(path: "PostgreSQL", reason: "no PostgreSQL server for the tests")
-            }
-            return PostgresConfiguration(url: url, databaseSchema: databaseSchema, allowsSave: allowsSave)
+        case .sqlite: ModelConfiguration(url: fileURL, allowsSave: allowsSave)
+        case .postgres: try Self.postgresConfiguration(databaseSchema: databaseSchema, allowsSave: allowsSave)
         }
+    }
+
+    /// The configuration of the PostgreSQL schema `databaseSchema` in the test server.
+    /// Throws `StrataError.storeOpenFailed` when there is no server.
+    package static func postgresConfiguration(databaseSchema: String, allowsSave: Bool = true) throws -> PostgresConfiguration {
+        guard let url = PostgresTestServer.url else {
+            throw StrataError.storeOpenFailed(path: "PostgreSQL", reason: "no PostgreSQL server for the tests")
+        }
+        return PostgresConfiguration(url: url, databaseSchema: databaseSchema, allowsSave: allowsSave)
     }
 }
 
@@ -47,7 +51,7 @@ extension StoreKind {
         case .sqlite:
             return try ModelContainer(for: schema, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         case .postgres:
-            let configuration = try configuration(fileURL: URL(fileURLWithPath: "/dev/null"), databaseSchema: Self.newDatabaseSchema())
+            let configuration = try Self.postgresConfiguration(databaseSchema: Self.newDatabaseSchema())
             return try ModelContainer(for: schema, migrationPlan: nil, configurations: [configuration])
         }
     }

@@ -91,7 +91,7 @@ struct InjectionTests {
                 configuration = ModelConfiguration(url: directory.appendingPathComponent(name))
             case .postgres:
                 PostgresTestServer.dropAtExit(prefix + name)
-                configuration = PostgresConfiguration(url: try #require(PostgresTestServer.url), databaseSchema: prefix + name)
+                configuration = try StoreKind.postgresConfiguration(databaseSchema: prefix + name)
             }
             let context = ModelContext(try ModelContainer(for: Schema([Book.self]), migrationPlan: nil, configurations: [configuration]))
             context.insert(Book(title: name, author: "", publisher: ""))

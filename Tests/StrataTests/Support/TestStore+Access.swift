@@ -7,15 +7,7 @@ import Foundation
 extension TestStore {
     /// The configuration of this store.
     func configuration(allowsSave: Bool = true) throws -> any DataStoreConfiguration {
-        switch kind {
-        case .sqlite:
-            return ModelConfiguration(url: file.url, allowsSave: allowsSave)
-        case .postgres:
-            guard let url = PostgresTestServer.url else {
-                throw StrataError.storeOpenFailed(path: "PostgreSQL", reason: "no PostgreSQL server for the tests")
-            }
-            return PostgresConfiguration(url: url, databaseSchema: databaseSchema, allowsSave: allowsSave)
-        }
+        try kind.configuration(fileURL: file.url, databaseSchema: databaseSchema, allowsSave: allowsSave)
     }
 
     /// A container over the store for `schema`, migrating through `migrationPlan`.

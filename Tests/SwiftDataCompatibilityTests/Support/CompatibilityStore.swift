@@ -25,7 +25,7 @@ final class CompatibilityStore {
 
     /// The configuration of the store.
     func configuration() throws -> any DataStoreConfiguration {
-        try kind.configuration(fileURL: url, databaseSchema: databaseSchema)
+        try kind.configuration(fileURL: url, databaseSchema: kind == .postgres ? databaseSchema : "")
     }
 
     /// A container over the store for `types`.
