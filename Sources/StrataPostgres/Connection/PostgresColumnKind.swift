@@ -56,6 +56,7 @@ enum PostgresColumnKind {
     /// A value in PostgreSQL's binary format (network byte order), as Strata stores it: the same value the text
     /// format decodes to (NaN as the text `'NaN'`, -0.0 and infinities kept, `numeric` as PostgreSQL prints it).
     /// Bytes too short for the type (which a server doesn't send) read as `NULL`.
+    @inline(__always)
     func binaryValue(_ bytes: UnsafeRawBufferPointer) -> StoredValue {
         switch self {
         case .int8:
