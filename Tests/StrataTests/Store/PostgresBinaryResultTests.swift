@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 @testable import StrataPostgres
 
-@Suite("PostgreSQL: values read in binary are the values read as text")
+@Suite("PostgreSQL: values read in binary are the values read as text, and round-trip through both stores")
 struct PostgresBinaryResultTests {
     private func connection() throws -> PostgresConnection? {
         guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return nil }
@@ -91,5 +91,31 @@ struct PostgresBinaryResultTests {
         #expect(result.int64(row: 0, column: 0) == .max)
         #expect(result.int64(row: 0, column: 1) == 0)
         #expect(result.int64(row: 0, column: 2) == 12)
+    }
+
+    @Test("Decimals of 38 digits and large or tiny exponents, UInt64 past Int64.max and Dates at their edges come back exactly", arguments: StoreKind.all)
+    func storedValuesRoundTrip(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        let decimals = try ["12345678901234567890123456789012345678", "-0.00000000000000000000000000000000000000000000001",
+                            "1e100", "-98765.4321e-30", "0.0001", "10000", "99999999.99999999"].map { try #require(Decimal(string: $0)) }
+        let dates = [Date.distantPast, .distantFuture, Date(timeIntervalSinceReferenceDate: -0.000_001), Date(timeIntervalSinceReferenceDate: 1e-7)]
+        let unsigned: [UInt64] = [.max, UInt64(Int64.max) + 1, UInt64(Int64.max), 0]
+        do {
+            let context = ModelContext(try store.container(Everything.self))
+            for index in 0..<decimals.count {
+                let model = Everything()
+                model.int = index
+                model.decimal = decimals[index]
+                model.date = dates[index % dates.count]
+                model.uint64 = unsigned[index % unsigned.count]
+                context.insert(model)
+            }
+            try context.save()
+        }
+        let context = ModelContext(try store.container(Everything.self))
+        let models = try context.fetch(FetchDescriptor<Everything>(sortBy: [SortDescriptor(\.int)]))
+        #expect(models.map(\.decimal) == decimals)
+        #expect(models.map(\.date) == (0..<decimals.count).map { dates[$0 % dates.count] })
+        #expect(models.map(\.uint64) == (0..<decimals.count).map { unsigned[$0 % unsigned.count] })
     }
 }
