@@ -22,19 +22,6 @@ enum PostgresColumnKind {
     /// Any other type: its text, or in a binary result its bytes.
     case other
 
-    /// The type OIDs read here that ``PostgresType`` doesn't name.
-    private enum OID {
-        static let name: Oid = 19
-        static let json: Oid = 114
-        static let bpchar: Oid = 1042
-        static let varchar: Oid = 1043
-        static let timestamp: Oid = 1114
-        static let timestamptz: Oid = 1184
-        static let uuid: Oid = 2950
-        static let jsonb: Oid = 3802
-        static let unknown: Oid = 705
-    }
-
     init(type: Oid, modifier: Int32) {
         switch type {
         case PostgresType.int8: self = .int8
@@ -44,11 +31,11 @@ enum PostgresColumnKind {
         case PostgresType.float8: self = .float8
         case PostgresType.float4: self = .float4
         case PostgresType.numeric: self = modifier == PostgresType.unsignedModifier ? .unsigned : .numeric
-        case PostgresType.text, OID.name, OID.json, OID.bpchar, OID.varchar, OID.unknown: self = .text
+        case PostgresType.text, PostgresType.name, PostgresType.json, PostgresType.bpchar, PostgresType.varchar, PostgresType.unknown: self = .text
         case PostgresType.bytea: self = .bytea
-        case OID.uuid: self = .uuid
-        case OID.timestamp, OID.timestamptz: self = .timestamp
-        case OID.jsonb: self = .jsonb
+        case PostgresType.uuid: self = .uuid
+        case PostgresType.timestamp, PostgresType.timestamptz: self = .timestamp
+        case PostgresType.jsonb: self = .jsonb
         default: self = .other
         }
     }

@@ -122,6 +122,16 @@ package enum PostgresType {
     static let float4: Oid = 700
     static let float8: Oid = 701
     static let numeric: Oid = 1700
+    /// Types a fetch of Strata's tables doesn't meet, read in binary all the same (see ``PostgresColumnKind``).
+    static let name: Oid = 19
+    static let json: Oid = 114
+    static let unknown: Oid = 705
+    static let bpchar: Oid = 1042
+    static let varchar: Oid = 1043
+    static let timestamp: Oid = 1114
+    static let timestamptz: Oid = 1184
+    static let uuid: Oid = 2950
+    static let jsonb: Oid = 3802
     /// The type modifier of `numeric(20,0)`, the unsigned-integer column type: `(precision << 16 | scale) + 4`.
     static let unsignedModifier: Int32 = (20 << 16) + 4
 
