@@ -22,6 +22,7 @@ enum PostgresColumnKind {
     /// Any other type: its text, or in a binary result its bytes.
     case other
 
+    /// The kind of a column of type OID `type` with type modifier `modifier` (`PQftype`, `PQfmod`).
     init(type: Oid, modifier: Int32) {
         switch type {
         case PostgresType.int8: self = .int8
