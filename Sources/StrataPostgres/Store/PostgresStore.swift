@@ -88,7 +88,8 @@ package final class PostgresStore: DataStore, Sendable {
 extension PostgresStore {
     package func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws {
         let (sql, bindings) = try PostgresSelect(writer: writer).rows(request).render(in: writer.dialect)
-        let result = try withConnection("fetch \(request.entity.name)") { try $0.preparedQuery(sql, bindings) }
+        // Binary results: each value is read from its bytes instead of parsed from text.
+        let result = try withConnection("fetch \(request.entity.name)") { try $0.preparedQuery(sql, bindings, binaryResults: true) }
         var row = PostgresRow(result: result, row: 0)
         for index in 0..<result.count {
             row.row = index
@@ -129,8 +130,6 @@ struct PostgresRow: StoreRow {
     func storedValue(at column: Int32) -> StoredValue { result.storedValue(row: row, column: column) }
 
     func readValues(_ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>) {
-        for (offset, index) in columns.enumerated() {
-            (values.baseAddress! + index).replaceStoredValue(with: result.storedValue(row: row, column: Int32(offset + 1)))
-        }
+        result.readValues(row: row, columns, into: values)
     }
 }
