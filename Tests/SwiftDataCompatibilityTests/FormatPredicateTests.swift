@@ -1,5 +1,4 @@
 import Foundation
-import StrataPostgres
 import SwiftData
 import Testing
 
@@ -36,8 +35,8 @@ import Testing
 /// Core Data format strings, fetched through `FetchDescriptor` the way Core Data code ported to SwiftData
 /// writes them.
 @Suite struct FormatPredicateTests {
-    private func makeContext(_ kind: FormatCompatStore = .sqlite) throws -> ModelContext {
-        let context = ModelContext(try kind.container(FormatCompatAuthor.self, FormatCompatBook.self, FormatCompatTag.self))
+    private func makeContext(_ kind: StoreKind = .sqlite) throws -> ModelContext {
+        let context = ModelContext(try freshContainer(kind, FormatCompatAuthor.self, FormatCompatBook.self, FormatCompatTag.self))
         let leGuin = FormatCompatAuthor(name: "Ursula K. Le Guin"), herbert = FormatCompatAuthor(name: "Frank Herbert")
         let austen = FormatCompatAuthor(name: "Jane Austen")
         let scifi = FormatCompatTag(name: "Science Fiction"), classic = FormatCompatTag(name: "Classic")
@@ -66,21 +65,21 @@ import Testing
         try context.fetch(FetchDescriptor<FormatCompatAuthor>(predicate: predicate)).map(\.name).sorted()
     }
 
-    @Test(arguments: FormatCompatStore.all) func toManyKeyPathWithAPlainOperatorMeansAny(_ kind: FormatCompatStore) throws {
+    @Test(arguments: StoreKind.all) func toManyKeyPathWithAPlainOperatorMeansAny(_ kind: StoreKind) throws {
         let context = try makeContext(kind)
         #expect(try titles(FormatPredicate(format: "tags.name CONTAINS[c] %@", "fiction"), in: context) == ["Dune", "The Dispossessed"])
         #expect(try titles(FormatPredicate(format: "tags.name == %@", "Classic"), in: context) == ["Dune", "Emma"])
         #expect(try titles(FormatPredicate(format: "tags.name IN %@", ["Classic", "Poetry"]), in: context) == ["Dune", "Emma"])
     }
 
-    @Test(arguments: FormatCompatStore.all) func keyPathsThroughTwoToManyRelationships(_ kind: FormatCompatStore) throws {
+    @Test(arguments: StoreKind.all) func keyPathsThroughTwoToManyRelationships(_ kind: StoreKind) throws {
         let context = try makeContext(kind)
         #expect(try authors(FormatPredicate(format: "ANY books.tags.name == %@", "Classic"), in: context) == ["Frank Herbert", "Jane Austen"])
         #expect(try authors(FormatPredicate(format: "NONE books.tags.name == %@", "Classic"), in: context) == ["Ursula K. Le Guin"])
         #expect(try authors(FormatPredicate(format: "ALL books.tags.name == %@", "Classic"), in: context) == ["Jane Austen"])
     }
 
-    @Test(arguments: FormatCompatStore.all) func quantifiersInsideSubqueries(_ kind: FormatCompatStore) throws {
+    @Test(arguments: StoreKind.all) func quantifiersInsideSubqueries(_ kind: StoreKind) throws {
         let context = try makeContext(kind)
         let predicate = FormatPredicate(format: "SUBQUERY(books, $book, ANY $book.tags.name == %@).@count > 0", "Science Fiction")
         #expect(try authors(predicate, in: context) == ["Frank Herbert", "Ursula K. Le Guin"])
@@ -88,13 +87,13 @@ import Testing
         #expect(try authors(untagged, in: context) == ["Ursula K. Le Guin"])
     }
 
-    @Test(arguments: FormatCompatStore.all) func powerOperator(_ kind: FormatCompatStore) throws {
+    @Test(arguments: StoreKind.all) func powerOperator(_ kind: StoreKind) throws {
         let context = try makeContext(kind)
         #expect(try titles(FormatPredicate(format: "rating ** 2 > %f", 20.0), in: context) == ["Dune", "The Dispossessed"])
         #expect(try titles(FormatPredicate(format: "pages ** 0.5 < 14"), in: context) == ["A Wizard of Earthsea"])
     }
 
-    @Test(arguments: FormatCompatStore.all) func collectionOperatorsNeedFittingAttributes(_ kind: FormatCompatStore) throws {
+    @Test(arguments: StoreKind.all) func collectionOperatorsNeedFittingAttributes(_ kind: StoreKind) throws {
         let context = try makeContext(kind)
         #expect(try authors(FormatPredicate(format: "books.@avg.rating > 4.4"), in: context) == ["Frank Herbert"])
         do {
@@ -105,7 +104,7 @@ import Testing
         }
     }
 
-    @Test(arguments: FormatCompatStore.all) func notOverNilMatchesLikeNotEqual(_ kind: FormatCompatStore) throws {
+    @Test(arguments: StoreKind.all) func notOverNilMatchesLikeNotEqual(_ kind: StoreKind) throws {
         let context = try makeContext(kind)
         // Dune and A Wizard of Earthsea have no subtitle: a nil subtitle doesn't contain "Novel", so NOT matches it.
         #expect(try titles(FormatPredicate(format: "NOT (subtitle CONTAINS 'Novel')"), in: context)
@@ -118,7 +117,7 @@ import Testing
         #expect(try titles(FormatPredicate(format: "NOT (subtitle LIKE '*')"), in: context) == ["A Wizard of Earthsea", "Dune", "Unsaved"])
     }
 
-    @Test(arguments: FormatCompatStore.all) func oversizedPredicatesAreRefusedWithTheLimit(_ kind: FormatCompatStore) throws {
+    @Test(arguments: StoreKind.all) func oversizedPredicatesAreRefusedWithTheLimit(_ kind: StoreKind) throws {
         let context = try makeContext(kind)
         let manyTitles = (0..<600).map { "title == 'Book \($0)'" }.joined(separator: " OR ")
         #expect(throws: PredicateFormatError.self) { try FormatPredicate(format: manyTitles).validated() }
@@ -133,7 +132,7 @@ import Testing
         #expect(try titles(FormatPredicate(format: "title IN %@", (0..<5_000).map { "Book \($0)" } + ["Emma"]), in: context) == ["Emma"])
     }
 
-    @Test(arguments: FormatCompatStore.all) func invalidRegularExpressionsFailValidation(_ kind: FormatCompatStore) throws {
+    @Test(arguments: StoreKind.all) func invalidRegularExpressionsFailValidation(_ kind: StoreKind) throws {
         let predicate = FormatPredicate(format: "title MATCHES %@", "Dune (")
         #expect(throws: PredicateFormatError.self) { try predicate.validated() }
         #expect(try titles(FormatPredicate(format: "title MATCHES[c] %@", "d.n."), in: makeContext(kind)) == ["Dune"])
@@ -146,7 +145,7 @@ import Testing
         #expect((predicate.error?.description.count ?? .max) < 2_500)
     }
 
-    @Test(arguments: FormatCompatStore.all) func caseAndDiacriticModifiersFoldAnyText(_ kind: FormatCompatStore) throws {
+    @Test(arguments: StoreKind.all) func caseAndDiacriticModifiersFoldAnyText(_ kind: StoreKind) throws {
         let context = try makeContext(kind)
         context.insert(FormatCompatAuthor(name: "Émile Zola"))
         context.insert(FormatCompatBook(title: "L’Œuvre", subtitle: "Straße", pages: 490, rating: 4.0))
@@ -158,48 +157,5 @@ import Testing
         let sorted = FetchDescriptor<FormatCompatAuthor>(
             predicate: nil, sortDescriptors: [FormatSortDescriptor(key: "name", selector: "localizedStandardCompare:")])
         #expect(try context.fetch(sorted).map { $0.name } == ["Émile Zola", "Frank Herbert", "Jane Austen", "Ursula K. Le Guin"])
-    }
-}
-
-/// The stores these tests run on: SQLite in memory, and PostgreSQL when `STRATA_POSTGRES_URL` names a server
-/// (`.ci/run` starts one; `Scripts/postgres-dev.sh start` does for a developer), each container in a schema of its
-/// own, dropped when the process exits. With `STRATA_REQUIRE_POSTGRES=1` a missing server fails the tests.
-enum FormatCompatStore: String, CaseIterable, Sendable {
-    case sqlite
-    case postgres
-
-    static let url: URL? = ProcessInfo.processInfo.environment["STRATA_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
-
-    static var all: [FormatCompatStore] {
-        url != nil || ProcessInfo.processInfo.environment["STRATA_REQUIRE_POSTGRES"] == "1" ? allCases : [.sqlite]
-    }
-
-    func container(_ types: any PersistentModel.Type...) throws -> ModelContainer {
-        guard self == .postgres else {
-            return try ModelContainer(for: Schema(types), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
-        }
-        guard let url = Self.url else {
-            throw StrataError.storeOpenFailed(path: "PostgreSQL", reason: "no STRATA_POSTGRES_URL for the tests")
-        }
-        let schema = "strata_compat_" + UUID().uuidString.prefix(12).lowercased()
-        Self.dropAtExit(schema)
-        return try ModelContainer(for: Schema(types), migrationPlan: nil, configurations: [PostgresConfiguration(url: url, databaseSchema: schema)])
-    }
-
-    nonisolated(unsafe) private static var schemas: [String] = []
-    private static let lock = NSLock()
-
-    private static func dropAtExit(_ schema: String) {
-        lock.withLock {
-            if schemas.isEmpty {
-                atexit {
-                    guard let url = FormatCompatStore.url, let connection = try? PostgresConnection(conninfo: url.absoluteString) else { return }
-                    for name in FormatCompatStore.lock.withLock({ FormatCompatStore.schemas }) {
-                        try? connection.execute("DROP SCHEMA IF EXISTS \"\(name)\" CASCADE")
-                    }
-                }
-            }
-            schemas.append(schema)
-        }
     }
 }

@@ -87,10 +87,11 @@ package final class PostgresStore: DataStore, Sendable {
 
 extension PostgresStore {
     package func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws {
+        // Binary results: each value is read from its bytes instead of parsed from text.
         let result = try withConnection("fetch \(request.entity.name)") { connection in
             try withTextLookups(PostgresTextLeaves(request), on: connection) { select in
                 let (sql, bindings) = try select.rows(request).render(in: writer.dialect)
-                return try connection.preparedQuery(sql, bindings)
+                return try connection.preparedQuery(sql, bindings, binaryResults: true)
             }
         }
         var row = PostgresRow(result: result, row: 0)
@@ -137,8 +138,6 @@ struct PostgresRow: StoreRow {
     func storedValue(at column: Int32) -> StoredValue { result.storedValue(row: row, column: column) }
 
     func readValues(_ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>) {
-        for (offset, index) in columns.enumerated() {
-            (values.baseAddress! + index).replaceStoredValue(with: result.storedValue(row: row, column: Int32(offset + 1)))
-        }
+        result.readValues(row: row, columns, into: values)
     }
 }
