@@ -114,18 +114,24 @@ let package = Package(
             name: "strata-torture",
             dependencies: ["Strata"]
         ),
+        // The test targets' shared support: the PostgreSQL test server and the store kinds suites run against.
+        .target(
+            name: "StrataTestSupport",
+            dependencies: ["Strata", "StrataPostgres"],
+            path: "Tests/StrataTestSupport"
+        ),
         .testTarget(
             name: "StrataTests",
-            dependencies: ["Strata", "StrataPostgres", "CSQLite"],
+            dependencies: ["Strata", "StrataPostgres", "CSQLite", "StrataTestSupport"],
             exclude: ["Reliability/Corpus"]
         ),
         .testTarget(
             name: "SwiftDataCompatibilityTests",
-            dependencies: ["SwiftData"]
+            dependencies: ["SwiftData", "StrataPostgres", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataStateTests",
-            dependencies: ["StrataState", "Strata", "StrataPostgres"]
+            dependencies: ["StrataState", "Strata", "StrataPostgres", "StrataTestSupport"]
         ),
         .testTarget(
             name: "BookshelfCoreTests",

@@ -112,19 +112,19 @@ struct ModelStateObservationTests {
 @Suite("ModelState: observing other processes")
 @MainActor
 struct ModelStateExternalChangeTests {
-    /// Runs `body` with a container on a new store file, given to a new `Application` as `externalTodoContainer`,
+    /// Runs `body` with a container on a new store of `kind`, given to a new `Application` as `externalTodoContainer`,
     /// and a `ModelState` of its to-dos.
-    private func withFileStore(id: String, _ body: (URL, ModelContainer, Application.ModelState<TodoItem>) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelstate-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = directory.appendingPathComponent("todos.store")
-        let container = try ModelContainer(for: TodoItem.self, configurations: ModelConfiguration(url: url))
+    private func withStore(
+        _ kind: StoreKind, id: String, _ body: (TodoStore, ModelContainer, Application.ModelState<TodoItem>) async throws -> Void
+    ) async throws {
+        let store = TodoStore(kind)
+        let container = try store.container()
         let app = Application()
         let override = app.override(\.externalTodoContainer, with: container)
         defer { override.cancel() }
         let state: Application.ModelState<TodoItem> = app.modelState(container: \.externalTodoContainer, id: id)
         #expect(state.container === container)
-        try await body(url, container, state)
+        try await body(store, container, state)
     }
 
     /// Waits up to five seconds for `flag`.
@@ -136,7 +136,7 @@ struct ModelStateExternalChangeTests {
     }
 
     @Test func commitByAnotherConnectionInvalidatesModels() async throws {
-        try await withFileStore(id: "externalTodos") { url, _, state in
+        try await withStore(.sqlite, id: "externalTodos") { store, _, state in
             let changed = Flag()
             withObservationTracking {
                 _ = state.models
@@ -144,15 +144,16 @@ struct ModelStateExternalChangeTests {
                 changed.set()
             }
             // Another process: a plain SQLite connection on the same file, not a Strata context.
-            let other = try SQLiteConnection(location: .file(url.path))
+            // (SQLite only: a PostgreSQL store learns of commits from the notifications Strata sends.)
+            let other = try SQLiteConnection(location: .file(store.fileURL.path))
             try other.run("INSERT INTO \"TodoItem\" (\"title\", \"isComplete\") VALUES ('from elsewhere', 0)", [])
             try await wait(for: changed)
             #expect(changed.isSet)
         }
     }
 
-    @Test func saveByAnotherContainerMergedWithAnOwnSaveInvalidatesModels() async throws {
-        try await withFileStore(id: "mergedTodos") { url, container, state in
+    @Test(arguments: StoreKind.all) func saveByAnotherContainerMergedWithAnOwnSaveInvalidatesModels(_ kind: StoreKind) async throws {
+        try await withStore(kind, id: "mergedTodos") { store, container, state in
             _ = state.models
             // An own save (counted at once by `didSave`; its live-results event waits for the main actor) ...
             let own = ModelContext(container)
@@ -165,7 +166,7 @@ struct ModelStateExternalChangeTests {
                 changed.set()
             }
             // ... then another container's, read from the history while the main actor is blocked: one merged event.
-            let other = ModelContext(try ModelContainer(for: TodoItem.self, configurations: ModelConfiguration(url: url)))
+            let other = ModelContext(try store.container())
             other.insert(TodoItem(title: "theirs"))
             try other.save()
             usleep(300_000)

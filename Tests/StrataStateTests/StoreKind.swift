@@ -1,34 +1,11 @@
 import Foundation
 import Strata
-import StrataPostgres
 import StrataState
-import Testing
+import StrataTestSupport
 
-/// The stores the ModelState suites run against: `@Test(arguments: StoreKind.all)`. PostgreSQL runs when
-/// `STRATA_POSTGRES_URL` names a server (`.ci/run` starts one; `Scripts/postgres-dev.sh start` does for a developer)
-/// and is left out with a notice otherwise; with `STRATA_REQUIRE_POSTGRES=1` it stays in, so its tests fail rather
-/// than skip.
-enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case sqlite
-    case postgres
-
-    /// The server's URL, from `STRATA_POSTGRES_URL`.
-    static let postgresURL: URL? = {
-        guard let text = ProcessInfo.processInfo.environment["STRATA_POSTGRES_URL"], let url = URL(string: text), !text.isEmpty else {
-            print("◇ StrataState's PostgreSQL tests skipped: no STRATA_POSTGRES_URL (Scripts/postgres-dev.sh start gives one)")
-            return nil
-        }
-        return url
-    }()
-
-    /// The stores available here.
-    static var all: [StoreKind] {
-        let required = ProcessInfo.processInfo.environment["STRATA_REQUIRE_POSTGRES"] == "1"
-        return postgresURL != nil || required ? allCases : [.sqlite]
-    }
-
-    var testDescription: String { self == .sqlite ? "SQLite" : "PostgreSQL" }
-}
+/// The stores the ModelState suites run against (StrataTestSupport's: `STRATA_POSTGRES_URL`, or a throwaway
+/// PostgreSQL cluster of the test process's own).
+typealias StoreKind = StrataTestSupport.StoreKind
 
 /// One store of ``TodoItem``s that containers can open again and again: an SQLite file (removed when released), or
 /// a PostgreSQL schema of its own (dropped when the process exits).
@@ -39,40 +16,18 @@ final class TodoStore {
 
     init(_ kind: StoreKind) {
         self.kind = kind
-        if kind == .postgres { Self.dropAtExit(databaseSchema) }
+        if kind == .postgres { PostgresTestServer.dropAtExit(databaseSchema) }
     }
 
     deinit { file.remove() }
 
+    /// The SQLite file of the store.
+    var fileURL: URL { file.url }
+
     /// A container over the store.
     func container(allowsSave: Bool = true) throws -> ModelContainer {
-        switch kind {
-        case .sqlite:
-            return try ModelContainer(for: TodoItem.self, configurations: ModelConfiguration(url: file.url, allowsSave: allowsSave))
-        case .postgres:
-            guard let url = StoreKind.postgresURL else {
-                throw StrataError.storeOpenFailed(path: "PostgreSQL", reason: "no STRATA_POSTGRES_URL for the tests")
-            }
-            let configuration = PostgresConfiguration(url: url, databaseSchema: databaseSchema, allowsSave: allowsSave)
-            return try ModelContainer(for: TodoItem.self, configurations: configuration)
-        }
-    }
-
-    nonisolated(unsafe) private static var schemas: [String] = []
-    private static let schemasLock = NSLock()
-
-    private static func dropAtExit(_ name: String) {
-        schemasLock.withLock {
-            if schemas.isEmpty {
-                atexit {
-                    guard let url = StoreKind.postgresURL, let connection = try? PostgresConnection(conninfo: url.absoluteString) else { return }
-                    for name in TodoStore.schemasLock.withLock({ TodoStore.schemas }) {
-                        try? connection.execute("DROP SCHEMA IF EXISTS \"\(name)\" CASCADE")
-                    }
-                }
-            }
-            schemas.append(name)
-        }
+        let configuration = try kind.configuration(fileURL: file.url, databaseSchema: databaseSchema, allowsSave: allowsSave)
+        return try ModelContainer(for: Schema([TodoItem.self]), migrationPlan: nil, configurations: [configuration])
     }
 }
 

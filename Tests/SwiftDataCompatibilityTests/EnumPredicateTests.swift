@@ -27,8 +27,8 @@ enum ChorePriority: Int, Codable {
 
 /// `#Predicate`s over raw-value enum properties, as SwiftData apps write them.
 @Suite struct EnumPredicateTests {
-    private func choreContext() throws -> ModelContext {
-        let container = try ModelContainer(for: Chore.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    private func choreContext(_ kind: StoreKind) throws -> ModelContext {
+        let container = try freshContainer(kind, Chore.self)
         let context = ModelContext(container)
         context.insert(Chore(name: "dishes", status: .done, previousStatus: .doing, priority: .high))
         context.insert(Chore(name: "laundry", status: .todo, priority: .low))
@@ -43,8 +43,8 @@ enum ChorePriority: Int, Codable {
         return try context.fetch(descriptor).map(\.name)
     }
 
-    @Test func comparesTheRawValue() throws {
-        let context = try choreContext()
+    @Test(arguments: StoreKind.all) func comparesTheRawValue(_ kind: StoreKind) throws {
+        let context = try choreContext(kind)
         #expect(try names(#Predicate { $0.status.rawValue == "done" }, in: context) == ["dishes"])
         #expect(try names(#Predicate { $0.status.rawValue != "done" }, in: context) == ["laundry", "taxes"])
         #expect(try names(#Predicate { $0.priority.rawValue >= 5 }, in: context) == ["dishes", "taxes"])
@@ -52,14 +52,14 @@ enum ChorePriority: Int, Codable {
         #expect(try names(#Predicate { $0.status.rawValue == wanted }, in: context) == ["laundry"])
     }
 
-    @Test func comparesTheRawValueOfAnOptionalEnum() throws {
-        let context = try choreContext()
+    @Test(arguments: StoreKind.all) func comparesTheRawValueOfAnOptionalEnum(_ kind: StoreKind) throws {
+        let context = try choreContext(kind)
         #expect(try names(#Predicate { $0.previousStatus?.rawValue == "todo" }, in: context) == ["taxes"])
         #expect(try names(#Predicate { $0.previousStatus?.rawValue == nil }, in: context) == ["laundry"])
     }
 
-    @Test func comparesWithACase() throws {
-        let context = try choreContext()
+    @Test(arguments: StoreKind.all) func comparesWithACase(_ kind: StoreKind) throws {
+        let context = try choreContext(kind)
         let done = ChoreStatus.done
         #expect(try names(#Predicate { $0.status == done }, in: context) == ["dishes"])
         // `$0.status == ChoreStatus.todo` and `== .todo` don't compile with Foundation's #Predicate ("key path
@@ -70,8 +70,8 @@ enum ChorePriority: Int, Codable {
         #expect(try names(#Predicate { $0.previousStatus == done }, in: context) == [])
     }
 
-    @Test func anotherComputedPropertyIsNotMistakenForTheRawValue() throws {
-        let context = try choreContext()
+    @Test(arguments: StoreKind.all) func anotherComputedPropertyIsNotMistakenForTheRawValue(_ kind: StoreKind) throws {
+        let context = try choreContext(kind)
         #expect(throws: StrataError.self) {
             try names(#Predicate { $0.status.title == "Done" }, in: context)
         }

@@ -35,10 +35,8 @@ import Testing
 /// Core Data format strings, fetched through `FetchDescriptor` the way Core Data code ported to SwiftData
 /// writes them.
 @Suite struct FormatPredicateTests {
-    private func makeContext() throws -> ModelContext {
-        let container = try ModelContainer(for: FormatCompatAuthor.self, FormatCompatBook.self, FormatCompatTag.self,
-                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
-        let context = ModelContext(container)
+    private func makeContext(_ kind: StoreKind = .sqlite) throws -> ModelContext {
+        let context = ModelContext(try freshContainer(kind, FormatCompatAuthor.self, FormatCompatBook.self, FormatCompatTag.self))
         let leGuin = FormatCompatAuthor(name: "Ursula K. Le Guin"), herbert = FormatCompatAuthor(name: "Frank Herbert")
         let austen = FormatCompatAuthor(name: "Jane Austen")
         let scifi = FormatCompatTag(name: "Science Fiction"), classic = FormatCompatTag(name: "Classic")
@@ -67,36 +65,36 @@ import Testing
         try context.fetch(FetchDescriptor<FormatCompatAuthor>(predicate: predicate)).map(\.name).sorted()
     }
 
-    @Test func toManyKeyPathWithAPlainOperatorMeansAny() throws {
-        let context = try makeContext()
+    @Test(arguments: StoreKind.all) func toManyKeyPathWithAPlainOperatorMeansAny(_ kind: StoreKind) throws {
+        let context = try makeContext(kind)
         #expect(try titles(FormatPredicate(format: "tags.name CONTAINS[c] %@", "fiction"), in: context) == ["Dune", "The Dispossessed"])
         #expect(try titles(FormatPredicate(format: "tags.name == %@", "Classic"), in: context) == ["Dune", "Emma"])
         #expect(try titles(FormatPredicate(format: "tags.name IN %@", ["Classic", "Poetry"]), in: context) == ["Dune", "Emma"])
     }
 
-    @Test func keyPathsThroughTwoToManyRelationships() throws {
-        let context = try makeContext()
+    @Test(arguments: StoreKind.all) func keyPathsThroughTwoToManyRelationships(_ kind: StoreKind) throws {
+        let context = try makeContext(kind)
         #expect(try authors(FormatPredicate(format: "ANY books.tags.name == %@", "Classic"), in: context) == ["Frank Herbert", "Jane Austen"])
         #expect(try authors(FormatPredicate(format: "NONE books.tags.name == %@", "Classic"), in: context) == ["Ursula K. Le Guin"])
         #expect(try authors(FormatPredicate(format: "ALL books.tags.name == %@", "Classic"), in: context) == ["Jane Austen"])
     }
 
-    @Test func quantifiersInsideSubqueries() throws {
-        let context = try makeContext()
+    @Test(arguments: StoreKind.all) func quantifiersInsideSubqueries(_ kind: StoreKind) throws {
+        let context = try makeContext(kind)
         let predicate = FormatPredicate(format: "SUBQUERY(books, $book, ANY $book.tags.name == %@).@count > 0", "Science Fiction")
         #expect(try authors(predicate, in: context) == ["Frank Herbert", "Ursula K. Le Guin"])
         let untagged = FormatPredicate(format: "SUBQUERY(books, $book, $book.tags.@count == 0).@count > 0")
         #expect(try authors(untagged, in: context) == ["Ursula K. Le Guin"])
     }
 
-    @Test func powerOperator() throws {
-        let context = try makeContext()
+    @Test(arguments: StoreKind.all) func powerOperator(_ kind: StoreKind) throws {
+        let context = try makeContext(kind)
         #expect(try titles(FormatPredicate(format: "rating ** 2 > %f", 20.0), in: context) == ["Dune", "The Dispossessed"])
         #expect(try titles(FormatPredicate(format: "pages ** 0.5 < 14"), in: context) == ["A Wizard of Earthsea"])
     }
 
-    @Test func collectionOperatorsNeedFittingAttributes() throws {
-        let context = try makeContext()
+    @Test(arguments: StoreKind.all) func collectionOperatorsNeedFittingAttributes(_ kind: StoreKind) throws {
+        let context = try makeContext(kind)
         #expect(try authors(FormatPredicate(format: "books.@avg.rating > 4.4"), in: context) == ["Frank Herbert"])
         do {
             _ = try authors(FormatPredicate(format: "books.@avg.title > 1"), in: context)
@@ -106,8 +104,8 @@ import Testing
         }
     }
 
-    @Test func notOverNilMatchesLikeNotEqual() throws {
-        let context = try makeContext()
+    @Test(arguments: StoreKind.all) func notOverNilMatchesLikeNotEqual(_ kind: StoreKind) throws {
+        let context = try makeContext(kind)
         // Dune and A Wizard of Earthsea have no subtitle: a nil subtitle doesn't contain "Novel", so NOT matches it.
         #expect(try titles(FormatPredicate(format: "NOT (subtitle CONTAINS 'Novel')"), in: context)
             == ["A Wizard of Earthsea", "Dune", "The Dispossessed"])
@@ -119,8 +117,8 @@ import Testing
         #expect(try titles(FormatPredicate(format: "NOT (subtitle LIKE '*')"), in: context) == ["A Wizard of Earthsea", "Dune", "Unsaved"])
     }
 
-    @Test func oversizedPredicatesAreRefusedWithTheLimit() throws {
-        let context = try makeContext()
+    @Test(arguments: StoreKind.all) func oversizedPredicatesAreRefusedWithTheLimit(_ kind: StoreKind) throws {
+        let context = try makeContext(kind)
         let manyTitles = (0..<600).map { "title == 'Book \($0)'" }.joined(separator: " OR ")
         #expect(throws: PredicateFormatError.self) { try FormatPredicate(format: manyTitles).validated() }
         let deep = String(repeating: "NOT (", count: 60) + "title == 'Dune'" + String(repeating: ")", count: 60)
@@ -134,10 +132,10 @@ import Testing
         #expect(try titles(FormatPredicate(format: "title IN %@", (0..<5_000).map { "Book \($0)" } + ["Emma"]), in: context) == ["Emma"])
     }
 
-    @Test func invalidRegularExpressionsFailValidation() throws {
+    @Test(arguments: StoreKind.all) func invalidRegularExpressionsFailValidation(_ kind: StoreKind) throws {
         let predicate = FormatPredicate(format: "title MATCHES %@", "Dune (")
         #expect(throws: PredicateFormatError.self) { try predicate.validated() }
-        #expect(try titles(FormatPredicate(format: "title MATCHES[c] %@", "d.n."), in: makeContext()) == ["Dune"])
+        #expect(try titles(FormatPredicate(format: "title MATCHES[c] %@", "d.n."), in: makeContext(kind)) == ["Dune"])
     }
 
     @Test func errorDescriptionsStayShort() throws {
@@ -145,5 +143,19 @@ import Testing
         let predicate = FormatPredicate(format: "title MATCHES %@", "(" + huge)
         #expect(throws: PredicateFormatError.self) { try predicate.validated() }
         #expect((predicate.error?.description.count ?? .max) < 2_500)
+    }
+
+    @Test(arguments: StoreKind.all) func caseAndDiacriticModifiersFoldAnyText(_ kind: StoreKind) throws {
+        let context = try makeContext(kind)
+        context.insert(FormatCompatAuthor(name: "Émile Zola"))
+        context.insert(FormatCompatBook(title: "L’Œuvre", subtitle: "Straße", pages: 490, rating: 4.0))
+        try context.save()
+        #expect(try authors(FormatPredicate(format: "name CONTAINS[cd] %@", "EMILE"), in: context) == ["Émile Zola"])
+        #expect(try titles(FormatPredicate(format: "subtitle ==[c] %@", "STRASSE"), in: context) == ["L’Œuvre"])
+        #expect(try titles(FormatPredicate(format: "title LIKE[cd] %@", "l?oeuvre"), in: context) == [])
+        #expect(try titles(FormatPredicate(format: "title MATCHES %@", "L.Œ.*"), in: context) == ["L’Œuvre"])
+        let sorted = FetchDescriptor<FormatCompatAuthor>(
+            predicate: nil, sortDescriptors: [FormatSortDescriptor(key: "name", selector: "localizedStandardCompare:")])
+        #expect(try context.fetch(sorted).map { $0.name } == ["Émile Zola", "Frank Herbert", "Jane Austen", "Ursula K. Le Guin"])
     }
 }

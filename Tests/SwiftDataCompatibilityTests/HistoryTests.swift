@@ -15,12 +15,6 @@ import Testing
 /// changes: fetch the widget's transactions after the stored token, look the changed trips up, keep the newest
 /// token, and prune history every reader has processed.
 @Suite struct HistoryTests {
-    private let url = FileManager.default.temporaryDirectory.appendingPathComponent("trips-\(UUID().uuidString).store")
-
-    private func removeStore() {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
-    }
-
     /// The widget's transactions after `token` (all of them without one).
     private func transactions(after token: DefaultHistoryToken?, author: String, in container: ModelContainer) throws -> [DefaultHistoryTransaction] {
         var descriptor = HistoryDescriptor<DefaultHistoryTransaction>()
@@ -59,16 +53,16 @@ import Testing
         return (trips, deletedNames, transactions.last?.token)
     }
 
-    @Test func appProcessesTheWidgetsChangesFromItsToken() throws {
-        defer { removeStore() }
-        let app = try ModelContainer(for: SharedTrip.self, configurations: ModelConfiguration(url: url))
+    @Test(arguments: StoreKind.all) func appProcessesTheWidgetsChangesFromItsToken(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
+        let app = try store.container(SharedTrip.self)
         let appContext = ModelContext(app)
         appContext.insert(SharedTrip(name: "Lisbon", destination: "Portugal"))
         try appContext.save()
         var (_, _, token) = changedTrips(in: try transactions(after: nil, author: "widget", in: app), container: app)
         #expect(token == nil)
 
-        let widgetContainer = try ModelContainer(for: SharedTrip.self, configurations: ModelConfiguration(url: url))
+        let widgetContainer = try store.container(SharedTrip.self)
         let widget = ModelContext(widgetContainer)
         widget.author = "widget"
         let kyoto = SharedTrip(name: "Kyoto", destination: "Japan")

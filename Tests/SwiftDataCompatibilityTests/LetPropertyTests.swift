@@ -24,12 +24,12 @@ import Testing
 
 /// `let` stored properties are persisted, as SwiftData's `@Model` persists them.
 @Suite struct LetPropertyTests {
-    private func makeContainer() throws -> ModelContainer {
-        try ModelContainer(for: LetJournal.self, LetEntry.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    private func makeContainer(_ kind: StoreKind) throws -> ModelContainer {
+        try freshContainer(kind, LetJournal.self, LetEntry.self)
     }
 
-    @Test func letPropertiesAreSavedAndReadBack() throws {
-        let container = try makeContainer()
+    @Test(arguments: StoreKind.all) func letPropertiesAreSavedAndReadBack(_ kind: StoreKind) throws {
+        let container = try makeContainer(kind)
         let context = ModelContext(container)
         let day = Date(timeIntervalSince1970: 1_700_000_000)
         let journal = LetJournal(id: "j1", title: "Travels", creationDate: day)
@@ -51,8 +51,8 @@ import Testing
         #expect(try ModelContext(container).fetch(partial).first?.uuid == journal.uuid)
     }
 
-    @Test func modelsReachedThroughRelationshipsGetTheirLetValues() throws {
-        let container = try makeContainer()
+    @Test(arguments: StoreKind.all) func modelsReachedThroughRelationshipsGetTheirLetValues(_ kind: StoreKind) throws {
+        let container = try makeContainer(kind)
         let context = ModelContext(container)
         let journal = LetJournal(id: "j2", title: "Notes", creationDate: .now)
         journal.entries = [LetEntry(number: 1), LetEntry(number: 2)]
@@ -68,8 +68,8 @@ import Testing
         #expect(journals.first?.entries.map(\.number).sorted() == [1, 2])
     }
 
-    @Test func aUniqueLetKeepsItsConstraint() throws {
-        let context = ModelContext(try makeContainer())
+    @Test(arguments: StoreKind.all) func aUniqueLetKeepsItsConstraint(_ kind: StoreKind) throws {
+        let context = ModelContext(try makeContainer(kind))
         context.insert(LetJournal(id: "same", title: "First", creationDate: .now))
         try context.save()
         context.insert(LetJournal(id: "same", title: "Second", creationDate: .now))
@@ -96,8 +96,8 @@ import Testing
 }
 
 @Suite struct LetRelationshipTests {
-    @Test func aLetToOneIsSavedAndReadBack() throws {
-        let container = try ModelContainer(for: LetPet.self, LetOwner.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func aLetToOneIsSavedAndReadBack(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, LetPet.self, LetOwner.self)
         let context = ModelContext(container)
         context.insert(LetPet(owner: LetOwner(name: "Ada"), name: "Rex"))
         try context.save()

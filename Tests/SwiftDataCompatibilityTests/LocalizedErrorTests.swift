@@ -9,8 +9,8 @@ import Testing
 
 /// `error.localizedDescription`, which SwiftData apps print and show, carries Strata's message.
 @Suite struct LocalizedErrorTests {
-    @Test func localizedDescriptionIsTheMessage() throws {
-        let container = try ModelContainer(for: LocalizedNote.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func localizedDescriptionIsTheMessage(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, LocalizedNote.self)
         let context = ModelContext(container)
         context.mergePolicy = .error
         context.insert(LocalizedNote(slug: "a"))

@@ -11,17 +11,14 @@ import Testing
 /// Two app instances incrementing one counter on a shared store, each with its own container (so its own
 /// connection), as services do: under Core Data's error merge policy no increment is silently lost.
 @Suite struct LostUpdateTests {
-    @Test func aSaveOverAChangedRowThrowsAndARetryCountsBothIncrements() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("counter-\(UUID().uuidString).store")
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
-        }
-        let setup = ModelContext(try ModelContainer(for: PageCounter.self, configurations: ModelConfiguration(url: url)))
+    @Test(arguments: StoreKind.all) func aSaveOverAChangedRowThrowsAndARetryCountsBothIncrements(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
+        let setup = ModelContext(try store.container(PageCounter.self))
         setup.insert(PageCounter(page: "home"))
         try setup.save()
 
-        let instanceA = try ModelContainer(for: PageCounter.self, configurations: ModelConfiguration(url: url))
-        let instanceB = try ModelContainer(for: PageCounter.self, configurations: ModelConfiguration(url: url))
+        let instanceA = try store.container(PageCounter.self)
+        let instanceB = try store.container(PageCounter.self)
         let contextA = ModelContext(instanceA)
         contextA.mergePolicy = .error
         let contextB = ModelContext(instanceB)
@@ -49,7 +46,7 @@ import Testing
         fresh.views += 1
         try retry.save()
 
-        let check = ModelContext(try ModelContainer(for: PageCounter.self, configurations: ModelConfiguration(url: url)))
+        let check = ModelContext(try store.container(PageCounter.self))
         #expect(try check.fetch(FetchDescriptor<PageCounter>()).first?.views == 2)
     }
 }

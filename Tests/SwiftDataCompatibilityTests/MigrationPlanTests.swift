@@ -89,22 +89,10 @@ enum VoyageSchemaFuture: VersionedSchema {
     static var models: [any PersistentModel.Type] { [VoyageSchemaV3.Voyage.self, VoyageSchemaV3.VoyageStop.self] }
 }
 
-/// A store file in the temporary directory, removed with its companions and backups.
-final class VoyageStoreFile {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("voyages-\(UUID().uuidString).store")
-
-    deinit {
-        let directory = url.deletingLastPathComponent().path
-        for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where file.hasPrefix(url.lastPathComponent) {
-            try? FileManager.default.removeItem(atPath: directory + "/" + file)
-        }
-    }
-
-    var bytes: Data { FileManager.default.contents(atPath: url.path) ?? Data() }
-
+extension CompatibilityStore {
     /// A V1 store holding two voyages named Paris and one named Rome.
     func seedVersion1() throws {
-        let container = try ModelContainer(for: Schema(versionedSchema: VoyageSchemaV1.self), configurations: ModelConfiguration(url: url))
+        let container = try self.container(Schema(versionedSchema: VoyageSchemaV1.self))
         let context = ModelContext(container)
         context.insert(VoyageSchemaV1.Voyage(name: "Paris", destination: "France"))
         context.insert(VoyageSchemaV1.Voyage(name: "Paris", destination: "Texas"))
@@ -120,12 +108,10 @@ final class VoyageStoreFile {
         #expect(Schema([Voyage.self]).entities.map(\.name) == ["Voyage", "VoyageStop"])
     }
 
-    @Test func aVersion1StoreMigratesThroughEveryStageToVersion3() throws {
-        let file = VoyageStoreFile()
-        try file.seedVersion1()
-        let container = try ModelContainer(
-            for: Voyage.self, VoyageStop.self, migrationPlan: VoyageMigrationPlan.self,
-            configurations: ModelConfiguration(url: file.url))
+    @Test(arguments: StoreKind.all) func aVersion1StoreMigratesThroughEveryStageToVersion3(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
+        try store.seedVersion1()
+        let container = try store.container(Schema([Voyage.self, VoyageStop.self]), migrationPlan: VoyageMigrationPlan.self)
         let context = ModelContext(container)
         let voyages = try context.fetch(FetchDescriptor<Voyage>(sortBy: [SortDescriptor(\.name)]))
         #expect(voyages.map(\.name) == ["Paris", "Rome"])
@@ -136,82 +122,78 @@ final class VoyageStoreFile {
         stop.voyage = voyages[0]
         try context.save()
 
-        let reopened = ModelContext(try ModelContainer(
-            for: Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: VoyageMigrationPlan.self,
-            configurations: ModelConfiguration(url: file.url)))
+        let reopened = ModelContext(try store.container(
+            Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: VoyageMigrationPlan.self))
         let paris = try #require(try reopened.fetch(FetchDescriptor<Voyage>(predicate: #Predicate { $0.name == "Paris" })).first)
         #expect(paris.stops.map(\.title) == ["Louvre"])
     }
 
-    @Test func anUnversionedStoreOfTheFirstVersionsModelsMigratesToo() throws {
-        let file = VoyageStoreFile()
+    @Test(arguments: StoreKind.all) func anUnversionedStoreOfTheFirstVersionsModelsMigratesToo(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
         do {
-            let context = ModelContext(try ModelContainer(for: VoyageSchemaV1.Voyage.self, configurations: ModelConfiguration(url: file.url)))
+            let context = ModelContext(try store.container(VoyageSchemaV1.Voyage.self))
             context.insert(VoyageSchemaV1.Voyage(name: "Oslo", destination: "Norway"))
             try context.save()
         }
-        let context = ModelContext(try ModelContainer(
-            for: Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: VoyageMigrationPlan.self,
-            configurations: [ModelConfiguration(url: file.url)]))
+        let context = ModelContext(try store.container(
+            Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: VoyageMigrationPlan.self))
         #expect(try context.fetch(FetchDescriptor<Voyage>()).map(\.place) == ["Norway"])
     }
 
-    @Test func aThrowingWillMigrateLeavesTheFileUnchangedAndSurfacesItsError() throws {
-        let file = VoyageStoreFile()
-        try file.seedVersion1()
-        let before = file.bytes
+    @Test(arguments: StoreKind.all) func aThrowingWillMigrateLeavesTheFileUnchangedAndSurfacesItsError(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
+        try store.seedVersion1()
+        let before = try store.snapshot()
         #expect(throws: VoyageFailure()) {
-            try ModelContainer(
-                for: Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: FailingVoyageMigrationPlan.self,
-                configurations: ModelConfiguration(url: file.url))
+            try store.container(
+                Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: FailingVoyageMigrationPlan.self)
         }
-        #expect(file.bytes == before)
-        let old = ModelContext(try ModelContainer(for: Schema(versionedSchema: VoyageSchemaV1.self), configurations: ModelConfiguration(url: file.url)))
+        #expect(try store.snapshot() == before)
+        let old = ModelContext(try store.container(Schema(versionedSchema: VoyageSchemaV1.self)))
         #expect(try old.fetchCount(FetchDescriptor<VoyageSchemaV1.Voyage>()) == 3)
     }
 
-    @Test func aStoreNewerThanThePlanIsRefusedNamingBothVersions() throws {
-        let file = VoyageStoreFile()
-        _ = try ModelContainer(for: Schema(versionedSchema: VoyageSchemaFuture.self), configurations: ModelConfiguration(url: file.url))
-        let before = file.bytes
+    @Test(arguments: StoreKind.all) func aStoreNewerThanThePlanIsRefusedNamingBothVersions(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
+        _ = try store.container(Schema(versionedSchema: VoyageSchemaFuture.self))
+        let before = try store.snapshot()
         do {
-            _ = try ModelContainer(
-                for: Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: VoyageMigrationPlan.self,
-                configurations: ModelConfiguration(url: file.url))
+            _ = try store.container(
+                Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: VoyageMigrationPlan.self)
             Issue.record("a store at version 9.0.0 opened with a plan ending at 3.0.0")
         } catch let error as StrataError {
             #expect(error.description.contains("9.0.0"))
             #expect(error.description.contains("1.0.0, 2.0.0, 3.0.0"))
         }
-        #expect(file.bytes == before)
+        #expect(try store.snapshot() == before)
     }
 
-    @Test func twoContainersWithDifferentModelSetsShareOneStore() throws {
-        let file = VoyageStoreFile()
-        let voyages = ModelContext(try ModelContainer(for: VoyageSchemaV1.Voyage.self, configurations: ModelConfiguration(url: file.url)))
+    @Test(arguments: StoreKind.all) func twoContainersWithDifferentModelSetsShareOneStore(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
+        let voyages = ModelContext(try store.container(VoyageSchemaV1.Voyage.self))
         voyages.insert(VoyageSchemaV1.Voyage(name: "Lima", destination: "Peru"))
         try voyages.save()
-        let notes = ModelContext(try ModelContainer(for: CompatibilityNote.self, configurations: ModelConfiguration(url: file.url)))
+        let notes = ModelContext(try store.container(CompatibilityNote.self))
         notes.insert(CompatibilityNote(text: "pack light"))
         try notes.save()
-        let again = ModelContext(try ModelContainer(for: VoyageSchemaV1.Voyage.self, configurations: ModelConfiguration(url: file.url)))
+        let again = ModelContext(try store.container(VoyageSchemaV1.Voyage.self))
         #expect(try again.fetch(FetchDescriptor<VoyageSchemaV1.Voyage>()).map(\.name) == ["Lima"])
         #expect(try notes.fetch(FetchDescriptor<CompatibilityNote>()).map(\.text) == ["pack light"])
     }
 
-    @Test func aDryRunListsEveryStageItsChangesAndSQLWithoutTouchingTheFile() throws {
-        let file = VoyageStoreFile()
-        try file.seedVersion1()
-        let before = file.bytes
+    @Test(arguments: StoreKind.all) func aDryRunListsEveryStageItsChangesAndSQLWithoutTouchingTheFile(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
+        try store.seedVersion1()
+        let before = try store.snapshot()
         let steps = try ModelContainer.migrationSteps(
             for: Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: VoyageMigrationPlan.self,
-            configurations: ModelConfiguration(url: file.url))
+            configurations: [try store.configuration()])
         #expect(steps.map(\.kind) == [.custom, .lightweight])
         #expect(steps.map(\.toVersion) == [Schema.Version(2, 0, 0), Schema.Version(3, 0, 0)])
         #expect(steps[0].changes.map(\.description).contains("add Voyage.rating: Int = 0"))
         #expect(steps[0].checks.contains { $0.contains("GROUP BY \"name\"") })
         #expect(steps[1].changes.map(\.kind).contains(.renameProperty))
         #expect(steps[1].sql.contains { $0.hasPrefix("CREATE TABLE \"VoyageStop\"") })
-        #expect(file.bytes == before)
+        #expect(try store.snapshot() == before)
     }
 }

@@ -21,8 +21,8 @@ import Testing
 }
 
 @Suite struct ModelActorAccessTests {
-    @Test func publicAndPackageModelActorsWork() async throws {
-        let container = try ModelContainer(for: ActorNote.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func publicAndPackageModelActorsWork(_ kind: StoreKind) async throws {
+        let container = try freshContainer(kind, ActorNote.self)
         let service = ActorNoteService(modelContainer: container)
         #expect(try await service.add("first") == 1)
         #expect(try await PackageNoteService(modelContainer: container).count() == 1)

@@ -23,20 +23,18 @@ import Testing
 }
 
 @Suite struct OptionalToManyTests {
-    private func makeContext() throws -> ModelContext {
-        let container = try ModelContainer(
-            for: OptionalTrip.self, OptionalStop.self, OptionalTag.self,
-            configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    private func makeContext(_ kind: StoreKind) throws -> ModelContext {
+        let container = try freshContainer(kind, OptionalTrip.self, OptionalStop.self, OptionalTag.self)
         return ModelContext(container)
     }
 
-    @Test func readsAsAnEmptyArrayNeverNilAsInSwiftData() throws {
+    @Test(arguments: StoreKind.all) func readsAsAnEmptyArrayNeverNilAsInSwiftData(_ kind: StoreKind) throws {
         let trip = OptionalTrip(name: "Alps")
         #expect(trip.stops != nil)
         #expect(trip.stops?.isEmpty == true)
         trip.stops = nil
         #expect(trip.stops == [])
-        let context = try makeContext()
+        let context = try makeContext(kind)
         context.insert(trip)
         try context.save()
         let fetched = try #require(try ModelContext(context.container).fetch(FetchDescriptor<OptionalTrip>()).first)
@@ -44,8 +42,8 @@ import Testing
         #expect(fetched.tags == [])
     }
 
-    @Test func appendingAndAssigningKeepTheInverseAndSave() throws {
-        let context = try makeContext()
+    @Test(arguments: StoreKind.all) func appendingAndAssigningKeepTheInverseAndSave(_ kind: StoreKind) throws {
+        let context = try makeContext(kind)
         let trip = OptionalTrip(name: "Coast")
         context.insert(trip)
         let nice = OptionalStop(city: "Nice")
@@ -68,8 +66,8 @@ import Testing
         #expect(try ModelContext(context.container).fetch(FetchDescriptor<OptionalStop>()).allSatisfy { $0.trip == nil })
     }
 
-    @Test func predicatesOverAnOptionalToManyRunInTheStore() throws {
-        let context = try makeContext()
+    @Test(arguments: StoreKind.all) func predicatesOverAnOptionalToManyRunInTheStore(_ kind: StoreKind) throws {
+        let context = try makeContext(kind)
         let empty = OptionalTrip(name: "Empty")
         let full = OptionalTrip(name: "Full")
         full.stops = [OptionalStop(city: "Oslo"), OptionalStop(city: "Bergen")]
@@ -89,8 +87,8 @@ import Testing
         #expect(try names(#Predicate { !($0.stops?.isEmpty ?? true) }) == ["Full"])
     }
 
-    @Test func prefetchingAndCascadeDeleteFollowTheRelationship() throws {
-        let context = try makeContext()
+    @Test(arguments: StoreKind.all) func prefetchingAndCascadeDeleteFollowTheRelationship(_ kind: StoreKind) throws {
+        let context = try makeContext(kind)
         let trip = OptionalTrip(name: "Rail")
         trip.stops = [OptionalStop(city: "Lyon")]
         context.insert(trip)

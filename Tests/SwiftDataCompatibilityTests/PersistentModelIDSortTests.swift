@@ -9,8 +9,8 @@ import Testing
 
 /// `SortDescriptor(\.persistentModelID)`, which SwiftData apps use for a stable order.
 @Suite struct PersistentModelIDSortTests {
-    @Test func sortsByPersistentModelIDInBothDirections() throws {
-        let container = try ModelContainer(for: SortedEntry.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func sortsByPersistentModelIDInBothDirections(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, SortedEntry.self)
         let context = ModelContext(container)
         for title in ["c", "a", "b"] {
             context.insert(SortedEntry(title: title))
@@ -22,8 +22,8 @@ import Testing
         #expect(reverse.map(\.title) == ["b", "a", "c"])
     }
 
-    @Test func unsavedModelsSortAfterSavedOnes() throws {
-        let container = try ModelContainer(for: SortedEntry.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func unsavedModelsSortAfterSavedOnes(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, SortedEntry.self)
         let context = ModelContext(container)
         context.autosaveEnabled = false
         context.insert(SortedEntry(title: "saved"))

@@ -38,8 +38,8 @@ import Testing
 
 /// `#Index` and `#Unique` over to-one relationship key paths, as SwiftData models declare them.
 @Suite struct RelationshipIndexTests {
-    @Test func indexOverAToOneRelationshipOpensAndFetches() throws {
-        let container = try ModelContainer(for: IndexedBook.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func indexOverAToOneRelationshipOpensAndFetches(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, IndexedBook.self)
         let context = ModelContext(container)
         let herbert = IndexedAuthor(name: "Herbert")
         context.insert(IndexedBook(title: "Dune", author: herbert))
@@ -49,8 +49,8 @@ import Testing
         #expect(byHerbert.map(\.title) == ["Dune"])
     }
 
-    @Test func uniqueOverAToOneRelationshipUpsertsTheVisitOfTheSameTripAndDay() throws {
-        let container = try ModelContainer(for: UniqueVisit.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func uniqueOverAToOneRelationshipUpsertsTheVisitOfTheSameTripAndDay(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, UniqueVisit.self)
         let context = ModelContext(container)
         let day = Date(timeIntervalSince1970: 86_400 * 100)
         let lisbon = UniqueTrip(name: "Lisbon")

@@ -28,9 +28,8 @@ import Testing
         try ModelContext(container).fetch(FetchDescriptor<ReleasedShelf>())
     }
 
-    @Test func relationshipsOfAModelWhoseContextIsGoneReadWhatIsStored() throws {
-        let container = try ModelContainer(for: ReleasedShelf.self, ReleasedVolume.self, ReleasedTag.self,
-                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func relationshipsOfAModelWhoseContextIsGoneReadWhatIsStored(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, ReleasedShelf.self, ReleasedVolume.self, ReleasedTag.self)
         do {
             let context = ModelContext(container)
             let shelf = ReleasedShelf(label: "A")

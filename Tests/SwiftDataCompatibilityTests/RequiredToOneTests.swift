@@ -19,13 +19,12 @@ import Testing
 
 /// A non-optional to-one (`var genre: Genre`), which SwiftData accepts: a required foreign key.
 @Suite struct RequiredToOneTests {
-    private func makeContainer() throws -> ModelContainer {
-        try ModelContainer(for: RequiredSong.self, RequiredGenre.self,
-                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    private func makeContainer(_ kind: StoreKind) throws -> ModelContainer {
+        try freshContainer(kind, RequiredSong.self, RequiredGenre.self)
     }
 
-    @Test func savesAndReadsBackWithItsInverse() throws {
-        let container = try makeContainer()
+    @Test(arguments: StoreKind.all) func savesAndReadsBackWithItsInverse(_ kind: StoreKind) throws {
+        let container = try makeContainer(kind)
         let context = ModelContext(container)
         let jazz = RequiredGenre(name: "Jazz")
         let song = RequiredSong(title: "So What", genre: jazz)
@@ -47,8 +46,8 @@ import Testing
         #expect(byGenre.map(\.title) == ["So What"])
     }
 
-    @Test func savingWithItUnsetThrowsAValidationErrorNamingModelAndProperty() throws {
-        let context = ModelContext(try makeContainer())
+    @Test(arguments: StoreKind.all) func savingWithItUnsetThrowsAValidationErrorNamingModelAndProperty(_ kind: StoreKind) throws {
+        let context = ModelContext(try makeContainer(kind))
         let jazz = RequiredGenre(name: "Jazz")
         let song = RequiredSong(title: "Blue in Green", genre: jazz)
         context.insert(song)
@@ -63,8 +62,8 @@ import Testing
         try context.save()
     }
 
-    @Test func deletingTheRelatedModelFailsTheSaveInsteadOfLeavingARowWithoutIt() throws {
-        let container = try makeContainer()
+    @Test(arguments: StoreKind.all) func deletingTheRelatedModelFailsTheSaveInsteadOfLeavingARowWithoutIt(_ kind: StoreKind) throws {
+        let container = try makeContainer(kind)
         let context = ModelContext(container)
         context.insert(RequiredSong(title: "Naima", genre: RequiredGenre(name: "Jazz")))
         try context.save()

@@ -15,8 +15,8 @@ import Testing
 /// `ResultsObserver`'s initializers have SwiftData's shape: they throw when the first fetch fails, and the
 /// descriptor, filter and sort have SwiftData's defaults.
 @Suite struct ResultsObserverInitializerTests {
-    @MainActor @Test func defaultsObserveEveryModel() throws {
-        let container = try ModelContainer(for: InitializedTodo.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @MainActor @Test(arguments: StoreKind.all) func defaultsObserveEveryModel(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, InitializedTodo.self)
         container.mainContext.insert(InitializedTodo(title: "milk"))
         try container.mainContext.save()
         let everything = try ResultsObserver<InitializedTodo, Never>(modelContext: container.mainContext)
@@ -25,8 +25,8 @@ import Testing
         #expect(unsorted.results.map(\.title) == ["milk"])
     }
 
-    @MainActor @Test func aFirstFetchThatFailsThrows() throws {
-        let container = try ModelContainer(for: InitializedTodo.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @MainActor @Test(arguments: StoreKind.all) func aFirstFetchThatFailsThrows(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, InitializedTodo.self)
         #expect(throws: StrataError.unknownEntity("UnregisteredTodo")) {
             _ = try ResultsObserver<UnregisteredTodo, Never>(modelContext: container.mainContext)
         }
@@ -44,8 +44,8 @@ import Testing
 
 /// SwiftData's `sectionBy: KeyPath<Element, String?>`: models without a title share one section, first.
 @Suite struct ResultsObserverOptionalSectionTests {
-    @MainActor @Test func anOptionalTitleSectionsModelsWithNilFirst() throws {
-        let container = try ModelContainer(for: SeriesBook.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @MainActor @Test(arguments: StoreKind.all) func anOptionalTitleSectionsModelsWithNilFirst(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, SeriesBook.self)
         let context = container.mainContext
         context.insert(SeriesBook(title: "Dune", series: "Dune"))
         context.insert(SeriesBook(title: "Solaris"))

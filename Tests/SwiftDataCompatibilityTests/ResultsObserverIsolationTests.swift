@@ -61,8 +61,8 @@ actor TodoCounter {
 
 /// `ResultsObserver` on the main actor and on other actors, and its optional `sections`.
 @Suite struct ResultsObserverIsolationTests {
-    @MainActor @Test func sectionsIsNilWithoutSectionBy() throws {
-        let container = try ModelContainer(for: ObservedTodo.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @MainActor @Test(arguments: StoreKind.all) func sectionsIsNilWithoutSectionBy(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, ObservedTodo.self)
         container.mainContext.insert(ObservedTodo(title: "milk", list: "shopping"))
         try container.mainContext.save()
         let plain = try ResultsObserver(fetchDescriptor: FetchDescriptor<ObservedTodo>(), modelContext: container.mainContext)
@@ -73,8 +73,8 @@ actor TodoCounter {
         #expect(sectioned.sections?.map(\.id) == ["shopping"])
     }
 
-    @Test func observerInsideAModelActorRefreshesThere() async throws {
-        let container = try ModelContainer(for: ObservedTodo.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func observerInsideAModelActorRefreshesThere(_ kind: StoreKind) async throws {
+        let container = try freshContainer(kind, ObservedTodo.self)
         let watcher = TodoWatcher(modelContainer: container)
         try await watcher.startWatching()
         #expect(await watcher.titles() == [])
@@ -88,8 +88,8 @@ actor TodoCounter {
         #expect(await watcher.refreshes >= 1)
     }
 
-    @Test func observerOnACustomActorRefreshesThere() async throws {
-        let container = try ModelContainer(for: ObservedTodo.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func observerOnACustomActorRefreshesThere(_ kind: StoreKind) async throws {
+        let container = try freshContainer(kind, ObservedTodo.self)
         let counter = TodoCounter()
         try await counter.startCounting(in: container)
         #expect(await counter.sectionTitles() == [])

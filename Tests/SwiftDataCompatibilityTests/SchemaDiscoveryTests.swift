@@ -33,8 +33,8 @@ import Testing
 
 /// `ModelContainer(for: Trip.self)` stores every model a trip reaches through relationships, as SwiftData does.
 @Suite struct SchemaDiscoveryTests {
-    @Test func containerForOneModelStoresTheModelsItReaches() throws {
-        let container = try ModelContainer(for: DiscoveryTrip.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func containerForOneModelStoresTheModelsItReaches(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, DiscoveryTrip.self)
         let context = ModelContext(container)
         let trip = DiscoveryTrip(name: "Lisbon")
         context.insert(trip)

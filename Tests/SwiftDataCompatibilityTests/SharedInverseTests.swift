@@ -17,13 +17,12 @@ import Testing
 }
 
 @Suite struct SharedInverseTests {
-    private func makeContainer() throws -> ModelContainer {
-        try ModelContainer(for: SharedBackyard.self, SharedPlant.self,
-                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    private func makeContainer(_ kind: StoreKind) throws -> ModelContainer {
+        try freshContainer(kind, SharedBackyard.self, SharedPlant.self)
     }
 
-    @Test func eachRelationshipReadsBackExactlyWhatWasWrittenToIt() throws {
-        let container = try makeContainer()
+    @Test(arguments: StoreKind.all) func eachRelationshipReadsBackExactlyWhatWasWrittenToIt(_ kind: StoreKind) throws {
+        let container = try makeContainer(kind)
         let context = ModelContext(container)
         let yard = SharedBackyard(name: "Home")
         context.insert(yard)
@@ -49,8 +48,8 @@ import Testing
         #expect(leading.isEmpty)
     }
 
-    @Test func movingAPlantTakesItOutOfEveryListOfItsOldBackyard() throws {
-        let context = ModelContext(try makeContainer())
+    @Test(arguments: StoreKind.all) func movingAPlantTakesItOutOfEveryListOfItsOldBackyard(_ kind: StoreKind) throws {
+        let context = ModelContext(try makeContainer(kind))
         let home = SharedBackyard(name: "Home")
         let park = SharedBackyard(name: "Park")
         context.insert(home)
@@ -69,8 +68,8 @@ import Testing
         })
     }
 
-    @Test func deleteRulesApplyToEachRelationshipAlone() throws {
-        let container = try makeContainer()
+    @Test(arguments: StoreKind.all) func deleteRulesApplyToEachRelationshipAlone(_ kind: StoreKind) throws {
+        let container = try makeContainer(kind)
         let context = ModelContext(container)
         let yard = SharedBackyard(name: "Home")
         context.insert(yard)

@@ -16,9 +16,8 @@ import Testing
 
 /// Sample-data builders link models before inserting anything; the inverse is set at once, as in SwiftData.
 @Suite struct UninsertedRelationshipTests {
-    private func makeContext() throws -> ModelContext {
-        ModelContext(try ModelContainer(for: DraftAuthor.self, DraftBook.self,
-                                        configurations: ModelConfiguration(isStoredInMemoryOnly: true)))
+    private func makeContext(_ kind: StoreKind) throws -> ModelContext {
+        ModelContext(try freshContainer(kind, DraftAuthor.self, DraftBook.self))
     }
 
     @Test func appendingToAToManySetsTheInverseBeforeAnyInsert() {
@@ -36,9 +35,9 @@ import Testing
         #expect(author.books.isEmpty)
     }
 
-    @Test(arguments: [true, false])
-    func insertingEitherModelInsertsBothWithTheRelationshipSaved(insertAuthor: Bool) throws {
-        let context = try makeContext()
+    @Test(arguments: StoreKind.all, [true, false])
+    func insertingEitherModelInsertsBothWithTheRelationshipSaved(_ kind: StoreKind, insertAuthor: Bool) throws {
+        let context = try makeContext(kind)
         let author = DraftAuthor(name: "Herbert")
         let book = DraftBook(title: "Dune")
         author.books.append(book)

@@ -10,19 +10,23 @@ extension PostgresConnection {
     /// must not change result type") is prepared again and run once more. Inside one the failure is thrown, as the
     /// transaction is aborted: the statement is forgotten and deallocated once the transaction has ended, so running
     /// the transaction again prepares it afresh.
+    ///
+    /// With `binaryResults`, the rows come back in PostgreSQL's binary format, which ``PostgresResult`` decodes
+    /// without parsing text (for fetches, whose columns are Strata's own types).
     /// - Throws: ``PostgresError``, as ``query(_:_:)``.
     @discardableResult
-    package func preparedQuery(_ sql: String, _ parameters: [StoredValue]) throws -> PostgresResult {
-        guard reusesStatements else { return try query(sql, parameters) }
+    package func preparedQuery(_ sql: String, _ parameters: [StoredValue], binaryResults: Bool = false) throws -> PostgresResult {
+        let resultFormat: Int32 = binaryResults ? 1 : 0
+        guard reusesStatements else { return try query(sql, parameters, resultFormat: resultFormat) }
         return try withBindings(parameters) { bindings in
             let key = PostgresPreparedStatements.Key(sql: sql, types: bindings.types)
             do {
-                return try runPrepared(key, bindings)
+                return try runPrepared(key, bindings, resultFormat: resultFormat)
             } catch let error as PostgresError where error.isStalePlan {
                 preparedStatements.forget(key)
                 guard PQtransactionStatus(handle) == PQTRANS_IDLE else { throw error }
                 deallocateForgotten()
-                return try runPrepared(key, bindings)
+                return try runPrepared(key, bindings, resultFormat: resultFormat)
             }
         }
     }
@@ -36,7 +40,7 @@ extension PostgresConnection {
         set { preparedStatements.limit = newValue }
     }
 
-    private func runPrepared(_ key: PostgresPreparedStatements.Key, _ bindings: PostgresBindings) throws -> PostgresResult {
+    private func runPrepared(_ key: PostgresPreparedStatements.Key, _ bindings: PostgresBindings, resultFormat: Int32) throws -> PostgresResult {
         let name: String
         if let prepared = preparedStatements.name(for: key) {
             name = prepared
@@ -46,7 +50,7 @@ extension PostgresConnection {
             _ = try check(PQprepare(handle, name, key.sql, bindings.count, key.types))
             for evicted in preparedStatements.insert(key, name: name) { deallocate(evicted) }
         }
-        return try check(PQexecPrepared(handle, name, bindings.count, bindings.values, bindings.lengths, bindings.formats, 0))
+        return try check(PQexecPrepared(handle, name, bindings.count, bindings.values, bindings.lengths, bindings.formats, resultFormat))
     }
 
     /// Deallocates the statements forgotten after failing, once the connection can run a statement again.

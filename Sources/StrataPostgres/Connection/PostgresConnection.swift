@@ -53,13 +53,13 @@ package final class PostgresConnection {
 
     /// Runs one statement with its parameters bound: integers and reals as their exact text with their types, text
     /// untyped (so the server reads it as the column it is compared with or stored into: `numeric`, `text`…),
-    /// bytes in binary.
+    /// bytes in binary. The rows come back as text, or in binary for `resultFormat` 1.
     /// - Throws: ``PostgresError``, with SQLSTATE `22021` before anything is sent when a text parameter holds
     ///   U+0000 (PostgreSQL text can't, and libpq would silently cut the text there).
     @discardableResult
-    package func query(_ sql: String, _ parameters: [StoredValue]) throws -> PostgresResult {
+    package func query(_ sql: String, _ parameters: [StoredValue], resultFormat: Int32 = 0) throws -> PostgresResult {
         try withBindings(parameters) { bindings in
-            try check(PQexecParams(handle, sql, bindings.count, bindings.types, bindings.values, bindings.lengths, bindings.formats, 0))
+            try check(PQexecParams(handle, sql, bindings.count, bindings.types, bindings.values, bindings.lengths, bindings.formats, resultFormat))
         }
     }
 

@@ -2,18 +2,25 @@ import CLibPQ
 import Foundation
 import Strata
 
-/// The rows of one statement, in libpq's text format, freed with the result.
+/// The rows of one statement, in libpq's text format or (for fetches, see
+/// ``PostgresConnection/preparedQuery(_:_:binaryResults:)``) its binary format, freed with the result.
 package final class PostgresResult {
     let handle: OpaquePointer
     /// The number of rows.
     package let count: Int
     /// The number of columns.
     package let columnCount: Int32
+    /// Whether the values are in PostgreSQL's binary format (network byte order) rather than text.
+    let isBinary: Bool
+    /// How each column's values are decoded, by column.
+    private let kinds: [PostgresColumnKind]
 
     init(handle: OpaquePointer) {
         self.handle = handle
         self.count = Int(PQntuples(handle))
         self.columnCount = PQnfields(handle)
+        self.isBinary = columnCount > 0 && PQfformat(handle, 0) == 1
+        self.kinds = (0..<columnCount).map { PostgresColumnKind(type: PQftype(handle, $0), modifier: PQfmod(handle, $0)) }
     }
 
     deinit { PQclear(handle) }
@@ -27,13 +34,23 @@ package final class PostgresResult {
         PQgetisnull(handle, Int32(row), column) == 1
     }
 
-    /// A column's text; `nil` for NULL.
+    /// A column's text; `nil` for NULL. In a binary result, only text-like columns read as their text.
     package func text(row: Int, column: Int32) -> String? {
         guard !isNull(row: row, column: column) else { return nil }
         return String(cString: PQgetvalue(handle, Int32(row), column))
     }
 
+    /// An integer column (0 for NULL).
     package func int64(row: Int, column: Int32) -> Int64 {
+        if isBinary {
+            // The key and version of every fetched row: read straight from the 8 bytes of a `bigint`.
+            let length = PQgetlength(handle, Int32(row), column)
+            if length == 8, kinds[Int(column)] == .int8 {
+                return Int64(bigEndian: UnsafeRawPointer(PQgetvalue(handle, Int32(row), column)).loadUnaligned(as: Int64.self))
+            }
+            guard length > 0, case .integer(let value) = binaryValue(row: row, column: column) else { return 0 }
+            return value
+        }
         guard !isNull(row: row, column: column) else { return 0 }
         return strtoll(PQgetvalue(handle, Int32(row), column), nil, 10)
     }
@@ -42,21 +59,54 @@ package final class PostgresResult {
     /// padded text above `Int64.max`), decimals (`numeric`: text), text, and bytes.
     package func storedValue(row: Int, column: Int32) -> StoredValue {
         guard !isNull(row: row, column: column) else { return .null }
+        if isBinary { return binaryValue(row: row, column: column) }
         let raw = PQgetvalue(handle, Int32(row), column)!
-        switch PQftype(handle, column) {
-        case PostgresType.int8, PostgresType.int4, PostgresType.int2:
+        switch kinds[Int(column)] {
+        case .int8, .int4, .int2:
             return .integer(strtoll(raw, nil, 10))
-        case PostgresType.bool:
+        case .bool:
             return .integer(raw.pointee == UInt8(ascii: "t") ? 1 : 0)
-        case PostgresType.float8, PostgresType.float4:
+        case .float8, .float4:
             return PostgresType.real(String(cString: raw))
-        case PostgresType.numeric:
-            let text = String(cString: raw)
-            return PQfmod(handle, column) == PostgresType.unsignedModifier ? PostgresType.unsigned(text) : .text(text)
-        case PostgresType.bytea:
-            return .blob(PostgresType.bytes(hex: raw))
-        default:
+        case .numeric:
             return .text(String(cString: raw))
+        case .unsigned:
+            return PostgresType.unsigned(String(cString: raw))
+        case .bytea:
+            return .blob(PostgresType.bytes(hex: raw))
+        case .text, .uuid, .timestamp, .jsonb, .other:
+            return .text(String(cString: raw))
+        }
+    }
+
+    /// A non-NULL value of a binary result.
+    private func binaryValue(row: Int, column: Int32) -> StoredValue {
+        let bytes = UnsafeRawBufferPointer(start: PQgetvalue(handle, Int32(row), column), count: Int(PQgetlength(handle, Int32(row), column)))
+        return kinds[Int(column)].binaryValue(bytes)
+    }
+
+    /// Reads columns `1…` of `row` into `values`, column `offset + 1` at `values[columns[offset]]`, as
+    /// ``storedValue(row:column:)`` reads each.
+    func readValues(row: Int, _ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>) {
+        guard let base = values.baseAddress else { return }
+        guard isBinary else {
+            for (offset, index) in columns.enumerated() {
+                precondition(index < values.count, "Strata: column \(offset + 1) goes to value \(index) of \(values.count)")
+                (base + index).replaceStoredValue(with: storedValue(row: row, column: Int32(offset + 1)))
+            }
+            return
+        }
+        let row = Int32(row)
+        kinds.withUnsafeBufferPointer { kinds in
+            for (offset, index) in columns.enumerated() {
+                precondition(index < values.count && offset + 1 < kinds.count, "Strata: column \(offset + 1) goes to value \(index) of \(values.count)")
+                let column = Int32(offset + 1)
+                // A length of 0 is NULL or an empty text or bytea; only then is NULL asked about.
+                let length = Int(PQgetlength(handle, row, column))
+                let value: StoredValue = length == 0 && PQgetisnull(handle, row, column) == 1
+                    ? .null : kinds[offset + 1].binaryValue(UnsafeRawBufferPointer(start: PQgetvalue(handle, row, column), count: length))
+                (base + index).replaceStoredValue(with: value)
+            }
         }
     }
 }
@@ -72,6 +122,16 @@ package enum PostgresType {
     static let float4: Oid = 700
     static let float8: Oid = 701
     static let numeric: Oid = 1700
+    /// Types a fetch of Strata's tables doesn't meet, read in binary all the same (see ``PostgresColumnKind``).
+    static let name: Oid = 19
+    static let json: Oid = 114
+    static let unknown: Oid = 705
+    static let bpchar: Oid = 1042
+    static let varchar: Oid = 1043
+    static let timestamp: Oid = 1114
+    static let timestamptz: Oid = 1184
+    static let uuid: Oid = 2950
+    static let jsonb: Oid = 3802
     /// The type modifier of `numeric(20,0)`, the unsigned-integer column type: `(precision << 16 | scale) + 4`.
     static let unsignedModifier: Int32 = (20 << 16) + 4
 

@@ -6,7 +6,9 @@ package struct PostgreSQLDialect: SQLDialect {
     package init() {}
 
     package func quote(identifier: String) -> String {
-        "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+        // Names rarely hold a quote: checking the bytes first skips splitting and joining for the rest.
+        guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
+        return "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
     package func placeholder(at position: Int) -> String { "$\(position)" }

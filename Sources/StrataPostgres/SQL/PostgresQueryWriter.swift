@@ -3,10 +3,14 @@ import Strata
 /// Spells a store-neutral `QueryExpression` as PostgreSQL, whose conditions are `boolean` where SQLite's are
 /// integers: each node is written either as a condition or as a value, converting between the two where the tree
 /// mixes them (`(x <> 0)`, `(c)::int4`). Equality is null-safe (`IS NOT DISTINCT FROM`), Swift's string order is
-/// NFC under the `C` collation, and forms without an exact PostgreSQL equivalent yet throw
-/// `StrataError.unsupportedPredicate` instead of matching differently from SQLite.
+/// NFC under the `C` collation. Text functions and the localized collations are exact SQL for simple text and
+/// answers Swift computed for the rest (``lookups``, see `PostgresQueryWriter+Lookups`); forms without an exact
+/// PostgreSQL equivalent throw `StrataError.unsupportedPredicate` instead of matching differently from SQLite.
 struct PostgresQueryWriter {
     let dialect = PostgreSQLDialect()
+    /// The answers computed for the text values of the query being spelled (none outside a fetch, count or batch
+    /// delete, where non-simple text is refused).
+    var lookups = PostgresTextLookups()
 
     /// `expression` as a boolean condition.
     func condition(_ expression: QueryExpression, in scope: SQLScope = .root) throws -> SQLFragment {
@@ -36,12 +40,12 @@ struct PostgresQueryWriter {
         case .in(let operand, let list):
             guard !list.isEmpty else { return SQLFragment(sql: "FALSE") }
             let collation = Self.collation(of: operand)
-            let items = try list.map { try collated(value($0, in: scope), collation) }
+            let items = try list.map { try operandValue($0, collation, scope) }
             return paren(try value(operand, in: scope) + SQLFragment(sql: " IN (") + .joined(items, separator: ", ") + SQLFragment(sql: ")"))
         case .between(let operand, let lower, let upper):
             let collation = Self.collation(of: operand)
-            return paren(try value(operand, in: scope) + SQLFragment(sql: " BETWEEN ") + collated(value(lower, in: scope), collation)
-                + SQLFragment(sql: " AND ") + collated(value(upper, in: scope), collation))
+            return paren(try value(operand, in: scope) + SQLFragment(sql: " BETWEEN ") + operandValue(lower, collation, scope)
+                + SQLFragment(sql: " AND ") + operandValue(upper, collation, scope))
         case .exists(let query):
             return SQLFragment(sql: "EXISTS ")
                 + (try scope.subquery(through: query.path.hops, condition: query.condition, spell: { try condition($0, in: $1) }) { _ in
@@ -119,7 +123,7 @@ struct PostgresQueryWriter {
     /// can't be NULL (`nullable: false`) gets no `NULLS` clause, so an ordinary B-tree index on it can give the order.
     func orderingKey(_ ordering: QueryOrdering, nullable: Bool = true) throws -> SQLFragment {
         let direction = ordering.ascending ? " ASC" : " DESC"
-        return try collated(value(ordering.expression), ordering.collation)
+        return try operandValue(ordering.expression, ordering.collation, .root)
             + SQLFragment(sql: direction + (nullable ? (ordering.ascending ? " NULLS FIRST" : " NULLS LAST") : ""))
     }
 
@@ -145,8 +149,14 @@ struct PostgresQueryWriter {
 
     private func comparison(_ left: QueryExpression, _ op: String, _ right: QueryExpression, _ scope: SQLScope) throws -> SQLFragment {
         let collation = Self.collation(of: left) ?? Self.collation(of: right)
-        return paren(try collated(value(left, in: scope), collation) + SQLFragment(sql: " \(op) ")
-            + collated(value(right, in: scope), collation))
+        return paren(try operandValue(left, collation, scope) + SQLFragment(sql: " \(op) ") + operandValue(right, collation, scope))
+    }
+
+    /// An operand of a comparison, `IN` or `BETWEEN` under `collation`: a ranked collation ranks the operand
+    /// itself (once, whether or not it carries the `collated` wrapper).
+    private func operandValue(_ operand: QueryExpression, _ collation: QueryOrdering.Collation?, _ scope: SQLScope) throws -> SQLFragment {
+        guard PostgresTextLeaves.isRanked(collation), let collation else { return try collated(value(operand, in: scope), collation) }
+        return try ranked(value(PostgresTextLeaves.uncollated(operand), in: scope), collation)
     }
 
     private static func collation(of expression: QueryExpression) -> QueryOrdering.Collation? {
@@ -155,23 +165,18 @@ struct PostgresQueryWriter {
     }
 
     /// A value under a collation: byte order is what text columns (`COLLATE "C"`) compare by already; Swift's order
-    /// is the `strata_swift` key (NFC's UTF-8 bytes for text, the value itself for other types).
+    /// is the `strata_swift` key (NFC's UTF-8 bytes for text, the value itself for other types); the localized
+    /// orders are the value's rank computed for the query.
     private func collated(_ fragment: SQLFragment, _ collation: QueryOrdering.Collation?) throws -> SQLFragment {
         switch collation {
         case nil, .binary?: return fragment
         case .swift?: return SQLFragment(sql: "strata_swift(") + fragment + SQLFragment(sql: ")")
-        case .localizedStandard?, .localized?, .caseInsensitive?:
-            throw StrataError.unsupportedPredicate(
-                expression: "\(collation.map { "\($0)" } ?? "") comparison",
-                reason: "PostgreSQL has no collation that orders exactly as Foundation's \(collation.map { "\($0)" } ?? "") comparison yet")
+        case let ranked?: return try self.ranked(fragment, ranked)
         }
     }
 
     private func call(_ function: QueryFunction, _ arguments: [QueryExpression], _ scope: SQLScope) throws -> SQLFragment {
-        if case .matches = function {
-            throw StrataError.unsupportedPredicate(
-                expression: "MATCHES", reason: "PostgreSQL's regular expressions are not ICU's; MATCHES is not run on PostgreSQL yet")
-        }
+        if PostgresTextLeaves.isInexact(function, arguments) { return try textCall(function, arguments, scope) }
         return SQLFragment(sql: dialect.functionName(for: function) + "(")
             + .joined(try arguments.map { try value($0, in: scope) }, separator: ", ") + SQLFragment(sql: ")")
     }

@@ -72,6 +72,8 @@ struct PostgresSaveWriter {
         for batch in changes.batchDeletes {
             let preserved = batch.entity.preservedPropertyIndexes
             let returned = ([primaryKey] + preserved.map { column(batch.entity, $0) }).joined(separator: ", ")
+            // Text leaves are answered for the rows as this transaction reads them (a row changed meanwhile fails it with 40001).
+            let select = try select.answering(batch.entity, condition: batch.condition, on: connection)
             let (matching, bindings) = (SQLFragment(sql: "DELETE") + (try select.from(batch.entity, condition: batch.condition))
                 + SQLFragment(sql: " RETURNING \(returned)")).render(in: select.writer.dialect)
             let deleted = try run(batch.entity, matching, bindings)

@@ -87,8 +87,13 @@ package final class PostgresStore: DataStore, Sendable {
 
 extension PostgresStore {
     package func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws {
-        let (sql, bindings) = try PostgresSelect(writer: writer).rows(request).render(in: writer.dialect)
-        let result = try withConnection("fetch \(request.entity.name)") { try $0.preparedQuery(sql, bindings) }
+        // Binary results: each value is read from its bytes instead of parsed from text.
+        let result = try withConnection("fetch \(request.entity.name)") { connection in
+            try withTextLookups(PostgresTextLeaves(request), on: connection) { select in
+                let (sql, bindings) = try select.rows(request).render(in: writer.dialect)
+                return try connection.preparedQuery(sql, bindings, binaryResults: true)
+            }
+        }
         var row = PostgresRow(result: result, row: 0)
         for index in 0..<result.count {
             row.row = index
@@ -97,8 +102,12 @@ extension PostgresStore {
     }
 
     package func count(_ request: StoreFetch) throws -> Int {
-        let (sql, bindings) = try PostgresSelect(writer: writer).count(request).render(in: writer.dialect)
-        let result = try withConnection("count \(request.entity.name)") { try $0.preparedQuery(sql, bindings) }
+        let result = try withConnection("count \(request.entity.name)") { connection in
+            try withTextLookups(PostgresTextLeaves(condition: request.condition, orderings: [], entity: request.entity), on: connection) { select in
+                let (sql, bindings) = try select.count(request).render(in: writer.dialect)
+                return try connection.preparedQuery(sql, bindings)
+            }
+        }
         return result.count > 0 ? Int(result.int64(row: 0, column: 0)) : 0
     }
 
@@ -129,8 +138,6 @@ struct PostgresRow: StoreRow {
     func storedValue(at column: Int32) -> StoredValue { result.storedValue(row: row, column: column) }
 
     func readValues(_ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>) {
-        for (offset, index) in columns.enumerated() {
-            (values.baseAddress! + index).replaceStoredValue(with: result.storedValue(row: row, column: Int32(offset + 1)))
-        }
+        result.readValues(row: row, columns, into: values)
     }
 }

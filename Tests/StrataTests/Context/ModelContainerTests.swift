@@ -29,23 +29,20 @@ struct ModelContainerTests {
         #expect(store.bytes() == bytes)
     }
 
-    @Test("A SQLite database without strata_metadata throws notAStrataStore and stays untouched")
-    func foreignSQLiteIsRejected() throws {
-        let store = TemporaryStore()
-        do {
-            let foreign = try SQLiteConnection(location: .file(store.url.path))
-            try foreign.execute("CREATE TABLE Book(id INTEGER PRIMARY KEY, title TEXT)")
-            try foreign.run("INSERT INTO Book(title) VALUES (?)", [.text("Dune")])
-        }
-        let before = store.bytes()
+    @Test("A database (on PostgreSQL: a schema) of another program's tables throws notAStrataStore and stays untouched",
+          arguments: StoreKind.all)
+    func foreignDatabaseIsRejected(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        if kind == .postgres { try store.execute("CREATE SCHEMA \"\(store.databaseSchema)\"") }
+        try store.execute("CREATE TABLE \"Book\"(id INTEGER PRIMARY KEY, title TEXT); INSERT INTO \"Book\"(id, title) VALUES (1, 'Dune')")
+        let before = try store.snapshot()
         #expect(!before.isEmpty)
         let error = #expect(throws: StrataError.self) {
             try store.container(Book.self)
         }
         #expect(error?.caseName == "notAStrataStore")
-        #expect(store.bytes() == before)
-        let check = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
-        #expect(try check.query("SELECT name FROM sqlite_master WHERE type = 'table'", []) == [[.text("Book")]])
+        #expect(try store.snapshot() == before)
+        #expect(try store.texts("SELECT title FROM \"Book\"") == ["Dune"])
     }
 
     @Test("A store holding rows of another shape that can't be migrated (a required property without a value) throws migrationRefused and stays untouched", arguments: StoreKind.all)
@@ -136,9 +133,9 @@ struct ModelContainerTests {
     }
 
     @MainActor
-    @Test("Changes made in one synchronous stretch are autosaved together, in one save")
-    func autosaveBatchesChanges() async throws {
-        let container = try inMemoryContainer(Book.self)
+    @Test("Changes made in one synchronous stretch are autosaved together, in one save", arguments: StoreKind.all)
+    func autosaveBatchesChanges(_ kind: StoreKind) async throws {
+        let container = try freshContainer(kind, Book.self)
         let main = container.mainContext
         let saves = SaveRecorder(main)
         for title in ["Dune", "Emma", "Kindred"] {
@@ -199,9 +196,9 @@ struct ModelContainerTests {
         #expect(second.model(for: dune.persistentModelID).isDeleted)
     }
 
-    @Test("A context made with ModelContext(_:) does not autosave")
-    func plainContextDoesNotAutosave() async throws {
-        let container = try inMemoryContainer(Book.self)
+    @Test("A context made with ModelContext(_:) does not autosave", arguments: StoreKind.all)
+    func plainContextDoesNotAutosave(_ kind: StoreKind) async throws {
+        let container = try freshContainer(kind, Book.self)
         let context = ModelContext(container)
         #expect(!context.autosaveEnabled)
         context.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))

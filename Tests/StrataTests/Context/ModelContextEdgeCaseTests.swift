@@ -137,11 +137,12 @@ struct ModelContextEdgeCaseTests {
         #expect(recorder.recorded.count == 1)
     }
 
-    @Test("A read-only container over a missing file throws instead of creating it")
-    func readOnlyMissingFile() throws {
-        let store = TemporaryStore()
+    @Test("A read-only container over a missing file (on PostgreSQL: schema) throws instead of creating it", arguments: StoreKind.all)
+    func readOnlyMissingFile(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
         #expect(throws: StrataError.self) { try store.container(Book.self, allowsSave: false) }
-        #expect(!FileManager.default.fileExists(atPath: store.url.path))
+        #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+        #expect(try store.postgresRows("SELECT nspname FROM pg_namespace WHERE nspname = $1").isEmpty)
     }
 }
 

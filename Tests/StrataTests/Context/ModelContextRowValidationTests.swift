@@ -118,12 +118,20 @@ struct ModelContextRowValidationTests {
         #expect(model.persistentBackingData.unloadedProperties != nil)
     }
 
-    @Test("A full fetch that fills in a fault replaces its cached decoded values (regression: they were kept)")
-    func faultFilledByFetchDropsStaleDecodedValues() throws {
+    @Test("A full fetch that fills in a fault replaces its cached decoded values (regression: they were kept)", arguments: StoreKind.all)
+    func faultFilledByFetchDropsStaleDecodedValues(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        let container = try store.container(Everything.self)
+        let setup = ModelContext(container)
+        setup.insert(Everything())
+        try setup.save()
         // `genre` is loaded, so its decoded value is cached from the first fetch.
-        let (context, model, store) = try fault(loading: [\.flag, \.genre])
+        var descriptor = FetchDescriptor<Everything>()
+        descriptor.propertiesToFetch = [\.flag, \.genre]
+        let context = ModelContext(container)
+        let model = try #require(try context.fetch(descriptor).first)
         #expect(model.persistentBackingData.decodedValues[Everything._$genreProperty.index] as? Genre == .fiction)
-        try store.withConnection { try $0.execute("UPDATE \"Everything\" SET \"genre\" = 'poetry'") }
+        try store.execute("UPDATE \"Everything\" SET \"genre\" = 'poetry'")
         let filled = try #require(try context.fetch(FetchDescriptor<Everything>()).first)
         #expect(filled === model)
         #expect(model.persistentBackingData.unloadedProperties == nil)

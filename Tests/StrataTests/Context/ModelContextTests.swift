@@ -151,9 +151,9 @@ struct ModelContextTests {
         #expect(try ModelContext(context.container).fetch(FetchDescriptor<Book>()).map(\.publisher) == ["Chilton"])
     }
 
-    @Test("A save writes only the changed columns: another context's change to other columns survives")
-    func saveWritesOnlyChangedColumns() throws {
-        let store = TemporaryStore()
+    @Test("A save writes only the changed columns: another context's change to other columns survives", arguments: StoreKind.all)
+    func saveWritesOnlyChangedColumns(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
         let container = try store.container(Book.self)
         let setup = ModelContext(container)
         setup.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
@@ -168,14 +168,12 @@ struct ModelContextTests {
         leftBook.summary = "Spice"
         try left.save()
 
-        let check = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
-        let rows = try check.query(#"SELECT "title", "author", "summary" FROM "Book""#, [])
-        #expect(rows == [[.text("Dune"), .text("F. Herbert"), .text("Spice")]])
+        #expect(try store.texts(#"SELECT "title" || '|' || "author" || '|' || "summary" FROM "Book""#) == ["Dune|F. Herbert|Spice"])
     }
 
-    /// A store file holding `count` saved books, "t0"/"a0"/"p0" and on, and a container over it.
-    private func storeOfBooks(_ count: Int) throws -> (store: TemporaryStore, container: ModelContainer) {
-        let store = TemporaryStore()
+    /// A store of `kind` holding `count` saved books, "t0"/"a0"/"p0" and on, and a container over it.
+    private func storeOfBooks(_ kind: StoreKind, _ count: Int) throws -> (store: TestStore, container: ModelContainer) {
+        let store = TestStore(kind)
         let container = try store.container(Book.self)
         let setup = ModelContext(container)
         for index in 0..<count { setup.insert(Book(title: "t\(index)", author: "a\(index)", publisher: "p\(index)")) }
@@ -183,9 +181,9 @@ struct ModelContextTests {
         return (store, container)
     }
 
-    @Test("Updates of different columns in one save, interleaved by row, each write their own columns")
-    func interleavedUpdateShapes() throws {
-        let (store, container) = try storeOfBooks(6)
+    @Test("Updates of different columns in one save, interleaved by row, each write their own columns", arguments: StoreKind.all)
+    func interleavedUpdateShapes(_ kind: StoreKind) throws {
+        let (store, container) = try storeOfBooks(kind, 6)
 
         let context = ModelContext(container)
         let books = try context.fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)]))
@@ -199,22 +197,29 @@ struct ModelContextTests {
         books[5].summary = "S5"
         try context.save()
 
-        let check = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
-        let rows = try check.query(#"SELECT "title", "author", "summary" FROM "Book" ORDER BY "Z_PK""#, [])
-        #expect(rows == [
-            [.text("T0"), .text("a0"), .text("")], [.text("t1"), .text("A1"), .text("")],
-            [.text("T2"), .text("a2"), .text("")], [.text("t3"), .text("A3"), .text("S3")],
-            [.text("t4"), .text("A4"), .text("S4")], [.text("t5"), .text("a5"), .text("S5")],
+        #expect(try store.texts(#"SELECT "title" || '|' || "author" || '|' || "summary" FROM "Book" ORDER BY "Z_PK""#) == [
+            "T0|a0|", "t1|A1|", "T2|a2|", "t3|A3|S3", "t4|A4|S4", "t5|a5|S5",
         ])
     }
 
-    @Test("A save writes updates and deletes in row order, whatever order the models changed in")
-    func saveWritesInRowOrder() throws {
-        let (store, container) = try storeOfBooks(40)
-        let connection = try SQLiteConnection(location: .file(store.url.path), readOnly: false)
-        try connection.execute(#"CREATE TABLE "WriteLog" ("kind" TEXT, "key" INTEGER)"#)
-        try connection.execute(#"CREATE TRIGGER "LogUpdate" AFTER UPDATE ON "Book" BEGIN INSERT INTO "WriteLog" VALUES ('update', NEW."Z_PK"); END"#)
-        try connection.execute(#"CREATE TRIGGER "LogDelete" AFTER DELETE ON "Book" BEGIN INSERT INTO "WriteLog" VALUES ('delete', OLD."Z_PK"); END"#)
+    @Test("A save writes updates and deletes in row order, whatever order the models changed in", arguments: StoreKind.all)
+    func saveWritesInRowOrder(_ kind: StoreKind) throws {
+        let (store, container) = try storeOfBooks(kind, 40)
+        switch kind {
+        case .sqlite:
+            try store.execute(#"CREATE TABLE "WriteLog" ("n" INTEGER PRIMARY KEY, "kind" TEXT, "key" INTEGER)"#)
+            try store.execute(#"CREATE TRIGGER "LogUpdate" AFTER UPDATE ON "Book" BEGIN INSERT INTO "WriteLog" ("kind", "key") VALUES ('update', NEW."Z_PK"); END"#)
+            try store.execute(#"CREATE TRIGGER "LogDelete" AFTER DELETE ON "Book" BEGIN INSERT INTO "WriteLog" ("kind", "key") VALUES ('delete', OLD."Z_PK"); END"#)
+        case .postgres:
+            try store.execute(#"CREATE TABLE "WriteLog" ("n" bigserial PRIMARY KEY, "kind" text, "key" bigint)"#)
+            try store.execute(#"""
+                CREATE FUNCTION "LogWrite"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                    INSERT INTO "WriteLog" ("kind", "key") VALUES (lower(TG_OP), CASE TG_OP WHEN 'DELETE' THEN OLD."Z_PK" ELSE NEW."Z_PK" END);
+                    RETURN NULL;
+                END $$
+                """#)
+            try store.execute(#"CREATE TRIGGER "LogWrite" AFTER UPDATE OR DELETE ON "Book" FOR EACH ROW EXECUTE FUNCTION "LogWrite"()"#)
+        }
 
         let context = ModelContext(container)
         var generator = SeededGenerator(seed: 8)
@@ -223,11 +228,8 @@ struct ModelContextTests {
         for book in books[20..<30] { context.delete(book) }
         try context.save()
 
-        let log = try connection.query(#"SELECT "kind", "key" FROM "WriteLog" ORDER BY rowid"#, [])
-        let keys = { (kind: String) in log.filter { $0[0] == .text(kind) }.map { row -> Int64 in
-            guard case .integer(let key) = row[1] else { return -1 }
-            return key
-        } }
+        let log = try store.texts(#"SELECT "kind" || ' ' || CAST("key" AS TEXT) FROM "WriteLog" ORDER BY "n""#)
+        let keys = { (kind: String) in log.filter { $0.hasPrefix(kind + " ") }.map { Int64($0.dropFirst(kind.count + 1)) ?? -1 } }
         #expect(keys("update").count == 20)
         #expect(keys("update") == keys("update").sorted())
         #expect(keys("delete").count == 10)

@@ -5,8 +5,8 @@ import Testing
 /// Store results checked against Foundation evaluating the same predicate and sort in memory.
 @Suite("Fetch results match in-memory evaluation")
 struct FetchOracleTests {
-    private func savedModels(_ configure: [(Everything) -> Void]) throws -> ModelContext {
-        let context = ModelContext(try inMemoryContainer(Everything.self))
+    private func savedModels(_ kind: StoreKind, _ configure: [(Everything) -> Void]) throws -> ModelContext {
+        let context = ModelContext(try freshContainer(kind, Everything.self))
         for body in configure {
             let model = Everything()
             body(model)
@@ -28,18 +28,18 @@ struct FetchOracleTests {
         return (fromStore, filtered.sorted(using: descriptor.sortBy).map(value))
     }
 
-    @Test("String sort order matches SortDescriptor's in-memory order", arguments: [SortOrder.forward, .reverse])
-    func stringSort(_ order: SortOrder) throws {
+    @Test("String sort order matches SortDescriptor's in-memory order", arguments: StoreKind.all, [SortOrder.forward, .reverse])
+    func stringSort(_ kind: StoreKind, _ order: SortOrder) throws {
         let titles = ["banana", "Apple", "apple", "cherry", "Éclair", "item 10", "item 9", ""]
-        let context = try savedModels(titles.map { title in { $0.text = title } })
+        let context = try savedModels(kind, titles.map { title in { $0.text = title } })
         let result = try both(context, FetchDescriptor(sortBy: [SortDescriptor(\.text, order: order)]), \.text)
         #expect(result.store == result.memory)
     }
 
-    @Test("Unsigned 64-bit values sort and compare by value")
-    func uint64Order() throws {
+    @Test("Unsigned 64-bit values sort and compare by value", arguments: StoreKind.all)
+    func uint64Order(_ kind: StoreKind) throws {
         let values: [UInt64] = [1, .max, UInt64(Int64.max) + 1, 0, UInt64(Int64.max)]
-        let context = try savedModels(values.map { value in { $0.uint64 = value } })
+        let context = try savedModels(kind, values.map { value in { $0.uint64 = value } })
         let sorted = try both(context, FetchDescriptor(sortBy: [SortDescriptor(\.uint64)]), \.uint64)
         #expect(sorted.store == sorted.memory)
         let threshold = UInt64(Int64.max)
@@ -48,10 +48,10 @@ struct FetchOracleTests {
         #expect(large.store == large.memory)
     }
 
-    @Test("Decimals sort and compare by value")
-    func decimalOrder() throws {
+    @Test("Decimals sort and compare by value", arguments: StoreKind.all)
+    func decimalOrder(_ kind: StoreKind) throws {
         let values = ["10", "9.5", "-1", "12345678901234567890.123", "0.001"].compactMap { Decimal(string: $0) }
-        let context = try savedModels(values.map { value in { $0.decimal = value } })
+        let context = try savedModels(kind, values.map { value in { $0.decimal = value } })
         let sorted = try both(context, FetchDescriptor(sortBy: [SortDescriptor(\.decimal, order: .reverse)]), \.decimal)
         #expect(sorted.store == sorted.memory)
         let nine = Decimal(9)
@@ -60,10 +60,10 @@ struct FetchOracleTests {
         #expect(aboveNine.store == aboveNine.memory)
     }
 
-    @Test("Dates, doubles with infinities and NaN sort as Foundation sorts them")
-    func doubleAndDateOrder() throws {
+    @Test("Dates, doubles with infinities and NaN sort as Foundation sorts them", arguments: StoreKind.all)
+    func doubleAndDateOrder(_ kind: StoreKind) throws {
         let doubles: [Double] = [1.5, -.infinity, .infinity, 0, -2]
-        let context = try savedModels(doubles.enumerated().map { offset, value in {
+        let context = try savedModels(kind, doubles.enumerated().map { offset, value in {
             $0.double = value
             $0.date = Date(timeIntervalSince1970: Double(offset) * 1000 - 2000)
         } })
@@ -80,9 +80,9 @@ struct FetchOracleTests {
 
 @Suite("Predicates on UUID, Data, URL, enums and Codable values")
 struct FetchOracleValueTypeTests {
-    @Test("Each predicate matches in-memory evaluation or throws unsupportedPredicate")
-    func valueTypePredicates() throws {
-        let context = ModelContext(try inMemoryContainer(Everything.self))
+    @Test("Each predicate matches in-memory evaluation or throws unsupportedPredicate", arguments: StoreKind.all)
+    func valueTypePredicates(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Everything.self))
         let uuids = [UUID(), UUID(), UUID()]
         for (offset, uuid) in uuids.enumerated() {
             let model = Everything()

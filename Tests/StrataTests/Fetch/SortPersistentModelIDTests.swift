@@ -29,9 +29,9 @@ struct SortPersistentModelIDTests {
     }
 
     @MainActor
-    @Test("A live observer sorted by persistentModelID applies saves incrementally in the store's order")
-    func observerSortedByIdentifier() async throws {
-        let container = try LiveFixtures.memoryContainer()
+    @Test("A live observer sorted by persistentModelID applies saves incrementally in the store's order", arguments: StoreKind.all)
+    func observerSortedByIdentifier(_ kind: StoreKind) async throws {
+        let container = try LiveFixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         _ = try LiveFixtures.insert([("a", 1), ("b", 2)], into: writer)
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.persistentModelID, order: .reverse)],

@@ -24,21 +24,9 @@ import Foundation
 }
 
 enum HistoryFixtures {
-    /// A container on a new store file, and the file's folder (remove it when done).
-    static func fileContainer(_ file: URL? = nil) throws -> (ModelContainer, URL) {
-        let url = file ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("strata-history-\(UUID().uuidString)").appendingPathComponent("trips.store")
-        let container = try ModelContainer(for: HistoryTrip.self, HistoryPlanner.self, configurations: ModelConfiguration(url: url))
-        return (container, url)
-    }
-
     /// A new store of `kind` (SQLite in memory, or a PostgreSQL schema of its own).
     static func container(_ kind: StoreKind) throws -> ModelContainer {
         try freshContainer(kind, HistoryTrip.self, HistoryPlanner.self)
-    }
-
-    static func memoryContainer() throws -> ModelContainer {
-        try ModelContainer(for: HistoryTrip.self, HistoryPlanner.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
     }
 
     /// Every transaction of the store, oldest first.

@@ -7,9 +7,9 @@ import Testing
 struct HistoryObserverTests {
     private typealias Fixtures = HistoryFixtures
 
-    @Test func seesSavesOfThisProcessAndOfAnotherContainer() async throws {
-        let (container, url) = try Fixtures.fileContainer()
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    @Test(arguments: StoreKind.all) func seesSavesOfThisProcessAndOfAnotherContainer(_ kind: StoreKind) async throws {
+        let store = TestStore(kind)
+        let container = try store.container(HistoryTrip.self, HistoryPlanner.self)
         let context = ModelContext(container)
         context.insert(HistoryTrip(name: "before", destination: "x"))
         try context.save()
@@ -22,7 +22,7 @@ struct HistoryObserverTests {
         #expect(await LiveFixtures.eventually { observer.eventCounter == 1 })
         #expect(await stream.next()?.changes.count == 1)
 
-        let (other, _) = try Fixtures.fileContainer(url)
+        let other = try store.container(HistoryTrip.self, HistoryPlanner.self)
         let widget = ModelContext(other)
         widget.author = "widget"
         widget.insert(HistoryTrip(name: "there", destination: "y"))
@@ -33,8 +33,8 @@ struct HistoryObserverTests {
         #expect(observer.historyTokens[context.store.identifier] as? DefaultHistoryToken == transaction?.token)
     }
 
-    @Test func reportsOnlyObservedModelsAndAuthors() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func reportsOnlyObservedModelsAndAuthors(_ kind: StoreKind) async throws {
+        let container = try Fixtures.container(kind)
         let context = ModelContext(container)
         let observer = try HistoryObserver(observedModels: [HistoryPlanner.self], authors: ["sync"], modelContainer: container)
         context.author = "sync"
@@ -51,8 +51,8 @@ struct HistoryObserverTests {
         #expect(await LiveFixtures.eventually { observer.eventCounter == 1 })
     }
 
-    @Test func startsAfterAGivenToken() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func startsAfterAGivenToken(_ kind: StoreKind) async throws {
+        let container = try Fixtures.container(kind)
         let context = ModelContext(container)
         for name in ["a", "b"] {
             context.insert(HistoryTrip(name: name, destination: "x"))

@@ -1,21 +1,22 @@
 import Foundation
 @testable import Strata
+import StrataPostgres
 import Testing
 
 @Suite("Persistent history: stores, writers and migrations")
 struct HistoryStoreTests {
     private typealias Fixtures = HistoryFixtures
 
-    @Test func appReadsWhatAnotherWriterSavedSinceItsToken() throws {
-        let (app, url) = try Fixtures.fileContainer()
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    @Test(arguments: StoreKind.all) func appReadsWhatAnotherWriterSavedSinceItsToken(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        let app = try store.container(HistoryTrip.self, HistoryPlanner.self)
         let appContext = ModelContext(app)
         appContext.insert(HistoryTrip(name: "Lisbon", destination: "PT"))
         try appContext.save()
         var lastToken = try #require(try Fixtures.history(appContext).last?.token)
 
-        // Another container on the same file (another process would do the same) saves as the widget.
-        let (widgetContainer, _) = try Fixtures.fileContainer(url)
+        // Another container on the same store (another process would do the same) saves as the widget.
+        let widgetContainer = try store.container(HistoryTrip.self, HistoryPlanner.self)
         let widget = ModelContext(widgetContainer)
         widget.author = "widget"
         widget.insert(HistoryTrip(name: "Kyoto", destination: "JP"))
@@ -86,12 +87,22 @@ struct HistoryStoreTests {
         #expect(typed.changedPersistentIdentifier == trip.persistentModelID)
     }
 
-    @Test func configurationLimitsTheHistoryKept() throws {
-        let store = TemporaryStore()
-        var configuration = ModelConfiguration(url: store.url)
-        configuration.historyRetentionLimit = 10
+    @Test(arguments: StoreKind.all) func configurationLimitsTheHistoryKept(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        /// A container over the store keeping history up to `limit` transactions or for `interval` seconds.
+        func container(limit: Int? = nil, interval: TimeInterval? = nil) throws -> ModelContainer {
+            var configuration = try store.configuration()
+            if var sqlite = configuration as? ModelConfiguration {
+                (sqlite.historyRetentionLimit, sqlite.historyRetentionInterval) = (limit, interval)
+                configuration = sqlite
+            } else if var postgres = configuration as? PostgresConfiguration {
+                (postgres.historyRetentionLimit, postgres.historyRetentionInterval) = (limit, interval)
+                configuration = postgres
+            }
+            return try ModelContainer(for: Schema([HistoryTrip.self, HistoryPlanner.self]), migrationPlan: nil, configurations: [configuration])
+        }
         do {
-            let context = ModelContext(try ModelContainer(for: HistoryTrip.self, HistoryPlanner.self, configurations: configuration))
+            let context = ModelContext(try container(limit: 10))
             for index in 1...70 {
                 context.insert(HistoryTrip(name: "\(index)", destination: "x"))
                 try context.save()
@@ -99,12 +110,10 @@ struct HistoryStoreTests {
             // Pruned at the 64th save, in its transaction: 55…64 kept, then 65…70 added.
             #expect(try Fixtures.history(context).map(\.transactionIdentifier) == Array(55...70))
         }
-        let context = ModelContext(try ModelContainer(for: HistoryTrip.self, HistoryPlanner.self, configurations: configuration))
+        let context = ModelContext(try container(limit: 10))
         #expect(try Fixtures.history(context).map(\.transactionIdentifier) == Array(61...70))
 
-        var aging = ModelConfiguration(url: store.url)
-        aging.historyRetentionInterval = 0
-        let reopened = ModelContext(try ModelContainer(for: HistoryTrip.self, HistoryPlanner.self, configurations: aging))
+        let reopened = ModelContext(try container(interval: 0))
         #expect(try Fixtures.history(reopened).isEmpty)
         #expect(throws: StrataError.self) {
             try Fixtures.history(after: DefaultHistoryToken(storeIdentifier: reopened.store.identifier, transactionIdentifier: 69), reopened)

@@ -32,9 +32,9 @@ private actor TaskWatcher {
 
 @Suite("ResultsObserver on actors other than the main actor")
 struct ResultsObserverActorTests {
-    @Test("Saves, a burst coalesced or not, reach an observer on its own actor, which sees every one")
-    func savesReachAnObserverOnItsActor() async throws {
-        let container = try LiveFixtures.memoryContainer()
+    @Test("Saves, a burst coalesced or not, reach an observer on its own actor, which sees every one", arguments: StoreKind.all)
+    func savesReachAnObserverOnItsActor(_ kind: StoreKind) async throws {
+        let container = try LiveFixtures.memoryContainer(kind)
         let watcher = TaskWatcher()
         try await watcher.watch(container)
         let writer = ModelContext(container)
@@ -46,9 +46,9 @@ struct ResultsObserverActorTests {
         #expect(await watcher.deliveredOnActor >= 2)
     }
 
-    @Test("An observer dropped on its actor unsubscribes")
-    func droppedObserverUnsubscribes() async throws {
-        let container = try LiveFixtures.memoryContainer()
+    @Test("An observer dropped on its actor unsubscribes", arguments: StoreKind.all)
+    func droppedObserverUnsubscribes(_ kind: StoreKind) async throws {
+        let container = try LiveFixtures.memoryContainer(kind)
         let watcher = TaskWatcher()
         try await watcher.watch(container)
         #expect(container.liveChanges.subscriberCount == 1)

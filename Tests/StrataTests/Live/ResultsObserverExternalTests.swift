@@ -48,22 +48,31 @@ struct ResultsObserverExternalTests {
         #expect(recorder.changes.first?.insertedIndexes == [0])
     }
 
-    @Test func saveByAnotherStrataProcessArrivesAsExactRows() async throws {
-        let binary = try #require(TortureRunTests.tortureBinary())
-        let (container, url) = try Fixtures.fileContainer()
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    /// The other process is `strata-torture live-writer` on SQLite; on PostgreSQL a second container over the same
+    /// schema stands for it (its notifications are the ones another machine's would be).
+    @Test(arguments: StoreKind.all) func saveByAnotherStrataProcessArrivesAsExactRows(_ kind: StoreKind) async throws {
+        let store = TestStore(kind)
+        let container = try store.container(LiveTask.self, LiveNote.self)
         try Fixtures.insert([("here", 1)], into: ModelContext(container))
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         let history = try HistoryObserver(modelContainer: container)
         var transactions = history.transactions.makeAsyncIterator()
         let incremental = observer.incrementalRefreshCount
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["live-writer", "--store", url.path, "--title", "from a process", "--priority", "0", "--author", "widget"]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        switch kind {
+        case .sqlite:
+            let binary = try #require(TortureRunTests.tortureBinary())
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["live-writer", "--store", store.fileURL.path, "--title", "from a process", "--priority", "0", "--author", "widget"]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        case .postgres:
+            let writer = ModelContext(try store.container(LiveTask.self, LiveNote.self))
+            writer.author = "widget"
+            try Fixtures.insert([("from a process", 0)], into: writer)
+        }
         #expect(await Fixtures.eventually { observer.results.count == 2 })
         #expect(observer.results.map(\.title) == ["from a process", "here"])
         #expect(observer.incrementalRefreshCount == incremental + 1)
@@ -72,13 +81,14 @@ struct ResultsObserverExternalTests {
         #expect(await transactions.next()?.author == "widget")
     }
 
-    @Test func ownSavesAreNotReportedTwiceByTheMonitor() async throws {
-        let (container, url) = try Fixtures.fileContainer()
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    @Test(arguments: StoreKind.all) func ownSavesAreNotReportedTwiceByTheMonitor(_ kind: StoreKind) async throws {
+        let store = TestStore(kind)
+        let container = try store.container(LiveTask.self, LiveNote.self)
         let observer = try ResultsObserver<LiveTask, Never>(modelContainer: container)
         let fetchesBefore = observer.fetchCount
         try Fixtures.insert([("a", 1)], into: ModelContext(container))
         #expect(await Fixtures.eventually { observer.results.count == 1 })
+        // Ten poll intervals of the SQLite monitor; on PostgreSQL, time for the notification to come back.
         try await Task.sleep(for: SQLiteStore.commitPollInterval * 10)
         #expect(observer.fetchCount == fetchesBefore + 1)
     }

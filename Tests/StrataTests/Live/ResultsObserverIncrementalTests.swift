@@ -43,8 +43,8 @@ import Testing
 struct ResultsObserverIncrementalTests {
     private typealias Fixtures = LiveFixtures
 
-    private static func container() throws -> ModelContainer {
-        try ModelContainer(for: LiveRow.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    private static func container(_ kind: StoreKind = .sqlite) throws -> ModelContainer {
+        try freshContainer(kind, LiveRow.self)
     }
 
     private static func descriptor(_ predicate: Predicate<LiveRow>?, _ sortBy: [SortDescriptor<LiveRow>]) -> FetchDescriptor<LiveRow> {
@@ -64,8 +64,8 @@ struct ResultsObserverIncrementalTests {
         return LiveRow(name: names[Int.random(in: 0..<names.count, using: &random)], rank: Int.random(in: 0..<10, using: &random), score: score)
     }
 
-    @Test func randomSavesGiveTheResultsAndChangesOfAFullRefetch() async throws {
-        let container = try Self.container()
+    @Test(arguments: StoreKind.all) func randomSavesGiveTheResultsAndChangesOfAFullRefetch(_ kind: StoreKind) async throws {
+        let container = try Self.container(kind)
         let observed = ModelContext(container)
         let writer = ModelContext(container)
         var random = LiveRandom(state: 0x5EED_1234)
@@ -118,8 +118,8 @@ struct ResultsObserverIncrementalTests {
         #expect(pairs.allSatisfy { $0.full.incrementalRefreshCount == 0 })
     }
 
-    @Test func externalChangesAndUnsavedChangesRefetch() async throws {
-        let container = try Self.container()
+    @Test(arguments: StoreKind.all) func externalChangesAndUnsavedChangesRefetch(_ kind: StoreKind) async throws {
+        let container = try Self.container(kind)
         let context = ModelContext(container)
         context.insert(LiveRow(name: "a", rank: 1, score: nil))
         try context.save()
@@ -150,9 +150,8 @@ struct ResultsObserverIncrementalTests {
         #expect(observer.results.map(\.name) == ["a", "b", "d", "pending"])
     }
 
-    @Test func relationshipPredicatesAndSortsRefetch() async throws {
-        let container = try ModelContainer(for: LiveOwner.self, LiveItem.self,
-                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func relationshipPredicatesAndSortsRefetch(_ kind: StoreKind) async throws {
+        let container = try freshContainer(kind, LiveOwner.self, LiveItem.self)
         let writer = ModelContext(container)
         let ann = LiveOwner(name: "Ann")
         writer.insert(ann)
@@ -173,8 +172,7 @@ struct ResultsObserverIncrementalTests {
     }
 
     @Test func foreignKeysAreNotAttributes() throws {
-        let container = try ModelContainer(for: LiveOwner.self, LiveItem.self,
-                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try freshContainer(.sqlite, LiveOwner.self, LiveItem.self)
         let entity = try #require(container.schema.entity(for: LiveItem.self))
         #expect(QueryExpression.isNull(.column("title")).readsOnlyAttributes(of: entity))
         #expect(QueryExpression.collated(.column("title"), .swift).readsOnlyAttributes(of: entity))

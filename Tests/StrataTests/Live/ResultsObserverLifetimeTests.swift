@@ -7,8 +7,8 @@ import Testing
 struct ResultsObserverLifetimeTests {
     private typealias Fixtures = LiveFixtures
 
-    @Test func anObserverNobodyKeepsIsFreedAndUnsubscribed() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func anObserverNobodyKeepsIsFreedAndUnsubscribed(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         weak var weakObserver: ResultsObserver<LiveTask, Never>?
         do {
             let observer = try ResultsObserver<LiveTask, Never>(modelContext: container.mainContext)
@@ -23,12 +23,12 @@ struct ResultsObserverLifetimeTests {
         await Fixtures.settle()
     }
 
-    @Test func observerAndItsOwnContextDontKeepTheContainerAlive() async throws {
+    @Test(arguments: StoreKind.all) func observerAndItsOwnContextDontKeepTheContainerAlive(_ kind: StoreKind) async throws {
         weak var weakContainer: ModelContainer?
         weak var weakObserver: ResultsObserver<LiveTask, Never>?
         do {
-            let (container, url) = try Fixtures.fileContainer()
-            defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+            let store = TestStore(kind)
+            let container = try store.container(LiveTask.self, LiveNote.self)
             let observer = try ResultsObserver<LiveTask, Never>(modelContainer: container)
             weakContainer = container
             weakObserver = observer
@@ -38,8 +38,8 @@ struct ResultsObserverLifetimeTests {
         #expect(await Fixtures.eventually { weakContainer == nil })
     }
 
-    @Test func changesSequenceEndsWhenTheObserverIsFreed() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func changesSequenceEndsWhenTheObserverIsFreed(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         var observer: ResultsObserver<LiveTask, Never>? = try ResultsObserver(modelContainer: container)
         let stream = try #require(observer?.changes)
         let reader = Task { @MainActor in

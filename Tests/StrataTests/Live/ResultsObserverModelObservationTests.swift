@@ -5,8 +5,8 @@ import Testing
 @MainActor
 @Suite("ResultsObserver: model observation")
 struct ResultsObserverModelObservationTests {
-    @Test func reloadingAModelChangedElsewhereNotifiesItsPropertyObservers() async throws {
-        let container = try LiveFixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func reloadingAModelChangedElsewhereNotifiesItsPropertyObservers(_ kind: StoreKind) async throws {
+        let container = try LiveFixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         let tasks = try LiveFixtures.insert([("a", 1)], into: writer)
         let observer = try ResultsObserver<LiveTask, Never>(modelContainer: container)
@@ -19,8 +19,8 @@ struct ResultsObserverModelObservationTests {
         #expect(shown.title == "renamed")
     }
 
-    @Test func observersOfResultsAreNotifiedByASaveThatChangesThem() async throws {
-        let container = try LiveFixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func observersOfResultsAreNotifiedByASaveThatChangesThem(_ kind: StoreKind) async throws {
+        let container = try LiveFixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         _ = try LiveFixtures.insert([("a", 1)], into: writer)
         let observer = try ResultsObserver<LiveTask, Never>(modelContainer: container)
@@ -31,8 +31,8 @@ struct ResultsObserverModelObservationTests {
         #expect(observer.results.count == 2)
     }
 
-    @Test func aSaveThatChangesNothingShownDoesNotNotifyObserversOfResults() async throws {
-        let container = try LiveFixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func aSaveThatChangesNothingShownDoesNotNotifyObserversOfResults(_ kind: StoreKind) async throws {
+        let container = try LiveFixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         _ = try LiveFixtures.insert([("a", 1)], into: writer)
         let observer = try ResultsObserver<LiveTask, Never>(
@@ -45,8 +45,8 @@ struct ResultsObserverModelObservationTests {
         #expect(!notified.isSet)
     }
 
-    @Test func observersOfTheDescriptorAreNotifiedWhenTheFilterChanges() throws {
-        let container = try LiveFixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func observersOfTheDescriptorAreNotifiedWhenTheFilterChanges(_ kind: StoreKind) throws {
+        let container = try LiveFixtures.memoryContainer(kind)
         _ = try LiveFixtures.insert([("a", 1), ("b", 9)], into: ModelContext(container))
         let observer = try ResultsObserver<LiveTask, Never>(modelContainer: container)
         let descriptorChanged = NotificationFlag()

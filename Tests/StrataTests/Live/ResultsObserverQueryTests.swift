@@ -7,8 +7,8 @@ import Testing
 struct ResultsObserverQueryTests {
     private typealias Fixtures = LiveFixtures
 
-    @Test func settingTheFilterRefetchesBeforeReturningAndPublishesTheDifference() throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func settingTheFilterRefetchesBeforeReturningAndPublishesTheDifference(_ kind: StoreKind) throws {
+        let container = try Fixtures.memoryContainer(kind)
         try Fixtures.insert([("a", 1), ("b", 2), ("c", 3), ("d", 4)], into: ModelContext(container))
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
@@ -22,8 +22,8 @@ struct ResultsObserverQueryTests {
         }()])
     }
 
-    @Test func settingTheSortPublishesMoves() throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func settingTheSortPublishesMoves(_ kind: StoreKind) throws {
+        let container = try Fixtures.memoryContainer(kind)
         try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: ModelContext(container))
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
@@ -35,8 +35,8 @@ struct ResultsObserverQueryTests {
         #expect(Fixtures.apply(changes, to: before, newRows: observer.results.identifiers) == observer.results.identifiers)
     }
 
-    @Test func settingADescriptorThatFetchesTheSameModelsPublishesNothing() throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func settingADescriptorThatFetchesTheSameModelsPublishesNothing(_ kind: StoreKind) throws {
+        let container = try Fixtures.memoryContainer(kind)
         try Fixtures.insert([("a", 1), ("b", 2)], into: ModelContext(container))
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
@@ -45,8 +45,8 @@ struct ResultsObserverQueryTests {
         #expect(observer.filterBy != nil)
     }
 
-    @Test func groupsIntoSectionsAndReportsSectionChanges() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func groupsIntoSectionsAndReportsSectionChanges(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         try Fixtures.insert([("a", 3), ("b", 1)], category: "work", into: writer)
         let home = try Fixtures.insert([("c", 2)], category: "home", into: writer)
@@ -73,8 +73,8 @@ struct ResultsObserverQueryTests {
         #expect(recorder.changes[1].deletedIndexes == [1])
     }
 
-    @Test func randomSavesReplayExactlyThroughTheChangesSequence() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func randomSavesReplayExactlyThroughTheChangesSequence(_ kind: StoreKind) async throws {
+        let container = try Fixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         let observer = try ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 60 },
                                        sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)

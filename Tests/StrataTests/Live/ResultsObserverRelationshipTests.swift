@@ -19,9 +19,8 @@ import Testing
 @MainActor
 @Suite("ResultsObserver: relationships")
 struct ResultsObserverRelationshipTests {
-    @Test func reassigningAToOneInAnotherContextUpdatesTheRowAndItsTarget() async throws {
-        let container = try ModelContainer(for: LiveOwner.self, LiveItem.self,
-                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func reassigningAToOneInAnotherContextUpdatesTheRowAndItsTarget(_ kind: StoreKind) async throws {
+        let container = try freshContainer(kind, LiveOwner.self, LiveItem.self)
         let writer = ModelContext(container)
         let ann = LiveOwner(name: "Ann")
         let bob = LiveOwner(name: "Bob")
@@ -41,9 +40,8 @@ struct ResultsObserverRelationshipTests {
         #expect(observer.results.first?.owner?.name == "Bob")
     }
 
-    @Test func renamingARelatedModelRefreshesAPredicateThroughTheRelationship() async throws {
-        let container = try ModelContainer(for: LiveOwner.self, LiveItem.self,
-                                           configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    @Test(arguments: StoreKind.all) func renamingARelatedModelRefreshesAPredicateThroughTheRelationship(_ kind: StoreKind) async throws {
+        let container = try freshContainer(kind, LiveOwner.self, LiveItem.self)
         let writer = ModelContext(container)
         let ann = LiveOwner(name: "Ann")
         writer.insert(LiveItem(title: "lamp", owner: ann))

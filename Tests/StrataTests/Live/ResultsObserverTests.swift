@@ -169,13 +169,13 @@ struct ResultsObserverTests {
         #expect(recorder.snapshots.count == 1, "the change was published once")
     }
 
-    @Test func notifyChangesReloadsModelsChangedBehindStrata() async throws {
-        let container = try Fixtures.memoryContainer()
+    @Test(arguments: StoreKind.all) func notifyChangesReloadsModelsChangedBehindStrata(_ kind: StoreKind) async throws {
+        let store = TestStore(kind)
+        let container = try store.container(LiveTask.self, LiveNote.self)
         try Fixtures.insert([("a", 1)], into: ModelContext(container))
         let observer = try ResultsObserver<LiveTask, Never>(modelContainer: container)
         let recorder = SnapshotRecorder(observer)
-        let store = try #require(container.store as? SQLiteStore)
-        try store.withConnection { try $0.execute("UPDATE \"LiveTask\" SET \"title\" = 'changed by hand'") }
+        try store.execute("UPDATE \"LiveTask\" SET \"title\" = 'changed by hand'")
         container.notifyChanges(to: LiveTask.self)
         #expect(await Fixtures.eventually { recorder.snapshots.count == 1 })
         #expect(recorder.changes.first?.updatedIndexes == [0])

@@ -1,28 +1,13 @@
 import Foundation
 import Strata
 import StrataPostgres
+import StrataTestSupport
 import Testing
 
-/// The stores the behaviour suites run against: `@Test(arguments: StoreKind.all)`. PostgreSQL is left out, with a
-/// notice, only where no server can be had (see ``PostgresTestServer``); with `STRATA_REQUIRE_POSTGRES=1` (as
-/// `.ci/run` sets) it stays in, so its tests fail rather than skip.
-enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case sqlite
-    case postgres
-
-    /// The stores available here.
-    static var all: [StoreKind] {
-        let required = ProcessInfo.processInfo.environment["STRATA_REQUIRE_POSTGRES"] == "1"
-        return PostgresTestServer.url != nil || required ? allCases : [.sqlite]
-    }
-
-    /// The stores for tests of non-ASCII string semantics (Character counts, `[c]` and `localizedStandard`
-    /// comparisons): SQLite only, as PostgreSQL refuses these predicates for now (`PostgresStringRefusalTests`
-    /// checks the refusal).
-    static var sqliteOnlyText: [StoreKind] { [.sqlite] }
-
-    var testDescription: String { rawValue == "sqlite" ? "SQLite" : "PostgreSQL" }
-}
+/// The stores the behaviour suites run against, shared with the other test targets (StrataTestSupport).
+typealias StoreKind = StrataTestSupport.StoreKind
+/// The PostgreSQL server of the suite, shared with the other test targets (StrataTestSupport).
+typealias PostgresTestServer = StrataTestSupport.PostgresTestServer
 
 /// One store of a kind that containers can open again and again: an SQLite file (removed when released), or a
 /// PostgreSQL schema of its own in the test server (dropped when the process exits, since containers may outlive

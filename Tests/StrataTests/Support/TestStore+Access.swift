@@ -7,15 +7,7 @@ import Foundation
 extension TestStore {
     /// The configuration of this store.
     func configuration(allowsSave: Bool = true) throws -> any DataStoreConfiguration {
-        switch kind {
-        case .sqlite:
-            return ModelConfiguration(url: file.url, allowsSave: allowsSave)
-        case .postgres:
-            guard let url = PostgresTestServer.url else {
-                throw StrataError.storeOpenFailed(path: "PostgreSQL", reason: "no PostgreSQL server for the tests")
-            }
-            return PostgresConfiguration(url: url, databaseSchema: databaseSchema, allowsSave: allowsSave)
-        }
+        try kind.configuration(fileURL: file.url, databaseSchema: databaseSchema, allowsSave: allowsSave)
     }
 
     /// A container over the store for `schema`, migrating through `migrationPlan`.
@@ -42,18 +34,7 @@ extension TestStore {
         case .sqlite:
             return file.bytes().base64EncodedString()
         case .postgres:
-            var parts = try postgresRows("""
-                SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable FROM information_schema.columns
-                WHERE table_schema = $1 ORDER BY table_name, ordinal_position
-                """)
-            parts += try postgresRows(
-                "SELECT conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = to_regnamespace($1) ORDER BY conname")
-            parts += try postgresRows("SELECT indexdef FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname")
-            for table in try postgresRows("SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename") {
-                let quoted = "\"\(databaseSchema)\".\"\(table)\""
-                parts += try postgresRows("SELECT '\(table): ' || coalesce(string_agg(t::text, ' | ' ORDER BY t::text), '') FROM \(quoted) t")
-            }
-            return parts.joined(separator: "\n")
+            return try PostgresTestServer.snapshot(databaseSchema: databaseSchema)
         }
     }
 
@@ -93,11 +74,24 @@ extension TestStore {
         }
     }
 
+    /// The first column, as text, of each row `sql` returns, read from the store's tables directly as another program
+    /// would (NULL reads as ""; cast other values to text in `sql`).
+    func texts(_ sql: String) throws -> [String] {
+        switch kind {
+        case .sqlite:
+            return try SQLiteConnection(location: .file(file.url.path), readOnly: true).query(sql, []).map { row in
+                if case .text(let text)? = row.first { text } else { "" }
+            }
+        case .postgres:
+            guard let url = PostgresTestServer.url else { return [] }
+            let connection = try PostgresConnection(conninfo: url.absoluteString, settings: ["SET search_path TO \"\(databaseSchema)\""])
+            let result = try connection.query(sql, [])
+            return (0..<result.count).map { result.text(row: $0, column: 0) ?? "" }
+        }
+    }
+
     /// The first column of each row `sql` returns, with `$1` bound to the store's PostgreSQL schema.
     func postgresRows(_ sql: String) throws -> [String] {
-        guard let url = PostgresTestServer.url else { return [] }
-        let connection = try PostgresConnection(conninfo: url.absoluteString)
-        let result = try connection.query(sql, sql.contains("$1") ? [.text(databaseSchema)] : [])
-        return (0..<result.count).map { result.text(row: $0, column: 0) ?? "" }
+        try PostgresTestServer.rows(sql, databaseSchema: databaseSchema)
     }
 }

@@ -32,13 +32,19 @@ struct StoreBootstrap {
         guard !readOnly else {
             throw StrataError.schemaMismatch(path: path, differences: steps.flatMap(\.plan.changes).map(\.description))
         }
-        let backup = try backupPath.map { try StoreBackup.write(of: connection, storePath: $0, stored: stored) }
+        let backup = try backupPath.map { try StoreBackup.write(of: connection, storePath: $0) }
+        let migrated: Bool
         do {
-            try migrator.migrate { Self.storedSchema(try readMetadata()) }
+            migrated = try migrator.migrate { Self.storedSchema(try readMetadata()) }
         } catch {
             // The store is as it was, so a copy of it is of no use.
-            if let backup { try? FileManager.default.removeItem(atPath: backup) }
+            if let backup { StoreBackup.discard(backup) }
             throw error
+        }
+        // Connections opening the store at once each copied it; only the one that migrated it copied it before any
+        // migration (another's copy may be of the migrated store), so only its copy is kept.
+        if let backup, let backupPath {
+            if migrated { try StoreBackup.keep(backup, storePath: backupPath, stored: stored) } else { StoreBackup.discard(backup) }
         }
         return identifier
     }

@@ -33,7 +33,7 @@ import Testing
         #expect(try context.fetchCount(descriptor) == 3)
     }
 
-    @Test(arguments: StoreKind.sqliteOnlyText)
+    @Test(arguments: StoreKind.all)
     func selectorsChooseTheCollation(_ kind: StoreKind) throws {
         let context = try TranslationFixture.seededContext(kind)
         func titles(_ sort: FormatSortDescriptor) throws -> [String] {
@@ -52,7 +52,7 @@ import Testing
         #expect(try context.fetch(caseless).map(\.title) == ["file10", "file2", "Tax return"])
     }
 
-    @Test(arguments: StoreKind.sqliteOnlyText)
+    @Test(arguments: StoreKind.all)
     func pendingChangesAreJudgedInMemory(_ kind: StoreKind) throws {
         let context = try TranslationFixture.seededContext(kind)
         let descriptor = FetchDescriptor<FormatTask>(
@@ -102,7 +102,7 @@ import Testing
     }
 
     /// Unsaved models are sorted in memory exactly as `ORDER BY` sorts them once saved, ties in insertion order.
-    @Test(arguments: StoreKind.sqliteOnlyText)
+    @Test(arguments: StoreKind.all)
     func inMemorySortMatchesTheStore(_ kind: StoreKind) throws {
         let context = try TranslationFixture.context(kind)
         let titles = ["file10", "File2", "file2", "éclair", "Eclair", "e\u{301}clair", "zeta", "Alpha"]

@@ -90,9 +90,9 @@ import Testing
         }
     }
 
-    @Test func storeAndEvaluatorAgree() throws {
+    @Test(arguments: StoreKind.all) func storeAndEvaluatorAgree(_ kind: StoreKind) throws {
         var generator = SplitMix(state: 20_261_129)
-        let context = try TranslationFixture.context()
+        let context = try TranslationFixture.context(kind)
         try seed(context, generator: &generator)
         let entity = try #require(context.container.schema.entity(for: FormatTask.self))
         let tasks = try context.fetch(FetchDescriptor<FormatTask>())

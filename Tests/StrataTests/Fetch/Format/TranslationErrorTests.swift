@@ -53,8 +53,8 @@ import Testing
         Case("title MATCHES %@", "a)(b", mentions: "Invalid regular expression for MATCHES: 'a)(b'"),
     ]
 
-    @Test(arguments: corpus) func errorsNameTheProblem(_ example: Case) throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all, corpus) func errorsNameTheProblem(_ kind: StoreKind, _ example: Case) throws {
+        let context = try TranslationFixture.seededContext(kind)
         let predicate = FormatPredicate(format: example.format, argumentArray: example.arguments)
         do {
             _ = try context.fetch(FetchDescriptor<FormatTask>(predicate: predicate))
@@ -88,8 +88,8 @@ import Testing
         }
     }
 
-    @Test func sortDescriptorErrors() throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all) func sortDescriptorErrors(_ kind: StoreKind) throws {
+        let context = try TranslationFixture.seededContext(kind)
         let bad = [
             FormatSortDescriptor(key: "title", selector: "localizedCaseInsensitiveCompare:"),
             FormatSortDescriptor(key: "priority", selector: "localizedStandardCompare:"),

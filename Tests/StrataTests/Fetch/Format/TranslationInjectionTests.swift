@@ -13,8 +13,8 @@ import Testing
         "%' OR title LIKE '%",
     ]
 
-    @Test(arguments: hostile) func argumentsAreBound(_ text: String) throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all, hostile) func argumentsAreBound(_ kind: StoreKind, _ text: String) throws {
+        let context = try TranslationFixture.seededContext(kind)
         #expect(try TranslationFixture.titles(FormatPredicate(format: "title == %@", text), in: context).isEmpty)
         #expect(try TranslationFixture.titles(FormatPredicate(format: "title CONTAINS[c] %@", text), in: context).isEmpty)
         let (sql, bindings) = try TranslationFixture.sql("title == %@", text)
@@ -31,8 +31,9 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<FormatTask>()) == 6)
     }
 
-    @Test(arguments: hostile + ["title\" OR 1=1 --", "Z_PK", "nope", "title;"]) func keyArgumentsMustNameProperties(_ key: String) throws {
-        let context = try TranslationFixture.seededContext()
+    @Test(arguments: StoreKind.all, hostile + ["title\" OR 1=1 --", "Z_PK", "nope", "title;"])
+    func keyArgumentsMustNameProperties(_ kind: StoreKind, _ key: String) throws {
+        let context = try TranslationFixture.seededContext(kind)
         #expect(throws: StrataError.self) {
             _ = try context.fetch(FetchDescriptor<FormatTask>(predicate: FormatPredicate(format: "%K == 'x'", key)))
         }

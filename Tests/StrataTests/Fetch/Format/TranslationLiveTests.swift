@@ -5,7 +5,7 @@ import Testing
 /// Live results driven by a format predicate and Core Data-style sort descriptors.
 @MainActor
 @Suite struct TranslationLiveTests {
-    @Test(arguments: StoreKind.sqliteOnlyText)
+    @Test(arguments: StoreKind.all)
     func observerFollowsAFormatDescriptor(_ kind: StoreKind) async throws {
         let context = try TranslationFixture.seededContext(kind)
         let descriptor = FetchDescriptor<FormatTask>(

@@ -20,8 +20,11 @@ import Testing
         "NOT (notes > 'a')",
     ]
 
-    @Test(arguments: nilReading) func negationIsTheComplement(_ format: String) throws {
-        let context = try TranslationFixture.seededContext()
+    /// Every case on every store.
+    static let negationCases = StoreKind.all.flatMap { kind in nilReading.map { (kind, $0) } }
+
+    @Test(arguments: negationCases) func negationIsTheComplement(_ kind: StoreKind, _ format: String) throws {
+        let context = try TranslationFixture.seededContext(kind)
         let all = try TranslationFixture.titles(FormatPredicate(value: true), in: context)
         let matching = try TranslationFixture.expectTitles(format, in: context, try TranslationFixture.titles(FormatPredicate(format: format), in: context))
         let negated = try TranslationFixture.expectTitles("NOT (\(format))", in: context,
@@ -29,7 +32,7 @@ import Testing
         #expect(Set(matching).isDisjoint(with: negated))
     }
 
-    @Test(arguments: StoreKind.sqliteOnlyText)
+    @Test(arguments: StoreKind.all)
     func nilFailsEveryOperatorExceptNilTests(_ kind: StoreKind) throws {
         let context = try TranslationFixture.seededContext(kind)
         // ÉCOLE forms is the only task whose notes are nil.

@@ -38,7 +38,7 @@ import Testing
     }
 
     /// A compound predicate rebuilt as the search text changes, as a search field would.
-    @Test(arguments: StoreKind.sqliteOnlyText)
+    @Test(arguments: StoreKind.all)
     func compoundPredicateBuiltAtRunTime(_ kind: StoreKind) throws {
         let context = try TranslationFixture.seededContext(kind)
         func search(_ text: String, openOnly: Bool) throws -> [String] {

@@ -53,9 +53,9 @@ import Testing
         { k, _ in let target: Int? = k * 3; return #Predicate { $0.rating.flatMap { rating in rating * k } == target } },
     ]
 
-    @Test func storeAndEvaluateAgree() throws {
+    @Test(arguments: StoreKind.all) func storeAndEvaluateAgree(_ kind: StoreKind) throws {
         var generator = Generator(state: 2026)
-        let context = try PredicateFixture.context(with: Self.books(using: &generator))
+        let context = try PredicateFixture.context(kind, with: Self.books(using: &generator))
         var matched = 0
         for template in Self.templates {
             for _ in 0..<3 {

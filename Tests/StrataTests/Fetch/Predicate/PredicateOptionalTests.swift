@@ -22,7 +22,7 @@ import Testing
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.rating != nil }, in: context) == [2, 3, 4])
     }
 
-    @Test(arguments: StoreKind.sqliteOnlyText) func optionalChainingCountsCharacters(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func optionalChainingCountsCharacters(_ kind: StoreKind) throws {
         let chained = try PredicateFixture.sql(#Predicate { ($0.summary?.count ?? 0) > 4 })
         #expect(chained.sql == #"(COALESCE(CASE WHEN ("summary" IS NULL) THEN ? ELSE strata_character_count("summary") END, ?) > ?)"#)
         let context = try PredicateFixture.context(kind, with: Self.books)

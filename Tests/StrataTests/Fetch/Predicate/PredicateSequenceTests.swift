@@ -26,7 +26,7 @@ import Testing
         #expect(try PredicateFixture.expectSameMatches(#Predicate { summaries.contains($0.summary) }, in: context) == [1, 2, 5])
     }
 
-    @Test(arguments: StoreKind.sqliteOnlyText) func stringContainsAndStartsWith(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func stringContainsAndStartsWith(_ kind: StoreKind) throws {
         #expect(try PredicateFixture.sql(#Predicate { $0.title.contains("un") }).sql == #"strata_character_contains("title", ?)"#)
         #expect(try PredicateFixture.sql(#Predicate { $0.title.starts(with: "Du") }).sql == #"strata_character_beginswith("title", ?)"#)
         let context = try PredicateFixture.context(kind, with: Self.books)

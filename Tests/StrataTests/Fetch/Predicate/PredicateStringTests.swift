@@ -11,7 +11,7 @@ import Testing
         PredicateBook(serial: 5, title: "file10"),
     ] }
 
-    @Test(arguments: StoreKind.sqliteOnlyText) func countIsCharactersNotCodePoints(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func countIsCharactersNotCodePoints(_ kind: StoreKind) throws {
         #expect(try PredicateFixture.sql(#Predicate { $0.title.count > 4 }).sql == #"(strata_character_count("title") > ?)"#)
         #expect(try PredicateFixture.sql(#Predicate { $0.title.isEmpty }).sql == #"("title" IS ?)"#)
         let context = try PredicateFixture.context(kind, with: Self.books)
@@ -22,7 +22,7 @@ import Testing
         #expect(try PredicateFixture.expectSameMatches(#Predicate { !$0.title.isEmpty }, in: context) == [2, 3, 4, 5])
     }
 
-    @Test(arguments: StoreKind.sqliteOnlyText) func localizedStandardContainsCompilesAndRunsInTheStore(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func localizedStandardContainsCompilesAndRunsInTheStore(_ kind: StoreKind) throws {
         let search = "cafe"
         let predicate = #Predicate<PredicateBook> { $0.title.localizedStandardContains(search) }
         #expect(try PredicateFixture.sql(predicate).sql == #"strata_localized_standard_contains("title", ?)"#)
@@ -34,7 +34,7 @@ import Testing
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.title.localizedStandardContains(muller) }, in: context) == [4])
     }
 
-    @Test(arguments: StoreKind.sqliteOnlyText) func caseInsensitiveCompareCompilesAndRunsInTheStore(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func caseInsensitiveCompareCompilesAndRunsInTheStore(_ kind: StoreKind) throws {
         let name = "DUNE"
         let same = ComparisonResult.orderedSame
         let ascending = ComparisonResult.orderedAscending

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataPostgres
 
 @Suite("A store migrated by another container")
 struct MigratedElsewhereTests {
@@ -39,29 +40,36 @@ struct MigratedElsewhereTests {
         #expect(try trips.fetchCount(FetchDescriptor<TripBase.Trip>()) == 2)
     }
 
-    // SQLite only: a PostgreSQL migration waits on row and table locks like any transaction.
-    @Test("A migration waits for another connection's write transaction, then migrates what it committed")
-    func migrationWaitsForAWriter() throws {
-        let store = TemporaryStore()
-        try seedStore(store, TripBase.Trip.self) { context in
+    @Test("A migration waits for another connection's write transaction, then migrates what it committed", arguments: StoreKind.all)
+    func migrationWaitsForAWriter(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        try store.seed(TripBase.Trip.self) { context in
             context.insert(TripBase.Trip(name: "Lisbon", days: 4))
         }
         let locked = DispatchSemaphore(value: 0)
-        let path = store.url.path
+        let (path, url, schema) = (store.fileURL.path, PostgresTestServer.url, store.databaseSchema)
+        let insert = "INSERT INTO \"Trip\" (\"name\", \"days\") VALUES ('Oslo', 2)"
         let writer = Thread {
-            guard let connection = try? SQLiteConnection(location: .file(path)) else {
+            switch kind {
+            case .sqlite:
+                guard let connection = try? SQLiteConnection(location: .file(path)) else { _ = locked.signal(); return }
+                try? connection.execute("BEGIN IMMEDIATE; " + insert)
                 locked.signal()
-                return
+                Thread.sleep(forTimeInterval: 0.2)
+                try? connection.execute("COMMIT")
+            case .postgres:
+                let settings = ["SET search_path TO \"\(schema)\""]
+                guard let url, let connection = try? PostgresConnection(conninfo: url.absoluteString, settings: settings)
+                else { _ = locked.signal(); return }
+                try? connection.execute("BEGIN; " + insert)
+                locked.signal()
+                Thread.sleep(forTimeInterval: 0.2)
+                try? connection.execute("COMMIT")
             }
-            try? connection.execute("BEGIN IMMEDIATE")
-            try? connection.run("INSERT INTO \"Trip\" (\"name\", \"days\") VALUES (?, ?)", [.text("Oslo"), .integer(2)])
-            locked.signal()
-            Thread.sleep(forTimeInterval: 0.2)
-            try? connection.execute("COMMIT")
         }
         writer.start()
         locked.wait()
-        let context = try reopen(store, TripAddedDefault.Trip.self)
+        let context = try store.reopen(TripAddedDefault.Trip.self)
         let trips = try context.fetch(FetchDescriptor<TripAddedDefault.Trip>(sortBy: [SortDescriptor(\.name)]))
         #expect(trips.map(\.name) == ["Lisbon", "Oslo"])
         #expect(trips.map(\.rating) == [3, 3])

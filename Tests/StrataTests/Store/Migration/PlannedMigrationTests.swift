@@ -87,6 +87,15 @@ struct PlannedMigrationTests {
             // didMigrate adds one to every rating: 2 would mean the stage ran twice.
             #expect(cruises.map(\.rating) == [1, 1])
         }
+        guard kind == .sqlite else { return }
+        // One backup, of the store as it was (regression: every opener wrote it to the same file at once, failing
+        // with a disk I/O error, and a late copy could be of the migrated store).
+        #expect(store.file.backups() == [".backup-1.0.0"])
+        let directory = store.fileURL.deletingLastPathComponent().path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix(store.fileURL.lastPathComponent + ".partial") } == [])
+        let backup = URL(fileURLWithPath: store.fileURL.path + ".backup-1.0.0")
+        let old = ModelContext(try ModelContainer(for: Schema(versionedSchema: CruiseV1.self), configurations: ModelConfiguration(url: backup, allowsSave: false)))
+        #expect(try old.fetchCount(FetchDescriptor<CruiseV1.Cruise>()) == 3)
     }
 
     @Test("A dry run lists every stage, its changes, checks and SQL, and changes nothing", arguments: StoreKind.all)

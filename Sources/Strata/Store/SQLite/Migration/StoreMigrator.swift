@@ -17,22 +17,24 @@ struct StoreMigrator {
     }
 
     /// Runs the migration in one exclusive transaction, planning it again from the description `readStored` reads
-    /// inside it (another process may have migrated the store meanwhile).
+    /// inside it (another process may have migrated the store meanwhile). Returns whether this call migrated it.
     ///
     /// - Throws: `StrataError` from planning, a check of the stored data, a custom stage, or SQLite; the store is
     ///   then as it was.
-    func migrate(readStored: () throws -> StoredSchema) throws {
+    @discardableResult
+    func migrate(readStored: () throws -> StoredSchema) throws -> Bool {
         try translatingErrors("turn off foreign keys to migrate") { try connection.execute("PRAGMA foreign_keys = OFF") }
         defer { try? connection.execute("PRAGMA foreign_keys = ON") }
         do {
-            try connection.transaction(exclusive: true) {
+            return try connection.transaction(exclusive: true) {
                 let steps = try planning.steps(from: try readStored())
-                guard MigrationSteps.needsMigration(steps), let last = steps.last else { return }
+                guard MigrationSteps.needsMigration(steps), let last = steps.last else { return false }
                 for step in steps {
                     try run(step)
                 }
                 try checkForeignKeys()
                 try record(last.plan.result)
+                return true
             }
         } catch let error as SQLiteError where error.isBusy {
             throw StrataError.storeOpenFailed(

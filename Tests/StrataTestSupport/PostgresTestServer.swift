@@ -1,13 +1,13 @@
 import Foundation
-@testable import StrataPostgres
+import StrataPostgres
 
 /// The PostgreSQL server the PostgreSQL half of the suite runs against: `STRATA_POSTGRES_URL` when set, otherwise a
 /// throwaway PostgreSQL cluster started once per test process (initdb into a temporary directory as the `postgres`
 /// user when running as root, trust authentication, a free port on 127.0.0.1, fsync off) and stopped at exit.
 /// `nil` — with a notice — only when no PostgreSQL server binaries are installed.
-enum PostgresTestServer {
+package enum PostgresTestServer {
     /// The server's URL, or `nil` when PostgreSQL isn't available.
-    static let url: URL? = start()
+    package static let url: URL? = start()
 
     /// The cluster's directory, when this process started it.
     nonisolated(unsafe) private static var directory: String?
@@ -54,7 +54,7 @@ enum PostgresTestServer {
     }
 
     /// The newest installed PostgreSQL server's binaries.
-    static func binaries() -> String? {
+    package static func binaries() -> String? {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         return versions.compactMap(Int.init).sorted().last.map { "/usr/lib/postgresql/\($0)/bin" }
             .flatMap { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") ? $0 : nil }
@@ -71,7 +71,7 @@ enum PostgresTestServer {
 
     /// Runs a command through `/bin/sh`, its output in a file, and waits for it with `waitpid`. (Not `Process`:
     /// the server `pg_ctl start` leaves running inherits the descriptor `Process` watches, so it would never return.)
-    static func run(_ executable: String, _ arguments: [String], asPostgres: Bool = false) throws {
+    package static func run(_ executable: String, _ arguments: [String], asPostgres: Bool = false) throws {
         let quoted = ([executable] + arguments).map(shellQuoted)
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pg-\(UUID().uuidString).out").path
         defer { try? FileManager.default.removeItem(atPath: log) }
@@ -96,7 +96,7 @@ enum PostgresTestServer {
     }
 
     /// A port nothing listens on now: the kernel's choice for a socket bound to port 0.
-    static func freePort() -> Int {
+    package static func freePort() -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -118,7 +118,7 @@ enum PostgresTestServer {
     private static let schemasLock = NSLock()
 
     /// Drops `name` when the process exits.
-    static func dropAtExit(_ name: String) {
+    package static func dropAtExit(_ name: String) {
         schemasLock.withLock {
             if schemas.isEmpty {
                 atexit {
