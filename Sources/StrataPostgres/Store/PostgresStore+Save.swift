@@ -1,3 +1,4 @@
+import Foundation
 import Strata
 
 extension PostgresStore {
@@ -7,8 +8,8 @@ extension PostgresStore {
     /// Writes `changes` in one transaction, as SQLite's store does: deletes, batch deletes, updates (each checked
     /// against the version the model read, in the statement that writes), inserts (upserts under
     /// `.mergeByPropertyObjectTrump`), then foreign keys and join rows. A transaction that loses a serialization
-    /// race or a deadlock, or meets a prepared statement another instance's migration made stale, is run again, at
-    /// most three times.
+    /// race or a deadlock (after a pause of 5–20 ms times the attempts so far), or meets a prepared statement another
+    /// instance's migration made stale, is run again, at most three times.
     ///
     /// - Throws: `StrataError.readOnlyContainer`, `StrataError.uniqueConstraintViolation`,
     ///   `StrataError.mergeConflict` (under `.error`), or `StrataError.storeFailure`; nothing is written when it throws.
@@ -40,6 +41,9 @@ extension PostgresStore {
                             reason: "\(error.description); the save lost to concurrent transactions \(attempt) times in a row and was "
                                 + "rolled back each time, so nothing of it was written; save again")
                     }
+                    // A short, growing, random pause lets the transaction that won take the rows first: a save run
+                    // again at once could take them ahead of it and deadlock it again.
+                    if error.isRetryable { Thread.sleep(forTimeInterval: Double.random(in: 0.005...0.02) * Double(attempt)) }
                     attempt += 1
                 }
             }
@@ -76,7 +80,8 @@ struct PostgresSaveWriter {
             let select = try select.answering(batch.entity, condition: batch.condition, on: connection)
             let (matching, bindings) = (SQLFragment(sql: "DELETE") + (try select.from(batch.entity, condition: batch.condition))
                 + SQLFragment(sql: " RETURNING \(returned)")).render(in: select.writer.dialect)
-            let deleted = try run(batch.entity, matching, bindings)
+            // Binary: the keys are read without parsing text.
+            let deleted = try run(batch.entity, matching, bindings, binaryResults: true)
             // Recorded in key order, as SQLite reads them (each key read once, not once per comparison).
             let keys = (0..<deleted.count).map { deleted.int64(row: $0, column: 0) }
             let rows = keys.indices.sorted { keys[$0] < keys[$1] }
@@ -169,9 +174,9 @@ struct PostgresSaveWriter {
 
     /// Runs one statement, reporting a unique violation as the constraint's properties.
     @discardableResult
-    func run(_ entity: Schema.Entity, _ sql: String, _ bindings: [StoredValue]) throws -> PostgresResult {
+    func run(_ entity: Schema.Entity, _ sql: String, _ bindings: [StoredValue], binaryResults: Bool = false) throws -> PostgresResult {
         do {
-            return try connection.preparedQuery(sql, bindings)
+            return try connection.preparedQuery(sql, bindings, binaryResults: binaryResults)
         } catch let error as PostgresError where error.isUniqueViolation {
             throw uniqueViolation(error, among: CollectionOfOne(entity))
         }
