@@ -25,7 +25,9 @@ extension PostgresConnection {
     /// pipeline mode: a batch of statements is sent, then a sync, and only then are their results read, so a save
     /// of many rows waits for the server once per ``pipelineBatch`` statements instead of once per row. The server
     /// runs them one after another, in order, as if sent one by one; the first failure skips the rest of its batch
-    /// and stops the run. Inside a transaction, a failure has failed the transaction, as it would one by one.
+    /// and stops the run. Inside a transaction, a failure has failed the transaction, as it would one by one;
+    /// outside one, PostgreSQL runs the statements up to a sync as one implicit transaction, so a batch commits or
+    /// fails whole.
     ///
     /// - Parameters:
     ///   - statement: the statement at an index, asked for in order.
