@@ -132,4 +132,14 @@ package enum PostgresTestServer {
             schemas.append(name)
         }
     }
+
+    /// A connection of its own to the test server whose `search_path` is a new schema named after `prefix`
+    /// (dropped at exit); `nil` when the PostgreSQL half of the suite doesn't run.
+    package static func connectionInNewSchema(_ prefix: String) throws -> PostgresConnection? {
+        guard StoreKind.all.contains(.postgres), let url else { return nil }
+        let schema = "\(prefix)_\(UUID().uuidString.prefix(8).lowercased())"
+        dropAtExit(schema)
+        try PostgresConnection(conninfo: url.absoluteString).execute("CREATE SCHEMA IF NOT EXISTS \"\(schema)\"")
+        return try PostgresConnection(conninfo: url.absoluteString, settings: ["SET search_path TO \"\(schema)\""])
+    }
 }

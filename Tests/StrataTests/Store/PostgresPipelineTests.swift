@@ -7,12 +7,7 @@ import Testing
 struct PostgresPipelineTests {
     /// A connection of its own to the test server, with a `note` table in a new schema.
     private func connection() throws -> PostgresConnection? {
-        guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return nil }
-        let schema = "pipeline_\(UUID().uuidString.prefix(8).lowercased())"
-        PostgresTestServer.dropAtExit(schema)
-        let setup = try PostgresConnection(conninfo: url.absoluteString)
-        try setup.execute("CREATE SCHEMA IF NOT EXISTS \"\(schema)\"")
-        let connection = try PostgresConnection(conninfo: url.absoluteString, settings: ["SET search_path TO \"\(schema)\""])
+        guard let connection = try PostgresTestServer.connectionInNewSchema("pipeline") else { return nil }
         try connection.execute("CREATE TABLE note (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, code bigint UNIQUE, body text)")
         return connection
     }

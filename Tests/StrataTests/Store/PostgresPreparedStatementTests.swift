@@ -7,12 +7,7 @@ import Testing
 struct PostgresPreparedStatementTests {
     /// A connection of its own to the test server, its tables in a new schema named after `prefix`.
     private func connection(schema prefix: String) throws -> PostgresConnection? {
-        guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return nil }
-        let schema = "\(prefix)_\(UUID().uuidString.prefix(8).lowercased())"
-        PostgresTestServer.dropAtExit(schema)
-        let setup = try PostgresConnection(conninfo: url.absoluteString)
-        try setup.execute("CREATE SCHEMA IF NOT EXISTS \"\(schema)\"")
-        return try PostgresConnection(conninfo: url.absoluteString, settings: ["SET search_path TO \"\(schema)\""])
+        try PostgresTestServer.connectionInNewSchema(prefix)
     }
 
     /// The names of the statements `connection`'s session has prepared, as the server lists them.
