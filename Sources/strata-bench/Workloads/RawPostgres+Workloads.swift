@@ -98,10 +98,10 @@ final class RawPostgresWorkloads {
             var rows = try selectAll(connection)
             return Sample(milliseconds: try Harness.time {
                 try connection.transaction {
-                    for index in stride(from: 0, to: rows.count, by: 10) {
-                        rows[index].row.count += 1
-                        PQclear(try connection.run("UPDATE \"Item\" SET \"count\" = $1 WHERE \"Z_PK\" = $2",
-                                                   [.int(rows[index].row.count), .int(rows[index].key)]))
+                    let changed = stride(from: 0, to: rows.count, by: 10)
+                    for index in changed { rows[index].row.count += 1 }
+                    try connection.pipeline("UPDATE \"Item\" SET \"count\" = $1 WHERE \"Z_PK\" = $2", changed) { index in
+                        [.int(rows[index].row.count), .int(rows[index].key)]
                     }
                 }
             })

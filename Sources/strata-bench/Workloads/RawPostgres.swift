@@ -4,7 +4,7 @@ import Foundation
 /// A bare libpq connection, the PostgreSQL floor: named prepared statements (prepared once per connection),
 /// binary parameters and binary results, with `search_path` set to one schema.
 final class RawPostgresConnection: RawSQLConnection {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// The name of the prepared statement for each SQL text this connection has prepared.
     private var prepared: [String: String] = [:]
 
@@ -61,27 +61,39 @@ final class RawPostgresConnection: RawSQLConnection {
     /// Runs `sql` as a prepared statement (prepared on first use) with binary `parameters`; the caller clears the
     /// binary result.
     func run(_ sql: String, _ parameters: [RawPostgresParameter] = []) throws -> OpaquePointer {
-        let name: String
-        if let existing = prepared[sql] {
-            name = existing
-        } else {
-            name = "s\(prepared.count)"
-            PQclear(try check(PQprepare(handle, name, sql, Int32(parameters.count), parameters.map(\.type)), "prepare \(sql)"))
-            prepared[sql] = name
+        let name = try prepare(sql, types: parameters.map(\.type))
+        let result = Self.withBinaryParameters(parameters) { values, lengths, formats in
+            PQexecPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 1)
         }
+        return try check(result, sql)
+    }
+
+    /// The name of `sql`'s prepared statement, preparing it on first use.
+    func prepare(_ sql: String, types: [Oid]) throws -> String {
+        if let existing = prepared[sql] { return existing }
+        let name = "s\(prepared.count)"
+        PQclear(try check(PQprepare(handle, name, sql, Int32(types.count), types), "prepare \(sql)"))
+        prepared[sql] = name
+        return name
+    }
+
+    /// Calls `body` with libpq's value, length and format arrays for `parameters` (NULLs as text-format nils).
+    static func withBinaryParameters<T>(
+        _ parameters: [RawPostgresParameter],
+        _ body: ([UnsafePointer<CChar>?], [Int32], [Int32]) -> T
+    ) -> T {
         // All values in one buffer (a trailing byte keeps it non-empty), each parameter pointing at its offset.
         let storage = parameters.flatMap(\.bytes) + [0]
         let lengths = parameters.map { Int32($0.bytes.count) }
         let formats = parameters.map { $0.isNull ? Int32(0) : Int32(1) }
-        let result = storage.withUnsafeBufferPointer { buffer in
+        return storage.withUnsafeBufferPointer { buffer in
             var offset = 0
             let values: [UnsafePointer<CChar>?] = parameters.map { parameter in
                 defer { offset += parameter.bytes.count }
                 return parameter.isNull ? nil : buffer.baseAddress.map { $0 + offset }
             }
-            return PQexecPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 1)
+            return body(values, lengths, formats)
         }
-        return try check(result, sql)
     }
 
     /// Fills `Item` with rows `0..<count` through `COPY` (setting up, not timed), then analyzes it.
@@ -107,22 +119,22 @@ final class RawPostgresConnection: RawSQLConnection {
         try execute("ANALYZE \"Item\"")
     }
 
-    /// Inserts rows `0..<count` in one transaction with one prepared statement and binary parameters.
+    /// Inserts rows `0..<count` in one transaction with one prepared statement and binary parameters, pipelined.
     func insertRows(_ count: Int) throws {
         let sql = "INSERT INTO \"Item\" (\(Self.columnList)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
         try transaction {
-            for index in 0..<count {
+            try pipeline(sql, 0..<count) { index in
                 let row = ItemRow.make(index)
-                PQclear(try run(sql, [
+                return [
                     .int(row.id), .double(row.score), .text(row.name), .double(row.created.timeIntervalSinceReferenceDate),
                     .int(row.isActive ? 1 : 0), .text(row.note), .int(row.count), .text(row.category), .double(row.weight),
                     .int(row.flagged ? 1 : 0),
-                ]))
+                ]
             }
         }
     }
 
-    private func check(_ result: OpaquePointer?, _ what: String) throws -> OpaquePointer {
+    func check(_ result: OpaquePointer?, _ what: String) throws -> OpaquePointer {
         guard let result else { throw error(what) }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_COPY_IN: return result
@@ -133,7 +145,7 @@ final class RawPostgresConnection: RawSQLConnection {
         }
     }
 
-    private func error(_ what: String) -> RawSQLiteError {
+    func error(_ what: String) -> RawSQLiteError {
         RawSQLiteError(description: "\(what): \(String(cString: PQerrorMessage(handle)))")
     }
 }
