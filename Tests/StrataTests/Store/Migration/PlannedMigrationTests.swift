@@ -79,7 +79,7 @@ struct PlannedMigrationTests {
             let outcomes = Mutex<[Result<ModelContainer, any Error>]>([])
             DispatchQueue.concurrentPerform(iterations: 4) { _ in
                 let outcome = Result {
-                    try ModelContainer(for: Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self, configurations: [configuration])
+                    try ModelContainer(for: Schema(versionedSchema: CruiseV3.self), migrationPlan: ContendedCruisePlan.self, configurations: [configuration])
                 }
                 outcomes.withLock { $0.append(outcome) }
             }
