@@ -8,7 +8,7 @@ import Synchronization
 /// `initdb` and `pg_ctl` run on a thread of their own (``onOwnThread(_:)``): a test awaits them.
 final class ThrowawayPostgresCluster: Sendable {
     let port = PostgresTestServer.freePort()
-    private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pg-own-\(UUID().uuidString.prefix(8))").path
+    private let directory = PostgresTestServer.clusterParentDirectory() + "/strata-pg-own-\(UUID().uuidString.prefix(8))"
     private let binaries: String
     private let asPostgres = getuid() == 0
     /// Whether the server runs, so that releasing a stopped cluster waits for no `pg_ctl`.
