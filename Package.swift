@@ -135,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BookshelfCoreTests",
-            dependencies: ["BookshelfCore", "Strata", "StrataState"]
+            dependencies: ["BookshelfCore", "Strata", "StrataState", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataMacrosTests",

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 @testable import BookshelfCore
 
@@ -7,7 +8,7 @@ import Testing
 /// process; the app reads the history after its token, finds the inserted book and fetches it.
 @Suite("History written by another process")
 struct HistoryProcessTests {
-    @Test func appFindsTheBookAScriptProcessAdded() throws {
+    @Test func appFindsTheBookAScriptProcessAdded() async throws {
         guard let binary = TestStores.bookshelfBinary() else {
             Issue.record("the bookshelf executable was not found next to the tests")
             return
@@ -19,14 +20,9 @@ struct HistoryProcessTests {
         let context = ModelContext(container)
         let token = try #require(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last?.token)
 
-        let child = Process()
-        child.executableURL = binary
-        child.arguments = ["--store", path, "books", "add", "--title", "Kindred", "--author", "Octavia E. Butler", "--publisher", "Doubleday"]
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-        child.waitUntilExit()
-        #expect(child.terminationStatus == 0)
+        let child = try await ChildProcess.run(
+            binary, ["--store", path, "books", "add", "--title", "Kindred", "--author", "Octavia E. Butler", "--publisher", "Doubleday"])
+        #expect(child.terminationStatus == 0, "\(child.output)")
 
         let transactions = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(
             predicate: #Predicate { $0.token > token && $0.author == "script" }))

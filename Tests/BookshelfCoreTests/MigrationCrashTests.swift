@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 @testable import BookshelfCore
 
@@ -31,7 +32,7 @@ struct MigrationCrashTests {
     }
 
     @Test("SIGKILL during a table rebuild: the store opens as the old version with every row; migrating again succeeds")
-    func killedDuringRebuild() throws {
+    func killedDuringRebuild() async throws {
         guard let binary = TestStores.bookshelfBinary() else {
             Issue.record("the bookshelf executable was not found next to the tests")
             return
@@ -47,27 +48,31 @@ struct MigrationCrashTests {
         }
         try Self.makeLargeOldStore(at: path)
 
-        let child = Process()
-        child.executableURL = binary
-        child.arguments = ["--store", path, "store", "migrate"]
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-        // The rebuild writes the new table's pages to the WAL before it commits; kill the child once it has.
-        let deadline = Date().addingTimeInterval(20)
-        var killed = false
-        while child.isRunning, Date() < deadline {
-            let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-            if size > 1_000_000 {
-                kill(child.processIdentifier, SIGKILL)
-                killed = true
-                break
+        // The rebuild writes the new table's pages to the WAL before it commits; kill the child once it has. The
+        // child and the polling run on a thread of their own, leaving the cooperative pool to the other tests.
+        let (killed, reason) = try await onOwnThread {
+            let child = Process()
+            child.executableURL = binary
+            child.arguments = ["--store", path, "store", "migrate"]
+            child.standardOutput = FileHandle.nullDevice
+            child.standardError = FileHandle.nullDevice
+            try child.run()
+            let deadline = Date().addingTimeInterval(20)
+            var killed = false
+            while child.isRunning, Date() < deadline {
+                let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+                if size > 1_000_000 {
+                    kill(child.processIdentifier, SIGKILL)
+                    killed = true
+                    break
+                }
+                usleep(500)
             }
-            usleep(500)
+            child.waitUntilExit()
+            return (killed, child.terminationReason)
         }
-        child.waitUntilExit()
         #expect(killed, "the migration ended before it could be killed")
-        #expect(child.terminationReason == .uncaughtSignal)
+        #expect(reason == .uncaughtSignal)
 
         do {
             let connection = try SQLiteConnection(location: .file(path))

@@ -62,26 +62,20 @@ struct PostgresLiveResultsTests {
         let incremental = observer.incrementalRefreshCount
         let url = try #require(PostgresTestServer.url).absoluteString
         let locker = try PostgresConnection(conninfo: url, settings: ["SET search_path TO \"\(store.databaseSchema)\""])
-        let watcher = try PostgresConnection(conninfo: url)
         try locker.execute("BEGIN")
         try locker.query("SELECT 1 FROM \"LiveTask\" WHERE \"Z_PK\" = $1 FOR UPDATE", [.integer(try #require(tasks[0].persistentModelID.primaryKey))])
-        // C's save takes its history identifier first, then waits for the row.
-        let heldSave = Task.detached {
-            let context = ModelContext(c)
+        // C's save takes its history identifier first, then waits for the row (on a thread of its own).
+        let heldSave = BackgroundSave(c) { context in
             let held = try context.fetch(FetchDescriptor<LiveTask>(predicate: #Predicate { $0.title == "held" }))
             held.first?.priority = 4
-            try context.save()
         }
-        #expect(await Fixtures.eventually {
-            let waiting = try? watcher.query("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'", [])
-            return waiting.map { $0.int64(row: 0, column: 0) } == 1
-        })
+        #expect(try await locker.backendBlockedByThisSession() != nil)
         // A later identifier commits first.
         tasks[1].priority = 0
         try writer.save()
         #expect(await Fixtures.eventually { observer.results.first?.priority == 0 })
         try locker.execute("COMMIT")
-        try await heldSave.value
+        if let error = await heldSave.wait() { throw error }
         #expect(await Fixtures.eventually { observer.results.last?.priority == 4 })
         #expect(observer.results.map(\.title) == ["free", "held"])
         #expect(observer.incrementalRefreshCount == incremental + 2)

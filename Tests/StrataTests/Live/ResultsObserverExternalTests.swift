@@ -1,5 +1,6 @@
 import Foundation
 @testable import Strata
+import StrataTestSupport
 import Testing
 
 @MainActor
@@ -35,13 +36,9 @@ struct ResultsObserverExternalTests {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
-        let process = Process()
-        process.executableURL = cli
-        process.arguments = [url.path, "INSERT INTO LiveTask (title, priority, category) VALUES ('from another process', 1, 'x')"]
-        try process.run()
-        process.waitUntilExit()
+        let process = try await ChildProcess.run(cli, [url.path, "INSERT INTO LiveTask (title, priority, category) VALUES ('from another process', 1, 'x')"])
         let exited = ContinuousClock.now
-        #expect(process.terminationStatus == 0)
+        #expect(process.terminationStatus == 0, "\(process.output)")
         #expect(await Fixtures.eventually { recorder.snapshots.count == 1 })
         print("ResultsObserver: sqlite3 process's commit seen \(ContinuousClock.now - exited) after it exited")
         #expect(observer.results.map(\.title) == ["from another process"])
@@ -62,12 +59,9 @@ struct ResultsObserverExternalTests {
         switch kind {
         case .sqlite:
             let binary = try #require(TortureRunTests.tortureBinary())
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = ["live-writer", "--store", store.fileURL.path, "--title", "from a process", "--priority", "0", "--author", "widget"]
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            let process = try await ChildProcess.run(
+                binary, ["live-writer", "--store", store.fileURL.path, "--title", "from a process", "--priority", "0", "--author", "widget"])
+            #expect(process.terminationStatus == 0, "\(process.output)")
         case .postgres:
             let writer = ModelContext(try store.container(LiveTask.self, LiveNote.self))
             writer.author = "widget"

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// Short runs of the `strata-torture` harness (the long runs and their figures are in RELIABILITY.md): the
@@ -16,48 +17,40 @@ struct TortureRunTests {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// Runs `strata-torture arguments` and returns its exit status and output.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String)? {
+    /// Runs `strata-torture arguments` and returns its exit status and output (awaited: ``ChildProcess``).
+    static func run(_ arguments: [String]) async throws -> (status: Int32, output: String)? {
         guard let binary = tortureBinary() else {
             Issue.record("the strata-torture executable was not found next to the tests (swift build builds it)")
             return nil
         }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let child = try await ChildProcess.run(binary, arguments)
+        return (child.terminationStatus, child.output)
     }
 
     @Test("Writers killed with SIGKILL at 5 random saves: every store opens, intact, with every logged save and no partial one")
-    func crash() throws {
-        guard let (status, output) = try Self.run(["crash", "--kills", "5", "--saves", "60", "--seed", "18"]) else { return }
+    func crash() async throws {
+        guard let (status, output) = try await Self.run(["crash", "--kills", "5", "--saves", "60", "--seed", "18"]) else { return }
         #expect(status == 0, "\(output)")
         #expect(output.contains("5/5 kills survived, 0 saves lost"), "\(output)")
     }
 
     @Test("Store + WAL copied at 5 random moments of a running writer: each opens to a committed prefix of the saves")
-    func powercut() throws {
-        guard let (status, output) = try Self.run(["powercut", "--copies", "5", "--seed", "18"]) else { return }
+    func powercut() async throws {
+        guard let (status, output) = try await Self.run(["powercut", "--copies", "5", "--seed", "18"]) else { return }
         #expect(status == 0, "\(output)")
         #expect(output.contains("5/5 copies"), "\(output)")
     }
 
     @Test("enumerate over 30,000 rows grows the process by well under 64 MB")
-    func enumerateMemory() throws {
-        guard let (status, output) = try Self.run(["enumerate", "--rows", "30000"]) else { return }
+    func enumerateMemory() async throws {
+        guard let (status, output) = try await Self.run(["enumerate", "--rows", "30000"]) else { return }
         #expect(status == 0, "\(output)")
         #expect(output.contains("30000 rows"), "\(output)")
     }
 
     @Test("2 processes x 2 contexts incrementing for 2 s under .error with retry: no increment lost, observers converge")
-    func concurrency() throws {
-        guard let (status, output) = try Self.run(["concurrency", "--processes", "2", "--seconds", "2"]) else { return }
+    func concurrency() async throws {
+        guard let (status, output) = try await Self.run(["concurrency", "--processes", "2", "--seconds", "2"]) else { return }
         #expect(status == 0, "\(output)")
         #expect(output.contains(" 0 lost"), "\(output)")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Synchronization
 import Testing
 @testable import Strata
@@ -31,31 +32,35 @@ struct InstanceRaceTests {
     }
 
     @Test("Two instances saving one row from two threads at once: each property keeps its writer's last value", arguments: StoreKind.all)
-    func concurrentWritersOfOneRow(_ kind: StoreKind) throws {
+    func concurrentWritersOfOneRow(_ kind: StoreKind) async throws {
         let store = TestStore(kind)
         try store.seed(Dossier.self) { $0.insert(Dossier(title: "0", rating: 0)) }
         let configuration = try store.configuration()
-        let failures = Mutex<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: 2) { writer in
-            do {
-                let context = ModelContext(try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration]))
-                let dossier = try #require(try context.fetch(FetchDescriptor<Dossier>()).first)
-                for round in 1...25 {
-                    if writer == 0 { dossier.title = "\(round)" } else { dossier.rating = round }
-                    try context.save()
+        // The writers wait for each other's locks: on threads of their own, leaving the cooperative pool alone.
+        let failures = await onOwnThread {
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 2) { writer in
+                do {
+                    let context = ModelContext(try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration]))
+                    guard let dossier = try context.fetch(FetchDescriptor<Dossier>()).first else { throw CocoaError(.coderValueNotFound) }
+                    for round in 1...25 {
+                        if writer == 0 { dossier.title = "\(round)" } else { dossier.rating = round }
+                        try context.save()
+                    }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
                 }
-            } catch {
-                failures.withLock { $0.append("\(error)") }
             }
+            return failures.withLock { $0 }
         }
-        #expect(failures.withLock { $0 } == [])
+        #expect(failures == [])
         let stored = try #require(try store.reopen(Dossier.self).fetch(FetchDescriptor<Dossier>()).first)
         #expect(stored.title == "25")
         #expect(stored.rating == 25)
     }
 
     @Test("A save PostgreSQL picks as a deadlock's victim is run again and succeeds")
-    func deadlockVictimIsRetried() throws {
+    func deadlockVictimIsRetried() async throws {
         guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return }
         let store = TestStore(.postgres)
         try store.seed(Dossier.self) { context in
@@ -74,11 +79,19 @@ struct InstanceRaceTests {
         let save = BackgroundSave(container) { context in
             for dossier in try context.fetch(FetchDescriptor<Dossier>()) { dossier.title += "!" }
         }
-        #expect(try other.backendBlockedByThisSession() != nil)
-        // Closes the cycle: this waits for the save's first row while the save waits for the second.
-        try other.execute("UPDATE \"Dossier\" SET \"rating\" = 7 WHERE \"title\" = 'a'")
-        try other.execute("COMMIT")
-        #expect(save.wait() == nil)
+        // Once the save waits, closes the cycle: this waits for the save's first row while the save waits for the
+        // second, until the save's session finds the deadlock. On a thread of its own, so the cycle closes within the
+        // save's second of waiting even when the cooperative pool is busy (the test awaits it: one thread at a time
+        // uses the session).
+        nonisolated(unsafe) let session = other
+        let blocked = try await onOwnThread {
+            let blocked = try session.pollForBackendBlockedByThisSession()
+            try session.execute("UPDATE \"Dossier\" SET \"rating\" = 7 WHERE \"title\" = 'a'")
+            try session.execute("COMMIT")
+            return blocked
+        }
+        #expect(blocked != nil)
+        #expect(await save.wait() == nil)
         let stored = try store.reopen(Dossier.self).fetch(FetchDescriptor<Dossier>(sortBy: [SortDescriptor(\.title)]))
         #expect(stored.map(\.title) == ["a!", "b!"])
         #expect(stored.map(\.rating) == [7, 7])

@@ -12,15 +12,15 @@ struct PostgresFaultTests {
     }
 
     @Test("The server stops and starts again: saves meanwhile fail and write nothing; the next operation reconnects by itself")
-    func serverRestart() throws {
-        guard StoreKind.all.contains(.postgres), let cluster = try ThrowawayPostgresCluster() else { return }
+    func serverRestart() async throws {
+        guard StoreKind.all.contains(.postgres), let cluster = try await ThrowawayPostgresCluster.make() else { return }
         let secret = "s3cret-pw-\(UUID().uuidString.prefix(6))"
         let configuration = PostgresConfiguration(url: cluster.url(password: secret), databaseSchema: "restart")
         let context = ModelContext(try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration]))
         context.insert(Dossier(title: "before", rating: 1))
         try context.save()
 
-        try cluster.stop()
+        try await cluster.stop()
         context.insert(Dossier(title: "while down", rating: 2))
         let saveError = #expect(throws: StrataError.self) { try context.save() }
         let fetchError = #expect(throws: StrataError.self) { try context.fetchCount(FetchDescriptor<Dossier>()) }
@@ -28,17 +28,18 @@ struct PostgresFaultTests {
             #expect(!printed(error).contains(secret))
         }
 
-        try cluster.start()
+        try await cluster.start()
         // The pool's connections died with the server: the next read connects again without being asked.
         #expect(try ModelContext(context.container).fetch(FetchDescriptor<Dossier>()).map(\.title) == ["before"])
         // The failed save kept its changes; saving again writes them.
         try context.save()
         let titles = try ModelContext(context.container).fetch(FetchDescriptor<Dossier>(sortBy: [SortDescriptor(\.title)])).map(\.title)
         #expect(titles == ["before", "while down"])
+        try await cluster.stop()
     }
 
     @Test("A connection ended mid-save: that save fails, nothing of it is written, the next save reconnects")
-    func connectionEndedMidSave() throws {
+    func connectionEndedMidSave() async throws {
         guard StoreKind.all.contains(.postgres) else { return }
         let store = TestStore(.postgres)
         try store.seed(Dossier.self) { context in
@@ -53,10 +54,10 @@ struct PostgresFaultTests {
             context.insert(Dossier(title: "c", rating: 3))
         }
         // Only the save waiting for this session's lock (tests run in parallel).
-        let blocked = try #require(try other.backendBlockedByThisSession())
+        let blocked = try #require(try await other.backendBlockedByThisSession())
         let ended = try other.query("SELECT pg_terminate_backend($1::integer)", [.integer(blocked)]).text(row: 0, column: 0) == "t"
         #expect(ended)
-        let error = try #require(save.wait())
+        let error = try #require(await save.wait())
         try other.execute("ROLLBACK")
         #expect(error is StrataError)
         let stored = try store.reopen(Dossier.self).fetch(FetchDescriptor<Dossier>(sortBy: [SortDescriptor(\.title)]))

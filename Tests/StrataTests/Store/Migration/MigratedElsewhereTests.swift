@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 @testable import Strata
 import StrataPostgres
@@ -41,7 +42,7 @@ struct MigratedElsewhereTests {
     }
 
     @Test("A migration waits for another connection's write transaction, then migrates what it committed", arguments: StoreKind.all)
-    func migrationWaitsForAWriter(_ kind: StoreKind) throws {
+    func migrationWaitsForAWriter(_ kind: StoreKind) async throws {
         let store = TestStore(kind)
         try store.seed(TripBase.Trip.self) { context in
             context.insert(TripBase.Trip(name: "Lisbon", days: 4))
@@ -68,8 +69,13 @@ struct MigratedElsewhereTests {
             }
         }
         writer.start()
-        locked.wait()
-        let context = try store.reopen(TripAddedDefault.Trip.self)
+        // The waits, for the writer's lock and then for its commit, are on threads of their own.
+        await onOwnThread { locked.wait() }
+        let configuration = try store.configuration()
+        let container = try await onOwnThread {
+            try ModelContainer(for: Schema([TripAddedDefault.Trip.self]), migrationPlan: nil, configurations: [configuration])
+        }
+        let context = ModelContext(container)
         let trips = try context.fetch(FetchDescriptor<TripAddedDefault.Trip>(sortBy: [SortDescriptor(\.name)]))
         #expect(trips.map(\.name) == ["Lisbon", "Oslo"])
         #expect(trips.map(\.rating) == [3, 3])

@@ -49,25 +49,37 @@ enum CruisePlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [CruiseV1.self, CruiseV2.self, CruiseV3.self] }
     static var stages: [MigrationStage] { [v1toV2, v2toV3] }
 
+    /// The custom stage V1 → V2, without a wait.
+    static let v1toV2 = customStage(pausing: 0)
+
     /// Removes duplicate names before V2 makes `name` unique; then adds one to every rating, so a stage run twice
-    /// shows (ratings of 2).
-    static let v1toV2 = MigrationStage.custom(
-        fromVersion: CruiseV1.self, toVersion: CruiseV2.self,
-        willMigrate: { context in
-            // Long enough for a second container opening at the same time to reach the store's lock.
-            Thread.sleep(forTimeInterval: 0.2)
-            var seen = Set<String>()
-            for cruise in try context.fetch(FetchDescriptor<CruiseV1.Cruise>(sortBy: [SortDescriptor(\.sea)])) {
-                if !seen.insert(cruise.name).inserted { context.delete(cruise) }
-            }
-            try context.save()
-        },
-        didMigrate: { context in
-            for cruise in try context.fetch(FetchDescriptor<CruiseV2.Cruise>()) { cruise.rating += 1 }
-            try context.save()
-        })
+    /// shows (ratings of 2). Waits `pause` seconds first.
+    static func customStage(pausing pause: TimeInterval) -> MigrationStage {
+        MigrationStage.custom(
+            fromVersion: CruiseV1.self, toVersion: CruiseV2.self,
+            willMigrate: { context in
+                if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+                var seen = Set<String>()
+                for cruise in try context.fetch(FetchDescriptor<CruiseV1.Cruise>(sortBy: [SortDescriptor(\.sea)])) {
+                    if !seen.insert(cruise.name).inserted { context.delete(cruise) }
+                }
+                try context.save()
+            },
+            didMigrate: { context in
+                for cruise in try context.fetch(FetchDescriptor<CruiseV2.Cruise>()) { cruise.rating += 1 }
+                try context.save()
+            })
+    }
 
     static let v2toV3 = MigrationStage.lightweight(fromVersion: CruiseV2.self, toVersion: CruiseV3.self)
+}
+
+/// ``CruisePlan`` with a custom stage that first waits 0.2 s: long enough for a second container opening at the same
+/// time to reach the store's lock. (Only the test of concurrent opens needs the wait.)
+enum ContendedCruisePlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { CruisePlan.schemas }
+    static var stages: [MigrationStage] { [v1toV2, CruisePlan.v2toV3] }
+    static let v1toV2 = CruisePlan.customStage(pausing: 0.2)
 }
 
 struct CruiseFailure: Error, Equatable {}
