@@ -17,8 +17,10 @@ import Synchronization
 /// ``transactionLimit`` transactions at once, or a read that failed. More than ``rowLimit`` changed rows become
 /// "these entities changed".
 ///
-/// Blind spot: on PostgreSQL a writer that sends no `NOTIFY` (hand-written SQL; another instance in `.polling`
-/// mode) is only seen with the next notice.
+/// Blind spots: on PostgreSQL a writer that sends no `NOTIFY` (hand-written SQL; another instance in `.polling`
+/// mode) is only seen with the next notice. On SQLite a commit recording no history that lands in the same poll
+/// interval as one recording history is seen as the latter's rows only (the data version says that something
+/// committed, not how many times).
 package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Sendable {
     // `@unchecked` because `center` is only assigned in `init`; the rest is in `cursor`, a `Mutex`.
     /// The most new transactions read change by change; beyond, every observer refreshes.
@@ -30,8 +32,6 @@ package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Senda
     private let store: any DataStore
     private let generation: UInt64
     private let cursor: Mutex<HistoryCursor>
-    /// The newest history transaction the last `.committed` notice reported.
-    private let lastCommitNewest: Mutex<Int64?>
 
     /// Starts watching `store` for `center` (whose `generation`-th watch this is), when the store has a watcher.
     /// - Returns: whether a watcher started.
@@ -47,9 +47,7 @@ package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Senda
         self.store = store
         self.center = center
         self.generation = generation
-        let newest = Self.newestTransaction(of: store)
-        cursor = Mutex(HistoryCursor(handledThrough: newest))
-        lastCommitNewest = Mutex(newest)
+        cursor = Mutex(HistoryCursor(handledThrough: Self.newestTransaction(of: store)))
     }
 
     package var keepsWatching: Bool {
@@ -59,6 +57,7 @@ package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Senda
     package func storeDidCommit(_ notice: StoreCommitNotice) {
         guard let center else { return }
         let confirmed: Bool
+        var readThrough: Int64?
         switch notice {
         case .historyAdvanced(let newest):
             if cursor.withLock({ $0.hasHandled(through: newest) }) { return }
@@ -70,24 +69,23 @@ package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Senda
             }
             confirmed = false
         case .committed(let newest):
-            // When the history grew since the last commit notice and an earlier read already took all of it, that
-            // read took the commit that moved the version (it landed between the notice and the read). When the
-            // history did not grow, the commit recorded none.
-            let previous = lastCommitNewest.withLock { last in
-                defer { last = newest }
-                return last
-            }
-            if let newest, newest != previous, cursor.withLock({ $0.hasHandled(through: newest) }) { return }
+            // The read stops at the notice's snapshot: a transaction committed after it moves the version again and
+            // is read at its own notice. Had this read taken it, that notice would find nothing new and could not
+            // tell it from a commit recording no history.
+            readThrough = newest
             confirmed = true
-        case .resumed:
+        case .resumed(let newest):
+            readThrough = newest
             confirmed = false
         }
-        if let event = newChanges(confirmed: confirmed) { center.post(event) }
+        if let event = newChanges(confirmed: confirmed, through: readThrough) { center.post(event) }
     }
 
-    /// The event for the transactions after the position, or `nil` when there is nothing to announce.
-    private func newChanges(confirmed: Bool) -> StoreChangeEvent? {
-        let request = cursor.withLock { $0.request }
+    /// The event for the transactions after the position (up to `newest` when given), or `nil` when there is
+    /// nothing to announce.
+    private func newChanges(confirmed: Bool, through newest: Int64? = nil) -> StoreChangeEvent? {
+        var request = cursor.withLock { $0.request }
+        if let newest { request.conditions.append(.transaction(.lessOrEqual, newest)) }
         let found: [StoredHistoryTransaction]
         do {
             found = try store.fetchHistory(request)

@@ -2,13 +2,15 @@
 /// machines. The history says what changed; a notice only says when to read it.
 package enum StoreCommitNotice: Sendable, Equatable {
     /// Another connection committed (SQLite's `data_version` moved); `newest` is the newest history transaction
-    /// read in the same snapshot (`nil` when unknown). What it wrote is in the history, unless the writer recorded
-    /// none (hand-written SQL, a store without history tables).
+    /// read in the same snapshot as the version (0 for an empty history, `nil` when unknown). What it wrote is in
+    /// the history up to `newest`, unless the writer recorded none (hand-written SQL, a store without history
+    /// tables); a later transaction moves the version again.
     case committed(newest: Int64?)
     /// The history may hold transactions up to `newest` (a `NOTIFY` payload, or the newest identifier polled).
     case historyAdvanced(newest: Int64)
-    /// The watcher started, or may have missed notices (it reconnected): the history says what happened meanwhile.
-    case resumed
+    /// The watcher started, or may have missed notices (it reconnected): the history says what happened meanwhile,
+    /// up to `newest` when given (the transactions after it will be noticed: SQLite's starting snapshot).
+    case resumed(newest: Int64? = nil)
 }
 
 /// Receives what a store's commit watcher notices. Called on the watcher's own thread, one notice at a time.

@@ -70,7 +70,7 @@ extension PostgresStore {
                     try opened.execute("LISTEN \(writer.dialect.quote(identifier: notificationChannel))")
                     connection = opened
                     retryDelay = 0.05
-                    observer.storeDidCommit(.resumed)
+                    observer.storeDidCommit(.resumed())
                 } catch {
                     Thread.sleep(forTimeInterval: retryDelay)
                     retryDelay = min(retryDelay * 2, 1)
@@ -91,7 +91,7 @@ extension PostgresStore {
     /// Reads the newest history transaction every `interval` until the observer stops watching.
     private func poll(every interval: Duration, reportingTo observer: any StoreCommitObserver) {
         let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
-        observer.storeDidCommit(.resumed)
+        observer.storeDidCommit(.resumed())
         while true {
             Thread.sleep(forTimeInterval: seconds)
             guard observer.keepsWatching else { return }

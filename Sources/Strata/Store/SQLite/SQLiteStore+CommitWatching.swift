@@ -27,27 +27,26 @@ extension SQLiteStore {
     /// pool is busy with long synchronous work.
     package func watchCommits(reportingTo observer: any StoreCommitObserver) -> Bool {
         guard path != nil else { return false }
-        // Read now, not on the thread, so a commit made before the thread first runs is still noticed.
-        let initialVersion = try? withConnection { try $0.dataVersion() }
+        // Read now, not on the thread, so a commit made before the thread first runs is still noticed. The first
+        // read of the history stops at the same snapshot: what comes after moves the version and is read then.
+        let initial = historySnapshot()
         ownTransactions.beginTracking()
         let interval = Self.commitPollInterval
         let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
         let thread = Thread { [self] in
             defer { ownTransactions.endTracking() }
-            observer.storeDidCommit(.resumed)
-            var version = initialVersion
+            observer.storeDidCommit(.resumed(newest: initial?.newest))
+            var version = initial?.version
             while true {
                 Thread.sleep(forTimeInterval: seconds)
                 guard observer.keepsWatching else { return }
                 // A failed read (the file locked for longer than the busy timeout) is retried next time.
                 guard let current = try? withConnection({ try $0.dataVersion() }), current != version else { continue }
-                // The version again with the newest history transaction, from one snapshot: the reader can tell a
-                // commit it has read already from one that recorded no history.
-                let snapshot = try? withConnection { connection in
-                    try connection.transaction { (Self.newestHistoryTransaction(connection), try connection.dataVersion()) }
-                }
-                version = snapshot?.1 ?? current
-                observer.storeDidCommit(.committed(newest: snapshot?.0))
+                // The version again with the newest history transaction, from one snapshot: the reader reads up
+                // to it, so each history transaction is read at the notice of the version it moved.
+                let snapshot = historySnapshot()
+                version = snapshot?.version ?? current
+                observer.storeDidCommit(.committed(newest: snapshot?.newest))
             }
         }
         thread.name = "Strata.SQLiteCommitWatcher"
@@ -55,10 +54,17 @@ extension SQLiteStore {
         return true
     }
 
-    /// The identifier of the newest history transaction; `nil` without history tables or transactions.
+    /// The data version with the newest history transaction, read in one snapshot; `nil` when it can't be read.
+    private func historySnapshot() -> (newest: Int64?, version: Int64)? {
+        try? withConnection { connection in
+            try connection.transaction { (Self.newestHistoryTransaction(connection), try connection.dataVersion()) }
+        }
+    }
+
+    /// The identifier of the newest history transaction, 0 for an empty history; `nil` without history tables.
     private static func newestHistoryTransaction(_ connection: SQLiteConnection) -> Int64? {
         // A store without the tables fails the query: nothing is known.
-        let rows = try? connection.query("SELECT max(\"id\") FROM \"\(HistoryTables.transactions)\"", [])
+        let rows = try? connection.query("SELECT coalesce(max(\"id\"), 0) FROM \"\(HistoryTables.transactions)\"", [])
         guard case .integer(let newest)? = rows?.first?.first else { return nil }
         return newest
     }
