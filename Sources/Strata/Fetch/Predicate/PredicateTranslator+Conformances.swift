@@ -1,0 +1,78 @@
+import Foundation
+import Synchronization
+
+/// The protocols the translator asks a predicate node about, looked up once per node type.
+///
+/// Casting a value held in an `Any` to a protocol existential (`as? any QueryTranslatable`) makes the Swift runtime
+/// look for a conformance, checking conditional requirements (`Arithmetic: CheckedFolding where LHS.Output:
+/// FixedWidthInteger`) by demangling types: on Linux this cost about 5,000 instructions per cast, and translating
+/// `$0.score > threshold` made some 44 of them — a third of an indexed query's time. The answers depend only on the
+/// node's type, so they are kept here by type, and each node is then opened as its own concrete type.
+// Unchecked: it holds only metatypes, which name immutable type metadata.
+struct PredicateNodeConformances: @unchecked Sendable {
+    let translatable: (any QueryTranslatable.Type)?
+    let checkedFolding: (any CheckedFolding.Type)?
+    let inputReading: (any PredicateInputReading.Type)?
+    let expression: (any PredicateExpression.Type)?
+    /// For constants: whether they are floating-point values, or optionals.
+    let floatingPoint: (any BinaryFloatingPoint.Type)?
+    let optional: (any OptionalProtocol.Type)?
+
+    private init(_ type: Any.Type) {
+        translatable = type as? any QueryTranslatable.Type
+        checkedFolding = type as? any CheckedFolding.Type
+        inputReading = type as? any PredicateInputReading.Type
+        expression = type as? any PredicateExpression.Type
+        floatingPoint = type as? any BinaryFloatingPoint.Type
+        optional = type as? any OptionalProtocol.Type
+    }
+
+    private static let known = Mutex<[ObjectIdentifier: PredicateNodeConformances]>([:])
+
+    /// The conformances of `node`'s dynamic type.
+    static func of(_ node: Any) -> PredicateNodeConformances {
+        let type = Swift.type(of: node)
+        let key = ObjectIdentifier(type)
+        if let found = known.withLock({ $0[key] }) { return found }
+        let made = PredicateNodeConformances(type)
+        known.withLock { $0[key] = made }
+        return made
+    }
+
+    /// `node` as a `QueryTranslatable`; `nil` when its type isn't one.
+    static func translatable(_ node: Any) -> (any QueryTranslatable)? {
+        guard let type = of(node).translatable else { return nil }
+        return opened(node, as: type)
+    }
+
+    /// `node` as a `CheckedFolding`; `nil` when its type isn't one.
+    static func checkedFolding(_ node: Any) -> (any CheckedFolding)? {
+        guard let type = of(node).checkedFolding else { return nil }
+        return opened(node, as: type)
+    }
+
+    /// `node` as a `PredicateInputReading`; `nil` when its type isn't one.
+    static func inputReading(_ node: Any) -> (any PredicateInputReading)? {
+        guard let type = of(node).inputReading else { return nil }
+        return opened(node, as: type)
+    }
+
+    /// `node` as a `PredicateExpression`; `nil` when its type isn't one.
+    static func expression(_ node: Any) -> (any PredicateExpression)? {
+        guard let type = of(node).expression else { return nil }
+        return opened(node, as: type)
+    }
+
+    /// Whether `value` is a floating-point NaN, seeing through `Optional` as a cast to `any BinaryFloatingPoint`
+    /// does.
+    static func isNaN(_ value: Any) -> Bool {
+        let conformances = of(value)
+        if let type = conformances.floatingPoint { return opened(value, as: type)?.isNaN ?? false }
+        guard let type = conformances.optional, let wrapped = opened(value, as: type)?.wrappedValue else { return false }
+        return isNaN(wrapped)
+    }
+
+    /// `node` cast to the concrete type `T` (its own dynamic type): a comparison of type metadata, no
+    /// conformance lookup.
+    private static func opened<T>(_ node: Any, as _: T.Type) -> T? { node as? T }
+}
