@@ -14,30 +14,18 @@ struct PredicateNodeConformances: @unchecked Sendable {
     let checkedFolding: (any CheckedFolding.Type)?
     let inputReading: (any PredicateInputReading.Type)?
     let expression: (any PredicateExpression.Type)?
-    /// For constants: whether they are floating-point values, or optionals.
-    let floatingPoint: (any BinaryFloatingPoint.Type)?
-    let optional: (any OptionalProtocol.Type)?
 
     private init(_ type: Any.Type) {
         translatable = type as? any QueryTranslatable.Type
         checkedFolding = type as? any CheckedFolding.Type
         inputReading = type as? any PredicateInputReading.Type
         expression = type as? any PredicateExpression.Type
-        floatingPoint = type as? any BinaryFloatingPoint.Type
-        optional = type as? any OptionalProtocol.Type
     }
 
-    private static let known = Mutex<[ObjectIdentifier: PredicateNodeConformances]>([:])
+    private static let known = TypeKeyedCache(PredicateNodeConformances.init)
 
     /// The conformances of `node`'s dynamic type.
-    static func of(_ node: Any) -> PredicateNodeConformances {
-        let type = Swift.type(of: node)
-        let key = ObjectIdentifier(type)
-        if let found = known.withLock({ $0[key] }) { return found }
-        let made = PredicateNodeConformances(type)
-        known.withLock { $0[key] = made }
-        return made
-    }
+    static func of(_ node: Any) -> PredicateNodeConformances { known.entry(for: Swift.type(of: node)) }
 
     /// `node` as a `QueryTranslatable`; `nil` when its type isn't one.
     static func translatable(_ node: Any) -> (any QueryTranslatable)? {
@@ -63,16 +51,55 @@ struct PredicateNodeConformances: @unchecked Sendable {
         return opened(node, as: type)
     }
 
+    /// `node` cast to the concrete type `T` (its own dynamic type): a comparison of type metadata, no
+    /// conformance lookup.
+    static func opened<T>(_ node: Any, as _: T.Type) -> T? { node as? T }
+}
+
+/// The conformances a constant is asked about, looked up once per type (see ``PredicateNodeConformances``).
+// Unchecked: it holds only metatypes, which name immutable type metadata.
+struct ConstantConformances: @unchecked Sendable {
+    let floatingPoint: (any BinaryFloatingPoint.Type)?
+    let optional: (any OptionalProtocol.Type)?
+
+    private init(_ type: Any.Type) {
+        floatingPoint = type as? any BinaryFloatingPoint.Type
+        optional = type as? any OptionalProtocol.Type
+    }
+
+    private static let known = TypeKeyedCache(ConstantConformances.init)
+
     /// Whether `value` is a floating-point NaN, seeing through `Optional` as a cast to `any BinaryFloatingPoint`
     /// does.
     static func isNaN(_ value: Any) -> Bool {
-        let conformances = of(value)
-        if let type = conformances.floatingPoint { return opened(value, as: type)?.isNaN ?? false }
-        guard let type = conformances.optional, let wrapped = opened(value, as: type)?.wrappedValue else { return false }
+        let conformances = known.entry(for: type(of: value))
+        if let type = conformances.floatingPoint {
+            return PredicateNodeConformances.opened(value, as: type)?.isNaN ?? false
+        }
+        guard let type = conformances.optional,
+              let wrapped = PredicateNodeConformances.opened(value, as: type)?.wrappedValue else { return false }
         return isNaN(wrapped)
     }
+}
 
-    /// `node` cast to the concrete type `T` (its own dynamic type): a comparison of type metadata, no
-    /// conformance lookup.
-    private static func opened<T>(_ node: Any, as _: T.Type) -> T? { node as? T }
+/// Answers about types, worked out once per type and kept for the life of the process (types are never
+/// unloaded, so the set is bounded by the program's types).
+final class TypeKeyedCache<Entry: Sendable>: Sendable {
+    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let make: @Sendable (Any.Type) -> Entry
+
+    init(_ make: @escaping @Sendable (Any.Type) -> Entry) {
+        self.make = make
+    }
+
+    /// The entry for `type`, worked out on first use.
+    func entry(for type: Any.Type) -> Entry {
+        let key = ObjectIdentifier(type)
+        if let found = entries.withLock({ $0[key] }) { return found }
+        // Worked out outside the lock: a conformance lookup can take a while, and two threads making the same
+        // entry make equal ones.
+        let made = make(type)
+        entries.withLock { $0[key] = made }
+        return made
+    }
 }
