@@ -27,29 +27,11 @@ struct PredicateNodeConformances: @unchecked Sendable {
     /// The conformances of `node`'s dynamic type.
     static func of(_ node: Any) -> PredicateNodeConformances { known.entry(for: Swift.type(of: node)) }
 
-    /// `node` as a `QueryTranslatable`; `nil` when its type isn't one.
-    static func translatable(_ node: Any) -> (any QueryTranslatable)? {
-        guard let type = of(node).translatable else { return nil }
-        return opened(node, as: type)
-    }
-
-    /// `node` as a `CheckedFolding`; `nil` when its type isn't one.
-    static func checkedFolding(_ node: Any) -> (any CheckedFolding)? {
-        guard let type = of(node).checkedFolding else { return nil }
-        return opened(node, as: type)
-    }
-
-    /// `node` as a `PredicateInputReading`; `nil` when its type isn't one.
-    static func inputReading(_ node: Any) -> (any PredicateInputReading)? {
-        guard let type = of(node).inputReading else { return nil }
-        return opened(node, as: type)
-    }
-
-    /// `node` as a `PredicateExpression`; `nil` when its type isn't one.
-    static func expression(_ node: Any) -> (any PredicateExpression)? {
-        guard let type = of(node).expression else { return nil }
-        return opened(node, as: type)
-    }
+    // `node` as each protocol; `nil` when its type doesn't conform.
+    static func translatable(_ node: Any) -> (any QueryTranslatable)? { of(node).translatable.flatMap { opened(node, as: $0) } }
+    static func checkedFolding(_ node: Any) -> (any CheckedFolding)? { of(node).checkedFolding.flatMap { opened(node, as: $0) } }
+    static func inputReading(_ node: Any) -> (any PredicateInputReading)? { of(node).inputReading.flatMap { opened(node, as: $0) } }
+    static func expression(_ node: Any) -> (any PredicateExpression)? { of(node).expression.flatMap { opened(node, as: $0) } }
 
     /// `node` cast to the concrete type `T` (its own dynamic type): a comparison of type metadata, no
     /// conformance lookup.
