@@ -27,15 +27,18 @@ struct PredicateNodeConformances: @unchecked Sendable {
     /// The conformances of `node`'s dynamic type.
     static func of(_ node: Any) -> PredicateNodeConformances { known.entry(for: Swift.type(of: node)) }
 
-    // `node` as each protocol; `nil` when its type doesn't conform.
-    static func translatable(_ node: Any) -> (any QueryTranslatable)? { of(node).translatable.flatMap { opened(node, as: $0) } }
-    static func checkedFolding(_ node: Any) -> (any CheckedFolding)? { of(node).checkedFolding.flatMap { opened(node, as: $0) } }
-    static func inputReading(_ node: Any) -> (any PredicateInputReading)? { of(node).inputReading.flatMap { opened(node, as: $0) } }
-    static func expression(_ node: Any) -> (any PredicateExpression)? { of(node).expression.flatMap { opened(node, as: $0) } }
+    // `node` as each protocol; `nil` when its type doesn't conform. Each is cast to its own dynamic type `T` (a
+    // comparison of type metadata, no conformance lookup), which can't fail, so the cast is forced: a conditional
+    // cast to `T` would look up `Optional<T>`'s metadata on every call, costing more than the cast.
+    static func translatable(_ node: Any) -> (any QueryTranslatable)? { of(node).translatable.map { open(node, $0) } }
+    static func checkedFolding(_ node: Any) -> (any CheckedFolding)? { of(node).checkedFolding.map { open(node, $0) } }
+    static func inputReading(_ node: Any) -> (any PredicateInputReading)? { of(node).inputReading.map { open(node, $0) } }
+    static func expression(_ node: Any) -> (any PredicateExpression)? { of(node).expression.map { open(node, $0) } }
 
-    /// `node` cast to the concrete type `T` (its own dynamic type): a comparison of type metadata, no
-    /// conformance lookup.
-    static func opened<T>(_ node: Any, as _: T.Type) -> T? { node as? T }
+    private static func open<T: QueryTranslatable>(_ node: Any, _: T.Type) -> any QueryTranslatable { node as! T }
+    private static func open<T: CheckedFolding>(_ node: Any, _: T.Type) -> any CheckedFolding { node as! T }
+    private static func open<T: PredicateInputReading>(_ node: Any, _: T.Type) -> any PredicateInputReading { node as! T }
+    private static func open<T: PredicateExpression>(_ node: Any, _: T.Type) -> any PredicateExpression { node as! T }
 }
 
 /// The conformances a constant is asked about, looked up once per type (see ``PredicateNodeConformances``).
@@ -55,13 +58,14 @@ struct ConstantConformances: @unchecked Sendable {
     /// does.
     static func isNaN(_ value: Any) -> Bool {
         let conformances = known.entry(for: type(of: value))
-        if let type = conformances.floatingPoint {
-            return PredicateNodeConformances.opened(value, as: type)?.isNaN ?? false
-        }
-        guard let type = conformances.optional,
-              let wrapped = PredicateNodeConformances.opened(value, as: type)?.wrappedValue else { return false }
+        if let type = conformances.floatingPoint { return isNaN(value, type) }
+        guard let type = conformances.optional, let wrapped = wrappedValue(of: value, type) else { return false }
         return isNaN(wrapped)
     }
+
+    // `T` is `value`'s own type (see ``PredicateNodeConformances/translatable(_:)``).
+    private static func isNaN<T: BinaryFloatingPoint>(_ value: Any, _: T.Type) -> Bool { (value as! T).isNaN }
+    private static func wrappedValue<T: OptionalProtocol>(of value: Any, _: T.Type) -> Any? { (value as! T).wrappedValue }
 }
 
 /// Answers about types, worked out once per type and kept for the life of the process (types are never
