@@ -5,9 +5,9 @@ import Synchronization
 ///
 /// Casting a value held in an `Any` to a protocol existential (`as? any QueryTranslatable`) makes the Swift runtime
 /// look for a conformance, checking conditional requirements (`Arithmetic: CheckedFolding where LHS.Output:
-/// FixedWidthInteger`) by demangling types: on Linux this cost about 5,000 instructions per cast, and translating
-/// `$0.score > threshold` made some 44 of them — a third of an indexed query's time. The answers depend only on the
-/// node's type, so they are kept here by type, and each node is then opened as its own concrete type.
+/// FixedWidthInteger`) by demangling types. Translating `$0.score > threshold` made some 44 such casts and took
+/// 4–7 µs; with the answers kept here by type (they depend on nothing else) and each node opened as its own concrete
+/// type, it takes about 2 µs.
 // Unchecked: it holds only metatypes, which name immutable type metadata.
 struct PredicateNodeConformances: @unchecked Sendable {
     let translatable: (any QueryTranslatable.Type)?
