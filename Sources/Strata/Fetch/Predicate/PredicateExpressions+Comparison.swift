@@ -52,7 +52,7 @@ extension TranslatedOperand {
         switch self {
         case .property(let property, _): property.mayHoldNaN
         case .query(.function(.floatingArithmetic, _)): true
-        case .constant(let value): (value as? any BinaryFloatingPoint).map { $0.isNaN } ?? false
+        case .constant(let value): ConstantConformances.isNaN(value)
         case .model, .models, .query: false
         }
     }

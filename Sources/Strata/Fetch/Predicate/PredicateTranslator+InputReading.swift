@@ -13,7 +13,7 @@ package protocol PredicateInputReading {
 extension PredicateTranslator {
     /// Whether `expression` certainly reads the predicate's input; `false` means it may or may not.
     static func certainlyReadsInput(_ expression: Any) -> Bool {
-        (expression as? any PredicateInputReading)?.certainlyReadsInput ?? false
+        PredicateNodeConformances.inputReading(expression)?.certainlyReadsInput ?? false
     }
 }
 

@@ -52,7 +52,7 @@ package struct PredicateTranslator {
         if let constant = Self.constantValue(of: expression) {
             return .constant(constant.value)
         }
-        guard let translatable = expression as? any QueryTranslatable else {
+        guard let translatable = PredicateNodeConformances.translatable(expression) else {
             throw unsupported(expression, "Strata does not translate \(Self.nodeName(of: expression)) to SQL yet")
         }
         return try translatable.translate(with: self)
