@@ -28,18 +28,18 @@ final class RawPostgresWorkloads {
         let large = options.largeRows.formatted()
         return [
             Workload(name: "1 insert \(n) + save", raw: insert, strata: strata.insert),
-            Workload(name: "2 fetch \(n), read all attributes", raw: fetchAll, strata: strata.fetchAll),
+            Workload(name: "2 fetch \(n), read all attributes", raw: fetchAll, strata: strata.fetchAll, object: fetchAllObjects),
             Workload(name: "3 predicate + sort + limit 50 over \(large)", raw: sortedLimit, strata: strata.sortedLimit,
-                     rounds: options.rounds * 10),
+                     object: sortedLimitObjects, rounds: options.rounds * 10),
             Workload(name: "4 change 10% of \(n) + save", raw: update, strata: strata.update),
             Workload(name: "5 delete(model:where:) half of \(n) + save", raw: deleteHalf, strata: strata.deleteHalf),
             Workload(name: "6 fetchCount with predicate over \(large)", raw: count, strata: strata.count),
-            Workload(name: "7 enumerate \(large)", raw: enumerate, strata: strata.enumerate),
+            Workload(name: "7 enumerate \(large)", raw: enumerate, strata: strata.enumerate, object: enumerateObjects),
         ]
     }
 
     /// Runs `body` on a fresh schema holding the table and `rows` rows, then drops the schema.
-    private func withStore(rows: Int, _ body: (RawPostgresConnection) throws -> Sample) throws -> Sample {
+    func withStore(rows: Int, _ body: (RawPostgresConnection) throws -> Sample) throws -> Sample {
         let schema = RawPostgresConnection.makeSchemaName("raw")
         defer { RawPostgresConnection.dropSchema(schema, at: url) }
         let connection = try RawPostgresConnection(url: url, schema: schema)
@@ -48,7 +48,7 @@ final class RawPostgresWorkloads {
         return try body(connection)
     }
 
-    private func large() throws -> RawPostgresConnection {
+    func large() throws -> RawPostgresConnection {
         if let largeStore { return largeStore.connection }
         let schema = RawPostgresConnection.makeSchemaName("raw_large")
         let connection = try RawPostgresConnection(url: url, schema: schema)
