@@ -71,20 +71,29 @@ package final class PostgresConnection {
                 throw PostgresError(sqlState: "22021", message: "parameter $\(index + 1) is text holding U+0000 (NUL), which PostgreSQL text can't store")
             }
         }
+        // Sized up front and filled without intermediate arrays: every statement binds its parameters here.
         var types: [Oid] = []
         var formats: [Int32] = []
         var lengths: [Int32] = []
         var buffers: [UnsafeMutablePointer<CChar>?] = []
         types.reserveCapacity(parameters.count)
+        formats.reserveCapacity(parameters.count)
+        lengths.reserveCapacity(parameters.count)
+        buffers.reserveCapacity(parameters.count)
         defer { for buffer in buffers { buffer?.deallocate() } }
-        func append(_ bytes: [UInt8], type: Oid, binary: Bool) {
-            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (offset, byte) in bytes.enumerated() { buffer[offset] = CChar(bitPattern: byte) }
-            buffer[bytes.count] = 0
+        func append(_ bytes: some Collection<UInt8>, type: Oid, binary: Bool) {
+            let count = bytes.count
+            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: count + 1)
+            var offset = 0
+            for byte in bytes {
+                buffer[offset] = CChar(bitPattern: byte)
+                offset += 1
+            }
+            buffer[count] = 0
             buffers.append(buffer)
             types.append(type)
             formats.append(binary ? 1 : 0)
-            lengths.append(Int32(bytes.count))
+            lengths.append(Int32(count))
         }
         for parameter in parameters {
             switch parameter {
@@ -93,9 +102,10 @@ package final class PostgresConnection {
                 types.append(0)
                 formats.append(0)
                 lengths.append(0)
-            case .integer(let value): append(Array(String(value).utf8), type: PostgresType.int8, binary: false)
-            case .real(let value): append(Array(PostgresType.text(of: value).utf8), type: PostgresType.float8, binary: false)
-            case .text(let value): append(Array(value.utf8), type: 0, binary: false)
+            // int8's binary form: eight bytes, most significant first.
+            case .integer(let value): withUnsafeBytes(of: value.bigEndian) { append($0, type: PostgresType.int8, binary: true) }
+            case .real(let value): append(PostgresType.text(of: value).utf8, type: PostgresType.float8, binary: false)
+            case .text(let value): append(value.utf8, type: 0, binary: false)
             case .blob(let bytes): append(bytes, type: PostgresType.bytea, binary: true)
             }
         }

@@ -33,10 +33,11 @@ struct PostgresPreparedStatements {
 
     /// The name `key` was prepared under, marked as just used; `nil` when it isn't prepared.
     mutating func name(for key: Key) -> String? {
-        guard let name = entries[key]?.name else { return nil }
+        // One hash of the key (its SQL text is long): the entry is found once and marked in place.
+        guard let index = entries.index(forKey: key) else { return nil }
         clock += 1
-        entries[key] = (name, clock)
-        return name
+        entries.values[index].lastUse = clock
+        return entries.values[index].name
     }
 
     /// A name no statement of this connection has had.

@@ -7,11 +7,18 @@ package struct PostgreSQLDialect: SQLDialect {
 
     package func quote(identifier: String) -> String {
         // Names rarely hold a quote: checking the bytes first skips splitting and joining for the rest.
-        guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
+        guard identifier.utf8.contains(UInt8(ascii: "\"")) else {
+            // Written into one string sized up front: every fetch quotes its table and columns.
+            var quoted = "\""
+            quoted.reserveCapacity(identifier.utf8.count + 2)
+            quoted.append(identifier)
+            quoted.append("\"")
+            return quoted
+        }
         return "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
-    package func placeholder(at position: Int) -> String { "$\(position)" }
+    package func placeholder(at position: Int) -> String { "$" + String(position) }
 
     /// Native types: `Date` is a `.real` (seconds since 2001 as a double), kept as `double precision` because
     /// `timestamptz` holds microseconds and would round sub-microsecond dates; `UUID` and `Data` are `.blob`

@@ -8,14 +8,29 @@ struct PostgresSelect {
 
     /// The primary key, the requested columns and, when any is requested, the row's version last.
     func rows(_ fetch: StoreFetch) throws -> SQLFragment {
-        var columns: [SQLFragment] = [.identifier(SelectStatement.primaryKeyColumn)]
-        for index in fetch.columns ?? [] { columns.append(.identifier(fetch.entity.properties[index].name)) }
-        if fetch.columns != nil { columns.append(.identifier(SelectStatement.versionColumn)) }
-        var sql = SQLFragment(sql: "SELECT ") + .joined(columns, separator: ", ") + (try from(fetch))
-        let keys = try fetch.ordering.map { try writer.orderingKey($0, nullable: Self.isNullable($0.expression, in: fetch.entity)) }
-        let endsOnKey = fetch.ordering.last.map { $0.expression == .column(SelectStatement.primaryKeyColumn) && $0.ascending } ?? false
+        // Built by appending to one fragment: a fetch runs this for every query, so no intermediate fragments.
+        var list: [SQLFragment.Segment] = [.text("SELECT "), .identifier(SelectStatement.primaryKeyColumn)]
+        if let columns = fetch.columns {
+            list.reserveCapacity(2 * columns.count + 4)
+            for index in columns {
+                list.append(.text(", "))
+                list.append(.identifier(fetch.entity.properties[index].name))
+            }
+            list.append(.text(", "))
+            list.append(.identifier(SelectStatement.versionColumn))
+        }
+        var sql = SQLFragment(list)
+        sql.append(try from(fetch))
         sql.append(sql: " ORDER BY ")
-        sql.append(.joined(endsOnKey ? keys : keys + [.identifier(SelectStatement.primaryKeyColumn)], separator: ", "))
+        for (offset, ordering) in fetch.ordering.enumerated() {
+            if offset > 0 { sql.append(sql: ", ") }
+            sql.append(try writer.orderingKey(ordering, nullable: Self.isNullable(ordering.expression, in: fetch.entity)))
+        }
+        let endsOnKey = fetch.ordering.last.map { $0.expression == .column(SelectStatement.primaryKeyColumn) && $0.ascending } ?? false
+        if !endsOnKey {
+            if !fetch.ordering.isEmpty { sql.append(sql: ", ") }
+            sql.append(.identifier(SelectStatement.primaryKeyColumn))
+        }
         if let limit = fetch.limit {
             sql.append(sql: " LIMIT ")
             sql.append(.binding(.integer(Int64(limit))))
@@ -51,17 +66,19 @@ struct PostgresSelect {
     }
 
     func from(_ entity: Schema.Entity, condition: QueryExpression?, keyFilter: (column: String, keys: [Int64])? = nil) throws -> SQLFragment {
-        var sql = SQLFragment(sql: " FROM ") + .identifier(entity.name)
-        var conditions: [SQLFragment] = []
-        if let condition { conditions.append(try writer.condition(condition)) }
-        if let filter = keyFilter {
-            let list = SQLFragment.joined(filter.keys.map { .binding(.integer($0)) }, separator: ", ")
-            conditions.append(filter.keys.isEmpty ? SQLFragment(sql: "FALSE")
-                : .identifier(filter.column) + SQLFragment(sql: " IN (") + list + SQLFragment(sql: ")"))
-        }
-        if !conditions.isEmpty {
+        var sql = SQLFragment([.text(" FROM "), .identifier(entity.name)])
+        if let condition {
             sql.append(sql: " WHERE ")
-            sql.append(.joined(conditions, separator: " AND "))
+            sql.append(try writer.condition(condition))
+        }
+        if let filter = keyFilter {
+            sql.append(sql: condition == nil ? " WHERE " : " AND ")
+            if filter.keys.isEmpty {
+                sql.append(sql: "FALSE")
+            } else {
+                let list = SQLFragment.joined(filter.keys.map { .binding(.integer($0)) }, separator: ", ")
+                sql.append(.identifier(filter.column) + SQLFragment(sql: " IN (") + list + SQLFragment(sql: ")"))
+            }
         }
         return sql
     }
