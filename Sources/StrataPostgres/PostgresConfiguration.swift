@@ -106,7 +106,7 @@ extension PostgresConfiguration: DataStoreFactory {
     }
 
     /// Plans the migration opening the store would run, reading the database only (a dry run).
-    package func plannedMigration(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [PlannedMigrationStage] {
+    package func plannedMigration(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [MigrationStep] {
         do {
             let connection = try PostgresConnection(conninfo: url.absoluteString, settings: sessionSettings)
             return try PostgresBootstrap(

@@ -26,14 +26,14 @@ package protocol DataStoreFactory {
     /// The migration opening the store for `schema` would run, planned without writing (a dry run); empty when the
     /// store doesn't exist yet or already holds `schema`.
     /// - Throws: `StrataError` when the open would refuse the store or the migration.
-    func plannedMigration(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [PlannedMigrationStage]
+    func plannedMigration(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [MigrationStep]
 }
 
 extension ModelConfiguration: DataStoreConfiguration {}
 
 extension ModelConfiguration: DataStoreFactory {
     /// Plans the migration of the configured file, reading it only; empty in memory.
-    package func plannedMigration(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [PlannedMigrationStage] {
+    package func plannedMigration(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [MigrationStep] {
         guard !isStoredInMemoryOnly else { return [] }
         return try SQLiteStore.plannedMigration(schema: schema, path: url.path, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
     }

@@ -7,7 +7,7 @@ extension PostgresBootstrap {
     ///
     /// - Throws: `StrataError.notAStrataStore`, `StrataError.migrationRefused` or `StrataError.unknownStoreVersion`
     ///   as the open would, ``PostgresError`` when the store can't be read.
-    func plannedMigration() throws -> [PlannedMigrationStage] {
+    func plannedMigration() throws -> [MigrationStep] {
         let namespace = PostgreSQLDialect().quote(identifier: configuration.databaseSchema)
         let metadata = "\(namespace).\(PostgreSQLDialect().quote(identifier: Self.metadataTable))"
         let exists = try connection.query("SELECT to_regclass($1) IS NOT NULL", [.text(metadata)])

@@ -30,9 +30,7 @@ extension RawPostgresWorkloads {
     func sortedLimitObjects() throws -> Sample {
         let connection = try large()
         return try Harness.measure(rows: Query.limit) {
-            let result = try connection.run(
-                "SELECT \"Z_PK\", \(RawPostgresConnection.columnList) FROM \"Item\" WHERE \"score\" > $1 ORDER BY \"score\" LIMIT $2",
-                [.double(Query.scoreThreshold), .int(Query.limit)])
+            let result = try sortedLimitRows(connection, withKey: true)
             defer { PQclear(result) }
             var registry: [Int: ObjectItem] = [:]
             consume(registeredObjects(result, into: &registry))

@@ -85,12 +85,19 @@ final class RawPostgresWorkloads {
     func sortedLimit() throws -> Sample {
         let connection = try large()
         return try Harness.measure(rows: Query.limit) {
-            let result = try connection.run(
-                "SELECT \(RawPostgresConnection.columnList) FROM \"Item\" WHERE \"score\" > $1 ORDER BY \"score\" LIMIT $2",
-                [.double(Query.scoreThreshold), .int(Query.limit)])
+            let result = try sortedLimitRows(connection, withKey: false)
             defer { PQclear(result) }
             consume((0..<PQntuples(result)).map { RawPostgresRows.item(result, $0) })
         }
+    }
+
+    /// Workload 3's query: the first `Query.limit` rows over the score threshold by score, with the primary key
+    /// first when `withKey`. The caller clears the result.
+    func sortedLimitRows(_ connection: RawPostgresConnection, withKey: Bool) throws -> OpaquePointer {
+        let columns = (withKey ? "\"Z_PK\", " : "") + RawPostgresConnection.columnList
+        return try connection.run(
+            "SELECT \(columns) FROM \"Item\" WHERE \"score\" > $1 ORDER BY \"score\" LIMIT $2",
+            [.double(Query.scoreThreshold), .int(Query.limit)])
     }
 
     func update() throws -> Sample {

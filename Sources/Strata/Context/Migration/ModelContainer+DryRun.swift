@@ -67,10 +67,6 @@ extension ModelContainer {
     ) throws -> [MigrationStep] {
         let configuration = configurations.first ?? ModelConfiguration()
         guard let factory = configuration as? any DataStoreFactory else { return [] }
-        return try factory.plannedMigration(schema: givenSchema, migrationPlan: migrationPlan).map { stage in
-            MigrationStep(
-                kind: MigrationStep.Kind(rawValue: stage.kind) ?? .inferred, fromVersion: stage.fromVersion,
-                toVersion: stage.toVersion, changes: stage.changes, sql: stage.sql, checks: stage.checks)
-        }
+        return try factory.plannedMigration(schema: givenSchema, migrationPlan: migrationPlan)
     }
 }

@@ -65,31 +65,15 @@ package struct MigrationSteps {
     /// the statements and check queries `listing` spells for their actions.
     package static func plannedStages(
         _ steps: [Step], listing: ([MigrationAction]) throws -> (sql: [String], checks: [String])
-    ) rethrows -> [PlannedMigrationStage] {
+    ) rethrows -> [MigrationStep] {
         let meaningful = steps.filter { step in
             !step.plan.changes.isEmpty || !step.plan.actions.isEmpty || step.stage.kind != nil || step.from.version != step.plan.result.version
         }
         return try meaningful.map { step in
             let (sql, checks) = try listing(step.plan.actions)
-            return PlannedMigrationStage(
-                kind: step.stage.kind ?? "inferred", fromVersion: step.from.version, toVersion: step.plan.result.version,
-                changes: step.plan.changes, sql: sql, checks: checks)
+            return MigrationStep(
+                kind: step.stage.kind.flatMap(MigrationStep.Kind.init(rawValue:)) ?? .inferred, fromVersion: step.from.version,
+                toVersion: step.plan.result.version, changes: step.plan.changes, sql: sql, checks: checks)
         }
     }
-}
-
-/// One stage of a planned migration, as the store reports it to a dry run.
-package struct PlannedMigrationStage {
-    /// `lightweight`, `custom` or `inferred`.
-    package let kind: String
-    /// The store's version before the stage.
-    package let fromVersion: Schema.Version?
-    /// The version after it.
-    package let toVersion: Schema.Version?
-    /// Each change to the schema.
-    package let changes: [SchemaChange]
-    /// The statements, in the order they would run.
-    package let sql: [String]
-    /// The queries that must return no row.
-    package let checks: [String]
 }

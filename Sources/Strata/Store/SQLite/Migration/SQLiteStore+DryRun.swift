@@ -7,7 +7,7 @@ extension SQLiteStore {
     ///
     /// - Throws: `StrataError.notAStrataStore` for a foreign file, `StrataError.migrationRefused` or
     ///   `StrataError.unknownStoreVersion` when the open would refuse to migrate.
-    package static func plannedMigration(schema: Schema, path: String, migrationPlan: StoreMigrationPlan?) throws -> [PlannedMigrationStage] {
+    package static func plannedMigration(schema: Schema, path: String, migrationPlan: StoreMigrationPlan?) throws -> [MigrationStep] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         let connection: SQLiteConnection
         do {
