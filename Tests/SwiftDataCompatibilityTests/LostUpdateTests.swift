@@ -49,4 +49,34 @@ import Testing
         let check = ModelContext(try store.container(PageCounter.self))
         #expect(try check.fetch(FetchDescriptor<PageCounter>()).first?.views == 2)
     }
+
+    @Test(arguments: StoreKind.all) func aBatchDeleteOfARowChangedElsewhereThrowsUnderTheErrorPolicy(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
+        let setup = ModelContext(try store.container(PageCounter.self))
+        setup.insert(PageCounter(page: "home"))
+        try setup.save()
+
+        let contextA = ModelContext(try store.container(PageCounter.self))
+        contextA.mergePolicy = .error
+        let contextB = ModelContext(try store.container(PageCounter.self))
+        let counterA = try #require(try contextA.fetch(FetchDescriptor<PageCounter>()).first)
+        #expect(counterA.views == 0)
+        // A clears out visited pages; none is visited yet, as far as A has read.
+        try contextA.delete(model: PageCounter.self, where: #Predicate { $0.views > 0 })
+        // Before A saves, B counts a visit: the row now matches A's batch delete.
+        let counterB = try #require(try contextB.fetch(FetchDescriptor<PageCounter>()).first)
+        counterB.views += 1
+        try contextB.save()
+
+        var conflicts: [MergeConflict] = []
+        do {
+            try contextA.save()
+        } catch StrataError.mergeConflict(let reported) {
+            conflicts = reported
+        }
+        #expect(conflicts.map(\.entityName) == ["PageCounter"])
+        #expect(conflicts.first?.isDeletion == true)
+        let check = ModelContext(try store.container(PageCounter.self))
+        #expect(try check.fetch(FetchDescriptor<PageCounter>()).map(\.views) == [1])
+    }
 }

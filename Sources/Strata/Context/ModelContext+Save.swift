@@ -45,6 +45,8 @@ extension ModelContext {
         updatedIdentifiers.reserveCapacity(changed.count)
         var takenSavedValues: [TakenSavedValues] = []
         takenSavedValues.reserveCapacity(changed.count)
+        // Read before the changed models' versions move on below.
+        let batchDeletes = mergePolicy == .error ? pendingBatchDeletes.map(withReadVersions) : pendingBatchDeletes
         let result: StoreSaveResult
         do {
             for model in changed {
@@ -66,19 +68,20 @@ extension ModelContext {
                 if changes.updateColumns.count - start > 1 { changes.updateColumns[start...].sort { $0.index < $1.index } }
                 let columns = start..<changes.updateColumns.count
                 let savedForeignKeys = hasRelationships ? Self.savedForeignKeys(of: data, entity: entity) : [:]
+                let joinRelationships = hasRelationships ? Self.checkedJoinRelationships(of: data, entity: entity) : []
                 changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, version: version,
                                                            values: mergePolicy == .overwrite ? data.values : nil, columns: columns,
-                                                           savedForeignKeys: savedForeignKeys))
+                                                           savedForeignKeys: savedForeignKeys, joinRelationships: joinRelationships))
                 // The version the row has once the update is written (put back if the save fails; a conflict the
                 // merge policy resolves sets the stored one after the save).
-                if !columns.isEmpty || !savedForeignKeys.isEmpty { data.rowVersion = version + 1 }
+                if !columns.isEmpty || !savedForeignKeys.isEmpty || !joinRelationships.isEmpty { data.rowVersion = version + 1 }
             }
             for model in deleted {
                 let data = model.persistentBackingData
                 guard let key = data.primaryKey else { continue }
                 changes.deletes.append(StoreChanges.Delete(entity: try entity(of: model), primaryKey: key, version: data.rowVersion))
             }
-            changes.batchDeletes = pendingBatchDeletes
+            changes.batchDeletes = batchDeletes
             if hasRelationships {
                 try validateRelationships(inserted: inserted, changed: changed, deleted: deleted)
                 addRelationshipChanges(to: &changes, inserted: inserted, changed: changed)
@@ -125,6 +128,20 @@ extension ModelContext {
         postSaveNotification(ModelContext.didSave, inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers)
         container.liveChanges.post(StoreChangeEvent(
             inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers, origin: ObjectIdentifier(self)))
+    }
+
+    /// `batch` with the version each model of its entity this context holds was read at: a row the batch deletes
+    /// that moved since is a conflict under `.error`. Models deleted by this save (their deletes check them) and
+    /// faults (never read) are left out.
+    private func withReadVersions(_ batch: StoreChanges.BatchDelete) -> StoreChanges.BatchDelete {
+        guard let map = registeredModels[ObjectIdentifier(batch.entity)], !map.isEmpty else { return batch }
+        var checked = batch
+        for model in map.registered {
+            let data = model.persistentBackingData
+            guard !data.isDeleted, data.unloadedProperties == nil, let key = data.primaryKey else { continue }
+            checked.readVersions[key] = data.rowVersion
+        }
+        return checked
     }
 
     /// A changed model's saved values, taken out while its save runs. A struct, not a tuple: an array of tuples is

@@ -88,6 +88,18 @@ extension ModelContext {
         return saved
     }
 
+    /// The changed relationships of a saved model stored in join tables, by property index: a change to one is a
+    /// change to the model's row, checked against and bumping its version. Only a model whose row was read has a
+    /// version to check; a fault (nothing read yet) writes its join rows unchecked.
+    static func checkedJoinRelationships(of data: ModelBackingData, entity: Schema.Entity) -> [Int] {
+        let changed = data.changedRelationships
+        guard !changed.isEmpty, data.unloadedProperties == nil else { return [] }
+        return changed.filter { index in
+            guard let info = entity.relationshipInfos[index], case .joinTable = info.storage else { return false }
+            return true
+        }.sorted()
+    }
+
     /// After a save, the stored foreign key of each to-one relationship is its target's key.
     func recordSavedForeignKeys(of data: ModelBackingData) {
         guard let entity = data.entity, !entity.relationshipInfos.isEmpty else { return }

@@ -93,6 +93,10 @@ package struct StoreChanges {
         /// keys are written by ``StoreChanges/foreignKeyUpdates``; the update checks and bumps the row's version
         /// for them even when no attribute changed, as Core Data does for a relationship-only change.
         package var savedForeignKeys: [Int: StoredValue] = [:]
+        /// The changed relationships of this row stored in join tables, by property index. Their rows are written
+        /// by ``StoreChanges/joinInserts`` and ``StoreChanges/joinDeletes``; the update checks and bumps the row's
+        /// version for them, so a relationship changed elsewhere meanwhile is a conflict like any other change.
+        package var joinRelationships: [Int] = []
     }
     package struct Delete {
         package var entity: Schema.Entity
@@ -103,6 +107,14 @@ package struct StoreChanges {
     package struct BatchDelete {
         package var entity: Schema.Entity
         package var condition: QueryExpression?
+        /// The version each row of the entity the context holds was read at, by key (under `.error` only): a row
+        /// the batch deletes whose version moved since was changed elsewhere, a conflict like any other.
+        package var readVersions: [Int64: Int64] = [:]
+
+        package init(entity: Schema.Entity, condition: QueryExpression?) {
+            self.entity = entity
+            self.condition = condition
+        }
     }
 
     /// A row written by this save (`inserted`, by position in `inserts`) or already stored.

@@ -88,7 +88,7 @@ extension MergePolicy {
     /// Whether resolving a conflicting update moves the row's version even when no attribute is written: its
     /// relationship changes are written after the updates under every policy but `.rollback`.
     package func bumpsVersion(forRelationshipsOf update: StoreChanges.Update) -> Bool {
-        !update.savedForeignKeys.isEmpty && self != .rollback
+        (!update.savedForeignKeys.isEmpty || !update.joinRelationships.isEmpty) && self != .rollback
     }
 
     /// The properties an update whose row changed elsewhere writes under this policy, given the row as stored now

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Runs a save's statements on SQLite, one at a time, inside the save's transaction: each text is prepared once per
+/// save (a run of one shape reuses the last statement without a lookup), and an insert's or update's values are
+/// bound straight from the model rather than copied into an array.
+final class SQLiteSaveExecutor: SaveExecutor {
+    let connection: SQLiteConnection
+    let dialect: SQLiteDialect
+    /// SQLite locks the whole database for a write transaction: no row lock is needed, or spelled.
+    var rowLock: String { "" }
+    /// The key of an inserted row is read from the connection, without `RETURNING` (which buffers the row).
+    var returnsInsertedKeys: Bool { false }
+    /// The statements prepared for this save, by their text's identity (the text kept, so no identity is reused).
+    private var prepared: [ObjectIdentifier: (sql: SaveSQL, statement: SQLiteStatement)] = [:]
+    private var last: (sql: SaveSQL, statement: SQLiteStatement)?
+
+    init(connection: SQLiteConnection, dialect: SQLiteDialect) {
+        self.connection = connection
+        self.dialect = dialect
+    }
+
+    /// What one statement did: the connection's count of changed rows and last inserted key, and any rows returned.
+    struct Result: SaveStatementResult {
+        let affectedRows: Int
+        let rows: [[StoredValue]]
+        let insertedKey: Int64?
+
+        var count: Int { rows.count }
+        func int64(row: Int, column: Int32) -> Int64 {
+            if case .integer(let value) = rows[row][Int(column)] { return value }
+            return 0
+        }
+        func storedValue(row: Int, column: Int32) -> StoredValue { rows[row][Int(column)] }
+    }
+
+    func run(_ count: Int, statement: (Int) -> SaveStatement, result: (Int, Result) throws -> Void) throws {
+        for index in 0..<count {
+            let next = statement(index)
+            let outcome = try guarded(next.sql.entity) { try execute(next) }
+            try result(index, outcome)
+        }
+    }
+
+    private func execute(_ next: SaveStatement) throws -> Result {
+        let statement = try self.statement(for: next.sql)
+        defer { statement.reset() }
+        try next.bindings.forEach { offset, value in try statement.bind(value, at: Int32(offset + 1)) }
+        var rows: [[StoredValue]] = []
+        if next.sql.returnsRows {
+            while try statement.step() { rows.append(statement.row()) }
+        } else {
+            _ = try statement.step()
+        }
+        let changes = connection.changes
+        return Result(affectedRows: changes, rows: rows, insertedKey: changes > 0 ? connection.lastInsertRowID : nil)
+    }
+
+    private func statement(for sql: SaveSQL) throws -> SQLiteStatement {
+        if let last, last.sql === sql { return last.statement }
+        let statement: SQLiteStatement
+        if let found = prepared[ObjectIdentifier(sql)] {
+            statement = found.statement
+        } else {
+            statement = try connection.prepare(sql.text)
+            prepared[ObjectIdentifier(sql)] = (sql, statement)
+        }
+        last = (sql, statement)
+        return statement
+    }
+
+    func deleteRows(_ batch: StoreChanges.BatchDelete, returning columns: [String]) throws -> SaveDeletedRows {
+        // The rows' keys are read first, then the rows deleted with the same condition: inside the save's
+        // transaction nothing changes in between, and SQLite runs this pair faster than `DELETE … RETURNING`,
+        // which buffers every returned row (measured: 0.12 s against 0.19 s for 50,000 of 100,000 rows).
+        var matching = SQLFragment(sql: " FROM ") + .identifier(batch.entity.name)
+        if let condition = batch.condition {
+            matching.append(sql: " WHERE ")
+            matching.append(condition.sql)
+        }
+        let primaryKey = dialect.quote(identifier: SelectStatement.primaryKeyColumn)
+        let selected = ([primaryKey] + columns).joined(separator: ", ")
+        let (select, selectBindings) = (SQLFragment(sql: "SELECT \(selected)") + matching).render(in: dialect)
+        let (delete, deleteBindings) = (SQLFragment(sql: "DELETE") + matching).render(in: dialect)
+        return try guarded(batch.entity) {
+            var deleted = SaveDeletedRows()
+            let statement = try connection.prepare(select)
+            do {
+                defer { statement.reset() }
+                try statement.bind(selectBindings)
+                while try statement.step() {
+                    deleted.keys.append(statement.int64(at: 0))
+                    if !columns.isEmpty { deleted.values.append(columns.indices.map { statement.storedValue(at: Int32($0 + 1)) }) }
+                }
+            }
+            try connection.run(delete, deleteBindings)
+            return deleted
+        }
+    }
+
+    /// Runs SQLite work, reporting a unique-constraint failure as the entity's properties.
+    private func guarded<T>(_ entity: Schema.Entity, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.isUniqueConstraintViolation {
+            throw StrataError.uniqueConstraintViolation(entity: entity.name, properties: Self.columns(in: error.message, entity: entity))
+        }
+    }
+
+    /// The column names in SQLite's "UNIQUE constraint failed: Book.isbn, Book.title" message.
+    private static func columns(in message: String, entity: Schema.Entity) -> [String] {
+        guard let colon = message.firstIndex(of: ":") else { return [] }
+        return message[message.index(after: colon)...].split(separator: ",").map { qualified in
+            let name = qualified.trimmingCharacters(in: .whitespaces)
+            return name.hasPrefix(entity.name + ".") ? String(name.dropFirst(entity.name.count + 1)) : name
+        }
+    }
+}

@@ -1,0 +1,153 @@
+/// What each step of a save did to stored rows, in order, kept as the history records it: the rows deleted (with
+/// their `.preserveValueOnDeletion` values), updated (with the names of the properties written), inserted, and
+/// the stored rows whose relationships changed. ``historyRows()`` derives the save's history rows from it, for
+/// every store alike.
+///
+/// Cheap by construction: a run of changes of one kind, entity and attribute list is one entry as it is noted
+/// (its keys appended to a ``HistoryKeyList``); only when the save also changes relationships does each update
+/// stay an entry of its own, so a relationship's name can join it.
+package struct SaveJournal {
+    /// Whether relationship changes of stored rows follow, joining those rows' updates.
+    private let tracksRelationships: Bool
+    private var entries: [Entry] = []
+    /// How many changes (rows) have been noted: the position of the next one.
+    private var noted: Int64 = 0
+    private var tombstones: [HistoryTombstoneRow] = []
+    /// Where each row's update is in `entries` (only when relationship changes are tracked).
+    private var updates: [RowKey: Int] = [:]
+
+    /// - Parameter tracksRelationships: whether the save changes foreign keys or join-table rows.
+    package init(tracksRelationships: Bool) {
+        self.tracksRelationships = tracksRelationships
+    }
+
+    /// Consecutive changes of one kind, entity and attribute list, from position `position`.
+    private struct Entry {
+        let kind: HistoryTables.Kind
+        let entity: Schema.Entity
+        let position: Int64
+        let row: Int64
+        var attributes: String?
+        var count: Int64 = 1
+        var keys: HistoryKeyList
+
+        init(_ kind: HistoryTables.Kind, _ entity: Schema.Entity, position: Int64, row: Int64, attributes: String?) {
+            (self.kind, self.entity, self.position, self.row, self.attributes) = (kind, entity, position, row, attributes)
+            keys = HistoryKeyList(first: row)
+        }
+
+        /// Whether `other` follows this entry in one history row.
+        func joins(_ other: Entry) -> Bool {
+            other.kind == kind && other.entity === entity && other.attributes == attributes
+        }
+
+        /// Appends the rows of `other` (which `joins` this entry).
+        mutating func append(_ other: Entry) {
+            if other.count == 1 {
+                keys.append(other.row)
+            } else {
+                for key in HistoryKeyList.keys(first: other.row, count: other.count, list: other.keys.stored) { keys.append(key) }
+            }
+            count += other.count
+        }
+    }
+
+    private struct RowKey: Hashable {
+        let entity: ObjectIdentifier
+        let row: Int64
+    }
+
+    /// Notes an inserted row.
+    package mutating func inserted(_ entity: Schema.Entity, row: Int64) {
+        note(.insert, entity, row: row, attributes: nil)
+    }
+
+    /// Notes an updated row and the properties written (their names, comma-separated: ``Schema/Entity/historyAttributeNames(_:)``).
+    package mutating func updated(_ entity: Schema.Entity, row: Int64, attributes: String) {
+        note(.update, entity, row: row, attributes: attributes)
+    }
+
+    /// Notes a deleted row with its preserved values (the entity's `preservedPropertyIndexes`' values, in that
+    /// order; empty when it has none).
+    package mutating func deleted(_ entity: Schema.Entity, row: Int64, preserved values: [StoredValue]) {
+        let position = noted
+        note(.delete, entity, row: row, attributes: nil)
+        for (index, value) in zip(entity.preservedPropertyIndexes, values) {
+            tombstones.append(HistoryTombstoneRow(position: position, name: entity.properties[index].name, value: value))
+        }
+    }
+
+    /// Notes the deletion of `rows`, in order, none with preserved values: one run, extended without a check per row.
+    package mutating func deleted(_ entity: Schema.Entity, rows: [Int64]) {
+        guard let first = rows.first else { return }
+        note(.delete, entity, row: first, attributes: nil)
+        let last = entries.count - 1
+        for row in rows.dropFirst() { entries[last].keys.append(row) }
+        entries[last].count += Int64(rows.count - 1)
+        noted += Int64(rows.count - 1)
+    }
+
+    /// Notes that a relationship of a stored row changed (its foreign key or a join-table row): the name joins the
+    /// row's update in this save, or starts one.
+    package mutating func relationshipChanged(_ entity: Schema.Entity, row: Int64, name: String) {
+        guard let index = updates[RowKey(entity: ObjectIdentifier(entity), row: row)] else {
+            note(.update, entity, row: row, attributes: name)
+            return
+        }
+        let names = (entries[index].attributes ?? "").split(separator: ",").map(String.init)
+        if !names.contains(name) { entries[index].attributes = (names + [name]).joined(separator: ",") }
+    }
+
+    private mutating func note(_ kind: HistoryTables.Kind, _ entity: Schema.Entity, row: Int64, attributes: String?) {
+        let position = noted
+        noted += 1
+        // An update whose row may still gain relationship names stays an entry of its own (joined with its
+        // neighbours when the rows are derived). Compared and extended in place: a copy would copy its key list.
+        let separate = tracksRelationships && kind == .update
+        if !separate, let last = entries.indices.last, entries[last].kind == kind, entries[last].entity === entity,
+           entries[last].attributes == attributes {
+            entries[last].keys.append(row)
+            entries[last].count += 1
+            return
+        }
+        if separate { updates[RowKey(entity: ObjectIdentifier(entity), row: row)] = entries.count }
+        entries.append(Entry(kind, entity, position: position, row: row, attributes: attributes))
+    }
+
+    /// The history rows of the save: each run of changes of one kind, entity and attribute list at consecutive
+    /// positions as one row, and a row per preserved value of a deleted row.
+    package func historyRows() -> (changes: [HistoryChangeRow], tombstones: [HistoryTombstoneRow]) {
+        var rows: [HistoryChangeRow] = []
+        var index = 0
+        while index < entries.count {
+            var run = entries[index]
+            index += 1
+            while index < entries.count, run.joins(entries[index]) {
+                run.append(entries[index])
+                index += 1
+            }
+            rows.append(HistoryChangeRow(position: run.position, kind: run.kind, entity: run.entity.name, row: run.row, count: run.count,
+                                         attributes: run.attributes, keys: run.keys.stored))
+        }
+        return (rows, tombstones)
+    }
+}
+
+/// One `strata_history_changes` row: `count` changes of `kind` to `entity`'s rows from `row` (the others listed
+/// in `keys`, ``HistoryKeyList``; `nil`: consecutive), at consecutive positions from `position`.
+package struct HistoryChangeRow {
+    package let position: Int64
+    package let kind: HistoryTables.Kind
+    package let entity: String
+    package let row: Int64
+    package let count: Int64
+    package let attributes: String?
+    package let keys: [UInt8]?
+}
+
+/// One `strata_history_tombstones` row: a preserved value of the row deleted at `position`.
+package struct HistoryTombstoneRow {
+    package let position: Int64
+    package let name: String
+    package let value: StoredValue
+}

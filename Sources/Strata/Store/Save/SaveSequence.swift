@@ -1,0 +1,204 @@
+/// One save in no store's SQL, run through a store's ``SaveExecutor``: it owns the order of the writes — deletes,
+/// batch deletes, updates (conflicts resolved by the merge policy, every one reported before the save fails),
+/// inserts and upserts, then foreign keys and join-table rows — the order of rows within each, and a
+/// ``SaveJournal`` of what each step did, from which every store's history is derived.
+///
+/// Every write of a stored row applies only while the row has the version the model read, checked by the writing
+/// statement itself; a row changed elsewhere meanwhile goes to the merge policy (``SaveSequence+Conflicts``).
+package struct SaveSequence<Executor: SaveExecutor> {
+    package let executor: Executor
+    let mergePolicy: MergePolicy
+    let storeIdentifier: String
+    /// What the save did, for its history; `nil` for a store that keeps none.
+    package internal(set) var journal: SaveJournal?
+    let statements: SaveStatements<Executor.Dialect>
+    var result = StoreSaveResult()
+    var conflicts: [MergeConflict] = []
+
+    /// - Parameter recordsHistory: whether to keep the journal the history is derived from.
+    package init(executor: Executor, mergePolicy: MergePolicy, storeIdentifier: String, recordsHistory: Bool, changes: StoreChanges) {
+        self.executor = executor
+        self.mergePolicy = mergePolicy
+        self.storeIdentifier = storeIdentifier
+        statements = SaveStatements(dialect: executor.dialect, rowLock: executor.rowLock, returnsInsertedKeys: executor.returnsInsertedKeys)
+        if recordsHistory {
+            journal = SaveJournal(tracksRelationships: !changes.foreignKeyUpdates.isEmpty || !changes.joinInserts.isEmpty || !changes.joinDeletes.isEmpty)
+        }
+    }
+
+    /// Writes `changes`: deletes first (so a deleted unique value can be reused), then batch deletes, updates,
+    /// inserts, foreign keys and join rows (once every insert has its key).
+    /// - Throws: `StrataError.mergeConflict` (under `.error`, after every update), `StrataError.uniqueConstraintViolation`,
+    ///   or the executor's error; the caller's transaction then writes nothing.
+    package mutating func write(_ changes: StoreChanges) throws -> StoreSaveResult {
+        try writeDeletes(SaveRowOrder.sorted(changes.deletes))
+        for batch in changes.batchDeletes { try writeBatchDelete(batch) }
+        try writeUpdates(SaveRowOrder.sorted(changes.updates.filter(\.writesRow)), changes.updateColumns)
+        // Every conflict is listed before the save fails; throwing rolls the whole transaction back.
+        if !conflicts.isEmpty { throw StrataError.mergeConflict(conflicts) }
+        try writeInserts(changes)
+        try writeForeignKeys(changes.resolvedForeignKeyUpdates(insertedKeys: result.insertedKeys))
+        try writeJoins(StoreChanges.resolved(changes.joinDeletes, insertedKeys: result.insertedKeys), inserting: false)
+        try writeJoins(StoreChanges.resolved(changes.joinInserts, insertedKeys: result.insertedKeys), inserting: true)
+        return result
+    }
+
+    /// Deletes each row whose version is still the one its model read; a row that changed goes to the merge
+    /// policy (``deleteConflict(_:)``). With history, the preserved values come back from the `DELETE` itself.
+    private mutating func writeDeletes(_ deletes: [StoreChanges.Delete]) throws {
+        let returning = journal != nil
+        try executor.run(deletes.count) { index in
+            let delete = deletes[index]
+            return SaveStatement(statements.delete(delete.entity, checked: true, returningPreserved: returning),
+                                 .values([.integer(delete.primaryKey), .integer(delete.version)]))
+        } result: { index, deleted in
+            let delete = deletes[index]
+            if deleted.affectedRows > 0 {
+                let preserved = deleted.count > 0 ? delete.entity.preservedPropertyIndexes.indices.map { deleted.storedValue(row: 0, column: Int32($0)) } : []
+                journal?.deleted(delete.entity, row: delete.primaryKey, preserved: preserved)
+            } else if let conflict = try deleteConflict(delete) {
+                conflicts.append(conflict)
+            }
+        }
+    }
+
+    /// Deletes the rows a batch delete matches, keys reported in ascending order. Under `.error`, a deleted row the
+    /// context holds whose version moved since it was read is a conflict (``batchDeleteConflicts(_:_:skipping:)``).
+    private mutating func writeBatchDelete(_ batch: StoreChanges.BatchDelete) throws {
+        // With history, the preserved values of the deleted rows come back with their keys, for the tombstones.
+        let preserved = journal == nil ? [] : batch.entity.preservedPropertyIndexes
+        let checks = mergePolicy == .error && !batch.readVersions.isEmpty
+        var columns = preserved.map { statements.column(batch.entity, $0) }
+        if checks { columns += [statements.version] + batch.entity.columnPropertyIndexes.map { statements.column(batch.entity, $0) } }
+        let deleted = try executor.deleteRows(batch, returning: columns)
+        if checks { batchDeleteConflicts(batch, deleted, skipping: preserved.count) }
+        // Each key read once, not once per comparison.
+        let keys = deleted.keys
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        let sortedKeys = order.map { keys[$0] }
+        if preserved.isEmpty {
+            journal?.deleted(batch.entity, rows: sortedKeys)
+        } else {
+            for row in order { journal?.deleted(batch.entity, row: keys[row], preserved: Array(deleted.values[row].prefix(preserved.count))) }
+        }
+        result.batchDeletedKeys.append(sortedKeys)
+    }
+
+    /// Writes each update's changed columns while the row's version is still the one its model read (a
+    /// relationship-only change still checks and bumps it); a row that changed goes to the merge policy
+    /// (``resolveConflict(_:columns:)``).
+    private mutating func writeUpdates(_ updates: [StoreChanges.Update], _ updateColumns: [StoreChanges.UpdateColumn]) throws {
+        // Consecutive updates of the same columns (the usual case) reuse the last statement without a lookup, and
+        // the history's list of changed properties is built once per run of them.
+        var lastStatement: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, sql: SaveSQL)?
+        var lastNames: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, names: String)?
+        try executor.run(updates.count) { index in
+            let update = updates[index]
+            let columns = updateColumns[update.columns]
+            if let lastStatement, lastStatement.entity === update.entity, Self.sameIndexes(lastStatement.columns, columns) {
+                return SaveStatement(lastStatement.sql, .update(columns, key: update.primaryKey, version: update.version))
+            }
+            let sql = statements.checkedUpdate(update.entity, columns: columns.map(\.index))
+            lastStatement = (update.entity, columns, sql)
+            return SaveStatement(sql, .update(columns, key: update.primaryKey, version: update.version))
+        } result: { index, updated in
+            let update = updates[index]
+            let columns = updateColumns[update.columns]
+            if updated.affectedRows == 0 {
+                let written = try resolveConflict(update, columns: columns)
+                if !written.isEmpty { journal?.updated(update.entity, row: update.primaryKey, attributes: update.entity.historyAttributeNames(written)) }
+            } else if journal != nil, !columns.isEmpty {
+                // A relationship-only update (a version bump) is recorded with its relationship change.
+                let names: String
+                if let lastNames, lastNames.entity === update.entity, Self.sameIndexes(lastNames.columns, columns) {
+                    names = lastNames.names
+                } else {
+                    names = update.entity.historyAttributeNames(columns.lazy.map(\.index))
+                    lastNames = (update.entity, columns, names)
+                }
+                journal?.updated(update.entity, row: update.primaryKey, attributes: names)
+            }
+        }
+    }
+
+    private static func sameIndexes(_ lhs: ArraySlice<StoreChanges.UpdateColumn>, _ rhs: ArraySlice<StoreChanges.UpdateColumn>) -> Bool {
+        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.index == $1.index }
+    }
+
+    /// Writes each foreign key once every insert has its key.
+    private mutating func writeForeignKeys(_ updates: [StoreChanges.ResolvedForeignKey]) throws {
+        try executor.run(updates.count) { index in
+            let update = updates[index]
+            return SaveStatement(statements.foreignKey(update.entity, column: update.column), .values([update.target, .integer(update.row)]))
+        } result: { index, _ in
+            let update = updates[index]
+            if update.isStoredRow { journal?.relationshipChanged(update.entity, row: update.row, name: update.column) }
+        }
+    }
+
+    /// Adds (or removes) join-table rows once every insert has its key; a row already there is left as it is.
+    private mutating func writeJoins(_ joins: [StoreChanges.ResolvedJoin], inserting: Bool) throws {
+        try executor.run(joins.count) { index in
+            let join = joins[index]
+            return SaveStatement(statements.join(join.change, inserting: inserting), .values([.integer(join.owner), .integer(join.target)]))
+        } result: { index, _ in
+            let join = joins[index]
+            if case .stored = join.change.owner { journal?.relationshipChanged(join.change.entity, row: join.owner, name: join.change.relationship) }
+        }
+    }
+}
+
+extension StoreChanges.Update {
+    /// Whether the update writes its row: it changed attributes, or relationships whose change checks and bumps
+    /// the row's version.
+    var writesRow: Bool { !columns.isEmpty || !savedForeignKeys.isEmpty || !joinRelationships.isEmpty }
+}
+
+/// The one order of rows within a save's deletes and updates: by entity name, then primary key. In the order a
+/// context happens to hold its models they would dirty the tables' pages at random, and a large save would spill
+/// and rewrite the same pages many times.
+enum SaveRowOrder {
+    /// `changes` in row order. Sorts plain positions (each entity's name compared once, to rank it), so no change
+    /// is copied while sorting and the comparison is inlined.
+    static func sorted<Change: SaveRowChange>(_ changes: [Change]) -> [Change] {
+        guard changes.count > 1 else { return changes }
+        var ranks: [ObjectIdentifier: Int] = [:]
+        var entities: [Schema.Entity] = []
+        for change in changes where ranks[ObjectIdentifier(change.entity)] == nil {
+            ranks[ObjectIdentifier(change.entity)] = entities.count
+            entities.append(change.entity)
+        }
+        let byName = entities.indices.sorted { entities[$0].name < entities[$1].name }
+        for (rank, index) in byName.enumerated() { ranks[ObjectIdentifier(entities[index])] = rank }
+        var lastEntity: ObjectIdentifier?
+        var lastRank = 0
+        var order = changes.indices.map { position in
+            let change = changes[position]
+            let entity = ObjectIdentifier(change.entity)
+            if entity != lastEntity { (lastEntity, lastRank) = (entity, ranks[entity] ?? 0) }
+            return RowPosition(entity: lastRank, row: change.primaryKey, position: position)
+        }
+        order.sort()
+        return order.map { changes[$0.position] }
+    }
+
+    /// Where a change goes in row order: by entity rank, then primary key, then the change's position.
+    private struct RowPosition: Comparable {
+        let entity: Int
+        let row: Int64
+        let position: Int
+
+        static func < (lhs: RowPosition, rhs: RowPosition) -> Bool {
+            (lhs.entity, lhs.row, lhs.position) < (rhs.entity, rhs.row, rhs.position)
+        }
+    }
+}
+
+/// A change to one stored row, which a save orders by row.
+protocol SaveRowChange {
+    var entity: Schema.Entity { get }
+    var primaryKey: Int64 { get }
+}
+
+extension StoreChanges.Update: SaveRowChange {}
+extension StoreChanges.Delete: SaveRowChange {}
