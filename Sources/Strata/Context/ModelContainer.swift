@@ -81,7 +81,7 @@ public final class ModelContainer: Sendable {
         self.schema = schema
         self.configurations = [configuration as? ModelConfiguration].compactMap { $0 }
         self.migrationPlan = migrationPlan
-        self.store = try factory.makeStore(schema: schema, migrationPlan: migrationPlan)
+        self.store = try factory.makeStore(schema: schema, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
     }
 
     /// Creates a container for model classes over the store a configuration describes (SwiftData's custom-store
