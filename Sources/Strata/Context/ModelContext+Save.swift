@@ -126,8 +126,8 @@ extension ModelContext {
         pendingBatchDeletes.removeAll()
         autosaveError = nil
         postSaveNotification(ModelContext.didSave, inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers)
-        container.liveChanges.post(StoreChangeEvent(
-            inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers, origin: ObjectIdentifier(self)))
+        container.saveObservers.containerDidSave(
+            inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers, origin: ObjectIdentifier(self))
     }
 
     /// `batch` with the version each model of its entity this context holds was read at: a row the batch deletes
