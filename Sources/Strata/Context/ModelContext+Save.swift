@@ -15,6 +15,7 @@ extension ModelContext {
     ///   deleted model's row was saved elsewhere after this context read it), or `StrataError.storeFailure`. When it throws, nothing was written and the
     ///   context keeps its pending changes.
     public func save() throws {
+        if store.eraseCount != seenEraseCount { forgetErasedModels() }
         guard hasChanges else { return }
         if let unknown = unknownInsertions.first { throw StrataError.unknownEntity(unknown) }
         guard !store.isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
@@ -78,7 +79,7 @@ extension ModelContext {
                 guard let key = data.primaryKey else { continue }
                 changes.deletes.append(StoreChanges.Delete(entity: try entity(of: model), primaryKey: key, version: data.rowVersion))
             }
-            changes.batchDeletes = pendingBatchDeletes
+            changes.batchDeletes = batchDeletesToWrite
             if hasRelationships {
                 try validateRelationships(inserted: inserted, changed: changed, deleted: deleted)
                 addRelationshipChanges(to: &changes, inserted: inserted, changed: changed)
@@ -121,6 +122,7 @@ extension ModelContext {
         changedModels.removeAll()
         deletedModels.removeAll()
         pendingBatchDeletes.removeAll()
+        batchDeleteKeptKeys.removeAll()
         autosaveError = nil
         postSaveNotification(ModelContext.didSave, inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers)
         container.liveChanges.post(StoreChangeEvent(
