@@ -7,8 +7,8 @@ extension ModelContainer {
     /// keep their values in memory; any later fetch or save through the container's contexts throws
     /// `StrataError.storeClosed`. Closing twice does nothing.
     ///
-    /// A container that is released closes its store the same way (without waiting for its watcher thread to
-    /// notice), so `close()` is for the moment a server or tool decides, not a requirement.
+    /// A container that is released stops its watchers and checkpoints its store, so the file alone holds every
+    /// row; models still referenced read through the store until the last of them goes, which closes it.
     ///
     /// ```swift
     /// try context.save()
@@ -37,14 +37,14 @@ extension ModelContainer {
     }
 
     /// Releasing the container: the main context's pending autosave is saved when the release happens on the
-    /// main actor (elsewhere the main actor's models can't be touched, and it is dropped), then the store is
-    /// closed as ``close()`` closes it.
+    /// main actor (elsewhere the main actor's models can't be touched, and it is dropped), then the store's
+    /// watchers stop and its log is written into the file.
     func closeOnRelease() {
         if MainQueue.isCurrent, let context = lazyMainContext {
             MainActor.assumeIsolated {
                 if context.autosaveEnabled, context.hasChanges { context.saveBeforeRelease() }
             }
         }
-        if ownsStore { store.close(waitingForWatchers: false) }
+        if ownsStore { store.containerWasReleased() }
     }
 }

@@ -164,6 +164,7 @@ extension ModelContext {
     private func materialize(_ request: StoreFetch, foundRegistered: ((Int64) -> Void)? = nil,
                              _ body: (any PersistentModel) -> Void) throws {
         if store.eraseCount != seenEraseCount { forgetErasedModels() }
+        try checkContainerIsAlive()
         let entity = request.entity
         let entityKey = ObjectIdentifier(entity)
         let columns = request.columns ?? []

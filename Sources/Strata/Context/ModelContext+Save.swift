@@ -17,6 +17,7 @@ extension ModelContext {
     public func save() throws {
         if store.eraseCount != seenEraseCount { forgetErasedModels() }
         guard hasChanges else { return }
+        try checkContainerIsAlive()
         if let unknown = unknownInsertions.first { throw StrataError.unknownEntity(unknown) }
         guard !store.isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
         postSaveNotification(ModelContext.willSave, inserted: [], updated: [], deleted: [])

@@ -140,6 +140,13 @@ public final class ModelContext {
         releaseRelationshipLinks()
     }
 
+    /// Throws when this is the main context of a released container: it no longer reads or saves.
+    func checkContainerIsAlive() throws {
+        if case .owned(let reference) = containerReference, reference.container == nil {
+            throw StrataError.storeClosed(path: store.identifier)
+        }
+    }
+
     /// Whether the context has unsaved inserts, changes or deletes.
     public var hasChanges: Bool {
         !insertedModels.isEmpty || !changedModels.isEmpty || !deletedModels.isEmpty || !pendingBatchDeletes.isEmpty

@@ -35,6 +35,10 @@ package protocol DataStore: AnyObject, Sendable {
     /// SQLite log) and closes its files or connections. Later operations throw `StrataError.storeClosed`;
     /// closing twice does nothing.
     func close(waitingForWatchers: Bool)
+    /// Its container was released: stops the commit watchers and writes out what the store buffers (an SQLite
+    /// log), so the store's files alone hold every row; models still referenced keep reading through the store,
+    /// which closes when the last of them goes.
+    func containerWasReleased()
     /// Removes every model's rows, every join row and the whole history (tokens taken before then expire) in one
     /// transaction, and what the store keeps beside them (an SQLite store's log and the backups it made before
     /// migrating), leaving the store as a fresh open leaves it.

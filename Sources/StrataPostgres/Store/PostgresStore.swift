@@ -157,4 +157,10 @@ extension PostgresStore {
         watchers.stop(waiting: waitingForWatchers)
         pool.close()
     }
+
+    /// Stops the watcher (and its `LISTEN` session); the pool stays for the models still referenced, and closes with
+    /// the store.
+    package func containerWasReleased() {
+        watchers.stop(waiting: false)
+    }
 }

@@ -18,6 +18,14 @@ extension SQLiteStore {
         // The connection closes when released: nothing else holds it.
     }
 
+    /// Stops the watcher and checkpoints the log into the file; the connection stays for the models still
+    /// referenced, and closes with the store.
+    package func containerWasReleased() {
+        watchers.stop(waiting: false)
+        guard path != nil, !isReadOnly else { return }
+        _ = try? withConnection { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+
     /// Whether the store was closed.
     package var isClosed: Bool {
         lock.lock()
