@@ -14,7 +14,7 @@ public struct PostgresConfiguration: DataStoreConfiguration {
     /// The configuration's name (`"default"` unless given).
     public let name: String
     /// The models this configuration stores; `nil` uses the container's.
-    public let schema: Schema?
+    public var schema: Schema?
     /// The libpq connection URI (`postgresql://…` or `postgres://…`).
     public let url: URL
     /// The PostgreSQL schema (namespace) holding the tables; created when missing.

@@ -388,7 +388,8 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     /// Keeps the saved value of a property that changed from `previous` to `current`, and tells the context.
     @inlinable
     func recordChange<Model: PersistentModel>(at index: Int, from previous: StoredValue, to current: StoredValue, on model: Model) {
-        if state == .registered {
+        // A deleted model keeps its saved values too: inserted again, it saves its changes; rolled back, it reverts them.
+        if state == .registered || state == .deleted {
             if let saved = savedValues[index] {
                 if saved == current { savedValues[index] = nil }
             } else {

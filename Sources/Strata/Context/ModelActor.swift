@@ -20,6 +20,8 @@ public final class DefaultSerialModelExecutor: SerialModelExecutor, @unchecked S
     public init(modelContext: ModelContext) {
         self.modelContext = modelContext
         self.queue = DispatchQueue(label: "Strata.DefaultSerialModelExecutor")
+        // The context's autosave runs on the actor's queue, between its jobs.
+        modelContext.autosaveQueue = queue
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {

@@ -11,7 +11,7 @@ public struct ModelConfiguration: Sendable, Hashable, Identifiable {
     /// The configuration's name (`"default"` unless given).
     public let name: String
     /// The schema this configuration stores; `nil` uses the container's.
-    public let schema: Schema?
+    public var schema: Schema?
     /// The store file's location. For in-memory configurations it is `/dev/null`, as in SwiftData.
     public let url: URL
     /// Whether the store lives in memory only, gone when the container is released.

@@ -8,6 +8,9 @@ package protocol ModelContainerSaveObserver: AnyObject, Sendable {
     /// upsert reports the row it updated as inserted), and the saving context (`origin`).
     func containerDidSave(inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
                           deleted: [PersistentIdentifier], origin: ObjectIdentifier)
+    /// The stored models of the entities named changed in a way no save describes (the container's store was
+    /// erased): whatever shows them must read them again.
+    func containerDidInvalidate(entityNames: Set<String>)
 }
 
 /// The save observers attached to one container, at most one of each type, attached on first use.
@@ -33,6 +36,14 @@ package final class ModelContainerSaveObservers: Sendable {
         let observers = observers.withLock { $0 }
         for observer in observers {
             observer.containerDidSave(inserted: inserted, updated: updated, deleted: deleted, origin: origin)
+        }
+    }
+
+    /// Tells every attached observer that the stored models of `entityNames` must be read again.
+    func containerDidInvalidate(entityNames: Set<String>) {
+        let observers = observers.withLock { $0 }
+        for observer in observers {
+            observer.containerDidInvalidate(entityNames: entityNames)
         }
     }
 }

@@ -13,13 +13,17 @@ public final class ModelContainer: Sendable {
     /// The models the container stores.
     public let schema: Schema
     /// The container's `ModelConfiguration`s (empty when it opened another kind of store, such as PostgreSQL's).
-    public let configurations: [ModelConfiguration]
+    public let configurations: Set<ModelConfiguration>
     /// The migration plan the container was created with, if any.
     public let migrationPlan: (any SchemaMigrationPlan.Type)?
     package let store: any DataStore
     /// Who hears of each save of the container's contexts (live results, through their change center).
     package let saveObservers = ModelContainerSaveObservers()
-    @MainActor private var lazyMainContext: ModelContext?
+    /// Whether the container opened its store, and so closes it when closed or released (not a migration stage's
+    /// container, which works through the migration's store).
+    let ownsStore: Bool
+    /// Read and written on the main actor only (`mainContext`), and by `deinit`, which nothing runs beside.
+    nonisolated(unsafe) var lazyMainContext: ModelContext?
 
     /// Creates a container for model classes.
     ///
@@ -42,6 +46,15 @@ public final class ModelContainer: Sendable {
     /// - Throws: `StrataError` when the store can't be opened or created, isn't a Strata store, or holds a
     ///   different schema; `StrataError.invalidSchema` for more than one configuration.
     public convenience init(for schema: Schema, configurations: [ModelConfiguration]) throws {
+        try self.init(for: schema, migrationPlan: nil, configurations: configurations)
+    }
+
+    /// Creates a container for a schema over the stores the configurations describe (a `ModelConfiguration`, or
+    /// another store's configuration such as `PostgresConfiguration`), migrating with an inferred, lossless
+    /// migration when the store holds other models.
+    ///
+    /// - Throws: as ``init(for:migrationPlan:configurations:)-(Schema,_,[any DataStoreConfiguration])``.
+    public convenience init(for schema: Schema, configurations: [any DataStoreConfiguration]) throws {
         try self.init(for: schema, migrationPlan: nil, configurations: configurations)
     }
 
@@ -74,14 +87,24 @@ public final class ModelContainer: Sendable {
                 reason: "Strata stores a container in one store; pass at most one configuration")
         }
         let configuration = configurations.first ?? ModelConfiguration()
+        try configuration.validate()
+        if let stored = configuration.schema {
+            let known = Set(schema.entities.map(\.name))
+            if let missing = stored.entities.first(where: { !known.contains($0.name) }) {
+                throw StrataError.invalidConfiguration(
+                    name: configuration.name, kind: .configurationSchemaNotFoundInContainerSchema,
+                    reason: "its schema holds \(missing.name), which the container's schema doesn't")
+            }
+        }
         guard let factory = configuration as? any DataStoreFactory else {
             throw StrataError.storeOpenFailed(
                 path: configuration.name, reason: "\(type(of: configuration)) is not a store configuration Strata can open")
         }
         self.schema = schema
-        self.configurations = [configuration as? ModelConfiguration].compactMap { $0 }
+        self.configurations = Set([configuration as? ModelConfiguration].compactMap { $0 })
         self.migrationPlan = migrationPlan
         self.store = try factory.makeStore(schema: schema, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
+        self.ownsStore = true
     }
 
     /// Creates a container for model classes over the store a configuration describes (SwiftData's custom-store
@@ -105,6 +128,11 @@ public final class ModelContainer: Sendable {
         self.configurations = [ModelConfiguration(isStoredInMemoryOnly: true)]
         self.migrationPlan = nil
         self.store = store
+        self.ownsStore = false
+    }
+
+    deinit {
+        closeOnRelease()
     }
 
     /// The context bound to the main actor, created on first use, with autosave enabled.

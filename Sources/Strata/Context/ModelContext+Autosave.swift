@@ -1,19 +1,34 @@
+import Foundation
+
 extension ModelContext {
-    /// Enqueues one save on the main actor after the first change, for the main context with autosave on.
+    /// Enqueues one save after the first change while autosave is on, where the context is used:
     ///
-    /// Other contexts are not bound to an actor Strata knows, so they save only when asked.
+    /// - the main context, and any context changed on the main actor (the main queue): a task on the main actor, so everything
+    ///   changed in the same synchronous stretch of main-actor code is saved together;
+    /// - a `ModelActor`'s context (`DefaultSerialModelExecutor`): a job on the actor's queue, after the current one;
+    /// - any other context: Strata knows no executor to run a later save on, so it saves at `processPendingChanges()`
+    ///   (and when asked).
     func scheduleAutosave() {
-        guard autosaveEnabled, isMainContext, !isAutosaveScheduled else { return }
-        isAutosaveScheduled = true
-        // The main context is only ever used on the main actor (`ModelContainer.mainContext` is `@MainActor`),
-        // so handing it to a main-actor task does not share it across isolation domains.
+        guard autosaveEnabled, !isAutosaveScheduled else { return }
+        // The context is only used in its own isolation domain; each branch hands it to a job that runs in that
+        // domain (the main actor, or the actor's serial queue), so it is not shared across domains.
         nonisolated(unsafe) let context = self
-        Task { @MainActor in
-            context.performAutosave()
+        if isMainContext || MainQueue.isCurrent {
+            isAutosaveScheduled = true
+            Task { @MainActor in context.runScheduledAutosave() }
+        } else if let autosaveQueue {
+            isAutosaveScheduled = true
+            autosaveQueue.async { context.runScheduledAutosave() }
         }
     }
 
-    @MainActor private func performAutosave() {
+    /// The main context's pending autosave, saved now because its container is being released on the main thread.
+    @MainActor func saveBeforeRelease() {
+        runScheduledAutosave()
+    }
+
+    /// Saves the pending changes if autosave is still on; a failure is kept in `autosaveError`.
+    func runScheduledAutosave() {
         isAutosaveScheduled = false
         guard autosaveEnabled, hasChanges else { return }
         do {

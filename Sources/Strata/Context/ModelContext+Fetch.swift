@@ -119,6 +119,8 @@ extension ModelContext {
 
     /// Whether unsaved changes could change the results of a fetch of `entity`.
     func hasPendingChanges(for entity: Schema.Entity) -> Bool {
+        // Every fetch asks this first: the pending changes it would merge are gone if the store was erased.
+        if store.eraseCount != seenEraseCount { forgetErasedModels() }
         let type = ObjectIdentifier(entity.modelType)
         func isEntity(_ model: any PersistentModel) -> Bool { ObjectIdentifier(Swift.type(of: model)) == type }
         return insertedModels.contains(where: isEntity) || changedModels.values.contains(where: isEntity)
@@ -161,6 +163,8 @@ extension ModelContext {
     /// otherwise a new model over the row's validated values.
     private func materialize(_ request: StoreFetch, foundRegistered: ((Int64) -> Void)? = nil,
                              _ body: (any PersistentModel) -> Void) throws {
+        if store.eraseCount != seenEraseCount { forgetErasedModels() }
+        try checkContainerIsAlive()
         let entity = request.entity
         let entityKey = ObjectIdentifier(entity)
         let columns = request.columns ?? []

@@ -20,6 +20,10 @@ extension ModelContext {
         case .deleted where data.context === self:
             deletedModels[key] = nil
             data.state = .registered
+            if data.hasChanges { changedModels[key] = model }
+            // A `delete(model:)` made before this insert must not remove the row the model is stored in again.
+            if let primaryKey = data.primaryKey, let entity = data.entity { keepFromPendingBatchDeletes(primaryKey, of: entity) }
+            scheduleAutosave()
             return
         case .detached, .deleted, .deletedAndSaved:
             break
@@ -170,11 +174,16 @@ extension ModelContext {
         deletedModels.removeAll()
         insertedModels.removeAll()
         pendingBatchDeletes.removeAll()
+        batchDeleteKeptKeys.removeAll()
         unknownInsertions.removeAll()
     }
 
-    /// Changes are tracked as they happen, so there is nothing left to process; kept for SwiftData compatibility.
-    public func processPendingChanges() {}
+    /// Changes are tracked as they happen, so only the autosave is left to process: with `autosaveEnabled`, the
+    /// pending changes are saved now (a failure is kept in `autosaveError`), as a context whose executor Strata
+    /// doesn't know has no later moment to save them.
+    public func processPendingChanges() {
+        if autosaveEnabled, hasChanges { runScheduledAutosave() }
+    }
 
     /// Runs `block`, then saves.
     ///

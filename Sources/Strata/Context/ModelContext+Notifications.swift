@@ -21,17 +21,21 @@ extension ModelContext {
         case updatedIdentifiers
         /// `[PersistentIdentifier]` of the deleted models.
         case deletedIdentifiers
+        /// `[PersistentIdentifier]` of every model the context had registered, when the store was erased
+        /// (`ModelContainer.erase()`): none of them has a row any more.
+        case invalidatedAllIdentifiers
         /// The store's identifier, as a `String`.
         case queryGeneration
     }
 
     func postSaveNotification(_ name: Notification.Name, inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
-                              deleted: [PersistentIdentifier]) {
-        let userInfo: [AnyHashable: Any] = [
+                              deleted: [PersistentIdentifier], invalidated: [PersistentIdentifier]? = nil) {
+        var userInfo: [AnyHashable: Any] = [
             NotificationKey.insertedIdentifiers.rawValue: inserted,
             NotificationKey.updatedIdentifiers.rawValue: updated,
             NotificationKey.deletedIdentifiers.rawValue: deleted,
         ]
+        if let invalidated { userInfo[NotificationKey.invalidatedAllIdentifiers.rawValue] = invalidated }
         NotificationCenter.default.post(name: name, object: self, userInfo: userInfo)
     }
 }

@@ -26,7 +26,7 @@ struct PendingFetchChanges<T: PersistentModel> {
         removedKeys = removed
         candidates = changed + context.insertedModelsArray.compactMap { $0 as? T }
         // A batch delete removes the rows its condition holds for; an unknown (NULL) condition keeps the row.
-        let kept = context.pendingBatchDeletes.filter { $0.entity === plan.entity }.map { batch -> QueryExpression in
+        let kept = context.batchDeletesToWrite.filter { $0.entity === plan.entity }.map { batch -> QueryExpression in
             guard let condition = batch.condition else { return .constant(false) }
             return .or([.not(condition), .isNull(condition)])
         }

@@ -15,7 +15,9 @@ extension ModelContext {
     ///   deleted model's row was saved elsewhere after this context read it), or `StrataError.storeFailure`. When it throws, nothing was written and the
     ///   context keeps its pending changes.
     public func save() throws {
+        if store.eraseCount != seenEraseCount { forgetErasedModels() }
         guard hasChanges else { return }
+        try checkContainerIsAlive()
         if let unknown = unknownInsertions.first { throw StrataError.unknownEntity(unknown) }
         guard !store.isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
         postSaveNotification(ModelContext.willSave, inserted: [], updated: [], deleted: [])
@@ -46,7 +48,7 @@ extension ModelContext {
         var takenSavedValues: [TakenSavedValues] = []
         takenSavedValues.reserveCapacity(changed.count)
         // Read before the changed models' versions move on below.
-        let batchDeletes = mergePolicy == .error ? pendingBatchDeletes.map(withReadVersions) : pendingBatchDeletes
+        let batchDeletes = mergePolicy == .error ? batchDeletesToWrite.map(withReadVersions) : batchDeletesToWrite
         let result: StoreSaveResult
         do {
             for model in changed {
@@ -124,6 +126,7 @@ extension ModelContext {
         changedModels.removeAll()
         deletedModels.removeAll()
         pendingBatchDeletes.removeAll()
+        batchDeleteKeptKeys.removeAll()
         autosaveError = nil
         postSaveNotification(ModelContext.didSave, inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers)
         container.saveObservers.containerDidSave(

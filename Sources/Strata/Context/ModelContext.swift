@@ -18,24 +18,20 @@ import Foundation
 /// ```
 public final class ModelContext {
     /// How the context refers to its container: the main context is owned by the container, so it must not own
-    /// it back.
+    /// it back, and may outlive it.
     private enum ContainerReference {
         case owning(ModelContainer)
-        case owned(Unowned)
-
-        var container: ModelContainer {
-            switch self {
-            case .owning(let container): container
-            case .owned(let reference): reference.container
-            }
-        }
+        case owned(Weak)
     }
 
-    private struct Unowned {
-        unowned let container: ModelContainer
+    private struct Weak {
+        weak var container: ModelContainer?
     }
 
     private let containerReference: ContainerReference
+    /// What `container` gives once the main context's container is gone: a closed container over the same
+    /// (closed) store, so using the context throws `StrataError.storeClosed` instead of trapping.
+    private var releasedContainer: ModelContainer?
     package let store: any DataStore
 
     // The bookkeeping touched once per model opts out of dynamic exclusivity checks (a runtime call each): the
@@ -58,9 +54,16 @@ public final class ModelContext {
     @exclusivity(unchecked) var deletedModels: [ObjectIdentifier: any PersistentModel] = [:]
     /// `delete(model:where:)` calls since the last save.
     var pendingBatchDeletes: [StoreChanges.BatchDelete] = []
+    /// By position in `pendingBatchDeletes`, the rows of models inserted again after that batch deleted them:
+    /// the batch leaves them stored (see `ModelContext+Reinsertion.swift`).
+    var batchDeleteKeptKeys: [Int: [Int64]] = [:]
     /// Classes of models inserted although they are not in the schema; the next save reports them.
     var unknownInsertions: [String] = []
     var isAutosaveScheduled = false
+    /// The serial queue of the `ModelActor` owning this context, where its autosave runs.
+    var autosaveQueue: DispatchQueue?
+    /// The store's `eraseCount` when this context last read or wrote it (see `ModelContainer+Erase.swift`).
+    var seenEraseCount = 0
     /// For live results: the save (event serial) for which each row was last read from the store, by entity.
     var storeReadSerials: [ObjectIdentifier: [Int64: UInt64]] = [:]
     let isMainContext: Bool
@@ -68,7 +71,20 @@ public final class ModelContext {
     @usableFromInline let modelReference = ModelContextReference()
 
     /// The container the context belongs to.
-    public var container: ModelContainer { containerReference.container }
+    ///
+    /// The main context does not keep its container alive: once the container is released, this is a closed
+    /// container over the same store, whose use throws `StrataError.storeClosed`.
+    public var container: ModelContainer {
+        switch containerReference {
+        case .owning(let container): return container
+        case .owned(let reference):
+            if let container = reference.container { return container }
+            if let releasedContainer { return releasedContainer }
+            let closed = ModelContainer(schema: store.schema, store: store)
+            releasedContainer = closed
+            return closed
+        }
+    }
 
     /// The name stamped on the history transactions this context's saves record (`HistoryTransaction.author`),
     /// so readers of the history can tell who made a change (`"widget"`, `"sync"`); `nil` by default.
@@ -78,7 +94,9 @@ public final class ModelContext {
     ///
     /// `true` for `ModelContainer.mainContext`, whose changes are saved by a task enqueued on the main actor
     /// right after the first change: everything changed in the same synchronous stretch of main-actor code is
-    /// saved together, as soon as the main actor is free. Other contexts default to `false`.
+    /// saved together, as soon as the main actor is free. Other contexts default to `false`; turned on, a context
+    /// used on the main thread saves the same way, a `ModelActor`'s context by a job on the actor after the
+    /// current one, and any other context at `processPendingChanges()`.
     public var autosaveEnabled: Bool {
         didSet { if autosaveEnabled, hasChanges { scheduleAutosave() } }
     }
@@ -109,8 +127,9 @@ public final class ModelContext {
     }
 
     init(_ container: ModelContainer, isMainContext: Bool) {
-        self.containerReference = isMainContext ? .owned(Unowned(container: container)) : .owning(container)
+        self.containerReference = isMainContext ? .owned(Weak(container: container)) : .owning(container)
         self.store = container.store
+        self.seenEraseCount = container.store.eraseCount
         self.isMainContext = isMainContext
         self.autosaveEnabled = isMainContext
         modelReference.context = self
@@ -119,6 +138,13 @@ public final class ModelContext {
     deinit {
         // Models that hold each other would otherwise outlive the context, and keep its store open.
         releaseRelationshipLinks()
+    }
+
+    /// Throws when this is the main context of a released container: it no longer reads or saves.
+    func checkContainerIsAlive() throws {
+        if case .owned(let reference) = containerReference, reference.container == nil {
+            throw StrataError.storeClosed(path: store.identifier)
+        }
     }
 
     /// Whether the context has unsaved inserts, changes or deletes.

@@ -60,6 +60,13 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
     /// `deleteHistory`, or after a token of another store, so the changes since the token can't all be given:
     /// SwiftData's `SwiftDataError.historyTokenExpired`. Start again from the current data and a token taken now.
     case historyTokenExpired(storeIdentifier: String, transaction: Int64, reason: String)
+    /// The container was closed (`ModelContainer.close()`, `shutdown()`) or released, so its store no longer
+    /// reads or writes: open a new `ModelContainer`. Models already read keep their values in memory.
+    case storeClosed(path: String)
+    /// A configuration can't open a store: `kind` is SwiftData's name for the problem
+    /// (`.configurationFileNameTooLong`, `.configurationFileNameContainsInvalidCharacters`,
+    /// `.configurationSchemaNotFoundInContainerSchema`); nothing was opened or created.
+    case invalidConfiguration(name: String, kind: SwiftDataError, reason: String)
 
     /// What failed and where. A predicate or store failure quoting very long text (SQL, a huge predicate)
     /// shows its start and end with a note of how much was left out.
@@ -110,6 +117,10 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
         case .historyTokenExpired(let store, let transaction, let reason):
             "The history token (transaction \(transaction) of store \(store)) has expired: \(reason); "
                 + "the changes since the token are not all recorded, so refetch the data and take a new token"
+        case .storeClosed(let path):
+            "The store at \(path) is closed: its ModelContainer was closed or released; open a new ModelContainer to use it"
+        case .invalidConfiguration(let name, _, let reason):
+            "The configuration \(name) can't open a store: \(reason)"
         case .mergeConflict(let conflicts):
             "The save conflicts with changes saved elsewhere since the models were read, so nothing was written: "
                 + conflicts.map(\.description).joined(separator: "; ").elided()

@@ -23,4 +23,9 @@ extension LiveChangeCenter: ModelContainerSaveObserver {
                                   deleted: [PersistentIdentifier], origin: ObjectIdentifier) {
         post(StoreChangeEvent(inserted: inserted, updated: updated, deleted: deleted, origin: origin))
     }
+
+    /// Posts that the entities' stored models changed wholesale: their live results reload.
+    package func containerDidInvalidate(entityNames: Set<String>) {
+        post(.entities(entityNames))
+    }
 }

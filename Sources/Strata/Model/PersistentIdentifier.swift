@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A model that was never saved has a *temporary* identifier; saving gives it a *permanent* one, as in SwiftData.
 /// Identifiers are `Sendable`, so hand them across actors and look the model up with `ModelContext.model(for:)`.
-public struct PersistentIdentifier: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+public struct PersistentIdentifier: Sendable, Hashable, Codable, Comparable, Identifiable, CustomStringConvertible {
     package enum Key: Sendable, Hashable, Codable {
         case permanent(Int64)
         case temporary(UUID)
@@ -26,6 +26,9 @@ public struct PersistentIdentifier: Sendable, Hashable, Codable, Comparable, Cus
         PersistentIdentifier(entityName: entityName, storeIdentifier: nil, key: .temporary(UUID()))
     }
 
+    /// The identifier itself, so identifiers serve as `Identifiable` values (`ForEach(ids) { … }`).
+    public var id: PersistentIdentifier { self }
+
     /// Whether the identifier was assigned before the model's first save.
     public var isTemporary: Bool {
         if case .temporary = key { return true }
@@ -36,6 +39,21 @@ public struct PersistentIdentifier: Sendable, Hashable, Codable, Comparable, Cus
     package var primaryKey: Int64? {
         if case .permanent(let key) = key { return key }
         return nil
+    }
+
+    /// The key a query compares for this identifier: the row's primary key, or for a temporary identifier a
+    /// negative number drawn from its UUID. Stores number rows from 1, so no stored row matches a temporary
+    /// identifier, while an unsaved model judged in memory (`QueryEvaluator`) reads its own as its key.
+    package var queryKey: Int64 {
+        switch key {
+        case .permanent(let row): return row
+        case .temporary(let uuid):
+            let bytes = uuid.uuid
+            let high = [bytes.0, bytes.1, bytes.2, bytes.3, bytes.4, bytes.5, bytes.6, bytes.7]
+                .reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            // Below -1: `-1` and `0` stay free for "no row at all".
+            return -Int64(high >> 2) - 2
+        }
     }
 
     /// Hashes the row (or the temporary UUID) alone: it tells identifiers apart almost always, and hashing the

@@ -30,6 +30,37 @@ package protocol DataStore: ModelBackingDataStore {
     func watchCommits(reportingTo observer: any StoreCommitObserver) -> Bool
     /// The history transactions this store wrote while watched (see ``StoreWrittenTransactions``).
     var writtenTransactions: StoreWrittenTransactions? { get }
+    /// Closes the store once its container is closed or released: stops its commit watchers (waiting until they
+    /// are gone with `waitingForWatchers`), lets the operation in progress finish, writes out what it buffers (an
+    /// SQLite log) and closes its files or connections. Later operations throw `StrataError.storeClosed`;
+    /// closing twice does nothing.
+    func close(waitingForWatchers: Bool)
+    /// Its container was released: stops the commit watchers and writes out what the store buffers (an SQLite
+    /// log), so the store's files alone hold every row; models still referenced keep reading through the store,
+    /// which closes when the last of them goes.
+    func containerWasReleased()
+    /// Removes every model's rows, every join row and the whole history (tokens taken before then expire) in one
+    /// transaction, and what the store keeps beside them (an SQLite store's log and the backups it made before
+    /// migrating), leaving the store as a fresh open leaves it.
+    /// - Throws: `StrataError.readOnlyContainer`, `StrataError.storeClosed`, `StrataError.storeFailure`.
+    func eraseAllData() throws
+    /// How many times ``eraseAllData()`` ran: a context that saw another count drops the models it registered.
+    var eraseCount: Int { get }
+}
+
+extension Schema {
+    /// Every table holding the schema's models: one per entity, then the join tables, each named once.
+    package var storedTableNames: [String] {
+        var names = entities.map(\.name)
+        var seen = Set(names)
+        for entity in entities {
+            for index in entity.relationshipInfos.keys.sorted() {
+                guard case .joinTable(let table, _, _)? = entity.relationshipInfos[index]?.storage else { continue }
+                if seen.insert(table).inserted { names.append(table) }
+            }
+        }
+        return names
+    }
 }
 
 /// One row of a fetch, read column by column.

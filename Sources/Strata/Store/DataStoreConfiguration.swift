@@ -14,7 +14,15 @@ public protocol DataStoreConfiguration: Hashable, Sendable {
     /// The configuration's name.
     var name: String { get }
     /// The schema this configuration stores; `nil` uses the container's.
-    var schema: Schema? { get }
+    var schema: Schema? { get set }
+    /// Checks the configuration before a container opens its store.
+    /// - Throws: `StrataError.invalidConfiguration` saying what is wrong.
+    func validate() throws
+}
+
+extension DataStoreConfiguration {
+    /// Accepts the configuration: a store whose configuration has nothing to check.
+    public func validate() throws {}
 }
 
 /// How a configuration opens its store: the hook through which `ModelContainer` opens stores it does not know

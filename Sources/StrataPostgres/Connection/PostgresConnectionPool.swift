@@ -13,6 +13,11 @@ package final class PostgresConnectionPool: @unchecked Sendable {
     private let connect: () throws -> PostgresConnection
     /// The one connection of a pool over a migrating connection, handed to every caller in turn.
     private let pinned: PostgresConnection?
+    /// Whether ``close()`` was called: no connection is handed out or made any more.
+    private var isClosed = false
+
+    /// What ``withConnection(_:)`` throws once the pool is closed.
+    package struct Closed: Error {}
 
     /// A pool of at most `maximum` connections (at least one), each made by `connect`.
     package init(maximum: Int, connect: @escaping () throws -> PostgresConnection) {
@@ -42,6 +47,10 @@ package final class PostgresConnectionPool: @unchecked Sendable {
     private func acquire() throws -> PostgresConnection {
         condition.lock()
         while true {
+            if isClosed {
+                condition.unlock()
+                throw Closed()
+            }
             while let connection = idle.popLast() {
                 // A connection idle across a server restart is closed by now: noticed here, not by its next query.
                 if connection.isAlive {
@@ -66,9 +75,26 @@ package final class PostgresConnectionPool: @unchecked Sendable {
         }
     }
 
+    /// Closes the pool: callers waiting for a connection get ``Closed``, the calls in progress finish (this waits
+    /// for them, at most `timeout`), then every connection is closed. Closing twice does nothing.
+    package func close(timeout: TimeInterval = 30) {
+        guard pinned == nil else { return }
+        condition.lock()
+        isClosed = true
+        condition.broadcast()
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while open > idle.count, condition.wait(until: deadline) {}
+        let closing = idle
+        idle.removeAll()
+        open -= closing.count
+        condition.unlock()
+        // Each connection ends its session (`PQfinish`) when released here.
+        _ = closing
+    }
+
     private func release(_ connection: PostgresConnection) {
         condition.lock()
-        if connection.isHealthy && !connection.isInTransaction {
+        if connection.isHealthy && !connection.isInTransaction && !isClosed {
             idle.append(connection)
         } else {
             open -= 1

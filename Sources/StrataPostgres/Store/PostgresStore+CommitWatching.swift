@@ -37,17 +37,24 @@ extension PostgresStore {
     /// stops watching.
     /// - Returns: `true`: every PostgreSQL store can be written by other instances.
     package func watchCommits(reportingTo observer: any StoreCommitObserver) -> Bool {
+        guard watchers.begin() else { return false }
         ownTransactions.beginTracking()
         let thread: Thread
         switch configuration.changeNotification {
         case .listen:
             thread = Thread { [self] in
-                defer { ownTransactions.endTracking() }
+                defer {
+                    ownTransactions.endTracking()
+                    watchers.end()
+                }
                 listen(reportingTo: observer)
             }
         case .polling(let interval):
             thread = Thread { [self] in
-                defer { ownTransactions.endTracking() }
+                defer {
+                    ownTransactions.endTracking()
+                    watchers.end()
+                }
                 poll(every: interval, reportingTo: observer)
             }
         }
@@ -61,9 +68,10 @@ extension PostgresStore {
 
     /// `LISTEN`s on a connection of its own until the observer stops watching, reconnecting when it drops.
     private func listen(reportingTo observer: any StoreCommitObserver) {
+        StoreWatchers.nameCurrentThread("strata-postgres")
         var connection: PostgresConnection?
         var retryDelay = 0.05
-        while observer.keepsWatching {
+        while observer.keepsWatching, !watchers.isStopping {
             guard let listening = connection else {
                 do {
                     let opened = try PostgresConnection(conninfo: configuration.url.absoluteString, settings: configuration.sessionSettings)
@@ -90,11 +98,12 @@ extension PostgresStore {
 
     /// Reads the newest history transaction every `interval` until the observer stops watching.
     private func poll(every interval: Duration, reportingTo observer: any StoreCommitObserver) {
+        StoreWatchers.nameCurrentThread("strata-postgres")
         let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
         observer.storeDidCommit(.resumed())
         while true {
             Thread.sleep(forTimeInterval: seconds)
-            guard observer.keepsWatching else { return }
+            guard observer.keepsWatching, !watchers.isStopping else { return }
             // A failed read (the server unreachable for a moment) is retried next time.
             let newest = try? withConnection("read the newest history transaction") { connection in
                 try connection.query("SELECT max(id) FROM \(HistoryTables.transactions)", [])

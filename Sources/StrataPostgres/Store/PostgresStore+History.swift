@@ -48,7 +48,7 @@ extension PostgresStore {
 
     /// Deletes the transactions `request` selects, with their changes and tombstones, inside the caller's
     /// transaction, and remembers the newest one deleted.
-    private func deleteHistory(_ request: StoreHistoryFetch, on connection: PostgresConnection) throws {
+    func deleteHistory(_ request: StoreHistoryFetch, on connection: PostgresConnection) throws {
         let (selection, bindings) = request.selection(columns: "id", dialect: writer.dialect)
         let newest = try connection.query("SELECT max(id) FROM (\(selection)) AS selected", bindings)
         guard newest.count > 0, !newest.isNull(row: 0, column: 0) else { return }

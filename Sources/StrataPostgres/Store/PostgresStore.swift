@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Strata
 
 /// A store in a PostgreSQL schema: one table per entity as on SQLite, reached through a pool of libpq connections,
@@ -12,6 +13,10 @@ package final class PostgresStore: DataStore, Sendable {
     let writer = PostgresQueryWriter()
     /// The history transactions this store wrote while its commit watcher runs.
     let ownTransactions = StoreWrittenTransactions()
+    /// The commit watchers running, which closing the store stops.
+    let watchers = StoreWatchers()
+    /// How many times the store was erased (see `PostgresStore+Erase.swift`).
+    let erasures = Atomic<Int>(0)
 
     /// Connects and opens the store, creating its schema, tables and functions when the schema holds none.
     ///
@@ -75,6 +80,8 @@ package final class PostgresStore: DataStore, Sendable {
             } catch let error as PostgresError where isRead && error.isConnectionFailure {
                 return try pool.withConnection(body)
             }
+        } catch is PostgresConnectionPool.Closed {
+            throw StrataError.storeClosed(path: configuration.redactedURL)
         } catch let error as PostgresError {
             if error.isUnsupportedText {
                 throw StrataError.unsupportedPredicate(expression: operation(), reason: error.message)
@@ -139,5 +146,21 @@ struct PostgresRow: StoreRow {
 
     func readValues(_ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>) {
         result.readValues(row: row, columns, into: values)
+    }
+}
+
+extension PostgresStore {
+    /// Closes the store: stops its commit watcher (waiting for it, and for its `LISTEN` connection to close, with
+    /// `waitingForWatchers`), lets the fetches and saves in progress finish, and closes every pooled connection.
+    /// Later operations throw `StrataError.storeClosed`. Closing twice does nothing.
+    package func close(waitingForWatchers: Bool) {
+        watchers.stop(waiting: waitingForWatchers)
+        pool.close()
+    }
+
+    /// Stops the watcher (and its `LISTEN` session); the pool stays for the models still referenced, and closes with
+    /// the store.
+    package func containerWasReleased() {
+        watchers.stop(waiting: false)
     }
 }

@@ -74,10 +74,12 @@ package struct PredicateTranslator {
                 return .value(stored)
             }
             if let identifier = Self.identifier(in: value) {
-                guard let key = identifier.primaryKey else {
-                    throw unsupported(expression, "an unsaved model is stored nowhere, so it can't be compared in the store")
+                // An identifier of another entity names no row of this one: `0`, which no row has.
+                if case .model(let path)? = counterpart, identifier.entityName != (path.hops.last?.destination ?? entity).name {
+                    return .value(.integer(0))
                 }
-                return .value(.integer(key))
+                // A temporary identifier matches its unsaved model in memory and no stored row.
+                return .value(.integer(identifier.queryKey))
             }
             guard let stored = try Self.storedValue(forConstant: value) else {
                 throw unsupported(expression, "the value \(value) of type \(type(of: value)) can't be stored")

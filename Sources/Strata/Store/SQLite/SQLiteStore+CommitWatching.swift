@@ -26,7 +26,7 @@ extension SQLiteStore {
     /// The poll runs on a thread of its own rather than in a task, so it keeps its pace when the cooperative thread
     /// pool is busy with long synchronous work.
     package func watchCommits(reportingTo observer: any StoreCommitObserver) -> Bool {
-        guard path != nil else { return false }
+        guard path != nil, watchers.begin() else { return false }
         // Read now, not on the thread, so a commit made before the thread first runs is still noticed. The first
         // read of the history stops at the same snapshot: what comes after moves the version and is read then.
         let initial = historySnapshot()
@@ -34,12 +34,16 @@ extension SQLiteStore {
         let interval = Self.commitPollInterval
         let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
         let thread = Thread { [self] in
-            defer { ownTransactions.endTracking() }
+            defer {
+                ownTransactions.endTracking()
+                watchers.end()
+            }
+            StoreWatchers.nameCurrentThread("strata-sqlite")
             observer.storeDidCommit(.resumed(newest: initial?.newest))
             var version = initial?.version
             while true {
                 Thread.sleep(forTimeInterval: seconds)
-                guard observer.keepsWatching else { return }
+                guard observer.keepsWatching, !watchers.isStopping else { return }
                 // A failed read (the file locked for longer than the busy timeout) is retried next time.
                 guard let current = try? withConnection({ try $0.dataVersion() }), current != version else { continue }
                 // The version again with the newest history transaction, from one snapshot: the reader reads up

@@ -11,9 +11,14 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
     /// The database file's path, or `nil` in memory.
     package let path: String?
     package let dialect = SQLiteDialect()
-    private let connection: SQLiteConnection
-    /// Serializes every use of `connection`, which is opened without SQLite's own mutex.
-    private let lock = NSLock()
+    /// The open connection; `nil` once the store is closed (see `SQLiteStore+Close.swift`). Guarded by `lock`.
+    var openConnection: SQLiteConnection?
+    /// Serializes every use of the connection, which is opened without SQLite's own mutex.
+    let lock = NSLock()
+    /// The commit watchers running, which closing the store stops.
+    let watchers = StoreWatchers()
+    /// How many times the store was erased (see `SQLiteStore+Erase.swift`).
+    let erasures = Atomic<Int>(0)
     /// SQLite's schema cookie when the store last checked that its tables hold this schema.
     let knownSchemaCookie = Mutex<Int64>(0)
     /// Whether the file has the history tables, so saves record their history (a store opened read-only before
@@ -59,7 +64,7 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
             connection: opened, schema: schema, path: displayPath, readOnly: readOnly, migrationPlan: migrationPlan,
             backupPath: backsUpBeforeMigrating ? path : nil
         ).run()
-        self.connection = opened
+        self.openConnection = opened
         knownSchemaCookie.withLock { $0 = (try? Self.schemaCookie(of: opened)) ?? 0 }
         historyTablesExist.store(HistoryTables.exist(on: opened), ordering: .relaxed)
         if !readOnly, recordsHistory, historyRetention.isLimited {
@@ -76,16 +81,19 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
         self.isReadOnly = false
         self.historyRetention = HistoryRetention()
         self.identifier = identifier
-        self.connection = connection
+        self.openConnection = connection
         knownSchemaCookie.withLock { $0 = (try? Self.schemaCookie(of: connection)) ?? 0 }
         // A migration stage that runs before the history tables are added records no history.
         historyTablesExist.store(HistoryTables.exist(on: connection), ordering: .relaxed)
     }
 
     /// Runs `body` with exclusive use of the connection.
+    ///
+    /// - Throws: `StrataError.storeClosed` once the store is closed, or what `body` throws.
     package func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
+        guard let connection = openConnection else { throw StrataError.storeClosed(path: path ?? ":memory:") }
         return try body(connection)
     }
 

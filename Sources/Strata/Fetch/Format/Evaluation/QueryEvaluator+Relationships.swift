@@ -32,10 +32,12 @@ extension QueryEvaluator {
     }
 
     /// A to-one foreign key as the store would hold it: the target's primary key, `NULL` for none. An unsaved
-    /// target has no key yet and reads as `-1`, which is only ever compared with `NULL`.
+    /// target has no key yet and reads as its temporary identifier's `queryKey`, which no stored row has.
     func foreignKey(of data: ModelBackingData, at index: Int) -> StoredValue {
         guard let target = data.relatedModels(at: index).first else { return .null }
-        return .integer(target.persistentBackingData.primaryKey ?? -1)
+        let targetData = target.persistentBackingData
+        if let key = targetData.primaryKey { return .integer(key) }
+        return .integer(targetData.identifier(entityName: String(describing: type(of: target))).queryKey)
     }
 
     /// SQL's aggregates over the non-null values: `NULL` over none; `sum` stays an integer while every

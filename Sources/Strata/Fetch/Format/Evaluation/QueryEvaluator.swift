@@ -99,7 +99,14 @@ package struct QueryEvaluator {
     }
 
     private func column(_ name: String) throws -> StoredValue {
-        if name == SelectStatement.primaryKeyColumn { return primaryKey.map { .integer($0) } ?? .null }
+        if name == SelectStatement.primaryKeyColumn {
+            if let primaryKey { return .integer(primaryKey) }
+            // An unsaved model matches its temporary identifier (see `PersistentIdentifier.queryKey`).
+            if let backingData, backingData.state == .inserted {
+                return .integer(backingData.identifier(entityName: entity.name).queryKey)
+            }
+            return .null
+        }
         guard let property = entity.property(named: name) else {
             throw StrataError.unsupportedPredicate(expression: name, reason: "\(entity.name) has no column \(name)")
         }
