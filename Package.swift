@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import CompilerPluginSupport
 import Foundation
 import PackageDescription
@@ -128,6 +128,12 @@ let package = Package(
         .testTarget(
             name: "SwiftDataCompatibilityTests",
             dependencies: ["SwiftData", "StrataPostgres", "StrataTestSupport"]
+        ),
+        // Built as an app target that Xcode 26 creates: main-actor isolation by default (SE-0466).
+        .testTarget(
+            name: "MainActorDefaultTests",
+            dependencies: ["SwiftData", "StrataTestSupport"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         .testTarget(
             name: "StrataStateTests",
