@@ -53,7 +53,7 @@ extension ModelConfiguration: DataStoreFactory {
         }
         return try SQLiteStore(
             schema: schema, path: path, readOnly: !allowsSave, migrationPlan: migrationPlan.map(StoreMigrationPlan.init),
-            backsUpBeforeMigrating: backsUpStoreBeforeMigration,
+            backsUpBeforeMigrating: backsUpStoreBeforeMigration, integrityCheck: checksStoreIntegrityOnOpen ? .full : .automatic,
             historyRetention: HistoryRetention(maximumAge: historyRetentionInterval, maximumCount: historyRetentionLimit))
     }
 }
