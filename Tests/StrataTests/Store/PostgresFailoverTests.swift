@@ -49,7 +49,9 @@ struct PostgresFailoverTests {
                     let context = ModelContext(container)
                     for part in 0..<FailoverEntry.perSave { context.insert(FailoverEntry(writer: number, save: save, part: part)) }
                     var failure: String?
-                    do { try context.save() } catch let error as StrataError { failure = "\(error.caseName): \(error)" } catch { failure = "not a StrataError: \(error)" }
+                    do { try context.save() } catch let error as StrataError {
+                        if case .storeFailure = error { failure = "storeFailure: \(error)" } else { failure = "\(error)" }
+                    } catch { failure = "not a StrataError: \(error)" }
                     let outcome = Outcome(save: save, succeeded: failure == nil, error: failure, finished: .now)
                     outcomes.withLock { $0.append(outcome) }
                     Thread.sleep(forTimeInterval: failure == nil ? 0.01 : 0.05)
