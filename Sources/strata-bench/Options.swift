@@ -1,6 +1,6 @@
 import Foundation
 
-/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--svg DIR] [--no-history] [--only N] [--store URL]`.
+/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--open] [--svg DIR] [--no-history] [--only N] [--store URL]`.
 struct Options {
     /// Two rounds and sizes divided by ten: a smoke check that finishes quickly even in a debug build.
     var quick = false
@@ -12,6 +12,8 @@ struct Options {
     var recordsHistory = true
     /// Run the workload families at each of `scaleSizes` instead of the table's workloads.
     var scale = false
+    /// Time opening an existing store + one indexed query at `OpenTimeRun.sizes` instead of the table's workloads.
+    var openTime = false
     /// Where `--svg` writes one chart per workload family (a `--scale` run; implies `--scale`).
     var svgDirectory: String?
     /// The table size of a `--scale` step, replacing both `rows` and `largeRows`.
@@ -38,7 +40,7 @@ struct Options {
     /// The sizes this `--scale` run uses.
     var scaleSizesToRun: [Int] { quick ? Array(Self.scaleSizes.prefix(2)) : Self.scaleSizes }
 
-    static let usage = "usage: strata-bench [--quick] [--json] [--scale] [--svg <directory>] [--no-history] [--only <workload number>] [--store postgresql://…]"
+    static let usage = "usage: strata-bench [--quick] [--json] [--scale] [--open] [--svg <directory>] [--no-history] [--only <workload number>] [--store postgresql://…]"
 
     /// Parses arguments (without the program name); `nil` means print `usage`.
     init?(arguments: [String]) {
@@ -49,6 +51,7 @@ struct Options {
             case "--json": json = true
             case "--no-history": recordsHistory = false
             case "--scale": scale = true
+            case "--open": openTime = true
             case "--svg":
                 guard let directory = remaining.popFirst() else { return nil }
                 svgDirectory = directory

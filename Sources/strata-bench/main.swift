@@ -71,7 +71,9 @@ let allWorkloads = postgresFloor.map { $0.workloads(against: strata) }
 
 var results: [WorkloadResult] = []
 do {
-    if options.scale {
+    if options.openTime {
+        results = try await OpenTimeRun.run(options)
+    } else if options.scale {
         results = try await ScaleRun.run(options)
         if let directory = options.svgDirectory { try Chart.write(results, to: directory) }
     } else {
