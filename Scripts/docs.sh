@@ -13,14 +13,21 @@ if [ -z "$DOCC" ] || [ ! -x "$DOCC" ]; then
     exit 1
 fi
 
-# Symbol graphs of the public API, extracted from the modules of an ordinary debug build.
-output="$(swift package dump-symbol-graph --skip-synthesized-members 2>&1)" || { echo "$output" >&2; exit 1; }
-GRAPHS="$(printf '%s\n' "$output" | sed -n 's/^Files written to //p' | tail -1)"
-if [ -z "$GRAPHS" ] || [ ! -d "$GRAPHS" ]; then
-    echo "$output" >&2
-    echo "docs: swift package dump-symbol-graph wrote no symbol graphs" >&2
-    exit 1
-fi
+# Symbol graphs of the public API, extracted from the modules of the ordinary debug build. (`swift package
+# dump-symbol-graph` would build every trait's dependencies, swift-syntax included, which an offline machine can't.)
+swift build >/dev/null
+BIN="$(swift build --show-bin-path)"
+EXTRACT="$(dirname "$DOCC")/swift-symbolgraph-extract"
+GRAPHS="$(mktemp -d)"
+trap 'rm -rf "$GRAPHS"' EXIT
+for module in "${MODULES[@]}"; do
+    # shellcheck disable=SC2046 # pkg-config's flags are meant to split
+    "$EXTRACT" -module-name "$module" -target "$(basename "$(dirname "$BIN")")" -I "$BIN/Modules" \
+        -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap -Xcc -fmodule-map-file=Sources/CLibPQ/module.modulemap \
+        -Xcc -fmodule-map-file="$BIN/CStrataSupport.build/module.modulemap" \
+        $(pkg-config --cflags-only-I libpq sqlite3 | sed 's/-I/-Xcc -I/g') \
+        -minimum-access-level public -skip-synthesized-members -output-dir "$GRAPHS"
+done
 
 OUT=.build/documentation
 rm -rf "$OUT"
