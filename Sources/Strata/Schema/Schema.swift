@@ -7,8 +7,11 @@
 public final class Schema: Sendable, CustomStringConvertible {
     /// A schema version, as in SwiftData's versioned schemas.
     public struct Version: Sendable, Hashable, CustomStringConvertible, Codable, Comparable {
+        /// The major version number.
         public let major: Int
+        /// The minor version number.
         public let minor: Int
+        /// The patch version number.
         public let patch: Int
         /// Creates a version number.
         public init(_ major: Int, _ minor: Int, _ patch: Int) {

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 /// A bounded set of connections to one database, shared by every context of a container. A caller has a
 /// connection to itself from ``withConnection(_:)`` until its body returns, so contexts in parallel tasks never
@@ -84,6 +85,10 @@ package final class PostgresConnectionPool: @unchecked Sendable {
             idle.append(connection)
         } else {
             open -= 1
+            if !connection.isHealthy {
+                StrataLog.log(.notice, "dropped a broken PostgreSQL connection; the next operation opens a new one",
+                              category: "postgres")
+            }
         }
         condition.signal()
         condition.unlock()
