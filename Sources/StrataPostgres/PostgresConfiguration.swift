@@ -101,16 +101,16 @@ public struct PostgresConfiguration: DataStoreConfiguration {
 extension PostgresConfiguration: DataStoreFactory {
     /// Connects and opens (creating when missing, migrating when it holds other models) the store's tables in
     /// ``databaseSchema``.
-    package func makeStore(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> any DataStore {
-        try PostgresStore(schema: schema, configuration: self, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
+    package func makeStore(schema: Schema, migrationPlan: StoreMigrationPlan?) throws -> any DataStore {
+        try PostgresStore(schema: schema, configuration: self, migrationPlan: migrationPlan)
     }
 
     /// Plans the migration opening the store would run, reading the database only (a dry run).
-    package func plannedMigration(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [MigrationStep] {
+    package func plannedMigration(schema: Schema, migrationPlan: StoreMigrationPlan?) throws -> [MigrationStep] {
         do {
             let connection = try PostgresConnection(conninfo: url.absoluteString, settings: sessionSettings)
             return try PostgresBootstrap(
-                connection: connection, schema: schema, configuration: self, migrationPlan: migrationPlan.map(StoreMigrationPlan.init)
+                connection: connection, schema: schema, configuration: self, migrationPlan: migrationPlan
             ).plannedMigration()
         } catch let error as PostgresError {
             throw StrataError.storeOpenFailed(path: location, reason: error.description)

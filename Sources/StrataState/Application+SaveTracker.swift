@@ -10,23 +10,24 @@ extension Application {
     /// Every context of the container posts `ModelContext.didSave` after a successful save; the
     /// tracker listens for those and bumps ``SaveRevision`` synchronously. Commits by another
     /// process or another `ModelContainer` on the same file (and `ModelContainer.notifyChanges(to:)`)
-    /// arrive through Strata's live-results layer, which watches the store, and bump it on the main actor.
+    /// arrive through `ModelContainer.observeChanges(_:)`, which watches the store, and bump it on the main actor.
     final class SaveTracker {
         /// The Observation-tracked counter that ``ModelState/models`` reads.
         let revision = SaveRevision()
         /// Kept so the container's identity is not reused while its tracker is cached.
         let container: ModelContainer
         private let observer: any NSObjectProtocol
-        private let externalListener: ExternalChangeListener
-        private let subscriptions: [UInt64]
+        /// Changes made outside this process's contexts, reported by the container.
+        private let externalChanges: ModelContainer.ChangeObservation
 
         init(container: ModelContainer) {
             self.container = container
             let revision = revision
-            let listener = ExternalChangeListener(revision: revision)
-            externalListener = listener
-            subscriptions = container.schema.entities.map { entity in
-                container.liveChanges.subscribe(listener, entityName: entity.name, store: container.store)
+            externalChanges = container.observeChanges { change in
+                // Saves of this process's contexts were counted by `didSave` already; a change that merges one
+                // with a change from elsewhere still bumps.
+                guard change.includesExternalChanges else { return }
+                revision.bump()
             }
             observer = NotificationCenter.default.addObserver(
                 forName: ModelContext.didSave, object: nil, queue: nil
@@ -43,23 +44,7 @@ extension Application {
 
         deinit {
             NotificationCenter.default.removeObserver(observer)
-            for subscription in subscriptions { container.liveChanges.unsubscribe(subscription) }
-        }
-    }
-
-    /// Bumps a revision for changes made outside this process's contexts (the store watcher's events).
-    final class ExternalChangeListener: LiveChangeSubscriber {
-        let revision: SaveRevision
-
-        init(revision: SaveRevision) {
-            self.revision = revision
-        }
-
-        func receiveStoreChanges(_ event: StoreChangeEvent) {
-            // Saves of this process's contexts were counted by `didSave` already; an event that merges one with a
-            // change from elsewhere still bumps.
-            guard event.includesExternalChanges else { return }
-            revision.bump()
+            externalChanges.cancel()
         }
     }
 

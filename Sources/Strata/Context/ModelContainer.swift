@@ -17,8 +17,8 @@ public final class ModelContainer: Sendable {
     /// The migration plan the container was created with, if any.
     public let migrationPlan: (any SchemaMigrationPlan.Type)?
     package let store: any DataStore
-    /// Where saves announce their changes to live results (`ResultsObserver`).
-    package let liveChanges = LiveChangeCenter()
+    /// Who hears of each save of the container's contexts (live results, through their change center).
+    package let saveObservers = ModelContainerSaveObservers()
     @MainActor private var lazyMainContext: ModelContext?
 
     /// Creates a container for model classes.
@@ -81,7 +81,7 @@ public final class ModelContainer: Sendable {
         self.schema = schema
         self.configurations = [configuration as? ModelConfiguration].compactMap { $0 }
         self.migrationPlan = migrationPlan
-        self.store = try factory.makeStore(schema: schema, migrationPlan: migrationPlan)
+        self.store = try factory.makeStore(schema: schema, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
     }
 
     /// Creates a container for model classes over the store a configuration describes (SwiftData's custom-store

@@ -10,6 +10,7 @@ extension ModelContext {
     }
 
     /// Inserts a model and, as SwiftData does, every model it references that is not in a context yet.
+    @usableFromInline
     func insertAny(_ model: any PersistentModel) {
         let data = model.persistentBackingData
         let key = ObjectIdentifier(model)

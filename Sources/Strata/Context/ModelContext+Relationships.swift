@@ -6,6 +6,7 @@ extension ModelContext {
     ///
     /// The other models are those registered since the relationship was last loaded (`ownersToLoad`), so reading
     /// it page after page costs each page its own models, not every model registered before it.
+    @usableFromInline
     func loadRelationship(at index: Int, of data: ModelBackingData) -> [any PersistentModel]? {
         guard let entity = data.entity, let info = entity.relationshipInfos[index] else { return nil }
         if !info.isToMany {
@@ -105,6 +106,7 @@ extension ModelContext {
 
     /// Fills in `data` and every other fault of `entity` made since faults were last filled, 500 per query.
     /// Returns whether `data` was filled.
+    @usableFromInline
     func fulfillFaults(of entity: Schema.Entity, including data: ModelBackingData) -> Bool {
         let all = [data] + takeFaults(of: entity, excluding: data)
         let columns = entity.columnPropertyIndexes
@@ -162,11 +164,12 @@ extension ModelContext {
 
     /// Called by a model's backing data after one of its relationships was assigned: inserts newly referenced
     /// models and updates the inverse relationship of every model added or removed.
+    @usableFromInline
     func relationshipDidChange(of model: some PersistentModel, at index: Int, added: [any PersistentModel], removed: [any PersistentModel]) {
         let data = model.persistentBackingData
         for target in added { insertIfDetached(target) }
         if let info = data.entity?.relationshipInfos[index] {
-            Self.updateInverses(of: model, relationship: info, added: added, removed: removed, in: self)
+            ModelBackingData.updateInverses(of: model, relationship: info, added: added, removed: removed, in: self)
         }
         if data.state == .registered { changedModels[ObjectIdentifier(model)] = model }
         scheduleAutosave()

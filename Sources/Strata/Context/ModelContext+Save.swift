@@ -123,8 +123,8 @@ extension ModelContext {
         pendingBatchDeletes.removeAll()
         autosaveError = nil
         postSaveNotification(ModelContext.didSave, inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers)
-        container.liveChanges.post(StoreChangeEvent(
-            inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers, origin: ObjectIdentifier(self)))
+        container.saveObservers.containerDidSave(
+            inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers, origin: ObjectIdentifier(self))
     }
 
     /// A changed model's saved values, taken out while its save runs. A struct, not a tuple: an array of tuples is

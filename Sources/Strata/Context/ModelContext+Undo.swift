@@ -12,6 +12,9 @@ import Foundation
 extension ModelContext {
     // MARK: - Registering (called where the context and the models change)
 
+    /// Whether the context records its changes for undo: it has an undo manager.
+    @usableFromInline var recordsUndo: Bool { undoManager != nil }
+
     /// Registers the undo of a property change: the value at `index` goes back to `previous`.
     @usableFromInline
     func registerUndoOfValueChange(of model: some PersistentModel, at index: Int, from previous: StoredValue) {
@@ -20,6 +23,7 @@ extension ModelContext {
     }
 
     /// Registers the undo of a relationship change: relationship `index` of `model` goes back to `previous`.
+    @usableFromInline
     func registerUndoOfRelationshipChange(of model: any PersistentModel, at index: Int, from previous: [any PersistentModel]) {
         guard undoManager != nil else { return }
         nonisolated(unsafe) let model = model

@@ -1,4 +1,10 @@
 extension ModelContainer {
+    /// Where saves announce their changes to live results (`ResultsObserver`): the container's change center,
+    /// attached as a save observer when first asked for.
+    package var liveChanges: LiveChangeCenter {
+        saveObservers.observer(LiveChangeCenter.self) { LiveChangeCenter() }
+    }
+
     /// Tells the container's live results that the stored models of some classes changed in a way Strata
     /// didn't see (for example SQL run on the store file by hand): their observers reload and re-fetch.
     ///
@@ -8,5 +14,13 @@ extension ModelContainer {
     public func notifyChanges(to types: any PersistentModel.Type...) {
         let names = types.compactMap { schema.entity(forType: $0)?.name }
         liveChanges.post(.entities(Set(names)))
+    }
+}
+
+extension LiveChangeCenter: ModelContainerSaveObserver {
+    /// Posts a save of one of the container's contexts to the live results it affects.
+    package func containerDidSave(inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
+                                  deleted: [PersistentIdentifier], origin: ObjectIdentifier) {
+        post(StoreChangeEvent(inserted: inserted, updated: updated, deleted: deleted, origin: origin))
     }
 }

@@ -30,31 +30,9 @@ extension PersistentModel {
     public static var _$strataIndices: [[AnyKeyPath]] { [] }
     public static var _$strataUniqueConstraints: [[AnyKeyPath]] { [] }
 
-    /// The model's identity: temporary until its first save, permanent after.
-    public var persistentModelID: PersistentIdentifier {
-        persistentBackingData.identifier(entityName: String(describing: Self.self))
-    }
-
-    /// The context the model was inserted into or fetched by, or `nil`.
-    ///
-    /// A model holds its context weakly. A stored model whose context was released keeps its store, so its properties and relationships still read what is stored (the related
-    /// models come back in no context); it is never emptied silently.
-    public var modelContext: ModelContext? { persistentBackingData.context }
-
-    /// Whether the model has unsaved changes: it is newly inserted, deleted, or has changed properties.
-    public var hasChanges: Bool { persistentBackingData.hasChanges }
-
-    /// Whether the model was deleted from its context (saved or not).
-    public var isDeleted: Bool { persistentBackingData.isDeleted }
-
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }
-}
-
-extension PersistentModel {
-    /// The model's identity, for `Identifiable` (unless the class declares its own `id`).
-    public var id: PersistentIdentifier { persistentModelID }
 }

@@ -1,6 +1,6 @@
 /// The boundary between contexts and a storage engine: a store runs fetches and saves that contexts describe
 /// in store-neutral terms (entities, `QueryExpression`s, `StoredValue`s). A store knows nothing about contexts.
-package protocol DataStore: AnyObject, Sendable {
+package protocol DataStore: ModelBackingDataStore {
     /// The schema the store holds.
     var schema: Schema { get }
     /// A stable identifier of the store, recorded in it when it was created.
@@ -46,30 +46,6 @@ extension StoreRow {
     /// the version last.
     @inline(__always) package func version(afterColumns count: Int) -> Int64 {
         int64(at: Int32(count + 1))
-    }
-}
-
-/// A fetch in store-neutral terms.
-package struct StoreFetch: Sendable {
-    package var entity: Schema.Entity
-    /// The properties to read (by index); `nil` reads only the primary key.
-    package var columns: [Int]?
-    package var condition: QueryExpression?
-    /// Restricts the rows to those whose `column` (the primary key or a foreign key) is one of `keys`,
-    /// in addition to `condition`.
-    package var keyFilter: (column: String, keys: [Int64])?
-    package var ordering: [QueryOrdering]
-    package var limit: Int?
-    package var offset: Int?
-
-    package init(entity: Schema.Entity, columns: [Int]?, condition: QueryExpression? = nil,
-                 ordering: [QueryOrdering] = [], limit: Int? = nil, offset: Int? = nil) {
-        self.entity = entity
-        self.columns = columns
-        self.condition = condition
-        self.ordering = ordering
-        self.limit = limit
-        self.offset = offset
     }
 }
 

@@ -22,38 +22,9 @@ public protocol DataStoreConfiguration: Hashable, Sendable {
 package protocol DataStoreFactory {
     /// Opens (creating or migrating when needed) the store for `schema`.
     /// - Throws: `StrataError` when the store can't be opened, holds other models, or can't be migrated.
-    func makeStore(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> any DataStore
+    func makeStore(schema: Schema, migrationPlan: StoreMigrationPlan?) throws -> any DataStore
     /// The migration opening the store for `schema` would run, planned without writing (a dry run); empty when the
     /// store doesn't exist yet or already holds `schema`.
     /// - Throws: `StrataError` when the open would refuse the store or the migration.
-    func plannedMigration(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [MigrationStep]
-}
-
-extension ModelConfiguration: DataStoreConfiguration {}
-
-extension ModelConfiguration: DataStoreFactory {
-    /// Plans the migration of the configured file, reading it only; empty in memory.
-    package func plannedMigration(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [MigrationStep] {
-        guard !isStoredInMemoryOnly else { return [] }
-        return try SQLiteStore.plannedMigration(schema: schema, path: url.path, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
-    }
-
-    /// Opens the SQLite store in the configured file (its directory created when saves are allowed), or in memory.
-    package func makeStore(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> any DataStore {
-        var path: String?
-        if !isStoredInMemoryOnly {
-            if allowsSave {
-                do {
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                } catch {
-                    throw StrataError.storeOpenFailed(path: url.path, reason: "can't create its directory: \(error.localizedDescription)")
-                }
-            }
-            path = url.path
-        }
-        return try SQLiteStore(
-            schema: schema, path: path, readOnly: !allowsSave, migrationPlan: migrationPlan.map(StoreMigrationPlan.init),
-            backsUpBeforeMigrating: backsUpStoreBeforeMigration,
-            historyRetention: HistoryRetention(maximumAge: historyRetentionInterval, maximumCount: historyRetentionLimit))
-    }
+    func plannedMigration(schema: Schema, migrationPlan: StoreMigrationPlan?) throws -> [MigrationStep]
 }

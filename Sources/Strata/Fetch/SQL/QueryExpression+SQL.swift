@@ -76,15 +76,16 @@ extension QueryExpression {
 extension QueryAggregate {
     /// The SQLite aggregate function: SQL's own, or Strata's IEEE sum and average (`strata_real_sum`,
     /// `strata_real_avg`) for floating-point attributes.
-    var sqlName: String {
+    package var sqlName: String {
         switch self {
         // SQLite's integer sum fails on overflow (of any partial sum).
         case .sum, .integerSum: "sum"
         case .average: "avg"
         case .minimum, .floatingMinimum: "min"
         case .maximum, .floatingMaximum: "max"
-        case .floatingSum: SQLiteFunctions.floatingSum
-        case .floatingAverage: SQLiteFunctions.floatingAverage
+        // Registered by SQLiteFunctions under these names.
+        case .floatingSum: "strata_real_sum"
+        case .floatingAverage: "strata_real_avg"
         }
     }
 }

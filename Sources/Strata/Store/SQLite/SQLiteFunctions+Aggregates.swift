@@ -5,28 +5,20 @@ extension SQLiteFunctions {
     /// `strata_real_sum(x)`: the exact sum of a floating-point column rounded once (see ``FloatingSum``), NaN
     /// (stored as `'NaN'`) included; SQLite's own `sum` skips the text `'NaN'` and compensates rounding in the
     /// order rows come.
-    package static let floatingSum = "strata_real_sum"
+    package static let floatingSum = QueryAggregate.floatingSum.sqlName
     /// `strata_real_avg(x)`: `strata_real_sum(x)` divided by the number of non-null values.
-    package static let floatingAverage = "strata_real_avg"
-
-    /// The stored form of a floating-point sum: NaN as the text `'NaN'`, `NULL` over no values.
-    package static func floatingSumResult(_ words: UnsafeMutableBufferPointer<UInt64>, average: Bool) -> StoredValue {
-        let count = FloatingSum.count(words)
-        guard count > 0 else { return .null }
-        let total = FloatingSum.total(words)
-        return (average ? total / Double(count) : total).storedValue
-    }
+    package static let floatingAverage = QueryAggregate.floatingAverage.sqlName
 
     static func registerAggregateFunctions(on handle: OpaquePointer) throws(SQLiteError) {
         try defineFloatingSum(floatingSum, on: handle) { context in
             guard let context else { return }
             let words = SQLiteFunctions.accumulator(context, allocating: false)
-            SQLiteFunctions.setResult(words.map { SQLiteFunctions.floatingSumResult($0, average: false) } ?? .null, on: context)
+            SQLiteFunctions.setResult(words.map { StoredArithmetic.floatingSum($0, average: false) } ?? .null, on: context)
         }
         try defineFloatingSum(floatingAverage, on: handle) { context in
             guard let context else { return }
             let words = SQLiteFunctions.accumulator(context, allocating: false)
-            SQLiteFunctions.setResult(words.map { SQLiteFunctions.floatingSumResult($0, average: true) } ?? .null, on: context)
+            SQLiteFunctions.setResult(words.map { StoredArithmetic.floatingSum($0, average: true) } ?? .null, on: context)
         }
     }
 

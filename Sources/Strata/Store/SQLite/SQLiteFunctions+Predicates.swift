@@ -32,13 +32,6 @@ extension SQLiteFunctions {
     /// `strata_power(base, exponent)`: the format language's `**`.
     package static let power = "strata_power"
 
-    /// `base` raised to `exponent`, as `strata_power` and the in-memory evaluator compute it: a real,
-    /// `NULL` where the result is not a number (`(-8) ** 0.5`), as SQLite stores NaN.
-    static func power(_ base: Double, _ exponent: Double) -> StoredValue {
-        let result = Foundation.pow(base, exponent)
-        return result.isNaN ? .null : .real(result)
-    }
-
     /// The IEEE floating-point function for an arithmetic operator (`%` is never floating point in a predicate).
     /// With `single`, the result is rounded to `Float`.
     package static func floatingArithmetic(_ op: QueryExpression.ArithmeticOperator, single: Bool) -> String {
@@ -49,22 +42,6 @@ extension SQLiteFunctions {
         case .divide, .remainder: "div"
         }
         return (single ? "strata_float_" : "strata_real_") + name
-    }
-
-    /// `left op right` in double precision as Swift computes it (`x / 0` is an infinity, `∞ - ∞` is NaN), with
-    /// NaN as the store keeps it: the text `'NaN'`, as `strata_real_*` and the in-memory evaluator compute it.
-    /// With `single` the result is rounded to `Float`, which gives exactly Swift's `Float` result for `Float`
-    /// operands (double precision holds every such sum, difference, product and quotient before rounding).
-    package static func floatingArithmetic(
-        _ op: QueryExpression.ArithmeticOperator, _ left: Double, _ right: Double, single: Bool
-    ) -> StoredValue {
-        let result = switch op {
-        case .add: left + right
-        case .subtract: left - right
-        case .multiply: left * right
-        case .divide, .remainder: left / right
-        }
-        return single ? Double(Float(result)).storedValue : result.storedValue
     }
 
     /// The checked integer function for an arithmetic operator.
@@ -91,12 +68,12 @@ extension SQLiteFunctions {
         for op in [QueryExpression.ArithmeticOperator.add, .subtract, .multiply, .divide] {
             for single in [false, true] {
                 try define(floatingArithmetic(op, single: single), argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
-                    floatingArithmetic(op, arguments.real(0), arguments.real(1), single: single)
+                    StoredArithmetic.floating(op, arguments.real(0), arguments.real(1), single: single)
                 }
             }
         }
         try define(power, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
-            power(arguments.double(0), arguments.double(1))
+            StoredArithmetic.power(arguments.double(0), arguments.double(1))
         }
         let operators: [QueryExpression.ArithmeticOperator] = [.add, .subtract, .multiply, .divide, .remainder]
         for op in operators {

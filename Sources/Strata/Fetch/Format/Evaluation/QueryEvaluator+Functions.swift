@@ -39,11 +39,11 @@ extension QueryEvaluator {
             return try arithmetic(op, .integer(integer(0)), .integer(integer(1)), bounds: low...max(low, integer(3)))
         case .floatingArithmetic(let op, let single):
             let real = { (index: Int) in SQLiteValueConversion.real(arguments[index]) }
-            return SQLiteFunctions.floatingArithmetic(op, real(0), real(1), single: single)
+            return StoredArithmetic.floating(op, real(0), real(1), single: single)
         case .coalesce: return arguments.first { $0 != .null } ?? .null
         case .power:
             let number = { (index: Int) in SQLiteValueConversion.number(arguments[index])?.real ?? 0 }
-            return SQLiteFunctions.power(number(0), number(1))
+            return StoredArithmetic.power(number(0), number(1))
         }
     }
 

@@ -60,7 +60,7 @@ extension QueryEvaluator {
             var words = [UInt64](repeating: 0, count: FloatingSum.wordCount)
             return words.withUnsafeMutableBufferPointer { words in
                 for value in present { FloatingSum.add(SQLiteValueConversion.real(value), to: words) }
-                return SQLiteFunctions.floatingSumResult(words, average: aggregate == .floatingAverage)
+                return StoredArithmetic.floatingSum(words, average: aggregate == .floatingAverage)
             }
         case .minimum, .floatingMinimum:
             return present.dropFirst().reduce(first) { Self.order($1, $0, collation: .binary) == .orderedAscending ? $1 : $0 }

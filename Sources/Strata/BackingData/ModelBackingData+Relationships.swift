@@ -135,11 +135,11 @@ extension ModelBackingData {
             context.relationshipDidChange(of: model, at: index, added: added, removed: removed)
         } else if let context = (added + removed).lazy.compactMap({ $0.persistentBackingData.context }).first {
             // Referencing a model that is in a context brings this one in too (which sets the inverses).
-            context.insert(model)
+            context.insertAny(model)
         } else if let info = Schema.detachedEntity(for: type(of: model)).relationshipInfos[index] {
             // Neither side is in a context: the inverses are set now all the same, and inserting either model
             // later brings in the other with the relationship.
-            ModelContext.updateInverses(of: model, relationship: info, added: added, removed: removed, in: nil)
+            ModelBackingData.updateInverses(of: model, relationship: info, added: added, removed: removed, in: nil)
         }
     }
 }

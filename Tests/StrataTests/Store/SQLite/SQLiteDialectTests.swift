@@ -2,7 +2,7 @@
 import Testing
 
 @Suite("SQLite dialect")
-struct SQLDialectTests {
+struct SQLiteDialectTests {
     @Test(arguments: [
         ("Book", "\"Book\""),
         ("", "\"\""),

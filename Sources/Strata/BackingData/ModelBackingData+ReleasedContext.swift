@@ -11,17 +11,11 @@ extension ModelBackingData {
         switch info.storage {
         case .foreignKey:
             if index < values.count, case .integer(let key) = values[index] { keys = [key] }
-        case .inverseForeignKey:
-            guard let inverse = info.inverse else { return nil }
-            var request = StoreFetch(entity: info.destination, columns: [])
-            request.keyFilter = (inverse.name, [primaryKey])
-            request.ordering = [QueryOrdering(expression: .column(SelectStatement.primaryKeyColumn), ascending: true, collation: .binary)]
-            guard (try? store.fetch(request, { row in keys.append(row.int64(at: 0)) })) != nil else { return nil }
-        case .joinTable(let table, let ownerColumn, let targetColumn):
-            guard let rows = try? store.fetchJoinRows(table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owners: [primaryKey]) else {
-                return nil
-            }
-            keys = rows.map(\.target)
+        case .inverseForeignKey where info.inverse == nil:
+            return nil
+        case .inverseForeignKey, .joinTable:
+            guard let related = try? store.relatedKeys(of: primaryKey, through: info) else { return nil }
+            keys = related
         }
         let targets = keys.map { key -> any PersistentModel in
             let data = ModelBackingData.make(primaryKey: key, entity: info.destination, store: store, context: nil)

@@ -45,7 +45,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         // After `primaryKey`, so it takes the byte after the optional's tag instead of a padded word.
         @usableFromInline var state: State = .detached
         /// The store holding the row, once the model is backed by a row.
-        var store: (any DataStore)?
+        var store: (any ModelBackingDataStore)?
         /// The model's entity, once known to a context.
         @usableFromInline var entity: Schema.Entity?
         /// What most models never need, made on first use (see ``ModelBackingData/SideState``).
@@ -93,7 +93,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         set { fields.pointee.contextReference = newValue }
     }
     /// The context the model belongs to, while both live.
-    @inlinable package var context: ModelContext? {
+    @inlinable var context: (any ModelBackingDataContext)? {
         get { contextReference?.context }
         set { contextReference = newValue?.modelReference }
     }
@@ -113,7 +113,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         set { fields.pointee.state = newValue }
     }
     /// The store holding the row, once the model is backed by a row.
-    package var store: (any DataStore)? {
+    package var store: (any ModelBackingDataStore)? {
         get { fields.pointee.store }
         set { fields.pointee.store = newValue }
     }
@@ -194,8 +194,8 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     }
 
     /// Backing data for a row of `entity`: every value `NULL` until the row is read into ``values``.
-    package static func make(primaryKey: Int64, entity: Schema.Entity, store: any DataStore,
-                             context: ModelContext?) -> ModelBackingData {
+    static func make(primaryKey: Int64, entity: Schema.Entity, store: any ModelBackingDataStore,
+                             context: (any ModelBackingDataContext)?) -> ModelBackingData {
         let data = make(propertyCount: entity.properties.count)
         data.withUnsafeMutablePointerToHeader { fields in
             fields.pointee.primaryKey = primaryKey
@@ -391,7 +391,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     func recordChange<Model: PersistentModel>(at index: Int, from previous: StoredValue, to current: StoredValue, on model: Model) {
         if state == .registered { keepSavedValue(at: index, changedFrom: previous, to: current) }
         guard let context else { return }
-        if context.undoManager != nil { context.registerUndoOfValueChange(of: model, at: index, from: previous) }
+        if context.recordsUndo { context.registerUndoOfValueChange(of: model, at: index, from: previous) }
         context.modelDidChange(model)
     }
 
@@ -437,15 +437,11 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
             return
         }
         let columns = missing.sorted()
-        let request = StoreFetch(entity: entity, columns: columns,
-                                 condition: .equal(.column(SelectStatement.primaryKeyColumn), .value(.integer(primaryKey))))
         // A failed read leaves the values as they were; the row was validated when first fetched.
-        try? store.fetch(request) { row in
-            for (offset, index) in columns.enumerated() {
-                let value = row.storedValue(at: Int32(offset + 1))
-                let property = entity.properties[index]
-                if property.relationshipDestination != nil || property.accepts(value) { values[index] = value }
-            }
+        try? store.readColumns(columns, ofRow: primaryKey, in: entity) { offset, value in
+            let index = columns[offset]
+            let property = entity.properties[index]
+            if property.relationshipDestination != nil || property.accepts(value) { values[index] = value }
         }
         unloadedProperties = nil
     }

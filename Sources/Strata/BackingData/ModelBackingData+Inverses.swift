@@ -1,11 +1,11 @@
-extension ModelContext {
+extension ModelBackingData {
     /// Keeps the inverse of relationship `info` of `model` in step after it gained `added` and lost `removed`.
     ///
     /// `context` is the models' context, or `nil` for models in none: their inverses are set all the same, so
     /// `author.books.append(book)` sets `book.author` before either is inserted, as in SwiftData.
     static func updateInverses(
         of model: any PersistentModel, relationship info: Schema.RelationshipInfo,
-        added: [any PersistentModel], removed: [any PersistentModel], in context: ModelContext?
+        added: [any PersistentModel], removed: [any PersistentModel], in context: (any ModelBackingDataContext)?
     ) {
         let inverses = info.inverses
         for target in removed {
@@ -20,7 +20,7 @@ extension ModelContext {
     /// Removes `owner` from `target`'s relationship `inverse`.
     static func detach(
         _ owner: any PersistentModel, from target: any PersistentModel, inverse: Schema.RelationshipInfo,
-        targetEntity: Schema.Entity, in context: ModelContext?
+        targetEntity: Schema.Entity, in context: (any ModelBackingDataContext)?
     ) {
         let data = target.persistentBackingData
         let current = data.relatedModels(at: inverse.index)
@@ -35,7 +35,7 @@ extension ModelContext {
     /// Adds `owner` to `target`'s relationship `inverse`; a to-one inverse first lets go of its previous model.
     static func attach(
         _ owner: any PersistentModel, to target: any PersistentModel, inverse: Schema.RelationshipInfo,
-        targetEntity: Schema.Entity, in context: ModelContext?
+        targetEntity: Schema.Entity, in context: (any ModelBackingDataContext)?
     ) {
         let data = target.persistentBackingData
         let current = data.relatedModels(at: inverse.index)
@@ -58,10 +58,10 @@ extension ModelContext {
 
     /// Records that `target`'s relationship `index` changed behind its setter, and tells its observers.
     private static func didChangeInverse(
-        of target: any PersistentModel, at index: Int, entity: Schema.Entity, in context: ModelContext?
+        of target: any PersistentModel, at index: Int, entity: Schema.Entity, in context: (any ModelBackingDataContext)?
     ) {
         if let context, target.persistentBackingData.state == .registered {
-            context.changedModels[ObjectIdentifier(target)] = target
+            context.inverseRelationshipDidChange(of: target)
         }
         if index < entity.properties.count { entity.properties[index].notifyObservers(of: target) }
     }

@@ -1,0 +1,38 @@
+/// What a model's backing data tells, and asks of, the context its model belongs to. `ModelContext` implements
+/// it, so the model layer names no context.
+@usableFromInline
+protocol ModelBackingDataContext: AnyObject {
+    /// The reference the context's models share.
+    var modelReference: ModelContextReference { get }
+    /// One of `model`'s properties changed.
+    func modelDidChange(_ model: some PersistentModel)
+    /// `model`'s relationship `index` was assigned: `added` and `removed` are the related models it gained and lost.
+    func relationshipDidChange(of model: some PersistentModel, at index: Int, added: [any PersistentModel],
+                               removed: [any PersistentModel])
+    /// A relationship of `model` changed because an inverse relationship was assigned.
+    func inverseRelationshipDidChange(of model: any PersistentModel)
+    /// Inserts `model` (a model related to one of the context's models), with the models it references.
+    func insertAny(_ model: any PersistentModel)
+    /// Fills in every fault of `entity` the context holds, `data` among them, in one query; `false` when it can't.
+    func fulfillFaults(of entity: Schema.Entity, including data: ModelBackingData) -> Bool
+    /// The related models of relationship `index` of `data`, loaded from the store; `nil` when they can't be.
+    func loadRelationship(at index: Int, of data: ModelBackingData) -> [any PersistentModel]?
+    /// Whether the context records its changes for undo (it has an undo manager).
+    var recordsUndo: Bool { get }
+    /// Records how to undo a property change of `model`: the value at `index` goes back to `previous`.
+    func registerUndoOfValueChange(of model: some PersistentModel, at index: Int, from previous: StoredValue)
+    /// Records how to undo a relationship change of `model`: relationship `index` goes back to `previous`.
+    func registerUndoOfRelationshipChange(of model: any PersistentModel, at index: Int, from previous: [any PersistentModel])
+}
+
+/// The weak reference to a context that all of its models share.
+///
+/// A model's backing data holds this object strongly rather than a weak reference of its own: retaining and
+/// releasing one object costs less than forming and destroying a weak reference, for every model a fetch makes
+/// and frees. When the context goes away, every model reads `nil` for it at once, as with weak references.
+@usableFromInline
+final class ModelContextReference {
+    @usableFromInline weak var context: (any ModelBackingDataContext)?
+
+    init() {}
+}

@@ -1,0 +1,15 @@
+extension ModelContext: ModelBackingDataContext {
+    /// Records that `model`'s relationship changed because an inverse was assigned, so the next save writes it.
+    @usableFromInline
+    func inverseRelationshipDidChange(of model: any PersistentModel) {
+        changedModels[ObjectIdentifier(model)] = model
+    }
+}
+
+extension PersistentModel {
+    /// The context the model was inserted into or fetched by, or `nil`.
+    ///
+    /// A model holds its context weakly. A stored model whose context was released keeps its store, so its properties and relationships still read what is stored (the related
+    /// models come back in no context); it is never emptied silently.
+    public var modelContext: ModelContext? { persistentBackingData.context as? ModelContext }
+}

@@ -1,0 +1,36 @@
+/// The tables a store records its persistent history in, next to `strata_metadata` (SQLite's layout; PostgreSQL's
+/// keeps the names and kinds):
+///
+/// - `strata_history_transactions`: one row per save (`id` is the transaction identifier and the token's value,
+///   `AUTOINCREMENT` so an identifier is never given twice, even after the newest history is deleted), with the
+///   save's time (seconds since 2001, Foundation's reference date, so dates round-trip exactly), author, program name
+///   and process identifier.
+/// - `strata_history_changes`: one row per inserted, updated or deleted model of a transaction, keyed by
+///   (transaction, position) without a rowid, so a transaction's changes sit together and are read by one range
+///   scan. `attributes` lists an update's changed properties by name (names survive migrations; indexes don't).
+///   A row stands for `count` changes of the same kind, entity and attributes at consecutive positions: to
+///   consecutive primary keys (`row`, `row + 1`, …) when `keys` is `NULL`, otherwise to `row` and the keys
+///   `keys` lists (`HistoryKeyList`). A save of many new rows, or of scattered updates of one attribute set,
+///   records a handful of rows, not one each. Layout version 1 had no `keys` column; opening such a store to
+///   write adds it (its rows, all `NULL` there, read as before).
+/// - `strata_history_tombstones`: the values of `.preserveValueOnDeletion` attributes of deleted models, one row
+///   per value in a column without a declared type, so every storage class round-trips as written.
+///
+/// `strata_metadata`'s `historyDeletedThrough` key remembers the newest transaction `deleteHistory` removed, so a
+/// token older than it is reported as expired rather than silently skipping what was deleted.
+package enum HistoryTables {
+    package static let transactions = "strata_history_transactions"
+    package static let changes = "strata_history_changes"
+    package static let tombstones = "strata_history_tombstones"
+    /// The metadata key holding the newest transaction identifier removed by `deleteHistory`.
+    package static let deletedThroughKey = "historyDeletedThrough"
+    /// The version of these tables' layout, recorded in the stored schema description (`StoredSchema.history`).
+    static let version = 2
+
+    /// The kind of a recorded change, as stored in `strata_history_changes.kind`.
+    package enum Kind: Int64 {
+        case insert = 0
+        case update = 1
+        case delete = 2
+    }
+}

@@ -1,0 +1,54 @@
+/// SQLite's spelling.
+package struct SQLiteDialect: SQLDialect {
+    package init() {}
+
+    package func quote(identifier: String) -> String {
+        // Names rarely hold a quote; checking the bytes first skips Foundation's slow replacement for the rest.
+        guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
+        return "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+
+    package func placeholder(at position: Int) -> String { "?" }
+
+    package func columnType(for storage: StorageClass) -> String {
+        switch storage {
+        case .integer: "INTEGER"
+        // No declared type (no affinity), so SQLite keeps integers and the padded text of large values as bound.
+        case .unsignedInteger: ""
+        case .real: "REAL"
+        case .decimal: "TEXT COLLATE STRATA_DECIMAL"
+        case .text: "TEXT"
+        case .blob: "BLOB"
+        }
+    }
+
+    package func collationName(for collation: QueryOrdering.Collation) -> String? {
+        switch collation {
+        case .binary: nil
+        case .swift: StrataStringOrdering.swift.collationName
+        case .localizedStandard: "STRATA_LOCALIZED_STANDARD"
+        case .localized: "STRATA_LOCALIZED"
+        case .caseInsensitive: "STRATA_CASE_INSENSITIVE"
+        }
+    }
+
+    package func functionName(for function: QueryFunction) -> String {
+        switch function {
+        case .contains: SQLiteFunctions.contains
+        case .beginsWith: SQLiteFunctions.beginsWith
+        case .localizedStandardContains: SQLiteFunctions.localizedStandardContains
+        case .compare: SQLiteFunctions.compare
+        case .characterCount: SQLiteFunctions.characterCount
+        case .characterContains: SQLiteFunctions.characterContains
+        case .characterBeginsWith: SQLiteFunctions.characterBeginsWith
+        case .coalesce: "COALESCE"
+        case .checkedArithmetic(let op): SQLiteFunctions.checkedArithmetic(op)
+        case .floatingArithmetic(let op, let single): SQLiteFunctions.floatingArithmetic(op, single: single)
+        case .fold: SQLiteFunctions.fold
+        case .endsWith: SQLiteFunctions.endsWith
+        case .like: SQLiteFunctions.like
+        case .matches: SQLiteFunctions.matches
+        case .power: SQLiteFunctions.power
+        }
+    }
+}
