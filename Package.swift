@@ -1,53 +1,104 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import CompilerPluginSupport
 import Foundation
 import PackageDescription
 
-/// The folder holding the swift-syntax modules and libraries that the toolchain ships for its
-/// own macro plugins (`usr/lib/swift/host`). `STRATA_SWIFT_SYNTAX_DIR` overrides it; otherwise it
-/// is derived from the `swiftc` found on `PATH`.
-func toolchainSwiftSyntaxDirectory() -> String {
+#if canImport(Darwin)
+import Darwin
+#endif
+
+// StrataMacros builds against swift-syntax in one of two ways, chosen by package trait:
+// - `ToolchainSwiftSyntax` (the default): the swift-syntax modules and libraries the toolchain ships for its own
+//   macro plugins (`usr/lib/swift/host`). No dependency is fetched, so an offline machine builds in one command.
+// - `SwiftSyntaxPackage`: the swift-syntax package, fetched by SwiftPM like any dependency. Enable it alone
+//   (`--traits SwiftSyntaxPackage`, or `traits: ["SwiftSyntaxPackage"]` on the dependency), which drops the default.
+let toolchainTrait: Set<String> = ["ToolchainSwiftSyntax"]
+let packageTrait: Set<String> = ["SwiftSyntaxPackage"]
+
+/// The toolchain folder holding the host swift-syntax modules, found from the compiler SwiftPM runs rather than the
+/// `swiftc` first on `PATH` (a wrapper or a shim there may belong to another toolchain, or to none).
+///
+/// `STRATA_SWIFT_SYNTAX_DIR` overrides it. Otherwise the manifest looks where its own PackageDescription library
+/// was loaded from (`<toolchain>/usr/lib/swift/pm/ManifestAPI`): SwiftPM links the manifest against the
+/// PackageDescription of its own toolchain, the one whose compiler then builds the package. `SWIFT_EXEC`, when set,
+/// names that compiler directly and is tried next.
+func toolchainSwiftSyntaxDirectory() -> String? {
     let environment = ProcessInfo.processInfo.environment
     if let override = environment["STRATA_SWIFT_SYNTAX_DIR"], !override.isEmpty {
         return override
     }
-    let fileManager = FileManager.default
-    for directory in (environment["PATH"] ?? "").split(separator: ":") {
-        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
-        guard fileManager.isExecutableFile(atPath: candidate.path) else { continue }
-        let compiler = candidate.resolvingSymlinksInPath()
-        let host = compiler
-            .deletingLastPathComponent()   // usr/bin
-            .deletingLastPathComponent()   // usr
-            .appendingPathComponent("lib/swift/host")
-        if fileManager.fileExists(atPath: host.appendingPathComponent("SwiftSyntax.swiftmodule").path) {
-            return host.path
-        }
+    var candidates: [URL] = []
+    if let library = packageDescriptionLibraryPath() {
+        candidates.append(
+            URL(fileURLWithPath: library)
+                .deletingLastPathComponent()  // usr/lib/swift/pm/ManifestAPI
+                .deletingLastPathComponent()  // usr/lib/swift/pm
+                .deletingLastPathComponent()  // usr/lib/swift
+                .appendingPathComponent("host"))
     }
-    return "/opt/swift/usr/lib/swift/host"
+    if let compiler = environment["SWIFT_EXEC"], !compiler.isEmpty {
+        candidates.append(
+            URL(fileURLWithPath: compiler).resolvingSymlinksInPath()
+                .deletingLastPathComponent()  // usr/bin
+                .deletingLastPathComponent()  // usr
+                .appendingPathComponent("lib/swift/host"))
+    }
+    return candidates.first {
+        FileManager.default.fileExists(atPath: $0.appendingPathComponent("SwiftSyntax.swiftmodule").path)
+    }?.path
+}
+
+/// The path of the PackageDescription library this manifest runs with.
+func packageDescriptionLibraryPath() -> String? {
+    #if canImport(Darwin)
+    var info = Dl_info()
+    let metadata = unsafeBitCast(Package.self as AnyClass, to: UnsafeRawPointer.self)
+    guard dladdr(metadata, &info) != 0, let name = info.dli_fname else { return nil }
+    return String(cString: name)
+    #else
+    // Glibc's dladdr is not visible to Swift; the loader's own map of the process names every loaded library.
+    guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+    for line in maps.split(separator: "\n") {
+        guard let slash = line.firstIndex(of: "/") else { continue }
+        let path = line[slash...]
+        if path.hasSuffix("/libPackageDescription.so") { return String(path) }
+    }
+    return nil
+    #endif
 }
 
 let swiftSyntaxDirectory = toolchainSwiftSyntaxDirectory()
-let swiftSyntaxCompilerFlags: [SwiftSetting] = [.unsafeFlags(["-I", swiftSyntaxDirectory])]
-let swiftSyntaxLinkerFlags: [LinkerSetting] = [
-    .unsafeFlags([
-        "-L", swiftSyntaxDirectory,
-        "-Xlinker", "-rpath", "-Xlinker", swiftSyntaxDirectory,
-    ]),
-    .linkedLibrary("SwiftSyntax"),
-    .linkedLibrary("SwiftSyntaxMacros"),
-    .linkedLibrary("SwiftSyntaxBuilder"),
-    .linkedLibrary("SwiftDiagnostics"),
-    .linkedLibrary("SwiftParser"),
-    .linkedLibrary("SwiftBasicFormat"),
-    .linkedLibrary("SwiftOperators"),
-    .linkedLibrary("SwiftParserDiagnostics"),
-    .linkedLibrary("SwiftSyntaxMacroExpansion"),
-    .linkedLibrary("SwiftCompilerPluginMessageHandling"),
-]
+let swiftSyntaxCompilerFlags: [SwiftSetting]
+let swiftSyntaxLinkerFlags: [LinkerSetting]
+if let swiftSyntaxDirectory {
+    swiftSyntaxCompilerFlags = [.unsafeFlags(["-I", swiftSyntaxDirectory], .when(traits: toolchainTrait))]
+    swiftSyntaxLinkerFlags =
+        [
+            .unsafeFlags(
+                ["-L", swiftSyntaxDirectory, "-Xlinker", "-rpath", "-Xlinker", swiftSyntaxDirectory],
+                .when(traits: toolchainTrait))
+        ]
+        + [
+            "SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics", "SwiftParser",
+            "SwiftBasicFormat", "SwiftOperators", "SwiftParserDiagnostics", "SwiftSyntaxMacroExpansion",
+            "SwiftCompilerPluginMessageHandling",
+        ].map { .linkedLibrary($0, .when(traits: toolchainTrait)) }
+} else {
+    // Which trait is on is only known when building, so a missing folder fails the toolchain build there, with a
+    // message (`StrataMacrosMain.swift`) naming both ways out, instead of failing the manifest for everyone.
+    swiftSyntaxCompilerFlags = [.define("STRATA_TOOLCHAIN_SWIFT_SYNTAX_MISSING", .when(traits: toolchainTrait))]
+    swiftSyntaxLinkerFlags = []
+}
+
+/// The swift-syntax products a target uses when the `SwiftSyntaxPackage` trait is on.
+func swiftSyntaxProducts(_ names: [String]) -> [Target.Dependency] {
+    names.map { .product(name: $0, package: "swift-syntax", condition: .when(traits: packageTrait)) }
+}
 
 let package = Package(
     name: "Strata",
+    // What the code needs: `Synchronization.Mutex` and `Atomic` (macOS 15, iOS 18 and their siblings), Observation.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2), .macCatalyst(.v18)],
     products: [
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataState", targets: ["StrataState"]),
@@ -57,6 +108,19 @@ let package = Package(
         .executable(name: "bookshelf", targets: ["bookshelf"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
         .executable(name: "strata-torture", targets: ["strata-torture"]),
+    ],
+    traits: [
+        .trait(
+            name: "ToolchainSwiftSyntax",
+            description: "Builds the macros against the swift-syntax modules the toolchain ships (no download)."),
+        .trait(
+            name: "SwiftSyntaxPackage",
+            description: "Builds the macros against the swift-syntax package, fetched as a dependency."),
+        .default(enabledTraits: ["ToolchainSwiftSyntax"]),
+    ],
+    dependencies: [
+        // Fetched only when the SwiftSyntaxPackage trait is on: SwiftPM skips a dependency no enabled trait uses.
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"700.0.0")
     ],
     targets: [
         .systemLibrary(
@@ -72,6 +136,10 @@ let package = Package(
         ),
         .macro(
             name: "StrataMacros",
+            dependencies: swiftSyntaxProducts([
+                "SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics", "SwiftParser",
+                "SwiftCompilerPlugin",
+            ]),
             swiftSettings: swiftSyntaxCompilerFlags,
             linkerSettings: swiftSyntaxLinkerFlags
         ),
@@ -96,11 +164,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-example",
-            dependencies: ["Strata"]
+            dependencies: ["Strata", "CommandLineSupport"]
         ),
+        // The tools' shared command-line handling (options, --help, --version, usage errors); no product.
+        .target(name: "CommandLineSupport"),
         .target(
             name: "BookshelfCore",
-            dependencies: ["Strata", "StrataState", "StrataPostgres"]
+            dependencies: ["Strata", "StrataState", "StrataPostgres", "CommandLineSupport"]
         ),
         .executableTarget(
             name: "bookshelf",
@@ -108,11 +178,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-bench",
-            dependencies: ["Strata", "StrataPostgres", "CSQLite", "CLibPQ", "CStrataBenchSupport"]
+            dependencies: ["Strata", "StrataPostgres", "CSQLite", "CLibPQ", "CStrataBenchSupport", "CommandLineSupport"]
         ),
         .executableTarget(
             name: "strata-torture",
-            dependencies: ["Strata"]
+            dependencies: ["Strata", "CommandLineSupport"]
         ),
         // The test targets' shared support: the PostgreSQL test server and the store kinds suites run against.
         .target(
@@ -129,6 +199,12 @@ let package = Package(
             name: "SwiftDataCompatibilityTests",
             dependencies: ["SwiftData", "StrataPostgres", "StrataTestSupport"]
         ),
+        // Built as an app target that Xcode 26 creates: main-actor isolation by default (SE-0466).
+        .testTarget(
+            name: "MainActorDefaultTests",
+            dependencies: ["SwiftData", "StrataTestSupport"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
         .testTarget(
             name: "StrataStateTests",
             dependencies: ["StrataState", "Strata", "StrataPostgres", "StrataTestSupport"]
@@ -138,8 +214,15 @@ let package = Package(
             dependencies: ["BookshelfCore", "Strata", "StrataState", "StrataTestSupport"]
         ),
         .testTarget(
+            name: "CommandLineSupportTests",
+            dependencies: ["CommandLineSupport"]
+        ),
+        .testTarget(
             name: "StrataMacrosTests",
-            dependencies: ["StrataMacros"],
+            dependencies: ["StrataMacros"]
+                + swiftSyntaxProducts([
+                    "SwiftSyntax", "SwiftSyntaxMacros", "SwiftDiagnostics", "SwiftParser", "SwiftSyntaxMacroExpansion",
+                ]),
             swiftSettings: swiftSyntaxCompilerFlags,
             linkerSettings: swiftSyntaxLinkerFlags
         ),

@@ -23,7 +23,7 @@ from collections import defaultdict
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 # Strata's layers, lowest first: a layer may use the ones before it, never the ones after.
-ORDER = ["Model", "Errors", "Schema", "BackingData", "Fetch", "Store", "Context", "Live", "History", "Macros"]
+ORDER = ["Logging", "Model", "Errors", "Schema", "BackingData", "Fetch", "Store", "Undo", "Context", "Live", "History", "Macros"]
 # Sub-folders that are layers of their own, with the layers (besides themselves) that may use them.
 PRIVATE = {
     # SQLite is one store among others: only the container's default configuration opens it.
@@ -39,7 +39,7 @@ EXCEPTIONS = {
     ("Model/PersistentModel.swift", "ModelBackingData"),
 }
 # StrataPostgres may use these layers of Strata.
-POSTGRES_ALLOWED = {"Model", "Errors", "Schema", "BackingData", "Fetch", "Store"}
+POSTGRES_ALLOWED = {"Logging", "Model", "Errors", "Schema", "BackingData", "Fetch", "Store"}
 
 DECL = re.compile(r"\b(struct|class|enum|protocol|actor|typealias|associatedtype|extension)\s+([A-Za-z_][\w.]*)")
 KEYWORDS_AFTER_CLASS = {"func", "var", "let", "subscript", "init", "override", "final", "public", "package",

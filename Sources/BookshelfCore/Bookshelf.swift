@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import Strata
 import StrataState
@@ -23,10 +24,16 @@ package enum Bookshelf {
                 print(ScriptCommand.usage)
                 return 0
             }
+            if arguments == ["--version"] {
+                print("bookshelf \(CommandLineTool.version)")
+                return 0
+            }
             if arguments.count >= 2, arguments[0] == "store", arguments[1] == "migrate" {
                 print(try MigrateCommand.run(Array(arguments.dropFirst(2)), location: location))
                 return 0
             }
+            // The whole command line is checked before a store is created or opened.
+            let command = arguments.isEmpty ? nil : try ScriptCommand.prepare(arguments)
             let container = try location.openContainer()
             let shelf = Shelf(container: container, author: arguments.isEmpty ? nil : "script")
             if arguments.isEmpty {
@@ -34,8 +41,8 @@ package enum Bookshelf {
                 let viewModel = ShelfViewModel(shelf: shelf, storePath: location.displayPath)
                 Application.logger = MessageLineLogger(shelf: viewModel)
                 try await App(shelf: viewModel).run()
-            } else {
-                let output = try ScriptCommand.run(arguments, shelf: shelf)
+            } else if let command {
+                let output = try command(shelf)
                 if !output.isEmpty { print(output) }
             }
             return 0

@@ -13,4 +13,10 @@ static inline sqlite3_destructor_type strata_sqlite_transient(void) {
 static inline int strata_sqlite_disable_double_quoted_strings(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, (int *)0);
 }
+
+// Keeps a connection from checkpointing its write-ahead log into the database file when it closes: a file refused
+// at open must be left as it was, its log included.
+static inline int strata_sqlite_disable_checkpoint_on_close(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}
 #endif

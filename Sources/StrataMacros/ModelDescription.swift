@@ -7,6 +7,8 @@ struct ModelDescription {
     let className: String
     private(set) var properties: [ModelProperty] = []
     private(set) var hasInitializer = false
+    /// The access modifier (`"public "`, or `""`) of the class's own `static func ==`, when it declares one.
+    private(set) var ownEqualityAccess: String?
     private(set) var diagnostics: [Diagnostic] = []
 
     /// The persisted properties, in declaration order (their position is their schema index).
@@ -34,6 +36,12 @@ struct ModelDescription {
             } else if let initializer = decl.as(InitializerDeclSyntax.self),
                       !initializer.modifiers.contains(.convenience) {
                 hasInitializer = true
+            } else if let function = decl.as(FunctionDeclSyntax.self), function.name.text == "==",
+                      function.modifiers.contains(.static, .class) {
+                let access = function.modifiers.first { modifier in
+                    [.public, .package, .open].contains { modifier.name.tokenKind == .keyword($0) }
+                }
+                ownEqualityAccess = access.map { $0.name.tokenKind == .keyword(.open) ? "public " : "\($0.name.text) " } ?? ""
             } else if let conditional = decl.as(IfConfigDeclSyntax.self) {
                 diagnostics.append(StrataDiagnostic(
                     "conditionalMembers",

@@ -26,7 +26,24 @@ extension ModelMacro: MemberMacro {
             members.append("public init() {}")
         }
         members += observationMembers(className: model.className)
+        if let access = model.ownEqualityAccess {
+            members.append(equalityWitness(className: model.className, access: access))
+        }
         return members
+    }
+
+    /// Names the class's own `==` as its `Equatable` witness.
+    ///
+    /// The conformance comes from the macro's extension, and from there the compiler finds a `==` declared in the
+    /// class twice, which it reports as "multiple matching functions named '=='". `@_implements` names the witness
+    /// directly; its body's `==` is an ordinary call, which picks the class's own operator over `PersistentModel`'s.
+    private static func equalityWitness(className: String, access: String) -> DeclSyntax {
+        """
+        @_implements(Swift.Equatable, ==(_:_:))
+        \(raw: access)static func _$strataEquals(_ lhs: \(raw: className), _ rhs: \(raw: className)) -> Bool {
+        lhs == rhs
+        }
+        """
     }
 
     /// `nonisolated static let _$<name>Property = Strata.PersistentProperty(…)` per persisted property.

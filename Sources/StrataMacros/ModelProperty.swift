@@ -93,15 +93,10 @@ extension ModelProperty {
                 "'lazy' property '\(name)' can't be persisted; mark it @Transient or remove 'lazy'"
             ).at(lazy)
         }
-        if let observers = binding.observers {
-            return StrataDiagnostic(
-                "propertyObservers",
-                "property '\(name)' has willSet/didSet observers, which a persisted property can't have; "
-                    + "mark it @Transient or remove the observers"
-            ).at(observers)
-        }
+        // Without a written type Swift infers it from the initial value, and the generated descriptor's key path
+        // carries it to the schema; a type the store can't hold then has no `PersistentProperty` initializer.
         guard let annotation = binding.typeAnnotation else {
-            return missingType(binding: binding, name: name)
+            return nil
         }
         if let unsupported = TypeSupport.unsupportedPart(of: annotation.type) {
             let part = unsupported.trimmedDescription == annotation.type.trimmedDescription
@@ -113,25 +108,6 @@ extension ModelProperty {
             ).at(annotation.type)
         }
         return nil
-    }
-
-    private static func missingType(binding: PatternBindingSyntax, name: String) -> Diagnostic {
-        let literalType = binding.initializer.flatMap { TypeSupport.literalType(of: $0.value) }
-        let message = StrataDiagnostic(
-            "missingType",
-            "persisted property '\(name)' needs an explicit type; write 'var \(name): \(literalType ?? "<Type>")'"
-        )
-        guard let typeName = literalType else {
-            return message.at(binding.pattern)
-        }
-        let annotated = binding
-            .with(\.pattern, binding.pattern.trimmed)
-            .with(\.typeAnnotation, TypeAnnotationSyntax(
-                colon: .colonToken(trailingTrivia: .space),
-                type: TypeSyntax(IdentifierTypeSyntax(name: .identifier(typeName)))
-                    .with(\.trailingTrivia, binding.pattern.trailingTrivia)))
-        return message.at(binding.pattern, fixIt: .replace(
-            message: StrataFixIt("Insert ': \(typeName)'"), oldNode: binding, newNode: annotated))
     }
 
     /// `Strata.Schema.Attribute(<user's arguments>)`, the relationship equivalent, or `nil`.

@@ -49,16 +49,45 @@ extension PersistedPropertyMacro: AccessorMacro {
             return Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef { $0.getValue(for: \(raw: descriptor)) }
             }
             """,
-            """
-            set {
-            _$observationRegistrar.withMutation(of: self, keyPath: \(raw: descriptor).keyPath) {
-            Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
-            $0.setValue(newValue, for: \(raw: descriptor), on: self)
-            }
-            }
-            }
-            """,
+            setter(descriptor: descriptor, observers: PropertyObservers(declaration)),
         ]
+    }
+}
+
+extension PersistedPropertyMacro {
+    /// The setter: the observers' bodies around the observed write into the backing data.
+    ///
+    /// Swift drops a property's `willSet`/`didSet` once a macro gives it a getter and a setter, so their bodies run
+    /// here instead, each in a closure called at once so that a `return` leaves only the observer, as in Swift. The
+    /// old value comes from the backing data without registering an observation access, as Swift's `oldValue`
+    /// doesn't. Loading, refreshing and merging write the backing data directly, so observers run only for the
+    /// assignments app code makes.
+    private static func setter(descriptor: String, observers: PropertyObservers) -> AccessorDeclSyntax {
+        var lines: [String] = []
+        if let didSet = observers.didSet, didSet.usesOldValue {
+            lines.append("let \(didSet.parameter) = persistentBackingData.getValue(for: \(descriptor))")
+        }
+        if let willSet = observers.willSet {
+            if willSet.parameter != "newValue" {
+                lines.append("let \(willSet.parameter) = newValue")
+            }
+            lines.append("_ = { () -> Void in\n\(willSet.body)\n}()")
+        }
+        lines.append("""
+            _$observationRegistrar.withMutation(of: self, keyPath: \(descriptor).keyPath) {
+            Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
+            $0.setValue(newValue, for: \(descriptor), on: self)
+            }
+            }
+            """)
+        if let didSet = observers.didSet {
+            lines.append("_ = { () -> Void in\n\(didSet.body)\n}()")
+        }
+        return """
+            set {
+            \(raw: lines.joined(separator: "\n"))
+            }
+            """
     }
 }
 

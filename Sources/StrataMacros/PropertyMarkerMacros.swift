@@ -6,8 +6,10 @@ import SwiftSyntaxMacros
 /// `@Model` reads them. Each reports misuse of itself, so a message appears once.
 enum PropertyMarker {
     /// Reports `@<macro>` on anything but a stored property; returns the property when it is one.
+    /// With `allowsComputed`, a computed property is accepted silently (and `nil` returned): there is nothing to mark.
     static func storedProperty(
-        _ declaration: some DeclSyntaxProtocol, macro: AttributeSyntax, in context: some MacroExpansionContext
+        _ declaration: some DeclSyntaxProtocol, macro: AttributeSyntax, allowsComputed: Bool = false,
+        in context: some MacroExpansionContext
     ) -> VariableDeclSyntax? {
         let name = macro.simpleName
         guard let variable = declaration.as(VariableDeclSyntax.self) else {
@@ -17,6 +19,9 @@ enum PropertyMarker {
             return nil
         }
         if variable.bindings.contains(where: \.isComputed) {
+            if allowsComputed {
+                return nil
+            }
             let property = variable.bindings.first?.pattern.trimmedDescription ?? ""
             context.diagnose(StrataDiagnostic(
                 "markerOnComputed",
@@ -62,14 +67,16 @@ struct RelationshipMacro: PeerMacro {
 }
 
 /// `@Transient`: keeps a stored property out of the store. It must have a default value, because
-/// models fetched from the store are created without calling the user's initializer.
+/// models fetched from the store are created without calling the user's initializer. On a computed
+/// property, which is never stored, it changes nothing (SwiftData accepts it there too).
 struct TransientMacro: PeerMacro {
     static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard let variable = PropertyMarker.storedProperty(declaration, macro: node, in: context) else {
+        guard let variable = PropertyMarker.storedProperty(
+            declaration, macro: node, allowsComputed: true, in: context) else {
             return []
         }
         for binding in variable.bindings where binding.initializer == nil {

@@ -1,9 +1,11 @@
+#if !SwiftSyntaxPackage
 @_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
+#endif
 import SwiftSyntaxMacros
 
 /// Maps the type names that `#externalMacro(module: "StrataMacros", type: …)` uses to their
 /// implementations.
-struct StrataMacroProvider: PluginProvider {
+struct StrataMacroProvider {
     /// Every macro the plugin provides, by the type name the declarations in Strata use.
     static var macros: [String: any Macro.Type] {
         [
@@ -17,7 +19,11 @@ struct StrataMacroProvider: PluginProvider {
             "ModelActorMacro": ModelActorMacro.self,
         ]
     }
+}
 
+#if !SwiftSyntaxPackage
+// The toolchain build's message listener asks a provider for each macro (SwiftCompilerPlugin does it by type name).
+extension StrataMacroProvider: PluginProvider {
     func resolveMacro(moduleName: String, typeName: String) throws -> any Macro.Type {
         guard let macro = Self.macros[typeName] else {
             throw UnknownMacroError(moduleName: moduleName, typeName: typeName)
@@ -26,8 +32,10 @@ struct StrataMacroProvider: PluginProvider {
     }
 }
 
+/// The compiler asked for a macro the plugin does not provide.
 struct UnknownMacroError: Error, CustomStringConvertible {
     let moduleName: String
     let typeName: String
     var description: String { "StrataMacros has no macro named \(moduleName).\(typeName)" }
 }
+#endif

@@ -58,16 +58,4 @@ enum TypeSupport {
         }
         return nil
     }
-
-    /// The type a simple literal initial value implies, used to offer a fix-it when the type
-    /// annotation is missing.
-    static func literalType(of expression: ExprSyntax) -> String? {
-        switch expression.kind {
-        case .integerLiteralExpr: "Int"
-        case .floatLiteralExpr: "Double"
-        case .stringLiteralExpr: "String"
-        case .booleanLiteralExpr: "Bool"
-        default: nil
-        }
-    }
 }

@@ -10,6 +10,16 @@ import Strata
 ///
 /// Every parameter of the URI (`sslmode`, `connect_timeout`, `application_name`, …) goes to libpq unchanged. The
 /// models' tables live in ``schema``; two containers over the same database and schema share their data.
+///
+/// For a primary with standbys, name every server and ask for the one that accepts writes; libpq tries them in
+/// turn, so after a failover the pool and the change listener reconnect to the promoted standby by themselves.
+/// Foundation's `URL` can't hold libpq's `host1:port1,host2:port2` authority, so give hosts and ports as parameters,
+/// which libpq reads the same way:
+///
+/// ```swift
+/// let url = URL(string: "postgresql://app@/app?host=db1.internal,db2.internal&port=5432,5432"
+///     + "&target_session_attrs=read-write&connect_timeout=5")!
+/// ```
 public struct PostgresConfiguration: DataStoreConfiguration {
     /// The configuration's name (`"default"` unless given).
     public let name: String
@@ -23,6 +33,9 @@ public struct PostgresConfiguration: DataStoreConfiguration {
     public var allowsSave: Bool
     /// The most connections the container's pool opens at once.
     public var maximumConnections: Int
+    /// How long a fetch or save waits for a connection when all ``maximumConnections`` are busy before failing with
+    /// `StrataError.storeFailure` naming the pool's size: 30 seconds unless set.
+    public var maximumConnectionWait: Duration = .seconds(30)
     /// The longest a statement may run before the server cancels it; `nil` uses the server's setting.
     public var statementTimeout: Duration?
     /// How long the store keeps persistent history: transactions older than this many seconds are deleted (as by
@@ -67,11 +80,13 @@ public struct PostgresConfiguration: DataStoreConfiguration {
         self.changeNotification = changeNotification
     }
 
-    /// The URL as it may appear in errors and logs: without its password.
+    /// The URL as it may appear in errors and logs: without its password or parameters, except the servers it
+    /// names (`host`, `port`) and `target_session_attrs`.
     public var redactedURL: String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "postgresql://…" }
         if components.password != nil { components.password = "***" }
-        components.query = nil
+        let kept = (components.queryItems ?? []).filter { ["host", "port", "target_session_attrs"].contains($0.name) }
+        components.queryItems = kept.isEmpty ? nil : kept
         return components.string ?? "postgresql://…"
     }
 
@@ -81,6 +96,7 @@ public struct PostgresConfiguration: DataStoreConfiguration {
     public static func == (lhs: PostgresConfiguration, rhs: PostgresConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.databaseSchema == rhs.databaseSchema && lhs.schema === rhs.schema
             && lhs.allowsSave == rhs.allowsSave && lhs.maximumConnections == rhs.maximumConnections
+            && lhs.maximumConnectionWait == rhs.maximumConnectionWait
             && lhs.statementTimeout == rhs.statementTimeout && lhs.changeNotification == rhs.changeNotification
             && lhs.historyRetentionInterval == rhs.historyRetentionInterval && lhs.historyRetentionLimit == rhs.historyRetentionLimit
             && lhs.usesAdvisoryLocks == rhs.usesAdvisoryLocks

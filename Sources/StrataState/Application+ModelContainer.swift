@@ -16,7 +16,7 @@ extension Application {
     /// ```
     ///
     /// It is a ``dependency(_:feature:id:fileID:function:line:column:)``, so tests can replace it
-    /// with an in-memory container through ``override(_:with:fileID:function:line:column:)``.
+    /// with an in-memory container through `override(_:with:)`.
     ///
     /// - Parameters:
     ///   - container: Creates the container; evaluated at most once per container of dependencies.

@@ -42,7 +42,7 @@ public final class Application {
     /// The identifier handed to the next ``DependencyOverride``.
     var nextOverrideID: UInt64 = 0
 
-    /// Whether debug and info entries reach ``logger``. Error entries are always delivered.
+    /// Whether debug and info entries reach `logger`. Error entries are always delivered.
     ///
     /// Off by default. ``logging(isEnabled:)`` switches it for ``shared``.
     public var isLoggingEnabled: Bool = false

@@ -1,6 +1,6 @@
 /// Receives the log entries of an ``Application``.
 ///
-/// Replace ``Application/logger`` to send entries elsewhere, or to capture them in tests:
+/// Replace `Application.logger` to send entries elsewhere, or to capture them in tests:
 ///
 /// ```swift
 /// final class Recorder: ApplicationLogger {

@@ -1,7 +1,7 @@
 extension Application {
     /// Keeps a dependency overridden until it is cancelled or released.
     ///
-    /// Returned by ``Application/override(_:with:fileID:function:line:column:)``. Hold on to it
+    /// Returned by `Application.override(_:with:)`. Hold on to it
     /// for as long as the override should last:
     ///
     /// ```swift

@@ -1,6 +1,7 @@
+import CommandLineSupport
 import Foundation
 
-/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--svg DIR] [--no-history] [--only N] [--store URL]`.
+/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--open] [--svg DIR] [--no-history] [--only N] [--store URL]`.
 struct Options {
     /// Two rounds and sizes divided by ten: a smoke check that finishes quickly even in a debug build.
     var quick = false
@@ -12,6 +13,8 @@ struct Options {
     var recordsHistory = true
     /// Run the workload families at each of `scaleSizes` instead of the table's workloads.
     var scale = false
+    /// Time opening an existing store + one indexed query at `OpenTimeRun.sizes` instead of the table's workloads.
+    var openTime = false
     /// Where `--svg` writes one chart per workload family (a `--scale` run; implies `--scale`).
     var svgDirectory: String?
     /// The table size of a `--scale` step, replacing both `rows` and `largeRows`.
@@ -38,30 +41,35 @@ struct Options {
     /// The sizes this `--scale` run uses.
     var scaleSizesToRun: [Int] { quick ? Array(Self.scaleSizes.prefix(2)) : Self.scaleSizes }
 
-    static let usage = "usage: strata-bench [--quick] [--json] [--scale] [--svg <directory>] [--no-history] [--only <workload number>] [--store postgresql://…]"
+    static let tool = CommandLineTool(name: "strata-bench", usage: """
+        usage: strata-bench [--quick] [--json] [--scale] [--open] [--svg <directory>] [--no-history] [--only <workload number>]
+                            [--store postgresql://…]
+               strata-bench --help | --version
+        """)
 
-    /// Parses arguments (without the program name); `nil` means print `usage`.
-    init?(arguments: [String]) {
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--quick": quick = true
-            case "--json": json = true
-            case "--no-history": recordsHistory = false
-            case "--scale": scale = true
-            case "--svg":
-                guard let directory = remaining.popFirst() else { return nil }
-                svgDirectory = directory
-                scale = true
-            case "--only":
-                guard let number = remaining.popFirst().flatMap({ Int($0) }) else { return nil }
-                only = number
-            case "--store":
-                guard let text = remaining.popFirst(), text.hasPrefix("postgres://") || text.hasPrefix("postgresql://"),
-                      let url = URL(string: text) else { return nil }
-                store = url
-            default: return nil
+    /// Parses arguments (without the program name).
+    ///
+    /// - Throws: `CommandLineError` for an unknown option, a missing or malformed value.
+    init(arguments: [String]) throws(CommandLineError) {
+        let parsed = try CommandLineArguments(
+            arguments, options: ["--svg", "--only", "--store"], flags: ["--quick", "--json", "--no-history", "--scale", "--open"])
+        quick = parsed.has("--quick")
+        json = parsed.has("--json")
+        recordsHistory = !parsed.has("--no-history")
+        scale = parsed.has("--scale")
+        openTime = parsed.has("--open")
+        if let directory = parsed["--svg"] {
+            svgDirectory = directory
+            scale = true
+        }
+        if parsed["--only"] != nil {
+            only = try parsed.integer("--only", default: 0, minimum: 1)
+        }
+        if let text = parsed["--store"] {
+            guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://"), let url = URL(string: text) else {
+                throw .invalidValue(option: "--store", value: text, expected: "a postgresql:// URL")
             }
+            store = url
         }
     }
 

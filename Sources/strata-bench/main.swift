@@ -1,10 +1,15 @@
+import CommandLineSupport
 import Foundation
 
 // strata-bench [--quick] [--json] [--only N]: each workload against raw SQLite (the floors) and Strata, alternating.
 CrossProcessWriter.runIfRequested()
-guard let options = Options(arguments: Array(CommandLine.arguments.dropFirst())) else {
-    print(Options.usage)
-    exit(2)
+let arguments = Array(CommandLine.arguments.dropFirst())
+Options.tool.handleHelpAndVersion(arguments)
+let options: Options
+do {
+    options = try Options(arguments: arguments)
+} catch {
+    Options.tool.exitWithUsageError(error)
 }
 
 let raw = RawWorkloads(options: options)
@@ -71,7 +76,9 @@ let allWorkloads = postgresFloor.map { $0.workloads(against: strata) }
 
 var results: [WorkloadResult] = []
 do {
-    if options.scale {
+    if options.openTime {
+        results = try await OpenTimeRun.run(options)
+    } else if options.scale {
         results = try await ScaleRun.run(options)
         if let directory = options.svgDirectory { try Chart.write(results, to: directory) }
     } else {

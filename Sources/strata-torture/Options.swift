@@ -1,53 +1,69 @@
+import CommandLineSupport
 import Foundation
 
-/// A subcommand and its `--name value` options.
+/// A subcommand and its options, each subcommand accepting only its own (`--name value` or `--name=value`).
 struct Options {
     let command: String
-    private let values: [String: String]
+    private let arguments: CommandLineArguments
 
-    static let usage = """
+    static let tool = CommandLineTool(name: "strata-torture", usage: """
         usage: strata-torture <command> [options]
           crash        [--kills 200] [--saves 1000] [--seed S]   SIGKILL a writer at random saves; check the store each time
           powercut     [--copies 100] [--saves 1000] [--seed S]  copy store + WAL at random moments of running writers
           concurrency  [--processes 4] [--seconds 30]            read-modify-write increments from processes x 2 contexts
           fuzz-format  [--seconds 60] [--seed S] [--corpus DIR]  mutate format predicates: no crash, hang or runaway memory
           enumerate    [--rows 1000000]                          peak memory of enumerate over many rows
+          --help, --version
         internal: writer, concurrency-worker, live-writer
-        """
+        """)
 
-    init?(arguments: [String]) {
-        guard let command = arguments.first else { return nil }
+    /// The options each subcommand accepts.
+    private static let commandOptions: [String: Set<String>] = [
+        "crash": ["--kills", "--saves", "--seed"],
+        "powercut": ["--copies", "--saves", "--seed"],
+        "concurrency": ["--processes", "--seconds"],
+        "fuzz-format": ["--seconds", "--seed", "--corpus"],
+        "enumerate": ["--rows"],
+        "writer": ["--store", "--log", "--seed", "--saves"],
+        "concurrency-worker": ["--store", "--dir", "--worker", "--workers", "--seconds"],
+        "live-writer": ["--store", "--title", "--priority", "--author"],
+    ]
+
+    /// Parses the arguments after the program name.
+    ///
+    /// - Throws: `CommandLineError` for a missing or unknown subcommand or an option the subcommand doesn't take.
+    init(arguments: [String]) throws(CommandLineError) {
+        let commands = ["crash", "powercut", "concurrency", "fuzz-format", "enumerate"]
+        guard let command = arguments.first else { throw .missingCommand(commands: commands) }
+        guard let options = Self.commandOptions[command] else { throw .unknownCommand(command, commands: commands) }
         self.command = command
-        var values: [String: String] = [:]
-        var rest = arguments.dropFirst()
-        while let name = rest.popFirst() {
-            guard name.hasPrefix("--"), let value = rest.popFirst() else { return nil }
-            values[String(name.dropFirst(2))] = value
-        }
-        self.values = values
+        self.arguments = try CommandLineArguments(Array(arguments.dropFirst()), options: options)
     }
 
-    func string(_ name: String) throws -> String {
-        guard let value = values[name] else { throw TortureError("missing --\(name)\n\(Self.usage)") }
-        return value
+    /// The value of the required `--name`.
+    func string(_ name: String) throws(CommandLineError) -> String {
+        try arguments.required("--\(name)")
     }
 
-    func int(_ name: String, default fallback: Int) throws -> Int {
-        guard let text = values[name] else { return fallback }
-        guard let value = Int(text), value >= 0 else { throw TortureError("--\(name) takes a whole number, not \(text)") }
-        return value
+    /// The value of `--name`, if given.
+    func optionalString(_ name: String) -> String? {
+        arguments["--\(name)"]
     }
 
-    func double(_ name: String, default fallback: Double) throws -> Double {
-        guard let text = values[name] else { return fallback }
-        guard let value = Double(text), value >= 0 else { throw TortureError("--\(name) takes a number of seconds, not \(text)") }
-        return value
+    func int(_ name: String, default fallback: Int) throws(CommandLineError) -> Int {
+        try arguments.integer("--\(name)", default: fallback)
+    }
+
+    func double(_ name: String, default fallback: Double) throws(CommandLineError) -> Double {
+        try arguments.number("--\(name)", default: fallback)
     }
 
     /// `--seed`, or one from the clock (printed, so a failure can be replayed).
-    func seed() throws -> UInt64 {
-        if let text = values["seed"] {
-            guard let seed = UInt64(text) else { throw TortureError("--seed takes a whole number, not \(text)") }
+    func seed() throws(CommandLineError) -> UInt64 {
+        if let text = arguments["--seed"] {
+            guard let seed = UInt64(text) else {
+                throw .invalidValue(option: "--seed", value: text, expected: "a whole number")
+            }
             return seed
         }
         let seed = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000_007

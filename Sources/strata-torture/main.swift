@@ -1,9 +1,14 @@
+import CommandLineSupport
 import Foundation
 
 // strata-torture <command>: long-running reliability checks of Strata (see RELIABILITY.md). Exits 1 on a finding.
-guard let options = Options(arguments: Array(CommandLine.arguments.dropFirst())) else {
-    print(Options.usage)
-    exit(2)
+let arguments = Array(CommandLine.arguments.dropFirst())
+Options.tool.handleHelpAndVersion(arguments)
+let options: Options
+do {
+    options = try Options(arguments: arguments)
+} catch {
+    Options.tool.exitWithUsageError(error)
 }
 
 do {
@@ -31,14 +36,16 @@ do {
         passed = true
     case "fuzz-format":
         passed = try FuzzFormatCommand(seconds: options.double("seconds", default: 60), seed: options.seed(),
-                                       corpusDirectory: try? options.string("corpus")).run()
+                                       corpusDirectory: options.optionalString("corpus")).run()
     case "enumerate":
         passed = try EnumerateCommand(rows: options.int("rows", default: 1_000_000)).run()
     default:
-        print(Options.usage)
-        exit(2)
+        // Options accepts only the commands above.
+        Options.tool.exitWithUsageError(CommandLineError.unknownCommand(options.command, commands: []))
     }
     exit(passed ? 0 : 1)
+} catch let error as CommandLineError {
+    Options.tool.exitWithUsageError(error)
 } catch {
     FileHandle.standardError.write(Data("strata-torture: \(error)\n".utf8))
     exit(2)

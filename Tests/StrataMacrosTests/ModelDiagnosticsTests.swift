@@ -26,24 +26,15 @@ struct ModelDiagnosticsTests {
         #expect(!result.source.contains("PersistentModel"))
     }
 
-    @Test("A property without a type gets a fix-it inserting the literal's type")
-    func missingTypeWithLiteral() {
-        let result = expand(model("var count = 0"))
-        #expect(result.diagnostics == [
-            ReportedDiagnostic(
-                line: 3, column: 9, "persisted property 'count' needs an explicit type; write 'var count: Int'",
-                fixIts: ["Insert ': Int' → count: Int = 0"]),
-        ])
-        #expect(!result.source.contains("_$countProperty"))
-    }
-
-    @Test("A property whose value isn't a simple literal gets the message without a fix-it")
-    func missingTypeWithoutLiteral() {
-        let result = expand(model("var added = Date()"))
-        #expect(result.diagnostics == [
-            ReportedDiagnostic(
-                line: 3, column: 9, "persisted property 'added' needs an explicit type; write 'var added: <Type>'"),
-        ])
+    @Test("A property whose type Swift infers from its initial value is persisted as written",
+          arguments: ["var count = 0", "var added = Date.now", "var provider = Provider.ollama", "var tags = [String]()",
+                      "var items = [Item]()", "var score = 0.0", "var title = \"\""])
+    func inferredType(declaration: String) {
+        let result = expand(model(declaration), only: modelMacrosOnly)
+        let name = declaration.split(separator: " ")[1]
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source.contains("keyPath: \\Book.\(name), metadata: nil)"))
+        #expect(result.source.contains("@_PersistedProperty\n    \(declaration)"))
     }
 
     @Test("Types that can never be stored are rejected at the type, naming property and type",
@@ -117,15 +108,13 @@ struct ModelDiagnosticsTests {
         #expect(!result.source.contains("_$cacheProperty"))
     }
 
-    @Test("Property observers are reported at the accessor block")
-    func observedProperty() {
-        let result = expand(model("var title: String = \"\" { didSet { print(title) } }"))
-        #expect(result.diagnostics == [
-            ReportedDiagnostic(
-                line: 3, column: 28,
-                "property 'title' has willSet/didSet observers, which a persisted property can't have; "
-                    + "mark it @Transient or remove the observers"),
-        ])
+    @Test("Observed properties are persisted, attributes and relationships alike",
+          arguments: ["var title: String = \"\" { didSet { print(title) } }",
+                      "@Relationship(inverse: \\Video.book) var video: Video? { willSet { print(newValue) } }"])
+    func observedProperty(declaration: String) {
+        let result = expand(model(declaration), only: modelMacrosOnly)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source.contains("@_PersistedProperty"))
     }
 
     @Test("A class with unassigned stored properties and no initializer lists them")
@@ -178,8 +167,8 @@ struct ModelDiagnosticsTests {
         ])
     }
 
-    @Test("Property markers on a computed property are reported at the marker",
-          arguments: ["Attribute", "Relationship", "Transient"])
+    @Test("@Attribute and @Relationship on a computed property are reported at the marker",
+          arguments: ["Attribute", "Relationship"])
     func markerOnComputedProperty(marker: String) {
         let result = expand(model("var title: String = \"\"\n@\(marker) var shout: String { title.uppercased() }"))
         #expect(result.diagnostics == [
@@ -188,6 +177,14 @@ struct ModelDiagnosticsTests {
                 "@\(marker) can't be applied to computed property 'shout'; only stored properties are persisted, "
                     + "so remove @\(marker)"),
         ])
+    }
+
+    @Test("@Transient on a computed property changes nothing, as in SwiftData")
+    func transientOnComputedProperty() {
+        let result = expand(model("var title: String = \"\"\n@Transient var isEmpty: Bool { title.isEmpty }"))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source.contains("var isEmpty: Bool { title.isEmpty }"))
+        #expect(!result.source.contains("_$isEmptyProperty"))
     }
 
     @Test("Generic classes are rejected at the generic parameters, and nothing is generated")

@@ -242,7 +242,7 @@ struct ModelMacroExpansionTests {
             """ + observationMembersAndConformances("Entry"))
     }
 
-    @Test("Only the conformances the compiler asks for are added")
+    @Test("The conformances the compiler asks for are added, and Sendable unless the class names its global actor")
     func conformancesFollowTheRequestedList() {
         let source = """
             @Model final class Note {
@@ -250,12 +250,35 @@ struct ModelMacroExpansionTests {
             }
             """
         let all = expand(source, only: ["Model"]).source
-        #expect(all.contains("extension Note: Strata.PersistentModel {"))
-        #expect(all.contains("extension Note: Observation.Observable {"))
+        #expect(all.contains("extension Note: nonisolated Strata.PersistentModel {"))
+        #expect(all.contains("extension Note: nonisolated Observation.Observable {"))
+        #expect(all.contains("extension Note: @unchecked Swift.Sendable {"))
 
         let model = MacroSpec(type: ModelMacro.self, conformances: ["PersistentModel"])
         let onlyPersistent = expand(source, specs: ["Model": model]).source
-        #expect(onlyPersistent.contains("extension Note: Strata.PersistentModel {"))
+        #expect(onlyPersistent.contains("extension Note: nonisolated Strata.PersistentModel {"))
         #expect(!onlyPersistent.contains("Observation.Observable"))
+        #expect(onlyPersistent.contains("extension Note: @unchecked Swift.Sendable {"))
+        let mainActor = expand("@MainActor @Model final class Note {\n    var text: String = \"\"\n}", specs: ["Model": model])
+        #expect(!mainActor.source.contains("Sendable"))
+        #expect(mainActor.source.contains("extension Note: Strata.PersistentModel {"))
+    }
+
+    @Test("A class's own == is named as its Equatable witness, with the operator's access")
+    func ownEquality() {
+        let result = expand("""
+            @Model final class Note {
+                var text: String = ""
+                public static func == (lhs: Note, rhs: Note) -> Bool { lhs.text == rhs.text }
+            }
+            """, only: ["Model"])
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source.contains("""
+                @_implements(Swift.Equatable, ==(_:_:))
+                public static func _$strataEquals(_ lhs: Note, _ rhs: Note) -> Bool {
+                    lhs == rhs
+                }
+            """))
+        #expect(!expand("@Model final class Plain {\n    var text: String = \"\"\n}").source.contains("_implements"))
     }
 }

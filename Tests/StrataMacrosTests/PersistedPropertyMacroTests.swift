@@ -38,6 +38,33 @@ struct PersistedPropertyMacroTests {
             """)
     }
 
+    @Test("willSet and didSet run in the setter, around the write, with Swift's names or the ones written")
+    func observersMoveIntoTheSetter() throws {
+        let result = expand("""
+            final class Counter {
+                @_PersistedProperty var count: Int = 0 {
+                    willSet(next) { guard next > 0 else { return }; log(next) }
+                    didSet { log(oldValue) }
+                }
+                @_PersistedProperty var name: String = "" { didSet { log(name) } }
+            }
+            """, only: ["_PersistedProperty"])
+        #expect(result.diagnostics.isEmpty)
+        let source = result.source
+        let oldValue = try #require(source.firstRange(of: "let oldValue = persistentBackingData.getValue(for: Self._$countProperty)"))
+        let next = try #require(source.firstRange(of: "let next = newValue"))
+        let willSet = try #require(source.firstRange(of: "_ = { () -> Void in\n                guard next > 0 else {"))
+        let write = try #require(source.firstRange(of: "$0.setValue(newValue, for: Self._$countProperty, on: self)"))
+        let didSet = try #require(source.firstRange(of: "_ = { () -> Void in\n                log(oldValue)"))
+        #expect(oldValue.lowerBound < next.lowerBound)
+        #expect(next.lowerBound < willSet.lowerBound)
+        #expect(willSet.lowerBound < write.lowerBound)
+        #expect(write.lowerBound < didSet.lowerBound)
+        // A didSet that doesn't name the old value doesn't read it, as in Swift.
+        #expect(!source.contains("let oldValue = persistentBackingData.getValue(for: Self._$nameProperty)"))
+        #expect(source.contains("log(name)"))
+    }
+
     @Test("The whole pipeline gives every persisted property its slot and accessors, and no others")
     func fullPipeline() {
         let result = expand("""

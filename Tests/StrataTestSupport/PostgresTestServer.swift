@@ -45,8 +45,9 @@ package enum PostgresTestServer {
     }
 
     /// Starts a detached shell that stops the cluster and removes its directory once this process is gone: `atexit`
-    /// does it on a normal exit, but a test process that crashes would otherwise leave its server running.
-    private static func watchForCrash(directory: String, bin: String, asPostgres: Bool) {
+    /// (or releasing a ``ThrowawayPostgresCluster``) does it on a normal exit, but a test process that crashes would
+    /// otherwise leave its server running.
+    package static func watchForCrash(directory: String, bin: String, asPostgres: Bool) {
         let stop = (asPostgres ? "/usr/sbin/runuser -u postgres -- " : "")
             + [bin + "/pg_ctl", "-D", directory + "/data", "-m", "immediate", "stop"].map(shellQuoted).joined(separator: " ")
         let script = "exec </dev/null >/dev/null 2>&1; while kill -0 \(getpid()); do sleep 1; done; \(stop); rm -rf \(shellQuoted(directory))"

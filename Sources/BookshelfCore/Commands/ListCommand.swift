@@ -37,20 +37,26 @@ enum ListCommand {
     /// The options `list` accepts.
     static let options: Set<String> = ["--where", "--sort"]
 
-    /// Parses `arguments`, fetches with `fetch` (given the `--where` predicate and the `--sort` order) and renders
-    /// the result.
+    /// Parses `arguments` and returns the listing: fetch with `fetch` (given the shelf, the `--where` predicate and
+    /// the `--sort` order) and render the result.
     ///
-    /// - Throws: `CommandError` for bad arguments, a malformed `--where` (`invalidWhere`) or one the store can't
-    ///   run, such as an unknown key (`unsupportedWhere`), or the store's other `StrataError`s.
-    static func run<Row: Record>(_ arguments: [String], fetch: (FormatPredicate?, SortOrder?) throws -> [Row]) throws -> String {
+    /// - Throws: `CommandError` for bad arguments or a malformed `--where` (`invalidWhere`). The listing throws
+    ///   `CommandError.unsupportedWhere` for a `--where` the store can't run, such as one naming an unknown key,
+    ///   or the store's other `StrataError`s.
+    static func prepare<Row: Record>(
+        _ arguments: [String], fetch: @escaping (Shelf, FormatPredicate?, SortOrder?) throws -> [Row]
+    ) throws(CommandError) -> (Shelf) throws -> String {
         let parsed = try Arguments(arguments, options: options)
         let predicate = try WhereClause.predicate(parsed)
-        let rows: [Row]
-        do {
-            rows = try fetch(predicate, TitleSort.order(parsed))
-        } catch StrataError.unsupportedPredicate(let expression, let reason) {
-            throw CommandError.unsupportedWhere("\(reason) (in \(expression))")
+        let order = try TitleSort.order(parsed)
+        return { shelf in
+            let rows: [Row]
+            do {
+                rows = try fetch(shelf, predicate, order)
+            } catch StrataError.unsupportedPredicate(let expression, let reason) {
+                throw CommandError.unsupportedWhere("\(reason) (in \(expression))")
+            }
+            return ListOutput.render(rows, json: parsed.has("--json"))
         }
-        return ListOutput.render(rows, json: parsed.has("--json"))
     }
 }

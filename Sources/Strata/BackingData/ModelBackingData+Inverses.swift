@@ -25,6 +25,7 @@ extension ModelBackingData {
         let data = target.persistentBackingData
         let current = data.relatedModels(at: inverse.index)
         guard current.contains(where: { $0 === owner }) else { return }
+        context?.registerUndoOfRelationshipChange(of: target, at: inverse.index, from: current)
         data.relationshipTargets[inverse.index] = current.filter { $0 !== owner }
         data.changedRelationships.insert(inverse.index)
         data.joinRemovals[inverse.index, default: []].append(owner)
@@ -39,6 +40,7 @@ extension ModelBackingData {
         let data = target.persistentBackingData
         let current = data.relatedModels(at: inverse.index)
         guard !current.contains(where: { $0 === owner }) else { return }
+        context?.registerUndoOfRelationshipChange(of: target, at: inverse.index, from: current)
         if inverse.isToMany {
             data.relationshipTargets[inverse.index] = current + [owner]
         } else {

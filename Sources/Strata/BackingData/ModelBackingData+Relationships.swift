@@ -123,8 +123,10 @@ extension ModelBackingData {
     }
 
     private func assignRelationship(_ targets: [any PersistentModel], at index: Int, removed: [any PersistentModel], on model: some PersistentModel) {
-        let previous = Set((relationshipTargets[index] ?? []).map { ObjectIdentifier($0) })
+        let before = relationshipTargets[index] ?? []
+        let previous = Set(before.map { ObjectIdentifier($0) })
         let added = targets.filter { !previous.contains(ObjectIdentifier($0)) }
+        context?.registerUndoOfRelationshipChange(of: model, at: index, from: before)
         relationshipTargets[index] = targets
         changedRelationships.insert(index)
         joinAdditions[index, default: []].append(contentsOf: added)

@@ -385,18 +385,26 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         recordChange(at: index, from: previous, to: current, on: model)
     }
 
-    /// Keeps the saved value of a property that changed from `previous` to `current`, and tells the context.
+    /// Keeps the saved value of a property that changed from `previous` to `current`, and tells the context (and
+    /// its undo manager, when it has one).
     @inlinable
     func recordChange<Model: PersistentModel>(at index: Int, from previous: StoredValue, to current: StoredValue, on model: Model) {
         // A deleted model keeps its saved values too: inserted again, it saves its changes; rolled back, it reverts them.
-        if state == .registered || state == .deleted {
-            if let saved = savedValues[index] {
-                if saved == current { savedValues[index] = nil }
-            } else {
-                savedValues[index] = previous
-            }
+        if state == .registered || state == .deleted { keepSavedValue(at: index, changedFrom: previous, to: current) }
+        guard let context else { return }
+        if context.recordsUndo { context.registerUndoOfValueChange(of: model, at: index, from: previous) }
+        context.modelDidChange(model)
+    }
+
+    /// Keeps the stored value of a registered model's property that changed from `previous` to `current`: the
+    /// first change keeps `previous`; a change back to the stored value forgets it.
+    @inlinable
+    package func keepSavedValue(at index: Int, changedFrom previous: StoredValue, to current: StoredValue) {
+        if let saved = savedValues[index] {
+            if saved == current { savedValues[index] = nil }
+        } else {
+            savedValues[index] = previous
         }
-        context?.modelDidChange(model)
     }
 
     /// Stores `stored`, the form of a value that can't fail to encode (so no failure is kept for `index`).

@@ -17,6 +17,12 @@ protocol ModelBackingDataContext: AnyObject {
     func fulfillFaults(of entity: Schema.Entity, including data: ModelBackingData) -> Bool
     /// The related models of relationship `index` of `data`, loaded from the store; `nil` when they can't be.
     func loadRelationship(at index: Int, of data: ModelBackingData) -> [any PersistentModel]?
+    /// Whether the context records its changes for undo (it has an undo manager).
+    var recordsUndo: Bool { get }
+    /// Records how to undo a property change of `model`: the value at `index` goes back to `previous`.
+    func registerUndoOfValueChange(of model: some PersistentModel, at index: Int, from previous: StoredValue)
+    /// Records how to undo a relationship change of `model`: relationship `index` goes back to `previous`.
+    func registerUndoOfRelationshipChange(of model: any PersistentModel, at index: Int, from previous: [any PersistentModel])
 }
 
 /// The weak reference to a context that all of its models share.

@@ -48,16 +48,18 @@ extension ModelConfiguration {
     /// Whether the process has been told that CloudKit sync doesn't run.
     private static let toldCloudKitUnavailable = Atomic<Bool>(false)
 
-    /// Says on standard error, the first time in the process, that a configuration asking for CloudKit sync
-    /// stores locally only.
+    /// Says through `StrataLog` (by default on standard error), the first time in the process, that a
+    /// configuration asking for CloudKit sync stores locally only.
     /// - Returns: whether this call wrote the notice.
     @discardableResult
     package static func noteCloudKitUnavailable(_ database: CloudKitDatabase) -> Bool {
         guard case .privateDatabase(let name) = database.choice,
               !toldCloudKitUnavailable.exchange(true, ordering: .relaxed) else { return false }
-        let notice = "Strata: cloudKitDatabase .private(\"\(name)\") is accepted but not synced; "
-            + "models are stored locally only (Strata has no CloudKit sync).\n"
-        FileHandle.standardError.write(Data(notice.utf8))
+        StrataLog.log(
+            .warning,
+            "cloudKitDatabase .private(\"\(name)\") is accepted but not synced; models are stored locally only "
+                + "(Strata has no CloudKit sync)",
+            metadata: ["container": name], category: "configuration")
         return true
     }
 }

@@ -24,7 +24,7 @@ extension ModelConfiguration: DataStoreFactory {
         }
         return try SQLiteStore(
             schema: schema, path: path, readOnly: !allowsSave, migrationPlan: migrationPlan,
-            backsUpBeforeMigrating: backsUpStoreBeforeMigration,
+            backsUpBeforeMigrating: backsUpStoreBeforeMigration, integrityCheck: checksStoreIntegrityOnOpen ? .full : .automatic,
             historyRetention: HistoryRetention(maximumAge: historyRetentionInterval, maximumCount: historyRetentionLimit))
     }
 }

@@ -26,6 +26,17 @@ public struct ModelConfiguration: Sendable, Hashable, Identifiable {
     /// configuration.backsUpStoreBeforeMigration = false
     /// ```
     public var backsUpStoreBeforeMigration = true
+    /// Whether opening the store reads every page of its file to check it (SQLite's `quick_check`); `false` by
+    /// default. Otherwise an open checks the file's header and schema, a full check runs only after the app
+    /// stopped without closing the store (a crash, a kill, a power cut), and damage elsewhere fails the read
+    /// that reaches it with a `StrataError`. A full check costs time in proportion to the file's size (about
+    /// 4 s for 1 GB).
+    ///
+    /// ```swift
+    /// var configuration = ModelConfiguration(url: url)
+    /// configuration.checksStoreIntegrityOnOpen = true
+    /// ```
+    public var checksStoreIntegrityOnOpen = false
     /// How long the store keeps persistent history: transactions older than this many seconds are deleted (as by
     /// `ModelContext.deleteHistory`) when the store opens and every 64th save. `nil` (the default) keeps history
     /// until the app deletes it.

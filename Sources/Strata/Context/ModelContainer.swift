@@ -114,7 +114,7 @@ public final class ModelContainer: Sendable {
     /// let container = try ModelContainer(for: Book.self, configurations: PostgresConfiguration(url: url))
     /// ```
     ///
-    /// - Throws: as ``init(for:migrationPlan:configurations:)-(Schema,_,[any DataStoreConfiguration])``.
+    /// - Throws: as `init(for:migrationPlan:configurations:)` with a `Schema`.
     public convenience init(
         for forTypes: any PersistentModel.Type..., migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
         configurations: any DataStoreConfiguration...

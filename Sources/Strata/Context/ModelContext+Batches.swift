@@ -118,8 +118,11 @@ extension ModelContext {
     }
 }
 
-/// The results of `ModelContext.fetch(_:batchSize:)`: a random-access collection that loads its models in batches
-/// when they are first accessed.
+/// Fetched models as a random-access collection: the results of `ModelContext.fetch(_:batchSize:)`, which loads
+/// its models in batches when they are first accessed, and the `results` a `ResultsObserver` publishes, which holds
+/// them all.
+///
+/// A value: it doesn't change after you get it; an observer replaces its `results` with a new one on every refresh.
 public struct FetchResultsCollection<Element: PersistentModel>: RandomAccessCollection {
     private final class Storage {
         let keys: [Int64]
@@ -179,4 +182,7 @@ public struct FetchResultsCollection<Element: PersistentModel>: RandomAccessColl
         }
         return batch[position - start]
     }
+
+    /// The models' identifiers, in order (a batched collection loads every batch to tell them).
+    public var identifiers: [PersistentIdentifier] { map(\.persistentModelID) }
 }

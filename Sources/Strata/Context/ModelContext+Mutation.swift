@@ -23,6 +23,7 @@ extension ModelContext {
             if data.hasChanges { changedModels[key] = model }
             // A `delete(model:)` made before this insert must not remove the row the model is stored in again.
             if let primaryKey = data.primaryKey, let entity = data.entity { keepFromPendingBatchDeletes(primaryKey, of: entity) }
+            registerUndoOfInsert(model)
             scheduleAutosave()
             return
         case .detached, .deleted, .deletedAndSaved:
@@ -36,6 +37,7 @@ extension ModelContext {
         data.entity = entity
         data.state = .inserted
         insertedModels.append(model)
+        registerUndoOfInsert(model)
         // `let` properties live in the model's own storage: their values join the backing data now, to be saved.
         for index in entity.constantPropertyIndexes { entity.properties[index].captureConstant(of: model) }
         // Relationships assigned before the insert: bring their models in and set the inverses now.
@@ -54,9 +56,18 @@ extension ModelContext {
     /// Deletes a model: its row is removed by the next `save()`. Deleting an inserted model that was never saved
     /// just forgets it.
     public func delete<T: PersistentModel>(_ model: T) {
+        guard removeFromContext(model) else { return }
+        registerUndoOfDelete(model)
+        applyDeleteRules(to: model)
+        scheduleAutosave()
+    }
+
+    /// Takes a model of this context out: an unsaved insert is forgotten, a stored model is marked deleted (its
+    /// row goes at the next save). Returns whether it was in the context to take out.
+    func removeFromContext(_ model: any PersistentModel) -> Bool {
         let data = model.persistentBackingData
         let key = ObjectIdentifier(model)
-        guard data.context === self else { return }
+        guard data.context === self else { return false }
         switch data.state {
         case .inserted:
             insertedModels.removeAll { $0 === model }
@@ -67,10 +78,9 @@ extension ModelContext {
             changedModels[key] = nil
             data.state = .deleted
         case .detached, .deleted, .deletedAndSaved:
-            return
+            return false
         }
-        applyDeleteRules(to: model)
-        scheduleAutosave()
+        return true
     }
 
     /// Applies each relationship's delete rule to a model just deleted: cascade deletes the related models,
@@ -96,8 +106,9 @@ extension ModelContext {
     /// Takes a deleted model out of `target`'s relationship `inverse` (nullify).
     private func takeOut(_ model: any PersistentModel, from target: any PersistentModel, inverse: Schema.RelationshipInfo) {
         let targetData = target.persistentBackingData
-        let remaining = targetData.relatedModels(at: inverse.index).filter { $0 !== model }
-        targetData.relationshipTargets[inverse.index] = remaining
+        let current = targetData.relatedModels(at: inverse.index)
+        registerUndoOfRelationshipChange(of: target, at: inverse.index, from: current)
+        targetData.relationshipTargets[inverse.index] = current.filter { $0 !== model }
         targetData.changedRelationships.insert(inverse.index)
         if targetData.state == .registered { changedModels[ObjectIdentifier(target)] = target }
         notifyObservers(of: target, properties: [inverse.index])
@@ -153,12 +164,14 @@ extension ModelContext {
         }
         for model in inserts { delete(model) }
         pendingBatchDeletes.append(StoreChanges.BatchDelete(entity: entity, condition: condition))
+        registerUndoOfBatchDelete(at: pendingBatchDeletes.count - 1)
         scheduleAutosave()
     }
 
     /// Discards every unsaved change: changed properties return to their saved values, inserted models are
-    /// forgotten, deleted models come back.
+    /// forgotten, deleted models come back. As in Core Data, the undo manager forgets the context's operations.
     public func rollback() {
+        removeUndoActions()
         for model in Array(changedModels.values) + Array(deletedModels.values) {
             let data = model.persistentBackingData
             let reverted = Set(data.savedValues.keys).union(data.changedRelationships)

@@ -118,6 +118,15 @@ public final class ModelContext {
     /// ```
     public var mergePolicy: MergePolicy = .mergeByPropertyObjectTrump
 
+    /// The undo manager that records the context's inserts, deletes, property and relationship changes, so
+    /// `undo()` and `redo()` revert and reapply them (see `ModelContext+Undo`); `nil` (the default) records
+    /// nothing. It can be the context's own or one the app shares. Set it to `nil` around large imports.
+    ///
+    /// ```swift
+    /// container.mainContext.undoManager = UndoManager()
+    /// ```
+    public var undoManager: UndoManager?
+
     /// An error from the last automatic save, if it failed; cleared by the next successful save.
     public internal(set) var autosaveError: StrataError?
 

@@ -17,7 +17,8 @@ import Observation
 /// announce themselves, and commits by other connections, processes and machines arrive through the store's
 /// commit watcher (`ExternalChangeMonitor`: SQLite's data version polled every 10 ms, PostgreSQL's `LISTEN`/`NOTIFY`
 /// or its polling fallback) while any observer is alive. Each notice that concerns its models reads the history
-/// after the observer's token, so nothing is missed between notices and nothing is reported twice.
+/// after the observer's token, so nothing is missed between notices and nothing is reported twice — on PostgreSQL
+/// including a save that commits after a newer one was read (its identifier was taken when it started).
 ///
 /// When the history after the observer's token was deleted (`deleteHistory`), the observer moves its token to
 /// the newest transaction and moves `eventCounter` once, without transactions: reload what you show.
@@ -37,6 +38,9 @@ public final class HistoryObserver {
     }
 
     @ObservationIgnored private var token: DefaultHistoryToken?
+    /// Which transactions the observer has reported: on PostgreSQL a save takes its identifier when it starts, so a
+    /// transaction may commit after a newer one was read, and reading only past ``token`` would miss it.
+    @ObservationIgnored private var cursor = HistoryCursor(handledThrough: 0)
     @ObservationIgnored private let context: ModelContext
     @ObservationIgnored private let entityNames: Set<String>
     @ObservationIgnored private var continuations: [AsyncStream<DefaultHistoryTransaction>.Continuation] = []
@@ -75,6 +79,8 @@ public final class HistoryObserver {
         } else {
             token = try Self.newestToken(of: store)
         }
+        // Identifiers start at 1, so with no history yet every transaction is new.
+        cursor = HistoryCursor(handledThrough: token?.transactionIdentifier ?? 0)
     }
 
     deinit {
@@ -93,20 +99,26 @@ public final class HistoryObserver {
     /// Reads the history after the observer's token and reports what is relevant.
     private func readNewTransactions() {
         var descriptor = HistoryDescriptor<DefaultHistoryTransaction>()
-        if let token { descriptor.predicate = #Predicate { $0.token > token } }
-        let found: [DefaultHistoryTransaction]
+        if let through = cursor.handledThrough {
+            let after = DefaultHistoryToken(storeIdentifier: modelContainer.store.identifier, transactionIdentifier: through)
+            descriptor.predicate = #Predicate { $0.token > after }
+        }
+        let read: [DefaultHistoryTransaction]
         do {
-            found = try context.fetchHistory(descriptor)
+            read = try context.fetchHistory(descriptor)
         } catch StrataError.historyTokenExpired {
             token = try? Self.newestToken(of: modelContainer.store)
+            cursor.restart(after: token?.transactionIdentifier ?? 0)
             eventCounter += 1
             return
         } catch {
             // A failed read (the file busy for longer than the timeout) is retried at the next notice.
             return
         }
-        guard let newest = found.last?.token else { return }
-        token = newest
+        let found = read.filter { !cursor.hasHandled($0.token.transactionIdentifier) }
+        cursor.markHandled(read.map(\.token.transactionIdentifier))
+        guard let newest = found.map(\.token).max() else { return }
+        if token.map({ newest > $0 }) ?? true { token = newest }
         let relevant = found.filter(isRelevant)
         guard !relevant.isEmpty else { return }
         eventCounter += 1

@@ -114,11 +114,11 @@ extension ResultsObserver: LiveChangeSubscriber {
         var newSections = sectionsStorage
         if let sectionKeyPath {
             let grouped = SectionedResults(grouping: fetched, by: sectionKeyPath)
-            changes.addSectionChanges(from: sectionsStorage?.titles ?? [], to: grouped.titles)
+            changes.addSectionChanges(from: sectionsStorage?.sectionTitles ?? [], to: grouped.sectionTitles)
             newSections = grouped
         }
         guard !changes.isEmpty else { return }
-        results = FetchedResults(fetched)
+        show(FetchResultsCollection(loaded: fetched))
         publishedKeys = Set(fetched.compactMap { $0.persistentBackingData.primaryKey })
         sections = newSections
         // The streams are read where the observer lives (see `changes`), so the snapshot's models stay on its

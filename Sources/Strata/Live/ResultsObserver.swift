@@ -74,22 +74,39 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     // properties — it reads the storage instead, and only a change goes through the registrar.
 
     /// The current results, in order.
-    public internal(set) var results: FetchedResults<Element> {
+    ///
+    /// Assigning it shows other models until the next refresh, which fetches again from the descriptor (it isn't
+    /// applied incrementally to models the observer didn't fetch).
+    public var results: FetchResultsCollection<Element> {
         get {
             access(keyPath: observedKeyPaths.results)
             return resultsStorage
         }
-        set { withMutation(keyPath: observedKeyPaths.results) { resultsStorage = newValue } }
+        set {
+            show(newValue)
+            resultsMatchStore = false
+            publishedKeys = Set(newValue.compactMap { $0.persistentBackingData.primaryKey })
+        }
     }
 
-    /// The current results grouped by section title; `nil` when the observer has no `sectionBy` key path.
-    public internal(set) var sections: SectionedResults<Element, SectionTitle>? {
+    /// Replaces the published results, telling their observers.
+    func show(_ results: FetchResultsCollection<Element>) {
+        withMutation(keyPath: observedKeyPaths.results) { resultsStorage = results }
+    }
+
+    /// The current results grouped by section title (sections in the order they first appear in `results`);
+    /// `nil` when the observer has no `sectionBy` key path. Assigning it shows other sections until the next
+    /// refresh.
+    public var sections: SectionedResults<Element, SectionTitle>? {
         get {
             access(keyPath: observedKeyPaths.sections)
             return sectionsStorage
         }
         set { withMutation(keyPath: observedKeyPaths.sections) { sectionsStorage = newValue } }
     }
+
+    /// The key path whose value groups the results into `sections`; `nil` when the observer has none.
+    public var sectionBy: PartialKeyPath<Element>? { sectionKeyPath }
 
     /// The error of the last fetch, if it failed (the results stay as they were); `nil` after a successful one.
     public internal(set) var fetchError: StrataError? {
@@ -114,7 +131,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         }
     }
 
-    @ObservationIgnored var resultsStorage = FetchedResults<Element>([])
+    @ObservationIgnored var resultsStorage = FetchResultsCollection<Element>(loaded: [])
     @ObservationIgnored var sectionsStorage: SectionedResults<Element, SectionTitle>?
     @ObservationIgnored var fetchErrorStorage: StrataError?
     @ObservationIgnored var descriptorStorage: FetchDescriptor<Element>
@@ -122,7 +139,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
 
     /// The key paths of the observed properties, made once.
     private struct ObservedKeyPaths {
-        let results: KeyPath<ResultsObserver, FetchedResults<Element>> = \.results
+        let results: KeyPath<ResultsObserver, FetchResultsCollection<Element>> = \.results
         let sections: KeyPath<ResultsObserver, SectionedResults<Element, SectionTitle>?> = \.sections
         let fetchError: KeyPath<ResultsObserver, StrataError?> = \.fetchError
         let fetchDescriptor: KeyPath<ResultsObserver, FetchDescriptor<Element>> = \.fetchDescriptor
@@ -189,7 +206,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         descriptorStorage = descriptor
         self.sectionKeyPath = sectionKeyPath
         self.sectionSort = sectionSort
-        if sectionKeyPath != nil { sectionsStorage = SectionedResults([]) }
+        if sectionKeyPath != nil { sectionsStorage = SectionedResults() }
         // Subscribe first, so nothing saved between the first fetch and the subscription goes unseen.
         if let entity {
             subscription = container.liveChanges.subscribe(self, entityNames: [entity.name], store: container.store, actor: actor)

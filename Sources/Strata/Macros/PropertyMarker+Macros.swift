@@ -44,7 +44,7 @@ public macro Relationship(
 /// Keeps a stored property of a ``Model()`` class out of the store.
 ///
 /// The property must have a default value: models loaded from the store are created without
-/// running your initializer.
+/// running your initializer. On a computed property, which is never stored, it changes nothing.
 ///
 /// ```swift
 /// @Transient var viewCount: Int = 0

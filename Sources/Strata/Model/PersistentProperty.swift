@@ -139,6 +139,29 @@ extension PersistentProperty {
                   codec: .relationship(.toMany(destination: String(describing: Destination.self)), isOptional: true, destination: Destination.self))
     }
 
+    // A model class may itself be `Codable` (apps that seed their store from JSON make it so). Then the optional
+    // relationship initializers above and the optional JSON one are equally specific, and Swift can pick neither;
+    // these more constrained twins are more specific than both, so a `Codable` model is still a relationship.
+
+    /// Declares an optional to-one relationship to a model class that is also `Codable`.
+    @inlinable
+    public init<Destination: PersistentModel & Codable>(
+        index: Int, name: String, keyPath: KeyPath<Model, Destination?>, metadata: (any Sendable)?
+    ) where Value == Destination? {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
+                  codec: .relationship(.toOne(destination: String(describing: Destination.self)), isOptional: true, destination: Destination.self))
+    }
+
+    /// Declares an optional to-many relationship to a model class that is also `Codable` (see the initializer
+    /// for `[Destination]?` above).
+    @inlinable
+    public init<Destination: PersistentModel & Codable>(
+        index: Int, name: String, keyPath: KeyPath<Model, [Destination]?>, metadata: (any Sendable)?
+    ) where Value == [Destination]? {
+        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
+                  codec: .relationship(.toMany(destination: String(describing: Destination.self)), isOptional: true, destination: Destination.self))
+    }
+
     /// Declares a to-many relationship to other models.
     @inlinable
     public init<Destination: PersistentModel>(

@@ -44,7 +44,7 @@ extension Schema {
 
         init(modelType: any PersistentModel.Type) {
             self.modelType = modelType
-            self.name = String(describing: modelType)
+            self.name = Schema.entityName(for: modelType)
             let metadata = modelType.schemaMetadata
             let properties = metadata.map(\.property)
             self.properties = properties

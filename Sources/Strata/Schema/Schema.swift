@@ -7,8 +7,11 @@
 public final class Schema: Sendable, CustomStringConvertible {
     /// A schema version, as in SwiftData's versioned schemas.
     public struct Version: Sendable, Hashable, CustomStringConvertible, Codable, Comparable {
+        /// The major version number.
         public let major: Int
+        /// The minor version number.
         public let minor: Int
+        /// The patch version number.
         public let patch: Int
         /// Creates a version number.
         public init(_ major: Int, _ minor: Int, _ patch: Int) {
@@ -30,7 +33,8 @@ public final class Schema: Sendable, CustomStringConvertible {
     public let version: Version
     /// The version identifier of the `VersionedSchema` the schema was made from, recorded in the store it opens.
     package let versionIdentifier: Version?
-    private let entitiesByName: [String: Entity]
+    /// The entities by name (a model class's name, as ``entityName(for:)`` gives it).
+    public let entitiesByName: [String: Entity]
     private let entitiesByType: [ObjectIdentifier: Entity]
     /// What is wrong with the models' relationships, if anything; a container refuses such a schema.
     package let problems: [StrataError]
@@ -57,6 +61,11 @@ public final class Schema: Sendable, CustomStringConvertible {
     /// Creates a schema from model classes.
     public convenience init(_ types: any PersistentModel.Type..., version: Version = Version(1, 0, 0)) {
         self.init(types, version: version)
+    }
+
+    /// The name of a model class's entity: the class's name, as in SwiftData.
+    public static func entityName(for type: any PersistentModel.Type) -> String {
+        String(describing: type)
     }
 
     /// The entity with the given name, if the schema has one.

@@ -8,7 +8,7 @@ import Foundation
 /// ```
 ///
 /// SwiftData's protocol also names its store type (`associatedtype Store: DataStore`); Strata's store interface is
-/// internal to the package, so a configuration instead makes its store through ``DataStoreFactory``, which only
+/// internal to the package, so a configuration instead makes its store through `DataStoreFactory`, which only
 /// Strata's own configurations adopt.
 public protocol DataStoreConfiguration: Hashable, Sendable {
     /// The configuration's name.

@@ -18,7 +18,10 @@ package final class PostgresConnection {
     package var reusesStatements = true
 
     /// Connects with a libpq connection string or URI, then applies the session settings.
-    /// - Throws: ``PostgresError`` (without SQLSTATE) when the server can't be reached or refuses the login.
+    /// With several hosts (`host=a,b&port=1,2` and `target_session_attrs=read-write`, libpq's own syntax) libpq tries
+    /// them in turn and keeps the first that accepts writes: after a failover, a new connection reaches the new primary.
+    /// - Throws: ``PostgresError`` (without SQLSTATE) when no server can be reached or the login is refused;
+    ///   SQLSTATE `53300` when the server has no connection left (`max_connections`).
     package init(conninfo: String, settings: [String] = []) throws {
         guard let handle = PQconnectdb(conninfo) else {
             throw PostgresError(sqlState: nil, message: "libpq could not allocate a connection")
@@ -26,7 +29,7 @@ package final class PostgresConnection {
         guard PQstatus(handle) == CONNECTION_OK else {
             let message = String(cString: PQerrorMessage(handle)).trimmingTrailingNewlines
             PQfinish(handle)
-            throw PostgresError(sqlState: nil, message: message)
+            throw PostgresError.refusedConnection(message)
         }
         self.handle = handle
         // Notices (`DROP … CASCADE` listing what it drops, …) are not errors; libpq would print them to stderr.

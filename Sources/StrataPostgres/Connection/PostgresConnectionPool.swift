@@ -1,8 +1,10 @@
 import Foundation
+import Strata
 
 /// A bounded set of connections to one database, shared by every context of a container. A caller has a
 /// connection to itself from ``withConnection(_:)`` until its body returns, so contexts in parallel tasks never
-/// share a connection mid-transaction; callers beyond the limit wait for one to come back.
+/// share a connection mid-transaction; callers beyond the limit wait for one to come back, up to a bound, then fail
+/// with an error naming the pool's size.
 package final class PostgresConnectionPool: @unchecked Sendable {
     // `@unchecked` because `idle` and `open` are only touched while `condition` is locked, and a connection is
     // used by one caller at a time.
@@ -10,6 +12,8 @@ package final class PostgresConnectionPool: @unchecked Sendable {
     private var idle: [PostgresConnection] = []
     private var open = 0
     private let maximum: Int
+    /// How long a caller waits for a busy pool before failing.
+    private let maximumWait: Duration
     private let connect: () throws -> PostgresConnection
     /// The one connection of a pool over a migrating connection, handed to every caller in turn.
     private let pinned: PostgresConnection?
@@ -19,9 +23,11 @@ package final class PostgresConnectionPool: @unchecked Sendable {
     /// What ``withConnection(_:)`` throws once the pool is closed.
     package struct Closed: Error {}
 
-    /// A pool of at most `maximum` connections (at least one), each made by `connect`.
-    package init(maximum: Int, connect: @escaping () throws -> PostgresConnection) {
+    /// A pool of at most `maximum` connections (at least one), each made by `connect`, whose callers wait up to
+    /// `maximumWait` for a connection when all are busy.
+    package init(maximum: Int, maximumWait: Duration = .seconds(30), connect: @escaping () throws -> PostgresConnection) {
         self.maximum = max(1, maximum)
+        self.maximumWait = maximumWait
         self.connect = connect
         self.pinned = nil
     }
@@ -30,13 +36,15 @@ package final class PostgresConnectionPool: @unchecked Sendable {
     /// commits with the migration. Used from the migrating thread only.
     package init(pinned connection: PostgresConnection) {
         self.maximum = 1
+        self.maximumWait = .zero
         self.connect = { connection }
         self.pinned = connection
     }
 
     /// Runs `body` with a connection of its own. A connection that broke during `body` is closed rather than
     /// returned, so the next caller connects afresh (a restarted server is reached again without any call).
-    /// - Throws: what `body` throws, or ``PostgresError`` when no connection can be made.
+    /// - Throws: what `body` throws, or ``PostgresError``: when no connection can be made, or (SQLSTATE `53300`,
+    ///   ``PostgresError/isOutOfConnections``) when every connection stayed busy for the pool's wait bound.
     package func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         if let pinned { return try body(pinned) }
         let connection = try acquire()
@@ -45,6 +53,8 @@ package final class PostgresConnectionPool: @unchecked Sendable {
     }
 
     private func acquire() throws -> PostgresConnection {
+        let seconds = Double(maximumWait.components.seconds) + Double(maximumWait.components.attoseconds) / 1e18
+        let deadline = Date(timeIntervalSinceNow: seconds)
         condition.lock()
         while true {
             if isClosed {
@@ -60,7 +70,10 @@ package final class PostgresConnectionPool: @unchecked Sendable {
                 open -= 1
             }
             if open < maximum { break }
-            condition.wait()
+            if !condition.wait(until: deadline), idle.isEmpty, open >= maximum {
+                condition.unlock()
+                throw PostgresError.poolExhausted(size: maximum, waited: maximumWait)
+            }
         }
         open += 1
         condition.unlock()
@@ -98,6 +111,10 @@ package final class PostgresConnectionPool: @unchecked Sendable {
             idle.append(connection)
         } else {
             open -= 1
+            if !connection.isHealthy {
+                StrataLog.log(.notice, "dropped a broken PostgreSQL connection; the next operation opens a new one",
+                              category: "postgres")
+            }
         }
         condition.signal()
         condition.unlock()

@@ -32,6 +32,36 @@ package struct PostgresError: Error, CustomStringConvertible, Sendable {
         sqlState.map { "\(message) (SQLSTATE \($0))" } ?? message
     }
 
+    /// SQLSTATE `53300` (PostgreSQL's `too_many_connections`): the client-side error of a pool whose every
+    /// connection stayed busy for `waited`.
+    package static func poolExhausted(size: Int, waited: Duration) -> PostgresError {
+        let connections = size == 1 ? "the pool's only connection" : "all \(size) connections of the pool"
+        let milliseconds = waited.components.seconds * 1000 + waited.components.attoseconds / 1_000_000_000_000_000
+        let wait = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+        return PostgresError(
+            sqlState: tooManyConnections,
+            message: "\(connections) stayed busy for \(wait) "
+                + "(PostgresConfiguration.maximumConnections = \(size)): raise maximumConnections or maximumConnectionWait, "
+                + "or hold connections for less time")
+    }
+
+    /// The error of a connection the server refused because its `max_connections` (or the role's or database's
+    /// connection limit) is reached: libpq gives no SQLSTATE for a failed connection, so it is recognised by the
+    /// server's message, and gets `53300` and a hint.
+    static func refusedConnection(_ message: String) -> PostgresError {
+        let full = ["too many clients already", "remaining connection slots are reserved", "too many connections for"]
+        guard full.contains(where: message.contains) else { return PostgresError(sqlState: nil, message: message) }
+        return PostgresError(
+            sqlState: tooManyConnections,
+            message: message + " (the server's max_connections is reached: lower PostgresConfiguration.maximumConnections "
+                + "across instances, raise max_connections, or put PgBouncer in front; the connection is tried again at the next use)")
+    }
+
+    private static let tooManyConnections = "53300"
+
+    /// `53300`: the server had no connection left for this client, or the pool none free within its wait.
+    package var isOutOfConnections: Bool { sqlState == Self.tooManyConnections }
+
     /// `23505`: a unique constraint rejected a row.
     package var isUniqueViolation: Bool { sqlState == "23505" }
     /// `40001` / `40P01`: the transaction lost to a concurrent one and may succeed when run again.

@@ -115,6 +115,9 @@ struct PostgresBootstrap {
             // changed), so the migration's reads and saves aren't prepared.
             connection.reusesStatements = false
             defer { connection.reusesStatements = true }
+            // Logged before the commit: the open's transaction commits the migration, or rolls it back with its error.
+            StrataLog.log(.info, "migrating the store to the models", metadata: [
+                "store": location, "stages": "\(steps.count)"], category: "migration")
             for step in steps { try migrator.run(step) }
             try record(last.plan.result, in: metadata)
         } else if values["model"] == nil {

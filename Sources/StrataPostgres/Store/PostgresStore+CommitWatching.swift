@@ -80,6 +80,8 @@ extension PostgresStore {
                     retryDelay = 0.05
                     observer.storeDidCommit(.resumed())
                 } catch {
+                    StrataLog.log(.notice, "could not open the LISTEN connection; trying again", metadata: [
+                        "delay": "\(Int(retryDelay * 1000)) ms", "reason": "\(error)"], category: "postgres")
                     Thread.sleep(forTimeInterval: retryDelay)
                     retryDelay = min(retryDelay * 2, 1)
                 }
@@ -91,6 +93,8 @@ extension PostgresStore {
                     observer.storeDidCommit(.historyAdvanced(newest: newest))
                 }
             } catch {
+                StrataLog.log(.notice, "the LISTEN connection dropped; reconnecting", metadata: ["reason": "\(error)"],
+                              category: "postgres")
                 connection = nil
             }
         }

@@ -43,6 +43,8 @@ extension PostgresStore {
                     }
                     // A short, growing, random pause lets the transaction that won take the rows first: a save run
                     // again at once could take them ahead of it and deadlock it again.
+                    StrataLog.log(.debug, "running a save again after a failed attempt", metadata: [
+                        "attempt": "\(attempt + 1)", "reason": error.description], category: "postgres")
                     if error.isRetryable { Thread.sleep(forTimeInterval: Double.random(in: 0.005...0.02) * Double(attempt)) }
                     attempt += 1
                 }

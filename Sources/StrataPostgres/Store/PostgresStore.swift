@@ -37,7 +37,7 @@ package final class PostgresStore: DataStore, Sendable {
         self.isReadOnly = !configuration.allowsSave
         let conninfo = configuration.url.absoluteString
         let settings = configuration.sessionSettings
-        self.pool = PostgresConnectionPool(maximum: configuration.maximumConnections) {
+        self.pool = PostgresConnectionPool(maximum: configuration.maximumConnections, maximumWait: configuration.maximumConnectionWait) {
             try PostgresConnection(conninfo: conninfo, settings: settings)
         }
         let location = configuration.redactedURL

@@ -30,7 +30,7 @@ struct Expansion {
 
 /// Every Strata macro under the name users write, with the conformances the declarations list.
 let strataMacros: [String: MacroSpec] = [
-    "Model": MacroSpec(type: ModelMacro.self, conformances: ["PersistentModel", "Observable"]),
+    "Model": MacroSpec(type: ModelMacro.self, conformances: ["PersistentModel", "Observable", "Sendable"]),
     "_PersistedProperty": MacroSpec(type: PersistedPropertyMacro.self),
     "Attribute": MacroSpec(type: AttributeMacro.self),
     "Relationship": MacroSpec(type: RelationshipMacro.self),
@@ -84,7 +84,7 @@ private func describe(_ fixIt: FixIt) -> String {
 /// `@Model` adds that attribute rather than its accessors.
 let modelMacrosOnly: Set<String> = ["Model", "Index", "Unique", "Attribute", "Relationship", "Transient"]
 
-/// The members every `@Model` expansion ends with (observation plumbing) and its two
+/// The members every `@Model` expansion ends with (observation plumbing) and its three
 /// conformance extensions, as the expansion prints them for `className`.
 func observationMembersAndConformances(_ className: String) -> String {
     """
@@ -100,10 +100,13 @@ func observationMembersAndConformances(_ className: String) -> String {
         }
     }
 
-    extension \(className): Strata.PersistentModel {
+    extension \(className): nonisolated Strata.PersistentModel {
     }
 
-    extension \(className): Observation.Observable {
+    extension \(className): nonisolated Observation.Observable {
+    }
+
+    extension \(className): @unchecked Swift.Sendable {
     }
     """
 }

@@ -110,7 +110,7 @@ struct ResultsObserverIncrementalTests {
                 #expect(pair.incremental.results.map(\.persistentModelID) == expected, "step \(step), observer \(index)")
                 #expect(pair.full.results.map(\.persistentModelID) == expected, "step \(step), observer \(index) (full)")
                 #expect(pair.incrementalChanges == pair.fullChanges, "step \(step), observer \(index): change sets differ")
-                #expect(pair.incremental.sections?.titles == pair.full.sections?.titles, "step \(step), observer \(index)")
+                #expect(pair.incremental.sections?.sectionTitles == pair.full.sections?.sectionTitles, "step \(step), observer \(index)")
             }
         }
         for pair in pairs.dropLast() { #expect(pair.incremental.incrementalRefreshCount > 30) }

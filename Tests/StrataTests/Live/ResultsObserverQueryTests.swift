@@ -53,7 +53,7 @@ struct ResultsObserverQueryTests {
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], sectionBy: \LiveTask.category,
                                        modelContainer: container)
         let sections = try #require(observer.sections)
-        #expect(sections.titles == ["home", "work"])
+        #expect(sections.sectionTitles == ["home", "work"])
         #expect(sections[1].map(\.title) == ["b", "a"])
         #expect(sections[1].startOffset == 1)
         #expect(observer.results.map(\.title) == ["c", "b", "a"])
@@ -61,14 +61,14 @@ struct ResultsObserverQueryTests {
 
         try Fixtures.insert([("d", 0)], category: "errands", into: writer)
         #expect(await Fixtures.eventually { recorder.snapshots.count == 1 })
-        #expect(observer.sections?.titles == ["errands", "home", "work"])
+        #expect(observer.sections?.sectionTitles == ["errands", "home", "work"])
         #expect(recorder.changes[0].insertedSections == [0])
         #expect(recorder.changes[0].insertedIndexes == [0])
 
         writer.delete(home[0])
         try writer.save()
         #expect(await Fixtures.eventually { recorder.snapshots.count == 2 })
-        #expect(observer.sections?.titles == ["errands", "work"])
+        #expect(observer.sections?.sectionTitles == ["errands", "work"])
         #expect(recorder.changes[1].deletedSections == [1])
         #expect(recorder.changes[1].deletedIndexes == [1])
     }

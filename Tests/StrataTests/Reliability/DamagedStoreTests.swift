@@ -67,6 +67,23 @@ struct DamagedStoreTests {
         #expect(refused > 0)
     }
 
+    @Test("With checksStoreIntegrityOnOpen, damage in an index no read reaches is refused at open, the file unchanged")
+    func fullCheckOnRequestFindsDamageInAnIndex() throws {
+        let store = try filledStore()
+        var damaged = store.bytes()
+        // The last page belongs to the most recently grown b-tree; garbage over its cells, past its page header.
+        let lastPage = damaged.count / 4096 - 1
+        for offset in (lastPage * 4096 + 200)..<(lastPage * 4096 + 4000) { damaged[offset] = 0x5A }
+        try damaged.write(to: store.url)
+        var configuration = ModelConfiguration(url: store.url)
+        configuration.checksStoreIntegrityOnOpen = true
+        let error = try #require(throws: StrataError.self) {
+            _ = try ModelContainer(for: Schema([Book.self]), configurations: configuration)
+        }
+        #expect(error.caseName == "notAStrataStore", "\(error)")
+        #expect(store.bytes() == damaged)
+    }
+
     @Test("A wrong header is refused as not a Strata store, the file unchanged")
     func wrongHeader() throws {
         let store = try filledStore()

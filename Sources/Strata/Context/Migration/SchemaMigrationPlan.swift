@@ -1,5 +1,5 @@
 /// How an app's schema evolved: its versions, oldest first, and the stages that migrate a store from one to the
-/// next. Pass it to ``ModelContainer/init(for:migrationPlan:configurations:)-(Schema,_,_)``; the store migrates
+/// next. Pass it to `ModelContainer(for:migrationPlan:configurations:)`; the store migrates
 /// from whatever listed version it holds to the newest, all stages in one transaction.
 ///
 /// ```swift

@@ -65,7 +65,7 @@ extension FormatPredicate {
     /// let predicate = template.withSubstitutionVariables(["MIN": 2])
     /// ```
     ///
-    /// A value that cannot become a constant (see ``FormatValue/init(argument:)``) makes the copy
+    /// A value that cannot become a constant (see `FormatValue.init(argument:)`) makes the copy
     /// hold a ``PredicateFormatError/Kind/variableTypeMismatch(name:got:)`` error.
     public func withSubstitutionVariables(_ variables: [String: any Sendable]) -> FormatPredicate {
         guard let expression else { return self }

@@ -32,7 +32,7 @@ public struct PredicateFormatError: Error, CustomStringConvertible, Hashable, Se
         case extraArguments(expected: Int, got: Int)
         /// An argument the specifier cannot take; the index is 0-based.
         case argumentTypeMismatch(index: Int, expected: String, got: String)
-        /// A substitution-variable value that cannot become a ``FormatValue``.
+        /// A substitution-variable value that cannot become a `FormatValue`.
         case variableTypeMismatch(name: String, got: String)
         /// A modifier, `@` operator, function or reserved word Strata does not support.
         case unknownOperator

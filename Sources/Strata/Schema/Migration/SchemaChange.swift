@@ -1,4 +1,4 @@
-/// One change a migration makes to a store's schema, as a dry run (``ModelContainer/migrationSteps(for:migrationPlan:configurations:)``)
+/// One change a migration makes to a store's schema, as a dry run (`ModelContainer.migrationSteps(for:migrationPlan:configurations:)`)
 /// reports it.
 public struct SchemaChange: Sendable, Hashable, CustomStringConvertible {
     /// What kind of change it is.

@@ -2,23 +2,33 @@ import CSQLite
 import Foundation
 
 extension SQLiteConnection {
-    /// The 16 bytes every SQLite database file starts with: "SQLite format 3" and a NUL.
-    private static let fileHeader = Array("SQLite format 3\0".utf8)
+    /// How much of an existing database file is checked when a connection opens it.
+    package enum IntegrityCheck: Sendable, Hashable {
+        /// The header, the schema and the pages reads reach (SQLite checks each page it loads), plus
+        /// `PRAGMA quick_check` when the file was left by a process that never closed it. The cost doesn't grow
+        /// with the file, except once after an unclean shutdown.
+        case automatic
+        /// `PRAGMA quick_check` at every open, which reads every page of the file.
+        case full
+    }
 
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     private static let busyTimeoutMilliseconds: Int32 = 5_000
 
     /// Opens, checks and configures a `sqlite3*`; on any failure the handle is closed again.
+    ///
+    /// - Returns: the handle and, for a file, its registration in ``SQLiteOpenFiles`` (to close with it).
     static func openHandle(
         location: Location,
         readOnly: Bool,
-        createIfMissing: Bool
-    ) throws(SQLiteError) -> OpaquePointer {
+        createIfMissing: Bool,
+        integrityCheck: IntegrityCheck
+    ) throws(SQLiteError) -> (handle: OpaquePointer, file: SQLiteOpenFiles.FileID?) {
         var filename = ":memory:"
         var checksExistingFile = false
         if case .file(let path) = location {
             filename = path
-            checksExistingFile = try hasContent(atPath: path)
+            checksExistingFile = try checkHeader(atPath: path)
         }
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         if readOnly {
@@ -30,44 +40,67 @@ extension SQLiteConnection {
                 flags |= SQLITE_OPEN_CREATE
             }
         }
-        var opened: OpaquePointer?
-        let result = sqlite3_open_v2(filename, &opened, flags, nil)
-        guard let handle = opened else {
-            throw SQLiteError(resultCode: result, connection: nil)
+        func open() throws(SQLiteError) -> OpaquePointer {
+            var opened: OpaquePointer?
+            let result = sqlite3_open_v2(filename, &opened, flags, nil)
+            guard let handle = opened else {
+                throw SQLiteError(resultCode: result, connection: nil)
+            }
+            guard result == SQLITE_OK else {
+                let error = SQLiteError(resultCode: result, connection: handle)
+                sqlite3_close_v2(handle)
+                throw error
+            }
+            return handle
+        }
+        var file: SQLiteOpenFiles.FileID?
+        var fullCheck = false
+        let handle: OpaquePointer
+        do throws(SQLiteError) {
+            if case .file(let path) = location {
+                let opened = try SQLiteOpenFiles.opening(path, open)
+                (handle, file) = (opened.handle, opened.file)
+                fullCheck = checksExistingFile && (integrityCheck == .full || opened.leftUnclosed)
+            } else {
+                handle = try open()
+            }
+        } catch {
+            throw error.naming(location)
         }
         do throws(SQLiteError) {
-            guard result == SQLITE_OK else {
-                throw SQLiteError(resultCode: result, connection: handle)
-            }
-            try configure(handle, location: location, readOnly: readOnly, checksIntegrity: checksExistingFile)
+            try configure(handle, location: location, readOnly: readOnly, checksExistingFile: checksExistingFile, fullCheck: fullCheck)
         } catch {
+            _ = strata_sqlite_disable_checkpoint_on_close(handle)
             sqlite3_close_v2(handle)
-            if case .file(let path) = location {
-                throw error.naming(path)
-            }
-            throw error
+            if let file { SQLiteOpenFiles.close(file) }
+            throw error.naming(location)
         }
-        return handle
+        return (handle, file)
     }
 
-    /// Registers functions, checks integrity, then sets the pragmas; the checks come before
-    /// any pragma that could write (journal_mode=WAL rewrites the header), so a rejected file
-    /// is never touched.
+    /// Registers functions, checks the file, then sets the pragmas; the checks come before any pragma that could
+    /// write (journal_mode=WAL rewrites the header), so a rejected file is never touched.
     private static func configure(
         _ handle: OpaquePointer,
         location: Location,
         readOnly: Bool,
-        checksIntegrity: Bool
+        checksExistingFile: Bool,
+        fullCheck: Bool
     ) throws(SQLiteError) {
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         _ = strata_sqlite_disable_double_quoted_strings(handle)
         // Indexes may use Strata's collations, so they must exist before the integrity check.
         try SQLiteFunctions.register(on: handle)
-        if checksIntegrity, case .file(let path) = location {
-            let verdict = try firstText(of: "PRAGMA quick_check(1)", on: handle)
-            guard verdict == "ok" else {
-                throw SQLiteError.corrupt(path, detail: verdict ?? "no result")
+        if checksExistingFile, case .file(let path) = location {
+            // Reading the schema makes SQLite load and check page 1 and every page of the schema table, and
+            // replay a write-ahead log left by a crash; a damaged one fails here with SQLITE_CORRUPT.
+            _ = try firstText(of: "SELECT count(*) FROM sqlite_schema", on: handle)
+            if fullCheck {
+                let verdict = try firstText(of: "PRAGMA quick_check(1)", on: handle)
+                guard verdict == "ok" else {
+                    throw SQLiteError.corrupt(path, detail: verdict ?? "no result")
+                }
             }
         }
         if !readOnly, case .file = location {
@@ -77,11 +110,13 @@ extension SQLiteConnection {
         _ = try firstText(of: "PRAGMA foreign_keys=ON", on: handle)
     }
 
-    /// Whether a file exists at `path` with content, after checking it starts with the SQLite
-    /// header. A missing or empty file is a new database.
+    /// Whether a file exists at `path` with content, after checking its header (``SQLiteFileHeader``) and, when no
+    /// write-ahead log is left to apply, that the file holds every page the header counts. A missing or empty file
+    /// is a new database.
     ///
-    /// - Throws: ``SQLiteError/notADatabase(_:)`` when the first bytes are not the header.
-    private static func hasContent(atPath path: String) throws(SQLiteError) -> Bool {
+    /// - Throws: ``SQLiteError/notADatabase(_:)`` when the first bytes are not SQLite's, ``SQLiteError/corrupt(_:detail:)``
+    ///   when the header is damaged or the file cut short.
+    private static func checkHeader(atPath path: String) throws(SQLiteError) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
               let file = FileHandle(forReadingAtPath: path)
@@ -91,16 +126,19 @@ extension SQLiteConnection {
         }
         defer { try? file.close() }
         let prefix: [UInt8]
+        let fileSize: UInt64
         do {
-            prefix = Array(try file.read(upToCount: fileHeader.count) ?? Data())
+            prefix = Array(try file.read(upToCount: SQLiteFileHeader.length) ?? Data())
+            fileSize = try file.seekToEnd()
         } catch {
             throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot read \(path): \(error)")
         }
         if prefix.isEmpty {
             return false
         }
-        guard prefix == fileHeader else {
-            throw .notADatabase(path)
+        let header = try SQLiteFileHeader(prefix, path: path)
+        if !SQLiteOpenFiles.hasFrames(walOf: path) {
+            try header.checkHoldsEveryPage(fileSize: Int(fileSize), path: path)
         }
         return true
     }
@@ -127,8 +165,8 @@ extension SQLiteConnection {
 
 extension SQLiteError {
     /// The same error with the database path in its message, unless it names it already.
-    fileprivate func naming(_ path: String) -> SQLiteError {
-        guard !message.contains(path) else { return self }
+    fileprivate func naming(_ location: SQLiteConnection.Location) -> SQLiteError {
+        guard case .file(let path) = location, !message.contains(path) else { return self }
         var copy = self
         copy.message += " (\(path))"
         return copy

@@ -29,6 +29,9 @@ package final class SQLiteConnection {
     /// Where the database lives.
     package let location: Location
 
+    /// The file's registration among the files this process has open (`nil` in memory).
+    private let openFile: SQLiteOpenFiles.FileID?
+
     /// Whether the connection was opened read-only.
     package let isReadOnly: Bool
 
@@ -48,8 +51,9 @@ package final class SQLiteConnection {
 
     /// Opens (and, by default, creates) a database.
     ///
-    /// An existing file must start with the SQLite header and pass a quick integrity check;
-    /// otherwise the connection is not opened and the file is left byte-for-byte unchanged.
+    /// An existing file must pass `integrityCheck` (its header, its schema and, after an unclean shutdown or when
+    /// asked, SQLite's `quick_check`); otherwise the connection is not opened and the file is left byte-for-byte
+    /// unchanged. Damage the open-time checks don't reach fails the read that reaches it with ``SQLiteError/isCorrupt``.
     /// A writable file connection is switched to WAL with `synchronous=NORMAL`; every
     /// connection waits up to 5 seconds on a busy database and enforces foreign keys.
     ///
@@ -60,8 +64,11 @@ package final class SQLiteConnection {
     /// - Throws: ``SQLiteError`` with ``SQLiteError/isNotADatabase`` for a foreign file,
     ///   ``SQLiteError/isCorrupt`` for a damaged database, or SQLite's error when the file
     ///   cannot be opened (missing with `createIfMissing: false`, no permission, …).
-    package init(location: Location, readOnly: Bool = false, createIfMissing: Bool = true) throws(SQLiteError) {
-        self.handle = try Self.openHandle(location: location, readOnly: readOnly, createIfMissing: createIfMissing)
+    package init(
+        location: Location, readOnly: Bool = false, createIfMissing: Bool = true, integrityCheck: IntegrityCheck = .automatic
+    ) throws(SQLiteError) {
+        (self.handle, self.openFile) = try Self.openHandle(
+            location: location, readOnly: readOnly, createIfMissing: createIfMissing, integrityCheck: integrityCheck)
         self.location = location
         self.isReadOnly = readOnly
     }
@@ -71,6 +78,7 @@ package final class SQLiteConnection {
             statement.finalize()
         }
         sqlite3_close_v2(handle)
+        if let openFile { SQLiteOpenFiles.close(openFile) }
     }
 
     /// The database file's path, or `nil` for an in-memory database.

@@ -44,7 +44,7 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
     ///   the file holds other models, `StrataError.storeOpenFailed` when it can't be opened or created. In
     ///   every case the file is left untouched.
     package init(schema: Schema, path: String?, readOnly: Bool, migrationPlan: StoreMigrationPlan? = nil, backsUpBeforeMigrating: Bool = false,
-                 historyRetention: HistoryRetention = HistoryRetention()) throws {
+                 integrityCheck: SQLiteConnection.IntegrityCheck = .automatic, historyRetention: HistoryRetention = HistoryRetention()) throws {
         try Self.validate(schema)
         self.schema = schema
         self.path = path
@@ -54,7 +54,8 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
         let opened: SQLiteConnection
         do {
             let location: SQLiteConnection.Location = path.map { .file($0) } ?? .memory
-            opened = try SQLiteConnection(location: location, readOnly: readOnly && path != nil, createIfMissing: !readOnly)
+            opened = try SQLiteConnection(
+                location: location, readOnly: readOnly && path != nil, createIfMissing: !readOnly, integrityCheck: integrityCheck)
         } catch let error where error.isNotADatabase || error.isCorrupt {
             throw StrataError.notAStrataStore(path: displayPath, reason: error.message)
         } catch {

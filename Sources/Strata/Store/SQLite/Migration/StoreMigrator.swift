@@ -26,7 +26,8 @@ struct StoreMigrator {
         try translatingErrors("turn off foreign keys to migrate") { try connection.execute("PRAGMA foreign_keys = OFF") }
         defer { try? connection.execute("PRAGMA foreign_keys = ON") }
         do {
-            return try connection.transaction(exclusive: true) {
+            var stages = 0
+            let migrated = try connection.transaction(exclusive: true) {
                 let steps = try planning.steps(from: try readStored())
                 guard MigrationSteps.needsMigration(steps), let last = steps.last else { return false }
                 for step in steps {
@@ -34,8 +35,14 @@ struct StoreMigrator {
                 }
                 try checkForeignKeys()
                 try record(last.plan.result)
+                stages = steps.count
                 return true
             }
+            if migrated {
+                StrataLog.log(.info, "migrated the store to the models", metadata: ["store": path, "stages": "\(stages)"],
+                              category: "migration")
+            }
+            return migrated
         } catch let error as SQLiteError where error.isBusy {
             throw StrataError.storeOpenFailed(
                 path: path, reason: "another connection is writing to the store, so it can't be migrated now (\(error.message)); try again")

@@ -1,0 +1,56 @@
+import Foundation
+import StrataTestSupport
+import SwiftData
+import Testing
+
+@Suite struct DefaultIsolationTests {
+    private func makeContainer(_ kind: StoreKind) throws -> ModelContainer {
+        try kind.freshContainer(Schema([Item.self, Tag.self]))
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aModelActorInsertsFetchesAndChangesModels(_ kind: StoreKind) async throws {
+        let container = try makeContainer(kind)
+        let importer = ItemImporter(modelContainer: container)
+        #expect(try await importer.importItems(["alpha", "beta", "gamma"]) == 3)
+        #expect(try await importer.titles(minimumPriority: 1) == ["gamma", "beta"])
+        try await importer.bumpAll()
+
+        let fetched = try ModelContext(container).fetch(FetchDescriptor<Item>(sortBy: [SortDescriptor(\.priority)]))
+        #expect(fetched.map(\.priority) == [1, 2, 3])
+        let id = try #require(fetched.first?.persistentModelID)
+        #expect(await importer.tagNames(of: id) == ["imported"])
+    }
+
+    @Test(arguments: StoreKind.all)
+    func nonisolatedCodeReadsModelsWithKeyPathsAndPredicates(_ kind: StoreKind) async throws {
+        let container = try makeContainer(kind)
+        let context = ModelContext(container)
+        context.insert(Item(timestamp: .now, title: "b", priority: 1))
+        context.insert(Item(timestamp: .now, title: "a", priority: 1))
+        context.insert(Item(timestamp: .now, title: "c", priority: 0))
+        try context.save()
+
+        #expect(try storedTitles(in: container) == ["c", "a", "b"])
+        let detached = try await Task.detached { try storedTitles(in: container) }.value
+        #expect(detached == ["c", "a", "b"])
+        #expect(try ItemColumn().values(in: ModelContext(container)) == ["a", "b", "c"])
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aModelIsSendableToAnotherTaskWithItsContainer(_ kind: StoreKind) async throws {
+        let container = try makeContainer(kind)
+        let item = Item(timestamp: .now, title: "sent")
+        // Uninserted, the model belongs to no context, so handing it to one task at a time is safe.
+        let inserted = try await Task.detached {
+            let context = ModelContext(container)
+            context.insert(item)
+            item.bump()
+            try context.save()
+            return item.persistentModelID
+        }.value
+        let fetched = try #require(ModelContext(container).model(for: inserted) as? Item)
+        #expect(fetched.title == "sent")
+        #expect(fetched.priority == 1)
+    }
+}

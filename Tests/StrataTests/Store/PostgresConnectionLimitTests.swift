@@ -1,0 +1,72 @@
+import Foundation
+import StrataTestSupport
+import Testing
+@testable import Strata
+@testable import StrataPostgres
+
+@Suite("PostgreSQL: a busy pool and a full server give clear errors, and work resumes when connections free up")
+struct PostgresConnectionLimitTests {
+    @Test("Every pooled connection busy: a caller waits up to maximumConnectionWait, then fails naming the pool's size")
+    func busyPoolFailsAfterItsWait() throws {
+        guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return }
+        let schema = "pool_wait_\(UUID().uuidString.prefix(8).lowercased())"
+        PostgresTestServer.dropAtExit(schema)
+        var configuration = PostgresConfiguration(url: url, databaseSchema: schema, maximumConnections: 1)
+        configuration.maximumConnectionWait = .milliseconds(300)
+        let container = try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
+        let store = try #require(container.store as? PostgresStore)
+        let context = ModelContext(container)
+        let started = ContinuousClock.now
+        // The pool's one connection is held here, so the fetch inside can only wait for it.
+        let error = try store.pool.withConnection { _ in
+            try #require(throws: StrataError.self) { try context.fetch(FetchDescriptor<Dossier>()) }
+        }
+        let waited = ContinuousClock.now - started
+        #expect(waited >= .milliseconds(300) && waited < .seconds(5), "waited \(waited)")
+        #expect(error.caseName == "storeFailure")
+        #expect("\(error)".contains("the pool's only connection stayed busy"), "\(error)")
+        #expect("\(error)".contains("maximumConnections = 1"), "\(error)")
+        // The connection is back: the same fetch runs.
+        #expect(try context.fetch(FetchDescriptor<Dossier>()).isEmpty)
+    }
+
+    @Test("The server's max_connections reached: opening and saving fail with a clear error, and recover once one frees")
+    func fullServerFailsClearlyThenRecovers() async throws {
+        guard StoreKind.all.contains(.postgres),
+              let cluster = try await ThrowawayPostgresCluster.make(settings: ["max_connections = 4", "superuser_reserved_connections = 0"])
+        else { return }
+        let configuration = PostgresConfiguration(url: cluster.url(), databaseSchema: "full", maximumConnections: 2)
+        let container = try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
+        let context = ModelContext(container)
+        context.insert(Dossier(title: "before", rating: 1))
+        try context.save()
+        let store = try #require(container.store as? PostgresStore)
+
+        // Other clients take every connection the server has left; the pool holds one idle.
+        var others: [PostgresConnection] = []
+        while let connection = try? PostgresConnection(conninfo: cluster.url().absoluteString) { others.append(connection) }
+        #expect(!others.isEmpty)
+        let openError = try #require(throws: StrataError.self) {
+            try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
+        }
+        #expect(openError.caseName == "storeOpenFailed")
+        #expect("\(openError)".contains("max_connections is reached"), "\(openError)")
+        // A save needing a second connection while the idle one is held.
+        let saveError = try store.pool.withConnection { _ in
+            context.insert(Dossier(title: "while full", rating: 2))
+            return try #require(throws: StrataError.self) { try context.save() }
+        }
+        #expect("\(saveError)".contains("max_connections is reached"), "\(saveError)")
+
+        others.removeAll()
+        // The server frees the slots as those backends exit.
+        for _ in 0..<100 where (try? PostgresConnection(conninfo: cluster.url().absoluteString)) == nil {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try context.save()
+        let titles = try ModelContext(try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration]))
+            .fetch(FetchDescriptor<Dossier>(sortBy: [SortDescriptor(\.title)])).map(\.title)
+        #expect(titles == ["before", "while full"])
+        try await cluster.stop()
+    }
+}
