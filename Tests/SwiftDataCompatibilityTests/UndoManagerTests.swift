@@ -190,14 +190,15 @@ struct UndoManagerCompatibilityTests {
         context.insert(UndoBook(title: "Kindred"))
         context.insert(UndoBook(title: "Dawn"))
         try context.save()
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(30)
         while observer.results.count != 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(observer.results.map(\.title) == ["Dawn", "Kindred"])
         #expect(context.undoManager?.canUndo == true)
         context.undoManager?.undo()
         #expect(context.deletedModelsArray.count == 2)
         try context.save()
-        while !observer.results.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        let emptyDeadline = ContinuousClock.now + .seconds(30)
+        while !observer.results.isEmpty, ContinuousClock.now < emptyDeadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(observer.results.isEmpty)
         #expect(context.autosaveError == nil)
         #expect(try storedTitles(container) == [])
@@ -206,7 +207,7 @@ struct UndoManagerCompatibilityTests {
         #expect(context.insertedModelsArray.count == 2)
         try context.save()
         #expect(try storedTitles(container) == ["Dawn", "Kindred"])
-        let redone = ContinuousClock.now + .seconds(5)
+        let redone = ContinuousClock.now + .seconds(30)
         while observer.results.count != 2, ContinuousClock.now < redone { try await Task.sleep(for: .milliseconds(5)) }
         #expect(observer.results.map(\.title) == ["Dawn", "Kindred"])
     }

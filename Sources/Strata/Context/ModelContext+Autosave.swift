@@ -24,6 +24,8 @@ extension ModelContext {
 
     /// The main context's pending autosave, saved now because its container is being released on the main thread.
     @MainActor func saveBeforeRelease() {
+        isSavingBeforeRelease = true
+        defer { isSavingBeforeRelease = false }
         runScheduledAutosave()
     }
 

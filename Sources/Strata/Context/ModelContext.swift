@@ -60,6 +60,9 @@ public final class ModelContext {
     /// Classes of models inserted although they are not in the schema; the next save reports them.
     var unknownInsertions: [String] = []
     var isAutosaveScheduled = false
+    /// Set while the main context saves its pending autosave as its container is released: the container is
+    /// already gone, but its store is still open for this last save.
+    var isSavingBeforeRelease = false
     /// The serial queue of the `ModelActor` owning this context, where its autosave runs.
     var autosaveQueue: DispatchQueue?
     /// The store's `eraseCount` when this context last read or wrote it (see `ModelContainer+Erase.swift`).
@@ -151,7 +154,7 @@ public final class ModelContext {
 
     /// Throws when this is the main context of a released container: it no longer reads or saves.
     func checkContainerIsAlive() throws {
-        if case .owned(let reference) = containerReference, reference.container == nil {
+        if !isSavingBeforeRelease, case .owned(let reference) = containerReference, reference.container == nil {
             throw StrataError.storeClosed(path: store.identifier)
         }
     }
