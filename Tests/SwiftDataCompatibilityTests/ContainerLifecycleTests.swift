@@ -47,15 +47,6 @@ private struct CountedStore {
     }
 }
 
-/// Strata's threads that watch stores for changes, by the names they run under (Linux: `/proc/self/task`).
-private func storeWatcherThreads() -> Int {
-    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-    return tasks.count { task in
-        let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
-        return name.hasPrefix("strata-sqlite") || name.hasPrefix("strata-postgres")
-    }
-}
-
 /// Waits up to two seconds for `condition`.
 @MainActor private func eventually(_ condition: @MainActor () throws -> Bool) async rethrows -> Bool {
     for _ in 0..<200 {
@@ -134,17 +125,17 @@ private func storeWatcherThreads() -> Int {
     @MainActor @Test(arguments: StoreKind.all) func closeStopsWatchersAndConnectionsAndLaterUseThrows(_ kind: StoreKind) async throws {
         let store = CountedStore(kind: kind)
         defer { store.removeFiles() }
-        let watchersBefore = storeWatcherThreads()
         let container = try store.container()
         let observer = try ResultsObserver<PreloadedTrail, Never>(modelContext: container.mainContext)
         let background = ModelContext(container)
         background.insert(PreloadedTrail(name: "Before close", length: 1))
         try background.save()
-        #expect(await eventually { storeWatcherThreads() > watchersBefore })
+        // The container's own watchers (other tests' containers run theirs in the same process meanwhile).
+        #expect(await eventually { container.store.runningWatcherCount > 0 })
         if kind == .postgres { #expect(try store.openSessions() > 0) }
 
         container.close()
-        #expect(storeWatcherThreads() == watchersBefore)
+        #expect(container.store.runningWatcherCount == 0)
         #expect(try await eventually { try store.openSessions() == 0 })
         #expect(throws: StrataError.self) { try background.fetch(FetchDescriptor<PreloadedTrail>()) }
         background.insert(PreloadedTrail(name: "After close", length: 2))

@@ -28,6 +28,8 @@ package protocol DataStore: ModelBackingDataStore {
     func deleteHistory(_ request: StoreHistoryFetch) throws
     /// Starts a watcher of commits made elsewhere (see ``StoreCommitObserver``); `false` when the store has none.
     func watchCommits(reportingTo observer: any StoreCommitObserver) -> Bool
+    /// How many of the store's commit watcher threads are running now (0 once the store is closed).
+    var runningWatcherCount: Int { get }
     /// The history transactions this store wrote while watched (see ``StoreWrittenTransactions``).
     var writtenTransactions: StoreWrittenTransactions? { get }
     /// Closes the store once its container is closed or released: stops its commit watchers (waiting until they

@@ -28,6 +28,13 @@ package final class StoreWatchers: @unchecked Sendable {
         #endif
     }
 
+    /// How many watchers are running now.
+    package var runningCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return running
+    }
+
     /// Counts a watcher gone.
     package func end() {
         condition.lock()

@@ -15,6 +15,8 @@ package final class PostgresStore: DataStore, Sendable {
     let ownTransactions = StoreWrittenTransactions()
     /// The commit watchers running, which closing the store stops.
     let watchers = StoreWatchers()
+    /// How many of the store's commit watcher threads are running now.
+    package var runningWatcherCount: Int { watchers.runningCount }
     /// How many times the store was erased (see `PostgresStore+Erase.swift`).
     let erasures = Atomic<Int>(0)
 

@@ -17,6 +17,8 @@ package final class SQLiteStore: DataStore, @unchecked Sendable {
     let lock = NSLock()
     /// The commit watchers running, which closing the store stops.
     let watchers = StoreWatchers()
+    /// How many of the store's commit watcher threads are running now.
+    package var runningWatcherCount: Int { watchers.runningCount }
     /// How many times the store was erased (see `SQLiteStore+Erase.swift`).
     let erasures = Atomic<Int>(0)
     /// SQLite's schema cookie when the store last checked that its tables hold this schema.
