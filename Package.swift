@@ -21,7 +21,7 @@ let packageTrait: Set<String> = ["SwiftSyntaxPackage"]
 /// `STRATA_SWIFT_SYNTAX_DIR` overrides it. Otherwise the manifest looks where its own PackageDescription library
 /// was loaded from (`<toolchain>/usr/lib/swift/pm/ManifestAPI`): SwiftPM links the manifest against the
 /// PackageDescription of its own toolchain, the one whose compiler then builds the package. `SWIFT_EXEC`, when set,
-/// names that compiler directly and is tried next.
+/// names that compiler directly and is tried next; the `swiftc` on `PATH` is the last resort.
 func toolchainSwiftSyntaxDirectory() -> String? {
     let environment = ProcessInfo.processInfo.environment
     if let override = environment["STRATA_SWIFT_SYNTAX_DIR"], !override.isEmpty {
@@ -43,6 +43,16 @@ func toolchainSwiftSyntaxDirectory() -> String? {
                 .deletingLastPathComponent()  // usr
                 .appendingPathComponent("lib/swift/host"))
     }
+    // Last, the `swiftc` found on `PATH`: only when neither of the above names a toolchain with the modules.
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let compiler = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
+        guard FileManager.default.isExecutableFile(atPath: compiler.path) else { continue }
+        candidates.append(
+            compiler.resolvingSymlinksInPath()
+                .deletingLastPathComponent()  // usr/bin
+                .deletingLastPathComponent()  // usr
+                .appendingPathComponent("lib/swift/host"))
+    }
     return candidates.first {
         FileManager.default.fileExists(atPath: $0.appendingPathComponent("SwiftSyntax.swiftmodule").path)
     }?.path
@@ -57,7 +67,9 @@ func packageDescriptionLibraryPath() -> String? {
     return String(cString: name)
     #else
     // Glibc's dladdr is not visible to Swift; the loader's own map of the process names every loaded library.
-    guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+    // Read to the end through a file handle: procfs reports a size of 0, so size-first reads may come back short.
+    guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"),
+          let data = try? handle.readToEnd(), let maps = String(data: data, encoding: .utf8) else { return nil }
     for line in maps.split(separator: "\n") {
         guard let slash = line.firstIndex(of: "/") else { continue }
         let path = line[slash...]

@@ -53,7 +53,7 @@ public final class ModelContainer: Sendable {
     /// another store's configuration such as `PostgresConfiguration`), migrating with an inferred, lossless
     /// migration when the store holds other models.
     ///
-    /// - Throws: as ``init(for:migrationPlan:configurations:)-(Schema,_,[any DataStoreConfiguration])``.
+    /// - Throws: as ``init(for:migrationPlan:configurations:)-(_,_,[DataStoreConfiguration])``.
     public convenience init(for schema: Schema, configurations: [any DataStoreConfiguration]) throws {
         try self.init(for: schema, migrationPlan: nil, configurations: configurations)
     }

@@ -44,7 +44,7 @@ final class SQLiteSaveExecutor: SaveExecutor {
     private func execute(_ next: SaveStatement) throws -> Result {
         let statement = try self.statement(for: next.sql)
         defer { statement.reset() }
-        try next.bindings.forEach { offset, value in try statement.bind(value, at: Int32(offset + 1)) }
+        try next.bindings.forEachValue { offset, value in try statement.bind(value, at: Int32(offset + 1)) }
         var rows: [[StoredValue]] = []
         if next.sql.returnsRows {
             while try statement.step() { rows.append(statement.row()) }

@@ -38,7 +38,7 @@ package enum SaveBindings {
 
     /// Calls `body` with each value and its 0-based position.
     @inline(__always)
-    package func forEach(_ body: (Int, StoredValue) throws -> Void) rethrows {
+    package func forEachValue(_ body: (Int, StoredValue) throws -> Void) rethrows {
         switch self {
         case .values(let values):
             for (offset, value) in values.enumerated() { try body(offset, value) }
@@ -66,7 +66,7 @@ package enum SaveBindings {
         case .values(let values): return values
         default:
             var values: [StoredValue] = []
-            forEach { _, value in values.append(value) }
+            forEachValue { _, value in values.append(value) }
             return values
         }
     }
