@@ -117,7 +117,7 @@ public struct PostgresConfiguration: DataStoreConfiguration {
 extension PostgresConfiguration: DataStoreFactory {
     /// Connects and opens (creating when missing, migrating when it holds other models) the store's tables in
     /// ``databaseSchema``.
-    package func makeStore(schema: Schema, migrationPlan: StoreMigrationPlan?) throws -> any DataStore {
+    package func makeStore(schema: Schema, migrationPlan: StoreMigrationPlan?) throws -> any PersistentStore {
         try PostgresStore(schema: schema, configuration: self, migrationPlan: migrationPlan)
     }
 

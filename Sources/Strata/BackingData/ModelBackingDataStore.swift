@@ -1,6 +1,6 @@
 /// What a model's backing data reads from the store holding its row when no context reads for it: the
 /// properties `propertiesToFetch` left out of a single model, and the relationships of a model whose context was
-/// released. Every `DataStore` provides it, so the model layer names no store.
+/// released. Every `PersistentStore` provides it, so the model layer names no store.
 package protocol ModelBackingDataStore: AnyObject, Sendable {
     /// The store's identifier, part of its models' identifiers.
     var identifier: String { get }

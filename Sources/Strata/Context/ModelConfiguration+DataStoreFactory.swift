@@ -10,7 +10,7 @@ extension ModelConfiguration: DataStoreFactory {
     }
 
     /// Opens the SQLite store in the configured file (its directory created when saves are allowed), or in memory.
-    package func makeStore(schema: Schema, migrationPlan: StoreMigrationPlan?) throws -> any DataStore {
+    package func makeStore(schema: Schema, migrationPlan: StoreMigrationPlan?) throws -> any PersistentStore {
         var path: String?
         if !isStoredInMemoryOnly {
             if allowsSave {

@@ -16,7 +16,7 @@ public final class ModelContainer: Sendable {
     public let configurations: Set<ModelConfiguration>
     /// The migration plan the container was created with, if any.
     public let migrationPlan: (any SchemaMigrationPlan.Type)?
-    package let store: any DataStore
+    package let store: any PersistentStore
     /// Who hears of each save of the container's contexts (live results, through their change center).
     package let saveObservers = ModelContainerSaveObservers()
     /// Whether the container opened its store, and so closes it when closed or released (not a migration stage's
@@ -123,7 +123,7 @@ public final class ModelContainer: Sendable {
     }
 
     /// A container over a store that is being migrated, for a custom migration stage's context.
-    package init(schema: Schema, store: any DataStore) {
+    package init(schema: Schema, store: any PersistentStore) {
         self.schema = schema
         self.configurations = [ModelConfiguration(isStoredInMemoryOnly: true)]
         self.migrationPlan = nil

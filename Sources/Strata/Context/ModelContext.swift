@@ -32,7 +32,7 @@ public final class ModelContext {
     /// What `container` gives once the main context's container is gone: a closed container over the same
     /// (closed) store, so using the context throws `StrataError.storeClosed` instead of trapping.
     private var releasedContainer: ModelContainer?
-    package let store: any DataStore
+    package let store: any PersistentStore
 
     // The bookkeeping touched once per model opts out of dynamic exclusivity checks (a runtime call each): the
     // context is used from one isolation domain, and no access to these spans a call that reaches them again.

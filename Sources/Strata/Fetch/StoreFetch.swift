@@ -1,4 +1,4 @@
-/// A fetch in store-neutral terms: what a ``FetchPlan`` asks a store for (`DataStore.fetch`).
+/// A fetch in store-neutral terms: what a ``FetchPlan`` asks a store for (`PersistentStore.fetch`).
 package struct StoreFetch: Sendable {
     package var entity: Schema.Entity
     /// The properties to read (by index); `nil` reads only the primary key.

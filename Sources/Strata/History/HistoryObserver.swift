@@ -137,7 +137,7 @@ public final class HistoryObserver {
     }
 
     /// The token of the store's newest transaction; `nil` when it has none.
-    private static func newestToken(of store: any DataStore) throws -> DefaultHistoryToken? {
+    private static func newestToken(of store: any PersistentStore) throws -> DefaultHistoryToken? {
         var request = StoreHistoryFetch(order: .transaction(ascending: false), limit: 1)
         request.includesChanges = false
         return try store.fetchHistory(request).first.map {

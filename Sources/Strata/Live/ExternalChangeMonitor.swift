@@ -3,7 +3,7 @@ import Synchronization
 /// Turns commits made elsewhere — another container on the same store, another process, another machine — into
 /// the same `StoreChangeEvent`s a save in this process posts, by reading the store's persistent history.
 ///
-/// The store's watcher (`DataStore.watchCommits(reportingTo:)`: SQLite polls its data version, PostgreSQL
+/// The store's watcher (`PersistentStore.watchCommits(reportingTo:)`: SQLite polls its data version, PostgreSQL
 /// `LISTEN`s for the `NOTIFY` each save sends, or polls the history table) says *when*; the history says *what*.
 /// On each notice the monitor reads the identifiers of the transactions after its position
 /// (`HistoryCursor`), leaves out the ones this store wrote itself (`StoreWrittenTransactions`: their contexts
@@ -29,13 +29,13 @@ package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Senda
     package static let rowLimit = 10_000
 
     private weak var center: LiveChangeCenter?
-    private let store: any DataStore
+    private let store: any PersistentStore
     private let generation: UInt64
     private let cursor: Mutex<HistoryCursor>
 
     /// Starts watching `store` for `center` (whose `generation`-th watch this is), when the store has a watcher.
     /// - Returns: whether a watcher started.
-    static func start(_ store: any DataStore, center: LiveChangeCenter, generation: UInt64) -> Bool {
+    static func start(_ store: any PersistentStore, center: LiveChangeCenter, generation: UInt64) -> Bool {
         // Own saves are noted from now on, before the position is read, so none falls between.
         store.writtenTransactions?.beginTracking()
         defer { store.writtenTransactions?.endTracking() }
@@ -43,7 +43,7 @@ package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Senda
         return store.watchCommits(reportingTo: monitor)
     }
 
-    private init(store: any DataStore, center: LiveChangeCenter, generation: UInt64) {
+    private init(store: any PersistentStore, center: LiveChangeCenter, generation: UInt64) {
         self.store = store
         self.center = center
         self.generation = generation
@@ -147,7 +147,7 @@ package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Senda
     }
 
     /// The identifier of the store's newest history transaction; `nil` when it has none or can't be read.
-    private static func newestTransaction(of store: any DataStore) -> Int64? {
+    private static func newestTransaction(of store: any PersistentStore) -> Int64? {
         var request = StoreHistoryFetch(order: .transaction(ascending: false), limit: 1)
         request.includesChanges = false
         return (try? store.fetchHistory(request))?.first?.identifier

@@ -53,7 +53,7 @@ package final class LiveChangeCenter: Sendable {
     /// Starts delivering changes to `entityName` to `subscriber`, and watches `store` for commits by other
     /// processes while anyone subscribes.
     /// - Returns: the token to pass to `unsubscribe(_:)`.
-    package func subscribe(_ subscriber: any LiveChangeSubscriber, entityName: String, store: any DataStore,
+    package func subscribe(_ subscriber: any LiveChangeSubscriber, entityName: String, store: any PersistentStore,
                            actor: any Actor = MainActor.shared) -> UInt64 {
         subscribe(subscriber, entityNames: [entityName], store: store, actor: actor)
     }
@@ -61,7 +61,7 @@ package final class LiveChangeCenter: Sendable {
     /// Starts delivering changes to any of `entityNames` to `subscriber` on `actor`, and watches `store` for
     /// commits by other processes while anyone subscribes.
     /// - Returns: the token to pass to `unsubscribe(_:)` and `update(_:entityNames:)`.
-    package func subscribe(_ subscriber: any LiveChangeSubscriber, entityNames: Set<String>, store: any DataStore,
+    package func subscribe(_ subscriber: any LiveChangeSubscriber, entityNames: Set<String>, store: any PersistentStore,
                            actor: any Actor = MainActor.shared) -> UInt64 {
         let reference = SubscriberReference(subscriber: subscriber)
         let (identifier, generation) = state.withLock { state -> (UInt64, UInt64?) in

@@ -7,7 +7,7 @@ import Foundation
 /// let container = try ModelContainer(for: Book.self, configurations: PostgresConfiguration(url: databaseURL))
 /// ```
 ///
-/// SwiftData's protocol also names its store type (`associatedtype Store: DataStore`); Strata's store interface is
+/// SwiftData's protocol also names its store type (`associatedtype Store: PersistentStore`); Strata's store interface is
 /// internal to the package, so a configuration instead makes its store through `DataStoreFactory`, which only
 /// Strata's own configurations adopt.
 public protocol DataStoreConfiguration: Hashable, Sendable {
@@ -30,7 +30,7 @@ extension DataStoreConfiguration {
 package protocol DataStoreFactory {
     /// Opens (creating or migrating when needed) the store for `schema`.
     /// - Throws: `StrataError` when the store can't be opened, holds other models, or can't be migrated.
-    func makeStore(schema: Schema, migrationPlan: StoreMigrationPlan?) throws -> any DataStore
+    func makeStore(schema: Schema, migrationPlan: StoreMigrationPlan?) throws -> any PersistentStore
     /// The migration opening the store for `schema` would run, planned without writing (a dry run); empty when the
     /// store doesn't exist yet or already holds `schema`.
     /// - Throws: `StrataError` when the open would refuse the store or the migration.

@@ -22,7 +22,7 @@ package protocol StoreCommitObserver: AnyObject, Sendable {
     func storeDidCommit(_ notice: StoreCommitNotice)
 }
 
-extension DataStore {
+extension PersistentStore {
     /// Starts a watcher of commits made by other containers, processes or machines, reporting to `observer` until
     /// its `keepsWatching` turns `false`. The default watches nothing (a store nobody else can write).
     /// - Returns: whether a watcher started.

@@ -6,7 +6,7 @@ import Foundation
 /// database transaction as each save's data, one transaction record — an identifier that only ever grows, the
 /// time, the context's author, the program and process — and one change record per inserted, updated or deleted
 /// row (entity name, primary key, the updated properties' names, the deleted row's `.preserveValueOnDeletion`
-/// values). `DataStore.fetchHistory(_:)` reads them back and `DataStore.deleteHistory(_:)` removes them; a
+/// values). `PersistentStore.fetchHistory(_:)` reads them back and `PersistentStore.deleteHistory(_:)` removes them; a
 /// request whose lower bound is older than what was deleted throws `StrataError.historyTokenExpired`.
 package struct StoreHistoryFetch: Sendable {
     /// Conditions every transaction must meet (all of them).

@@ -4,7 +4,7 @@ import Strata
 
 /// A store in a PostgreSQL schema: one table per entity as on SQLite, reached through a pool of libpq connections,
 /// every save in one transaction.
-package final class PostgresStore: DataStore, Sendable {
+package final class PostgresStore: PersistentStore, Sendable {
     package let schema: Schema
     package let identifier: String
     package let isReadOnly: Bool

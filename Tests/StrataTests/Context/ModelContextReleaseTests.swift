@@ -30,7 +30,7 @@ struct ModelContextReleaseTests {
         weak var book: RelBook?
         weak var author: RelAuthor?
         weak var container: ModelContainer?
-        weak var store: (any DataStore)?
+        weak var store: (any PersistentStore)?
         try {
             let opened = try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self)
             try seed(opened)

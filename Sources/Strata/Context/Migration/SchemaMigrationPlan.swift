@@ -47,7 +47,7 @@ extension StoreMigrationPlan {
         let schema = { (version: any VersionedSchema.Type) in
             schemas.first { $0.versionIdentifier == version.versionIdentifier } ?? Schema(versionedSchema: version)
         }
-        let hook = { (body: (@Sendable (ModelContext) throws -> Void)?, schema: Schema) -> ((any DataStore) throws -> Void)? in
+        let hook = { (body: (@Sendable (ModelContext) throws -> Void)?, schema: Schema) -> ((any PersistentStore) throws -> Void)? in
             body.map { body in
                 { store in
                     let context = ModelContext(ModelContainer(schema: schema, store: store))

@@ -9,12 +9,12 @@ package struct StoreMigrationPlan {
         /// The version the stage ends at.
         package let to: Schema
         /// Runs before the stage's schema changes, with a store in `from`'s shape.
-        package let willMigrate: ((any DataStore) throws -> Void)?
+        package let willMigrate: ((any PersistentStore) throws -> Void)?
         /// Runs after them, with a store in `to`'s shape.
-        package let didMigrate: ((any DataStore) throws -> Void)?
+        package let didMigrate: ((any PersistentStore) throws -> Void)?
 
         /// A stage from `from` to `to`, with the custom stage's hooks if any.
-        package init(from: Schema, to: Schema, willMigrate: ((any DataStore) throws -> Void)?, didMigrate: ((any DataStore) throws -> Void)?) {
+        package init(from: Schema, to: Schema, willMigrate: ((any PersistentStore) throws -> Void)?, didMigrate: ((any PersistentStore) throws -> Void)?) {
             self.from = from
             self.to = to
             self.willMigrate = willMigrate
@@ -43,9 +43,9 @@ package struct ResolvedStage {
     /// Whether entities `to` lacks are dropped (a plan's stage) or kept (inferred).
     package let dropsRemovedEntities: Bool
     /// Runs before the stage's changes, with a store in `from`'s shape.
-    package let willMigrate: ((any DataStore) throws -> Void)?
+    package let willMigrate: ((any PersistentStore) throws -> Void)?
     /// Runs after them, with a store in `to`'s shape.
-    package let didMigrate: ((any DataStore) throws -> Void)?
+    package let didMigrate: ((any PersistentStore) throws -> Void)?
     /// A plan's stage (`lightweight` or `custom`), or `nil` for an inferred migration.
     package let kind: String?
 }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// A store in one SQLite database file (or in memory): one table per entity, a `strata_metadata` table
 /// recording the schema it holds, WAL journaling, and every save in one transaction.
-package final class SQLiteStore: DataStore, @unchecked Sendable {
+package final class SQLiteStore: PersistentStore, @unchecked Sendable {
     // `@unchecked` because the connection is guarded by `lock`; everything else is immutable.
     package let schema: Schema
     package let identifier: String

@@ -1,6 +1,6 @@
 /// The boundary between contexts and a storage engine: a store runs fetches and saves that contexts describe
 /// in store-neutral terms (entities, `QueryExpression`s, `StoredValue`s). A store knows nothing about contexts.
-package protocol DataStore: ModelBackingDataStore {
+package protocol PersistentStore: ModelBackingDataStore {
     /// The schema the store holds.
     var schema: Schema { get }
     /// A stable identifier of the store, recorded in it when it was created.

@@ -1,4 +1,4 @@
-extension DataStore {
+extension PersistentStore {
     /// Reads properties of one row, for a model's backing data (see ``ModelBackingDataStore``).
     package func readColumns(_ columns: [Int], ofRow key: Int64, in entity: Schema.Entity,
                              _ body: (_ offset: Int, _ value: StoredValue) -> Void) throws {
