@@ -18,6 +18,8 @@ extension PostgresStore {
                 guard exists.text(row: 0, column: 0) == "t" else { return [] }
                 let hasKeyLists = exists.text(row: 0, column: 1) == "t"
                 try checkNotExpired(request, connection)
+                // What the history shows, reads must show too: a replica serves them once it has replayed this far.
+                readReplicas?.requireCurrentPosition(of: connection)
                 let columns = ["id", "timestamp", "author", "bundle", "process"].map(SQLFragment.identifier)
                 let rows = try connection.query(request.selection(columns: .joined(columns, separator: ", ")))
                 var transactions = (0..<rows.count).map { row in
