@@ -50,7 +50,7 @@ extension PostgresStore {
     /// Deletes the transactions `request` selects, with their changes and tombstones, inside the caller's
     /// transaction, and remembers the newest one deleted.
     func deleteHistory(_ request: StoreHistoryFetch, on connection: PostgresConnection) throws {
-        let selection = request.selection(columns: "\(identifier: "id")")
+        let selection = request.selection(columns: "\(identifier: "id")", ordered: false)
         let newest = try connection.query("SELECT max(\(identifier: "id")) FROM (\(selection)) AS selected")
         guard newest.count > 0, !newest.isNull(row: 0, column: 0) else { return }
         let deletedThrough = newest.int64(row: 0, column: 0)
