@@ -84,6 +84,10 @@ struct PostgresQueryWriter {
             let divisor = try value(right, in: scope)
             let right = op == .divide || op == .remainder ? SQLFragment(sql: "NULLIF(") + divisor + SQLFragment(sql: ", 0)") : divisor
             return paren(try value(left, in: scope) + SQLFragment(sql: " \(op.rawValue) ") + right)
+        case .function(.compositeField(let path), let arguments):
+            return try compositeField(path, arguments, scope)
+        case .function(.compositeJSON, let arguments):
+            return SQLFragment(sql: "(") + (try value(arguments[0], in: scope)) + SQLFragment(sql: ")::jsonb")
         case .function(let function, let arguments):
             return try call(function, arguments, scope)
         case .case(let when, let then, let otherwise):
@@ -142,7 +146,8 @@ struct PostgresQueryWriter {
         switch function {
         case .contains, .beginsWith, .endsWith, .localizedStandardContains, .characterContains, .characterBeginsWith, .like, .matches:
             true
-        case .compare, .characterCount, .coalesce, .checkedArithmetic, .floatingArithmetic, .fold, .power:
+        case .compare, .characterCount, .coalesce, .checkedArithmetic, .floatingArithmetic, .fold, .power, .compositeField,
+             .compositeJSON:
             false
         }
     }
@@ -179,6 +184,21 @@ struct PostgresQueryWriter {
         if PostgresTextLeaves.isInexact(function, arguments) { return try textCall(function, arguments, scope) }
         return SQLFragment(sql: dialect.functionName(for: function) + "(")
             + .joined(try arguments.map { try value($0, in: scope) }, separator: ", ") + SQLFragment(sql: ")")
+    }
+
+    /// A composite field: `#>>` on the column read as `jsonb`, cast to the type the field's scalar has as a column
+    /// (`C`-collated text, `bigint`, `float8` — which reads `"NaN"` and `"+Infinity"` — and a Boolean as 1 or 0);
+    /// a nested value as `jsonb`, which compares by value.
+    private func compositeField(_ path: CompositeFieldPath, _ arguments: [QueryExpression], _ scope: SQLScope) throws -> SQLFragment {
+        let json = SQLFragment(sql: "((") + (try value(arguments[0], in: scope)) + SQLFragment(sql: ")::jsonb")
+        guard path.scalar != .json else { return json + SQLFragment(sql: " #> \(path.postgresLiteral))") }
+        let text = json + SQLFragment(sql: " #>> \(path.postgresLiteral))")
+        switch path.scalar {
+        case .text, .json: return SQLFragment(sql: "(") + text + SQLFragment(sql: " COLLATE \"C\")")
+        case .integer: return SQLFragment(sql: "(") + text + SQLFragment(sql: ")::bigint")
+        case .real: return SQLFragment(sql: "(") + text + SQLFragment(sql: ")::float8")
+        case .boolean: return SQLFragment(sql: "(") + text + SQLFragment(sql: ")::boolean::int4")
+        }
     }
 
     private func paren(_ fragment: SQLFragment) -> SQLFragment { SQLFragment(sql: "(") + fragment + SQLFragment(sql: ")") }

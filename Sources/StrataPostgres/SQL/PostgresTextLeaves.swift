@@ -79,7 +79,7 @@ struct PostgresTextLeaves {
             [0, 1]
         case .characterCount, .fold:
             [0]
-        case .coalesce, .checkedArithmetic, .floatingArithmetic, .power:
+        case .coalesce, .checkedArithmetic, .floatingArithmetic, .power, .compositeField, .compositeJSON:
             nil
         }
     }

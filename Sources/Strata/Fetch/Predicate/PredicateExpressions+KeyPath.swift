@@ -27,6 +27,11 @@ extension PredicateExpressions.KeyPath: QueryTranslatable {
         case .property(let property, let path) where PredicateTranslator.readsRawValue(keyPath, of: property):
             // A raw-value enum is stored as its raw value: `$0.status.rawValue` is the column itself.
             return .property(property, path: path)
+        case .property(let property, let path) where property.storesJSON:
+            // `$0.address.city`: a field of a composite attribute, read from its JSON column.
+            let field = try CompositeField.member(keyPath, of: property, entity: path.hops.last?.destination ?? translator.entity,
+                                                  in: PredicateTranslator.nodeName(of: self))
+            return .property(field, path: path)
         default:
             return try translateMember(with: translator)
         }

@@ -29,6 +29,8 @@ extension QueryExpression {
             return Self.call(.checkedArithmetic(op), [left, right, .value(.integer(bounds.lowerBound)), .value(.integer(bounds.upperBound))], scope)
         case .arithmetic(let op, let left, let right, nil):
             return Self.infix(left, op.rawValue, right, scope)
+        case .function(.compositeField(let path), let arguments):
+            return Self.compositeField(path, arguments, scope)
         case .function(let function, let arguments):
             return Self.call(function, arguments, scope)
         case .isNull(let operand):
@@ -65,6 +67,16 @@ extension QueryExpression {
 
     private static func parenthesized(_ fragment: SQLFragment) -> SQLFragment {
         SQLFragment(sql: "(") + fragment + SQLFragment(sql: ")")
+    }
+
+    /// `json_extract(column, '$."city"')`, the path a literal so an index on the same expression serves it. A real
+    /// field's infinities are the strings Strata's encoder writes; as numbers they order as the column's do.
+    private static func compositeField(_ path: CompositeFieldPath, _ arguments: [QueryExpression], _ scope: SQLScope) -> SQLFragment {
+        let extract = .function(.compositeField(path)) + SQLFragment(sql: "(") + .joined(arguments.map { $0.sql(in: scope) }, separator: ", ")
+            + SQLFragment(sql: ", \(path.sqliteLiteral))")
+        guard path.scalar == .real else { return extract }
+        return SQLFragment(sql: "(CASE ") + extract + SQLFragment(sql: " WHEN '+Infinity' THEN 9e999 WHEN '-Infinity' THEN -9e999 ELSE ")
+            + extract + SQLFragment(sql: " END)")
     }
 
     private static func call(_ function: QueryFunction, _ arguments: [QueryExpression], _ scope: SQLScope) -> SQLFragment {
