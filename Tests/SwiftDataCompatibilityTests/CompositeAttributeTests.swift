@@ -36,9 +36,11 @@ struct Address: Codable, Hashable {
     var previous: Address?
     var location: Coordinate?
     @Attribute(.codable) var billing: Address?
+    var nicknames: [String] = []
 
-    init(name: String, address: Address, previous: Address? = nil, location: Coordinate? = nil) {
+    init(name: String, address: Address, previous: Address? = nil, location: Coordinate? = nil, nicknames: [String] = []) {
         self.name = name
+        self.nicknames = nicknames
         self.address = address
         self.previous = previous
         self.location = location
@@ -59,13 +61,13 @@ struct Address: Codable, Hashable {
         delivery: .doorstep)
     static let coimbra = Address(
         street: "Rua Larga", city: "Coimbra", postcode: "3000-000", floor: 0, kind: .home,
-        location: Coordinate(latitude: 40.2, longitude: .nan), tags: ["university"],
+        location: Coordinate(latitude: 40.2, longitude: .nan), tags: ["university", "caf\u{E9}"],
         movedIn: Date(timeIntervalSinceReferenceDate: 200 * day), isPrimary: false, delivery: nil)
 
     private func context(_ kind: StoreKind) throws -> ModelContext {
         let context = ModelContext(try freshContainer(kind, Resident.self))
         context.insert(Resident(name: "ana", address: Self.lisbon, previous: Self.porto, location: Self.lisbon.location))
-        context.insert(Resident(name: "bruno", address: Self.porto))
+        context.insert(Resident(name: "bruno", address: Self.porto, nicknames: ["Bru", "B"]))
         context.insert(Resident(name: "carla", address: Self.coimbra, previous: Self.lisbon,
                                 location: Coordinate(latitude: 40.2, longitude: -8.4)))
         try context.save()
@@ -129,6 +131,19 @@ struct Address: Codable, Hashable {
         #expect(try names(#Predicate { $0.address.delivery == nil }, in: context) == ["carla"])
         let nearby = Coordinate(latitude: 40.2, longitude: -8.4)
         #expect(try names(#Predicate { $0.location == nearby }, in: context) == ["carla"])
+    }
+
+    @Test(arguments: StoreKind.all) func searchesArrays(_ kind: StoreKind) throws {
+        let context = try context(kind)
+        #expect(try names(#Predicate { $0.address.tags.contains("tram") }, in: context) == ["ana"])
+        // Swift's `==`: the decomposed spelling finds the precomposed element.
+        #expect(try names(#Predicate { $0.address.tags.contains("cafe\u{301}") }, in: context) == ["carla"])
+        #expect(try names(#Predicate { $0.address.tags.isEmpty }, in: context) == ["bruno"])
+        #expect(try names(#Predicate { $0.address.tags.count >= 1 }, in: context) == ["ana", "carla"])
+        #expect(try names(#Predicate { $0.previous?.tags.contains("tram") == true }, in: context) == ["carla"])
+        #expect(try names(#Predicate { $0.nicknames.contains("Bru") }, in: context) == ["bruno"])
+        #expect(try names(#Predicate { $0.nicknames.isEmpty }, in: context) == ["ana", "carla"])
+        #expect(try names(#Predicate { $0.nicknames.count == 2 }, in: context) == ["bruno"])
     }
 
     @Test(arguments: StoreKind.all) func sortsByAField(_ kind: StoreKind) throws {

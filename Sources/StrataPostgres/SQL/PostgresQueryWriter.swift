@@ -54,6 +54,8 @@ struct PostgresQueryWriter {
         case .function(.coalesce, let arguments):
             return .function(.coalesce) + SQLFragment(sql: "(")
                 + .joined(try arguments.map { try condition($0, in: scope) }, separator: ", ") + SQLFragment(sql: ")")
+        case .function(.compositeContains(let path), let arguments):
+            return try compositeContains(path, arguments, scope)
         case .function(let function, let arguments):
             return try call(function, arguments, scope)
         case .case(let when, let then, let otherwise):
@@ -144,7 +146,8 @@ struct PostgresQueryWriter {
 
     private static func returnsCondition(_ function: QueryFunction) -> Bool {
         switch function {
-        case .contains, .beginsWith, .endsWith, .localizedStandardContains, .characterContains, .characterBeginsWith, .like, .matches:
+        case .contains, .beginsWith, .endsWith, .localizedStandardContains, .characterContains, .characterBeginsWith, .like, .matches,
+             .compositeContains:
             true
         case .compare, .characterCount, .coalesce, .checkedArithmetic, .floatingArithmetic, .fold, .power, .compositeField,
              .compositeJSON:
@@ -192,13 +195,34 @@ struct PostgresQueryWriter {
     private func compositeField(_ path: CompositeFieldPath, _ arguments: [QueryExpression], _ scope: SQLScope) throws -> SQLFragment {
         let json = SQLFragment(sql: "((") + (try value(arguments[0], in: scope)) + SQLFragment(sql: ")::jsonb")
         guard path.scalar != .json else { return json + SQLFragment(sql: " #> \(path.postgresLiteral))") }
+        if path.scalar == .elementCount {
+            // `jsonb_array_length` fails on anything but an array; SQLite's `json_array_length` gives 0.
+            let element = json + SQLFragment(sql: " #> \(path.postgresLiteral))")
+            return SQLFragment(sql: "(CASE WHEN ") + element + SQLFragment(sql: " IS NULL THEN NULL WHEN jsonb_typeof(") + element
+                + SQLFragment(sql: ") = 'array' THEN jsonb_array_length(") + element + SQLFragment(sql: ") ELSE 0 END)")
+        }
         let text = json + SQLFragment(sql: " #>> \(path.postgresLiteral))")
         switch path.scalar {
-        case .text, .json: return SQLFragment(sql: "(") + text + SQLFragment(sql: " COLLATE \"C\")")
+        case .text, .json, .elementCount: return SQLFragment(sql: "(") + text + SQLFragment(sql: " COLLATE \"C\")")
         case .integer: return SQLFragment(sql: "(") + text + SQLFragment(sql: ")::bigint")
         case .real: return SQLFragment(sql: "(") + text + SQLFragment(sql: ")::float8")
         case .boolean: return SQLFragment(sql: "(") + text + SQLFragment(sql: ")::boolean::int4")
         }
+    }
+
+    /// Whether an array inside a composite attribute has an element: each element's text cast as the field's
+    /// scalar, text compared as Swift compares (`strata_swift`, NFC).
+    private func compositeContains(_ path: CompositeFieldPath, _ arguments: [QueryExpression], _ scope: SQLScope) throws -> SQLFragment {
+        let array = SQLFragment(sql: "((") + (try value(arguments[0], in: scope)) + SQLFragment(sql: ")::jsonb #> \(path.postgresLiteral))")
+        let element = try value(arguments[1], in: scope)
+        let compared: SQLFragment = switch path.scalar {
+        case .text, .json, .elementCount: SQLFragment(sql: "strata_swift(e.v COLLATE \"C\") = strata_swift(") + element + SQLFragment(sql: ")")
+        case .integer: SQLFragment(sql: "e.v::bigint = ") + element
+        case .real: SQLFragment(sql: "e.v::float8 = ") + element
+        case .boolean: SQLFragment(sql: "e.v::boolean::int4 = ") + element
+        }
+        return SQLFragment(sql: "EXISTS (SELECT 1 FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(") + array
+            + SQLFragment(sql: ") = 'array' THEN ") + array + SQLFragment(sql: " END) AS e(v) WHERE ") + compared + SQLFragment(sql: ")")
     }
 
     private func paren(_ fragment: SQLFragment) -> SQLFragment { SQLFragment(sql: "(") + fragment + SQLFragment(sql: ")") }

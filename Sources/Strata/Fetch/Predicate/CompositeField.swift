@@ -95,6 +95,52 @@ package struct CompositeField: AnyPersistentProperty {
             isOptional: optional || CompositeScalar.isOptional(type), valueType: CompositeScalar.unwrapped(type)))
     }
 
+    /// The element count of an array inside a composite attribute, or of an array attribute, when `keyPath` is
+    /// the array's `count` or `isEmpty` (`isEmpty` then says which); `nil` for any other key path.
+    package static func elementCount<Root, Value>(
+        _ keyPath: KeyPath<Root, Value>, of owner: any AnyPersistentProperty
+    ) -> (field: CompositeField, isEmpty: Bool)? {
+        guard let array = Root.self as? any CompositeArray.Type, owner.storesJSON,
+              (owner.metadata as? Schema.Attribute)?.isCodable != true else { return nil }
+        let isEmpty: Bool
+        switch keyPath as AnyKeyPath {
+        case array.countKeyPath: isEmpty = false
+        case array.isEmptyKeyPath: isEmpty = true
+        default: return nil
+        }
+        let base = owner as? CompositeField
+        let path = CompositeFieldPath(keys: base?.path.keys ?? [], scalar: .elementCount)
+        return (CompositeField(attribute: base?.attribute ?? owner, path: path, isOptional: owner.isOptional, valueType: Int.self), isEmpty)
+    }
+
+    /// `$0.address.tags.contains(x)`, `$0.tags.contains(x)`: whether the array `owner` holds (a composite field
+    /// or an array attribute stored as JSON) has an element equal to `element`, of type `elementType`.
+    ///
+    /// - Throws: `StrataError.unsupportedPredicate` naming the model and attribute for an opaque attribute or
+    ///   elements with no exact comparison in the store (structs, floating-point numbers).
+    static func contains(
+        _ element: Any, _ elementType: Any.Type, in owner: any AnyPersistentProperty, path: RelatedPath,
+        translator: PredicateTranslator, node: Any
+    ) throws -> TranslatedOperand {
+        let entity = path.hops.last?.destination ?? translator.entity
+        let failure = { (reason: String) in translator.unsupported(node, "\(entity.name).\(owner.name): \(reason)") }
+        if (owner.metadata as? Schema.Attribute)?.isCodable == true {
+            throw failure("it is stored opaquely (@Attribute(.codable)); its elements can't be searched")
+        }
+        guard case .success(let scalar) = CompositeScalar.of(elementType), [.text, .integer, .boolean].contains(scalar) else {
+            throw failure("elements of type \(elementType) are not searched in the store; text, integers, Booleans and "
+                + "raw-value enums of them are")
+        }
+        let base = owner as? CompositeField
+        let field = CompositeField(
+            attribute: base?.attribute ?? owner, path: CompositeFieldPath(keys: base?.path.keys ?? [], scalar: scalar),
+            isOptional: true, valueType: CompositeScalar.unwrapped(elementType))
+        let array = QueryExpression.column((base?.attribute ?? owner).name)
+        let item = try translator.value(try translator.operand(element), like: .property(field, path: path), in: node)
+        let call = QueryExpression.function(.compositeContains(field.path), [array, item])
+        return .query(path.hops.isEmpty ? call : .related(path, call))
+    }
+
     /// A field found, or why not.
     package enum FieldLookup {
         case success(CompositeField)
@@ -123,4 +169,15 @@ extension QueryExpression {
         guard let field = property as? CompositeField, field.path.scalar == .json, stored != .null else { return .value(stored) }
         return .function(.compositeJSON, [.value(stored)])
     }
+}
+
+/// An array type, whose `count` and `isEmpty` key paths a composite field's key path is compared with.
+package protocol CompositeArray {
+    static var countKeyPath: AnyKeyPath { get }
+    static var isEmptyKeyPath: AnyKeyPath { get }
+}
+
+extension Array: CompositeArray {
+    package static var countKeyPath: AnyKeyPath { \Array.count }
+    package static var isEmptyKeyPath: AnyKeyPath { \Array.isEmpty }
 }

@@ -40,6 +40,20 @@ package struct CompositeFieldPath: Hashable, Sendable {
         return scalar.storedValue(of: value)
     }
 
+    /// The elements of the array at the path in a stored JSON text, each as the store's SQL reads it for the
+    /// path's scalar; none when the value there is not an array.
+    package func elements(in stored: StoredValue) -> [StoredValue] {
+        guard case .text(let text) = stored, var value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
+            return []
+        }
+        for key in keys {
+            guard case .object(let members) = value, let member = members[key] else { return [] }
+            value = member
+        }
+        guard case .array(let elements) = value else { return [] }
+        return elements.map(scalar.storedValue(of:))
+    }
+
     /// A JSON text in the canonical form the store compares composite values in (`json(?)`, `::jsonb`).
     package static func canonicalJSON(_ stored: StoredValue) -> StoredValue {
         guard case .text(let text) = stored, let value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
@@ -64,12 +78,14 @@ package enum CompositeScalar: Hashable, Sendable {
     /// Any other value (a nested struct, an array, an enum with associated values): its canonical JSON text,
     /// compared for equality only.
     case json
+    /// The number of elements of a JSON array (`tags.count`, `tags.isEmpty`); null when the field is absent.
+    case elementCount
 
     /// The column type values of this scalar have.
     package var storageClass: StorageClass {
         switch self {
         case .text, .json: .text
-        case .integer, .boolean: .integer
+        case .integer, .boolean, .elementCount: .integer
         case .real: .real
         }
     }
@@ -116,7 +132,8 @@ package enum CompositeScalar: Hashable, Sendable {
         let encoded = try JSONCoding.encode(encodable)
         guard case .text(let text) = encoded else { return nil }
         let json = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-        return storedValue(of: json)
+        // A count is compared with an integer.
+        return (self == .elementCount ? CompositeScalar.integer : self).storedValue(of: json)
     }
 
     /// A JSON value as the store's SQL reads it for this scalar; `NULL` for another JSON type.
@@ -134,6 +151,8 @@ package enum CompositeScalar: Hashable, Sendable {
         case (.real, .string("+Infinity")): return .real(.infinity)
         case (.real, .string("-Infinity")): return .real(-.infinity)
         case (.boolean, .bool(let truth)): return .integer(truth ? 1 : 0)
+        case (.elementCount, .array(let elements)): return .integer(Int64(elements.count))
+        case (.elementCount, _): return .integer(0)
         default: return .null
         }
     }

@@ -39,4 +39,7 @@ package enum QueryFunction: Hashable, Sendable {
     case compositeField(CompositeFieldPath)
     /// `(json)`: a JSON text in the canonical form composite fields of ``CompositeScalar/json`` compare in.
     case compositeJSON
+    /// `(json, element)`: 1 when the array at the path inside a composite attribute's JSON text (or the array
+    /// attribute itself) has an element equal to `element`, compared as the path's scalar type; 0 otherwise.
+    case compositeContains(CompositeFieldPath)
 }

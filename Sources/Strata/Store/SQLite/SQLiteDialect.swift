@@ -52,6 +52,7 @@ package struct SQLiteDialect: SQLDialect {
         // JSON1, built into SQLite since 3.38.
         case .compositeField: "json_extract"
         case .compositeJSON: "json"
+        case .compositeContains: "json_each"
         }
     }
 }
