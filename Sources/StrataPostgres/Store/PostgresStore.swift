@@ -4,7 +4,7 @@ import Strata
 
 /// A store in a PostgreSQL schema: one table per entity as on SQLite, reached through a pool of libpq connections,
 /// every save in one transaction.
-package final class PostgresStore: PersistentStore, Sendable {
+package final class PostgresStore: SQLPersistentStore, Sendable {
     package let schema: Schema
     package let identifier: String
     package let isReadOnly: Bool
@@ -120,20 +120,9 @@ extension PostgresStore {
         return result.count > 0 ? Int(result.int64(row: 0, column: 0)) : 0
     }
 
-    package func fetchJoinRows(table: String, ownerColumn: String, targetColumn: String, owners: [Int64]) throws -> [(owner: Int64, target: Int64)] {
-        let quote = writer.dialect.quote(identifier:)
-        var rows: [(owner: Int64, target: Int64)] = []
-        for start in stride(from: 0, to: owners.count, by: StoreLimits.keysPerStatement) {
-            let chunk = Array(owners[start..<min(start + StoreLimits.keysPerStatement, owners.count)])
-            let placeholders = (1...chunk.count).map { "$\($0)" }.joined(separator: ", ")
-            let sql = "SELECT \(quote(ownerColumn)), \(quote(targetColumn)) FROM \(quote(table)) "
-                + "WHERE \(quote(ownerColumn)) IN (\(placeholders)) ORDER BY \(quote(targetColumn))"
-            let result = try withConnection("read \(table)") { try $0.preparedQuery(sql, chunk.map { .integer($0) }) }
-            for row in 0..<result.count {
-                rows.append((result.int64(row: row, column: 0), result.int64(row: row, column: 1)))
-            }
-        }
-        return rows
+    package func integerPairs(_ query: SQLFragment, operation: @autoclosure () -> String) throws -> [(Int64, Int64)] {
+        let result = try withConnection(operation()) { try $0.preparedQuery(query) }
+        return (0..<result.count).map { (result.int64(row: $0, column: 0), result.int64(row: $0, column: 1)) }
     }
 }
 

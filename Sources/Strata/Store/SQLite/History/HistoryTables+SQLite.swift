@@ -26,7 +26,7 @@ extension HistoryTables {
 
     /// Whether the changes table has the `keys` column (a store of layout version 1 opened read-only has not).
     static func hasKeyLists(on connection: SQLiteConnection) -> Bool {
-        let rows = try? connection.query("SELECT count(*) FROM pragma_table_info(?) WHERE name = 'keys'", [.text(changes)])
+        let rows = try? connection.query("SELECT count(*) FROM pragma_table_info(\(bind: .text(changes))) WHERE name = 'keys'")
         if case .integer(let count)? = rows?.first?.first { return count > 0 }
         return false
     }
@@ -34,7 +34,7 @@ extension HistoryTables {
     /// Whether the connection's database has the history tables (a store opened read-only before a writer added
     /// them has none).
     static func exist(on connection: SQLiteConnection) -> Bool {
-        let rows = try? connection.query("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(transactions)])
+        let rows = try? connection.query("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = \(bind: .text(transactions))")
         if case .integer(let count)? = rows?.first?.first { return count > 0 }
         return false
     }
