@@ -48,11 +48,18 @@ struct Address: Codable, Hashable {
     }
 }
 
+@Model final class IndexedResident {
+    #Index<IndexedResident>([\.address.city])
+    var address: Address
+
+    init(address: Address) { self.address = address }
+}
+
 /// Predicates and sorts reaching the fields of `Codable` struct attributes, as SwiftData apps write them.
 @Suite struct CompositeAttributeTests {
     static let day: TimeInterval = 86_400
     static let lisbon = Address(
-        street: "Rua Augusta 1", city: "Lisbon", postcode: "1100-048", floor: 2, kind: .home,
+        street: "Pra\u{E7}a do Com\u{E9}rcio", city: "Lisbon", postcode: "1100-048", floor: 2, kind: .home,
         location: Coordinate(latitude: 38.71, longitude: -9.14), tags: ["old town", "tram"],
         movedIn: Date(timeIntervalSinceReferenceDate: 100 * day), isPrimary: true, delivery: .locker(code: 7))
     static let porto = Address(
@@ -92,6 +99,9 @@ struct Address: Codable, Hashable {
         #expect(try names(#Predicate { $0.address.city.contains("or") }, in: context) == ["bruno"])
         #expect(try names(#Predicate { $0.address.city.starts(with: "Co") && $0.address.isPrimary == false }, in: context) == ["carla"])
         #expect(try names(#Predicate { $0.address.isPrimary }, in: context) == ["ana"])
+        // Foundation's text semantics on non-ASCII text, as for a String attribute.
+        #expect(try names(#Predicate { $0.address.street.localizedStandardContains("comercio") }, in: context) == ["ana"])
+        #expect(try names(#Predicate { $0.address.street == "Prac\u{327}a do Come\u{301}rcio" }, in: context) == ["ana"])
         let count = try context.fetchCount(FetchDescriptor<Resident>(predicate: #Predicate { $0.address.city == "Porto" }))
         #expect(count == 1)
     }
@@ -171,6 +181,9 @@ struct Address: Codable, Hashable {
         let locker = Delivery.locker(code: 7)
         let lockers = try context.fetch(FetchDescriptor<Resident>(predicate: #Predicate { $0.address.delivery == locker }))
         #expect(lockers.map(\.name) == ["ana"])
+        let tagged = try context.fetch(FetchDescriptor<Resident>(
+            predicate: #Predicate { $0.address.tags.isEmpty || $0.nicknames.contains("Bru") }, sortBy: [SortDescriptor(\.name)]))
+        #expect(tagged.map(\.name) == ["bruno", "diana"])
     }
 
     @Test(arguments: StoreKind.all) func refusesWhatIsNotAStoredField(_ kind: StoreKind) throws {
@@ -192,6 +205,15 @@ struct Address: Codable, Hashable {
         } throws: { error in
             guard case StrataError.unsupportedSortDescriptor(_, let reason) = error else { return false }
             return reason.contains("Resident.address")
+        }
+    }
+
+    @Test(arguments: StoreKind.all) func anIndexOnAFieldIsRefusedNamingTheModel(_ kind: StoreKind) throws {
+        #expect {
+            try freshContainer(kind, IndexedResident.self)
+        } throws: { error in
+            guard case StrataError.invalidSchema(let entity, let reason) = error else { return false }
+            return entity == "IndexedResident" && reason.contains("address.city")
         }
     }
 
