@@ -55,6 +55,16 @@ struct Address: Codable, Hashable {
     init(address: Address) { self.address = address }
 }
 
+@Model final class Letter {
+    var title: String
+    var sender: Resident?
+
+    init(title: String, sender: Resident?) {
+        self.title = title
+        self.sender = sender
+    }
+}
+
 /// Predicates and sorts reaching the fields of `Codable` struct attributes, as SwiftData apps write them.
 @Suite struct CompositeAttributeTests {
     static let day: TimeInterval = 86_400
@@ -206,6 +216,18 @@ struct Address: Codable, Hashable {
             guard case StrataError.unsupportedSortDescriptor(_, let reason) = error else { return false }
             return reason.contains("Resident.address")
         }
+    }
+
+    @Test(arguments: StoreKind.all) func reachesFieldsThroughARelationship(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Letter.self))
+        context.insert(Letter(title: "invoice", sender: Resident(name: "bruno", address: Self.porto)))
+        context.insert(Letter(title: "postcard", sender: Resident(name: "ana", address: Self.lisbon)))
+        context.insert(Letter(title: "flyer", sender: nil))
+        try context.save()
+        let fromPorto = try context.fetch(FetchDescriptor<Letter>(predicate: #Predicate { $0.sender?.address.city == "Porto" }))
+        #expect(fromPorto.map(\.title) == ["invoice"])
+        let byCity = try context.fetch(FetchDescriptor<Letter>(sortBy: [SortDescriptor(\Letter.sender?.address.city)]))
+        #expect(byCity.map(\.title) == ["flyer", "postcard", "invoice"])
     }
 
     @Test(arguments: StoreKind.all) func anIndexOnAFieldIsRefusedNamingTheModel(_ kind: StoreKind) throws {
