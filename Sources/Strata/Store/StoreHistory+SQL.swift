@@ -3,8 +3,9 @@ import Foundation
 /// The store-neutral SQL of history reads, shared by every store keeping the history tables (`HistoryTables`).
 extension StoreHistoryFetch {
     /// The SELECT of `columns` of the transactions the request selects from `strata_history_transactions`, in its
-    /// order and within its limit.
-    package func selection(columns: SQLFragment) -> SQLFragment {
+    /// order and within its limit. Unordered (`ordered` false, for a deletion without a limit, where the order
+    /// doesn't matter), a condition on the time is free to search the index by time rather than scan in key order.
+    package func selection(columns: SQLFragment, ordered: Bool = true) -> SQLFragment {
         var clauses: [SQLFragment] = []
         for condition in conditions {
             switch condition {
@@ -25,6 +26,7 @@ extension StoreHistoryFetch {
         }
         var sql: SQLFragment = "SELECT \(columns) FROM \(identifier: HistoryTables.transactions)"
         if !clauses.isEmpty { sql.append(" WHERE " + .joined(clauses, separator: " AND ")) }
+        guard ordered || limit != nil else { return sql }
         switch order {
         case .transaction(let ascending): sql.append(" ORDER BY \(identifier: "id") \(sql: ascending ? "ASC" : "DESC")")
         case .timestamp(let ascending):

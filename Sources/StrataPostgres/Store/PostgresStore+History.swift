@@ -18,6 +18,8 @@ extension PostgresStore {
                 guard exists.text(row: 0, column: 0) == "t" else { return [] }
                 let hasKeyLists = exists.text(row: 0, column: 1) == "t"
                 try checkNotExpired(request, connection)
+                // What the history shows, reads must show too: a replica serves them once it has replayed this far.
+                readReplicas?.requireCurrentPosition(of: connection)
                 let columns = ["id", "timestamp", "author", "bundle", "process"].map(SQLFragment.identifier)
                 let rows = try connection.query(request.selection(columns: .joined(columns, separator: ", ")))
                 var transactions = (0..<rows.count).map { row in
@@ -48,7 +50,7 @@ extension PostgresStore {
     /// Deletes the transactions `request` selects, with their changes and tombstones, inside the caller's
     /// transaction, and remembers the newest one deleted.
     func deleteHistory(_ request: StoreHistoryFetch, on connection: PostgresConnection) throws {
-        let selection = request.selection(columns: "\(identifier: "id")")
+        let selection = request.selection(columns: "\(identifier: "id")", ordered: false)
         let newest = try connection.query("SELECT max(\(identifier: "id")) FROM (\(selection)) AS selected")
         guard newest.count > 0, !newest.isNull(row: 0, column: 0) else { return }
         let deletedThrough = newest.int64(row: 0, column: 0)

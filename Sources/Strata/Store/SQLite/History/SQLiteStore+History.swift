@@ -48,7 +48,7 @@ extension SQLiteStore {
     /// Deletes the transactions `request` selects, with their changes and tombstones, inside the caller's
     /// transaction, and remembers the newest one deleted.
     func deleteHistory(_ request: StoreHistoryFetch, on connection: SQLiteConnection) throws {
-        let selection = request.selection(columns: "\(identifier: "id")")
+        let selection = request.selection(columns: "\(identifier: "id")", ordered: false)
         let newest = try connection.query("SELECT max(\(identifier: "id")) FROM (\(selection))").first?.first
         guard case .integer(let deletedThrough)? = newest else { return }
         for table in [HistoryTables.tombstones, HistoryTables.changes] {
