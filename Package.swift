@@ -217,6 +217,11 @@ let package = Package(
             dependencies: ["SwiftData", "StrataTestSupport"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
+        // The README's code blocks (generated from README.md by Scripts/readme-snippets.py): compiled, never run.
+        .testTarget(
+            name: "ReadmeSnippetTests",
+            dependencies: ["Strata", "StrataPostgres", "StrataState"]
+        ),
         .testTarget(
             name: "StrataStateTests",
             dependencies: ["StrataState", "Strata", "StrataPostgres", "StrataTestSupport"]

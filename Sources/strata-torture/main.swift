@@ -2,14 +2,7 @@ import CommandLineSupport
 import Foundation
 
 // strata-torture <command>: long-running reliability checks of Strata (see RELIABILITY.md). Exits 1 on a finding.
-let arguments = Array(CommandLine.arguments.dropFirst())
-Options.tool.handleHelpAndVersion(arguments)
-let options: Options
-do {
-    options = try Options(arguments: arguments)
-} catch {
-    Options.tool.exitWithUsageError(error)
-}
+let options = Options.tool.parse(Options.init(arguments:))
 
 do {
     let passed: Bool
