@@ -69,7 +69,7 @@ extension DataStoreAdapter {
         if let answered { keys = keys.filter(answered.contains) }
         if let (column, filter) = request.keyFilter {
             let filter = Set(filter)
-            if column == SelectStatement.primaryKeyColumn {
+            if column == StoreLayout.primaryKeyColumn {
                 keys = keys.filter(filter.contains)
             } else if let property = entity.property(named: column) {
                 let table = image.rows[entity.name] ?? [:]
@@ -86,7 +86,7 @@ extension DataStoreAdapter {
         }
         var ordering = request.ordering
         if ordering.isEmpty {
-            ordering = [QueryOrdering(expression: .column(SelectStatement.primaryKeyColumn), ascending: true, collation: .binary)]
+            ordering = [QueryOrdering(expression: .column(StoreLayout.primaryKeyColumn), ascending: true, collation: .binary)]
         }
         try evaluators.sort { try QueryEvaluator.precedes($0, $1, orderings: ordering) }
         var selected = evaluators.compactMap(\.primaryKey)[...]
