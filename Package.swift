@@ -194,7 +194,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-torture",
-            dependencies: ["Strata", "CommandLineSupport"]
+            dependencies: ["Strata", "StrataPostgres", "CommandLineSupport"]
         ),
         // The test targets' shared support: the PostgreSQL test server and the store kinds suites run against.
         .target(

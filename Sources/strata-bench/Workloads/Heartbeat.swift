@@ -49,7 +49,8 @@ enum HeartbeatRun {
         _ scenario: String, seconds: Double, load: @escaping @Sendable (ContinuousClock.Instant) async throws -> Int
     ) async throws -> Measurement {
         let deadline = ContinuousClock.now + .seconds(seconds)
-        async let lateness = heartbeat(until: deadline)
+        let firstDue = ContinuousClock.now + period
+        async let lateness = heartbeat(firstDue: firstDue, until: deadline)
         let fetches = try await load(deadline)
         let sorted = (await lateness).sorted()
         func percentile(_ fraction: Double) -> Double {
@@ -60,16 +61,20 @@ enum HeartbeatRun {
             maximumLatenessMs: sorted.last ?? 0, fetches: fetches)
     }
 
-    /// Sleeps `period` in a loop on the cooperative pool, returning how late each wake-up came, in milliseconds.
-    private static func heartbeat(until deadline: ContinuousClock.Instant) async -> [Double] {
+    /// Sleeps `period` in a loop on the cooperative pool, returning how late each wake-up came, in milliseconds. The
+    /// first wake-up is due at `firstDue` (one period after the scenario starts), so a heartbeat that can't even start
+    /// until the load is over counts that whole wait as one late beat.
+    private static func heartbeat(firstDue: ContinuousClock.Instant, until deadline: ContinuousClock.Instant) async -> [Double] {
         await Task.detached {
             var lateness: [Double] = []
-            while ContinuousClock.now < deadline {
-                let expected = ContinuousClock.now + period
-                try? await Task.sleep(until: expected, clock: .continuous)
-                let late = ContinuousClock.now - expected
+            var due = firstDue
+            repeat {
+                try? await Task.sleep(until: due, clock: .continuous)
+                let now = ContinuousClock.now
+                let late = now - due
                 lateness.append(Double(late.components.attoseconds) / 1e15 + Double(late.components.seconds) * 1e3)
-            }
+                due = now + period
+            } while ContinuousClock.now < deadline
             return lateness
         }.value
     }
