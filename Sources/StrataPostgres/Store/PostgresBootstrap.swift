@@ -139,14 +139,18 @@ struct PostgresBootstrap {
     /// The metadata key recording the version of the functions the store holds.
     static let functionsKey = "functions"
 
-    /// Whether the store's schema holds every history table and index.
+    /// Whether the store's schema holds every history table, column and index.
     private func historyTablesExist() throws -> Bool {
         let names = [HistoryTables.transactions, HistoryTables.changes, HistoryTables.tombstones, HistoryTables.timestampIndex]
         let namespace = dialect.quote(identifier: configuration.databaseSchema)
         let tests = names.map { name -> SQLFragment in
             "to_regclass(\(bind: .text("\(namespace).\(dialect.quote(identifier: name))"))) IS NOT NULL"
         }
-        let present = try connection.query("SELECT " + SQLFragment.joined(tests, separator: " AND "))
+        // Stores written before key lists lack the changes table's `keys` column.
+        let changes: SQLFragment = "\(bind: .text("\(namespace).\(dialect.quote(identifier: HistoryTables.changes))"))"
+        let keys: SQLFragment = "EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass(\(changes)) AND attname = 'keys' "
+            + "AND NOT attisdropped)"
+        let present = try connection.query("SELECT " + SQLFragment.joined(tests + [keys], separator: " AND "))
         return present.count > 0 && present.text(row: 0, column: 0) == "t"
     }
 
