@@ -1,7 +1,8 @@
 extension Schema {
     /// How a stored attribute is configured: the arguments of `@Attribute`, and, once a schema is built, the
     /// attribute's resolved name and type.
-    public final class Attribute: Sendable, CustomStringConvertible {
+    public final class Attribute: SchemaProperty, @unchecked Sendable, CustomStringConvertible {
+        // `@unchecked` because of the default value (`Any`), which is immutable once the schema is built.
         /// Options that change how an attribute is stored.
         public struct Option: Sendable, Hashable {
             let name: String
@@ -23,18 +24,30 @@ extension Schema {
 
         /// The options given to `@Attribute`.
         public let options: [Option]
-        /// The attribute's name in a previous schema version, if it was renamed.
-        public let originalName: String?
+        /// The attribute's name in a previous schema version (`originalName:`), or ``name`` when it wasn't renamed.
+        public var originalName: String { previousName ?? name }
         /// A value that forces a new schema version hash. Accepted for source compatibility.
         public let hashModifier: String?
         /// The attribute's name (empty until the attribute belongs to a schema).
         public let name: String
         /// Whether the attribute can hold `nil`.
         public let isOptional: Bool
-        /// The attribute's Swift value type (`Any.self` until the attribute belongs to a schema).
-        public var valueType: Any.Type { valueTypeBox.type }
+        /// The attribute's Swift value type, `Int` for an `Int?` (`Any.self` until the attribute belongs to a schema).
+        public var valueType: any Any.Type { valueTypeBox.type }
+        /// The property's declared initial value (`var rating = 0` reports `0`), or `nil` when it has none.
+        public let defaultValue: Any?
         /// Whether `.unique` is among the options.
         public var isUnique: Bool { options.contains(.unique) }
+        /// Whether `.ephemeral` is among the options: the value is never stored.
+        public var isTransient: Bool { options.contains(.ephemeral) }
+        /// Whether the value is stored through a `ValueTransformer` (`.transformable(by:)`).
+        public var isTransformable: Bool { options.contains { $0.name == "transformable" } }
+        /// `true`: an attribute is an attribute.
+        public var isAttribute: Bool { true }
+        /// `false`: an attribute is not a relationship.
+        public var isRelationship: Bool { false }
+        /// The name given as `originalName:`, if any: the name a migration looks for in the store.
+        package let previousName: String?
         package let storageClass: StorageClass
         private let valueTypeBox: MetatypeBox
 
@@ -46,22 +59,39 @@ extension Schema {
         /// ```
         public init(_ options: Option..., originalName: String? = nil, hashModifier: String? = nil) {
             self.options = options
-            self.originalName = originalName
+            self.previousName = originalName
             self.hashModifier = hashModifier
             self.name = ""
             self.isOptional = false
+            self.defaultValue = nil
             self.storageClass = .text
             self.valueTypeBox = MetatypeBox(type: Any.self)
         }
 
-        package init(name: String, configuration: Attribute?, storageClass: StorageClass, isOptional: Bool, valueType: Any.Type) {
+        package init(
+            name: String, configuration: Attribute?, storageClass: StorageClass, isOptional: Bool, valueType: Any.Type,
+            defaultValue: Any?
+        ) {
             self.options = configuration?.options ?? []
-            self.originalName = configuration?.originalName
+            self.previousName = configuration?.previousName
             self.hashModifier = configuration?.hashModifier
             self.name = name
             self.isOptional = isOptional
+            self.defaultValue = defaultValue
             self.storageClass = storageClass
             self.valueTypeBox = MetatypeBox(type: valueType)
+        }
+
+        /// Two attributes are equal when they describe the same property the same way.
+        public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
+            lhs.name == rhs.name && lhs.previousName == rhs.previousName && lhs.options == rhs.options
+                && lhs.isOptional == rhs.isOptional && lhs.valueType == rhs.valueType
+                && lhs.hashModifier == rhs.hashModifier
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(ObjectIdentifier(valueType))
         }
 
         public var description: String {

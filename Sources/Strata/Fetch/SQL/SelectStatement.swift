@@ -10,7 +10,7 @@ package enum SelectStatement {
     package static func rows(_ fetch: StoreFetch, dialect: some SQLDialect) -> SQLFragment {
         var columns: [SQLFragment] = [.identifier(primaryKeyColumn)]
         for index in fetch.columns ?? [] {
-            columns.append(.identifier(fetch.entity.properties[index].name))
+            columns.append(.identifier(fetch.entity.persistentProperties[index].name))
         }
         if fetch.columns != nil { columns.append(.identifier(versionColumn)) }
         var sql = SQLFragment(sql: "SELECT ") + .joined(columns, separator: ", ")
