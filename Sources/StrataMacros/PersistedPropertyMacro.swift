@@ -29,6 +29,9 @@ extension PersistedPropertyMacro: AccessorMacro {
         in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
         guard let name = propertyName(of: declaration) else { return [] }
+        if let variable = declaration.as(VariableDeclSyntax.self), variable.attributes.isEphemeral {
+            return ephemeralAccessors(name: name, observers: PropertyObservers(declaration))
+        }
         let descriptor = "Self._$\(name)Property"
         // The accessors reach the backing data through `_withUnsafeGuaranteedRef`: nothing reassigns
         // `persistentBackingData` after the initializer, so the reference needs no retain and release around each
@@ -91,6 +94,46 @@ extension PersistedPropertyMacro {
     }
 }
 
+extension PersistedPropertyMacro {
+    /// The accessors of an `@Attribute(.ephemeral)` property: observed reads and writes of the `_<name>` storage
+    /// beside it, which the store never sees. Its observers run as a persisted property's do.
+    private static func ephemeralAccessors(name: String, observers: PropertyObservers) -> [AccessorDeclSyntax] {
+        var lines: [String] = []
+        if let didSet = observers.didSet, didSet.usesOldValue {
+            lines.append("let \(didSet.parameter) = _\(name)")
+        }
+        if let willSet = observers.willSet {
+            if willSet.parameter != "newValue" {
+                lines.append("let \(willSet.parameter) = newValue")
+            }
+            lines.append("_ = { () -> Void in\n\(willSet.body)\n}()")
+        }
+        lines.append("withMutation(keyPath: \\.\(name)) {\n_\(name) = newValue\n}")
+        if let didSet = observers.didSet {
+            lines.append("_ = { () -> Void in\n\(didSet.body)\n}()")
+        }
+        return [
+            """
+            @storageRestrictions(initializes: _\(raw: name))
+            init(initialValue) {
+            _\(raw: name) = initialValue
+            }
+            """,
+            """
+            get {
+            access(keyPath: \\.\(raw: name))
+            return _\(raw: name)
+            }
+            """,
+            """
+            set {
+            \(raw: lines.joined(separator: "\n"))
+            }
+            """,
+        ]
+    }
+}
+
 extension PersistedPropertyMacro: PeerMacro {
     static func expansion(
         of node: AttributeSyntax,
@@ -98,6 +141,14 @@ extension PersistedPropertyMacro: PeerMacro {
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard let name = propertyName(of: declaration) else { return [] }
+        if let variable = declaration.as(VariableDeclSyntax.self), variable.attributes.isEphemeral,
+           let binding = variable.bindings.first {
+            // The declaration's type and initial value, as written: either may be missing (`var draft = ""`,
+            // `var selection: Item?`), and Swift infers or defaults the storage as it would the property's.
+            let type = binding.typeAnnotation.map { ": \($0.type.trimmedDescription)" } ?? ""
+            let initial = binding.initializer.map { " = \($0.value.trimmedDescription)" } ?? ""
+            return ["@ObservationIgnored private var _\(raw: name)\(raw: type)\(raw: initial)"]
+        }
         return ["@ObservationIgnored private var _\(raw: name): Strata._PersistedSlot"]
     }
 }

@@ -18,7 +18,9 @@ extension Schema {
             public static let spotlight = Option(name: "spotlight")
             /// Encrypt the value in CloudKit. Accepted for source compatibility; it has no effect.
             public static let allowsCloudEncryption = Option(name: "allowsCloudEncryption")
-            /// Keep the value in memory only. Accepted for source compatibility; it has no effect.
+            /// Keep the value in memory only: the property is observed like any other, but never saved, and a model
+            /// loaded from the store starts with the declared initial value. Any type will do, `Codable` or not.
+            /// The schema doesn't list such a property.
             public static let ephemeral = Option(name: "ephemeral")
         }
 
