@@ -66,9 +66,22 @@ extension PersistedPropertyMacro {
     /// doesn't. Loading, refreshing and merging write the backing data directly, so observers run only for the
     /// assignments app code makes.
     private static func setter(descriptor: String, observers: PropertyObservers) -> AccessorDeclSyntax {
+        let write = """
+            _$observationRegistrar.withMutation(of: self, keyPath: \(descriptor).keyPath) {
+            Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
+            $0.setValue(newValue, for: \(descriptor), on: self)
+            }
+            }
+            """
+        return observedSetter(
+            oldValue: "persistentBackingData.getValue(for: \(descriptor))", write: write, observers: observers)
+    }
+
+    /// `set { … }`: `write` between the `willSet` and `didSet` bodies, `oldValue` read first when `didSet` uses it.
+    static func observedSetter(oldValue: String, write: String, observers: PropertyObservers) -> AccessorDeclSyntax {
         var lines: [String] = []
         if let didSet = observers.didSet, didSet.usesOldValue {
-            lines.append("let \(didSet.parameter) = persistentBackingData.getValue(for: \(descriptor))")
+            lines.append("let \(didSet.parameter) = \(oldValue)")
         }
         if let willSet = observers.willSet {
             if willSet.parameter != "newValue" {
@@ -76,13 +89,7 @@ extension PersistedPropertyMacro {
             }
             lines.append("_ = { () -> Void in\n\(willSet.body)\n}()")
         }
-        lines.append("""
-            _$observationRegistrar.withMutation(of: self, keyPath: \(descriptor).keyPath) {
-            Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
-            $0.setValue(newValue, for: \(descriptor), on: self)
-            }
-            }
-            """)
+        lines.append(write)
         if let didSet = observers.didSet {
             lines.append("_ = { () -> Void in\n\(didSet.body)\n}()")
         }
@@ -98,21 +105,7 @@ extension PersistedPropertyMacro {
     /// The accessors of an `@Attribute(.ephemeral)` property: observed reads and writes of the `_<name>` storage
     /// beside it, which the store never sees. Its observers run as a persisted property's do.
     private static func ephemeralAccessors(name: String, observers: PropertyObservers) -> [AccessorDeclSyntax] {
-        var lines: [String] = []
-        if let didSet = observers.didSet, didSet.usesOldValue {
-            lines.append("let \(didSet.parameter) = _\(name)")
-        }
-        if let willSet = observers.willSet {
-            if willSet.parameter != "newValue" {
-                lines.append("let \(willSet.parameter) = newValue")
-            }
-            lines.append("_ = { () -> Void in\n\(willSet.body)\n}()")
-        }
-        lines.append("withMutation(keyPath: \\.\(name)) {\n_\(name) = newValue\n}")
-        if let didSet = observers.didSet {
-            lines.append("_ = { () -> Void in\n\(didSet.body)\n}()")
-        }
-        return [
+        [
             """
             @storageRestrictions(initializes: _\(raw: name))
             init(initialValue) {
@@ -125,11 +118,9 @@ extension PersistedPropertyMacro {
             return _\(raw: name)
             }
             """,
-            """
-            set {
-            \(raw: lines.joined(separator: "\n"))
-            }
-            """,
+            observedSetter(
+                oldValue: "_\(name)", write: "withMutation(keyPath: \\.\(name)) {\n_\(name) = newValue\n}",
+                observers: observers),
         ]
     }
 }
