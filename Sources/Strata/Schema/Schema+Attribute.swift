@@ -9,14 +9,18 @@ extension Schema {
             /// The attribute's value is unique across all models of the entity. Inserting a model with a value
             /// that already exists updates the existing model (an upsert), unless the context's merge policy says otherwise.
             public static let unique = Option(name: "unique")
-            /// Store the value outside the table. Strata accepts it and stores the value inline.
+            /// Store the value outside the table. Accepted; the value is stored in its row, where SQLite keeps large
+            /// values in overflow pages and PostgreSQL moves them out of line itself (TOAST), so a fetch that doesn't
+            /// read the column doesn't read the value either.
             public static let externalStorage = Option(name: "externalStorage")
             /// Keep the value in the history after the model is deleted: the deletion's `HistoryDelete.tombstone`
             /// holds it.
             public static let preserveValueOnDeletion = Option(name: "preserveValueOnDeletion")
-            /// Mark the attribute for Spotlight indexing. Accepted for source compatibility; it has no effect.
+            /// Mark the attribute for Spotlight indexing. Accepted for source compatibility; it has no effect, since
+            /// Linux has no Spotlight index to add it to.
             public static let spotlight = Option(name: "spotlight")
-            /// Encrypt the value in CloudKit. Accepted for source compatibility; it has no effect.
+            /// Encrypt the value in CloudKit. Accepted for source compatibility; it has no effect, since Strata
+            /// mirrors nothing to CloudKit (see `ModelConfiguration.CloudKitDatabase`).
             public static let allowsCloudEncryption = Option(name: "allowsCloudEncryption")
             /// Keep the value in memory only: the property is observed like any other, but never saved, and a model
             /// loaded from the store starts with the declared initial value. Any type will do, `Codable` or not.
