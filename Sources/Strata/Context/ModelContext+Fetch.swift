@@ -97,7 +97,7 @@ extension ModelContext {
         if let model = insertedModels.first(where: { $0.persistentModelID == identifier }) { return model }
         guard let key = identifier.primaryKey else { throw StrataError.modelNotInContext(identifier) }
         let request = StoreFetch(entity: entity, columns: entity.columnPropertyIndexes,
-                                 condition: .equal(.column(SelectStatement.primaryKeyColumn), .value(.integer(key))))
+                                 condition: .equal(.column(StoreLayout.primaryKeyColumn), .value(.integer(key))))
         guard let model = try anyModels(request).first else { throw StrataError.modelNotInContext(identifier) }
         return model
     }

@@ -102,7 +102,7 @@ struct PostgresMigrationSQL {
         sql += alteration.removed.map { "ALTER TABLE \(table) DROP COLUMN IF EXISTS \(quote($0))" }
         sql += alteration.renamed.sorted { $0.key < $1.key }.map { "ALTER TABLE \(table) RENAME COLUMN \(quote($0.key)) TO \(quote($0.value))" }
         if !current.hasVersionColumn {
-            sql.append("ALTER TABLE \(table) ADD COLUMN \(quote(SelectStatement.versionColumn)) bigint NOT NULL DEFAULT 0")
+            sql.append("ALTER TABLE \(table) ADD COLUMN \(quote(StoreLayout.versionColumn)) bigint NOT NULL DEFAULT 0")
         }
         for (index, (column, source)) in zip(entity.columnPropertyIndexes, zip(wanted.columns, alteration.sources)) {
             let quoted = quote(column.name)

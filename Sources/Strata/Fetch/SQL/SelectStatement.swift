@@ -1,18 +1,13 @@
 /// Builds the SQL of a fetch: `SELECT … FROM … WHERE … ORDER BY … LIMIT … OFFSET …`.
 package enum SelectStatement {
-    /// The name of the primary-key column every entity table has.
-    package static let primaryKeyColumn = "Z_PK"
-    /// The name of the row-version column every entity table has (Core Data's optimistic-locking version).
-    package static let versionColumn = "Z_OPT"
-
     /// The SQL that reads the rows of `fetch`: the primary key, the requested columns, and — when any column is
     /// requested — the row's version last (see ``StoreRow/version(afterColumns:)``).
     package static func rows(_ fetch: StoreFetch, dialect: some SQLDialect) -> SQLFragment {
-        var columns: [SQLFragment] = [.identifier(primaryKeyColumn)]
+        var columns: [SQLFragment] = [.identifier(StoreLayout.primaryKeyColumn)]
         for index in fetch.columns ?? [] {
             columns.append(.identifier(fetch.entity.persistentProperties[index].name))
         }
-        if fetch.columns != nil { columns.append(.identifier(versionColumn)) }
+        if fetch.columns != nil { columns.append(.identifier(StoreLayout.versionColumn)) }
         var sql = SQLFragment(sql: "SELECT ") + .joined(columns, separator: ", ")
         sql.append(from(fetch))
         if !fetch.ordering.isEmpty {

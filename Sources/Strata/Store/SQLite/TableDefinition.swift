@@ -5,12 +5,12 @@ struct TableDefinition {
 
     /// The definition of the row-version column every entity table has (Core Data's `Z_OPT`): an insert leaves it
     /// at 0, every update of the row's attributes adds 1, and a save checks it in the same statement.
-    static let versionColumnDefinition = "\"\(SelectStatement.versionColumn)\" INTEGER NOT NULL DEFAULT 0"
+    static let versionColumnDefinition = "\"\(StoreLayout.versionColumn)\" INTEGER NOT NULL DEFAULT 0"
 
     /// The column definitions, e.g. `"title" TEXT NOT NULL`: the primary key, the row version, then one per
     /// attribute or to-one relationship.
     var columns: [String] {
-        [quote(SelectStatement.primaryKeyColumn) + " INTEGER PRIMARY KEY", Self.versionColumnDefinition]
+        [quote(StoreLayout.primaryKeyColumn) + " INTEGER PRIMARY KEY", Self.versionColumnDefinition]
             + entity.columnPropertyIndexes.map { index in
                 let property = entity.persistentProperties[index]
                 if let relationship = entity.relationshipInfos[index] {
@@ -33,7 +33,7 @@ struct TableDefinition {
         case .deny: action = "RESTRICT"
         case .noAction: return ""
         }
-        return " REFERENCES \(quote(relationship.destination.name)) (\(quote(SelectStatement.primaryKeyColumn))) ON DELETE \(action)"
+        return " REFERENCES \(quote(relationship.destination.name)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE \(action)"
     }
 
     var uniqueConstraints: [String] {
@@ -62,9 +62,9 @@ struct TableDefinition {
         entity.relationshipInfos.keys.sorted().compactMap { index in
             guard let relationship = entity.relationshipInfos[index],
                   case .joinTable(let name, let owner, let target) = relationship.storage,
-                  owner != "Z_SECOND" else { return nil }
+                  owner != StoreLayout.secondColumn else { return nil }
             let reference = { (entity: String) in
-                "INTEGER NOT NULL REFERENCES \(quote(entity)) (\(quote(SelectStatement.primaryKeyColumn))) ON DELETE CASCADE"
+                "INTEGER NOT NULL REFERENCES \(quote(entity)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE CASCADE"
             }
             return "CREATE TABLE \(quote(name)) (\(quote(owner)) \(reference(self.entity.name)), "
                 + "\(quote(target)) \(reference(relationship.destination.name)), PRIMARY KEY (\(quote(owner)), \(quote(target)))) WITHOUT ROWID; "

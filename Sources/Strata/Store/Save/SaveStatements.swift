@@ -122,8 +122,8 @@ final class SaveStatements<Dialect: SQLDialect> {
         }
     }
 
-    var primaryKey: String { dialect.quote(identifier: SelectStatement.primaryKeyColumn) }
-    var version: String { dialect.quote(identifier: SelectStatement.versionColumn) }
+    var primaryKey: String { dialect.quote(identifier: StoreLayout.primaryKeyColumn) }
+    var version: String { dialect.quote(identifier: StoreLayout.versionColumn) }
     func table(_ entity: Schema.Entity) -> String { dialect.quote(identifier: entity.name) }
     func column(_ entity: Schema.Entity, _ index: Int) -> String { dialect.quote(identifier: entity.persistentProperties[index].name) }
     /// The columns at `indexes`, comma-separated.
