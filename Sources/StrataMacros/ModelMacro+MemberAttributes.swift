@@ -11,7 +11,8 @@ extension ModelMacro: MemberAttributeMacro {
         guard let model = modelClass(of: declaration),
               let variable = member.as(VariableDeclSyntax.self),
               variable.attributes.attribute(named: "_PersistedProperty") == nil,
-              let persisted = ModelProperty(variable)?.persisted, !persisted.isConstant,
+              let property = ModelProperty(variable),
+              property.isEphemeral || property.persisted.map({ !$0.isConstant }) == true,
               !isInsideConditionalBlock(variable, of: model) else {
             return []
         }

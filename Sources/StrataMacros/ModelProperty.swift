@@ -11,6 +11,8 @@ struct ModelProperty {
     let hasDefault: Bool
     /// Set when the property is stored in the model's backing data.
     let persisted: Persisted?
+    /// Whether the property is `@Attribute(.ephemeral)`: observed like a persisted one, but kept in the model only.
+    var isEphemeral = false
     /// Problems that keep the property from being persisted as written.
     let diagnostics: [Diagnostic]
 
@@ -52,6 +54,20 @@ extension ModelProperty {
         let name = identifier.bareName
         if binding.isComputed {
             self.init(name: name, isStored: false, hasDefault: true, persisted: nil, diagnostics: [])
+            return
+        }
+        if isVar, variable.attributes.isEphemeral {
+            // Never stored, so any type will do; but `init(backingData:)` doesn't run the class's initializer, so the
+            // value loaded models start with must be written in the declaration.
+            let needsDefault = binding.initializer == nil && !binding.hasOptionalType
+            let problem = StrataDiagnostic(
+                "ephemeralWithoutDefault",
+                "@Attribute(.ephemeral) property '\(name)' needs a default value, because models loaded from the "
+                    + "store don't run your initializer; add '= <value>'"
+            ).at(binding)
+            self.init(name: name, isStored: true, hasDefault: hasDefault, persisted: nil,
+                      diagnostics: needsDefault ? [problem] : [])
+            isEphemeral = true
             return
         }
         let problem = Self.problem(with: variable, binding: binding, name: name)

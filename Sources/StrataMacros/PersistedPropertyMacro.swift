@@ -29,6 +29,9 @@ extension PersistedPropertyMacro: AccessorMacro {
         in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
         guard let name = propertyName(of: declaration) else { return [] }
+        if let variable = declaration.as(VariableDeclSyntax.self), variable.attributes.isEphemeral {
+            return ephemeralAccessors(name: name, observers: PropertyObservers(declaration))
+        }
         let descriptor = "Self._$\(name)Property"
         // The accessors reach the backing data through `_withUnsafeGuaranteedRef`: nothing reassigns
         // `persistentBackingData` after the initializer, so the reference needs no retain and release around each
@@ -63,9 +66,22 @@ extension PersistedPropertyMacro {
     /// doesn't. Loading, refreshing and merging write the backing data directly, so observers run only for the
     /// assignments app code makes.
     private static func setter(descriptor: String, observers: PropertyObservers) -> AccessorDeclSyntax {
+        let write = """
+            _$observationRegistrar.withMutation(of: self, keyPath: \(descriptor).keyPath) {
+            Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
+            $0.setValue(newValue, for: \(descriptor), on: self)
+            }
+            }
+            """
+        return observedSetter(
+            oldValue: "persistentBackingData.getValue(for: \(descriptor))", write: write, observers: observers)
+    }
+
+    /// `set { … }`: `write` between the `willSet` and `didSet` bodies, `oldValue` read first when `didSet` uses it.
+    static func observedSetter(oldValue: String, write: String, observers: PropertyObservers) -> AccessorDeclSyntax {
         var lines: [String] = []
         if let didSet = observers.didSet, didSet.usesOldValue {
-            lines.append("let \(didSet.parameter) = persistentBackingData.getValue(for: \(descriptor))")
+            lines.append("let \(didSet.parameter) = \(oldValue)")
         }
         if let willSet = observers.willSet {
             if willSet.parameter != "newValue" {
@@ -73,13 +89,7 @@ extension PersistedPropertyMacro {
             }
             lines.append("_ = { () -> Void in\n\(willSet.body)\n}()")
         }
-        lines.append("""
-            _$observationRegistrar.withMutation(of: self, keyPath: \(descriptor).keyPath) {
-            Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
-            $0.setValue(newValue, for: \(descriptor), on: self)
-            }
-            }
-            """)
+        lines.append(write)
         if let didSet = observers.didSet {
             lines.append("_ = { () -> Void in\n\(didSet.body)\n}()")
         }
@@ -91,6 +101,30 @@ extension PersistedPropertyMacro {
     }
 }
 
+extension PersistedPropertyMacro {
+    /// The accessors of an `@Attribute(.ephemeral)` property: observed reads and writes of the `_<name>` storage
+    /// beside it, which the store never sees. Its observers run as a persisted property's do.
+    private static func ephemeralAccessors(name: String, observers: PropertyObservers) -> [AccessorDeclSyntax] {
+        [
+            """
+            @storageRestrictions(initializes: _\(raw: name))
+            init(initialValue) {
+            _\(raw: name) = initialValue
+            }
+            """,
+            """
+            get {
+            access(keyPath: \\.\(raw: name))
+            return _\(raw: name)
+            }
+            """,
+            observedSetter(
+                oldValue: "_\(name)", write: "withMutation(keyPath: \\.\(name)) {\n_\(name) = newValue\n}",
+                observers: observers),
+        ]
+    }
+}
+
 extension PersistedPropertyMacro: PeerMacro {
     static func expansion(
         of node: AttributeSyntax,
@@ -98,6 +132,14 @@ extension PersistedPropertyMacro: PeerMacro {
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard let name = propertyName(of: declaration) else { return [] }
+        if let variable = declaration.as(VariableDeclSyntax.self), variable.attributes.isEphemeral,
+           let binding = variable.bindings.first {
+            // The declaration's type and initial value, as written: either may be missing (`var draft = ""`,
+            // `var selection: Item?`), and Swift infers or defaults the storage as it would the property's.
+            let type = binding.typeAnnotation.map { ": \($0.type.trimmedDescription)" } ?? ""
+            let initial = binding.initializer.map { " = \($0.value.trimmedDescription)" } ?? ""
+            return ["@ObservationIgnored private var _\(raw: name)\(raw: type)\(raw: initial)"]
+        }
         return ["@ObservationIgnored private var _\(raw: name): Strata._PersistedSlot"]
     }
 }

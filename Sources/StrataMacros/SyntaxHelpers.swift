@@ -23,6 +23,18 @@ extension AttributeListSyntax {
     }
 }
 
+extension AttributeListSyntax {
+    /// Whether the list has `@Attribute(…)` with `.ephemeral` among its options.
+    var isEphemeral: Bool {
+        guard let arguments = attribute(named: "Attribute")?.arguments?.as(LabeledExprListSyntax.self) else {
+            return false
+        }
+        return arguments.contains { argument in
+            argument.label == nil && argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "ephemeral"
+        }
+    }
+}
+
 extension DeclModifierListSyntax {
     /// Whether any modifier is one of `keywords`.
     func contains(_ keywords: Keyword...) -> Bool {

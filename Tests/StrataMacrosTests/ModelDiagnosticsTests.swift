@@ -98,6 +98,20 @@ struct ModelDiagnosticsTests {
         ])
     }
 
+    @Test("@Attribute(.ephemeral) needs a default value unless it is optional, and accepts any type")
+    func ephemeralWithoutDefault() {
+        let result = expand(model("@Attribute(.ephemeral) var cursor: Cursor\n@Attribute(.ephemeral) var hover: () -> Void = {}"))
+        #expect(result.diagnostics == [
+            ReportedDiagnostic(
+                line: 3, column: 32,
+                "@Attribute(.ephemeral) property 'cursor' needs a default value, because models loaded from the "
+                    + "store don't run your initializer; add '= <value>'"),
+        ])
+        let optional = expand(model("@Attribute(.ephemeral) var cursor: Cursor?"), only: modelMacrosOnly)
+        #expect(optional.diagnostics.isEmpty)
+        #expect(!optional.source.contains("_$cursorProperty"))
+    }
+
     @Test("'lazy' properties are reported at the modifier")
     func lazyProperty() {
         let result = expand(model("lazy var cache: [Int] = []"))

@@ -63,6 +63,6 @@ extension ModelBackingData {
         if let context, target.persistentBackingData.state == .registered {
             context.inverseRelationshipDidChange(of: target)
         }
-        if index < entity.properties.count { entity.properties[index].notifyObservers(of: target) }
+        if index < entity.persistentProperties.count { entity.persistentProperties[index].notifyObservers(of: target) }
     }
 }

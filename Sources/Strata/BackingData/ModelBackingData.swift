@@ -196,7 +196,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     /// Backing data for a row of `entity`: every value `NULL` until the row is read into ``values``.
     static func make(primaryKey: Int64, entity: Schema.Entity, store: any ModelBackingDataStore,
                              context: (any ModelBackingDataContext)?) -> ModelBackingData {
-        let data = make(propertyCount: entity.properties.count)
+        let data = make(propertyCount: entity.persistentProperties.count)
         data.withUnsafeMutablePointerToHeader { fields in
             fields.pointee.primaryKey = primaryKey
             fields.pointee.state = .registered
@@ -441,7 +441,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         // A failed read leaves the values as they were; the row was validated when first fetched.
         try? store.readColumns(columns, ofRow: primaryKey, in: entity) { offset, value in
             let index = columns[offset]
-            let property = entity.properties[index]
+            let property = entity.persistentProperties[index]
             if property.relationshipDestination != nil || property.accepts(value) { values[index] = value }
         }
         unloadedProperties = nil

@@ -4,7 +4,7 @@
 package protocol ModelBackingDataStore: AnyObject, Sendable {
     /// The store's identifier, part of its models' identifiers.
     var identifier: String { get }
-    /// Reads properties `columns` (indexes into `entity.properties`) of row `key`, calling `body` with each
+    /// Reads properties `columns` (indexes into `entity.persistentProperties`) of row `key`, calling `body` with each
     /// column's position in `columns` and its value; calls nothing when the row is gone.
     /// - Throws: the store's error when the read fails.
     func readColumns(_ columns: [Int], ofRow key: Int64, in entity: Schema.Entity,

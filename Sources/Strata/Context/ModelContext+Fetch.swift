@@ -170,7 +170,7 @@ extension ModelContext {
         let columns = request.columns ?? []
         // A fetch of columns reads the row's version after them.
         let readsVersion = request.columns != nil
-        let properties = entity.properties
+        let properties = entity.persistentProperties
         let validations = entity.rowValidations
         let passingClasses = entity.classesPassingWithoutPayload
         let unloaded: Set<Int>? = columns.count == entity.columnPropertyIndexes.count

@@ -39,7 +39,7 @@ extension ModelContext {
         insertedModels.append(model)
         registerUndoOfInsert(model)
         // `let` properties live in the model's own storage: their values join the backing data now, to be saved.
-        for index in entity.constantPropertyIndexes { entity.properties[index].captureConstant(of: model) }
+        for index in entity.constantPropertyIndexes { entity.persistentProperties[index].captureConstant(of: model) }
         // Relationships assigned before the insert: bring their models in and set the inverses now.
         if !data.relationshipTargets.isEmpty {
             for (index, info) in entity.relationshipInfos.sorted(by: { $0.key < $1.key }) {
@@ -230,8 +230,8 @@ extension ModelContext {
     /// Tells a model's observers that some of its properties changed behind its setters.
     func notifyObservers(of model: any PersistentModel, properties indexes: some Sequence<Int>) {
         guard let entity = model.persistentBackingData.entity else { return }
-        for index in indexes where index < entity.properties.count {
-            entity.properties[index].notifyObservers(of: model)
+        for index in indexes where index < entity.persistentProperties.count {
+            entity.persistentProperties[index].notifyObservers(of: model)
         }
     }
 }

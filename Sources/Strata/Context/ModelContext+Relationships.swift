@@ -122,7 +122,7 @@ extension ModelContext {
                 guard let fault = byKey[key], fault.unloadedProperties != nil else { return }
                 for (offset, index) in columns.enumerated() {
                     let value = row.storedValue(at: Int32(offset + 1))
-                    let property = entity.properties[index]
+                    let property = entity.persistentProperties[index]
                     if property.relationshipDestination != nil || property.accepts(value) { fault.values[index] = value }
                     if property.cachesDecodedValue, property.relationshipDestination == nil { fault.decodedValues[index] = property.decodeAny(value) }
                 }

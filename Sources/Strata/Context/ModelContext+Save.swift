@@ -184,7 +184,7 @@ extension ModelContext {
 
     private func checkEncoding(_ data: ModelBackingData, entity: Schema.Entity) throws {
         guard let (index, error) = data.encodingFailures.min(by: { $0.key < $1.key }) else { return }
-        throw StrataError.unrepresentableValue(entity: entity.name, property: entity.properties[index].name, reason: "\(error)")
+        throw StrataError.unrepresentableValue(entity: entity.name, property: entity.persistentProperties[index].name, reason: "\(error)")
     }
 
     /// Makes the inserted models registered ones, each backed by the row of its key (in order), and returns

@@ -86,7 +86,7 @@ enum SortKeyPath {
 
     /// The property of `owner` whose component starts `text` (the longest, should one be a prefix of another).
     private static func component(at text: Substring, of owner: Schema.Entity) -> (any AnyPersistentProperty)? {
-        owner.properties
+        owner.persistentProperties
             .filter { property in
                 let component = component(of: property, in: owner)
                 guard text.hasPrefix(component) else { return false }

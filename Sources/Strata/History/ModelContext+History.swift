@@ -76,7 +76,7 @@ extension ModelContext {
                 transaction: transaction, position: change.position, identifier: identifier, updatedAttributes: keyPaths))
         case .delete(let values):
             let preserved = entity.preservedPropertyIndexes.compactMap { index -> HistoryTombstone<Model>.Element? in
-                let property = entity.properties[index]
+                let property = entity.persistentProperties[index]
                 guard let stored = values[property.name], let keyPath = property.anyKeyPath as? PartialKeyPath<Model>,
                       let value = property.decodeAny(stored) else { return nil }
                 return (keyPath.assumedSendable, assumedSendable(value))

@@ -58,7 +58,7 @@ extension ModelContext {
         var changed: [Int] = []
         for (offset, index) in columns.enumerated() {
             let value = row.storedValue(at: Int32(offset + 1))
-            let property = entity.properties[index]
+            let property = entity.persistentProperties[index]
             let fits: Bool
             if property.relationshipDestination != nil {
                 switch value {

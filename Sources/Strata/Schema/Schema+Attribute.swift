@@ -1,23 +1,30 @@
 extension Schema {
     /// How a stored attribute is configured: the arguments of `@Attribute`, and, once a schema is built, the
     /// attribute's resolved name and type.
-    public final class Attribute: Sendable, CustomStringConvertible {
+    public final class Attribute: SchemaProperty, @unchecked Sendable, CustomStringConvertible {
+        // `@unchecked` because of the default value (`Any`), which is immutable once the schema is built.
         /// Options that change how an attribute is stored.
         public struct Option: Sendable, Hashable {
             let name: String
             /// The attribute's value is unique across all models of the entity. Inserting a model with a value
             /// that already exists updates the existing model (an upsert), unless the context's merge policy says otherwise.
             public static let unique = Option(name: "unique")
-            /// Store the value outside the table. Strata accepts it and stores the value inline.
+            /// Store the value outside the table. Accepted; the value is stored in its row, where SQLite keeps large
+            /// values in overflow pages and PostgreSQL moves them out of line itself (TOAST), so a fetch that doesn't
+            /// read the column doesn't read the value either.
             public static let externalStorage = Option(name: "externalStorage")
             /// Keep the value in the history after the model is deleted: the deletion's `HistoryDelete.tombstone`
             /// holds it.
             public static let preserveValueOnDeletion = Option(name: "preserveValueOnDeletion")
-            /// Mark the attribute for Spotlight indexing. Accepted for source compatibility; it has no effect.
+            /// Mark the attribute for Spotlight indexing. Accepted for source compatibility; it has no effect, since
+            /// Linux has no Spotlight index to add it to.
             public static let spotlight = Option(name: "spotlight")
-            /// Encrypt the value in CloudKit. Accepted for source compatibility; it has no effect.
+            /// Encrypt the value in CloudKit. Accepted for source compatibility; it has no effect, since Strata
+            /// mirrors nothing to CloudKit (see `ModelConfiguration.CloudKitDatabase`).
             public static let allowsCloudEncryption = Option(name: "allowsCloudEncryption")
-            /// Keep the value in memory only. Accepted for source compatibility; it has no effect.
+            /// Keep the value in memory only: the property is observed like any other, but never saved, and a model
+            /// loaded from the store starts with the declared initial value. Any type will do, `Codable` or not.
+            /// The schema doesn't list such a property.
             public static let ephemeral = Option(name: "ephemeral")
             /// Store a `Codable` value through its codable representation as one opaque value: predicates and
             /// sorts can't reach its fields, which otherwise they can (a composite attribute).
@@ -26,21 +33,33 @@ extension Schema {
 
         /// The options given to `@Attribute`.
         public let options: [Option]
-        /// The attribute's name in a previous schema version, if it was renamed.
-        public let originalName: String?
+        /// The attribute's name in a previous schema version (`originalName:`), or ``name`` when it wasn't renamed.
+        public var originalName: String { previousName ?? name }
         /// A value that forces a new schema version hash. Accepted for source compatibility.
         public let hashModifier: String?
         /// The attribute's name (empty until the attribute belongs to a schema).
         public let name: String
         /// Whether the attribute can hold `nil`.
         public let isOptional: Bool
-        /// The attribute's Swift value type (`Any.self` until the attribute belongs to a schema).
-        public var valueType: Any.Type { valueTypeBox.type }
+        /// The attribute's Swift value type, `Int` for an `Int?` (`Any.self` until the attribute belongs to a schema).
+        public var valueType: any Any.Type { valueTypeBox.type }
+        /// The property's declared initial value (`var rating = 0` reports `0`), or `nil` when it has none.
+        public let defaultValue: Any?
         /// Whether `.unique` is among the options.
         public var isUnique: Bool { options.contains(.unique) }
         /// Whether the value is stored opaquely through its codable representation (`.codable` is among the
         /// options), so predicates and sorts can't reach its fields.
         public var isCodable: Bool { options.contains(.codable) }
+        /// Whether `.ephemeral` is among the options: the value is never stored.
+        public var isTransient: Bool { options.contains(.ephemeral) }
+        /// Whether the value is stored through a `ValueTransformer` (`.transformable(by:)`).
+        public var isTransformable: Bool { options.contains { $0.name == "transformable" } }
+        /// `true`: an attribute is an attribute.
+        public var isAttribute: Bool { true }
+        /// `false`: an attribute is not a relationship.
+        public var isRelationship: Bool { false }
+        /// The name given as `originalName:`, if any: the name a migration looks for in the store.
+        package let previousName: String?
         package let storageClass: StorageClass
         private let valueTypeBox: MetatypeBox
 
@@ -52,22 +71,39 @@ extension Schema {
         /// ```
         public init(_ options: Option..., originalName: String? = nil, hashModifier: String? = nil) {
             self.options = options
-            self.originalName = originalName
+            self.previousName = originalName
             self.hashModifier = hashModifier
             self.name = ""
             self.isOptional = false
+            self.defaultValue = nil
             self.storageClass = .text
             self.valueTypeBox = MetatypeBox(type: Any.self)
         }
 
-        package init(name: String, configuration: Attribute?, storageClass: StorageClass, isOptional: Bool, valueType: Any.Type) {
+        package init(
+            name: String, configuration: Attribute?, storageClass: StorageClass, isOptional: Bool, valueType: Any.Type,
+            defaultValue: Any?
+        ) {
             self.options = configuration?.options ?? []
-            self.originalName = configuration?.originalName
+            self.previousName = configuration?.previousName
             self.hashModifier = configuration?.hashModifier
             self.name = name
             self.isOptional = isOptional
+            self.defaultValue = defaultValue
             self.storageClass = storageClass
             self.valueTypeBox = MetatypeBox(type: valueType)
+        }
+
+        /// Two attributes are equal when they describe the same property the same way.
+        public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
+            lhs.name == rhs.name && lhs.previousName == rhs.previousName && lhs.options == rhs.options
+                && lhs.isOptional == rhs.isOptional && lhs.valueType == rhs.valueType
+                && lhs.hashModifier == rhs.hashModifier
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(ObjectIdentifier(valueType))
         }
 
         public var description: String {

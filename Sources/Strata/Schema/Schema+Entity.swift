@@ -4,14 +4,42 @@ extension Schema {
         // `@unchecked` because of key paths and the model metatype; everything is immutable after init.
         /// The entity's name: the model class's name.
         public let name: String
-        /// The attributes, in declaration order.
-        public let attributes: [Attribute]
+        /// The attributes: every stored property that isn't a relationship.
+        public var attributes: Set<Attribute> { Set(declaredAttributes) }
+        /// The relationships to other models (or to models of the same class).
+        public var relationships: Set<Relationship> { Set(declaredRelationships) }
+        /// The attributes and relationships, in declaration order.
+        public var properties: [any SchemaProperty] {
+            persistentProperties.compactMap { property in
+                attributesByName[property.name] ?? relationshipsByName[property.name]
+            }
+        }
+        /// The properties kept in the store, in declaration order: every property, since the schema holds no
+        /// ephemeral one.
+        public var storedProperties: [any SchemaProperty] { properties }
+        /// The attributes by name.
+        public let attributesByName: [String: Attribute]
+        /// The relationships by name.
+        public var relationshipsByName: [String: Relationship] {
+            Dictionary(declaredRelationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        /// The attributes and relationships by name.
+        public var propertiesByName: [String: any SchemaProperty] {
+            Dictionary(properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        /// The stored properties by name.
+        public var storedPropertiesByName: [String: any SchemaProperty] { propertiesByName }
         /// The names of the properties that must be unique together, one array per constraint.
         public let uniquenessConstraints: [[String]]
         /// The properties indexed together, one array per index.
         public let indices: [[String]]
+        /// The attributes, in declaration order.
+        package let declaredAttributes: [Attribute]
+        /// The resolved relationships, in declaration order; set once by `Schema.init`, then never changed.
+        package internal(set) var declaredRelationships: [Relationship] = []
         package let modelType: any PersistentModel.Type
-        package let properties: [any AnyPersistentProperty]
+        /// The persistent properties, attributes and relationships, by property index.
+        package let persistentProperties: [any AnyPersistentProperty]
         /// Each property's declared initial value as stored, by property index (`nil`: none).
         package let defaultValues: [StoredValue?]
         private let propertyIndexByKeyPath: [AnyKeyPath: Int]
@@ -47,14 +75,18 @@ extension Schema {
             self.name = Schema.entityName(for: modelType)
             let metadata = modelType.schemaMetadata
             let properties = metadata.map(\.property)
-            self.properties = properties
+            self.persistentProperties = properties
             self.defaultValues = metadata.map(\.defaultStoredValue)
-            self.attributes = properties.compactMap { property in
+            let attributes = metadata.compactMap { entry -> Attribute? in
+                let property = entry.property
                 guard case .attribute(let storage) = property.kind else { return nil }
                 return Attribute(
                     name: property.name, configuration: property.metadata as? Attribute,
-                    storageClass: storage, isOptional: property.isOptional, valueType: property.valueType)
+                    storageClass: storage, isOptional: property.isOptional, valueType: property.valueType,
+                    defaultValue: entry.defaultValue)
             }
+            self.declaredAttributes = attributes
+            self.attributesByName = Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             var keyPaths: [AnyKeyPath: Int] = [:]
             var names: [String: Int] = [:]
             for property in properties {
@@ -90,19 +122,19 @@ extension Schema {
 
         /// The property a key path of the model class leads to, if it is a persistent property.
         package func property(for keyPath: AnyKeyPath) -> (any AnyPersistentProperty)? {
-            propertyIndexByKeyPath[keyPath].map { properties[$0] }
+            propertyIndexByKeyPath[keyPath].map { persistentProperties[$0] }
         }
 
         /// The persistent property with the given name, if any.
         package func property(named name: String) -> (any AnyPersistentProperty)? {
-            propertyIndexByName[name].map { properties[$0] }
+            propertyIndexByName[name].map { persistentProperties[$0] }
         }
 
         /// `keyPath` as a message names it: `\Resident.address.city`, where Swift's description spells the
         /// `@Model` accessors as `<computed 0x… (Type)>`.
         package func readableDescription(of keyPath: AnyKeyPath) -> String {
             let description = String(describing: keyPath)
-            for property in properties {
+            for property in persistentProperties {
                 let own = String(describing: property.anyKeyPath)
                 guard description.hasPrefix(own) else { continue }
                 return "\\\(name).\(property.name)" + description.dropFirst(own.count)
@@ -117,7 +149,7 @@ extension Schema {
         }
 
         public var description: String {
-            "\(name) { \(attributes.map(\.description).joined(separator: ", ")) }"
+            "\(name) { \(declaredAttributes.map(\.description).joined(separator: ", ")) }"
         }
     }
 }

@@ -1,6 +1,10 @@
 extension Schema {
     /// How a relationship between models is configured: the arguments of `@Relationship`.
-    public final class Relationship: Sendable {
+    ///
+    /// The one `@Relationship` writes holds its arguments; the one a schema's entity lists (``Entity/relationships``)
+    /// is also resolved: its name, destination, inverse and cardinality.
+    public final class Relationship: SchemaProperty, @unchecked Sendable {
+        // `@unchecked` because of the key paths and the value type, immutable once the schema is built.
         /// What happens to related models when a model is deleted.
         public enum DeleteRule: String, Sendable, Hashable, Codable {
             /// Clear the reference from the related models (the default).
@@ -28,13 +32,40 @@ extension Schema {
         public let minimumModelCount: Int?
         /// The most related models allowed (0 for no limit).
         public let maximumModelCount: Int?
-        /// The relationship's name in a previous schema version.
-        public let originalName: String?
-        /// The key path of the inverse relationship on the destination, if given.
+        /// The relationship's name in a previous schema version (`originalName:`), or ``name`` when it wasn't renamed.
+        public var originalName: String { previousName ?? name }
+        /// The key path of the inverse relationship on the destination: given as `inverse:`, or, in a schema's
+        /// entity, the one inferred.
         public var inverseKeyPath: AnyKeyPath? { inverseBox.keyPath }
         /// A value that forces a new schema version hash. Accepted for source compatibility.
         public let hashModifier: String?
+        /// The relationship's name (empty outside a schema's entity).
+        public let name: String
+        /// The key path to the relationship's property (`nil` outside a schema's entity).
+        public var keypath: AnyKeyPath? { keyPathBox.keyPath }
+        /// The name of the destination entity (empty outside a schema's entity).
+        public let destination: String
+        /// The name of the inverse relationship on the destination, if it has one.
+        public let inverseName: String?
+        /// Whether the relationship refers to one model rather than many.
+        public let isToOneRelationship: Bool
+        /// Whether the relationship can be `nil` (an optional to-one, or a to-many declared `[Model]?`).
+        public let isOptional: Bool
+        /// The destination model class (`Any.self` outside a schema's entity).
+        public var valueType: any Any.Type { valueTypeBox.type }
+        /// Whether `.unique` is among the options.
+        public var isUnique: Bool { options.contains(.unique) }
+        /// `false`: relationships are stored.
+        public var isTransient: Bool { false }
+        /// `false`: a relationship is not an attribute.
+        public var isAttribute: Bool { false }
+        /// `true`: a relationship is a relationship.
+        public var isRelationship: Bool { true }
+        /// The name given as `originalName:`, if any: the name a migration looks for in the store.
+        package let previousName: String?
         private let inverseBox: KeyPathBox
+        private let keyPathBox: KeyPathBox
+        private let valueTypeBox: MetatypeBox
 
         /// Describes a relationship, as `@Relationship` does.
         ///
@@ -50,9 +81,49 @@ extension Schema {
             self.deleteRule = deleteRule
             self.minimumModelCount = minimumModelCount
             self.maximumModelCount = maximumModelCount
-            self.originalName = originalName
+            self.previousName = originalName
             self.inverseBox = KeyPathBox(keyPath: inverse)
             self.hashModifier = hashModifier
+            self.name = ""
+            self.keyPathBox = KeyPathBox(keyPath: nil)
+            self.destination = ""
+            self.inverseName = nil
+            self.isToOneRelationship = false
+            self.isOptional = false
+            self.valueTypeBox = MetatypeBox(type: Any.self)
+        }
+
+        /// The relationship `info` resolves in a schema, configured by `configuration` (what `@Relationship` wrote).
+        package init(resolving info: RelationshipInfo, of property: any AnyPersistentProperty, configuration: Relationship?) {
+            self.options = configuration?.options ?? []
+            self.deleteRule = info.deleteRule
+            self.minimumModelCount = info.minimumModelCount
+            self.maximumModelCount = info.maximumModelCount
+            self.previousName = configuration?.previousName
+            let inverse = info.inverseIndex.map { info.destination.persistentProperties[$0] }
+            self.inverseBox = KeyPathBox(keyPath: inverse?.anyKeyPath ?? configuration?.inverseKeyPath)
+            self.hashModifier = configuration?.hashModifier
+            self.name = info.name
+            self.keyPathBox = KeyPathBox(keyPath: property.anyKeyPath)
+            self.destination = info.destination.name
+            self.inverseName = inverse?.name
+            self.isToOneRelationship = !info.isToMany
+            self.isOptional = info.isOptional
+            self.valueTypeBox = MetatypeBox(type: property.valueType)
+        }
+
+        /// Two relationships are equal when they describe the same property the same way.
+        public static func == (lhs: Relationship, rhs: Relationship) -> Bool {
+            lhs.name == rhs.name && lhs.destination == rhs.destination && lhs.inverseName == rhs.inverseName
+                && lhs.isToOneRelationship == rhs.isToOneRelationship && lhs.isOptional == rhs.isOptional
+                && lhs.deleteRule == rhs.deleteRule && lhs.options == rhs.options && lhs.previousName == rhs.previousName
+                && lhs.minimumModelCount == rhs.minimumModelCount && lhs.maximumModelCount == rhs.maximumModelCount
+                && lhs.hashModifier == rhs.hashModifier
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(destination)
         }
     }
 }

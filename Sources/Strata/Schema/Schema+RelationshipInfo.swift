@@ -49,7 +49,7 @@ extension Schema {
         // The relationships naming each relationship as their inverse, to find inverses several of them share.
         var claims: [ObjectIdentifier: [Int: [Int]]] = [:]
         for entity in entities {
-            for property in entity.properties {
+            for property in entity.persistentProperties {
                 guard let (destinationName, _) = property.relationshipDestination else { continue }
                 guard let destination = byName[destinationName] else {
                     problems.append(.invalidSchema(entity: entity.name, reason: "\(property.name) refers to \(destinationName), which is not part of the container's schema; add it to ModelContainer(for:)"))
@@ -69,13 +69,13 @@ extension Schema {
         }
         // Infer the remaining inverses: exactly one relationship on each side pointing at the other, neither taken.
         for entity in entities {
-            for property in entity.properties where inverses[ObjectIdentifier(entity)]?[property.index] == nil {
+            for property in entity.persistentProperties where inverses[ObjectIdentifier(entity)]?[property.index] == nil {
                 guard let (destinationName, _) = property.relationshipDestination, let destination = byName[destinationName] else { continue }
-                let backward = destination.properties.filter {
+                let backward = destination.persistentProperties.filter {
                     $0.relationshipDestination?.name == entity.name && inverses[ObjectIdentifier(destination)]?[$0.index] == nil
                         && !(destination === entity && $0.index == property.index)
                 }
-                let forward = entity.properties.filter {
+                let forward = entity.persistentProperties.filter {
                     $0.relationshipDestination?.name == destination.name && inverses[ObjectIdentifier(entity)]?[$0.index] == nil
                 }
                 if backward.count == 1, forward.count == 1, let inverse = backward.first {
@@ -86,7 +86,7 @@ extension Schema {
         }
         for entity in entities {
             var infos: [Int: RelationshipInfo] = [:]
-            for property in entity.properties {
+            for property in entity.persistentProperties {
                 guard let (destinationName, isToMany) = property.relationshipDestination, let destination = byName[destinationName] else { continue }
                 let configuration = property.metadata as? Relationship
                 let sharers = claims[ObjectIdentifier(entity)]?[property.index] ?? []
@@ -94,7 +94,7 @@ extension Schema {
                     (claims[ObjectIdentifier(destination)]?[$0]?.count ?? 0) > 1
                 } ?? false
                 let inverseIndex = sharers.count > 1 ? nil : inverses[ObjectIdentifier(entity)]?[property.index]
-                let inverseIsToMany = inverseIndex.map { destination.properties[$0].relationshipDestination?.isToMany ?? false }
+                let inverseIsToMany = inverseIndex.map { destination.persistentProperties[$0].relationshipDestination?.isToMany ?? false }
                 let storage: RelationshipInfo.Storage
                 switch (isToMany, inverseIsToMany) {
                 case (true, _) where sharesInverse:
@@ -106,7 +106,7 @@ extension Schema {
                 case (true, false?): storage = .inverseForeignKey
                 case (true, true?):
                     let mine = "\(entity.name)_\(property.name)"
-                    let theirs = "\(destination.name)_\(destination.properties[inverseIndex ?? 0].name)"
+                    let theirs = "\(destination.name)_\(destination.persistentProperties[inverseIndex ?? 0].name)"
                     let (first, second) = mine <= theirs ? (mine, theirs) : (theirs, mine)
                     storage = .joinTable(name: StoreLayout.joinTable(first: first, second: second),
                                          ownerColumn: mine <= theirs ? StoreLayout.firstColumn : StoreLayout.secondColumn,
@@ -124,6 +124,13 @@ extension Schema {
                     sharedInverseIndexes: sharers.count > 1 ? sharers : [])
             }
             entity.relationshipInfos = infos
+        }
+        for entity in entities {
+            entity.declaredRelationships = entity.persistentProperties.compactMap { property in
+                entity.relationshipInfos[property.index].map {
+                    Relationship(resolving: $0, of: property, configuration: property.metadata as? Relationship)
+                }
+            }
         }
         return problems
     }

@@ -117,13 +117,13 @@ extension MergeConflict {
         var values: [String: String] = [:]
         if let stored {
             for index in entity.columnPropertyIndexes where entity.relationshipInfos[index] == nil {
-                values[entity.properties[index].name] = stored.values[index].description
+                values[entity.persistentProperties[index].name] = stored.values[index].description
             }
         }
         self.init(
             entityName: entity.name,
             persistentModelID: PersistentIdentifier(entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(key)),
-            isDeletion: isDeletion, conflictingProperties: conflicting.map { entity.properties[$0].name },
+            isDeletion: isDeletion, conflictingProperties: conflicting.map { entity.persistentProperties[$0].name },
             storedValues: values, expectedVersion: expected, storedVersion: stored?.version)
     }
 }

@@ -14,7 +14,7 @@ struct PostgresSelect {
             list.reserveCapacity(2 * columns.count + 4)
             for index in columns {
                 list.append(.text(", "))
-                list.append(.identifier(fetch.entity.properties[index].name))
+                list.append(.identifier(fetch.entity.persistentProperties[index].name))
             }
             list.append(.text(", "))
             list.append(.identifier(StoreLayout.versionColumn))
@@ -46,7 +46,7 @@ struct PostgresSelect {
     static func isNullable(_ expression: QueryExpression, in entity: Schema.Entity) -> Bool {
         guard case .column(let name) = expression else { return true }
         if name == StoreLayout.primaryKeyColumn { return false }
-        return entity.properties.first { $0.name == name }?.isOptional ?? true
+        return entity.persistentProperties.first { $0.name == name }?.isOptional ?? true
     }
 
     /// Counts the rows of `fetch`, honouring its limit and offset.

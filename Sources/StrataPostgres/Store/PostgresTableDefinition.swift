@@ -20,7 +20,7 @@ struct PostgresTableDefinition {
     /// The column of the property at `index` as `CREATE TABLE` and `ADD COLUMN` write it (a foreign key's
     /// constraint is separate: ``foreignKey(at:)``).
     func column(at index: Int) -> String {
-        let property = entity.properties[index]
+        let property = entity.persistentProperties[index]
         guard case .attribute(let storage) = property.kind else { return "\(quote(property.name)) bigint" }
         return "\(quote(property.name)) \(dialect.columnType(for: storage))" + (property.isOptional ? "" : " NOT NULL")
     }

@@ -55,8 +55,8 @@ struct CustomStoreImage {
     /// the row held.
     mutating func merge(_ snapshot: DefaultSnapshot, entity: Schema.Entity) {
         let key = key(for: snapshot.persistentIdentifier)
-        var values = [StoredValue](repeating: .null, count: entity.properties.count)
-        for property in entity.properties {
+        var values = [StoredValue](repeating: .null, count: entity.persistentProperties.count)
+        for property in entity.persistentProperties {
             let value = snapshot.values[property.name]
             guard let info = entity.relationshipInfos[property.index] else {
                 if case .attribute(let stored)? = value { values[property.index] = stored }
@@ -133,7 +133,7 @@ struct CustomStoreImage {
         }
         guard let row = rows[entity.name]?[key], let identifier = name(key, entity) else { return nil }
         var values: [String: DefaultSnapshot.PropertyValue] = [:]
-        for property in entity.properties {
+        for property in entity.persistentProperties {
             guard let info = entity.relationshipInfos[property.index] else {
                 values[property.name] = .attribute(row.values[property.index])
                 continue

@@ -46,7 +46,7 @@ extension DataStoreAdapter {
             for update in changes.updates {
                 guard working.rows[update.entity.name]?[update.primaryKey] != nil else { continue }
                 if let values = update.values {
-                    for property in update.entity.properties where update.entity.relationshipInfos[property.index] == nil {
+                    for property in update.entity.persistentProperties where update.entity.relationshipInfos[property.index] == nil {
                         working.rows[update.entity.name]?[update.primaryKey]?.values[property.index] = values[property.index]
                     }
                 }
@@ -59,8 +59,8 @@ extension DataStoreAdapter {
             var temporary: [Int64: PersistentIdentifier] = [:]
             for insert in changes.inserts {
                 let key = working.newKey()
-                var values = [StoredValue](repeating: .null, count: insert.entity.properties.count)
-                for property in insert.entity.properties where property.index < insert.values.count {
+                var values = [StoredValue](repeating: .null, count: insert.entity.persistentProperties.count)
+                for property in insert.entity.persistentProperties where property.index < insert.values.count {
                     if let info = insert.entity.relationshipInfos[property.index], info.isToMany { continue }
                     values[property.index] = insert.values[property.index]
                 }

@@ -5,7 +5,7 @@ package enum SelectStatement {
     package static func rows(_ fetch: StoreFetch, dialect: some SQLDialect) -> SQLFragment {
         var columns: [SQLFragment] = [.identifier(StoreLayout.primaryKeyColumn)]
         for index in fetch.columns ?? [] {
-            columns.append(.identifier(fetch.entity.properties[index].name))
+            columns.append(.identifier(fetch.entity.persistentProperties[index].name))
         }
         if fetch.columns != nil { columns.append(.identifier(StoreLayout.versionColumn)) }
         var sql = SQLFragment(sql: "SELECT ") + .joined(columns, separator: ", ")

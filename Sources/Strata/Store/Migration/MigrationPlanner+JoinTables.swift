@@ -60,11 +60,11 @@ struct JoinTablePlanner {
         var owner: Set<String> = [table.ownerSide]
         var target: Set<String> = [table.targetSide]
         for (_, relationship) in entity.relationshipInfos where "\(entity.name)_\(relationship.name)" == table.ownerSide {
-            if let original = (entity.properties[relationship.index].metadata as? Schema.Relationship)?.originalName {
+            if let original = (entity.persistentProperties[relationship.index].metadata as? Schema.Relationship)?.previousName {
                 owner.insert("\(entity.name)_\(original)")
             }
             if let inverse = relationship.inverse,
-               let original = (relationship.destination.properties[inverse.index].metadata as? Schema.Relationship)?.originalName {
+               let original = (relationship.destination.persistentProperties[inverse.index].metadata as? Schema.Relationship)?.previousName {
                 target.insert("\(relationship.destination.name)_\(original)")
             }
         }

@@ -86,9 +86,9 @@ package struct MigrationPlanner {
         var rebuild = false
         var checks: [MigrationCheck] = []
         for (index, column) in zip(entity.columnPropertyIndexes, wanted.columns) {
-            let property = entity.properties[index]
-            let originalName = (property.metadata as? Schema.Attribute)?.originalName
-                ?? (property.metadata as? Schema.Relationship)?.originalName
+            let property = entity.persistentProperties[index]
+            let originalName = (property.metadata as? Schema.Attribute)?.previousName
+                ?? (property.metadata as? Schema.Relationship)?.previousName
             guard let source = current.column(named: column.name)
                     ?? originalName.flatMap({ current.column(named: $0) }).flatMap({ wanted.column(named: $0.name) == nil ? $0 : nil }) else {
                 let (value, check) = added(column, entity: entity.name)

@@ -27,7 +27,7 @@ extension StoredEntity {
     package init(entity: Schema.Entity, layout: any StoreTableLayout) {
         self.name = entity.name
         self.columns = zip(entity.columnPropertyIndexes, layout.columnDefinitions(of: entity)).map { index, definition in
-            let property = entity.properties[index]
+            let property = entity.persistentProperties[index]
             let destination = entity.relationshipInfos[index]?.destination.name
             return StoredColumn(
                 name: property.name,

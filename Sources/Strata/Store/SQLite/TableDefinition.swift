@@ -12,7 +12,7 @@ struct TableDefinition {
     var columns: [String] {
         [quote(StoreLayout.primaryKeyColumn) + " INTEGER PRIMARY KEY", Self.versionColumnDefinition]
             + entity.columnPropertyIndexes.map { index in
-                let property = entity.properties[index]
+                let property = entity.persistentProperties[index]
                 if let relationship = entity.relationshipInfos[index] {
                     return "\(quote(property.name)) INTEGER" + foreignKeyClause(relationship)
                 }

@@ -73,7 +73,7 @@ package struct SaveJournal {
         let position = noted
         note(.delete, entity, row: row, attributes: nil)
         for (index, value) in zip(entity.preservedPropertyIndexes, values) {
-            tombstones.append(HistoryTombstoneRow(position: position, name: entity.properties[index].name, value: value))
+            tombstones.append(HistoryTombstoneRow(position: position, name: entity.persistentProperties[index].name, value: value))
         }
     }
 

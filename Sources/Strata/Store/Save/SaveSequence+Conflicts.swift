@@ -5,7 +5,7 @@ extension SaveSequence {
     mutating func storedRow(_ entity: Schema.Entity, _ key: Int64) throws -> (version: Int64, values: [StoredValue])? {
         let rows = try executor.run(SaveStatement(statements.storedRow(entity), .values([.integer(key)])))
         guard rows.count > 0 else { return nil }
-        var values = [StoredValue](repeating: .null, count: entity.properties.count)
+        var values = [StoredValue](repeating: .null, count: entity.persistentProperties.count)
         for (offset, index) in entity.columnPropertyIndexes.enumerated() { values[index] = rows.storedValue(row: 0, column: Int32(offset + 1)) }
         return (rows.int64(row: 0, column: 0), values)
     }
@@ -60,7 +60,7 @@ extension SaveSequence {
             guard let read = batch.readVersions[key], row < deleted.values.count else { continue }
             let returned = deleted.values[row].dropFirst(skipping)
             guard case .integer(let version)? = returned.first, version != read else { continue }
-            var values = [StoredValue](repeating: .null, count: entity.properties.count)
+            var values = [StoredValue](repeating: .null, count: entity.persistentProperties.count)
             for (index, value) in zip(entity.columnPropertyIndexes, returned.dropFirst()) { values[index] = value }
             conflicts.append(conflict(entity, key, isDeletion: true, expected: read, stored: (version, values), conflicting: []))
         }

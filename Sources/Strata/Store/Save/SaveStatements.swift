@@ -125,7 +125,7 @@ final class SaveStatements<Dialect: SQLDialect> {
     var primaryKey: String { dialect.quote(identifier: StoreLayout.primaryKeyColumn) }
     var version: String { dialect.quote(identifier: StoreLayout.versionColumn) }
     func table(_ entity: Schema.Entity) -> String { dialect.quote(identifier: entity.name) }
-    func column(_ entity: Schema.Entity, _ index: Int) -> String { dialect.quote(identifier: entity.properties[index].name) }
+    func column(_ entity: Schema.Entity, _ index: Int) -> String { dialect.quote(identifier: entity.persistentProperties[index].name) }
     /// The columns at `indexes`, comma-separated.
     func columns(_ entity: Schema.Entity, _ indexes: [Int]) -> String { indexes.map { column(entity, $0) }.joined(separator: ", ") }
 

@@ -58,7 +58,7 @@ extension FormatTranslator {
     /// - Throws: `StrataError.unsupportedPredicate` naming the entity and key when there is none.
     func property(named name: String, of entity: Schema.Entity, in expression: FormatExpression) throws -> any AnyPersistentProperty {
         guard let property = entity.property(named: name) else {
-            let known = entity.properties.map(\.name).joined(separator: ", ")
+            let known = entity.persistentProperties.map(\.name).joined(separator: ", ")
             throw unsupported(expression, "\(entity.name) has no persistent property '\(name)' (it has: \(known))")
         }
         return property

@@ -53,6 +53,6 @@ extension Schema.Entity {
     /// The names of the properties at `indexes`, comma-separated: an update's changed properties as history
     /// records them.
     package func historyAttributeNames<Indexes: Sequence<Int>>(_ indexes: Indexes) -> String {
-        indexes.map { properties[$0].name }.joined(separator: ",")
+        indexes.map { persistentProperties[$0].name }.joined(separator: ",")
     }
 }

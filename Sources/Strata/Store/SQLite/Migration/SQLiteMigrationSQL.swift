@@ -72,7 +72,7 @@ struct SQLiteMigrationSQL {
             ? "CREATE TABLE \(temporary) (" + definition.statements[0].dropFirst(createTable.count) : definition.statements[0]
         // Rows keep their versions (a table without them starts them at the column's default).
         let version = alteration.current.hasVersionColumn ? [quote(StoreLayout.versionColumn)] : []
-        let columns = [key] + version + entity.columnPropertyIndexes.map { quote(entity.properties[$0].name) }
+        let columns = [key] + version + entity.columnPropertyIndexes.map { quote(entity.persistentProperties[$0].name) }
         let expressions = alteration.sources.map { $0.sql(quote: quote, literal: \.sqlLiteral) }
         return [
             create,

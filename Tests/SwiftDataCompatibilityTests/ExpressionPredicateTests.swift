@@ -1,0 +1,65 @@
+import Foundation
+import SwiftData
+import Testing
+
+@Model final class ExpressionRecipe {
+    var title: String
+    var minutes: Int
+    var cuisine: String?
+
+    init(title: String, minutes: Int, cuisine: String? = nil) {
+        self.title = title
+        self.minutes = minutes
+        self.cuisine = cuisine
+    }
+}
+
+/// A search composed of Foundation `#Expression`s, as apps build one filter per search field. Foundation's
+/// `#Predicate` on Linux refuses `expression.evaluate($0)`, so the predicate applies them with `build_evaluate`,
+/// the call the macro writes on Apple's platforms.
+@Suite struct ExpressionPredicateTests {
+    let quick = #Expression<ExpressionRecipe, Bool> { $0.minutes <= 20 }
+    let italian = #Expression<ExpressionRecipe, Bool> { $0.cuisine == "Italian" }
+    let titleLength = #Expression<ExpressionRecipe, Int> { $0.title.count }
+
+    private func seeded(_ kind: StoreKind) throws -> ModelContainer {
+        let container = try freshContainer(kind, ExpressionRecipe.self)
+        let context = ModelContext(container)
+        context.insert(ExpressionRecipe(title: "Cacio e pepe", minutes: 15, cuisine: "Italian"))
+        context.insert(ExpressionRecipe(title: "Ragù", minutes: 180, cuisine: "Italian"))
+        context.insert(ExpressionRecipe(title: "Omelette", minutes: 10))
+        context.insert(ExpressionRecipe(title: "Pho", minutes: 240, cuisine: "Vietnamese"))
+        try context.save()
+        return container
+    }
+
+    @Test(arguments: StoreKind.all) func anExpressionIsEvaluatedInTheStore(_ kind: StoreKind) throws {
+        let container = try seeded(kind)
+        let quick = quick
+        let predicate = Predicate<ExpressionRecipe> { recipe in
+            PredicateExpressions.build_evaluate(PredicateExpressions.build_Arg(quick), recipe)
+        }
+        let titles = try ModelContext(container).fetch(FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.title)]))
+            .map(\.title)
+        #expect(titles == ["Cacio e pepe", "Omelette"])
+        #expect(try predicate.evaluate(ExpressionRecipe(title: "Toast", minutes: 3)))
+    }
+
+    @Test(arguments: StoreKind.all) func expressionsComposeWithEachOtherAndWithConditions(_ kind: StoreKind) throws {
+        let container = try seeded(kind)
+        let (quick, italian, titleLength) = (quick, italian, titleLength)
+        let predicate = Predicate<ExpressionRecipe> { recipe in
+            PredicateExpressions.build_Disjunction(
+                lhs: PredicateExpressions.build_Conjunction(
+                    lhs: PredicateExpressions.build_evaluate(PredicateExpressions.build_Arg(quick), recipe),
+                    rhs: PredicateExpressions.build_evaluate(PredicateExpressions.build_Arg(italian), recipe)),
+                rhs: PredicateExpressions.build_Equal(
+                    lhs: PredicateExpressions.build_evaluate(PredicateExpressions.build_Arg(titleLength), recipe),
+                    rhs: PredicateExpressions.build_Arg(3)))
+        }
+        let context = ModelContext(container)
+        let titles = try context.fetch(FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.title)])).map(\.title)
+        #expect(titles == ["Cacio e pepe", "Pho"])
+        #expect(try context.fetchCount(FetchDescriptor(predicate: predicate)) == 2)
+    }
+}
