@@ -4,6 +4,9 @@ package enum SelectStatement {
     package static let primaryKeyColumn = "Z_PK"
     /// The name of the row-version column every entity table has (Core Data's optimistic-locking version).
     package static let versionColumn = "Z_OPT"
+    /// The name of the column telling which entity of a hierarchy a row belongs to (Core Data's `Z_ENT`), in the
+    /// tables of model hierarchies only.
+    package static let entityColumn = "Z_ENT"
 
     /// The SQL that reads the rows of `fetch`: the primary key, the requested columns, and — when any column is
     /// requested — the row's version last (see ``StoreRow/version(afterColumns:)``).
@@ -13,6 +16,7 @@ package enum SelectStatement {
             columns.append(.identifier(fetch.entity.properties[index].name))
         }
         if fetch.columns != nil { columns.append(.identifier(versionColumn)) }
+        if fetch.readsEntityColumn { columns.append(.identifier(entityColumn)) }
         var sql = SQLFragment(sql: "SELECT ") + .joined(columns, separator: ", ")
         sql.append(from(fetch))
         if !fetch.ordering.isEmpty {
@@ -48,9 +52,9 @@ package enum SelectStatement {
     }
 
     private static func from(_ fetch: StoreFetch) -> SQLFragment {
-        var sql = SQLFragment(sql: " FROM ") + .identifier(fetch.entity.name)
+        var sql = SQLFragment(sql: " FROM ") + .identifier(fetch.entity.tableName)
         var conditions: [SQLFragment] = []
-        if let condition = fetch.condition { conditions.append(condition.sql) }
+        if let condition = fetch.entity.restricting(fetch.condition) { conditions.append(condition.sql) }
         if let filter = fetch.keyFilter {
             let list = SQLFragment.joined(filter.keys.map { .binding(.integer($0)) }, separator: ", ")
             conditions.append(.identifier(filter.column) + SQLFragment(sql: " IN (") + list + SQLFragment(sql: ")"))
