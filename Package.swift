@@ -194,7 +194,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-torture",
-            dependencies: ["Strata", "CommandLineSupport"]
+            dependencies: ["Strata", "StrataPostgres", "CommandLineSupport"]
         ),
         // The test targets' shared support: the PostgreSQL test server and the store kinds suites run against.
         .target(
@@ -216,6 +216,11 @@ let package = Package(
             name: "MainActorDefaultTests",
             dependencies: ["SwiftData", "StrataTestSupport"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
+        // The README's code blocks (generated from README.md by Scripts/readme-snippets.py): compiled, never run.
+        .testTarget(
+            name: "ReadmeSnippetTests",
+            dependencies: ["Strata", "StrataPostgres", "StrataState"]
         ),
         .testTarget(
             name: "StrataStateTests",

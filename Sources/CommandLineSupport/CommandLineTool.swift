@@ -31,6 +31,19 @@ package struct CommandLineTool: Sendable {
         }
     }
 
+    /// Starts the tool: answers `--help` and `--version`, then parses `arguments` with `parse`; a usage error is
+    /// printed with the usage and exits with status 2, so what returns is always a valid command line.
+    package func parse<Parsed>(
+        _ parse: ([String]) throws -> Parsed, arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    ) -> Parsed {
+        handleHelpAndVersion(arguments)
+        do {
+            return try parse(arguments)
+        } catch {
+            exitWithUsageError(error)
+        }
+    }
+
     /// Prints `error` and the usage to standard error and exits with status 2.
     package func exitWithUsageError(_ error: any Error) -> Never {
         FileHandle.standardError.write(Data("\(name): \(error)\n\(usage)\n".utf8))

@@ -36,6 +36,17 @@ public struct PostgresConfiguration: DataStoreConfiguration {
     /// How long a fetch or save waits for a connection when all ``maximumConnections`` are busy before failing with
     /// `StrataError.storeFailure` naming the pool's size: 30 seconds unless set.
     public var maximumConnectionWait: Duration = .seconds(30)
+    /// Hot standbys of the primary (streaming replicas) that serve the container's fetches and counts; saves,
+    /// migrations, history and live-result notifications stay on the primary ``url``. Empty (the default): every
+    /// read goes to the primary.
+    ///
+    /// A container reads its own writes: after it saves, or learns of another instance's save from the history, a
+    /// read waits for a replica to replay that far (up to ``maximumReplicaWait``) and otherwise reads from the
+    /// primary. Other containers may read a replica that has not caught up with this one's latest save yet.
+    public var readReplicas: [URL] = []
+    /// How long a read waits for a replica to replay the container's latest save before it reads from the primary
+    /// instead: 500 milliseconds unless set.
+    public var maximumReplicaWait: Duration = .milliseconds(500)
     /// The longest a statement may run before the server cancels it; `nil` uses the server's setting.
     public var statementTimeout: Duration?
     /// How long the store keeps persistent history: transactions older than this many seconds are deleted (as by
@@ -99,7 +110,8 @@ public struct PostgresConfiguration: DataStoreConfiguration {
             && lhs.maximumConnectionWait == rhs.maximumConnectionWait
             && lhs.statementTimeout == rhs.statementTimeout && lhs.changeNotification == rhs.changeNotification
             && lhs.historyRetentionInterval == rhs.historyRetentionInterval && lhs.historyRetentionLimit == rhs.historyRetentionLimit
-            && lhs.usesAdvisoryLocks == rhs.usesAdvisoryLocks
+            && lhs.usesAdvisoryLocks == rhs.usesAdvisoryLocks && lhs.readReplicas == rhs.readReplicas
+            && lhs.maximumReplicaWait == rhs.maximumReplicaWait
     }
 
     /// The history the store keeps.

@@ -1,7 +1,7 @@
 import CommandLineSupport
 import Foundation
 
-/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--open] [--svg DIR] [--no-history] [--only N] [--store URL]`.
+/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--svg DIR] [--no-history] [--only N] [--store URL]`.
 struct Options {
     /// Two rounds and sizes divided by ten: a smoke check that finishes quickly even in a debug build.
     var quick = false
@@ -15,6 +15,8 @@ struct Options {
     var scale = false
     /// Time opening an existing store + one indexed query at `OpenTimeRun.sizes` instead of the table's workloads.
     var openTime = false
+    /// Measure how late a heartbeat task wakes while many tasks fetch over PostgreSQL (needs `--store`).
+    var heartbeat = false
     /// Where `--svg` writes one chart per workload family (a `--scale` run; implies `--scale`).
     var svgDirectory: String?
     /// The table size of a `--scale` step, replacing both `rows` and `largeRows`.
@@ -42,7 +44,7 @@ struct Options {
     var scaleSizesToRun: [Int] { quick ? Array(Self.scaleSizes.prefix(2)) : Self.scaleSizes }
 
     static let tool = CommandLineTool(name: "strata-bench", usage: """
-        usage: strata-bench [--quick] [--json] [--scale] [--open] [--svg <directory>] [--no-history] [--only <workload number>]
+        usage: strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--svg <directory>] [--no-history] [--only <workload number>]
                             [--store postgresql://…]
                strata-bench --help | --version
         """)
@@ -52,12 +54,13 @@ struct Options {
     /// - Throws: `CommandLineError` for an unknown option, a missing or malformed value.
     init(arguments: [String]) throws(CommandLineError) {
         let parsed = try CommandLineArguments(
-            arguments, options: ["--svg", "--only", "--store"], flags: ["--quick", "--json", "--no-history", "--scale", "--open"])
+            arguments, options: ["--svg", "--only", "--store"], flags: ["--quick", "--json", "--no-history", "--scale", "--open", "--heartbeat"])
         quick = parsed.has("--quick")
         json = parsed.has("--json")
         recordsHistory = !parsed.has("--no-history")
         scale = parsed.has("--scale")
         openTime = parsed.has("--open")
+        heartbeat = parsed.has("--heartbeat")
         if let directory = parsed["--svg"] {
             svgDirectory = directory
             scale = true
@@ -70,6 +73,9 @@ struct Options {
                 throw .invalidValue(option: "--store", value: text, expected: "a postgresql:// URL")
             }
             store = url
+        }
+        if heartbeat && store == nil {
+            throw .missingOption("--store postgresql://… (--heartbeat measures fetches over PostgreSQL)")
         }
     }
 

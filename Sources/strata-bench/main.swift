@@ -3,14 +3,7 @@ import Foundation
 
 // strata-bench [--quick] [--json] [--only N]: each workload against raw SQLite (the floors) and Strata, alternating.
 CrossProcessWriter.runIfRequested()
-let arguments = Array(CommandLine.arguments.dropFirst())
-Options.tool.handleHelpAndVersion(arguments)
-let options: Options
-do {
-    options = try Options(arguments: arguments)
-} catch {
-    Options.tool.exitWithUsageError(error)
-}
+let options = Options.tool.parse(Options.init(arguments:))
 
 let raw = RawWorkloads(options: options)
 let strata = StrataWorkloads(options: options)
@@ -76,6 +69,10 @@ let allWorkloads = postgresFloor.map { $0.workloads(against: strata) }
 
 var results: [WorkloadResult] = []
 do {
+    if options.heartbeat, let url = options.store {
+        print(HeartbeatRun.table(try await HeartbeatRun.run(options, url: url)))
+        exit(0)
+    }
     if options.openTime {
         results = try await OpenTimeRun.run(options)
     } else if options.scale {

@@ -4,15 +4,7 @@ import Strata
 
 // strata-example takes no arguments: anything but --help or --version is a usage error.
 let tool = CommandLineTool(name: "strata-example", usage: "usage: strata-example [--help | --version]")
-let arguments = Array(CommandLine.arguments.dropFirst())
-tool.handleHelpAndVersion(arguments)
-if !arguments.isEmpty {
-    do {
-        _ = try CommandLineArguments(arguments, options: [])
-    } catch {
-        tool.exitWithUsageError(error)
-    }
-}
+_ = tool.parse { try CommandLineArguments($0, options: []) }
 
 // Seed 004's model, unchanged except for the import.
 @Model

@@ -13,8 +13,10 @@ struct Options {
           concurrency  [--processes 4] [--seconds 30]            read-modify-write increments from processes x 2 contexts
           fuzz-format  [--seconds 60] [--seed S] [--corpus DIR]  mutate format predicates: no crash, hang or runaway memory
           enumerate    [--rows 1000000]                          peak memory of enumerate over many rows
+          load         --store postgresql://… [--processes 4] [--contexts 2] [--seconds 20]
+                                                                 app processes x contexts reading, saving and observing
           --help, --version
-        internal: writer, concurrency-worker, live-writer
+        internal: writer, concurrency-worker, live-writer, load-worker
         """)
 
     /// The options each subcommand accepts.
@@ -24,6 +26,8 @@ struct Options {
         "concurrency": ["--processes", "--seconds"],
         "fuzz-format": ["--seconds", "--seed", "--corpus"],
         "enumerate": ["--rows"],
+        "load": ["--store", "--processes", "--contexts", "--seconds"],
+        "load-worker": ["--store", "--schema", "--worker", "--contexts", "--seconds", "--output"],
         "writer": ["--store", "--log", "--seed", "--saves"],
         "concurrency-worker": ["--store", "--dir", "--worker", "--workers", "--seconds"],
         "live-writer": ["--store", "--title", "--priority", "--author"],
@@ -33,7 +37,7 @@ struct Options {
     ///
     /// - Throws: `CommandLineError` for a missing or unknown subcommand or an option the subcommand doesn't take.
     init(arguments: [String]) throws(CommandLineError) {
-        let commands = ["crash", "powercut", "concurrency", "fuzz-format", "enumerate"]
+        let commands = ["crash", "powercut", "concurrency", "fuzz-format", "enumerate", "load"]
         guard let command = arguments.first else { throw .missingCommand(commands: commands) }
         guard let options = Self.commandOptions[command] else { throw .unknownCommand(command, commands: commands) }
         self.command = command
@@ -56,6 +60,15 @@ struct Options {
 
     func double(_ name: String, default fallback: Double) throws(CommandLineError) -> Double {
         try arguments.number("--\(name)", default: fallback)
+    }
+
+    /// The PostgreSQL server of `--store`, which must be a `postgresql://` URL.
+    func postgresURL() throws(CommandLineError) -> URL {
+        let text = try string("store")
+        guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://"), let url = URL(string: text) else {
+            throw .invalidValue(option: "--store", value: text, expected: "a postgresql:// URL")
+        }
+        return url
     }
 
     /// `--seed`, or one from the clock (printed, so a failure can be replayed).

@@ -2,14 +2,7 @@ import CommandLineSupport
 import Foundation
 
 // strata-torture <command>: long-running reliability checks of Strata (see RELIABILITY.md). Exits 1 on a finding.
-let arguments = Array(CommandLine.arguments.dropFirst())
-Options.tool.handleHelpAndVersion(arguments)
-let options: Options
-do {
-    options = try Options(arguments: arguments)
-} catch {
-    Options.tool.exitWithUsageError(error)
-}
+let options = Options.tool.parse(Options.init(arguments:))
 
 do {
     let passed: Bool
@@ -37,6 +30,14 @@ do {
     case "fuzz-format":
         passed = try FuzzFormatCommand(seconds: options.double("seconds", default: 60), seed: options.seed(),
                                        corpusDirectory: options.optionalString("corpus")).run()
+    case "load":
+        passed = try LoadCommand(url: options.postgresURL(), processes: options.int("processes", default: 4),
+                                 contexts: options.int("contexts", default: 2), seconds: options.double("seconds", default: 20)).run()
+    case "load-worker":
+        try await LoadWorker(url: options.postgresURL(), databaseSchema: options.string("schema"), worker: options.int("worker", default: 0),
+                             contexts: options.int("contexts", default: 2), seconds: options.double("seconds", default: 20),
+                             output: options.string("output")).run()
+        passed = true
     case "enumerate":
         passed = try EnumerateCommand(rows: options.int("rows", default: 1_000_000)).run()
     default:

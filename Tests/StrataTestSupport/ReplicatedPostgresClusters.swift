@@ -15,14 +15,20 @@ package final class ReplicatedPostgresClusters: Sendable {
     }
 
     /// Starts the primary, copies it into the standby with `pg_basebackup -R` and starts that; `nil` when no
-    /// PostgreSQL server binaries are installed.
-    package static func make() async throws -> ReplicatedPostgresClusters? {
+    /// PostgreSQL server binaries are installed. With `standbyApplyDelay`, the standby replays each commit only that
+    /// long after it was made (`recovery_min_apply_delay`): a replica deliberately behind.
+    package static func make(standbyApplyDelay: Duration? = nil) async throws -> ReplicatedPostgresClusters? {
         guard let primary = try await ThrowawayPostgresCluster.make(settings: [
             "wal_level = replica", "max_wal_senders = 4", "synchronous_commit = on", "synchronous_standby_names = '*'",
             "max_connections = 60",
         ]) else { return nil }
         // A promoted standby has no standby of its own: it must not wait for one at every commit.
-        let standby = try await ThrowawayPostgresCluster.standby(of: primary, settings: ["synchronous_standby_names = ''"])
+        var standbySettings = ["synchronous_standby_names = ''"]
+        if let standbyApplyDelay {
+            let milliseconds = standbyApplyDelay.components.seconds * 1000 + standbyApplyDelay.components.attoseconds / 1_000_000_000_000_000
+            standbySettings.append("recovery_min_apply_delay = '\(milliseconds)ms'")
+        }
+        let standby = try await ThrowawayPostgresCluster.standby(of: primary, settings: standbySettings)
         let clusters = ReplicatedPostgresClusters(primary: primary, standby: standby)
         try await clusters.waitUntilStreaming()
         return clusters

@@ -32,6 +32,9 @@ expect 2 "" "unknown option '--rowz'" "$BIN/strata-torture" enumerate --rowz 10
 expect 2 "" "invalid value 'ten' for --rows" "$BIN/strata-torture" enumerate --rows=ten
 expect 2 "" "unknown command 'crahs'" "$BIN/strata-torture" crahs
 expect 2 "" "missing command" "$BIN/strata-torture"
+expect 2 "" "invalid value 'sqlite.store' for --store" "$BIN/strata-torture" load --store sqlite.store
+expect 2 "" "missing --store" "$BIN/strata-torture" load --processes 4
+expect 2 "" "missing --store" "$BIN/strata-bench" --heartbeat
 expect 2 "" "unknown option '--fast'" "$BIN/strata-bench" --fast
 expect 2 "" "invalid value 'abc' for --only" "$BIN/strata-bench" --only=abc
 expect 2 "" "--svg needs a value" "$BIN/strata-bench" --svg

@@ -33,17 +33,16 @@ package final class ModelContainerSaveObservers: Sendable {
     /// Tells every attached observer of a save.
     func containerDidSave(inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
                           deleted: [PersistentIdentifier], origin: ObjectIdentifier) {
-        let observers = observers.withLock { $0 }
-        for observer in observers {
-            observer.containerDidSave(inserted: inserted, updated: updated, deleted: deleted, origin: origin)
-        }
+        forEachObserver { $0.containerDidSave(inserted: inserted, updated: updated, deleted: deleted, origin: origin) }
     }
 
     /// Tells every attached observer that the stored models of `entityNames` must be read again.
     func containerDidInvalidate(entityNames: Set<String>) {
-        let observers = observers.withLock { $0 }
-        for observer in observers {
-            observer.containerDidInvalidate(entityNames: entityNames)
-        }
+        forEachObserver { $0.containerDidInvalidate(entityNames: entityNames) }
+    }
+
+    /// Calls `body` with each attached observer, outside the lock, so an observer may attach another.
+    private func forEachObserver(_ body: (any ModelContainerSaveObserver) -> Void) {
+        for observer in observers.withLock({ $0 }) { body(observer) }
     }
 }

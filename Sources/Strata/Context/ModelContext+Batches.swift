@@ -25,7 +25,7 @@ extension ModelContext {
             var lastKey = Int64.min
             while true {
                 var request = plan.request
-                let after = QueryExpression.compare(.column(SelectStatement.primaryKeyColumn), .greater, .value(.integer(lastKey)))
+                let after = QueryExpression.compare(.column(StoreLayout.primaryKeyColumn), .greater, .value(.integer(lastKey)))
                 request.condition = request.condition.map { .and([$0, after]) } ?? after
                 request.limit = Swift.max(batchSize, 1)
                 // The page's models that were registered before it stay registered after it; only they are
@@ -101,7 +101,7 @@ extension ModelContext {
                                     foundRegistered: ((Int64) -> Void)? = nil) throws -> [T] {
         var request = plan.request
         request.condition = nil
-        request.keyFilter = (SelectStatement.primaryKeyColumn, keys)
+        request.keyFilter = (StoreLayout.primaryKeyColumn, keys)
         request.ordering = []
         request.limit = nil
         request.offset = nil

@@ -97,7 +97,7 @@ extension ModelContext {
         if let model = insertedModels.first(where: { $0.persistentModelID == identifier }) { return model }
         guard let key = identifier.primaryKey else { throw StrataError.modelNotInContext(identifier) }
         let request = StoreFetch(entity: entity, columns: entity.columnPropertyIndexes,
-                                 condition: .equal(.column(SelectStatement.primaryKeyColumn), .value(.integer(key))))
+                                 condition: .equal(.column(StoreLayout.primaryKeyColumn), .value(.integer(key))))
         guard let model = try anyModels(request).first else { throw StrataError.modelNotInContext(identifier) }
         return model
     }
@@ -169,7 +169,7 @@ extension ModelContext {
     private func hierarchyEntity(of row: any StoreRow, request: StoreFetch) throws -> Schema.Entity {
         let stored = row.storedValue(at: request.entityColumnPosition)
         if case .text(let name) = stored, let entity = request.entity.descendant(named: name) { return entity }
-        throw StrataError.invalidStoredValue(entity: request.entity.name, property: SelectStatement.entityColumn, found: stored.description)
+        throw StrataError.invalidStoredValue(entity: request.entity.name, property: StoreLayout.entityColumn, found: stored.description)
     }
 
     /// Turns each fetched row into its model: the registered one when the row is already in the identity map,

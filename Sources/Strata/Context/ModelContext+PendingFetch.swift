@@ -71,7 +71,7 @@ extension ModelContext {
         if wanted != nil, !pending.removedKeys.isEmpty, pending.removedKeys.count <= StoreLimits.keysPerStatement {
             // Few enough to name: the store leaves them out, so it reads no more rows than the page needs.
             let keys = pending.removedKeys.sorted().map { QueryExpression.value(.integer($0)) }
-            let kept = QueryExpression.not(.in(.column(SelectStatement.primaryKeyColumn), keys))
+            let kept = QueryExpression.not(.in(.column(StoreLayout.primaryKeyColumn), keys))
             request.condition = request.condition.map { .and([$0, kept]) } ?? kept
             request.limit = wanted
         }
@@ -94,7 +94,7 @@ extension ModelContext {
         var count = try store.count(request)
         let removed = pending.removedKeys.sorted()
         for start in stride(from: 0, to: removed.count, by: StoreLimits.keysPerStatement) {
-            request.keyFilter = (SelectStatement.primaryKeyColumn,
+            request.keyFilter = (StoreLayout.primaryKeyColumn,
                                  Array(removed[start..<Swift.min(start + StoreLimits.keysPerStatement, removed.count)]))
             count -= try store.count(request)
         }

@@ -18,7 +18,7 @@ extension ModelContext {
             var conditions = batch.condition.map { [$0] } ?? []
             for start in stride(from: 0, to: kept.count, by: StoreLimits.keysPerStatement) {
                 let keys = kept[start..<Swift.min(start + StoreLimits.keysPerStatement, kept.count)].map { QueryExpression.value(.integer($0)) }
-                conditions.append(.not(.in(.column(SelectStatement.primaryKeyColumn), keys)))
+                conditions.append(.not(.in(.column(StoreLayout.primaryKeyColumn), keys)))
             }
             var refined = batch
             refined.condition = conditions.count == 1 ? conditions[0] : .and(conditions)

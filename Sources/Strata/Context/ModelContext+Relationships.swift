@@ -57,7 +57,7 @@ extension ModelContext {
                     guard let inverse = info.inverse else { return }
                     var request = StoreFetch(entity: info.destination, columns: info.destination.columnPropertyIndexes)
                     request.keyFilter = (inverse.name, keys)
-                    request.ordering = [QueryOrdering(expression: .column(SelectStatement.primaryKeyColumn), ascending: true, collation: .binary)]
+                    request.ordering = [QueryOrdering(expression: .column(StoreLayout.primaryKeyColumn), ascending: true, collation: .binary)]
                     for model in try anyModels(request) {
                         let data = model.persistentBackingData
                         if inverse.index < data.values.count, case .integer(let owner) = data.values[inverse.index] {
@@ -98,7 +98,7 @@ extension ModelContext {
         let missing = Array(Set(keys.filter { registeredModels[entity.identityKey]?[$0] == nil })).sorted()
         for start in stride(from: 0, to: missing.count, by: StoreLimits.keysPerStatement) {
             var request = StoreFetch(entity: entity, columns: entity.columnPropertyIndexes)
-            request.keyFilter = (SelectStatement.primaryKeyColumn, Array(missing[start..<Swift.min(start + StoreLimits.keysPerStatement, missing.count)]))
+            request.keyFilter = (StoreLayout.primaryKeyColumn, Array(missing[start..<Swift.min(start + StoreLimits.keysPerStatement, missing.count)]))
             // A failed read leaves the rows to be loaded one by one as their models are made.
             _ = try? anyModels(request)
         }
@@ -116,7 +116,7 @@ extension ModelContext {
             var byKey: [Int64: ModelBackingData] = [:]
             for fault in chunk { if let key = fault.primaryKey { byKey[key] = fault } }
             var request = StoreFetch(entity: entity, columns: columns)
-            request.keyFilter = (SelectStatement.primaryKeyColumn, Array(byKey.keys))
+            request.keyFilter = (StoreLayout.primaryKeyColumn, Array(byKey.keys))
             try? store.fetch(request) { row in
                 let key = row.int64(at: 0)
                 guard let fault = byKey[key], fault.unloadedProperties != nil else { return }

@@ -34,7 +34,7 @@ package struct StoreOrder {
         let evaluator = QueryEvaluator(entity: entity, backingData: model.persistentBackingData)
         let values = try orderings.map { ordering -> StoredValue in
             // An unsaved model's key will be larger than every saved one's, in the order models were inserted.
-            if case .column(SelectStatement.primaryKeyColumn) = ordering.expression, evaluator.primaryKey == nil {
+            if case .column(StoreLayout.primaryKeyColumn) = ordering.expression, evaluator.primaryKey == nil {
                 return .integer(.max - Int64(count - position))
             }
             return try evaluator.evaluate(ordering.expression)

@@ -18,7 +18,7 @@ extension FetchPlan {
                 description: "\(descriptor)", reason: "it compares with a custom comparator instead of a key path")
         }
         if keyPath == \T.persistentModelID {
-            return QueryOrdering(expression: .column(SelectStatement.primaryKeyColumn),
+            return QueryOrdering(expression: .column(StoreLayout.primaryKeyColumn),
                                  ascending: descriptor.order == .forward, collation: .binary)
         }
         let (path, property) = try SortKeyPath.resolve(keyPath, in: entity)

@@ -22,7 +22,7 @@ package struct FetchPlan {
         ordering += try descriptor.sortDescriptors.map { try $0.ordering(for: entity) }
         self.sortOrderings = ordering
         // Rows that tie on every sort key come back in insertion order, so results are deterministic.
-        ordering.append(QueryOrdering(expression: .column(SelectStatement.primaryKeyColumn), ascending: true, collation: .binary))
+        ordering.append(QueryOrdering(expression: .column(StoreLayout.primaryKeyColumn), ascending: true, collation: .binary))
         var columns = entity.columnPropertyIndexes
         if !descriptor.propertiesToFetch.isEmpty {
             columns = try descriptor.propertiesToFetch.map { keyPath in

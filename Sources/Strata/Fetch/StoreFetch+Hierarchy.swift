@@ -8,7 +8,7 @@ extension Schema.Entity {
 
     /// The condition keeping the rows of exactly `entities` (of one hierarchy).
     package static func entityFilter(_ entities: [Schema.Entity]) -> QueryExpression {
-        .in(.column(SelectStatement.entityColumn), entities.map { .value(.text($0.name)) })
+        .in(.column(StoreLayout.entityColumn), entities.map { .value(.text($0.name)) })
     }
 
     /// `condition` restricted to this entity's rows.

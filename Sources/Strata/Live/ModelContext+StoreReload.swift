@@ -30,7 +30,7 @@ extension ModelContext {
         let columns = entity.columnPropertyIndexes
         for start in stride(from: 0, to: sortedKeys.count, by: Self.reloadBatchSize) {
             var request = StoreFetch(entity: entity, columns: columns)
-            request.keyFilter = (SelectStatement.primaryKeyColumn, Array(sortedKeys[start..<min(start + Self.reloadBatchSize, sortedKeys.count)]))
+            request.keyFilter = (StoreLayout.primaryKeyColumn, Array(sortedKeys[start..<min(start + Self.reloadBatchSize, sortedKeys.count)]))
             try store.fetch(request) { row in
                 let key = row.int64(at: 0)
                 found.insert(key)

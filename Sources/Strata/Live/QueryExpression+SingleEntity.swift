@@ -7,7 +7,7 @@ extension QueryExpression {
     /// refreshed by a full refetch until they are classified here.
     package func readsOnlyAttributes(of entity: Schema.Entity) -> Bool {
         if case .column(let name) = self {
-            if name == SelectStatement.primaryKeyColumn { return true }
+            if name == StoreLayout.primaryKeyColumn { return true }
             guard let property = entity.property(named: name), case .attribute = property.kind else { return false }
             return true
         }

@@ -16,56 +16,10 @@ import Observation
 /// }
 /// ```
 ///
-/// **Isolation.** As in SwiftData, the observer belongs to the actor it is created on — the `isolation:` argument
-/// of its initializers, which defaults to the caller's (`#isolation`): the main actor for views and view models,
-/// a `@ModelActor` or any other actor for background work. It is read, changed and refreshed there: saves in any
-/// context of the container — the main context, other contexts, `ModelActor`s on other threads — and commits
-/// by other processes to the same store file are delivered to it on that actor. Give it a context used on the
-/// same actor (`container.mainContext` on the main actor, the actor's `modelContext` in a `@ModelActor`), or let
-/// it make its own with the `modelContainer:` initializers. One created outside any actor (`isolation` is `nil`)
-/// refreshes on the main actor, so use it there.
-///
-/// ```swift
-/// @ModelActor actor Librarian {
-///     var observer: ResultsObserver<Book, Never>?
-///     func watch() {            // refreshed on this actor after every save that concerns it
-///         observer = ResultsObserver(fetchDescriptor: FetchDescriptor<Book>(), modelContext: modelContext)
-///     }
-/// }
-/// ```
-///
-/// **When it refreshes** (the pipeline: detect a change → decide who is affected → fetch → diff → notify):
-/// after a save in any context of its container that touched its entity; within milliseconds of a commit by
-/// another container, process or machine (read from the store's history, see `ExternalChangeMonitor`); synchronously when `fetchDescriptor`, `filterBy` or `sortBy`
-/// is set; and when `refresh()` or `ModelContainer.notifyChanges(to:)` is called. Saves made before the main
-/// actor gets to run coalesce into one refresh. A refresh that leaves the same models in the same order, none
-/// changed, publishes nothing.
-///
-/// **How it refreshes.** Usually it runs the descriptor again. A save — in this process, or another's read from
-/// the history — that names the models it inserted, changed and deleted is instead applied to the published results when the descriptor is
-/// *single-entity*: no `fetchLimit` or `fetchOffset`, no `propertiesToFetch` or prefetching, no format
-/// predicate or `FormatSortDescriptor`, and a `#Predicate` (if any) and sort that read only the entity's own
-/// attributes, not its relationships. Then only the saved rows are
-/// loaded (one query by primary key), judged by `Predicate.evaluate` — the same answer as the SQL — and
-/// inserted at their sorted place (ties by insertion order, as the store sorts). The results and the change
-/// set are the same as a full refetch's, but the store reads only the saved rows instead of every matching
-/// one. Commits the history doesn't describe, `notifyChanges(to:)`, saves of more than 500 models, unsaved changes
-/// in the observer's context, and relationship predicates always refetch.
-///
-/// **Unsaved changes** follow SwiftData's `@Query`: the fetch uses the descriptor's `includePendingChanges`
-/// (default `true`), so every refresh shows the observer's context's unsaved inserts, changes and deletes. Unsaved
-/// edits alone don't trigger a refresh: the main context autosaves them right away, which does; in a context
-/// without autosave, call `save()` or `refresh()`.
-///
-/// Models in the observer's context that another context or process changed are reloaded before the fetch, so
-/// they show the saved values, and observers of their properties (`withObservationTracking`, SwiftUI) are told.
-///
-/// **Blind spots.** SQL run on the container's own connection isn't seen (call
-/// `ModelContainer.notifyChanges(to:)`). Only models of the observed entity are reloaded; other models
-/// registered in the same context keep the values they had.
-///
-/// **Lifetime.** Nobody else keeps an observer alive: once you drop it, it stops observing, is freed, and
-/// finishes its `changes` streams.
+/// It belongs to the actor it is created on (the `isolation:` argument, by default the caller's) and refreshes
+/// there after every save that can change its results, in this process or another, and when ``refresh()`` is
+/// called. Nobody else keeps an observer alive: once dropped, it stops observing and finishes its `changes`
+/// streams. See <doc:LiveResults> for when and how it refreshes, unsaved changes and its blind spots.
 @Observable
 public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hashable> {
     // The observed properties are computed over storage that Observation ignores, and tell the registrar

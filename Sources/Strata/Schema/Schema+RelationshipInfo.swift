@@ -100,17 +100,20 @@ extension Schema {
                 case (true, _) where sharesInverse:
                     // One of several relationships sharing an inverse: a foreign key (or a shared join table) would
                     // merge them, so each keeps its own rows.
-                    storage = .joinTable(name: "Z_\(entity.name)_\(property.name)", ownerColumn: "Z_OWNER", targetColumn: "Z_TARGET")
+                    storage = .joinTable(name: StoreLayout.joinTable(entity: entity.name, relationship: property.name),
+                                         ownerColumn: StoreLayout.ownerColumn, targetColumn: StoreLayout.targetColumn)
                 case (false, _): storage = .foreignKey
                 case (true, false?): storage = .inverseForeignKey
                 case (true, true?):
                     let mine = "\(entity.name)_\(property.name)"
                     let theirs = "\(destination.name)_\(destination.properties[inverseIndex ?? 0].name)"
                     let (first, second) = mine <= theirs ? (mine, theirs) : (theirs, mine)
-                    storage = .joinTable(name: "Z_\(first)__\(second)", ownerColumn: mine <= theirs ? "Z_FIRST" : "Z_SECOND",
-                                         targetColumn: mine <= theirs ? "Z_SECOND" : "Z_FIRST")
+                    storage = .joinTable(name: StoreLayout.joinTable(first: first, second: second),
+                                         ownerColumn: mine <= theirs ? StoreLayout.firstColumn : StoreLayout.secondColumn,
+                                         targetColumn: mine <= theirs ? StoreLayout.secondColumn : StoreLayout.firstColumn)
                 case (true, nil):
-                    storage = .joinTable(name: "Z_\(entity.name)_\(property.name)", ownerColumn: "Z_OWNER", targetColumn: "Z_TARGET")
+                    storage = .joinTable(name: StoreLayout.joinTable(entity: entity.name, relationship: property.name),
+                                         ownerColumn: StoreLayout.ownerColumn, targetColumn: StoreLayout.targetColumn)
                 }
                 infos[property.index] = RelationshipInfo(
                     index: property.index, name: property.name, destination: destination, isToMany: isToMany,

@@ -16,16 +16,21 @@
 /// - `strata_history_tombstones`: the values of `.preserveValueOnDeletion` attributes of deleted models, one row
 ///   per value in a column without a declared type, so every storage class round-trips as written.
 ///
+/// `strata_history_transactions` is indexed by `timestamp` (from layout version 3), so retention by age and fetches
+/// bounded by a date cost the rows they read, not the table's size.
+///
 /// `strata_metadata`'s `historyDeletedThrough` key remembers the newest transaction `deleteHistory` removed, so a
 /// token older than it is reported as expired rather than silently skipping what was deleted.
 package enum HistoryTables {
     package static let transactions = "strata_history_transactions"
     package static let changes = "strata_history_changes"
     package static let tombstones = "strata_history_tombstones"
+    /// The index of the transactions by `timestamp` (layout version 3).
+    package static let timestampIndex = "strata_history_transactions_timestamp"
     /// The metadata key holding the newest transaction identifier removed by `deleteHistory`.
     package static let deletedThroughKey = "historyDeletedThrough"
     /// The version of these tables' layout, recorded in the stored schema description (`StoredSchema.history`).
-    static let version = 2
+    static let version = 3
 
     /// The kind of a recorded change, as stored in `strata_history_changes.kind`.
     package enum Kind: Int64 {

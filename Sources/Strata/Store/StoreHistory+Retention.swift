@@ -22,18 +22,17 @@ package struct HistoryRetention: Sendable {
 
     /// Deletes, with `delete` (a store's `deleteHistory` inside the caller's transaction), the transactions older
     /// than ``maximumAge`` and those older than the ``maximumCount`` newest, whose newest identifier
-    /// `newestBeyondLimit` reads with the given SQL (`nil` when there are no more than that many).
+    /// `newestBeyondLimit` reads with the given query (`nil` when there are no more than that many).
     package func prune(
-        dialect: some SQLDialect, newestBeyondLimit: (String, [StoredValue]) throws -> Int64?, delete: (StoreHistoryFetch) throws -> Void
+        newestBeyondLimit: (SQLFragment) throws -> Int64?, delete: (StoreHistoryFetch) throws -> Void
     ) throws {
         if let maximumAge {
             try delete(StoreHistoryFetch(conditions: [.timestamp(.less, Date().addingTimeInterval(-maximumAge))]))
         }
         if let maximumCount {
-            let id = dialect.quote(identifier: "id")
-            let sql = "SELECT \(id) FROM \(dialect.quote(identifier: HistoryTables.transactions)) ORDER BY \(id) DESC "
-                + "LIMIT 1 OFFSET \(dialect.placeholder(at: 1))"
-            if let newest = try newestBeyondLimit(sql, [.integer(Int64(max(0, maximumCount)))]) {
+            let newestBeyond: SQLFragment = "SELECT \(identifier: "id") FROM \(identifier: HistoryTables.transactions) "
+                + "ORDER BY \(identifier: "id") DESC LIMIT 1 OFFSET \(bind: .integer(Int64(max(0, maximumCount))))"
+            if let newest = try newestBeyondLimit(newestBeyond) {
                 try delete(StoreHistoryFetch(conditions: [.transaction(.lessOrEqual, newest)]))
             }
         }

@@ -2,43 +2,39 @@ import Foundation
 
 /// The store-neutral SQL of history reads, shared by every store keeping the history tables (`HistoryTables`).
 extension StoreHistoryFetch {
-    /// The SELECT of the transactions the request selects from `strata_history_transactions`, in its order and
-    /// within its limit, spelled with `dialect`'s placeholders.
-    package func selection(columns: String, dialect: some SQLDialect) -> (sql: String, bindings: [StoredValue]) {
-        var clauses: [String] = []
-        var bindings: [StoredValue] = []
-        func bind(_ value: StoredValue) -> String {
-            bindings.append(value)
-            return dialect.placeholder(at: bindings.count)
-        }
-        let author = dialect.quote(identifier: "author")
+    /// The SELECT of `columns` of the transactions the request selects from `strata_history_transactions`, in its
+    /// order and within its limit. Unordered (`ordered` false, for a deletion without a limit, where the order
+    /// doesn't matter), a condition on the time is free to search the index by time rather than scan in key order.
+    package func selection(columns: SQLFragment, ordered: Bool = true) -> SQLFragment {
+        var clauses: [SQLFragment] = []
         for condition in conditions {
             switch condition {
             case .transaction(let comparison, let value):
-                clauses.append("\(dialect.quote(identifier: "id")) \(comparison.rawValue) \(bind(.integer(value)))")
+                clauses.append("\(identifier: "id") \(sql: comparison.rawValue) \(bind: .integer(value))")
             case .timestamp(let comparison, let date):
-                clauses.append("\(dialect.quote(identifier: "timestamp")) \(comparison.rawValue) \(bind(.real(date.timeIntervalSinceReferenceDate)))")
+                clauses.append("\(identifier: "timestamp") \(sql: comparison.rawValue) \(bind: .real(date.timeIntervalSinceReferenceDate))")
             case .author(let equal, nil):
-                clauses.append("\(author) IS \(equal ? "" : "NOT ")NULL")
+                clauses.append("\(identifier: "author") IS \(sql: equal ? "" : "NOT ")NULL")
             case .author(true, let name?):
-                clauses.append("\(author) = \(bind(.text(name)))")
+                clauses.append("\(identifier: "author") = \(bind: .text(name))")
             case .author(false, let name?):
                 // No author differs from every name, as `nil != "x"` is true in Swift.
-                clauses.append("(\(author) IS NULL OR \(author) <> \(bind(.text(name))))")
+                clauses.append("(\(identifier: "author") IS NULL OR \(identifier: "author") <> \(bind: .text(name)))")
             case .never:
                 clauses.append("1 = 0")
             }
         }
-        var sql = "SELECT \(columns) FROM \(dialect.quote(identifier: HistoryTables.transactions))"
-        if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
-        let id = dialect.quote(identifier: "id")
+        var sql: SQLFragment = "SELECT \(columns) FROM \(identifier: HistoryTables.transactions)"
+        if !clauses.isEmpty { sql.append(" WHERE " + .joined(clauses, separator: " AND ")) }
+        guard ordered || limit != nil else { return sql }
         switch order {
-        case .transaction(let ascending): sql += " ORDER BY \(id) \(ascending ? "ASC" : "DESC")"
+        case .transaction(let ascending): sql.append(" ORDER BY \(identifier: "id") \(sql: ascending ? "ASC" : "DESC")")
         case .timestamp(let ascending):
-            sql += " ORDER BY \(dialect.quote(identifier: "timestamp")) \(ascending ? "ASC" : "DESC"), \(id) \(ascending ? "ASC" : "DESC")"
+            let direction = ascending ? "ASC" : "DESC"
+            sql.append(" ORDER BY \(identifier: "timestamp") \(sql: direction), \(identifier: "id") \(sql: direction)")
         }
-        if let limit { sql += " LIMIT \(bind(.integer(Int64(max(0, limit)))))" }
-        return (sql, bindings)
+        if let limit { sql.append(" LIMIT \(bind: .integer(Int64(max(0, limit))))") }
+        return sql
     }
 
     /// The transaction the request reads after (its highest `>`/`>=` bound on the identifier), which must not be
@@ -51,6 +47,41 @@ extension StoreHistoryFetch {
             default: nil
             }
         }.max()
+    }
+}
+
+extension HistoryTables {
+    /// The `INSERT` of one save's transaction row: its time, author, program and process.
+    package static func transactionRow(author: String?) -> SQLFragment {
+        let values: [StoredValue] = [
+            .real(Date().timeIntervalSinceReferenceDate), author.map { .text($0) } ?? .null,
+            .text(StoredHistoryTransaction.currentBundleIdentifier), .text(StoredHistoryTransaction.currentProcessIdentifier),
+        ]
+        return "INSERT INTO \(identifier: transactions) (\(columns(["timestamp", "author", "bundle", "process"]))) "
+            + "VALUES (\(SQLFragment.joined(values.map(SQLFragment.binding), separator: ", ")))"
+    }
+
+    /// The `INSERT` of one row into `table`'s `columns`, its values bound row by row.
+    package static func insert(into table: String, columns names: [String]) -> SQLFragment {
+        "INSERT INTO \(identifier: table) (\(columns(names))) VALUES (\(SQLFragment.parameters(names.count)))"
+    }
+
+    /// Column names as a list of identifiers.
+    package static func columns(_ names: [String]) -> SQLFragment {
+        .joined(names.map(SQLFragment.identifier), separator: ", ")
+    }
+
+    /// The newest recorded transaction's identifier (0: none).
+    package static let newestTransactionQuery: SQLFragment =
+        "SELECT coalesce(max(\(identifier: "id")), 0) FROM \(identifier: transactions)"
+
+    /// Records in `strata_metadata` that the history through `transaction` was deleted, unless a newer deletion was
+    /// recorded: deleting older history later doesn't make newer tokens valid again.
+    package static func recordDeleted(through transaction: Int64) -> SQLFragment {
+        let metadata = SQLFragment.identifier(StoreLayout.metadataTable)
+        return "INSERT INTO \(metadata) (key, value) VALUES (\(bind: .text(deletedThroughKey)), \(bind: .text(String(transaction)))) "
+            + "ON CONFLICT (key) DO UPDATE SET value = CASE WHEN CAST(excluded.value AS BIGINT) > CAST(\(metadata).value AS BIGINT) "
+            + "THEN excluded.value ELSE \(metadata).value END"
     }
 }
 

@@ -15,6 +15,12 @@ extension PostgresConnection {
             self.parameters = parameters
             self.isPrepared = isPrepared
         }
+
+        /// A statement written as an ``SQLFragment``.
+        package init(_ statement: SQLFragment, isPrepared: Bool = true) {
+            let (sql, parameters) = statement.render(in: PostgreSQLDialect())
+            self.init(sql, parameters, isPrepared: isPrepared)
+        }
     }
 
     /// The statements sent before their results are read: enough to save the round trips, few enough that a batch

@@ -2,6 +2,14 @@ import CLibPQ
 import Strata
 
 extension PostgresConnection {
+    /// Runs one statement written as an ``SQLFragment`` as ``preparedQuery(_:_:binaryResults:)`` does.
+    /// - Throws: ``PostgresError``.
+    @discardableResult
+    package func preparedQuery(_ statement: SQLFragment, binaryResults: Bool = false) throws -> PostgresResult {
+        let (sql, parameters) = statement.render(in: PostgreSQLDialect())
+        return try preparedQuery(sql, parameters, binaryResults: binaryResults)
+    }
+
     /// Runs one statement as ``query(_:_:)`` does, but prepared once on this connection (`PQprepare` under a
     /// generated name) and run by name afterwards, so the server parses and plans it once: for statements Strata
     /// runs again and again (a save's `INSERT`/`UPDATE`/`DELETE`, fetches).

@@ -66,6 +66,14 @@ package final class PostgresConnection {
         }
     }
 
+    /// Runs one statement written as an ``SQLFragment``, its values bound as ``query(_:_:resultFormat:)`` binds them.
+    /// - Throws: ``PostgresError``.
+    @discardableResult
+    package func query(_ statement: SQLFragment, resultFormat: Int32 = 0) throws -> PostgresResult {
+        let (sql, parameters) = statement.render(in: PostgreSQLDialect())
+        return try query(sql, parameters, resultFormat: resultFormat)
+    }
+
     /// Binds `parameters` for libpq for the duration of `body`.
     /// - Throws: ``PostgresError`` with SQLSTATE `22021` when a text parameter holds U+0000; whatever `body` throws.
     func withBindings<T>(_ parameters: [StoredValue], _ body: (PostgresBindings) throws -> T) throws -> T {

@@ -1,5 +1,5 @@
 /// The SQL functions a PostgreSQL store creates in its schema, giving predicates Swift's semantics where
-/// PostgreSQL's own operators differ (see docs/ARCHITECTURE.md, "StrataPostgres").
+/// PostgreSQL's own operators differ (see docs/internals/PostgreSQL.md).
 ///
 /// Text functions are exact for simple text, ASCII without carriage returns, where Foundation's and Swift's string
 /// comparisons reduce to byte comparisons (and `lower` under the `C` collation is Foundation's case folding):

@@ -9,7 +9,7 @@ struct PostgresSelect {
     /// The primary key, the requested columns and, when any is requested, the row's version last.
     func rows(_ fetch: StoreFetch) throws -> SQLFragment {
         // Built by appending to one fragment: a fetch runs this for every query, so no intermediate fragments.
-        var list: [SQLFragment.Segment] = [.text("SELECT "), .identifier(SelectStatement.primaryKeyColumn)]
+        var list: [SQLFragment.Segment] = [.text("SELECT "), .identifier(StoreLayout.primaryKeyColumn)]
         if let columns = fetch.columns {
             list.reserveCapacity(2 * columns.count + 4)
             for index in columns {
@@ -17,11 +17,11 @@ struct PostgresSelect {
                 list.append(.identifier(fetch.entity.properties[index].name))
             }
             list.append(.text(", "))
-            list.append(.identifier(SelectStatement.versionColumn))
+            list.append(.identifier(StoreLayout.versionColumn))
         }
         if fetch.readsEntityColumn {
             list.append(.text(", "))
-            list.append(.identifier(SelectStatement.entityColumn))
+            list.append(.identifier(StoreLayout.entityColumn))
         }
         var sql = SQLFragment(list)
         sql.append(try from(fetch))
@@ -30,10 +30,10 @@ struct PostgresSelect {
             if offset > 0 { sql.append(sql: ", ") }
             sql.append(try writer.orderingKey(ordering, nullable: Self.isNullable(ordering.expression, in: fetch.entity)))
         }
-        let endsOnKey = fetch.ordering.last.map { $0.expression == .column(SelectStatement.primaryKeyColumn) && $0.ascending } ?? false
+        let endsOnKey = fetch.ordering.last.map { $0.expression == .column(StoreLayout.primaryKeyColumn) && $0.ascending } ?? false
         if !endsOnKey {
             if !fetch.ordering.isEmpty { sql.append(sql: ", ") }
-            sql.append(.identifier(SelectStatement.primaryKeyColumn))
+            sql.append(.identifier(StoreLayout.primaryKeyColumn))
         }
         if let limit = fetch.limit {
             sql.append(sql: " LIMIT ")
@@ -49,7 +49,7 @@ struct PostgresSelect {
     /// Whether a sort key may be NULL: anything but the primary key or a column of a non-optional property.
     static func isNullable(_ expression: QueryExpression, in entity: Schema.Entity) -> Bool {
         guard case .column(let name) = expression else { return true }
-        if name == SelectStatement.primaryKeyColumn { return false }
+        if name == StoreLayout.primaryKeyColumn { return false }
         return entity.properties.first { $0.name == name }?.isOptional ?? true
     }
 

@@ -9,7 +9,7 @@ extension PostgresBootstrap {
     ///   as the open would, ``PostgresError`` when the store can't be read.
     func plannedMigration() throws -> [MigrationStep] {
         let namespace = PostgreSQLDialect().quote(identifier: configuration.databaseSchema)
-        let metadata = "\(namespace).\(PostgreSQLDialect().quote(identifier: Self.metadataTable))"
+        let metadata = "\(namespace).\(PostgreSQLDialect().quote(identifier: StoreLayout.metadataTable))"
         let exists = try connection.query("SELECT to_regclass($1) IS NOT NULL", [.text(metadata)])
         guard exists.text(row: 0, column: 0) == "t" else { return [] }
         let steps = try planning.steps(from: try storedSchema(try readMetadata(metadata)))

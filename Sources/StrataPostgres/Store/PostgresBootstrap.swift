@@ -7,7 +7,6 @@ import Strata
 /// advisory locks (`PostgresConfiguration.usesAdvisoryLocks`), the metadata's format row is locked instead, and an
 /// open that lost the race to create the store runs again.
 struct PostgresBootstrap {
-    static let metadataTable = "strata_metadata"
     static let formatVersion = "strata-postgres-1"
 
     let connection: PostgresConnection
@@ -42,7 +41,7 @@ struct PostgresBootstrap {
     /// Creates, checks or migrates the store in one transaction.
     private func runOnce() throws -> String {
         let namespace = dialect.quote(identifier: configuration.databaseSchema)
-        let metadata = "\(namespace).\(dialect.quote(identifier: Self.metadataTable))"
+        let metadata = "\(namespace).\(dialect.quote(identifier: StoreLayout.metadataTable))"
         return try connection.transaction {
             if configuration.allowsSave {
                 if configuration.usesAdvisoryLocks {
@@ -51,7 +50,7 @@ struct PostgresBootstrap {
                 }
                 try connection.execute("CREATE SCHEMA IF NOT EXISTS \(namespace)")
             }
-            let exists = try connection.query("SELECT to_regclass($1) IS NOT NULL", [.text("\(namespace).\(dialect.quote(identifier: Self.metadataTable))")])
+            let exists = try connection.query("SELECT to_regclass($1) IS NOT NULL", [.text("\(namespace).\(dialect.quote(identifier: StoreLayout.metadataTable))")])
             if exists.text(row: 0, column: 0) == "t" {
                 if configuration.allowsSave, !configuration.usesAdvisoryLocks {
                     // Held to the end of the transaction: another instance's open waits here, then reads what this

@@ -11,9 +11,7 @@ struct PostgresHistoryRecorder {
 
     /// The statement writing the transaction row (`RETURNING id`), for the save to send with its `BEGIN`.
     static func transactionRow(author: String?) -> PostgresConnection.PipelinedStatement {
-        .init("INSERT INTO \(HistoryTables.transactions) (\"timestamp\", author, bundle, process) VALUES ($1, $2, $3, $4) RETURNING id",
-              [.real(Date().timeIntervalSinceReferenceDate), author.map { .text($0) } ?? .null,
-               .text(StoredHistoryTransaction.currentBundleIdentifier), .text(StoredHistoryTransaction.currentProcessIdentifier)])
+        .init(HistoryTables.transactionRow(author: author) + " RETURNING id")
     }
 
     /// Records the changes of the transaction whose row ``transactionRow(author:)`` wrote, `inserted` its result.
@@ -30,9 +28,10 @@ struct PostgresHistoryRecorder {
              .integer(change.row), .integer(change.count), change.attributes.map { .text($0) } ?? .null,
              change.keys.map { .blob($0) } ?? .null]
         }
-        return insert(into: HistoryTables.changes, columns: "\"transaction\", position, kind, entity, \"row\", count, attributes, keys",
+        return insert(into: HistoryTables.changes, columns: HistoryTables.columns(["transaction", "position", "kind", "entity", "row", "count", "attributes", "keys"]),
                       rows: changeRows)
-            + insert(into: HistoryTables.tombstones, columns: "\"transaction\", position, name, \(PostgresHistoryTables.tombstoneValueColumns)",
+            + insert(into: HistoryTables.tombstones,
+                     columns: HistoryTables.columns(["transaction", "position", "name"]) + ", \(sql: PostgresHistoryTables.tombstoneValueColumns)",
                      rows: tombstones.map { tombstone in
                          [.integer(transaction), .integer(tombstone.position), .text(tombstone.name)]
                              + PostgresHistoryTables.tombstoneColumns(tombstone.value)
@@ -40,15 +39,14 @@ struct PostgresHistoryRecorder {
     }
 
     /// Inserts `rows` with as few statements as PostgreSQL's limit of 65,535 parameters allows.
-    private func insert(into table: String, columns: String, rows: [[StoredValue]]) -> [PostgresConnection.PipelinedStatement] {
+    private func insert(into table: String, columns: SQLFragment, rows: [[StoredValue]]) -> [PostgresConnection.PipelinedStatement] {
         guard let width = rows.first?.count else { return [] }
         let perStatement = 65_535 / width
         return stride(from: 0, to: rows.count, by: perStatement).map { start in
-            let chunk = rows[start..<min(start + perStatement, rows.count)]
-            let values = chunk.indices.map { row in
-                "(" + (1...width).map { "$\((row - start) * width + $0)" }.joined(separator: ", ") + ")"
+            let values = rows[start..<min(start + perStatement, rows.count)].map { row in
+                "(" + SQLFragment.joined(row.map(SQLFragment.binding), separator: ", ") + ")"
             }
-            return .init("INSERT INTO \(table) (\(columns)) VALUES \(values.joined(separator: ", "))", chunk.flatMap { $0 }, isPrepared: false)
+            return .init("INSERT INTO \(identifier: table) (\(columns)) VALUES \(SQLFragment.joined(values, separator: ", "))", isPrepared: false)
         }
     }
 }

@@ -21,6 +21,8 @@ enum PostgresHistoryTables {
         "CREATE TABLE IF NOT EXISTS \(HistoryTables.tombstones) (\"transaction\" bigint NOT NULL, position bigint NOT NULL, "
             + "name text NOT NULL, integer_value bigint, real_value double precision, text_value text, blob_value bytea, "
             + "PRIMARY KEY (\"transaction\", position, name))",
+        // Retention by age and fetches bounded by a date read the rows they select (layout version 3).
+        "CREATE INDEX IF NOT EXISTS \(HistoryTables.timestampIndex) ON \(HistoryTables.transactions) (\"timestamp\")",
     ]
 
     /// The four typed columns holding a tombstone's value, in this order.

@@ -102,9 +102,9 @@ struct PostgresMigrationSQL {
         sql += alteration.removed.map { "ALTER TABLE \(table) DROP COLUMN IF EXISTS \(quote($0))" }
         sql += alteration.renamed.sorted { $0.key < $1.key }.map { "ALTER TABLE \(table) RENAME COLUMN \(quote($0.key)) TO \(quote($0.value))" }
         if !current.hasVersionColumn {
-            sql.append("ALTER TABLE \(table) ADD COLUMN \(quote(SelectStatement.versionColumn)) bigint NOT NULL DEFAULT 0")
+            sql.append("ALTER TABLE \(table) ADD COLUMN \(quote(StoreLayout.versionColumn)) bigint NOT NULL DEFAULT 0")
         }
-        if entity.tableHasEntityColumn, !current.definition.contains("\"\(SelectStatement.entityColumn)\"") {
+        if entity.tableHasEntityColumn, !current.definition.contains("\"\(StoreLayout.entityColumn)\"") {
             // A base model that gains its first subentity: its rows so far are the base's.
             sql.append("ALTER TABLE \(table) ADD COLUMN \(definition.entityColumn)")
         }

@@ -30,7 +30,7 @@ final class PostgresSaveExecutor: SaveExecutor {
     }
 
     func deleteRows(_ batch: StoreChanges.BatchDelete, returning columns: [String]) throws -> SaveDeletedRows {
-        let primaryKey = dialect.quote(identifier: SelectStatement.primaryKeyColumn)
+        let primaryKey = dialect.quote(identifier: StoreLayout.primaryKeyColumn)
         // Text leaves are answered for the rows as this transaction reads them (a row changed meanwhile fails it with 40001).
         let select = try select.answering(batch.entity, condition: batch.condition, on: connection)
         let (sql, bindings) = (SQLFragment(sql: "DELETE") + (try select.from(batch.entity, condition: batch.condition))

@@ -30,7 +30,7 @@ extension PostgresStore {
         // Before commit: nobody can read the transaction before it commits, and identifiers are never reused.
         ownTransactions.note(transaction)
         guard configuration.changeNotification == .listen else { return nil }
-        return .init("SELECT pg_notify($1, $2)", [.text(notificationChannel), .text(String(transaction))])
+        return .init("SELECT pg_notify(\(bind: .text(notificationChannel)), \(bind: .text(String(transaction))))")
     }
 
     /// Starts the listener or the poller `changeNotification` chooses, on a thread of its own, until the observer
@@ -110,9 +110,9 @@ extension PostgresStore {
             guard observer.keepsWatching, !watchers.isStopping else { return }
             // A failed read (the server unreachable for a moment) is retried next time.
             let newest = try? withConnection("read the newest history transaction") { connection in
-                try connection.query("SELECT max(id) FROM \(HistoryTables.transactions)", [])
+                try connection.query(HistoryTables.newestTransactionQuery)
             }
-            guard let newest, newest.count > 0, !newest.isNull(row: 0, column: 0) else { continue }
+            guard let newest, newest.count > 0, newest.int64(row: 0, column: 0) > 0 else { continue }
             observer.storeDidCommit(.historyAdvanced(newest: newest.int64(row: 0, column: 0)))
         }
     }

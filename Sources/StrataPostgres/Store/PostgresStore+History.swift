@@ -13,14 +13,15 @@ extension PostgresStore {
                 // A read-only open of a store written before history was recorded has no tables (a writable open adds them).
                 // Nor has one of a store written before key lists the `keys` column.
                 let exists = try connection.query(
-                    "SELECT to_regclass($1) IS NOT NULL, EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass($2) "
-                        + "AND attname = 'keys' AND NOT attisdropped)",
-                    [.text(HistoryTables.transactions), .text(HistoryTables.changes)])
+                    "SELECT to_regclass(\(bind: .text(HistoryTables.transactions))) IS NOT NULL, EXISTS (SELECT 1 FROM pg_attribute "
+                        + "WHERE attrelid = to_regclass(\(bind: .text(HistoryTables.changes))) AND attname = 'keys' AND NOT attisdropped)")
                 guard exists.text(row: 0, column: 0) == "t" else { return [] }
                 let hasKeyLists = exists.text(row: 0, column: 1) == "t"
                 try checkNotExpired(request, connection)
-                let (sql, bindings) = request.selection(columns: "id, \"timestamp\", author, bundle, process", dialect: writer.dialect)
-                let rows = try connection.query(sql, bindings)
+                // What the history shows, reads must show too: a replica serves them once it has replayed this far.
+                readReplicas?.requireCurrentPosition(of: connection)
+                let columns = ["id", "timestamp", "author", "bundle", "process"].map(SQLFragment.identifier)
+                let rows = try connection.query(request.selection(columns: .joined(columns, separator: ", ")))
                 var transactions = (0..<rows.count).map { row in
                     StoredHistoryTransaction(
                         identifier: rows.int64(row: row, column: 0),
@@ -49,27 +50,22 @@ extension PostgresStore {
     /// Deletes the transactions `request` selects, with their changes and tombstones, inside the caller's
     /// transaction, and remembers the newest one deleted.
     func deleteHistory(_ request: StoreHistoryFetch, on connection: PostgresConnection) throws {
-        let (selection, bindings) = request.selection(columns: "id", dialect: writer.dialect)
-        let newest = try connection.query("SELECT max(id) FROM (\(selection)) AS selected", bindings)
+        let selection = request.selection(columns: "\(identifier: "id")", ordered: false)
+        let newest = try connection.query("SELECT max(\(identifier: "id")) FROM (\(selection)) AS selected")
         guard newest.count > 0, !newest.isNull(row: 0, column: 0) else { return }
         let deletedThrough = newest.int64(row: 0, column: 0)
         for table in [HistoryTables.tombstones, HistoryTables.changes] {
-            try connection.query("DELETE FROM \(table) WHERE \"transaction\" IN (\(selection))", bindings)
+            try connection.query("DELETE FROM \(identifier: table) WHERE \(identifier: "transaction") IN (\(selection))")
         }
-        try connection.query("DELETE FROM \(HistoryTables.transactions) WHERE id IN (\(selection))", bindings)
-        // Only ever raised: deleting older history later doesn't make newer tokens valid again.
-        try connection.query(
-            "INSERT INTO \(PostgresBootstrap.metadataTable) (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = "
-                + "CASE WHEN EXCLUDED.value::bigint > \(PostgresBootstrap.metadataTable).value::bigint THEN EXCLUDED.value "
-                + "ELSE \(PostgresBootstrap.metadataTable).value END",
-            [.text(HistoryTables.deletedThroughKey), .text(String(deletedThrough))])
+        try connection.query("DELETE FROM \(identifier: HistoryTables.transactions) WHERE \(identifier: "id") IN (\(selection))")
+        try connection.query(HistoryTables.recordDeleted(through: deletedThrough))
     }
 
     /// Deletes the history past the configuration's retention (older than its interval, beyond its limit), inside
     /// the caller's transaction.
     func pruneHistory(_ connection: PostgresConnection) throws {
-        try configuration.historyRetention.prune(dialect: writer.dialect, newestBeyondLimit: { sql, bindings in
-            let rows = try connection.query(sql, bindings)
+        try configuration.historyRetention.prune(newestBeyondLimit: { query in
+            let rows = try connection.query(query)
             return rows.count > 0 && !rows.isNull(row: 0, column: 0) ? rows.int64(row: 0, column: 0) : nil
         }, delete: { try deleteHistory($0, on: connection) })
     }
@@ -79,7 +75,7 @@ extension PostgresStore {
     private func checkNotExpired(_ request: StoreHistoryFetch, _ connection: PostgresConnection) throws {
         guard let after = request.readsAfterTransaction else { return }
         let rows = try connection.query(
-            "SELECT value FROM \(PostgresBootstrap.metadataTable) WHERE key = $1", [.text(HistoryTables.deletedThroughKey)])
+            "SELECT value FROM \(identifier: StoreLayout.metadataTable) WHERE key = \(bind: .text(HistoryTables.deletedThroughKey))")
         guard rows.count > 0, let deletedThrough = rows.text(row: 0, column: 0).flatMap({ Int64($0) }), after < deletedThrough else { return }
         throw StrataError.historyTokenExpired(
             storeIdentifier: identifier, transaction: after, reason: "the history through transaction \(deletedThrough) was deleted")
@@ -90,19 +86,19 @@ extension PostgresStore {
         var offsets: [Int64: Int] = [:]
         for (offset, transaction) in transactions.enumerated() { offsets[transaction.identifier] = offset }
         guard let lowest = offsets.keys.min(), let highest = offsets.keys.max() else { return }
-        let range: [StoredValue] = [.integer(lowest), .integer(highest)]
+        let range: SQLFragment = "\(identifier: "transaction") BETWEEN \(bind: .integer(lowest)) AND \(bind: .integer(highest))"
         var tombstones: [Int64: [Int64: [String: StoredValue]]] = [:]
         let stones = try connection.query(
-            "SELECT \"transaction\", position, name, \(PostgresHistoryTables.tombstoneValueColumns) FROM \(HistoryTables.tombstones) "
-                + "WHERE \"transaction\" BETWEEN $1 AND $2", range)
+            "SELECT \(identifier: "transaction"), position, name, \(sql: PostgresHistoryTables.tombstoneValueColumns) "
+                + "FROM \(identifier: HistoryTables.tombstones) WHERE \(range)")
         for row in 0..<stones.count {
             let value = (3...6).lazy.map { stones.storedValue(row: row, column: Int32($0)) }.first { $0 != .null } ?? .null
             tombstones[stones.int64(row: row, column: 0), default: [:]][stones.int64(row: row, column: 1), default: [:]][
                 stones.text(row: row, column: 2) ?? ""] = value
         }
         let changes = try connection.query(
-            "SELECT \"transaction\", position, kind, entity, \"row\", attributes, count, \(keyLists ? "keys" : "NULL") FROM \(HistoryTables.changes) "
-                + "WHERE \"transaction\" BETWEEN $1 AND $2 ORDER BY \"transaction\", position", range)
+            "SELECT \(identifier: "transaction"), position, kind, entity, \(identifier: "row"), attributes, count, \(sql: keyLists ? "keys" : "NULL") "
+                + "FROM \(identifier: HistoryTables.changes) WHERE \(range) ORDER BY \(identifier: "transaction"), position")
         for row in 0..<changes.count {
             let transaction = changes.int64(row: row, column: 0)
             guard let offset = offsets[transaction] else { continue }

@@ -5,9 +5,8 @@ extension PostgresStore {
     /// names a column or table that no longer exists. Returns `StrataError.storeMigrated` naming the version the
     /// store now holds, or `nil` when this store's tables are as its models need them (the failure is another's).
     func migratedElsewhere() -> StrataError? {
-        let metadata = PostgreSQLDialect().quote(identifier: PostgresBootstrap.metadataTable)
         let stored = try? pool.withConnection { connection -> StoredSchema? in
-            let rows = try connection.query("SELECT value FROM \(metadata) WHERE key = 'model'", [])
+            let rows = try connection.query(StoredSchema.selectRecorded)
             return rows.count > 0 ? rows.text(row: 0, column: 0).flatMap(StoredSchema.decode) : nil
         }
         guard let stored = stored ?? nil else { return nil }

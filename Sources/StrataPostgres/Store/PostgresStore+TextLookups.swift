@@ -37,8 +37,7 @@ extension PostgresSelect {
         guard !leaves.isEmpty else { return self }
         var answering = writer
         answering.lookups = try PostgresTextLookups(leaves, writer: writer) { prePass in
-            let (sql, bindings) = prePass.render(in: writer.dialect)
-            return try connection.preparedQuery(sql, bindings)
+            try connection.preparedQuery(prePass)
         }
         return PostgresSelect(writer: answering)
     }

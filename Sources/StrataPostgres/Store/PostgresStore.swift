@@ -4,7 +4,7 @@ import Strata
 
 /// A store in a PostgreSQL schema: one table per entity as on SQLite, reached through a pool of libpq connections,
 /// every save in one transaction.
-package final class PostgresStore: PersistentStore, Sendable {
+package final class PostgresStore: SQLPersistentStore, Sendable {
     package let schema: Schema
     package let identifier: String
     package let isReadOnly: Bool
@@ -19,6 +19,8 @@ package final class PostgresStore: PersistentStore, Sendable {
     package var runningWatcherCount: Int { watchers.runningCount }
     /// How many times the store was erased (see `PostgresStore+Erase.swift`).
     let erasures = Atomic<Int>(0)
+    /// The standbys reads may go to, when the configuration names any.
+    let readReplicas: PostgresReadReplicas?
 
     /// Connects and opens the store, creating its schema, tables and functions when the schema holds none.
     ///
@@ -42,10 +44,16 @@ package final class PostgresStore: PersistentStore, Sendable {
         self.pool = PostgresConnectionPool(maximum: configuration.maximumConnections, maximumWait: configuration.maximumConnectionWait) {
             try PostgresConnection(conninfo: conninfo, settings: settings)
         }
+        let readReplicas = PostgresReadReplicas(configuration: configuration)
+        self.readReplicas = readReplicas
         let location = configuration.redactedURL
         do {
             self.identifier = try pool.withConnection { connection in
-                try PostgresBootstrap(connection: connection, schema: schema, configuration: configuration, migrationPlan: migrationPlan).run()
+                let identifier = try PostgresBootstrap(
+                    connection: connection, schema: schema, configuration: configuration, migrationPlan: migrationPlan).run()
+                // The tables the open created or migrated must be on a replica before it serves a read.
+                readReplicas?.requireCurrentPosition(of: connection)
+                return identifier
             }
         } catch let error as PostgresError {
             throw StrataError.storeOpenFailed(path: location, reason: error.description)
@@ -65,6 +73,7 @@ package final class PostgresStore: PersistentStore, Sendable {
         self.isReadOnly = false
         self.identifier = identifier
         self.pool = PostgresConnectionPool(pinned: connection)
+        self.readReplicas = nil
     }
 
     /// Runs `body` on a pooled connection, reporting PostgreSQL's errors as `StrataError`s naming `operation`.
@@ -85,19 +94,55 @@ package final class PostgresStore: PersistentStore, Sendable {
         } catch is PostgresConnectionPool.Closed {
             throw StrataError.storeClosed(path: configuration.redactedURL)
         } catch let error as PostgresError {
-            if error.isUnsupportedText {
-                throw StrataError.unsupportedPredicate(expression: operation(), reason: error.message)
-            }
-            if error.isUndefinedObject, let migrated = migratedElsewhere() { throw migrated }
-            throw StrataError.storeFailure(operation: operation(), reason: error.description)
+            throw translated(error, operation: operation())
         }
+    }
+
+    /// The `StrataError` a failed statement of `operation` is reported as.
+    private func translated(_ error: PostgresError, operation: String) -> StrataError {
+        if error.isUnsupportedText { return StrataError.unsupportedPredicate(expression: operation, reason: error.message) }
+        if error.isUndefinedObject, let migrated = migratedElsewhere() { return migrated }
+        return StrataError.storeFailure(operation: operation, reason: error.description)
     }
 }
 
 extension PostgresStore {
+    /// Runs a read that a replica may serve: on a replica that has replayed everything this container wrote or was
+    /// told of (see ``PostgresReadReplicas``), else on the primary, as ``withConnection(_:isRead:_:)``. A replica that
+    /// can't be reached leaves the read to the primary.
+    ///
+    /// - Throws: what ``withConnection(_:isRead:_:)`` throws.
+    func withReadConnection<T>(_ operation: @autoclosure () -> String, _ body: (PostgresConnection) throws -> T) throws -> T {
+        if let readReplicas, let replica = readReplicas.caughtUpReplica() {
+            do {
+                let result = try replica.pool.withConnection(body)
+                readReplicas.replicaReads.add(1, ordering: .relaxed)
+                return result
+            } catch let error as PostgresError where error.isConnectionFailure {
+                StrataLog.log(.warning, "a read replica failed; reading from the primary", metadata: ["reason": error.description],
+                              category: "postgres")
+            } catch is PostgresConnectionPool.Closed {
+                throw StrataError.storeClosed(path: configuration.redactedURL)
+            } catch let error as PostgresError {
+                throw translated(error, operation: operation())
+            }
+        }
+        guard let readReplicas else { return try withConnection(operation(), body) }
+        readReplicas.primaryReads.add(1, ordering: .relaxed)
+        return try withConnection(operation()) { connection in
+            if readReplicas.isPositionUnknown { readReplicas.requireCurrentPosition(of: connection) }
+            return try body(connection)
+        }
+    }
+
+    /// How many reads replicas served, and how many went to the primary instead (none: no replicas are configured).
+    package var replicaReadCounts: (replica: Int, primary: Int) {
+        (readReplicas?.replicaReads.load(ordering: .relaxed) ?? 0, readReplicas?.primaryReads.load(ordering: .relaxed) ?? 0)
+    }
+
     package func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws {
         // Binary results: each value is read from its bytes instead of parsed from text.
-        let result = try withConnection("fetch \(request.entity.name)") { connection in
+        let result = try withReadConnection("fetch \(request.entity.name)") { connection in
             try withTextLookups(PostgresTextLeaves(request), on: connection) { select in
                 let (sql, bindings) = try select.rows(request).render(in: writer.dialect)
                 return try connection.preparedQuery(sql, bindings, binaryResults: true)
@@ -111,7 +156,7 @@ extension PostgresStore {
     }
 
     package func count(_ request: StoreFetch) throws -> Int {
-        let result = try withConnection("count \(request.entity.name)") { connection in
+        let result = try withReadConnection("count \(request.entity.name)") { connection in
             try withTextLookups(PostgresTextLeaves(condition: request.condition, orderings: [], entity: request.entity), on: connection) { select in
                 let (sql, bindings) = try select.count(request).render(in: writer.dialect)
                 return try connection.preparedQuery(sql, bindings)
@@ -120,20 +165,9 @@ extension PostgresStore {
         return result.count > 0 ? Int(result.int64(row: 0, column: 0)) : 0
     }
 
-    package func fetchJoinRows(table: String, ownerColumn: String, targetColumn: String, owners: [Int64]) throws -> [(owner: Int64, target: Int64)] {
-        let quote = writer.dialect.quote(identifier:)
-        var rows: [(owner: Int64, target: Int64)] = []
-        for start in stride(from: 0, to: owners.count, by: StoreLimits.keysPerStatement) {
-            let chunk = Array(owners[start..<min(start + StoreLimits.keysPerStatement, owners.count)])
-            let placeholders = (1...chunk.count).map { "$\($0)" }.joined(separator: ", ")
-            let sql = "SELECT \(quote(ownerColumn)), \(quote(targetColumn)) FROM \(quote(table)) "
-                + "WHERE \(quote(ownerColumn)) IN (\(placeholders)) ORDER BY \(quote(targetColumn))"
-            let result = try withConnection("read \(table)") { try $0.preparedQuery(sql, chunk.map { .integer($0) }) }
-            for row in 0..<result.count {
-                rows.append((result.int64(row: row, column: 0), result.int64(row: row, column: 1)))
-            }
-        }
-        return rows
+    package func integerPairs(_ query: SQLFragment, operation: @autoclosure () -> String) throws -> [(Int64, Int64)] {
+        let result = try withReadConnection(operation()) { try $0.preparedQuery(query) }
+        return (0..<result.count).map { (result.int64(row: $0, column: 0), result.int64(row: $0, column: 1)) }
     }
 }
 
@@ -158,6 +192,7 @@ extension PostgresStore {
     package func close(waitingForWatchers: Bool) {
         watchers.stop(waiting: waitingForWatchers)
         pool.close()
+        readReplicas?.close()
     }
 
     /// Stops the watcher (and its `LISTEN` session); the pool stays for the models still referenced, and closes with

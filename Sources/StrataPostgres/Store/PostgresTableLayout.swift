@@ -29,7 +29,7 @@ struct PostgresTableLayout: StoreTableLayout {
             entity.ownRelationshipIndexes.map { (entity, $0) }
         }.compactMap { entity, index in
             guard let relationship = entity.relationshipInfos[index],
-                  case .joinTable(let name, let owner, let target) = relationship.storage, owner != "Z_SECOND" else { return nil }
+                  case .joinTable(let name, let owner, let target) = relationship.storage, owner != StoreLayout.secondColumn else { return nil }
             let targetSide = relationship.inverse.map { "\(relationship.destination.name)_\($0.name)" } ?? relationship.destination.name
             let create = statements.firstIndex { $0.hasPrefix("CREATE TABLE \(quote(name)) ") }
             let definition = create.map { statements[$0...min($0 + 1, statements.count - 1)].joined(separator: "; ") } ?? ""

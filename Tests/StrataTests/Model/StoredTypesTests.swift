@@ -109,7 +109,7 @@ struct StoredTypesTests {
             #expect(try roundTrip(kind) { $0.text = text }.text == text)
             return
         }
-        // PostgreSQL text can't hold U+0000 (docs/ARCHITECTURE.md): the save throws instead of cutting the text.
+        // PostgreSQL text can't hold U+0000 (docs/internals/PredicateSemantics.md): the save throws instead of cutting the text.
         #expect(throws: StrataError.self) { try roundTrip(kind) { $0.text = text } }
     }
 

@@ -38,7 +38,7 @@ struct InjectionTests {
         context.insert(Book(title: "plain", author: "", publisher: ""))
         try context.save()
         let before = try schemaObjects(store)
-        // PostgreSQL text can't hold U+0000 (docs/ARCHITECTURE.md): there saving such a value throws and stores nothing.
+        // PostgreSQL text can't hold U+0000 (docs/internals/PredicateSemantics.md): there saving such a value throws and stores nothing.
         let hostile = kind == .postgres ? Self.hostile.filter { !$0.contains("\0") } : Self.hostile
         for text in Self.hostile where !hostile.contains(text) {
             context.insert(Book(title: "refused", author: text, publisher: ""))

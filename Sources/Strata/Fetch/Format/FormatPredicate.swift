@@ -9,40 +9,10 @@ import Foundation
 /// let both = search && open
 /// ```
 ///
-/// Key paths through to-many relationships compare their members, as in Core Data: `tags.name == "x"`
-/// means `ANY tags.name == "x"`; several to-many relationships on one path flatten
-/// (`ANY projects.tasks.title == "x"`); `ANY`/`ALL`/`NONE` also work inside a `SUBQUERY` over the
-/// variable (`SUBQUERY(tasks, $t, ANY $t.tags.name == "x").@count > 0`). `@sum` and `@avg` need numeric
-/// attributes, `@min` and `@max` ordered ones; anything else is refused naming the key path.
-///
-/// **nil is two-valued.** Every comparison is true or false, never unknown, as when `NSPredicate`
-/// evaluates objects in memory: a comparison reading nil (a nil attribute, a nil to-one on the way, an
-/// `@avg`/`@min`/`@max` over no members) is false for every operator (`<`, `CONTAINS`, `LIKE`, `MATCHES`,
-/// `BETWEEN`, `IN`, …) except `== nil` and `!= value`, which hold for it. `NOT` negates that result, so
-/// `NOT (notes CONTAINS "e")` matches rows whose `notes` is nil, just as `notes != "e"` does, and
-/// `NOT p` always matches exactly the rows `p` does not. The store and the in-memory check of unsaved
-/// changes apply the same rule.
-///
-/// Strata's own limits refuse a predicate before SQLite would: nesting deeper than 200 levels, a format
-/// over 1 MiB, more than 500 predicates in one `AND`/`OR`, more than 10,000 values in one list
-/// (``PredicateFormatError``), and, when it is translated for a fetch, more than 30,000 bound values or
-/// SQL nested deeper than 900 levels (SQLite's limits are 32,766 and 1000).
-///
-/// Creating a predicate never traps: a parse or argument error is kept inside the value and thrown
-/// by ``validated()`` (and when the predicate is fetched). Use ``parse(format:_:)`` to get the
-/// error straight away.
-///
-/// Two predicates are equal when their trees are equal, whatever spacing or synonyms
-/// (`=` / `==`, `AND` / `&&`) the source used.
-///
-/// The language: comparisons `== = != <> < <= =< > >= =>`, `BEGINSWITH ENDSWITH CONTAINS LIKE
-/// MATCHES IN BETWEEN` with `[c]`, `[d]`, `[cd]` modifiers; `AND OR NOT && || !` (NOT binds
-/// tighter than AND, AND tighter than OR); `TRUEPREDICATE`, `FALSEPREDICATE`; literals `YES NO
-/// TRUE FALSE NULL NIL`, numbers (`-2.5E-2`, `0x1F`), quoted strings with `\"`, `\n`, `\u00E9`
-/// escapes and `{a, b}` lists; key paths `a.b`, `SELF`, `#reserved`; `ANY SOME ALL NONE`;
-/// `@count @sum @avg @min @max`; `SUBQUERY(collection, $x, predicate)`; `$variables`;
-/// `+ - * / **`; `now()` and a few other functions; `CAST(…, "NSDate")` and friends; arguments
-/// `%@ %K %d %i %ld %f %lf`. Reserved words are case-insensitive.
+/// Creating a predicate never traps: a parse or argument error is kept inside the value and thrown by
+/// ``validated()`` (and when the predicate is fetched); ``parse(format:_:)`` throws it straight away. Two predicates
+/// are equal when their trees are equal, whatever spacing or synonyms the source used. The language, its nil rule
+/// and its limits: <doc:CoreDataFormatStrings>.
 public struct FormatPredicate: Sendable, Hashable, CustomStringConvertible {
     private enum Storage: Sendable, Hashable {
         case parsed(FormatExpression)

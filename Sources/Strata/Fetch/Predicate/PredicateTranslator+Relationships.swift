@@ -43,7 +43,7 @@ extension PredicateTranslator {
 
     /// The primary key of the model at the end of `path`: the input's own key, or the last hop's foreign key.
     static func primaryKey(of path: RelatedPath) -> QueryExpression {
-        guard let last = path.hops.last else { return .column(SelectStatement.primaryKeyColumn) }
+        guard let last = path.hops.last else { return .column(StoreLayout.primaryKeyColumn) }
         let foreignKey = QueryExpression.column(last.relationship.name)
         let before = RelatedPath(hops: Array(path.hops.dropLast()))
         return before.hops.isEmpty ? foreignKey : .related(before, foreignKey)

@@ -20,7 +20,7 @@ package struct RelationshipHop: Hashable, Sendable {
     /// relationship (or its storage needs an inverse it lacks).
     package init?(owner: Schema.Entity, relationshipIndex index: Int) {
         guard let relationship = owner.relationshipInfos[index] else { return nil }
-        let key = SelectStatement.primaryKeyColumn
+        let key = StoreLayout.primaryKeyColumn
         switch relationship.storage {
         case .foreignKey:
             link = .column(owner: relationship.name, destination: key)

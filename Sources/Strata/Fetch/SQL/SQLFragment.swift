@@ -5,6 +5,9 @@ package struct SQLFragment: Sendable, Hashable {
         case text(String)
         case identifier(String)
         case binding(StoredValue)
+        /// A placeholder whose value the caller binds each time it runs the statement: a statement prepared once
+        /// and run for many rows. Numbered with the bound values, in order; it has no value in `render`'s bindings.
+        case parameter
         /// A function name, spelled by the dialect.
         case function(QueryFunction)
         /// `COLLATE` and a collation name, spelled by the dialect.
@@ -20,6 +23,10 @@ package struct SQLFragment: Sendable, Hashable {
 
     package static func identifier(_ name: String) -> SQLFragment { SQLFragment([.identifier(name)]) }
     package static func binding(_ value: StoredValue) -> SQLFragment { SQLFragment([.binding(value)]) }
+    /// `count` parameters, comma-separated, for a statement run with values bound row by row.
+    package static func parameters(_ count: Int) -> SQLFragment {
+        joined(Array(repeating: SQLFragment([.parameter]), count: count), separator: ", ")
+    }
     package static func function(_ function: QueryFunction) -> SQLFragment { SQLFragment([.function(function)]) }
 
     package mutating func append(_ other: SQLFragment) { segments.append(contentsOf: other.segments) }
@@ -45,13 +52,18 @@ package struct SQLFragment: Sendable, Hashable {
     package func render(in dialect: some SQLDialect) -> (sql: String, bindings: [StoredValue]) {
         var sql = ""
         var bindings: [StoredValue] = []
+        var placeholders = 0
         for segment in segments {
             switch segment {
             case .text(let text): sql += text
             case .identifier(let name): sql += dialect.quote(identifier: name)
             case .binding(let value):
                 bindings.append(value)
-                sql += dialect.placeholder(at: bindings.count)
+                placeholders += 1
+                sql += dialect.placeholder(at: placeholders)
+            case .parameter:
+                placeholders += 1
+                sql += dialect.placeholder(at: placeholders)
             case .function(let function): sql += dialect.functionName(for: function)
             case .collation(let collation): sql += " COLLATE " + (dialect.collationName(for: collation) ?? "BINARY")
             }

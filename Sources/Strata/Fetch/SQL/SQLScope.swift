@@ -45,7 +45,7 @@ package struct SQLScope: Sendable {
             let depth = previous.depth + 1
             let next = SQLScope(alias: "t\(depth)", depth: depth)
             let destination = SQLFragment.identifier(hop.destination.tableName) + SQLFragment(sql: " AS ") + .identifier("t\(depth)")
-            let key = SelectStatement.primaryKeyColumn
+            let key = StoreLayout.primaryKeyColumn
             switch hop.link {
             case .column(let ownerColumn, let destinationColumn):
                 tables.append((destination, next.column(destinationColumn) + SQLFragment(sql: " = ")

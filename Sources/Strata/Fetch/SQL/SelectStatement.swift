@@ -1,22 +1,14 @@
 /// Builds the SQL of a fetch: `SELECT … FROM … WHERE … ORDER BY … LIMIT … OFFSET …`.
 package enum SelectStatement {
-    /// The name of the primary-key column every entity table has.
-    package static let primaryKeyColumn = "Z_PK"
-    /// The name of the row-version column every entity table has (Core Data's optimistic-locking version).
-    package static let versionColumn = "Z_OPT"
-    /// The name of the column telling which entity of a hierarchy a row belongs to (Core Data's `Z_ENT`), in the
-    /// tables of model hierarchies only.
-    package static let entityColumn = "Z_ENT"
-
     /// The SQL that reads the rows of `fetch`: the primary key, the requested columns, and — when any column is
     /// requested — the row's version last (see ``StoreRow/version(afterColumns:)``).
     package static func rows(_ fetch: StoreFetch, dialect: some SQLDialect) -> SQLFragment {
-        var columns: [SQLFragment] = [.identifier(primaryKeyColumn)]
+        var columns: [SQLFragment] = [.identifier(StoreLayout.primaryKeyColumn)]
         for index in fetch.columns ?? [] {
             columns.append(.identifier(fetch.entity.properties[index].name))
         }
-        if fetch.columns != nil { columns.append(.identifier(versionColumn)) }
-        if fetch.readsEntityColumn { columns.append(.identifier(entityColumn)) }
+        if fetch.columns != nil { columns.append(.identifier(StoreLayout.versionColumn)) }
+        if fetch.readsEntityColumn { columns.append(.identifier(StoreLayout.entityColumn)) }
         var sql = SQLFragment(sql: "SELECT ") + .joined(columns, separator: ", ")
         sql.append(from(fetch))
         if !fetch.ordering.isEmpty {

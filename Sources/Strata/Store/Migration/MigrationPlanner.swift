@@ -149,8 +149,8 @@ package struct MigrationPlanner {
         plan.changes += indexChanges(entity.name, from: current.indexStatements, to: wanted.indexStatements)
         if !current.hasVersionColumn {
             plan.changes.append(SchemaChange(
-                kind: .addProperty, entity: entity.name, property: SelectStatement.versionColumn,
-                description: "add \(entity.name).\(SelectStatement.versionColumn): the row version optimistic locking checks = 0"))
+                kind: .addProperty, entity: entity.name, property: StoreLayout.versionColumn,
+                description: "add \(entity.name).\(StoreLayout.versionColumn): the row version optimistic locking checks = 0"))
         }
         plan.actions += checks.map(MigrationAction.check)
         plan.actions.append(.alterTable(TableAlteration(

@@ -53,7 +53,7 @@ package struct StoredEntity: Codable, Equatable {
     /// Whether the table has the row-version column (`Z_OPT`); tables written before optimistic locking existed
     /// get it from a migration.
     package var hasVersionColumn: Bool {
-        definition.contains("\"\(SelectStatement.versionColumn)\" ")
+        definition.contains("\"\(StoreLayout.versionColumn)\" ")
     }
 
     /// Whether the table needs no change to hold `target`: the same DDL, and no column whose recorded Swift type

@@ -86,6 +86,37 @@ extension SQLiteConnection {
         return rows
     }
 
+    /// Runs one statement written as an ``SQLFragment`` to completion, ignoring any rows it returns.
+    /// - Throws: ``SQLiteError`` when the SQL does not compile or a step fails.
+    package func run(_ statement: SQLFragment) throws(SQLiteError) {
+        let (sql, bindings) = statement.render(in: SQLiteDialect())
+        try run(sql, bindings)
+    }
+
+    /// Runs one statement written as an ``SQLFragment`` and returns every row it produces.
+    /// - Throws: ``SQLiteError`` when the SQL does not compile or a step fails.
+    package func query(_ statement: SQLFragment) throws(SQLiteError) -> [[StoredValue]] {
+        let (sql, bindings) = statement.render(in: SQLiteDialect())
+        return try query(sql, bindings)
+    }
+
+    /// Prepares (or takes from the cache) a statement written as an ``SQLFragment``, with its values bound, for the
+    /// caller to step through and reset (and, for ``SQLFragment/parameters(_:)``, to bind row by row).
+    /// - Throws: ``SQLiteError`` when the SQL does not compile or the values do not bind.
+    package func prepareBound(_ statement: SQLFragment) throws(SQLiteError) -> SQLiteStatement {
+        let (sql, bindings) = statement.render(in: SQLiteDialect())
+        let prepared = try prepare(sql)
+        // A statement of parameters only is bound by the caller, row by row.
+        guard !bindings.isEmpty else { return prepared }
+        do {
+            try prepared.bind(bindings)
+        } catch {
+            prepared.reset()
+            throw error
+        }
+        return prepared
+    }
+
     /// SQLite's `PRAGMA data_version`: it changes whenever another connection commits.
     ///
     /// Compare two readings to learn whether the database changed behind this connection's

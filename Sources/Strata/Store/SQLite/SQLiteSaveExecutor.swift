@@ -77,7 +77,7 @@ final class SQLiteSaveExecutor: SaveExecutor {
             matching.append(sql: " WHERE ")
             matching.append(condition.sql)
         }
-        let primaryKey = dialect.quote(identifier: SelectStatement.primaryKeyColumn)
+        let primaryKey = dialect.quote(identifier: StoreLayout.primaryKeyColumn)
         let selected = ([primaryKey] + columns).joined(separator: ", ")
         let (select, selectBindings) = (SQLFragment(sql: "SELECT \(selected)") + matching).render(in: dialect)
         let (delete, deleteBindings) = (SQLFragment(sql: "DELETE") + matching).render(in: dialect)

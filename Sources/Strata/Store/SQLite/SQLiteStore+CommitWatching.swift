@@ -68,7 +68,7 @@ extension SQLiteStore {
     /// The identifier of the newest history transaction, 0 for an empty history; `nil` without history tables.
     private static func newestHistoryTransaction(_ connection: SQLiteConnection) -> Int64? {
         // A store without the tables fails the query: nothing is known.
-        let rows = try? connection.query("SELECT coalesce(max(\"id\"), 0) FROM \"\(HistoryTables.transactions)\"", [])
+        let rows = try? connection.query(HistoryTables.newestTransactionQuery)
         guard case .integer(let newest)? = rows?.first?.first else { return nil }
         return newest
     }

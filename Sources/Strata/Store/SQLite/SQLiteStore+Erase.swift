@@ -15,17 +15,14 @@ extension SQLiteStore {
                     // Rows of different tables refer to each other: checked once everything is gone.
                     try connection.execute("PRAGMA defer_foreign_keys = ON")
                     for table in schema.storedTableNames.reversed() {
-                        try connection.execute("DELETE FROM \(dialect.quote(identifier: table))")
+                        try connection.run("DELETE FROM \(identifier: table)")
                     }
                     if HistoryTables.exist(on: connection) {
-                        let newest = try connection.query(
-                            "SELECT coalesce(max(\"id\"), 0) FROM \"\(HistoryTables.transactions)\"", []).first?.first
+                        let newest = try connection.query(HistoryTables.newestTransactionQuery).first?.first
                         try deleteHistory(StoreHistoryFetch(), on: connection)
                         // The erase itself is in no transaction: every token taken before it expires, the newest too.
                         if case .integer(let through)? = newest, through > 0 {
-                            try connection.run(
-                                "INSERT OR REPLACE INTO \"\(StoreBootstrap.metadataTable)\" (key, value) VALUES (?, ?)",
-                                [.text(HistoryTables.deletedThroughKey), .text(String(through + 1))])
+                            try connection.run(HistoryTables.recordDeleted(through: through + 1))
                         }
                     }
                 }

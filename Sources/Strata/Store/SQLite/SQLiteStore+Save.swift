@@ -17,7 +17,7 @@ extension SQLiteStore {
                 try connection.transaction {
                     try checkNotMigratedElsewhere(connection)
                     try checkFileInPlace(connection)
-                    let history = recordsHistory ? try HistoryRecorder(connection: connection, dialect: dialect, author: changes.author) : nil
+                    let history = recordsHistory ? try HistoryRecorder(connection: connection, author: changes.author) : nil
                     var sequence = SaveSequence(executor: SQLiteSaveExecutor(connection: connection, dialect: dialect), mergePolicy: mergePolicy,
                                                 storeIdentifier: identifier, recordsHistory: recordsHistory, changes: changes)
                     let result = try sequence.write(changes)

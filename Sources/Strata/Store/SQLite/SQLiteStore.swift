@@ -3,7 +3,7 @@ import Synchronization
 
 /// A store in one SQLite database file (or in memory): one table per entity, a `strata_metadata` table
 /// recording the schema it holds, WAL journaling, and every save in one transaction.
-package final class SQLiteStore: PersistentStore, @unchecked Sendable {
+package final class SQLiteStore: SQLPersistentStore, @unchecked Sendable {
     // `@unchecked` because the connection is guarded by `lock`; everything else is immutable.
     package let schema: Schema
     package let identifier: String
@@ -158,23 +158,12 @@ func translatingErrors<T>(_ operation: @autoclosure () -> String, _ body: () thr
 }
 
 extension SQLiteStore {
-    package func fetchJoinRows(table: String, ownerColumn: String, targetColumn: String, owners: [Int64]) throws -> [(owner: Int64, target: Int64)] {
-        var rows: [(owner: Int64, target: Int64)] = []
-        let quote = dialect.quote(identifier:)
-        for start in stride(from: 0, to: owners.count, by: StoreLimits.keysPerStatement) {
-            let chunk = owners[start..<min(start + StoreLimits.keysPerStatement, owners.count)]
-            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-            let sql = "SELECT \(quote(ownerColumn)), \(quote(targetColumn)) FROM \(quote(table)) WHERE \(quote(ownerColumn)) IN (\(placeholders)) ORDER BY \(quote(targetColumn))"
-            let found = try withConnection { connection in
-                try translatingErrors("read \(table)") { try connection.query(sql, chunk.map { .integer($0) }) }
-            }
-            for row in found {
-                if row.count == 2, case .integer(let owner) = row[0], case .integer(let target) = row[1] {
-                    rows.append((owner, target))
-                }
-            }
+    package func integerPairs(_ query: SQLFragment, operation: @autoclosure () -> String) throws -> [(Int64, Int64)] {
+        let found = try withConnection { connection in try translatingErrors(operation()) { try connection.query(query) } }
+        return found.compactMap { row in
+            guard row.count == 2, case .integer(let first) = row[0], case .integer(let second) = row[1] else { return nil }
+            return (first, second)
         }
-        return rows
     }
 }
 

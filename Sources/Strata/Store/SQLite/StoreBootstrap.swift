@@ -3,7 +3,6 @@ import Foundation
 /// Creates a new store's tables, or checks that an existing file is a Strata store and migrates it to the models
 /// when they differ. Nothing is written to a file that fails the checks or can't be migrated.
 struct StoreBootstrap {
-    static let metadataTable = "strata_metadata"
     static let formatVersion = "strata-sqlite-1"
 
     let connection: SQLiteConnection
@@ -53,7 +52,7 @@ struct StoreBootstrap {
     func readStoredSchema(tables knownTables: [String]? = nil) throws -> (StoredSchema, String) {
         let tables = try knownTables ?? read("list tables", "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
             .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
-        guard tables.contains(Self.metadataTable) else {
+        guard tables.contains(StoreLayout.metadataTable) else {
             throw StrataError.notAStrataStore(
                 path: path, reason: "it is an SQLite database without Strata's metadata (tables: \(tables.sorted().joined(separator: ", ")))")
         }
@@ -77,9 +76,9 @@ struct StoreBootstrap {
         description.version = description.version ?? migrationPlan?.schemas.last?.versionIdentifier
         try translatingErrors("create the store's tables") {
             try connection.transaction {
-                try connection.execute("CREATE TABLE \(dialect.quote(identifier: Self.metadataTable)) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+                try connection.execute("CREATE TABLE \(dialect.quote(identifier: StoreLayout.metadataTable)) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
                 for (key, value) in [("format", Self.formatVersion), ("identifier", identifier), ("schema", fingerprint.encoded), ("model", description.encoded)] {
-                    try connection.run("INSERT INTO \(dialect.quote(identifier: Self.metadataTable)) (key, value) VALUES (?, ?)", [.text(key), .text(value)])
+                    try connection.run("INSERT INTO \(dialect.quote(identifier: StoreLayout.metadataTable)) (key, value) VALUES (?, ?)", [.text(key), .text(value)])
                 }
                 for entity in schema.entities {
                     for statement in TableDefinition(entity: entity, dialect: dialect).statements {
@@ -96,7 +95,7 @@ struct StoreBootstrap {
 
     private func readMetadata() throws -> [String: String] {
         var metadata: [String: String] = [:]
-        for row in try read("read the store's metadata", "SELECT key, value FROM \(dialect.quote(identifier: Self.metadataTable))") {
+        for row in try read("read the store's metadata", "SELECT key, value FROM \(dialect.quote(identifier: StoreLayout.metadataTable))") {
             if row.count == 2, case .text(let key) = row[0], case .text(let value) = row[1] { metadata[key] = value }
         }
         return metadata

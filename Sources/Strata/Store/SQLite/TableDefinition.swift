@@ -5,7 +5,7 @@ struct TableDefinition {
 
     /// The definition of the row-version column every entity table has (Core Data's `Z_OPT`): an insert leaves it
     /// at 0, every update of the row's attributes adds 1, and a save checks it in the same statement.
-    static let versionColumnDefinition = "\"\(SelectStatement.versionColumn)\" INTEGER NOT NULL DEFAULT 0"
+    static let versionColumnDefinition = "\"\(StoreLayout.versionColumn)\" INTEGER NOT NULL DEFAULT 0"
 
     /// The column definitions, e.g. `"title" TEXT NOT NULL`: the primary key, the row version, then one per
     /// attribute or to-one relationship.
@@ -13,9 +13,9 @@ struct TableDefinition {
     /// entity column (`Z_ENT`, the entity's name); the columns a subentity declares allow `NULL`, which the other
     /// entities' rows hold.
     var columns: [String] {
-        var system = [quote(SelectStatement.primaryKeyColumn) + " INTEGER PRIMARY KEY", Self.versionColumnDefinition]
+        var system = [quote(StoreLayout.primaryKeyColumn) + " INTEGER PRIMARY KEY", Self.versionColumnDefinition]
         if entity.tableHasEntityColumn {
-            system.append("\(quote(SelectStatement.entityColumn)) TEXT NOT NULL DEFAULT '\(entity.name)'")
+            system.append("\(quote(StoreLayout.entityColumn)) TEXT NOT NULL DEFAULT '\(entity.name)'")
         }
         return system + entity.tableColumns.map { owner, index in
             let property = owner.properties[index]
@@ -40,7 +40,7 @@ struct TableDefinition {
         case .deny: action = "RESTRICT"
         case .noAction: return ""
         }
-        return " REFERENCES \(quote(relationship.destination.tableName)) (\(quote(SelectStatement.primaryKeyColumn))) ON DELETE \(action)"
+        return " REFERENCES \(quote(relationship.destination.tableName)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE \(action)"
     }
 
     var uniqueConstraints: [String] {
@@ -77,9 +77,9 @@ struct TableDefinition {
         entity.ownRelationshipIndexes.compactMap { index in
             guard let relationship = entity.relationshipInfos[index],
                   case .joinTable(let name, let owner, let target) = relationship.storage,
-                  owner != "Z_SECOND" else { return nil }
+                  owner != StoreLayout.secondColumn else { return nil }
             let reference = { (entity: String) in
-                "INTEGER NOT NULL REFERENCES \(quote(entity)) (\(quote(SelectStatement.primaryKeyColumn))) ON DELETE CASCADE"
+                "INTEGER NOT NULL REFERENCES \(quote(entity)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE CASCADE"
             }
             return "CREATE TABLE \(quote(name)) (\(quote(owner)) \(reference(entity.tableName)), "
                 + "\(quote(target)) \(reference(relationship.destination.tableName)), PRIMARY KEY (\(quote(owner)), \(quote(target)))) WITHOUT ROWID; "

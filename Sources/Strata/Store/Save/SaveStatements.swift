@@ -48,7 +48,7 @@ final class SaveStatements<Dialect: SQLDialect> {
             var values = columns.indices.map { dialect.placeholder(at: $0 + 1) }
             if entity.tableHasEntityColumn {
                 // Written in the text: the entity's name, constant for the statement, binds nothing.
-                names.append(dialect.quote(identifier: SelectStatement.entityColumn))
+                names.append(dialect.quote(identifier: StoreLayout.entityColumn))
                 values.append("'\(entity.name)'")
             }
             let body = names.isEmpty
@@ -128,8 +128,8 @@ final class SaveStatements<Dialect: SQLDialect> {
         }
     }
 
-    var primaryKey: String { dialect.quote(identifier: SelectStatement.primaryKeyColumn) }
-    var version: String { dialect.quote(identifier: SelectStatement.versionColumn) }
+    var primaryKey: String { dialect.quote(identifier: StoreLayout.primaryKeyColumn) }
+    var version: String { dialect.quote(identifier: StoreLayout.versionColumn) }
     func table(_ entity: Schema.Entity) -> String { dialect.quote(identifier: entity.tableName) }
     func column(_ entity: Schema.Entity, _ index: Int) -> String { dialect.quote(identifier: entity.properties[index].name) }
     /// The columns at `indexes`, comma-separated.

@@ -99,7 +99,7 @@ package struct QueryEvaluator {
     }
 
     private func column(_ name: String) throws -> StoredValue {
-        if name == SelectStatement.primaryKeyColumn {
+        if name == StoreLayout.primaryKeyColumn {
             if let primaryKey { return .integer(primaryKey) }
             // An unsaved model matches its temporary identifier (see `PersistentIdentifier.queryKey`).
             if let backingData, backingData.state == .inserted {

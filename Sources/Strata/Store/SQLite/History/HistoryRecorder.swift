@@ -10,13 +10,9 @@ struct HistoryRecorder {
     let transaction: Int64
 
     /// Writes the transaction row.
-    init(connection: SQLiteConnection, dialect: SQLiteDialect, author: String?) throws {
+    init(connection: SQLiteConnection, author: String?) throws {
         self.connection = connection
-        let quote = dialect.quote(identifier:)
-        try connection.run(
-            "INSERT INTO \(quote(HistoryTables.transactions)) (\(quote("timestamp")), \(quote("author")), \(quote("bundle")), \(quote("process"))) VALUES (?, ?, ?, ?)",
-            [.real(Date().timeIntervalSinceReferenceDate), author.map { .text($0) } ?? .null,
-             .text(StoredHistoryTransaction.currentBundleIdentifier), .text(StoredHistoryTransaction.currentProcessIdentifier)])
+        try connection.run(HistoryTables.transactionRow(author: author))
         self.transaction = connection.lastInsertRowID
     }
 
@@ -24,9 +20,8 @@ struct HistoryRecorder {
     func record(_ journal: SaveJournal) throws {
         let (changes, tombstones) = journal.historyRows()
         if !changes.isEmpty {
-            let statement = try connection.prepare(
-                "INSERT INTO \"\(HistoryTables.changes)\" (\"transaction\", \"position\", \"kind\", \"entity\", \"row\", \"count\", \"attributes\", \"keys\") "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+            let statement = try connection.prepareBound(HistoryTables.insert(
+                into: HistoryTables.changes, columns: ["transaction", "position", "kind", "entity", "row", "count", "attributes", "keys"]))
             for change in changes {
                 defer { statement.reset() }
                 try statement.bind(.integer(transaction), at: 1)
@@ -41,8 +36,8 @@ struct HistoryRecorder {
             }
         }
         guard !tombstones.isEmpty else { return }
-        let statement = try connection.prepare(
-            "INSERT INTO \"\(HistoryTables.tombstones)\" (\"transaction\", \"position\", \"name\", \"value\") VALUES (?, ?, ?, ?)")
+        let statement = try connection.prepareBound(
+            HistoryTables.insert(into: HistoryTables.tombstones, columns: ["transaction", "position", "name", "value"]))
         for tombstone in tombstones {
             defer { statement.reset() }
             try statement.bind(.integer(transaction), at: 1)

@@ -15,18 +15,31 @@ extension HistoryTables {
             "CREATE TABLE IF NOT EXISTS \(quote(tombstones)) (\(quote("transaction")) INTEGER NOT NULL, "
                 + "\(quote("position")) INTEGER NOT NULL, \(quote("name")) TEXT NOT NULL, \(quote("value")), "
                 + "PRIMARY KEY (\(quote("transaction")), \(quote("position")), \(quote("name")))) WITHOUT ROWID",
+            timestampIndexStatement(dialect: dialect),
         ]
     }
 
-    /// Upgrades tables of an earlier layout `version` to this one: version 1 gains the `keys` column.
+    /// Upgrades tables of an earlier layout `version` to this one: version 1 gains the `keys` column, versions 1 and
+    /// 2 the index on the transactions' time.
     static func upgradeStatements(from version: Int, dialect: SQLiteDialect) -> [String] {
-        guard version < 2 else { return [] }
-        return ["ALTER TABLE \(dialect.quote(identifier: changes)) ADD COLUMN \(dialect.quote(identifier: "keys")) BLOB"]
+        var statements: [String] = []
+        if version < 2 {
+            statements.append("ALTER TABLE \(dialect.quote(identifier: changes)) ADD COLUMN \(dialect.quote(identifier: "keys")) BLOB")
+        }
+        if version < 3 { statements.append(timestampIndexStatement(dialect: dialect)) }
+        return statements
+    }
+
+    /// The index on the transactions' time: retention by age and history fetches bounded by a date read the rows
+    /// they select, not the whole table.
+    private static func timestampIndexStatement(dialect: SQLiteDialect) -> String {
+        "CREATE INDEX IF NOT EXISTS \(dialect.quote(identifier: timestampIndex)) ON \(dialect.quote(identifier: transactions)) "
+            + "(\(dialect.quote(identifier: "timestamp")))"
     }
 
     /// Whether the changes table has the `keys` column (a store of layout version 1 opened read-only has not).
     static func hasKeyLists(on connection: SQLiteConnection) -> Bool {
-        let rows = try? connection.query("SELECT count(*) FROM pragma_table_info(?) WHERE name = 'keys'", [.text(changes)])
+        let rows = try? connection.query("SELECT count(*) FROM pragma_table_info(\(bind: .text(changes))) WHERE name = 'keys'")
         if case .integer(let count)? = rows?.first?.first { return count > 0 }
         return false
     }
@@ -34,7 +47,7 @@ extension HistoryTables {
     /// Whether the connection's database has the history tables (a store opened read-only before a writer added
     /// them has none).
     static func exist(on connection: SQLiteConnection) -> Bool {
-        let rows = try? connection.query("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(transactions)])
+        let rows = try? connection.query("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = \(bind: .text(transactions))")
         if case .integer(let count)? = rows?.first?.first { return count > 0 }
         return false
     }

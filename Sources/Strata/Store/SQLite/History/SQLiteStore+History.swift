@@ -12,9 +12,10 @@ extension SQLiteStore {
                 // One read transaction, so the transactions and their changes come from the same snapshot.
                 try connection.transaction {
                     try checkNotExpired(request, connection)
-                    let (selection, bindings) = request.selection(columns: "\"id\", \"timestamp\", \"author\", \"bundle\", \"process\"", dialect: dialect)
+                    let selection = request.selection(
+                        columns: "\(identifier: "id"), \(identifier: "timestamp"), \(identifier: "author"), \(identifier: "bundle"), \(identifier: "process")")
                     var transactions: [StoredHistoryTransaction] = []
-                    for row in try connection.query(selection, bindings) where row.count == 5 {
+                    for row in try connection.query(selection) where row.count == 5 {
                         guard case .integer(let identifier) = row[0] else { continue }
                         let seconds: Double = switch row[1] {
                         case .real(let real): real
@@ -47,32 +48,29 @@ extension SQLiteStore {
     /// Deletes the transactions `request` selects, with their changes and tombstones, inside the caller's
     /// transaction, and remembers the newest one deleted.
     func deleteHistory(_ request: StoreHistoryFetch, on connection: SQLiteConnection) throws {
-        let (selection, bindings) = request.selection(columns: "\"id\"", dialect: dialect)
-        let newest = try connection.query("SELECT max(\"id\") FROM (\(selection))", bindings).first?.first
+        let selection = request.selection(columns: "\(identifier: "id")", ordered: false)
+        let newest = try connection.query("SELECT max(\(identifier: "id")) FROM (\(selection))").first?.first
         guard case .integer(let deletedThrough)? = newest else { return }
         for table in [HistoryTables.tombstones, HistoryTables.changes] {
-            try connection.run("DELETE FROM \"\(table)\" WHERE \"transaction\" IN (\(selection))", bindings)
+            try connection.run("DELETE FROM \(identifier: table) WHERE \(identifier: "transaction") IN (\(selection))")
         }
-        try connection.run("DELETE FROM \"\(HistoryTables.transactions)\" WHERE \"id\" IN (\(selection))", bindings)
-        if deletedThrough > (try Self.deletedThrough(connection)) {
-            try connection.run(
-                "INSERT OR REPLACE INTO \"\(StoreBootstrap.metadataTable)\" (key, value) VALUES (?, ?)",
-                [.text(HistoryTables.deletedThroughKey), .text(String(deletedThrough))])
-        }
+        try connection.run("DELETE FROM \(identifier: HistoryTables.transactions) WHERE \(identifier: "id") IN (\(selection))")
+        try connection.run(HistoryTables.recordDeleted(through: deletedThrough))
     }
 
     /// Deletes the history past the store's retention (older than its interval, beyond its limit), inside the
     /// caller's transaction.
     func pruneHistory(_ connection: SQLiteConnection) throws {
-        try historyRetention.prune(dialect: dialect, newestBeyondLimit: { sql, bindings in
-            if case .integer(let identifier)? = try connection.query(sql, bindings).first?.first { return identifier }
+        try historyRetention.prune(newestBeyondLimit: { query in
+            if case .integer(let identifier)? = try connection.query(query).first?.first { return identifier }
             return nil
         }, delete: { try deleteHistory($0, on: connection) })
     }
 
     /// The newest transaction identifier whose history was deleted (0: none).
     private static func deletedThrough(_ connection: SQLiteConnection) throws -> Int64 {
-        let rows = try connection.query("SELECT value FROM \"\(StoreBootstrap.metadataTable)\" WHERE key = ?", [.text(HistoryTables.deletedThroughKey)])
+        let rows = try connection.query(
+            "SELECT value FROM \(identifier: StoreLayout.metadataTable) WHERE key = \(bind: .text(HistoryTables.deletedThroughKey))")
         guard case .text(let value)? = rows.first?.first else { return 0 }
         return Int64(value) ?? 0
     }
@@ -94,21 +92,23 @@ extension SQLiteStore {
         for (offset, transaction) in transactions.enumerated() { positions[transaction.identifier] = offset }
         let identifiers = transactions.map(\.identifier)
         guard let lowest = identifiers.min(), let highest = identifiers.max() else { return }
-        let range: [StoredValue] = [.integer(lowest), .integer(highest)]
+        let range: SQLFragment = "\(identifier: "transaction") BETWEEN \(bind: .integer(lowest)) AND \(bind: .integer(highest))"
         var tombstones: [Int64: [Int64: [String: StoredValue]]] = [:]
         for row in try connection.query(
-            "SELECT \"transaction\", \"position\", \"name\", \"value\" FROM \"\(HistoryTables.tombstones)\" WHERE \"transaction\" BETWEEN ? AND ?", range)
+            "SELECT \(identifier: "transaction"), \(identifier: "position"), \(identifier: "name"), \(identifier: "value") "
+                + "FROM \(identifier: HistoryTables.tombstones) WHERE \(range)")
         where row.count == 4 {
             guard case .integer(let transaction) = row[0], case .integer(let position) = row[1], let name = Self.text(row[2]) else { continue }
             tombstones[transaction, default: [:]][position, default: [:]][name] = row[3]
         }
         // A store of the first history layout, opened read-only, has no key lists (and needs none).
-        let keys = HistoryTables.hasKeyLists(on: connection) ? "\"keys\"" : "NULL"
-        let statement = try connection.prepare(
-            "SELECT \"transaction\", \"position\", \"kind\", \"entity\", \"row\", \"attributes\", \"count\", \(keys) FROM \"\(HistoryTables.changes)\" "
-                + "WHERE \"transaction\" BETWEEN ? AND ? ORDER BY \"transaction\", \"position\"")
+        let keys: SQLFragment = HistoryTables.hasKeyLists(on: connection) ? "\(identifier: "keys")" : "NULL"
+        let columns = ["transaction", "position", "kind", "entity", "row", "attributes", "count"]
+        let statement = try connection.prepareBound(
+            "SELECT \(SQLFragment.joined(columns.map(SQLFragment.identifier), separator: ", ")), \(keys) "
+                + "FROM \(identifier: HistoryTables.changes) WHERE \(range) "
+                + "ORDER BY \(identifier: "transaction"), \(identifier: "position")")
         defer { statement.reset() }
-        try statement.bind(range)
         while try statement.step() {
             let transaction = statement.int64(at: 0)
             guard let offset = positions[transaction] else { continue }

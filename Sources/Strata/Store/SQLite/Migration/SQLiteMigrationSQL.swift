@@ -66,12 +66,12 @@ struct SQLiteMigrationSQL {
         let definition = TableDefinition(entity: entity, dialect: dialect)
         let table = quote(entity.name)
         let temporary = quote("strata_migrating_\(entity.name)")
-        let key = quote(SelectStatement.primaryKeyColumn)
+        let key = quote(StoreLayout.primaryKeyColumn)
         let createTable = "CREATE TABLE \(table) ("
         let create = definition.statements[0].hasPrefix(createTable)
             ? "CREATE TABLE \(temporary) (" + definition.statements[0].dropFirst(createTable.count) : definition.statements[0]
         // Rows keep their versions (a table without them starts them at the column's default).
-        let version = alteration.current.hasVersionColumn ? [quote(SelectStatement.versionColumn)] : []
+        let version = alteration.current.hasVersionColumn ? [quote(StoreLayout.versionColumn)] : []
         let columns = [key] + version + entity.columnPropertyIndexes.map { quote(entity.properties[$0].name) }
         let expressions = alteration.sources.map { $0.sql(quote: quote, literal: \.sqlLiteral) }
         return [

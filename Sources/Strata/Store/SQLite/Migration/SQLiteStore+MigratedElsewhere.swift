@@ -1,7 +1,7 @@
 extension SQLiteStore {
     /// SQLite's schema cookie, which every change to the database's tables moves.
     static func schemaCookie(of connection: SQLiteConnection) throws -> Int64 {
-        let rows = try connection.query("PRAGMA schema_version", [])
+        let rows = try connection.query("PRAGMA schema_version")
         if case .integer(let cookie)? = rows.first?.first { return cookie }
         return 0
     }
@@ -15,7 +15,7 @@ extension SQLiteStore {
         let cookie = try translatingErrors("read the store's schema version") { try Self.schemaCookie(of: connection) }
         guard cookie != knownSchemaCookie.withLock({ $0 }) else { return }
         let rows = try translatingErrors("read the store's metadata") {
-            try connection.query("SELECT value FROM \(dialect.quote(identifier: StoreBootstrap.metadataTable)) WHERE key = 'model'", [])
+            try connection.query(StoredSchema.selectRecorded)
         }
         let stored = rows.first?.first.flatMap { if case .text(let text) = $0 { StoredSchema.decode(text) } else { nil } }
         if let stored {

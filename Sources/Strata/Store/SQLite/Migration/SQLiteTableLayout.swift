@@ -45,7 +45,7 @@ extension TableDefinition {
         entity.ownRelationshipIndexes.compactMap { index in
             guard let relationship = entity.relationshipInfos[index],
                   case .joinTable(let name, let owner, let target) = relationship.storage,
-                  owner != "Z_SECOND" else { return nil }
+                  owner != StoreLayout.secondColumn else { return nil }
             let targetSide = relationship.inverse.map { "\(relationship.destination.name)_\($0.name)" }
                 ?? relationship.destination.name
             let definition = joinTableStatements.first { $0.hasPrefix("CREATE TABLE \(dialect.quote(identifier: name)) ") } ?? ""

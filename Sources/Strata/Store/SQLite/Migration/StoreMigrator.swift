@@ -85,7 +85,7 @@ struct StoreMigrator {
     /// Writes the migrated schema's description (and its fingerprint, for older readers) into the metadata.
     func record(_ result: StoredSchema) throws {
         let fingerprint = SchemaFingerprint(entities: Dictionary(uniqueKeysWithValues: result.entities.map { ($0.name, $0.definition) }))
-        let table = dialect.quote(identifier: StoreBootstrap.metadataTable)
+        let table = dialect.quote(identifier: StoreLayout.metadataTable)
         try translatingErrors("record the migrated schema") {
             for (key, value) in [("schema", fingerprint.encoded), ("model", result.encoded)] {
                 try connection.run("INSERT OR REPLACE INTO \(table) (key, value) VALUES (?, ?)", [.text(key), .text(value)])

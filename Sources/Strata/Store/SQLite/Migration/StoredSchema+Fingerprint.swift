@@ -23,8 +23,8 @@ extension StoredEntity {
             for part in Self.topLevelParts(of: String(body)) {
                 if part.hasPrefix("UNIQUE (") {
                     unique.append(Self.quotedIdentifiers(in: part))
-                } else if let column = StoredColumn(definition: part), column.name != SelectStatement.primaryKeyColumn,
-                          column.name != SelectStatement.versionColumn {
+                } else if let column = StoredColumn(definition: part), column.name != StoreLayout.primaryKeyColumn,
+                          column.name != StoreLayout.versionColumn {
                     columns.append(column)
                 }
             }
@@ -40,7 +40,7 @@ extension StoredEntity {
             let (table, owner, target, destination) = (identifiers[0], identifiers[1], identifiers[4], identifiers[5])
             let index = offset + 1 < statements.count && statements[offset + 1].hasPrefix("CREATE INDEX") ? statements[offset + 1] : nil
             let sides: (String, String)
-            if owner == "Z_FIRST", let separator = table.range(of: "__") {
+            if owner == StoreLayout.firstColumn, let separator = table.range(of: "__") {
                 sides = (String(table[table.index(table.startIndex, offsetBy: 2)..<separator.lowerBound]), String(table[separator.upperBound...]))
             } else {
                 sides = (String(table.dropFirst(2)), destination)

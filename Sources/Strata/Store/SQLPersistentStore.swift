@@ -1,0 +1,24 @@
+/// A store built on an SQL engine (SQLite's and PostgreSQL's): the reads such stores share are written once here,
+/// in ``SQLFragment``s, and a store supplies only how it runs one.
+package protocol SQLPersistentStore: PersistentStore {
+    /// Runs `query`, whose rows are two integer columns, and returns them in order; `operation` names what was being
+    /// done in a thrown error.
+    /// - Throws: `StrataError.storeFailure` (or the store's closed-store error) when the query fails.
+    func integerPairs(_ query: SQLFragment, operation: @autoclosure () -> String) throws -> [(Int64, Int64)]
+}
+
+extension SQLPersistentStore {
+    /// The join-table rows of `owners`, each owner's targets in key order, read in chunks of
+    /// `StoreLimits.keysPerStatement` keys.
+    package func fetchJoinRows(table: String, ownerColumn: String, targetColumn: String, owners: [Int64]) throws -> [(owner: Int64, target: Int64)] {
+        var rows: [(owner: Int64, target: Int64)] = []
+        for start in stride(from: 0, to: owners.count, by: StoreLimits.keysPerStatement) {
+            let chunk = owners[start..<min(start + StoreLimits.keysPerStatement, owners.count)]
+            let keys = SQLFragment.joined(chunk.map { .binding(.integer($0)) }, separator: ", ")
+            let query: SQLFragment = "SELECT \(identifier: ownerColumn), \(identifier: targetColumn) FROM \(identifier: table) "
+                + "WHERE \(identifier: ownerColumn) IN (\(keys)) ORDER BY \(identifier: targetColumn)"
+            rows += try integerPairs(query, operation: "read \(table)").map { (owner: $0.0, target: $0.1) }
+        }
+        return rows
+    }
+}
