@@ -40,6 +40,11 @@ EXCEPTIONS = {
 }
 # StrataPostgres may use these layers of Strata.
 POSTGRES_ALLOWED = {"Logging", "Model", "Errors", "Schema", "BackingData", "Fetch", "Store"}
+# Public types of Context/CustomStore (SwiftData's custom-store protocols) that StrataPostgres may name: its
+# configuration and store type conform to them, and `DataStore.init(_:migrationPlan:)` takes a migration plan.
+POSTGRES_PUBLIC_TYPES = {"DataStore", "DataStoreConfiguration", "SchemaMigrationPlan", "DataStoreFetchRequest",
+                         "DataStoreFetchResult", "DataStoreSaveChangesRequest", "DataStoreSaveChangesResult",
+                         "DefaultSnapshot", "DataStoreError", "EditingState"}
 
 DECL = re.compile(r"\b(struct|class|enum|protocol|actor|typealias|associatedtype|extension)\s+([A-Za-z_][\w.]*)")
 KEYWORDS_AFTER_CLASS = {"func", "var", "let", "subscript", "init", "override", "final", "public", "package",
@@ -313,7 +318,7 @@ def main():
         if source == "StrataState":
             return target == "Strata" or target in ORDER or target in PRIVATE or target == "(root)"
         if source == "StrataPostgres":
-            return target in POSTGRES_ALLOWED
+            return target in POSTGRES_ALLOWED or name in POSTGRES_PUBLIC_TYPES
         if target in PRIVATE:
             if source.split("/")[0] in PRIVATE[target]:
                 return True

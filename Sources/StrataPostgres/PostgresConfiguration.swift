@@ -20,7 +20,9 @@ import Strata
 /// let url = URL(string: "postgresql://app@/app?host=db1.internal,db2.internal&port=5432,5432"
 ///     + "&target_session_attrs=read-write&connect_timeout=5")!
 /// ```
-public struct PostgresConfiguration: DataStoreConfiguration {
+public struct PostgresConfiguration: DataStoreConfiguration, Sendable {
+    /// The store a PostgreSQL configuration opens.
+    public typealias Store = PostgresDataStore
     /// The configuration's name (`"default"` unless given).
     public let name: String
     /// The models this configuration stores; `nil` uses the container's.

@@ -4,10 +4,10 @@ import StrataPostgres
 import Synchronization
 
 /// `load`: `processes` app processes × `contexts` model actors against one PostgreSQL database for a bounded time,
-/// in a realistic mix (four `#Predicate` reads to one save of two models and a counter increment), each process
-/// with a live observer. Reports throughput, save and read latency, how long a save takes to show in the other
-/// processes' observers, the server connections used and errors by kind; the counter must equal the increments
-/// that returned success.
+/// in a realistic mix (four `#Predicate` reads to one save of two models and an increment of the process's counter),
+/// each process with a live observer. Reports throughput, save and read latency, how long a save takes to show in
+/// the other processes' observers, the server connections used and errors by kind; the counters must add up to the
+/// increments that returned success.
 struct LoadCommand {
     let url: URL
     let processes: Int
@@ -19,13 +19,9 @@ struct LoadCommand {
         defer { scratch.remove() }
         let databaseSchema = "strata_load_" + UUID().uuidString.prefix(8).lowercased()
         defer { dropSchema(databaseSchema) }
-        do {
-            let configuration = PostgresConfiguration(url: url, databaseSchema: databaseSchema)
-            let context = ModelContext(try ModelContainer(for: Schema([LoadEvent.self, LoadCounter.self]), migrationPlan: nil,
-                                                          configurations: [configuration]))
-            context.insert(LoadCounter(name: "saves"))
-            try context.save()
-        }
+        // The store is created before the workers start, so their opens find it made.
+        _ = try ModelContainer(for: Schema([LoadEvent.self, LoadCounter.self]), migrationPlan: nil,
+                               configurations: [PostgresConfiguration(url: url, databaseSchema: databaseSchema)])
         let sampler = ConnectionSampler(url: url)
         var children: [Process] = []
         for worker in 0..<processes {
@@ -50,7 +46,8 @@ struct LoadCommand {
         let connections = sampler.stop()
         let configuration = PostgresConfiguration(url: url, databaseSchema: databaseSchema)
         let counter = try ModelContext(try ModelContainer(for: Schema([LoadEvent.self, LoadCounter.self]), migrationPlan: nil,
-                                                          configurations: [configuration])).fetch(FetchDescriptor<LoadCounter>()).first?.value ?? -1
+                                                          configurations: [configuration])).fetch(FetchDescriptor<LoadCounter>())
+            .reduce(0) { $0 + $1.value }
         let lost = total.increments - counter
         let errors = total.errors.isEmpty ? "none" : total.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         report("load: \(processes) processes x \(contexts) contexts for \(seconds) s on PostgreSQL")
@@ -59,7 +56,7 @@ struct LoadCommand {
         report("  save latency: \(Self.percentiles(total.saveMilliseconds)); read latency: \(Self.percentiles(total.readMilliseconds))")
         report("  save → other processes' observers: \(Self.percentiles(total.observedMilliseconds)) over \(total.observedMilliseconds.count) events")
         report("  server connections: at most \(connections) (pool \(contexts + 1) + LISTEN per process)")
-        report("  errors: \(errors); counter \(counter), increments \(total.increments), lost \(lost)")
+        report("  errors: \(errors); counters \(counter), increments \(total.increments), lost \(lost)")
         return lost == 0 && total.errors.isEmpty && failedWorkers == 0
     }
 

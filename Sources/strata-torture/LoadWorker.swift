@@ -21,7 +21,8 @@ final class LoadEvent {
     }
 }
 
-/// The counter every save increments by read-modify-write: the run's "nothing lost" check.
+/// A process's counter, which each of its saves increments by read-modify-write (its contexts contend for it):
+/// the run's "nothing lost" check.
 @Model
 final class LoadCounter {
     @Attribute(.unique) var name: String
@@ -99,7 +100,8 @@ actor LoadActor {
             let context = ModelContext(modelContainer)
             context.mergePolicy = .error
             do {
-                guard let counter = try context.fetch(FetchDescriptor<LoadCounter>()).first else {
+                let name = "worker-\(writer)"
+                guard let counter = try context.fetch(FetchDescriptor<LoadCounter>(predicate: #Predicate { $0.name == name })).first else {
                     tally.errors["no counter row", default: 0] += 1
                     return
                 }
@@ -143,6 +145,9 @@ struct LoadWorker {
         var configuration = PostgresConfiguration(url: url, databaseSchema: databaseSchema, maximumConnections: contexts + 1)
         configuration.maximumConnectionWait = .seconds(10)
         let container = try ModelContainer(for: Schema([LoadEvent.self, LoadCounter.self]), migrationPlan: nil, configurations: [configuration])
+        let setup = ModelContext(container)
+        setup.insert(LoadCounter(name: "worker-\(worker)"))
+        try setup.save()
         var newest = FetchDescriptor<LoadEvent>(sortBy: [SortDescriptor(\.created, order: .reverse)])
         newest.fetchLimit = 50
         let observer = try ResultsObserver(fetchDescriptor: newest, modelContext: container.mainContext)

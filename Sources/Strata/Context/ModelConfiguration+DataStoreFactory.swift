@@ -1,6 +1,9 @@
 import Foundation
 
-extension ModelConfiguration: DataStoreConfiguration {}
+extension ModelConfiguration: DataStoreConfiguration {
+    /// The store a model configuration opens.
+    public typealias Store = DefaultStore
+}
 
 extension ModelConfiguration: DataStoreFactory {
     /// Plans the migration of the configured file, reading it only; empty in memory.

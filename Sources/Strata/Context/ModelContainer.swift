@@ -96,14 +96,15 @@ public final class ModelContainer: Sendable {
                     reason: "its schema holds \(missing.name), which the container's schema doesn't")
             }
         }
-        guard let factory = configuration as? any DataStoreFactory else {
-            throw StrataError.storeOpenFailed(
-                path: configuration.name, reason: "\(type(of: configuration)) is not a store configuration Strata can open")
-        }
         self.schema = schema
         self.configurations = Set([configuration as? ModelConfiguration].compactMap { $0 })
         self.migrationPlan = migrationPlan
-        self.store = try factory.makeStore(schema: schema, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
+        if let factory = configuration as? any DataStoreFactory {
+            self.store = try factory.makeStore(schema: schema, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
+        } else {
+            // A third-party `DataStore`: opened by its own initializer, run through an adapter.
+            self.store = try configuration.openCustomStore(schema: schema, migrationPlan: migrationPlan)
+        }
         self.ownsStore = true
     }
 

@@ -95,6 +95,14 @@ extension ModelContext {
         return FetchResultsCollection(keys: try fetchPrimaryKeys(plan.request), batchSize: Swift.max(batchSize, 1), context: self, plan: plan)
     }
 
+    /// The identifiers of the models a descriptor describes, as a collection (SwiftData's batched form of
+    /// `fetchIdentifiers(_:)`). An identifier is a few bytes, so they are all read at once, whatever `batchSize`.
+    ///
+    /// - Throws: the errors of `fetchIdentifiers(_:)`.
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> FetchResultsCollection<PersistentIdentifier> {
+        FetchResultsCollection(loaded: try fetchIdentifiers(descriptor))
+    }
+
     /// Loads the models with `keys`, in the order of `keys`; `foundRegistered` is called with the key of each one
     /// that was registered before.
     func models<T: PersistentModel>(_ keys: [Int64], of type: T.Type, plan: FetchPlan,
@@ -123,21 +131,20 @@ extension ModelContext {
 /// them all.
 ///
 /// A value: it doesn't change after you get it; an observer replaces its `results` with a new one on every refresh.
-public struct FetchResultsCollection<Element: PersistentModel>: RandomAccessCollection {
+public struct FetchResultsCollection<Element>: RandomAccessCollection {
     private final class Storage {
         let keys: [Int64]
         let batchSize: Int
-        let context: ModelContext?
-        let plan: FetchPlan?
+        /// Loads the elements of a batch's keys, in their order; `nil` when every element is in `loaded`.
+        let load: (([Int64]) -> [Element])?
         let loaded: [Element]
         var batches: [Int: [Element]] = [:]
         var recentBatches: [Int] = []
 
-        init(keys: [Int64], batchSize: Int, context: ModelContext?, plan: FetchPlan?, loaded: [Element]) {
+        init(keys: [Int64], batchSize: Int, load: (([Int64]) -> [Element])?, loaded: [Element]) {
             self.keys = keys
             self.batchSize = batchSize
-            self.context = context
-            self.plan = plan
+            self.load = load
             self.loaded = loaded
         }
     }
@@ -147,34 +154,36 @@ public struct FetchResultsCollection<Element: PersistentModel>: RandomAccessColl
     private let storage: Storage
     public let count: Int
 
-    init(keys: [Int64], batchSize: Int, context: ModelContext, plan: FetchPlan) {
-        storage = Storage(keys: keys, batchSize: batchSize, context: context, plan: plan, loaded: [])
+    init(keys: [Int64], batchSize: Int, context: ModelContext, plan: FetchPlan) where Element: PersistentModel {
+        let load = { (keys: [Int64]) -> [Element] in
+            let loaded = (try? context.models(keys, of: Element.self, plan: plan)) ?? []
+            var byKey: [Int64: Element] = [:]
+            for model in loaded {
+                if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
+            }
+            return keys.map { key in byKey[key] ?? context.standIn(Element.self, entity: plan.entity, primaryKey: key) }
+        }
+        storage = Storage(keys: keys, batchSize: batchSize, load: load, loaded: [])
         count = keys.count
     }
 
     init(loaded: [Element]) {
-        storage = Storage(keys: [], batchSize: 1, context: nil, plan: nil, loaded: loaded)
+        storage = Storage(keys: [], batchSize: 1, load: nil, loaded: loaded)
         count = loaded.count
     }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
-    /// The model at `position`, loading its batch if needed. A model deleted from the store since the fetch
+    /// The element at `position`, loading its batch if needed. A model deleted from the store since the fetch
     /// comes back with `isDeleted == true`.
     public subscript(position: Int) -> Element {
         let storage = storage
-        guard let context = storage.context, let plan = storage.plan else { return storage.loaded[position] }
+        guard let load = storage.load else { return storage.loaded[position] }
         let batchIndex = position / storage.batchSize
         if let batch = storage.batches[batchIndex] { return batch[position % storage.batchSize] }
         let start = batchIndex * storage.batchSize
-        let keys = Array(storage.keys[start..<Swift.min(start + storage.batchSize, storage.keys.count)])
-        let loaded = (try? context.models(keys, of: Element.self, plan: plan)) ?? []
-        var byKey: [Int64: Element] = [:]
-        for model in loaded {
-            if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
-        }
-        let batch = keys.map { key in byKey[key] ?? context.standIn(Element.self, entity: plan.entity, primaryKey: key) }
+        let batch = load(Array(storage.keys[start..<Swift.min(start + storage.batchSize, storage.keys.count)]))
         storage.batches[batchIndex] = batch
         storage.recentBatches.append(batchIndex)
         if storage.recentBatches.count > Self.retainedBatches {
@@ -182,7 +191,9 @@ public struct FetchResultsCollection<Element: PersistentModel>: RandomAccessColl
         }
         return batch[position - start]
     }
+}
 
+extension FetchResultsCollection where Element: PersistentModel {
     /// The models' identifiers, in order (a batched collection loads every batch to tell them).
     public var identifiers: [PersistentIdentifier] { map(\.persistentModelID) }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension ModelContext {
-    /// Posted (with the context as object) before a save writes its changes.
+    /// Posted (with the context as object) before a save writes its changes, without a `userInfo` (as SwiftData).
     public static let willSave = Notification.Name("StrataModelContextWillSave")
     /// Posted (with the context as object) after a save wrote its changes; `userInfo` holds the identifiers
     /// under the `NotificationKey` raw values.
@@ -24,8 +24,14 @@ extension ModelContext {
         /// `[PersistentIdentifier]` of every model the context had registered, when the store was erased
         /// (`ModelContainer.erase()`): none of them has a row any more.
         case invalidatedAllIdentifiers
-        /// The store's identifier, as a `String`.
+        /// The query generation a context reads (Core Data's `queryGeneration`): never in a Strata notification's
+        /// `userInfo`, since every context reads the store's latest committed state.
         case queryGeneration
+    }
+
+    /// Posts `willSave`, which carries no `userInfo`.
+    func postWillSaveNotification() {
+        NotificationCenter.default.post(name: ModelContext.willSave, object: self, userInfo: nil)
     }
 
     func postSaveNotification(_ name: Notification.Name, inserted: [PersistentIdentifier], updated: [PersistentIdentifier],

@@ -20,7 +20,7 @@ extension ModelContext {
         try checkContainerIsAlive()
         if let unknown = unknownInsertions.first { throw StrataError.unknownEntity(unknown) }
         guard !store.isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
-        postSaveNotification(ModelContext.willSave, inserted: [], updated: [], deleted: [])
+        postWillSaveNotification()
         let inserted = insertedModelsArray
         let changed = Array(changedModels.values)
         let deleted = Array(deletedModels.values)

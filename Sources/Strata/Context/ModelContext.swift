@@ -70,6 +70,8 @@ public final class ModelContext {
     /// For live results: the save (event serial) for which each row was last read from the store, by entity.
     var storeReadSerials: [ObjectIdentifier: [Int64: UInt64]] = [:]
     let isMainContext: Bool
+    /// The identity of the context in the editing states custom stores see.
+    let editingStateIdentifier = UUID()
     /// The reference to this context that its models hold.
     @usableFromInline let modelReference = ModelContextReference()
 
@@ -92,6 +94,10 @@ public final class ModelContext {
     /// The name stamped on the history transactions this context's saves record (`HistoryTransaction.author`),
     /// so readers of the history can tell who made a change (`"widget"`, `"sync"`); `nil` by default.
     public var author: String?
+    /// The context's editing state, which custom stores' requests carry: the context's identity and `author`.
+    public var editingState: EditingState {
+        EditingState(id: editingStateIdentifier, author: author)
+    }
 
     /// Whether pending changes are saved automatically, soon after they are made.
     ///

@@ -22,7 +22,7 @@ extension FetchPlan {
                                  ascending: descriptor.order == .forward, collation: .binary)
         }
         let (path, property) = try SortKeyPath.resolve(keyPath, in: entity)
-        let column = QueryExpression.column(property.name)
+        let column = QueryExpression.attribute(property)
         let isString = property.valueType == String.self || property.valueType == String?.self
         return QueryOrdering(expression: path.hops.isEmpty ? column : .related(path, column),
                              ascending: descriptor.order == .forward, collation: isString ? .swift : .binary)
@@ -55,6 +55,10 @@ enum SortKeyPath {
         while true {
             guard let property = component(at: rest, of: owner) else { throw failure }
             rest = rest.dropFirst(component(of: property, in: owner).count)
+            if case .attribute = property.kind, property.storesJSON, rest.hasPrefix(".") || rest.hasPrefix("?.") {
+                // `\Person.address.postcode`: a field of a composite attribute.
+                return (RelatedPath(hops: hops), try compositeField(rest, of: property, in: owner, keyPath: keyPath))
+            }
             if rest.hasPrefix("?") { rest = rest.dropFirst() }
             if case .attribute = property.kind {
                 guard rest.isEmpty, !hops.isEmpty else { throw failure }
@@ -65,6 +69,18 @@ enum SortKeyPath {
             rest = rest.dropFirst()
             hops.append(hop)
             owner = hop.destination
+        }
+    }
+
+    /// The field of the composite attribute `property` that the rest of a description (`.postcode`,
+    /// `?.location?.latitude`) names.
+    private static func compositeField(
+        _ rest: Substring, of property: any AnyPersistentProperty, in owner: Schema.Entity, keyPath: AnyKeyPath
+    ) throws -> CompositeField {
+        let components = rest.drop { $0 == "?" || $0 == "!" }.dropFirst()
+        let lookup = CompositeField.field(components: components, type: type(of: keyPath).valueType, of: property, entity: owner)
+        return try lookup.get { reason in
+            StrataError.unsupportedSortDescriptor(description: String(describing: keyPath), reason: "\(owner.name).\(property.name): \(reason)")
         }
     }
 

@@ -43,5 +43,6 @@ package struct FetchPlan {
         }
         self.request = StoreFetch(entity: entity, columns: columns, condition: condition, ordering: ordering,
                                   limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
+        self.request.descriptor = descriptor
     }
 }

@@ -10,6 +10,9 @@ package struct StoreFetch: Sendable {
     package var ordering: [QueryOrdering]
     package var limit: Int?
     package var offset: Int?
+    /// The app's `FetchDescriptor` this fetch was planned from (`nil` for the context's own reads: faults,
+    /// relationships), for a custom store, which is asked in SwiftData's terms.
+    package var descriptor: (any Sendable)?
 
     package init(entity: Schema.Entity, columns: [Int]?, condition: QueryExpression? = nil,
                  ordering: [QueryOrdering] = [], limit: Int? = nil, offset: Int? = nil) {

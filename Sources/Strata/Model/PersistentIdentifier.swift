@@ -8,6 +8,9 @@ public struct PersistentIdentifier: Sendable, Hashable, Codable, Comparable, Ide
     package enum Key: Sendable, Hashable, Codable {
         case permanent(Int64)
         case temporary(UUID)
+        /// A custom store's own primary key (`identifier(for:entityName:primaryKey:)`), as its JSON encoding: the
+        /// identifier of a row in that store's terms, which the container maps to a row key of its own.
+        case custom(String)
     }
 
     /// The name of the model's entity.
@@ -47,6 +50,9 @@ public struct PersistentIdentifier: Sendable, Hashable, Codable, Comparable, Ide
     package var queryKey: Int64 {
         switch key {
         case .permanent(let row): return row
+        case .custom:
+            // A custom store's key never reaches a query: the container maps it to a row key first.
+            return 0
         case .temporary(let uuid):
             let bytes = uuid.uuid
             let high = [bytes.0, bytes.1, bytes.2, bytes.3, bytes.4, bytes.5, bytes.6, bytes.7]
@@ -73,6 +79,9 @@ public struct PersistentIdentifier: Sendable, Hashable, Codable, Comparable, Ide
         case (.permanent, .temporary): return true
         case (.temporary, .permanent): return false
         case (.temporary(let left), .temporary(let right)): return left.uuidString < right.uuidString
+        case (.custom(let left), .custom(let right)): return left < right
+        case (.custom, _): return true
+        case (_, .custom): return false
         }
     }
 
@@ -80,6 +89,7 @@ public struct PersistentIdentifier: Sendable, Hashable, Codable, Comparable, Ide
         switch key {
         case .permanent(let row): "\(entityName)/\(row)"
         case .temporary(let uuid): "\(entityName)/temporary-\(uuid.uuidString)"
+        case .custom(let key): "\(entityName)/\(key)"
         }
     }
 }

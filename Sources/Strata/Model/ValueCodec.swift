@@ -29,6 +29,8 @@ package struct ValueCodec<Value>: @unchecked Sendable {
     /// Whether values are stored as their ``StorableValue`` stored form (optionals as `NULL` for `nil`), so the
     /// typed accessors may encode and decode them in place instead of through `encode` and `decode`.
     @usableFromInline package let usesStorableForm: Bool
+    /// Whether values are stored as JSON text through their `Codable` conformance (a composite attribute).
+    @usableFromInline package let storesJSON: Bool
     /// A cheap check that a stored value decodes, used to validate rows as they load.
     @usableFromInline package let check: StoredValueCheck
     @usableFromInline package let encode: (Value) throws -> StoredValue
@@ -36,13 +38,14 @@ package struct ValueCodec<Value>: @unchecked Sendable {
 
     @usableFromInline
     package init(kind: PropertyKind, isOptional: Bool, valueType: Any.Type, cachesDecodedValue: Bool,
-                 usesStorableForm: Bool = false, check: StoredValueCheck = .decode,
+                 usesStorableForm: Bool = false, storesJSON: Bool = false, check: StoredValueCheck = .decode,
                  encode: @escaping (Value) throws -> StoredValue, decode: @escaping (StoredValue) -> Value?) {
         self.kind = kind
         self.isOptional = isOptional
         self.valueType = valueType
         self.cachesDecodedValue = cachesDecodedValue
         self.usesStorableForm = usesStorableForm
+        self.storesJSON = storesJSON
         self.check = check
         self.encode = encode
         self.decode = decode
@@ -121,7 +124,7 @@ extension ValueCodec {
     static func json() -> ValueCodec where Value: Codable {
         ValueCodec(
             kind: .attribute(.text), isOptional: false, valueType: Value.self,
-            cachesDecodedValue: true,
+            cachesDecodedValue: true, storesJSON: true,
             encode: { try JSONCoding.encode($0) },
             decode: { JSONCoding.decode(Value.self, from: $0) }
         )
@@ -131,7 +134,7 @@ extension ValueCodec {
     static func optionalJSON<Wrapped: Codable>(_: Wrapped.Type) -> ValueCodec where Value == Wrapped? {
         ValueCodec(
             kind: .attribute(.text), isOptional: true, valueType: Wrapped.self,
-            cachesDecodedValue: true,
+            cachesDecodedValue: true, storesJSON: true,
             encode: { value in try value.map { try JSONCoding.encode($0) } ?? .null },
             decode: { stored in
                 if case .null = stored { return .some(nil) }

@@ -8,6 +8,8 @@ package protocol AnyPersistentProperty: Sendable {
     var isOptional: Bool { get }
     var valueType: Any.Type { get }
     var cachesDecodedValue: Bool { get }
+    /// Whether the value is stored as JSON text through its `Codable` conformance (a composite attribute).
+    var storesJSON: Bool { get }
     /// The cheap check that validates stored values of this property.
     var check: StoredValueCheck { get }
     /// Whether `stored` decodes to a value of this property.
@@ -30,6 +32,7 @@ extension PersistentProperty: AnyPersistentProperty {
     package var isOptional: Bool { codec.isOptional }
     package var valueType: Any.Type { codec.valueType }
     package var cachesDecodedValue: Bool { codec.cachesDecodedValue }
+    package var storesJSON: Bool { codec.storesJSON }
     package var check: StoredValueCheck { codec.check }
 
     package func accepts(_ stored: StoredValue) -> Bool {

@@ -19,6 +19,9 @@ extension Schema {
             public static let allowsCloudEncryption = Option(name: "allowsCloudEncryption")
             /// Keep the value in memory only. Accepted for source compatibility; it has no effect.
             public static let ephemeral = Option(name: "ephemeral")
+            /// Store a `Codable` value through its codable representation as one opaque value: predicates and
+            /// sorts can't reach its fields, which otherwise they can (a composite attribute).
+            public static let codable = Option(name: "codable")
         }
 
         /// The options given to `@Attribute`.
@@ -35,6 +38,9 @@ extension Schema {
         public var valueType: Any.Type { valueTypeBox.type }
         /// Whether `.unique` is among the options.
         public var isUnique: Bool { options.contains(.unique) }
+        /// Whether the value is stored opaquely through its codable representation (`.codable` is among the
+        /// options), so predicates and sorts can't reach its fields.
+        public var isCodable: Bool { options.contains(.codable) }
         package let storageClass: StorageClass
         private let valueTypeBox: MetatypeBox
 

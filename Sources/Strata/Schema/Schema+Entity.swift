@@ -104,6 +104,18 @@ extension Schema {
             propertyIndexByName[name].map { properties[$0] }
         }
 
+        /// `keyPath` as a message names it: `\Resident.address.city`, where Swift's description spells the
+        /// `@Model` accessors as `<computed 0x… (Type)>`.
+        package func readableDescription(of keyPath: AnyKeyPath) -> String {
+            let description = String(describing: keyPath)
+            for property in properties {
+                let own = String(describing: property.anyKeyPath)
+                guard description.hasPrefix(own) else { continue }
+                return "\\\(name).\(property.name)" + description.dropFirst(own.count)
+            }
+            return description
+        }
+
         /// Key paths given to `#Index`/`#Unique` that are not persistent properties.
         package var unresolvedConstraintKeyPaths: [AnyKeyPath] {
             (modelType._$strataIndices + modelType._$strataUniqueConstraints).flatMap { $0 }

@@ -60,6 +60,9 @@ package struct PostgreSQLDialect: SQLDialect {
         case .like: "strata_like"
         case .matches: "strata_matches"
         case .power: "strata_power"
+        case .compositeField: "jsonb_extract_path_text"
+        case .compositeJSON: "jsonb"
+        case .compositeContains: "jsonb_array_elements_text"
         case .checkedArithmetic(let op): "strata_int_" + Self.name(of: op)
         case .floatingArithmetic(let op, let single): (single ? "strata_float_" : "strata_real_") + Self.floatingName(of: op)
         }

@@ -12,6 +12,10 @@ enum PostgresFunctions {
     /// The SQLSTATE a query fails with when it meets text its SQL can't compare and no answer was computed for it.
     static let unsupportedState = "SA001"
 
+    /// The version of ``definitions`` a store records (`strata_metadata`'s `functions`): an open replaces the functions
+    /// only when the store's differ, since replacing them takes locks that saves running meanwhile also need.
+    static let definitionsVersion = String(definitions.joined(separator: "\n").fnv1a, radix: 16)
+
     /// `CREATE OR REPLACE FUNCTION` statements, run by the bootstrap in the store's schema.
     static let definitions: [String] = [
         """

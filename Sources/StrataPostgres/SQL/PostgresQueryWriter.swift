@@ -54,6 +54,8 @@ struct PostgresQueryWriter {
         case .function(.coalesce, let arguments):
             return .function(.coalesce) + SQLFragment(sql: "(")
                 + .joined(try arguments.map { try condition($0, in: scope) }, separator: ", ") + SQLFragment(sql: ")")
+        case .function(.compositeContains(let path), let arguments):
+            return try compositeContains(path, arguments, scope)
         case .function(let function, let arguments):
             return try call(function, arguments, scope)
         case .case(let when, let then, let otherwise):
@@ -84,6 +86,10 @@ struct PostgresQueryWriter {
             let divisor = try value(right, in: scope)
             let right = op == .divide || op == .remainder ? SQLFragment(sql: "NULLIF(") + divisor + SQLFragment(sql: ", 0)") : divisor
             return paren(try value(left, in: scope) + SQLFragment(sql: " \(op.rawValue) ") + right)
+        case .function(.compositeField(let path), let arguments):
+            return try compositeField(path, arguments, scope)
+        case .function(.compositeJSON, let arguments):
+            return SQLFragment(sql: "(") + (try value(arguments[0], in: scope)) + SQLFragment(sql: ")::jsonb")
         case .function(let function, let arguments):
             return try call(function, arguments, scope)
         case .case(let when, let then, let otherwise):
@@ -140,9 +146,11 @@ struct PostgresQueryWriter {
 
     private static func returnsCondition(_ function: QueryFunction) -> Bool {
         switch function {
-        case .contains, .beginsWith, .endsWith, .localizedStandardContains, .characterContains, .characterBeginsWith, .like, .matches:
+        case .contains, .beginsWith, .endsWith, .localizedStandardContains, .characterContains, .characterBeginsWith, .like, .matches,
+             .compositeContains:
             true
-        case .compare, .characterCount, .coalesce, .checkedArithmetic, .floatingArithmetic, .fold, .power:
+        case .compare, .characterCount, .coalesce, .checkedArithmetic, .floatingArithmetic, .fold, .power, .compositeField,
+             .compositeJSON:
             false
         }
     }
@@ -179,6 +187,42 @@ struct PostgresQueryWriter {
         if PostgresTextLeaves.isInexact(function, arguments) { return try textCall(function, arguments, scope) }
         return SQLFragment(sql: dialect.functionName(for: function) + "(")
             + .joined(try arguments.map { try value($0, in: scope) }, separator: ", ") + SQLFragment(sql: ")")
+    }
+
+    /// A composite field: `#>>` on the column read as `jsonb`, cast to the type the field's scalar has as a column
+    /// (`C`-collated text, `bigint`, `float8` — which reads `"NaN"` and `"+Infinity"` — and a Boolean as 1 or 0);
+    /// a nested value as `jsonb`, which compares by value.
+    private func compositeField(_ path: CompositeFieldPath, _ arguments: [QueryExpression], _ scope: SQLScope) throws -> SQLFragment {
+        let json = SQLFragment(sql: "((") + (try value(arguments[0], in: scope)) + SQLFragment(sql: ")::jsonb")
+        guard path.scalar != .json else { return json + SQLFragment(sql: " #> \(path.postgresLiteral))") }
+        if path.scalar == .elementCount {
+            // `jsonb_array_length` fails on anything but an array; SQLite's `json_array_length` gives 0.
+            let element = json + SQLFragment(sql: " #> \(path.postgresLiteral))")
+            return SQLFragment(sql: "(CASE WHEN ") + element + SQLFragment(sql: " IS NULL THEN NULL WHEN jsonb_typeof(") + element
+                + SQLFragment(sql: ") = 'array' THEN jsonb_array_length(") + element + SQLFragment(sql: ") ELSE 0 END)")
+        }
+        let text = json + SQLFragment(sql: " #>> \(path.postgresLiteral))")
+        switch path.scalar {
+        case .text, .json, .elementCount: return SQLFragment(sql: "(") + text + SQLFragment(sql: " COLLATE \"C\")")
+        case .integer: return SQLFragment(sql: "(") + text + SQLFragment(sql: ")::bigint")
+        case .real: return SQLFragment(sql: "(") + text + SQLFragment(sql: ")::float8")
+        case .boolean: return SQLFragment(sql: "(") + text + SQLFragment(sql: ")::boolean::int4")
+        }
+    }
+
+    /// Whether an array inside a composite attribute has an element: each element's text cast as the field's
+    /// scalar, text compared as Swift compares (`strata_swift`, NFC).
+    private func compositeContains(_ path: CompositeFieldPath, _ arguments: [QueryExpression], _ scope: SQLScope) throws -> SQLFragment {
+        let array = SQLFragment(sql: "((") + (try value(arguments[0], in: scope)) + SQLFragment(sql: ")::jsonb #> \(path.postgresLiteral))")
+        let element = try value(arguments[1], in: scope)
+        let compared: SQLFragment = switch path.scalar {
+        case .text, .json, .elementCount: SQLFragment(sql: "strata_swift(e.v COLLATE \"C\") = strata_swift(") + element + SQLFragment(sql: ")")
+        case .integer: SQLFragment(sql: "e.v::bigint = ") + element
+        case .real: SQLFragment(sql: "e.v::float8 = ") + element
+        case .boolean: SQLFragment(sql: "e.v::boolean::int4 = ") + element
+        }
+        return SQLFragment(sql: "EXISTS (SELECT 1 FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(") + array
+            + SQLFragment(sql: ") = 'array' THEN ") + array + SQLFragment(sql: " END) AS e(v) WHERE ") + compared + SQLFragment(sql: ")")
     }
 
     private func paren(_ fragment: SQLFragment) -> SQLFragment { SQLFragment(sql: "(") + fragment + SQLFragment(sql: ")") }

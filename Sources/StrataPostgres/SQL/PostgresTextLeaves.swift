@@ -79,7 +79,8 @@ struct PostgresTextLeaves {
             [0, 1]
         case .characterCount, .fold:
             [0]
-        case .coalesce, .checkedArithmetic, .floatingArithmetic, .power:
+        case .coalesce, .checkedArithmetic, .floatingArithmetic, .power, .compositeField, .compositeJSON,
+             .compositeContains:
             nil
         }
     }

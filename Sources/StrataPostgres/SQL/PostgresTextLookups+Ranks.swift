@@ -19,7 +19,7 @@ extension PostgresTextLookups {
         }
         // In an order scattered by a hash of their bytes (the same every time): texts arriving in sort order would
         // each displace the last kept one, costing a binary search apiece instead of one comparison.
-        let candidates = distinct(texts).map { (hash: scatter($0), text: $0) }.sorted { $0.hash < $1.hash }.map(\.text)
+        let candidates = distinct(texts).map { (hash: $0.fnv1a, text: $0) }.sorted { $0.hash < $1.hash }.map(\.text)
         var kept: [String] = []
         guard count > 0 else { return Ranks(table: "{}", others: 0) }
         for text in candidates {
@@ -39,11 +39,6 @@ extension PostgresTextLookups {
         let entries = ranked(kept, ordering: ordering, descending: !ascending)
         let groups = entries.map(\.value).reduce(into: Set<String>()) { $0.insert($1) }.count
         return Ranks(table: object(entries[...], depth: 0), others: ascending ? groups : -1)
-    }
-
-    /// FNV-1a of a text's bytes.
-    private static func scatter(_ text: String) -> UInt64 {
-        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
     /// The texts once each by their bytes, in byte order.

@@ -84,7 +84,10 @@ struct PostgresBootstrap {
         let identifier = UUID().uuidString
         var description = StoredSchema(schema: schema, layout: PostgresTableLayout())
         description.version = description.version ?? migrationPlan?.schemas.last?.versionIdentifier
-        for (key, value) in [("format", Self.formatVersion), ("identifier", identifier), ("model", description.encoded)] {
+        for (key, value) in [
+            ("format", Self.formatVersion), ("identifier", identifier), ("model", description.encoded),
+            (Self.functionsKey, PostgresFunctions.definitionsVersion),
+        ] {
             try connection.query("INSERT INTO \(metadata) (key, value) VALUES ($1, $2)", [.text(key), .text(value)])
         }
         return identifier
@@ -102,12 +105,20 @@ struct PostgresBootstrap {
             if migrates { throw StrataError.schemaMismatch(path: location, differences: steps.flatMap(\.plan.changes).map(\.description)) }
             return identifier
         }
-        // Functions are replaced on every open, so a store created by an older Strata gets their current form.
-        for function in PostgresFunctions.definitions { try connection.execute(function) }
-        // History tables missing from a store (created before history was recorded, or dropped by hand) are added
-        // here, once however many instances open it together: `IF NOT EXISTS`, under the advisory lock (or the
-        // metadata's row lock).
-        for statement in PostgresHistoryTables.createStatements { try connection.execute(statement) }
+        // Other instances may be saving meanwhile: the open takes no lock their saves need unless something is to
+        // change. Functions of another version (a store created by another Strata) are replaced.
+        if values[Self.functionsKey] != PostgresFunctions.definitionsVersion {
+            for function in PostgresFunctions.definitions { try connection.execute(function) }
+            try connection.query(
+                "INSERT INTO \(metadata) (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+                [.text(Self.functionsKey), .text(PostgresFunctions.definitionsVersion)])
+        }
+        // History tables or indexes missing from a store (created before history was recorded, or dropped by hand)
+        // are added here, once however many instances open it together: `IF NOT EXISTS`, under the advisory lock
+        // (or the metadata's row lock).
+        if try !historyTablesExist() {
+            for statement in PostgresHistoryTables.createStatements { try connection.execute(statement) }
+        }
         if migrates, let last = steps.last {
             let migrator = PostgresMigrator(connection: connection, configuration: configuration, identifier: identifier, location: location)
             // Statements prepared before a table changes could fail the migration's transaction (their result type
@@ -123,6 +134,20 @@ struct PostgresBootstrap {
             try record(stored, in: metadata)
         }
         return identifier
+    }
+
+    /// The metadata key recording the version of the functions the store holds.
+    static let functionsKey = "functions"
+
+    /// Whether the store's schema holds every history table and index.
+    private func historyTablesExist() throws -> Bool {
+        let names = [HistoryTables.transactions, HistoryTables.changes, HistoryTables.tombstones, HistoryTables.timestampIndex]
+        let namespace = dialect.quote(identifier: configuration.databaseSchema)
+        let tests = names.map { name -> SQLFragment in
+            "to_regclass(\(bind: .text("\(namespace).\(dialect.quote(identifier: name))"))) IS NOT NULL"
+        }
+        let present = try connection.query("SELECT " + SQLFragment.joined(tests, separator: " AND "))
+        return present.count > 0 && present.text(row: 0, column: 0) == "t"
     }
 
     /// The planning of this store's migrations.

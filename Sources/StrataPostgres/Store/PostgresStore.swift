@@ -33,7 +33,7 @@ package final class PostgresStore: SQLPersistentStore, Sendable {
         for entity in schema.entities {
             if let keyPath = entity.unresolvedConstraintKeyPaths.first {
                 throw StrataError.invalidSchema(
-                    entity: entity.name, reason: "#Index/#Unique names \(keyPath), which is not a persistent property")
+                    entity: entity.name, reason: "#Index/#Unique names \(entity.readableDescription(of: keyPath)), which is not a persistent property")
             }
         }
         self.schema = schema

@@ -85,7 +85,7 @@ struct InjectionTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let prefix = "strata_test_" + UUID().uuidString.prefix(8).lowercased()
         for name in names {
-            let configuration: any DataStoreConfiguration
+            let configuration: any DataStoreConfiguration & Sendable
             switch kind {
             case .sqlite:
                 configuration = ModelConfiguration(url: directory.appendingPathComponent(name))

@@ -6,7 +6,7 @@ import Foundation
 /// writing to it behind Strata's back, and a snapshot of what it holds to show a refused migration changed nothing.
 extension TestStore {
     /// The configuration of this store.
-    func configuration(allowsSave: Bool = true) throws -> any DataStoreConfiguration {
+    func configuration(allowsSave: Bool = true) throws -> any DataStoreConfiguration & Sendable {
         try kind.configuration(fileURL: file.url, databaseSchema: databaseSchema, allowsSave: allowsSave)
     }
 

@@ -24,7 +24,7 @@ final class CompatibilityStore {
     }
 
     /// The configuration of the store.
-    func configuration() throws -> any DataStoreConfiguration {
+    func configuration() throws -> any DataStoreConfiguration & Sendable {
         try kind.configuration(fileURL: url, databaseSchema: kind == .postgres ? databaseSchema : "")
     }
 

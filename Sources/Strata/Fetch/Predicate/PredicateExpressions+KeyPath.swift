@@ -27,6 +27,17 @@ extension PredicateExpressions.KeyPath: QueryTranslatable {
         case .property(let property, let path) where PredicateTranslator.readsRawValue(keyPath, of: property):
             // A raw-value enum is stored as its raw value: `$0.status.rawValue` is the column itself.
             return .property(property, path: path)
+        case .property(let property, let path) where property.storesJSON:
+            if let counted = CompositeField.elementCount(keyPath, of: property) {
+                // `$0.address.tags.count`, `$0.tags.isEmpty`: an array's length, read from the JSON column.
+                let count = TranslatedOperand.property(counted.field, path: path)
+                guard counted.isEmpty else { return count }
+                return .query(.equal(try translator.value(count, like: nil, in: self), .value(.integer(0))))
+            }
+            // `$0.address.city`: a field of a composite attribute, read from its JSON column.
+            let field = try CompositeField.member(keyPath, of: property, entity: path.hops.last?.destination ?? translator.entity,
+                                                  in: PredicateTranslator.nodeName(of: self))
+            return .property(field, path: path)
         default:
             return try translateMember(with: translator)
         }

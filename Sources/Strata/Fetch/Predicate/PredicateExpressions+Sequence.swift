@@ -3,7 +3,11 @@ import Foundation
 extension PredicateExpressions.SequenceContains: QueryTranslatable {
     /// `list.contains($0.property)` with a list known before the query runs: `IN` over bound values.
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
-        guard case .constant(let list) = try translator.operand(sequence), let values = list as? any Sequence else {
+        let searched = try translator.operand(sequence)
+        if case .property(let property, let path) = searched, property.storesJSON {
+            return try CompositeField.contains(element, RHS.Output.self, in: property, path: path, translator: translator, node: self)
+        }
+        guard case .constant(let list) = searched, let values = list as? any Sequence else {
             throw translator.unsupported(self, "only a list of values known before the fetch can be searched in the store")
         }
         let item = try translator.operand(element)

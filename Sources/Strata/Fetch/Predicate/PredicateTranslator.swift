@@ -63,7 +63,7 @@ package struct PredicateTranslator {
         switch operand {
         case .query(let query): return query
         case .property(let property, let path):
-            return path.hops.isEmpty ? .column(property.name) : .related(path, .column(property.name))
+            return path.hops.isEmpty ? .attribute(property) : .related(path, .attribute(property))
         case .model(let path):
             return Self.primaryKey(of: path)
         case .models:
@@ -71,7 +71,7 @@ package struct PredicateTranslator {
                 + "contains(where:) or allSatisfy")
         case .constant(let value):
             if case .property(let property, _)? = counterpart, let stored = try property.encodeAny(value) {
-                return .value(stored)
+                return .constant(stored, comparedWith: property)
             }
             if let identifier = Self.identifier(in: value) {
                 // An identifier of another entity names no row of this one: `0`, which no row has.

@@ -34,4 +34,12 @@ package enum QueryFunction: Hashable, Sendable {
     case matches
     /// `(base, exponent)`: `base` raised to `exponent` as a real; null when the result is not a number.
     case power
+    /// `(json)`: the field at the path inside a composite attribute's JSON text, as the path's scalar type;
+    /// null when absent or JSON `null`.
+    case compositeField(CompositeFieldPath)
+    /// `(json)`: a JSON text in the canonical form composite fields of ``CompositeScalar/json`` compare in.
+    case compositeJSON
+    /// `(json, element)`: 1 when the array at the path inside a composite attribute's JSON text (or the array
+    /// attribute itself) has an element equal to `element`, compared as the path's scalar type; 0 otherwise.
+    case compositeContains(CompositeFieldPath)
 }

@@ -29,6 +29,14 @@ extension QueryExpression {
             return Self.call(.checkedArithmetic(op), [left, right, .value(.integer(bounds.lowerBound)), .value(.integer(bounds.upperBound))], scope)
         case .arithmetic(let op, let left, let right, nil):
             return Self.infix(left, op.rawValue, right, scope)
+        case .function(.compositeField(let path), let arguments):
+            return Self.compositeField(path, arguments, scope)
+        case .function(.compositeContains(let path), let arguments):
+            // Text elements compare as Swift's `==` does, under the STRATA_SWIFT collation.
+            let collation = path.scalar == .text ? SQLFragment([.collation(.swift)]) : SQLFragment(sql: "")
+            return SQLFragment(sql: "EXISTS (SELECT 1 FROM json_each(") + arguments[0].sql(in: scope)
+                + SQLFragment(sql: ", \(path.sqliteLiteral)) WHERE json_each.value = ") + arguments[1].sql(in: scope) + collation
+                + SQLFragment(sql: ")")
         case .function(let function, let arguments):
             return Self.call(function, arguments, scope)
         case .isNull(let operand):
@@ -65,6 +73,17 @@ extension QueryExpression {
 
     private static func parenthesized(_ fragment: SQLFragment) -> SQLFragment {
         SQLFragment(sql: "(") + fragment + SQLFragment(sql: ")")
+    }
+
+    /// `json_extract(column, '$."city"')`, the path a literal so an index on the same expression serves it. A real
+    /// field's infinities are the strings Strata's encoder writes; as numbers they order as the column's do.
+    private static func compositeField(_ path: CompositeFieldPath, _ arguments: [QueryExpression], _ scope: SQLScope) -> SQLFragment {
+        let name = path.scalar == .elementCount ? SQLFragment(sql: "json_array_length") : .function(.compositeField(path))
+        let extract = name + SQLFragment(sql: "(") + .joined(arguments.map { $0.sql(in: scope) }, separator: ", ")
+            + SQLFragment(sql: ", \(path.sqliteLiteral))")
+        guard path.scalar == .real else { return extract }
+        return SQLFragment(sql: "(CASE ") + extract + SQLFragment(sql: " WHEN '+Infinity' THEN 9e999 WHEN '-Infinity' THEN -9e999 ELSE ")
+            + extract + SQLFragment(sql: " END)")
     }
 
     private static func call(_ function: QueryFunction, _ arguments: [QueryExpression], _ scope: SQLScope) -> SQLFragment {

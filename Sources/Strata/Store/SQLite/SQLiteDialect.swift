@@ -49,6 +49,10 @@ package struct SQLiteDialect: SQLDialect {
         case .like: SQLiteFunctions.like
         case .matches: SQLiteFunctions.matches
         case .power: SQLiteFunctions.power
+        // JSON1, built into SQLite since 3.38.
+        case .compositeField: "json_extract"
+        case .compositeJSON: "json"
+        case .compositeContains: "json_each"
         }
     }
 }

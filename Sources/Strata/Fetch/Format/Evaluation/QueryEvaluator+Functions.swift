@@ -41,6 +41,9 @@ extension QueryEvaluator {
             let real = { (index: Int) in SQLiteValueConversion.real(arguments[index]) }
             return StoredArithmetic.floating(op, real(0), real(1), single: single)
         case .coalesce: return arguments.first { $0 != .null } ?? .null
+        case .compositeField(let path): return path.extract(from: arguments[0])
+        case .compositeJSON: return CompositeFieldPath.canonicalJSON(arguments[0])
+        case .compositeContains(let path): return .sqlBool(path.elements(in: arguments[0]).contains(arguments[1]))
         case .power:
             let number = { (index: Int) in SQLiteValueConversion.number(arguments[index])?.real ?? 0 }
             return StoredArithmetic.power(number(0), number(1))

@@ -10,6 +10,7 @@ extension QueryEvaluator {
         for hop in hops {
             rows = try rows.flatMap { row in
                 guard let data = row.backingData else {
+                    if let related = row.relatedRows { return try related(hop) }
                     throw StrataError.unsupportedPredicate(
                         expression: "\(hop.owner.name).\(hop.relationship.name)",
                         reason: "relationships can only be followed from a model")

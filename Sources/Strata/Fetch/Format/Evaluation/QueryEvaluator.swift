@@ -20,14 +20,19 @@ package struct QueryEvaluator {
     private let valueAt: (Int) -> StoredValue
     /// The model's backing data, through which relationships are followed; `nil` for bare values.
     let backingData: ModelBackingData?
+    /// The rows across a relationship of a row that is no model (a custom store's row held in memory).
+    let relatedRows: ((RelationshipHop) throws -> [QueryEvaluator])?
     let regexes = StrataRegexCache()
 
-    /// An evaluator over the stored values of one row, read by property index.
-    package init(entity: Schema.Entity, primaryKey: Int64? = nil, values: @escaping (Int) -> StoredValue) {
+    /// An evaluator over the stored values of one row, read by property index; `related` gives the rows across a
+    /// relationship (`nil`: relationships can't be followed).
+    package init(entity: Schema.Entity, primaryKey: Int64? = nil, values: @escaping (Int) -> StoredValue,
+                 related: ((RelationshipHop) throws -> [QueryEvaluator])? = nil) {
         self.entity = entity
         self.primaryKey = primaryKey
         self.valueAt = values
         self.backingData = nil
+        self.relatedRows = related
     }
 
     /// An evaluator over a model's current (possibly unsaved) values.
@@ -38,6 +43,7 @@ package struct QueryEvaluator {
         self.primaryKey = data.primaryKey
         self.valueAt = { index in index < values.count ? values[index] : .null }
         self.backingData = data
+        self.relatedRows = nil
     }
 
     /// Whether `condition` holds; an unknown (`NULL`) result does not, as in a SQL `WHERE`.
