@@ -10,6 +10,11 @@ extension ModelMacro: ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         guard let model = modelClass(of: declaration) else { return [] }
+        // A subclass of a model inherits every conformance; Swift asks a subclass to restate an unchecked
+        // `Sendable` it inherits.
+        guard ModelHierarchy(model, conformingTo: protocols).superclass == nil else {
+            return [ExtensionDeclSyntax.conformance(of: type, to: "@unchecked Swift.Sendable")].compactMap { $0 }
+        }
         // `Sendable` is `@unchecked`, as SwiftData's is: a model's state is guarded by its context's actor, which the
         // type system can't see. Conforming to it also keeps the class `nonisolated` in a module built with
         // `-default-isolation MainActor` (a type conforming to `Sendable` is not inferred to the main actor), so its

@@ -15,13 +15,19 @@ extension ModelMacro: MemberMacro {
         let model = ModelDescription(classDecl)
         model.diagnostics.forEach(context.diagnose)
         guard modelClass(of: declaration) != nil else { return [] }
+        let hierarchy = ModelHierarchy(classDecl, conformingTo: protocols)
+        if let superclass = hierarchy.superclass {
+            return subclassMembers(model, superclass: superclass, hierarchy: hierarchy)
+        }
+        if let inherited = classDecl.inheritanceClause?.inheritedTypes.first, classDecl.callsSuperInit {
+            context.diagnose(notAModelSuperclass(model.className, inherited.type))
+        }
 
-        var members: [DeclSyntax] = [
-            "@ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(\(raw: model.className).self, propertyCount: \(raw: model.persisted.count))",
-        ]
+        var members = backingDataStorage(model, declaration: classDecl)
         members += propertyDescriptors(model)
-        members.append(schemaMetadata(model))
-        members.append(backingDataInitializer(model))
+        members.append(schemaMetadata(model, hierarchy: hierarchy))
+        if !hierarchy.isFinal { members += subclassKeyPaths(model, superclass: nil, hierarchy: hierarchy) }
+        members.append(backingDataInitializer(model, storage: initStorage(classDecl)))
         if !model.hasInitializer, model.propertiesNeedingValues.isEmpty {
             members.append("public init() {}")
         }
@@ -47,40 +53,78 @@ extension ModelMacro: MemberMacro {
     }
 
     /// `nonisolated static let _$<name>Property = Strata.PersistentProperty(…)` per persisted property.
-    private static func propertyDescriptors(_ model: ModelDescription) -> [DeclSyntax] {
+    /// `firstIndex` is where the class's own properties start in its entity: `nil` for a base model (0), the
+    /// expression counting the superclass's properties for a subclass.
+    static func propertyDescriptors(_ model: ModelDescription, firstIndex: String? = nil) -> [DeclSyntax] {
         model.persisted.enumerated().map { index, property in
-            """
+            let position = firstIndex.map { "\($0) + \(index)" } ?? "\(index)"
+            return """
             nonisolated static let _$\(raw: property.name)Property = Strata.PersistentProperty(\
-            index: \(raw: index), name: "\(raw: property.name)", keyPath: \\\(raw: model.className).\(raw: property.name), \
+            index: \(raw: position), name: "\(raw: property.name)", keyPath: \\\(raw: model.className).\(raw: property.name), \
             metadata: \(raw: property.metadata))\(raw: property.isConstant ? ".constant()" : "")
             """
         }
     }
 
-    private static func schemaMetadata(_ model: ModelDescription) -> DeclSyntax {
-        let entries = model.persisted
+    /// The stored backing data: `persistentBackingData` itself, or — for a class with an inheritance clause — a
+    /// stored property named after the class behind a computed `persistentBackingData` (see
+    /// `ModelHierarchy.initStorageName`).
+    private static func backingDataStorage(_ model: ModelDescription, declaration: ClassDeclSyntax) -> [DeclSyntax] {
+        let initialValue = "Strata.ModelBackingData.forNewModel(\(model.className).self, propertyCount: \(model.persisted.count))"
+        let storage = initStorage(declaration)
+        guard storage != "persistentBackingData" else {
+            return ["@ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = \(raw: initialValue)"]
+        }
+        return [
+            "@ObservationIgnored @exclusivity(unchecked) private var \(raw: storage): Strata.ModelBackingData = \(raw: initialValue)",
+            """
+            public var persistentBackingData: Strata.ModelBackingData {
+            get { \(raw: storage) }
+            set { \(raw: storage) = newValue }
+            }
+            """,
+        ]
+    }
+
+    static func initStorage(_ declaration: ClassDeclSyntax) -> String {
+        ModelHierarchy.initStorageName(
+            className: declaration.name.trimmed.text, hasInheritanceClause: declaration.inheritanceClause != nil)
+    }
+
+    /// The `Schema.PropertyMetadata` entries of the class's own persisted properties.
+    static func metadataEntries(_ model: ModelDescription) -> String {
+        model.persisted
             .map { property in
                 let defaultValue = property.initialValue.map { ", defaultValue: \($0)" } ?? ""
                 return "Strata.Schema.PropertyMetadata(\(model.className)._$\(property.name)Property\(defaultValue))"
             }
             .joined(separator: ",\n")
+    }
+
+    /// `schemaMetadata`: `static` in a final class; a `class var` a subclass model can override otherwise.
+    private static func schemaMetadata(_ model: ModelDescription, hierarchy: ModelHierarchy) -> DeclSyntax {
+        let introducer = hierarchy.isFinal ? "public static" : hierarchy.isOpen ? "open class" : "public class"
         return """
-            public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
+            \(raw: introducer) var schemaMetadata: [Strata.Schema.PropertyMetadata] {
             [
-            \(raw: entries)
+            \(raw: metadataEntries(model))
             ]
             }
             """
     }
 
-    private static func backingDataInitializer(_ model: ModelDescription) -> DeclSyntax {
+    /// The statements of `init(backingData:)` that give each of the class's own persisted properties its slot.
+    static func slotAssignments(_ model: ModelDescription) -> [String] {
         // A `let` takes its stored value here; a `var` only marks its slot, its value being the backing data's.
-        let slots = model.persisted.map { property in
+        model.persisted.map { property in
             property.isConstant
                 ? "self.\(property.name) = backingData.getValue(for: \(model.className)._$\(property.name)Property)"
                 : "self._\(property.name) = Strata._PersistedSlot()"
         }
-        let body = (["self.persistentBackingData = backingData"] + slots).joined(separator: "\n")
+    }
+
+    private static func backingDataInitializer(_ model: ModelDescription, storage: String) -> DeclSyntax {
+        let body = (["self.\(storage) = backingData"] + slotAssignments(model)).joined(separator: "\n")
         return """
             public required init(backingData: Strata.ModelBackingData) {
             \(raw: body)
@@ -88,7 +132,7 @@ extension ModelMacro: MemberMacro {
             """
     }
 
-    private static func observationMembers(className: String) -> [DeclSyntax] {
+    static func observationMembers(className: String) -> [DeclSyntax] {
         [
             "@ObservationIgnored public let _$observationRegistrar = Observation.ObservationRegistrar()",
             """

@@ -33,6 +33,7 @@ extension PersistedPropertyMacro: AccessorMacro {
             return ephemeralAccessors(name: name, observers: PropertyObservers(declaration))
         }
         let descriptor = "Self._$\(name)Property"
+        let storage = initStorage(in: context)
         // The accessors reach the backing data through `_withUnsafeGuaranteedRef`: nothing reassigns
         // `persistentBackingData` after the initializer, so the reference needs no retain and release around each
         // read and write (a tenth of a fetch that reads every property).
@@ -40,9 +41,9 @@ extension PersistedPropertyMacro: AccessorMacro {
         // the class's `Observable` conformance again, where inlined reads share one lookup.
         return [
             """
-            @storageRestrictions(accesses: persistentBackingData, initializes: _\(raw: name))
+            @storageRestrictions(accesses: \(raw: storage), initializes: _\(raw: name))
             init(initialValue) {
-            persistentBackingData.setInitialValue(initialValue, for: \(raw: descriptor))
+            \(raw: storage).setInitialValue(initialValue, for: \(raw: descriptor))
             _\(raw: name) = Strata._PersistedSlot()
             }
             """,
@@ -58,6 +59,16 @@ extension PersistedPropertyMacro: AccessorMacro {
 }
 
 extension PersistedPropertyMacro {
+    /// The stored property the `init` accessor writes to, chosen from the enclosing class's declaration as `@Model`
+    /// chooses it (see `ModelHierarchy.initStorageName`).
+    private static func initStorage(in context: some MacroExpansionContext) -> String {
+        guard let model = context.lexicalContext.lazy.compactMap({ $0.as(ClassDeclSyntax.self) }).first else {
+            return "persistentBackingData"
+        }
+        return ModelHierarchy.initStorageName(
+            className: model.name.trimmed.text, hasInheritanceClause: model.inheritanceClause != nil)
+    }
+
     /// The setter: the observers' bodies around the observed write into the backing data.
     ///
     /// Swift drops a property's `willSet`/`didSet` once a macro gives it a getter and a setter, so their bodies run

@@ -119,12 +119,20 @@ struct ModelMacroExpansionTests {
 
                 nonisolated static let _$noteProperty = Strata.PersistentProperty(index: 2, name: "note", keyPath: \\Shelf.note, metadata: nil)
 
-                public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
+                public class var schemaMetadata: [Strata.Schema.PropertyMetadata] {
                     [
                         Strata.Schema.PropertyMetadata(Shelf._$nameProperty, defaultValue: "Main"),
                         Strata.Schema.PropertyMetadata(Shelf._$capacityProperty, defaultValue: 10),
                         Strata.Schema.PropertyMetadata(Shelf._$noteProperty)
                     ]
+                }
+
+                public static func _$ShelfKeyPaths<_Sub: Shelf>(rootedAt _: _Sub.Type) -> [AnyKeyPath] {
+                    [\\_Sub.name, \\_Sub.capacity, \\_Sub.note]
+                }
+
+                public class var _$strataInheritedKeyPaths: [AnyKeyPath] {
+                    []
                 }
 
                 public required init(backingData: Strata.ModelBackingData) {

@@ -19,7 +19,7 @@ extension ModelContext {
             for model in try fetch(descriptor) { try block(model) }
             return
         }
-        let entityKey = ObjectIdentifier(plan.entity)
+        let entityKey = plan.entity.identityKey
         if descriptor.sortBy.isEmpty, descriptor.sortDescriptors.isEmpty, descriptor.fetchLimit == nil, descriptor.fetchOffset == nil {
             // In primary-key order: page by key, each page one query that starts after the last key seen.
             var lastKey = Int64.min

@@ -61,8 +61,8 @@ extension ModelContext {
     /// The model with an identifier, if it is registered in this context.
     public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
         guard belongsToStore(identifier) else { return nil }
-        if let key = identifier.primaryKey, let entity = store.schema.entity(for: T.self), entity.name == identifier.entityName {
-            return registeredModels[ObjectIdentifier(entity)]?[key] as? T
+        if let key = identifier.primaryKey, let entity = store.schema.entity(named: identifier.entityName) {
+            return registeredModels[entity.identityKey]?[key] as? T
         }
         return (insertedModels.first { $0.persistentModelID == identifier }) as? T
     }
@@ -93,7 +93,7 @@ extension ModelContext {
             throw StrataError.unknownEntity(identifier.entityName)
         }
         guard belongsToStore(identifier) else { throw StrataError.modelNotInContext(identifier) }
-        if let key = identifier.primaryKey, let model = registeredModels[ObjectIdentifier(entity)]?[key] { return model }
+        if let key = identifier.primaryKey, let model = registeredModels[entity.identityKey]?[key] { return model }
         if let model = insertedModels.first(where: { $0.persistentModelID == identifier }) { return model }
         guard let key = identifier.primaryKey else { throw StrataError.modelNotInContext(identifier) }
         let request = StoreFetch(entity: entity, columns: entity.columnPropertyIndexes,
@@ -122,9 +122,14 @@ extension ModelContext {
         // Every fetch asks this first: the pending changes it would merge are gone if the store was erased.
         if store.eraseCount != seenEraseCount { forgetErasedModels() }
         let type = ObjectIdentifier(entity.modelType)
-        func isEntity(_ model: any PersistentModel) -> Bool { ObjectIdentifier(Swift.type(of: model)) == type }
+        let hasSubentities = !entity.childEntities.isEmpty
+        // A fetch of a model with subclasses reads their models too.
+        func isEntity(_ model: any PersistentModel) -> Bool {
+            ObjectIdentifier(Swift.type(of: model)) == type
+                || (hasSubentities && isClass(Swift.type(of: model), kindOf: entity.modelType))
+        }
         return insertedModels.contains(where: isEntity) || changedModels.values.contains(where: isEntity)
-            || deletedModels.values.contains(where: isEntity) || pendingBatchDeletes.contains { $0.entity === entity }
+            || deletedModels.values.contains(where: isEntity) || pendingBatchDeletes.contains { $0.entity.identityKey == entity.identityKey }
     }
 
     func fetchPrimaryKeys(_ request: StoreFetch) throws -> [Int64] {
@@ -159,6 +164,14 @@ extension ModelContext {
         return results
     }
 
+    /// The entity of a row of a hierarchy's table, named by its entity column.
+    /// - Throws: `StrataError.invalidStoredValue` when the column names no entity of the fetched one's.
+    private func hierarchyEntity(of row: any StoreRow, request: StoreFetch) throws -> Schema.Entity {
+        let stored = row.storedValue(at: request.entityColumnPosition)
+        if case .text(let name) = stored, let entity = request.entity.descendant(named: name) { return entity }
+        throw StrataError.invalidStoredValue(entity: request.entity.name, property: StoreLayout.entityColumn, found: stored.description)
+    }
+
     /// Turns each fetched row into its model: the registered one when the row is already in the identity map,
     /// otherwise a new model over the row's validated values.
     private func materialize(_ request: StoreFetch, foundRegistered: ((Int64) -> Void)? = nil,
@@ -166,7 +179,7 @@ extension ModelContext {
         if store.eraseCount != seenEraseCount { forgetErasedModels() }
         try checkContainerIsAlive()
         let entity = request.entity
-        let entityKey = ObjectIdentifier(entity)
+        let entityKey = entity.identityKey
         let columns = request.columns ?? []
         // A fetch of columns reads the row's version after them.
         let readsVersion = request.columns != nil
@@ -218,6 +231,7 @@ extension ModelContext {
                 }
             }
         }
+        let readsEntity = request.readsEntityColumn
         // Rows are registered only after the last one, so a map empty now has no row of this fetch to look up.
         let lookUpRows = !registered.isEmpty
         try store.fetch(request) { row in
@@ -242,13 +256,16 @@ extension ModelContext {
                 body(model)
                 return
             }
-            let data = ModelBackingData.make(primaryKey: key, entity: entity, store: store, context: self)
+            // A row of a subentity is a model of its own class, whose own columns load when first read.
+            let rowEntity = readsEntity ? try hierarchyEntity(of: row, request: request) : entity
+            let data = ModelBackingData.make(primaryKey: key, entity: rowEntity, store: store, context: self)
             var decoded = [Int: Any]()
             try data.withUnsafeMutableValues { try readChecked(row, into: $0, decoded: &decoded) }
             if !decoded.isEmpty { data.decodedValues = decoded }
-            data.unloadedProperties = unloaded
+            data.unloadedProperties = rowEntity === entity
+                ? unloaded : Set(rowEntity.columnPropertyIndexes).subtracting(columns)
             if readsVersion { data.rowVersion = row.version(afterColumns: columns.count) }
-            let model = ModelBackingData.makeModel(entity.modelType, adopting: data)
+            let model = ModelBackingData.makeModel(rowEntity.modelType, adopting: data)
             made.append((key, model))
             body(model)
         }

@@ -127,7 +127,7 @@ extension ModelContext {
     public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
         let entity = try entity(for: model)
         let condition = try predicate.map { try PredicateTranslator.translate($0, entity: entity) }
-        try delete(T.self, entity: entity, where: condition)
+        try delete(T.self, entity: entity, where: condition, includeSubclasses: includeSubclasses)
     }
 
     /// Deletes every stored model of a class that matches a Core Data format predicate, at the next save, as
@@ -141,29 +141,35 @@ extension ModelContext {
     public func delete<T: PersistentModel>(model: T.Type, where predicate: FormatPredicate, includeSubclasses: Bool = true) throws {
         let entity = try entity(for: model)
         let condition = try FormatTranslator.translate(predicate, entity: entity)
-        try delete(T.self, entity: entity, where: condition)
+        try delete(T.self, entity: entity, where: condition, includeSubclasses: includeSubclasses)
     }
 
     /// Marks the stored models matching `condition` deleted, drops the unsaved inserts matching it (judged as the
     /// store judges rows, so integer overflow throws instead of trapping as `Predicate.evaluate` would), and
     /// schedules the batch delete.
-    private func delete<T: PersistentModel>(_: T.Type, entity: Schema.Entity, where condition: QueryExpression?) throws {
-        let entityKey = ObjectIdentifier(entity)
-        var request = StoreFetch(entity: entity, columns: nil, condition: condition)
+    /// Without `includeSubclasses`, only models of exactly `T` are deleted: the store's rows of its entity alone.
+    private func delete<T: PersistentModel>(_: T.Type, entity: Schema.Entity, where condition: QueryExpression?,
+                                            includeSubclasses: Bool) throws {
+        let entityKey = entity.identityKey
+        let excludesSubentities = !includeSubclasses && !entity.childEntities.isEmpty
+        let storeCondition = excludesSubentities
+            ? QueryExpression.and([Schema.Entity.entityFilter([entity])] + (condition.map { [$0] } ?? [])) : condition
+        var request = StoreFetch(entity: entity, columns: nil, condition: storeCondition)
         // The matching rows are only needed to mark registered models deleted; with none registered the query
         // still runs, with `LIMIT 0`, so a condition the store refuses fails here rather than at the save.
         if registeredModels[entityKey]?.isEmpty ?? true { request.limit = 0 }
         // Everything is judged before anything is deleted, so a failure leaves the context as it was.
         let keys = try fetchPrimaryKeys(request)
         let inserts = try insertedModelsArray.compactMap { $0 as? T }.filter { model in
-            try condition.map { try QueryEvaluator(entity: entity, backingData: model.persistentBackingData).isSatisfied($0) } ?? true
+            guard !excludesSubentities || Swift.type(of: model) == T.self else { return false }
+            return try condition.map { try QueryEvaluator(entity: entity, backingData: model.persistentBackingData).isSatisfied($0) } ?? true
         }
         for key in keys {
             // Looked up in place: deleting can register faults (delete rules), and a copy held meanwhile would copy.
             if let model = registeredModels[entityKey]?[key] { delete(model) }
         }
         for model in inserts { delete(model) }
-        pendingBatchDeletes.append(StoreChanges.BatchDelete(entity: entity, condition: condition))
+        pendingBatchDeletes.append(StoreChanges.BatchDelete(entity: entity, condition: storeCondition))
         registerUndoOfBatchDelete(at: pendingBatchDeletes.count - 1)
         scheduleAutosave()
     }

@@ -26,8 +26,11 @@ struct PendingFetchChanges<T: PersistentModel> {
         removedKeys = removed
         candidates = changed + context.insertedModelsArray.compactMap { $0 as? T }
         // A batch delete removes the rows its condition holds for; an unknown (NULL) condition keeps the row.
-        let kept = context.batchDeletesToWrite.filter { $0.entity === plan.entity }.map { batch -> QueryExpression in
-            guard let condition = batch.condition else { return .constant(false) }
+        // In a hierarchy, a batch delete of any of its entities may remove rows of this one (a subentity's, only its
+        // own rows: its entity filter is part of its condition).
+        let kept = context.batchDeletesToWrite.filter { $0.entity === plan.entity || $0.entity.identityKey == plan.entity.identityKey }
+            .map { batch -> QueryExpression in
+            guard let condition = batch.entity.restricting(batch.condition) else { return .constant(false) }
             return .or([.not(condition), .isNull(condition)])
         }
         let conditions = [plan.request.condition].compactMap { $0 } + kept

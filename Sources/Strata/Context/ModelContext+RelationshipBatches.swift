@@ -19,7 +19,7 @@ extension ModelContext {
     /// of their relationships loads it for them too. Does nothing for an entity without relationships.
     func noteRegisteredOwners(_ keys: some Collection<Int64>, of entity: Schema.Entity) {
         guard !entity.relationshipInfos.isEmpty, !keys.isEmpty else { return }
-        let entityKey = ObjectIdentifier(entity)
+        let entityKey = entity.identityKey
         pendingOwners[entityKey, default: PendingOwners()].keys.append(contentsOf: keys)
         // Keys of models long gone (enumerate releases its pages) would pile up while a relationship is never
         // read: past twice the registered count, the list restarts from the identity map's keys, every
@@ -33,7 +33,7 @@ extension ModelContext {
     /// The registered models of `entity` noted since relationship `index` was last loaded for them, with their
     /// values loaded and the relationship not loaded yet; they count as loaded from now on.
     func ownersToLoad(of entity: Schema.Entity, relationship index: Int, excluding data: ModelBackingData) -> [ModelBackingData] {
-        let entityKey = ObjectIdentifier(entity)
+        let entityKey = entity.identityKey
         guard var pending = pendingOwners.removeValue(forKey: entityKey) else { return [] }
         let start = Swift.min(pending.loaded[index] ?? 0, pending.keys.count)
         let map = registeredModels[entityKey]
@@ -60,7 +60,7 @@ extension ModelContext {
     /// The faults of `entity` noted since faults were last filled that are still registered and unfilled
     /// (other than `data`); the list starts over empty.
     func takeFaults(of entity: Schema.Entity, excluding data: ModelBackingData) -> [ModelBackingData] {
-        let entityKey = ObjectIdentifier(entity)
+        let entityKey = entity.identityKey
         guard let keys = pendingFaults.removeValue(forKey: entityKey) else { return [] }
         let map = registeredModels[entityKey]
         return keys.compactMap { key in

@@ -19,7 +19,7 @@ extension ModelContext {
                 guard index < owner.values.count, case .integer(let ownerKey) = owner.values[index] else { return nil }
                 return (owner, ownerKey)
             }
-            if !info.destination.constantPropertyIndexes.isEmpty {
+            if info.destination.cannotBeFault {
                 // A model with `let` properties can't be a fault (they are set as it is made): load every row this
                 // loop reaches in one query rather than one each.
                 registerRows(of: info.destination, keys: [key] + owners.map(\.1))
@@ -66,7 +66,7 @@ extension ModelContext {
                     }
                 case .joinTable(let table, let ownerColumn, let targetColumn):
                     let rows = try store.fetchJoinRows(table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owners: keys)
-                    if !info.destination.constantPropertyIndexes.isEmpty { registerRows(of: info.destination, keys: rows.map(\.target)) }
+                    if info.destination.cannotBeFault { registerRows(of: info.destination, keys: rows.map(\.target)) }
                     for row in rows {
                         targets[row.owner, default: []].append(registeredOrFault(info.destination, primaryKey: row.target))
                     }
@@ -84,18 +84,18 @@ extension ModelContext {
     /// The registered model for a row, or a fault for it: a model whose properties load, together with every
     /// other fault of its entity, when one is first read.
     func registeredOrFault(_ entity: Schema.Entity, primaryKey: Int64) -> any PersistentModel {
-        if let model = registeredModels[ObjectIdentifier(entity)]?[primaryKey] { return model }
+        if let model = registeredModels[entity.identityKey]?[primaryKey] { return model }
         let data = ModelBackingData.make(primaryKey: primaryKey, entity: entity, store: store, context: self)
         data.unloadedProperties = Set(entity.columnPropertyIndexes)
         let model = ModelBackingData.makeModel(entity.modelType, adopting: data)
-        registeredModels[ObjectIdentifier(entity), default: IdentityMap()][primaryKey] = model
+        registeredModels[entity.identityKey, default: IdentityMap()][primaryKey] = model
         noteFault(primaryKey, of: entity)
         return model
     }
 
     /// Registers the models of the rows of `entity` with `keys` that aren't registered yet, 500 per query.
     func registerRows(of entity: Schema.Entity, keys: [Int64]) {
-        let missing = Array(Set(keys.filter { registeredModels[ObjectIdentifier(entity)]?[$0] == nil })).sorted()
+        let missing = Array(Set(keys.filter { registeredModels[entity.identityKey]?[$0] == nil })).sorted()
         for start in stride(from: 0, to: missing.count, by: StoreLimits.keysPerStatement) {
             var request = StoreFetch(entity: entity, columns: entity.columnPropertyIndexes)
             request.keyFilter = (StoreLayout.primaryKeyColumn, Array(missing[start..<Swift.min(start + StoreLimits.keysPerStatement, missing.count)]))
@@ -126,7 +126,9 @@ extension ModelContext {
                     if property.relationshipDestination != nil || property.accepts(value) { fault.values[index] = value }
                     if property.cachesDecodedValue, property.relationshipDestination == nil { fault.decodedValues[index] = property.decodeAny(value) }
                 }
-                fault.unloadedProperties = nil
+                // A subclass's model keeps its own columns unloaded until they are read.
+                let remaining = (fault.entity ?? entity).columnPropertyIndexes.filter { !columns.contains($0) }
+                fault.unloadedProperties = remaining.isEmpty ? nil : Set(remaining)
                 fault.rowVersion = row.version(afterColumns: columns.count)
                 filledKeys.append(key)
             }
@@ -149,6 +151,12 @@ extension ModelContext {
                 loadToMany(info, owners: owners)
             } else {
                 var faults: [any PersistentModel] = []
+                if info.destination.cannotBeFault {
+                    registerRows(of: info.destination, keys: owners.compactMap { owner in
+                        guard info.index < owner.values.count, case .integer(let key) = owner.values[info.index] else { return nil }
+                        return key
+                    })
+                }
                 for owner in owners {
                     guard info.index < owner.values.count, case .integer(let key) = owner.values[info.index] else { continue }
                     let target = registeredOrFault(info.destination, primaryKey: key)

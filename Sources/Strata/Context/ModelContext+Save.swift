@@ -111,7 +111,7 @@ extension ModelContext {
         var deletedIdentifiers = deleted.map(\.persistentModelID)
         for model in deleted { unregister(model) }
         for (batch, keys) in zip(pendingBatchDeletes, result.batchDeletedKeys) {
-            let entityKey = ObjectIdentifier(batch.entity)
+            let entityKey = batch.entity.identityKey
             for key in keys {
                 // Looked up in place: a copy of the identity map kept while `unregister` changes it would copy it.
                 if let model = registeredModels[entityKey]?[key] {
@@ -137,7 +137,7 @@ extension ModelContext {
     /// that moved since is a conflict under `.error`. Models deleted by this save (their deletes check them) and
     /// faults (never read) are left out.
     private func withReadVersions(_ batch: StoreChanges.BatchDelete) -> StoreChanges.BatchDelete {
-        guard let map = registeredModels[ObjectIdentifier(batch.entity)], !map.isEmpty else { return batch }
+        guard let map = registeredModels[batch.entity.identityKey], !map.isEmpty else { return batch }
         var checked = batch
         for model in map.registered {
             let data = model.persistentBackingData
@@ -159,7 +159,7 @@ extension ModelContext {
     /// version now.
     private func adoptStoredValues(_ conflicts: [StoreSaveResult.ResolvedConflict]) {
         for conflict in conflicts {
-            guard let model = registeredModels[ObjectIdentifier(conflict.entity)]?[conflict.primaryKey] else { continue }
+            guard let model = registeredModels[conflict.entity.identityKey]?[conflict.primaryKey] else { continue }
             let data = model.persistentBackingData
             var adopted: [Int] = []
             for index in conflict.entity.columnPropertyIndexes where !conflict.kept.contains(index)
@@ -199,13 +199,13 @@ extension ModelContext {
         var savedOwners: [ObjectIdentifier: (entity: Schema.Entity, keys: [Int64])] = [:]
         for (position, (model, primaryKey)) in zip(inserted, keys).enumerated() {
             let data = model.persistentBackingData
-            if let entity = data.entity, current?.entity != ObjectIdentifier(entity) {
+            if let entity = data.entity, current?.entity != entity.identityKey {
                 if let current { registeredModels[current.entity] = current.map }
-                var map = registeredModels.removeValue(forKey: ObjectIdentifier(entity)) ?? IdentityMap()
+                var map = registeredModels.removeValue(forKey: entity.identityKey) ?? IdentityMap()
                 // Room for the rest of this save's models at once (exact for a run of one entity), rather than
                 // growing step by step while they register.
                 map.reserveCapacity(map.count + inserted.count - position)
-                current = (ObjectIdentifier(entity), map)
+                current = (entity.identityKey, map)
             }
             if data.entity != nil, let previous = current?.map[primaryKey], previous !== model {
                 // An upsert: the stored row now holds the inserted model's values, so the model that was
@@ -241,8 +241,8 @@ extension ModelContext {
     private func unregister(_ model: any PersistentModel) {
         let data = model.persistentBackingData
         if let entity = data.entity, let key = data.primaryKey,
-           registeredModels[ObjectIdentifier(entity)]?[key] === model {
-            registeredModels[ObjectIdentifier(entity)]?[key] = nil
+           registeredModels[entity.identityKey]?[key] === model {
+            registeredModels[entity.identityKey]?[key] = nil
         }
         data.state = .deletedAndSaved
         data.savedValues.removeAll()

@@ -10,7 +10,7 @@ extension ModelContext {
     /// - Parameter keys: the rows that changed; `nil` when unknown, which reloads every registered model.
     /// - Throws: `StrataError.storeFailure` when the store can't be read.
     func reloadRegisteredModels(of entity: Schema.Entity, keys: Set<Int64>?, serial: UInt64 = 0) throws {
-        let entityKey = ObjectIdentifier(entity)
+        let entityKey = entity.identityKey
         guard registeredModels[entityKey].map({ !$0.isEmpty }) ?? false else { return }
         var candidates: [Int64: any PersistentModel] = [:]
         // Read in place: a copy of the identity map kept while models are unregistered below would copy it whole.

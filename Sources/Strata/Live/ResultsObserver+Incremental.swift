@@ -43,7 +43,7 @@ extension ResultsObserver {
         var loaded: [Element] = []
         var unread: [Int64] = []
         // Looked up in place: a copy of the identity map held across the load below would make it copy itself.
-        let entityKey = ObjectIdentifier(entity)
+        let entityKey = entity.identityKey
         for key in touched.sorted() {
             if modelContext.isFresh(entity, key, for: event.serial) {
                 if let model = modelContext.registeredModels[entityKey]?[key] as? Element { loaded.append(model) }
@@ -85,7 +85,8 @@ extension ResultsObserver {
     /// The primary keys of the entity's rows an event names as inserted, updated or deleted.
     private static func primaryKeys(in event: StoreChangeEvent, of entity: Schema.Entity) -> Set<Int64> {
         var keys = Set<Int64>()
-        for identifier in event.inserted.union(event.updated).union(event.deleted) where identifier.entityName == entity.name {
+        let names = Set(entity.selfAndDescendants.map(\.name))
+        for identifier in event.inserted.union(event.updated).union(event.deleted) where names.contains(identifier.entityName) {
             if let key = identifier.primaryKey { keys.insert(key) }
         }
         return keys
@@ -97,7 +98,8 @@ extension ResultsObserver {
         let cascades = entity.relationshipInfos.values.contains { info in
             !info.isToMany && info.inverse?.deleteRule == .cascade
         }
-        return cascades && event.deleted.contains { $0.entityName != entity.name }
+        let names = Set(entity.selfAndDescendants.map(\.name))
+        return cascades && event.deleted.contains { !names.contains($0.entityName) }
     }
 
     /// Where `model` goes in `sorted`: after every model that sorts before it, as the store orders rows — by the

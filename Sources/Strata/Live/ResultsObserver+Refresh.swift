@@ -79,7 +79,8 @@ extension ResultsObserver: LiveChangeSubscriber {
     /// relationships (renaming an author changes which books `$0.author?.name == "Le Guin"` matches).
     var watchedEntityNames: Set<String> {
         guard let entity else { return [] }
-        var names: Set<String> = [entity.name]
+        // A subclass's models are results of a fetch of its superclass.
+        var names = Set(entity.selfAndDescendants.map(\.name))
         if let plan = translatedPlan {
             if let condition = plan.request.condition { names.formUnion(condition.relatedEntityNames) }
             for ordering in plan.request.ordering { names.formUnion(ordering.expression.relatedEntityNames) }

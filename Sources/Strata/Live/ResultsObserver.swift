@@ -163,7 +163,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         if sectionKeyPath != nil { sectionsStorage = SectionedResults() }
         // Subscribe first, so nothing saved between the first fetch and the subscription goes unseen.
         if let entity {
-            subscription = container.liveChanges.subscribe(self, entityNames: [entity.name], store: container.store, actor: actor)
+            subscription = container.liveChanges.subscribe(self, entityNames: Set(entity.selfAndDescendants.map(\.name)), store: container.store, actor: actor)
         }
         updateWatchedEntities()
         refresh(after: nil)

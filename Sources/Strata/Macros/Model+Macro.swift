@@ -53,7 +53,7 @@
 /// function/tuple/`Any`/existential/metatype types, `let` with an initial value (Swift would give every model
 /// loaded from the store that value instead of the stored one), `lazy` properties, several properties in one
 /// declaration, generic classes and members inside `#if`.
-@attached(member, names: arbitrary)
+@attached(member, conformances: PersistentModel, Observable, Sendable, names: arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel, Observable, Sendable)
 public macro Model() = #externalMacro(module: "StrataMacros", type: "ModelMacro")

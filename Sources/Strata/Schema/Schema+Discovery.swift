@@ -15,6 +15,11 @@ extension Schema {
         while next < ordered.count {
             let type = ordered[next]
             next += 1
+            // A model subclass is stored with its superclasses' rows, so their entities come along.
+            if let superclass = _getSuperclass(type) as? any PersistentModel.Type,
+               seen.insert(ObjectIdentifier(superclass)).inserted {
+                ordered.append(superclass)
+            }
             for metadata in type.schemaMetadata {
                 let property = metadata.property
                 guard property.relationshipDestination != nil,

@@ -46,6 +46,12 @@ extension Schema {
         private let propertyIndexByName: [String: Int]
         /// Resolved relationships by property index; set once by `Schema.init`, then never changed.
         package internal(set) var relationshipInfos: [Int: RelationshipInfo] = [:]
+        /// The entity of the model's superclass, and those of its direct subclasses; set once by `Schema.init`.
+        package internal(set) weak var parentEntity: Entity?
+        package internal(set) var childEntities: [Entity] = []
+        /// A subentity's inherited properties by their key paths rooted at its own class (`\Dog.name`); set once by
+        /// `Schema.init`.
+        package internal(set) var inheritedKeyPathIndexes: [AnyKeyPath: Int] = [:]
         /// The indexes of the properties kept in the entity's table (attributes and to-one foreign keys).
         package let columnPropertyIndexes: [Int]
         /// The indexes of the `let` properties, whose values live in the model's own storage.
@@ -122,7 +128,7 @@ extension Schema {
 
         /// The property a key path of the model class leads to, if it is a persistent property.
         package func property(for keyPath: AnyKeyPath) -> (any AnyPersistentProperty)? {
-            propertyIndexByKeyPath[keyPath].map { persistentProperties[$0] }
+            (propertyIndexByKeyPath[keyPath] ?? inheritedKeyPathIndexes[keyPath]).map { persistentProperties[$0] }
         }
 
         /// The persistent property with the given name, if any.

@@ -55,6 +55,7 @@ public final class Schema: Sendable, CustomStringConvertible {
         self.versionIdentifier = versionIdentifier
         self.entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.entitiesByType = Dictionary(uniqueKeysWithValues: entities.map { (ObjectIdentifier($0.modelType), $0) })
+        Self.linkHierarchies(of: entities)
         self.problems = Self.resolveRelationships(of: entities)
     }
 

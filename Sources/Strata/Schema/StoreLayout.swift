@@ -5,6 +5,8 @@ package enum StoreLayout {
     package static let primaryKeyColumn = "Z_PK"
     /// Every entity table's row version, raised by each update (optimistic locking).
     package static let versionColumn = "Z_OPT"
+    /// The entity of each row in the table of a model hierarchy (Core Data's `Z_ENT`): the entity's name.
+    package static let entityColumn = "Z_ENT"
     /// The table holding the store's format, identifier and recorded schema.
     package static let metadataTable = "strata_metadata"
 

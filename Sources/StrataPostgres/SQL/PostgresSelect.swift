@@ -19,6 +19,10 @@ struct PostgresSelect {
             list.append(.text(", "))
             list.append(.identifier(StoreLayout.versionColumn))
         }
+        if fetch.readsEntityColumn {
+            list.append(.text(", "))
+            list.append(.identifier(StoreLayout.entityColumn))
+        }
         var sql = SQLFragment(list)
         sql.append(try from(fetch))
         sql.append(sql: " ORDER BY ")
@@ -66,13 +70,13 @@ struct PostgresSelect {
     }
 
     func from(_ entity: Schema.Entity, condition: QueryExpression?, keyFilter: (column: String, keys: [Int64])? = nil) throws -> SQLFragment {
-        var sql = SQLFragment([.text(" FROM "), .identifier(entity.name)])
-        if let condition {
+        var sql = SQLFragment([.text(" FROM "), .identifier(entity.tableName)])
+        if let condition = entity.restricting(condition) {
             sql.append(sql: " WHERE ")
             sql.append(try writer.condition(condition))
         }
         if let filter = keyFilter {
-            sql.append(sql: condition == nil ? " WHERE " : " AND ")
+            sql.append(sql: entity.restricting(condition) == nil ? " WHERE " : " AND ")
             if filter.keys.isEmpty {
                 sql.append(sql: "FALSE")
             } else {

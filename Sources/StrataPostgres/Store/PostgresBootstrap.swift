@@ -17,7 +17,7 @@ struct PostgresBootstrap {
 
     /// Every table's DDL, in creation order.
     var statements: [String] {
-        let tables = schema.entities.map { PostgresTableDefinition(entity: $0) }
+        let tables = schema.entities.filter { $0.parentEntity == nil }.map { PostgresTableDefinition(entity: $0) }
         return tables.map(\.createTable) + tables.flatMap(\.foreignKeys) + tables.flatMap(\.joinTables) + tables.flatMap(\.indexes)
     }
 

@@ -104,12 +104,16 @@ struct PostgresMigrationSQL {
         if !current.hasVersionColumn {
             sql.append("ALTER TABLE \(table) ADD COLUMN \(quote(StoreLayout.versionColumn)) bigint NOT NULL DEFAULT 0")
         }
-        for (index, (column, source)) in zip(entity.columnPropertyIndexes, zip(wanted.columns, alteration.sources)) {
+        if entity.tableHasEntityColumn, !current.definition.contains("\"\(StoreLayout.entityColumn)\"") {
+            // A base model that gains its first subentity: its rows so far are the base's.
+            sql.append("ALTER TABLE \(table) ADD COLUMN \(definition.entityColumn)")
+        }
+        for ((owner, index), (column, source)) in zip(entity.tableColumns, zip(wanted.columns, alteration.sources)) {
             let quoted = quote(column.name)
             switch source {
             case .value(let value):
-                sql.append("ALTER TABLE \(table) ADD COLUMN \(definition.column(at: index))" + (value.map { " DEFAULT \(literal($0))" } ?? ""))
-                if let foreignKey = definition.foreignKey(at: index) { deferred.append(foreignKey) }
+                sql.append("ALTER TABLE \(table) ADD COLUMN \(definition.column(owner, index))" + (value.map { " DEFAULT \(literal($0))" } ?? ""))
+                if let foreignKey = definition.foreignKey(owner, index) { deferred.append(foreignKey) }
             case .coalesce(_, let value):
                 sql.append("UPDATE \(table) SET \(quoted) = \(literal(value)) WHERE \(quoted) IS NULL")
                 sql.append("ALTER TABLE \(table) ALTER COLUMN \(quoted) SET NOT NULL")
@@ -121,7 +125,7 @@ struct PostgresMigrationSQL {
                 if old.destination != nil, old.definition != column.definition {
                     // Constraint names survive a rename, so the stored column's name finds them.
                     sql += try foreignKeyNames(name, sourceName).map { "ALTER TABLE \(table) DROP CONSTRAINT \(quote($0))" }
-                    if let foreignKey = definition.foreignKey(at: index) { deferred.append(foreignKey) }
+                    if let foreignKey = definition.foreignKey(owner, index) { deferred.append(foreignKey) }
                 }
             }
         }

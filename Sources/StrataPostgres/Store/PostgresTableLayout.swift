@@ -11,9 +11,9 @@ struct PostgresTableLayout: StoreTableLayout {
 
     func columnDefinitions(of entity: Schema.Entity) -> [String] {
         let table = PostgresTableDefinition(entity: entity)
-        return entity.columnPropertyIndexes.map { index in
-            let column = table.column(at: index)
-            guard let foreignKey = table.foreignKey(at: index), let references = foreignKey.range(of: " REFERENCES ") else { return column }
+        return entity.tableColumns.map { owner, index in
+            let column = table.column(owner, index)
+            guard let foreignKey = table.foreignKey(owner, index), let references = foreignKey.range(of: " REFERENCES ") else { return column }
             return column + foreignKey[references.lowerBound...]
         }
     }
@@ -25,7 +25,9 @@ struct PostgresTableLayout: StoreTableLayout {
     func joinTables(of entity: Schema.Entity) -> [StoredJoinTable] {
         let statements = PostgresTableDefinition(entity: entity).joinTables
         let quote = PostgreSQLDialect().quote(identifier:)
-        return entity.relationshipInfos.keys.sorted().compactMap { index in
+        return entity.tableEntities.flatMap { entity in
+            entity.ownRelationshipIndexes.map { (entity, $0) }
+        }.compactMap { entity, index in
             guard let relationship = entity.relationshipInfos[index],
                   case .joinTable(let name, let owner, let target) = relationship.storage, owner != StoreLayout.secondColumn else { return nil }
             let targetSide = relationship.inverse.map { "\(relationship.destination.name)_\($0.name)" } ?? relationship.destination.name

@@ -7,7 +7,9 @@ extension PredicateTranslator {
     /// - Throws: `StrataError.unsupportedPredicate` when `keyPath` is not a persistent property there.
     func member(_ keyPath: AnyKeyPath, of path: RelatedPath, in expression: Any) throws -> TranslatedOperand {
         let owner = path.hops.last?.destination ?? entity
-        guard let property = owner.property(for: keyPath) else {
+        // A subclass's property read through a cast (`($0 as? Dog)?.breed`) is a column of the same table.
+        guard let property = owner.property(for: keyPath)
+            ?? owner.selfAndDescendants.lazy.compactMap({ $0.property(for: keyPath) }).first else {
             // Asked only now: making the generic key path `\T.persistentModelID` costs more than the lookup above.
             if keyPath == Self.identifierKeyPath(of: owner.modelType) { return .model(path) }
             throw unsupported(expression, "\(keyPath) is not a persistent property of \(owner.name) (is it @Transient or computed?)")

@@ -40,11 +40,11 @@ package struct SQLScope: Sendable {
     ) rethrows -> SQLFragment {
         var tables: [(table: SQLFragment, on: SQLFragment)] = []
         var previous = self
-        var previousTable = hops.first?.owner.name ?? ""
+        var previousTable = hops.first?.owner.tableName ?? ""
         for hop in hops {
             let depth = previous.depth + 1
             let next = SQLScope(alias: "t\(depth)", depth: depth)
-            let destination = SQLFragment.identifier(hop.destination.name) + SQLFragment(sql: " AS ") + .identifier("t\(depth)")
+            let destination = SQLFragment.identifier(hop.destination.tableName) + SQLFragment(sql: " AS ") + .identifier("t\(depth)")
             let key = StoreLayout.primaryKeyColumn
             switch hop.link {
             case .column(let ownerColumn, let destinationColumn):
@@ -57,7 +57,7 @@ package struct SQLScope: Sendable {
                 tables.append((destination, next.column(key) + SQLFragment(sql: " = ") + join.column(targetColumn)))
             }
             previous = next
-            previousTable = hop.destination.name
+            previousTable = hop.destination.tableName
         }
         var sql = SQLFragment(sql: "(SELECT ") + (try selection(previous))
         var conditions: [SQLFragment] = []

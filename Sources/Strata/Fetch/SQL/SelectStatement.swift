@@ -8,6 +8,7 @@ package enum SelectStatement {
             columns.append(.identifier(fetch.entity.persistentProperties[index].name))
         }
         if fetch.columns != nil { columns.append(.identifier(StoreLayout.versionColumn)) }
+        if fetch.readsEntityColumn { columns.append(.identifier(StoreLayout.entityColumn)) }
         var sql = SQLFragment(sql: "SELECT ") + .joined(columns, separator: ", ")
         sql.append(from(fetch))
         if !fetch.ordering.isEmpty {
@@ -43,9 +44,9 @@ package enum SelectStatement {
     }
 
     private static func from(_ fetch: StoreFetch) -> SQLFragment {
-        var sql = SQLFragment(sql: " FROM ") + .identifier(fetch.entity.name)
+        var sql = SQLFragment(sql: " FROM ") + .identifier(fetch.entity.tableName)
         var conditions: [SQLFragment] = []
-        if let condition = fetch.condition { conditions.append(condition.sql) }
+        if let condition = fetch.entity.restricting(fetch.condition) { conditions.append(condition.sql) }
         if let filter = fetch.keyFilter {
             let list = SQLFragment.joined(filter.keys.map { .binding(.integer($0)) }, separator: ", ")
             conditions.append(.identifier(filter.column) + SQLFragment(sql: " IN (") + list + SQLFragment(sql: ")"))

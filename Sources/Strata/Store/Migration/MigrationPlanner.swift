@@ -49,7 +49,8 @@ package struct MigrationPlanner {
             plan.historyActionCount = 1
         }
         var joinTables = JoinTablePlanner(stored: stored)
-        for entity in target.entities {
+        // A subentity's columns are its hierarchy's root table's.
+        for entity in target.entities where entity.parentEntity == nil {
             let wanted = StoredEntity(entity: entity, layout: layout)
             guard let current = stored.entity(named: entity.name) else {
                 plan.changes.append(SchemaChange(kind: .addEntity, entity: entity.name, property: nil, description: "add entity \(entity.name)"))

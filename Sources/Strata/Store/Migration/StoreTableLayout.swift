@@ -17,7 +17,7 @@ extension StoredSchema {
     /// The description of the tables `schema` needs, as a store with `layout` records it.
     package init(schema: Schema, layout: any StoreTableLayout) {
         self.version = schema.versionIdentifier
-        self.entities = schema.entities.map { StoredEntity(entity: $0, layout: layout) }.sorted { $0.name < $1.name }
+        self.entities = schema.entities.filter { $0.parentEntity == nil }.map { StoredEntity(entity: $0, layout: layout) }.sorted { $0.name < $1.name }
         self.history = HistoryTables.version
     }
 }
@@ -26,15 +26,16 @@ extension StoredEntity {
     /// The description of the table `entity` needs in a store with `layout`.
     package init(entity: Schema.Entity, layout: any StoreTableLayout) {
         self.name = entity.name
-        self.columns = zip(entity.columnPropertyIndexes, layout.columnDefinitions(of: entity)).map { index, definition in
-            let property = entity.persistentProperties[index]
-            let destination = entity.relationshipInfos[index]?.destination.name
+        self.columns = zip(entity.tableColumns, layout.columnDefinitions(of: entity)).map { column, definition in
+            let (owner, index) = column
+            let property = owner.persistentProperties[index]
+            let destination = owner.relationshipInfos[index]?.destination.name
             return StoredColumn(
                 name: property.name,
                 storage: destination == nil ? property.attributeStorage.map { "\($0)" } : nil,
                 valueType: destination == nil ? String(describing: property.valueType) : nil,
-                isOptional: property.isOptional,
-                defaultValue: StoredDefault(entity.defaultValues[index]),
+                isOptional: property.isOptional || owner !== entity,
+                defaultValue: StoredDefault(owner.defaultValues[index]),
                 destination: destination,
                 definition: definition)
         }

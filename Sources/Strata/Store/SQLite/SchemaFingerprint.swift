@@ -10,7 +10,7 @@ struct SchemaFingerprint: Equatable {
 
     init(schema: Schema, dialect: SQLiteDialect) {
         var entities: [String: String] = [:]
-        for entity in schema.entities {
+        for entity in schema.entities where entity.parentEntity == nil {
             entities[entity.name] = TableDefinition(entity: entity, dialect: dialect).statements.joined(separator: "; ")
         }
         self.entities = entities

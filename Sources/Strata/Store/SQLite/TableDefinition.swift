@@ -9,17 +9,24 @@ struct TableDefinition {
 
     /// The column definitions, e.g. `"title" TEXT NOT NULL`: the primary key, the row version, then one per
     /// attribute or to-one relationship.
+    /// The table of a model hierarchy holds every entity's columns, after the primary key, the row version and the
+    /// entity column (`Z_ENT`, the entity's name); the columns a subentity declares allow `NULL`, which the other
+    /// entities' rows hold.
     var columns: [String] {
-        [quote(StoreLayout.primaryKeyColumn) + " INTEGER PRIMARY KEY", Self.versionColumnDefinition]
-            + entity.columnPropertyIndexes.map { index in
-                let property = entity.persistentProperties[index]
-                if let relationship = entity.relationshipInfos[index] {
-                    return "\(quote(property.name)) INTEGER" + foreignKeyClause(relationship)
-                }
-                let type = property.attributeStorage.map(dialect.columnType(for:)) ?? ""
-                return [quote(property.name), type, property.isOptional ? "" : "NOT NULL"]
-                    .filter { !$0.isEmpty }.joined(separator: " ")
+        var system = [quote(StoreLayout.primaryKeyColumn) + " INTEGER PRIMARY KEY", Self.versionColumnDefinition]
+        if entity.tableHasEntityColumn {
+            system.append("\(quote(StoreLayout.entityColumn)) TEXT NOT NULL DEFAULT '\(entity.name)'")
+        }
+        return system + entity.tableColumns.map { owner, index in
+            let property = owner.persistentProperties[index]
+            if let relationship = owner.relationshipInfos[index] {
+                return "\(quote(property.name)) INTEGER" + foreignKeyClause(relationship)
             }
+            let type = property.attributeStorage.map(dialect.columnType(for:)) ?? ""
+            let isNullable = property.isOptional || owner !== entity
+            return [quote(property.name), type, isNullable ? "" : "NOT NULL"]
+                .filter { !$0.isEmpty }.joined(separator: " ")
+        }
     }
 
     /// `REFERENCES` for a to-one relationship: deleting the destination applies the inverse's delete rule to rows
@@ -33,11 +40,11 @@ struct TableDefinition {
         case .deny: action = "RESTRICT"
         case .noAction: return ""
         }
-        return " REFERENCES \(quote(relationship.destination.name)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE \(action)"
+        return " REFERENCES \(quote(relationship.destination.tableName)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE \(action)"
     }
 
     var uniqueConstraints: [String] {
-        entity.uniquenessConstraints.map { names in
+        entity.tableEntities.flatMap(\.ownUniquenessConstraints).map { names in
             "UNIQUE (" + names.map(quote).joined(separator: ", ") + ")"
         }
     }
@@ -46,34 +53,44 @@ struct TableDefinition {
     /// `#Index<Book>([\.author])`). String columns are indexed under `STRATA_SWIFT`, the collation predicates and
     /// sorts compare Strings with (Swift's own order), so SQLite can use the index for both.
     var indexStatements: [String] {
-        entity.indexedColumnSets.map { names in
+        entity.tableEntities.flatMap(indexStatements(of:))
+    }
+
+    private func indexStatements(of entity: Schema.Entity) -> [String] {
+        entity.ownIndexedColumnSets.map { names in
             let indexName = ([entity.name] + names + ["index"]).joined(separator: "_")
             let columns = names.map { name in
                 let isString = entity.property(named: name).map { $0.attributeStorage == .text && $0.valueType == String.self } ?? false
                 return quote(name) + (isString ? " COLLATE \(StrataStringOrdering.swift.collationName ?? "BINARY")" : "")
             }
-            return "CREATE INDEX \(quote(indexName)) ON \(quote(entity.name)) (" + columns.joined(separator: ", ") + ")"
+            return "CREATE INDEX \(quote(indexName)) ON \(quote(entity.tableName)) (" + columns.joined(separator: ", ") + ")"
         }
     }
 
     /// Join tables this entity creates: each many-to-many table is created by the side whose column is `Z_FIRST`,
     /// a to-many without inverse by its owner.
     var joinTableStatements: [String] {
-        entity.relationshipInfos.keys.sorted().compactMap { index in
+        entity.tableEntities.flatMap(joinTableStatements(of:))
+    }
+
+    private func joinTableStatements(of entity: Schema.Entity) -> [String] {
+        entity.ownRelationshipIndexes.compactMap { index in
             guard let relationship = entity.relationshipInfos[index],
                   case .joinTable(let name, let owner, let target) = relationship.storage,
                   owner != StoreLayout.secondColumn else { return nil }
             let reference = { (entity: String) in
                 "INTEGER NOT NULL REFERENCES \(quote(entity)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE CASCADE"
             }
-            return "CREATE TABLE \(quote(name)) (\(quote(owner)) \(reference(self.entity.name)), "
-                + "\(quote(target)) \(reference(relationship.destination.name)), PRIMARY KEY (\(quote(owner)), \(quote(target)))) WITHOUT ROWID; "
+            return "CREATE TABLE \(quote(name)) (\(quote(owner)) \(reference(entity.tableName)), "
+                + "\(quote(target)) \(reference(relationship.destination.tableName)), PRIMARY KEY (\(quote(owner)), \(quote(target)))) WITHOUT ROWID; "
                 + "CREATE INDEX \(quote(name + "_target_index")) ON \(quote(name)) (\(quote(target)))"
         }
     }
 
+    /// Nothing for a subentity, whose rows its hierarchy's root table holds.
     var statements: [String] {
-        ["CREATE TABLE \(quote(entity.name)) (" + (columns + uniqueConstraints).joined(separator: ", ") + ")"]
+        guard entity.parentEntity == nil else { return [] }
+        return ["CREATE TABLE \(quote(entity.name)) (" + (columns + uniqueConstraints).joined(separator: ", ") + ")"]
             + indexStatements + joinTableStatements
     }
 
@@ -89,6 +106,12 @@ extension AnyPersistentProperty {
 }
 
 extension Schema.Entity {
+    /// The column sets the entity indexes beyond its superentity's (each index is created once, on the table).
+    package var ownIndexedColumnSets: [[String]] {
+        let inherited = Set(parentEntity?.indexedColumnSets ?? [])
+        return indexedColumnSets.filter { !inherited.contains($0) }
+    }
+
     /// The column sets every store indexes: each `#Index`, then each to-one foreign key no `#Index` covers alone.
     package var indexedColumnSets: [[String]] {
         let foreignKeys = relationshipInfos.values.filter { !$0.isToMany }.map { [$0.name] }

@@ -44,9 +44,15 @@ final class SaveStatements<Dialect: SQLDialect> {
     func insert(_ entity: Schema.Entity, ignoringConflicts: Bool) -> SaveSQL {
         sql(Key(kind: .insert(ignoringConflicts: ignoringConflicts), entity: ObjectIdentifier(entity)), entity, returnsRows: returnsInsertedKeys) {
             let columns = entity.columnPropertyIndexes
-            let names = columns.map { column(entity, $0) }.joined(separator: ", ")
-            let placeholders = columns.indices.map { dialect.placeholder(at: $0 + 1) }.joined(separator: ", ")
-            let body = columns.isEmpty ? "DEFAULT VALUES" : "(\(names)) VALUES (\(placeholders))"
+            var names = columns.map { column(entity, $0) }
+            var values = columns.indices.map { dialect.placeholder(at: $0 + 1) }
+            if entity.tableHasEntityColumn {
+                // Written in the text: the entity's name, constant for the statement, binds nothing.
+                names.append(dialect.quote(identifier: StoreLayout.entityColumn))
+                values.append("'\(entity.name)'")
+            }
+            let body = names.isEmpty
+                ? "DEFAULT VALUES" : "(\(names.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))"
             return "INSERT INTO \(table(entity)) \(body)\(ignoringConflicts ? " ON CONFLICT DO NOTHING" : "")"
                 + (returnsInsertedKeys ? " RETURNING \(primaryKey)" : "")
         }
@@ -124,7 +130,7 @@ final class SaveStatements<Dialect: SQLDialect> {
 
     var primaryKey: String { dialect.quote(identifier: StoreLayout.primaryKeyColumn) }
     var version: String { dialect.quote(identifier: StoreLayout.versionColumn) }
-    func table(_ entity: Schema.Entity) -> String { dialect.quote(identifier: entity.name) }
+    func table(_ entity: Schema.Entity) -> String { dialect.quote(identifier: entity.tableName) }
     func column(_ entity: Schema.Entity, _ index: Int) -> String { dialect.quote(identifier: entity.persistentProperties[index].name) }
     /// The columns at `indexes`, comma-separated.
     func columns(_ entity: Schema.Entity, _ indexes: [Int]) -> String { indexes.map { column(entity, $0) }.joined(separator: ", ") }

@@ -21,8 +21,9 @@ struct SQLiteTableLayout: StoreTableLayout {
     }
 
     func columnDefinitions(of entity: Schema.Entity) -> [String] {
-        // The primary key and the row version are every table's; the rest are the properties'.
-        Array(TableDefinition(entity: entity, dialect: dialect).columns.dropFirst(2))
+        // The primary key and the row version are every table's (and the entity column a hierarchy's); the rest
+        // are the properties'.
+        Array(TableDefinition(entity: entity, dialect: dialect).columns.dropFirst(entity.tableHasEntityColumn ? 3 : 2))
     }
 
     func indexStatements(of entity: Schema.Entity) -> [String] {
@@ -37,7 +38,11 @@ struct SQLiteTableLayout: StoreTableLayout {
 extension TableDefinition {
     /// The join tables this entity creates, with the relationship each column stands for.
     var joinTables: [StoredJoinTable] {
-        entity.relationshipInfos.keys.sorted().compactMap { index in
+        entity.tableEntities.flatMap { entity in joinTables(of: entity) }
+    }
+
+    private func joinTables(of entity: Schema.Entity) -> [StoredJoinTable] {
+        entity.ownRelationshipIndexes.compactMap { index in
             guard let relationship = entity.relationshipInfos[index],
                   case .joinTable(let name, let owner, let target) = relationship.storage,
                   owner != StoreLayout.secondColumn else { return nil }
