@@ -31,16 +31,16 @@ func toolchainSwiftSyntaxDirectory() -> String? {
     if let library = packageDescriptionLibraryPath() {
         candidates.append(
             URL(fileURLWithPath: library)
-                .deletingLastPathComponent()  // usr/lib/swift/pm/ManifestAPI
-                .deletingLastPathComponent()  // usr/lib/swift/pm
-                .deletingLastPathComponent()  // usr/lib/swift
+                .deletingLastPathComponent() // usr/lib/swift/pm/ManifestAPI
+                .deletingLastPathComponent() // usr/lib/swift/pm
+                .deletingLastPathComponent() // usr/lib/swift
                 .appendingPathComponent("host"))
     }
     if let compiler = environment["SWIFT_EXEC"], !compiler.isEmpty {
         candidates.append(
             URL(fileURLWithPath: compiler).resolvingSymlinksInPath()
-                .deletingLastPathComponent()  // usr/bin
-                .deletingLastPathComponent()  // usr
+                .deletingLastPathComponent() // usr/bin
+                .deletingLastPathComponent() // usr
                 .appendingPathComponent("lib/swift/host"))
     }
     // Last, the `swiftc` found on `PATH`: only when neither of the above names a toolchain with the modules.
@@ -49,8 +49,8 @@ func toolchainSwiftSyntaxDirectory() -> String? {
         guard FileManager.default.isExecutableFile(atPath: compiler.path) else { continue }
         candidates.append(
             compiler.resolvingSymlinksInPath()
-                .deletingLastPathComponent()  // usr/bin
-                .deletingLastPathComponent()  // usr
+                .deletingLastPathComponent() // usr/bin
+                .deletingLastPathComponent() // usr
                 .appendingPathComponent("lib/swift/host"))
     }
     return candidates.first {
@@ -69,7 +69,8 @@ func packageDescriptionLibraryPath() -> String? {
     // Glibc's dladdr is not visible to Swift; the loader's own map of the process names every loaded library.
     // Read to the end through a file handle: procfs reports a size of 0, so size-first reads may come back short.
     guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"),
-          let data = try? handle.readToEnd(), let maps = String(data: data, encoding: .utf8) else { return nil }
+        let data = try? handle.readToEnd(), let maps = String(data: data, encoding: .utf8)
+    else { return nil }
     for line in maps.split(separator: "\n") {
         guard let slash = line.firstIndex(of: "/") else { continue }
         let path = line[slash...]
@@ -190,7 +191,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-bench",
-            dependencies: ["Strata", "StrataPostgres", "CSQLite", "CLibPQ", "CStrataBenchSupport", "CommandLineSupport"]
+            dependencies: [
+                "Strata", "StrataPostgres", "CSQLite", "CLibPQ", "CStrataBenchSupport", "CommandLineSupport",
+            ]
         ),
         .executableTarget(
             name: "strata-torture",

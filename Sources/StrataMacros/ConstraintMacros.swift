@@ -12,8 +12,10 @@ enum KeyPathListMacro {
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         let macro = node.macroName.text
-        guard let model = node.genericArgumentClause?.arguments.first?.argument.trimmedDescription
-            ?? enclosingClassName(in: context) else {
+        guard
+            let model = node.genericArgumentClause?.arguments.first?.argument.trimmedDescription
+                ?? enclosingClassName(in: context)
+        else {
             throw StrataDiagnostic(
                 "constraintWithoutType", "write the model type explicitly, as in #\(macro)<Book>([\\.title])"
             )
@@ -25,7 +27,7 @@ enum KeyPathListMacro {
             let keyPaths: [[PartialKeyPath<\(raw: model)>]] = [\(raw: lists)]
             return keyPaths
             }
-            """,
+            """
         ]
     }
 

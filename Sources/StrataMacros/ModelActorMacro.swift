@@ -14,21 +14,25 @@ extension ModelActorMacro: MemberMacro {
     ) throws -> [DeclSyntax] {
         guard declaration.is(ActorDeclSyntax.self) else {
             let keyword = declaration.introducer
-            context.diagnose(StrataDiagnostic(
-                "modelActorNotActor",
-                "@ModelActor can only be applied to an actor; change '\(keyword.text)' to 'actor'"
-            ).at(keyword, fixIt: .replace(
-                message: StrataFixIt("Change '\(keyword.text)' to 'actor'"),
-                oldNode: keyword,
-                newNode: keyword.with(\.tokenKind, .keyword(.actor)))))
+            context.diagnose(
+                StrataDiagnostic(
+                    "modelActorNotActor",
+                    "@ModelActor can only be applied to an actor; change '\(keyword.text)' to 'actor'"
+                ).at(
+                    keyword,
+                    fixIt: .replace(
+                        message: StrataFixIt("Change '\(keyword.text)' to 'actor'"),
+                        oldNode: keyword,
+                        newNode: keyword.with(\.tokenKind, .keyword(.actor)))))
             return []
         }
         // The members take the actor's access level (`public`, `package`), so a public actor conforms to the public
         // `ModelActor` protocol and can be made from other modules; `private` and `fileprivate` actors' members
         // default to the actor's own access.
-        let access = declaration.modifiers.first { modifier in
-            [.public, .package].contains { modifier.name.tokenKind == .keyword($0) }
-        }.map { "\($0.name.text) " } ?? ""
+        let access =
+            declaration.modifiers.first { modifier in
+                [.public, .package].contains { modifier.name.tokenKind == .keyword($0) }
+            }.map { "\($0.name.text) " } ?? ""
         return [
             "\(raw: access)nonisolated let modelExecutor: any Strata.ModelExecutor",
             "\(raw: access)nonisolated let modelContainer: Strata.ModelContainer",

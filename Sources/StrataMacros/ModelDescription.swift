@@ -22,10 +22,11 @@ struct ModelDescription {
     init(_ declaration: ClassDeclSyntax) {
         className = declaration.name.trimmed.text
         if let generics = declaration.genericParameterClause {
-            diagnostics.append(StrataDiagnostic(
-                "genericModel",
-                "@Model doesn't support generic classes; remove the generic parameters from '\(className)'"
-            ).at(generics))
+            diagnostics.append(
+                StrataDiagnostic(
+                    "genericModel",
+                    "@Model doesn't support generic classes; remove the generic parameters from '\(className)'"
+                ).at(generics))
         }
         var constraintMacros: Set<String> = []
         for member in declaration.memberBlock.members {
@@ -34,31 +35,37 @@ struct ModelDescription {
                 properties.append(property)
                 diagnostics += property.diagnostics
             } else if let initializer = decl.as(InitializerDeclSyntax.self),
-                      !initializer.modifiers.contains(.convenience) {
+                !initializer.modifiers.contains(.convenience)
+            {
                 hasInitializer = true
             } else if let function = decl.as(FunctionDeclSyntax.self), function.name.text == "==",
-                      function.modifiers.contains(.static, .class) {
+                function.modifiers.contains(.static, .class)
+            {
                 let access = function.modifiers.first { modifier in
                     [.public, .package, .open].contains { modifier.name.tokenKind == .keyword($0) }
                 }
-                ownEqualityAccess = access.map { $0.name.tokenKind == .keyword(.open) ? "public " : "\($0.name.text) " } ?? ""
+                ownEqualityAccess =
+                    access.map { $0.name.tokenKind == .keyword(.open) ? "public " : "\($0.name.text) " } ?? ""
             } else if let conditional = decl.as(IfConfigDeclSyntax.self) {
-                diagnostics.append(StrataDiagnostic(
-                    "conditionalMembers",
-                    "conditional members are not supported in @Model classes; move them out of the '#if' block"
-                ).at(conditional.clauses.first?.poundKeyword ?? conditional.poundEndif))
+                diagnostics.append(
+                    StrataDiagnostic(
+                        "conditionalMembers",
+                        "conditional members are not supported in @Model classes; move them out of the '#if' block"
+                    ).at(conditional.clauses.first?.poundKeyword ?? conditional.poundEndif))
             } else if let expansion = decl.as(MacroExpansionDeclSyntax.self),
-                      ["Index", "Unique"].contains(expansion.macroName.text) {
+                ["Index", "Unique"].contains(expansion.macroName.text)
+            {
                 checkConstraint(expansion, seen: &constraintMacros)
             }
         }
         if !hasInitializer, !propertiesNeedingValues.isEmpty {
             let names = propertiesNeedingValues.map { "'\($0)'" }.joined(separator: ", ")
-            diagnostics.append(StrataDiagnostic(
-                "missingInitializer",
-                "@Model class '\(className)' needs an initializer that assigns \(names) "
-                    + "(or give every stored property a default value)"
-            ).at(declaration.name))
+            diagnostics.append(
+                StrataDiagnostic(
+                    "missingInitializer",
+                    "@Model class '\(className)' needs an initializer that assigns \(names) "
+                        + "(or give every stored property a default value)"
+                ).at(declaration.name))
         }
     }
 
@@ -68,18 +75,22 @@ struct ModelDescription {
     ) {
         let macro = expansion.macroName.text
         if !seen.insert(macro).inserted {
-            diagnostics.append(StrataDiagnostic(
-                "repeatedConstraint",
-                "a @Model class can declare only one #\(macro); list every \(macro == "Index" ? "index" : "constraint") "
-                    + "as another argument of the first #\(macro)"
-            ).at(expansion))
+            diagnostics.append(
+                StrataDiagnostic(
+                    "repeatedConstraint",
+                    "a @Model class can declare only one #\(macro); list every \(macro == "Index" ? "index" : "constraint") "
+                        + "as another argument of the first #\(macro)"
+                ).at(expansion))
         }
-        if let argument = expansion.genericArgumentClause?.arguments.first, argument.argument.trimmedDescription != className {
-            diagnostics.append(StrataDiagnostic(
-                "constraintType",
-                "#\(macro)<\(argument.argument.trimmedDescription)> must name the class it is declared in; "
-                    + "write #\(macro)<\(className)>"
-            ).at(argument))
+        if let argument = expansion.genericArgumentClause?.arguments.first,
+            argument.argument.trimmedDescription != className
+        {
+            diagnostics.append(
+                StrataDiagnostic(
+                    "constraintType",
+                    "#\(macro)<\(argument.argument.trimmedDescription)> must name the class it is declared in; "
+                        + "write #\(macro)<\(className)>"
+                ).at(argument))
         }
     }
 }

@@ -9,11 +9,12 @@ extension ModelMacro: MemberAttributeMacro {
         in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
         guard let model = modelClass(of: declaration),
-              let variable = member.as(VariableDeclSyntax.self),
-              variable.attributes.attribute(named: "_PersistedProperty") == nil,
-              let property = ModelProperty(variable),
-              property.isEphemeral || property.persisted.map({ !$0.isConstant }) == true,
-              !isInsideConditionalBlock(variable, of: model) else {
+            let variable = member.as(VariableDeclSyntax.self),
+            variable.attributes.attribute(named: "_PersistedProperty") == nil,
+            let property = ModelProperty(variable),
+            property.isEphemeral || property.persisted.map({ !$0.isConstant }) == true,
+            !isInsideConditionalBlock(variable, of: model)
+        else {
             return []
         }
         return [AttributeSyntax(attributeName: IdentifierTypeSyntax(name: .identifier("_PersistedProperty")))]

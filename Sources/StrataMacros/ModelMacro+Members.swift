@@ -59,10 +59,10 @@ extension ModelMacro: MemberMacro {
         model.persisted.enumerated().map { index, property in
             let position = firstIndex.map { "\($0) + \(index)" } ?? "\(index)"
             return """
-            nonisolated static let _$\(raw: property.name)Property = Strata.PersistentProperty(\
-            index: \(raw: position), name: "\(raw: property.name)", keyPath: \\\(raw: model.className).\(raw: property.name), \
-            metadata: \(raw: property.metadata))\(raw: property.isConstant ? ".constant()" : "")
-            """
+                nonisolated static let _$\(raw: property.name)Property = Strata.PersistentProperty(\
+                index: \(raw: position), name: "\(raw: property.name)", keyPath: \\\(raw: model.className).\(raw: property.name), \
+                metadata: \(raw: property.metadata))\(raw: property.isConstant ? ".constant()" : "")
+                """
         }
     }
 
@@ -70,10 +70,13 @@ extension ModelMacro: MemberMacro {
     /// stored property named after the class behind a computed `persistentBackingData` (see
     /// `ModelHierarchy.initStorageName`).
     private static func backingDataStorage(_ model: ModelDescription, declaration: ClassDeclSyntax) -> [DeclSyntax] {
-        let initialValue = "Strata.ModelBackingData.forNewModel(\(model.className).self, propertyCount: \(model.persisted.count))"
+        let initialValue =
+            "Strata.ModelBackingData.forNewModel(\(model.className).self, propertyCount: \(model.persisted.count))"
         let storage = initStorage(declaration)
         guard storage != "persistentBackingData" else {
-            return ["@ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = \(raw: initialValue)"]
+            return [
+                "@ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = \(raw: initialValue)"
+            ]
         }
         return [
             "@ObservationIgnored @exclusivity(unchecked) private var \(raw: storage): Strata.ModelBackingData = \(raw: initialValue)",

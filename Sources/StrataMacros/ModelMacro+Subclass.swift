@@ -43,7 +43,8 @@ extension ModelMacro {
             }
             """)
         if !hierarchy.isFinal { members += subclassKeyPaths(model, superclass: superclass, hierarchy: hierarchy) }
-        let body = (["self.\(storage) = backingData"] + slotAssignments(model) + ["super.init(backingData: backingData)"])
+        let body =
+            (["self.\(storage) = backingData"] + slotAssignments(model) + ["super.init(backingData: backingData)"])
             .joined(separator: "\n")
         members.append(
             """
@@ -58,16 +59,19 @@ extension ModelMacro {
     /// properties rooted at a subclass (`\Dog.name` for `Animal.name`: a key path isn't equal to the same property's
     /// key path rooted at another class, and predicates and sorts over a subclass name it so), and — in a base
     /// model — the overridable list of a class's inherited key paths, empty for the base itself.
-    static func subclassKeyPaths(_ model: ModelDescription, superclass: String?, hierarchy: ModelHierarchy) -> [DeclSyntax] {
+    static func subclassKeyPaths(
+        _ model: ModelDescription, superclass: String?, hierarchy: ModelHierarchy
+    ) -> [DeclSyntax] {
         let name = model.className
         let own = model.persisted.map { "\\_Sub.\($0.name)" }.joined(separator: ", ")
-        let inherited = superclass.map { "\($0)._$\($0.split(separator: ".").last ?? "")KeyPaths(rootedAt: _Sub.self) + " } ?? ""
+        let inherited =
+            superclass.map { "\($0)._$\($0.split(separator: ".").last ?? "")KeyPaths(rootedAt: _Sub.self) + " } ?? ""
         var members: [DeclSyntax] = [
             """
             public static func _$\(raw: name)KeyPaths<_Sub: \(raw: name)>(rootedAt _: _Sub.Type) -> [AnyKeyPath] {
             \(raw: inherited)[\(raw: own)]
             }
-            """,
+            """
         ]
         if superclass == nil {
             members.append(

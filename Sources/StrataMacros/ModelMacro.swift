@@ -21,7 +21,8 @@ struct ModelMacro {
     /// The error for `@Model` on a struct, enum, actor, protocol or extension.
     static func notAClass(_ declaration: some DeclGroupSyntax) -> Diagnostic {
         let keyword = declaration.introducer
-        let name = declaration.asProtocol(NamedDeclSyntax.self)?.name.trimmedDescription
+        let name =
+            declaration.asProtocol(NamedDeclSyntax.self)?.name.trimmedDescription
             ?? declaration.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
             ?? ""
         let replacement = FixIt(

@@ -41,14 +41,16 @@ extension ModelProperty {
         let isVar = variable.bindingSpecifier.tokenKind == .keyword(.var)
         let hasDefault = bindings.allSatisfy { $0.initializer != nil || (isVar && $0.hasOptionalType) }
         guard bindings.count == 1, let binding = bindings.first,
-              let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
+            let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
+        else {
             let problem = StrataDiagnostic(
                 "oneBindingPerProperty",
                 "'\(variable.bindingSpecifier.text) \(names)' declares several properties at once; "
                     + "@Model needs one property per declaration, so declare each on its own line"
             )
-            self.init(name: names, isStored: true, hasDefault: hasDefault, persisted: nil,
-                      diagnostics: [problem.at(variable)])
+            self.init(
+                name: names, isStored: true, hasDefault: hasDefault, persisted: nil,
+                diagnostics: [problem.at(variable)])
             return
         }
         let name = identifier.bareName
@@ -65,18 +67,22 @@ extension ModelProperty {
                 "@Attribute(.ephemeral) property '\(name)' needs a default value, because models loaded from the "
                     + "store don't run your initializer; add '= <value>'"
             ).at(binding)
-            self.init(name: name, isStored: true, hasDefault: hasDefault, persisted: nil,
-                      diagnostics: needsDefault ? [problem] : [])
+            self.init(
+                name: name, isStored: true, hasDefault: hasDefault, persisted: nil,
+                diagnostics: needsDefault ? [problem] : [])
             isEphemeral = true
             return
         }
         let problem = Self.problem(with: variable, binding: binding, name: name)
-        let persisted = problem == nil && Self.isPersisted(variable, binding: binding)
-            ? Persisted(name: name, metadata: Self.metadata(of: variable.attributes), isConstant: !isVar,
-                        initialValue: binding.initializer?.value.trimmedDescription)
+        let persisted =
+            problem == nil && Self.isPersisted(variable, binding: binding)
+            ? Persisted(
+                name: name, metadata: Self.metadata(of: variable.attributes), isConstant: !isVar,
+                initialValue: binding.initializer?.value.trimmedDescription)
             : nil
-        self.init(name: name, isStored: true, hasDefault: hasDefault, persisted: persisted,
-                  diagnostics: problem.map { [$0] } ?? [])
+        self.init(
+            name: name, isStored: true, hasDefault: hasDefault, persisted: persisted,
+            diagnostics: problem.map { [$0] } ?? [])
     }
 
     /// Every stored property but a `@Transient` one is persisted, `let` constants included (as in SwiftData).
@@ -99,9 +105,11 @@ extension ModelProperty {
                 "letWithInitialValue",
                 "'let' property '\(name)' has an initial value, which Swift gives every model loaded from the store "
                     + "instead of its stored value; use 'var' (or assign the value in the initializer)"
-            ).at(variable.bindingSpecifier, fixIt: .replace(
-                message: StrataFixIt("Replace 'let' with 'var'"),
-                oldNode: variable.bindingSpecifier, newNode: varKeyword))
+            ).at(
+                variable.bindingSpecifier,
+                fixIt: .replace(
+                    message: StrataFixIt("Replace 'let' with 'var'"),
+                    oldNode: variable.bindingSpecifier, newNode: varKeyword))
         }
         if let lazy = variable.modifiers.first(where: { $0.name.tokenKind == .keyword(.lazy) }) {
             return StrataDiagnostic(
@@ -115,7 +123,8 @@ extension ModelProperty {
             return nil
         }
         if let unsupported = TypeSupport.unsupportedPart(of: annotation.type) {
-            let part = unsupported.trimmedDescription == annotation.type.trimmedDescription
+            let part =
+                unsupported.trimmedDescription == annotation.type.trimmedDescription
                 ? "" : " (because of '\(unsupported.trimmedDescription)')"
             return StrataDiagnostic(
                 "unsupportedType",

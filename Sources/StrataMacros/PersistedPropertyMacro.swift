@@ -11,11 +11,12 @@ struct PersistedPropertyMacro {
     /// The property's name, when `declaration` is a single-binding stored `var`.
     private static func propertyName(of declaration: some DeclSyntaxProtocol) -> String? {
         guard let variable = declaration.as(VariableDeclSyntax.self),
-              variable.bindingSpecifier.tokenKind == .keyword(.var),
-              variable.bindings.count == 1,
-              let binding = variable.bindings.first,
-              !binding.isComputed,
-              let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
+            variable.bindingSpecifier.tokenKind == .keyword(.var),
+            variable.bindings.count == 1,
+            let binding = variable.bindings.first,
+            !binding.isComputed,
+            let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
+        else {
             return nil
         }
         return identifier.bareName
@@ -144,7 +145,8 @@ extension PersistedPropertyMacro: PeerMacro {
     ) throws -> [DeclSyntax] {
         guard let name = propertyName(of: declaration) else { return [] }
         if let variable = declaration.as(VariableDeclSyntax.self), variable.attributes.isEphemeral,
-           let binding = variable.bindings.first {
+            let binding = variable.bindings.first
+        {
             // The declaration's type and initial value, as written: either may be missing (`var draft = ""`,
             // `var selection: Item?`), and Swift infers or defaults the storage as it would the property's.
             let type = binding.typeAnnotation.map { ": \($0.type.trimmedDescription)" } ?? ""

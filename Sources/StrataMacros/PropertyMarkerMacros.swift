@@ -13,9 +13,10 @@ enum PropertyMarker {
     ) -> VariableDeclSyntax? {
         let name = macro.simpleName
         guard let variable = declaration.as(VariableDeclSyntax.self) else {
-            context.diagnose(StrataDiagnostic(
-                "markerPlacement", "@\(name) can only be applied to a stored property of a @Model class"
-            ).at(macro))
+            context.diagnose(
+                StrataDiagnostic(
+                    "markerPlacement", "@\(name) can only be applied to a stored property of a @Model class"
+                ).at(macro))
             return nil
         }
         if variable.bindings.contains(where: \.isComputed) {
@@ -23,11 +24,12 @@ enum PropertyMarker {
                 return nil
             }
             let property = variable.bindings.first?.pattern.trimmedDescription ?? ""
-            context.diagnose(StrataDiagnostic(
-                "markerOnComputed",
-                "@\(name) can't be applied to computed property '\(property)'; only stored properties are "
-                    + "persisted, so remove @\(name)"
-            ).at(macro))
+            context.diagnose(
+                StrataDiagnostic(
+                    "markerOnComputed",
+                    "@\(name) can't be applied to computed property '\(property)'; only stored properties are "
+                        + "persisted, so remove @\(name)"
+                ).at(macro))
             return nil
         }
         return variable
@@ -42,13 +44,15 @@ struct AttributeMacro: PeerMacro {
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         if let variable = PropertyMarker.storedProperty(declaration, macro: node, in: context),
-           variable.attributes.attribute(named: "Relationship") != nil {
+            variable.attributes.attribute(named: "Relationship") != nil
+        {
             let property = variable.bindings.first?.pattern.trimmedDescription ?? ""
-            context.diagnose(StrataDiagnostic(
-                "attributeAndRelationship",
-                "property '\(property)' can't have both @Attribute and @Relationship; use @Relationship for "
-                    + "references to @Model classes and @Attribute for everything else"
-            ).at(node))
+            context.diagnose(
+                StrataDiagnostic(
+                    "attributeAndRelationship",
+                    "property '\(property)' can't have both @Attribute and @Relationship; use @Relationship for "
+                        + "references to @Model classes and @Attribute for everything else"
+                ).at(node))
         }
         return []
     }
@@ -75,16 +79,19 @@ struct TransientMacro: PeerMacro {
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard let variable = PropertyMarker.storedProperty(
-            declaration, macro: node, allowsComputed: true, in: context) else {
+        guard
+            let variable = PropertyMarker.storedProperty(
+                declaration, macro: node, allowsComputed: true, in: context)
+        else {
             return []
         }
         for binding in variable.bindings where binding.initializer == nil {
-            context.diagnose(StrataDiagnostic(
-                "transientWithoutDefault",
-                "@Transient property '\(binding.pattern.trimmedDescription)' needs a default value, because "
-                    + "models loaded from the store don't run your initializer; add '= <value>'"
-            ).at(binding))
+            context.diagnose(
+                StrataDiagnostic(
+                    "transientWithoutDefault",
+                    "@Transient property '\(binding.pattern.trimmedDescription)' needs a default value, because "
+                        + "models loaded from the store don't run your initializer; add '= <value>'"
+                ).at(binding))
         }
         return []
     }

@@ -19,15 +19,17 @@ struct PropertyObservers {
     /// The observers of `declaration`'s only binding; none when it has no accessor block.
     init(_ declaration: some DeclSyntaxProtocol) {
         guard let binding = declaration.as(VariableDeclSyntax.self)?.bindings.first,
-              case .accessors(let accessors) = binding.accessorBlock?.accessors else { return }
+            case .accessors(let accessors) = binding.accessorBlock?.accessors
+        else { return }
         for accessor in accessors where accessor.isObserver {
             let isWillSet = accessor.accessorSpecifier.tokenKind == .keyword(.willSet)
             let parameter = accessor.parameters?.name.text ?? (isWillSet ? "newValue" : "oldValue")
             let statements = accessor.body?.statements
             let body = statements?.trimmedDescription ?? ""
-            let usesParameter = statements?.tokens(viewMode: .sourceAccurate).contains { token in
-                token.tokenKind == .identifier(parameter)
-            } ?? false
+            let usesParameter =
+                statements?.tokens(viewMode: .sourceAccurate).contains { token in
+                    token.tokenKind == .identifier(parameter)
+                } ?? false
             let observer = Observer(parameter: parameter, body: body, usesOldValue: usesParameter)
             if isWillSet {
                 willSet = observer

@@ -1,7 +1,8 @@
+import SwiftSyntaxMacros
+
 #if !SwiftSyntaxPackage
 @_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
 #endif
-import SwiftSyntaxMacros
 
 /// Maps the type names that `#externalMacro(module: "StrataMacros", type: …)` uses to their
 /// implementations.

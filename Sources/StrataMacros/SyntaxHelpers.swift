@@ -30,7 +30,8 @@ extension AttributeListSyntax {
             return false
         }
         return arguments.contains { argument in
-            argument.label == nil && argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "ephemeral"
+            argument.label == nil
+                && argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "ephemeral"
         }
     }
 }

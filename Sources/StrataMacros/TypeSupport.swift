@@ -8,7 +8,8 @@ import SwiftSyntax
 /// opaque types, metatypes, protocol compositions and implicitly unwrapped optionals.
 enum TypeSupport {
     /// The list of supported types, quoted in diagnostics.
-    static let supportedSummary = "Bool, integers, Double, Float, Decimal, String, Date, Data, UUID, URL, "
+    static let supportedSummary =
+        "Bool, integers, Double, Float, Decimal, String, Date, Data, UUID, URL, "
         + "raw-value enums, Codable types, arrays and dictionaries of Codable values, "
         + "@Model classes, and Optionals of these"
 
@@ -52,7 +53,8 @@ enum TypeSupport {
     private static func unsupportedArgument(in clause: GenericArgumentClauseSyntax?) -> TypeSyntax? {
         for argument in clause?.arguments ?? [] {
             if case .type(let argumentType) = argument.argument,
-               let unsupported = unsupportedPart(of: argumentType) {
+                let unsupported = unsupportedPart(of: argumentType)
+            {
                 return unsupported
             }
         }

@@ -7,9 +7,11 @@ extension PostgresConfiguration: CustomStringConvertible, CustomReflectable {
 
     /// What `dump` and debuggers show: the same fields, the URL redacted.
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "name": name, "url": redactedURL, "databaseSchema": databaseSchema, "allowsSave": allowsSave,
-            "maximumConnections": maximumConnections, "statementTimeout": statementTimeout as Any,
-        ])
+        Mirror(
+            self,
+            children: [
+                "name": name, "url": redactedURL, "databaseSchema": databaseSchema, "allowsSave": allowsSave,
+                "maximumConnections": maximumConnections, "statementTimeout": statementTimeout as Any,
+            ])
     }
 }

@@ -80,7 +80,8 @@ public struct PostgresConfiguration: DataStoreConfiguration, Sendable {
     /// `schema` names the models (as `ModelConfiguration`'s does); `databaseSchema` the PostgreSQL schema that
     /// holds their tables.
     public init(
-        _ name: String? = nil, schema: Schema? = nil, url: URL, databaseSchema: String = "public", allowsSave: Bool = true,
+        _ name: String? = nil, schema: Schema? = nil, url: URL, databaseSchema: String = "public",
+        allowsSave: Bool = true,
         maximumConnections: Int = 4, statementTimeout: Duration? = nil, changeNotification: ChangeNotification = .listen
     ) {
         self.name = name ?? "default"
@@ -107,11 +108,13 @@ public struct PostgresConfiguration: DataStoreConfiguration, Sendable {
     var location: String { "\(redactedURL) (schema \(databaseSchema))" }
 
     public static func == (lhs: PostgresConfiguration, rhs: PostgresConfiguration) -> Bool {
-        lhs.name == rhs.name && lhs.url == rhs.url && lhs.databaseSchema == rhs.databaseSchema && lhs.schema === rhs.schema
+        lhs.name == rhs.name && lhs.url == rhs.url && lhs.databaseSchema == rhs.databaseSchema
+            && lhs.schema === rhs.schema
             && lhs.allowsSave == rhs.allowsSave && lhs.maximumConnections == rhs.maximumConnections
             && lhs.maximumConnectionWait == rhs.maximumConnectionWait
             && lhs.statementTimeout == rhs.statementTimeout && lhs.changeNotification == rhs.changeNotification
-            && lhs.historyRetentionInterval == rhs.historyRetentionInterval && lhs.historyRetentionLimit == rhs.historyRetentionLimit
+            && lhs.historyRetentionInterval == rhs.historyRetentionInterval
+            && lhs.historyRetentionLimit == rhs.historyRetentionLimit
             && lhs.usesAdvisoryLocks == rhs.usesAdvisoryLocks && lhs.readReplicas == rhs.readReplicas
             && lhs.maximumReplicaWait == rhs.maximumReplicaWait
     }
@@ -155,7 +158,9 @@ extension PostgresConfiguration: DataStoreFactory {
             "SET extra_float_digits = 3",
         ]
         if let statementTimeout {
-            let milliseconds = statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000
+            let milliseconds =
+                statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds
+                / 1_000_000_000_000_000
             settings.append("SET statement_timeout = \(max(1, milliseconds))")
         }
         return settings

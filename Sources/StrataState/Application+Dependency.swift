@@ -40,7 +40,9 @@ extension Application {
             return Dependency(scope: scope, value: overriding)
         }
         let resolved = cachedValue(for: key) {
-            log(.debug, "Creating dependency \(scope) (\(Value.self))", fileID: fileID, function: function, line: line, column: column)
+            log(
+                .debug, "Creating dependency \(scope) (\(Value.self))", fileID: fileID, function: function, line: line,
+                column: column)
             return value()
         }
         return Dependency(scope: scope, value: resolved)
@@ -68,7 +70,9 @@ extension Application {
     ) -> Value {
         let application = shared
         let dependency = application[keyPath: keyPath]
-        application.log(.debug, "Reading dependency \(dependency.scope)", fileID: fileID, function: function, line: line, column: column)
+        application.log(
+            .debug, "Reading dependency \(dependency.scope)", fileID: fileID, function: function, line: line,
+            column: column)
         return dependency.value
     }
 }

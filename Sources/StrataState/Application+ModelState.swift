@@ -78,7 +78,9 @@ extension Application {
     ) -> ModelState<Model> {
         let application = shared
         let state = application[keyPath: keyPath]
-        application.log(.debug, "Reading model state \(state.scope)", fileID: fileID, function: function, line: line, column: column)
+        application.log(
+            .debug, "Reading model state \(state.scope)", fileID: fileID, function: function, line: line, column: column
+        )
         return state
     }
 }

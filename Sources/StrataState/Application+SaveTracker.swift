@@ -35,7 +35,8 @@ extension Application {
                 // The note is delivered synchronously on the saving context's thread, while that
                 // context is still saving, so reading its container reference here is safe.
                 guard let context = note.object as? ModelContext, let container,
-                      context.container === container else {
+                    context.container === container
+                else {
                     return
                 }
                 revision.bump()

@@ -23,7 +23,9 @@ enum Chart {
         for family in families {
             let runs = results.filter { $0.family == family && $0.size != nil }.sorted { $0.size! < $1.size! }
             let svg = chart(family: family, runs: runs)
-            try svg.write(toFile: (directory as NSString).appendingPathComponent("\(family).svg"), atomically: true, encoding: .utf8)
+            try svg.write(
+                toFile: (directory as NSString).appendingPathComponent("\(family).svg"), atomically: true,
+                encoding: .utf8)
         }
     }
 
@@ -35,9 +37,11 @@ enum Chart {
             return perRow ? milliseconds * 1000 / Double(size) : milliseconds
         }
         func series(_ label: String, _ colour: String, _ time: (WorkloadResult) -> Double?) -> Series {
-            Series(label: label, colour: colour, points: runs.compactMap { run in
-                value(time(run), size: run.size!).map { (Double(run.size!), $0) }
-            })
+            Series(
+                label: label, colour: colour,
+                points: runs.compactMap { run in
+                    value(time(run), size: run.size!).map { (Double(run.size!), $0) }
+                })
         }
         let lines = [
             series("Strata", "#c0392b", \.strataMedianMs),
@@ -46,7 +50,9 @@ enum Chart {
         ].filter { !$0.points.isEmpty }
         let sizes = lines.flatMap { $0.points.map(\.size) }
         let values = lines.flatMap { $0.points.map(\.value) }
-        guard let minSize = sizes.min(), let maxSize = sizes.max(), let minValue = values.min(), let maxValue = values.max() else {
+        guard let minSize = sizes.min(), let maxSize = sizes.max(), let minValue = values.min(),
+            let maxValue = values.max()
+        else {
             return "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"
         }
         let xRange = (floor(log10(minSize)), max(ceil(log10(maxSize)), floor(log10(minSize)) + 1))
@@ -78,13 +84,17 @@ enum Chart {
         svg += line(left, height - bottom, width - right, height - bottom, colour: "#333")
         svg += line(left, top, left, height - bottom, colour: "#333")
         svg += text((left + width - right) / 2, height - 12, "rows in the table", anchor: "middle")
-        svg += "<text x=\"18\" y=\"\(Int((top + height - bottom) / 2))\" text-anchor=\"middle\" "
+        svg +=
+            "<text x=\"18\" y=\"\(Int((top + height - bottom) / 2))\" text-anchor=\"middle\" "
             + "transform=\"rotate(-90 18 \(Int((top + height - bottom) / 2)))\">\(unit)</text>\n"
         for (number, series) in lines.enumerated() {
-            let points = series.points.map { String(format: "%.1f,%.1f", x($0.size), y($0.value)) }.joined(separator: " ")
+            let points = series.points.map { String(format: "%.1f,%.1f", x($0.size), y($0.value)) }.joined(
+                separator: " ")
             svg += "<polyline fill=\"none\" stroke=\"\(series.colour)\" stroke-width=\"2\" points=\"\(points)\"/>\n"
             for point in series.points {
-                svg += String(format: "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%@\"/>\n", x(point.size), y(point.value), series.colour)
+                svg += String(
+                    format: "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%@\"/>\n", x(point.size), y(point.value),
+                    series.colour)
             }
             let legendY = top + 10 + Double(number) * 20
             svg += line(width - right + 14, legendY, width - right + 38, legendY, colour: series.colour, width: 2)
@@ -93,9 +103,12 @@ enum Chart {
         return svg + "</svg>\n"
     }
 
-    private static func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, colour: String, width: Double = 1) -> String {
-        String(format: "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%@\" stroke-width=\"%.0f\"/>\n",
-               x1, y1, x2, y2, colour, width)
+    private static func line(
+        _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, colour: String, width: Double = 1
+    ) -> String {
+        String(
+            format: "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%@\" stroke-width=\"%.0f\"/>\n",
+            x1, y1, x2, y2, colour, width)
     }
 
     private static func text(_ x: Double, _ y: Double, _ content: String, anchor: String) -> String {

@@ -43,18 +43,21 @@ struct Options {
     /// The sizes this `--scale` run uses.
     var scaleSizesToRun: [Int] { quick ? Array(Self.scaleSizes.prefix(2)) : Self.scaleSizes }
 
-    static let tool = CommandLineTool(name: "strata-bench", usage: """
-        usage: strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--svg <directory>] [--no-history] [--only <workload number>]
-                            [--store postgresql://…]
-               strata-bench --help | --version
-        """)
+    static let tool = CommandLineTool(
+        name: "strata-bench",
+        usage: """
+            usage: strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--svg <directory>] [--no-history] [--only <workload number>]
+                                [--store postgresql://…]
+                   strata-bench --help | --version
+            """)
 
     /// Parses arguments (without the program name).
     ///
     /// - Throws: `CommandLineError` for an unknown option, a missing or malformed value.
     init(arguments: [String]) throws(CommandLineError) {
         let parsed = try CommandLineArguments(
-            arguments, options: ["--svg", "--only", "--store"], flags: ["--quick", "--json", "--no-history", "--scale", "--open", "--heartbeat"])
+            arguments, options: ["--svg", "--only", "--store"],
+            flags: ["--quick", "--json", "--no-history", "--scale", "--open", "--heartbeat"])
         quick = parsed.has("--quick")
         json = parsed.has("--json")
         recordsHistory = !parsed.has("--no-history")

@@ -3,23 +3,29 @@ import Foundation
 /// Prints results as a fixed-width table or as JSON.
 enum Report {
     static func table(_ results: [WorkloadResult], options: Options) -> String {
-        let header = ["workload", "raw ms", "object ms", "Strata ms", "Strata/raw", "Strata/object",
-                      "allocs/row raw·obj·Strata", "raw peak RSS", "object peak RSS", "Strata peak RSS"]
+        let header = [
+            "workload", "raw ms", "object ms", "Strata ms", "Strata/raw", "Strata/object",
+            "allocs/row raw·obj·Strata", "raw peak RSS", "object peak RSS", "Strata peak RSS",
+        ]
         var rows = [header]
         for result in results {
             if let notYet = result.notYet {
                 rows.append([result.name, notYet] + Array(repeating: "", count: header.count - 2))
                 continue
             }
-            let allocations = [result.rawAllocationsPerRow, result.objectAllocationsPerRow, result.strataAllocationsPerRow]
+            let allocations = [
+                result.rawAllocationsPerRow, result.objectAllocationsPerRow, result.strataAllocationsPerRow,
+            ]
             rows.append([
                 result.name,
                 milliseconds(result.rawMedianMs, p99: result.rawP99Ms),
                 milliseconds(result.objectMedianMs),
-                milliseconds(result.strataMedianMs, p99: result.strataP99Ms) + (result.strataQueries.map { " (\($0) queries)" } ?? ""),
+                milliseconds(result.strataMedianMs, p99: result.strataP99Ms)
+                    + (result.strataQueries.map { " (\($0) queries)" } ?? ""),
                 ratio(result.ratio),
                 ratio(result.objectRatio),
-                allocations.allSatisfy { $0 == nil } ? "–" : allocations.map { $0.map { String(format: "%.1f", $0) } ?? "–" }.joined(separator: " · "),
+                allocations.allSatisfy { $0 == nil }
+                    ? "–" : allocations.map { $0.map { String(format: "%.1f", $0) } ?? "–" }.joined(separator: " · "),
                 memory(result.rawPeakRSSBytes, growth: result.rawRSSGrowthBytes),
                 memory(result.objectPeakRSSBytes, growth: result.objectRSSGrowthBytes),
                 memory(result.strataPeakRSSBytes, growth: result.strataRSSGrowthBytes),
@@ -34,8 +40,11 @@ enum Report {
                 return column == 0 ? text + pad : (row[2].isEmpty ? text : pad + text)
             }.joined(separator: "  ")
         }
-        let title = "strata-bench: \(options.rounds) rounds (3 and 10a: \(options.rounds * 10)), medians (8a/8b/8c: one round of many changes); "
-            + (options.scale ? "sizes \(options.scaleSizesToRun.map { $0.formatted() }.joined(separator: " / "))" : "\(options.rows) / \(options.largeRows) rows")
+        let title =
+            "strata-bench: \(options.rounds) rounds (3 and 10a: \(options.rounds * 10)), medians (8a/8b/8c: one round of many changes); "
+            + (options.scale
+                ? "sizes \(options.scaleSizesToRun.map { $0.formatted() }.joined(separator: " / "))"
+                : "\(options.rows) / \(options.largeRows) rows")
             + (options.quick ? " (--quick)" : "")
             + (options.store != nil ? ", on PostgreSQL against libpq" : "")
         return ([title] + lines).joined(separator: "\n")
@@ -52,8 +61,9 @@ enum Report {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let document = Document(quick: options.quick, scale: options.scale, rounds: options.rounds, rows: options.rows,
-                                largeRows: options.largeRows, workloads: results)
+        let document = Document(
+            quick: options.quick, scale: options.scale, rounds: options.rounds, rows: options.rows,
+            largeRows: options.largeRows, workloads: results)
         return String(decoding: try encoder.encode(document), as: UTF8.self)
     }
 

@@ -18,20 +18,26 @@ enum ScaleRun {
         let n = size.formatted()
         var workloads = [
             Workload(name: "insert \(n) + save", raw: raw.insert, strata: strata.insert, family: family("insert")),
-            Workload(name: "fetch \(n)", raw: raw.fetchAll, strata: strata.fetchAll, object: raw.fetchAllObjects,
-                     family: family("fetch")),
-            Workload(name: "change 10% of \(n) + save", raw: raw.update, strata: strata.update, family: family("change")),
-            Workload(name: "delete half of \(n) + save", raw: raw.deleteHalf, strata: strata.deleteHalf,
-                     family: family("delete")),
+            Workload(
+                name: "fetch \(n)", raw: raw.fetchAll, strata: strata.fetchAll, object: raw.fetchAllObjects,
+                family: family("fetch")),
+            Workload(
+                name: "change 10% of \(n) + save", raw: raw.update, strata: strata.update, family: family("change")),
+            Workload(
+                name: "delete half of \(n) + save", raw: raw.deleteHalf, strata: strata.deleteHalf,
+                family: family("delete")),
         ]
         if size > largest / 10 { workloads.removeAll() }
         workloads += [
-            Workload(name: "predicate + sort + limit 50 over \(n)", raw: raw.sortedLimit, strata: strata.sortedLimit,
-                     object: raw.sortedLimitObjects, rounds: 30, family: family("indexed-query", perRow: false)),
-            Workload(name: "fetchCount with predicate over \(n)", raw: raw.count, strata: strata.count,
-                     family: family("count")),
-            Workload(name: "enumerate \(n)", raw: raw.enumerate, strata: strata.enumerate, object: raw.enumerateObjects,
-                     family: family("enumerate")),
+            Workload(
+                name: "predicate + sort + limit 50 over \(n)", raw: raw.sortedLimit, strata: strata.sortedLimit,
+                object: raw.sortedLimitObjects, rounds: 30, family: family("indexed-query", perRow: false)),
+            Workload(
+                name: "fetchCount with predicate over \(n)", raw: raw.count, strata: strata.count,
+                family: family("count")),
+            Workload(
+                name: "enumerate \(n)", raw: raw.enumerate, strata: strata.enumerate, object: raw.enumerateObjects,
+                family: family("enumerate")),
         ]
         return workloads
     }
@@ -53,7 +59,8 @@ enum ScaleRun {
             for workload in workloads(raw: raw, strata: strata, size: size, largest: sizes.last ?? size) {
                 if !options.json { FileHandle.standardError.write(Data("running \(workload.name)…\n".utf8)) }
                 let rounds = size == sizes.last ? 1 : options.rounds
-                results.append(try await Harness.run(workload, rounds: workload.rounds.map { min($0, rounds * 10) } ?? rounds))
+                results.append(
+                    try await Harness.run(workload, rounds: workload.rounds.map { min($0, rounds * 10) } ?? rounds))
             }
         }
         return results

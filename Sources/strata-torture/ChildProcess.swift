@@ -37,7 +37,8 @@ enum ChildProcess {
     /// The process's state letter from `/proc/<pid>/stat` (`R`, `S`, `T`...).
     private static func state(of pid: Int32) -> Character? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
     }
 }
@@ -50,7 +51,8 @@ struct ScratchDirectory {
     /// for its files whatever the file system, and tmpfs makes the side log's `fsync` cost nothing.
     init(_ label: String) throws {
         let environment = ProcessInfo.processInfo.environment["STRATA_TORTURE_DIR"]
-        let base = environment ?? (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory())
+        let base =
+            environment ?? (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory())
         path = (base.hasSuffix("/") ? base : base + "/") + "strata-torture-\(label)-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }

@@ -15,15 +15,20 @@ struct ConcurrencyCommand {
         defer { scratch.remove() }
         let store = scratch.file("counter.store")
         do {
-            let context = ModelContext(try ModelContainer(for: Counter.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: store))))
+            let context = ModelContext(
+                try ModelContainer(
+                    for: Counter.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: store))))
             context.insert(Counter(name: "hits"))
             try context.save()
         }
         var children: [(Process, Pipe)] = []
         for worker in 0..<processes {
             let pipe = Pipe()
-            let child = try ChildProcess.start(["concurrency-worker", "--store", store, "--dir", scratch.path, "--worker", "\(worker)",
-                                                "--workers", "\(processes)", "--seconds", "\(seconds)"], output: pipe.fileHandleForWriting)
+            let child = try ChildProcess.start(
+                [
+                    "concurrency-worker", "--store", store, "--dir", scratch.path, "--worker", "\(worker)",
+                    "--workers", "\(processes)", "--seconds", "\(seconds)",
+                ], output: pipe.fileHandleForWriting)
             children.append((child, pipe))
         }
         var increments = 0, conflicts = 0, errors = 0, converged = 0
@@ -37,14 +42,19 @@ struct ConcurrencyCommand {
             errors += fields["errors"] ?? 1
             converged += fields["converged"] ?? 0
             if fields["errors"] != 0 || fields["converged"] != 1 || child.terminationStatus != 0 {
-                report("worker \(worker) (exit \(child.terminationStatus)): \(output.trimmingCharacters(in: .whitespacesAndNewlines))")
+                report(
+                    "worker \(worker) (exit \(child.terminationStatus)): \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
+                )
             }
         }
-        let context = ModelContext(try ModelContainer(for: Counter.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: store))))
+        let context = ModelContext(
+            try ModelContainer(for: Counter.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: store))))
         let final = try context.fetch(FetchDescriptor<Counter>()).first?.value ?? -1
         let lost = increments - final
-        report("concurrency: \(processes) processes x 2 contexts for \(seconds) s: \(increments) increments, counter \(final),"
-              + " \(lost) lost, \(conflicts) conflicts retried, \(errors) other errors, \(converged)/\(processes) observers converged")
+        report(
+            "concurrency: \(processes) processes x 2 contexts for \(seconds) s: \(increments) increments, counter \(final),"
+                + " \(lost) lost, \(conflicts) conflicts retried, \(errors) other errors, \(converged)/\(processes) observers converged"
+        )
         return lost == 0 && errors == 0 && converged == processes
     }
 

@@ -9,7 +9,9 @@ struct Tally: Sendable {
     var errors: [String] = []
 
     static func + (lhs: Tally, rhs: Tally) -> Tally {
-        Tally(increments: lhs.increments + rhs.increments, conflicts: lhs.conflicts + rhs.conflicts, errors: lhs.errors + rhs.errors)
+        Tally(
+            increments: lhs.increments + rhs.increments, conflicts: lhs.conflicts + rhs.conflicts,
+            errors: lhs.errors + rhs.errors)
     }
 }
 
@@ -55,8 +57,10 @@ struct ConcurrencyWorker {
     let seconds: Double
 
     func run() async throws {
-        let container = try ModelContainer(for: Counter.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: storePath)))
-        let observer = try ResultsObserver(fetchDescriptor: FetchDescriptor<Counter>(), modelContext: container.mainContext)
+        let container = try ModelContainer(
+            for: Counter.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: storePath)))
+        let observer = try ResultsObserver(
+            fetchDescriptor: FetchDescriptor<Counter>(), modelContext: container.mainContext)
         let deadline = Date().addingTimeInterval(seconds)
         let actor = IncrementingActor(modelContainer: container)
         async let actorTally = actor.run(until: deadline)
@@ -69,8 +73,14 @@ struct ConcurrencyWorker {
         try "\(tally.increments)".write(toFile: "\(directory)/done-\(worker)", atomically: true, encoding: .utf8)
         var total: Int?
         for _ in 0..<600 where total == nil {
-            let counts = (0..<workers).compactMap { try? String(contentsOfFile: "\(directory)/done-\($0)", encoding: .utf8) }
-            if counts.count == workers { total = counts.compactMap { Int($0) }.reduce(0, +) } else { try await Task.sleep(for: .milliseconds(50)) }
+            let counts = (0..<workers).compactMap {
+                try? String(contentsOfFile: "\(directory)/done-\($0)", encoding: .utf8)
+            }
+            if counts.count == workers {
+                total = counts.compactMap { Int($0) }.reduce(0, +)
+            } else {
+                try await Task.sleep(for: .milliseconds(50))
+            }
         }
         var shown = observer.results.first?.value
         for _ in 0..<200 where shown != total {
@@ -78,6 +88,8 @@ struct ConcurrencyWorker {
             shown = observer.results.first?.value
         }
         let errors = tally.errors.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: " | ")
-        report("increments=\(tally.increments) conflicts=\(tally.conflicts) errors=\(tally.errors.count) observed=\(shown ?? -1) converged=\(shown == total ? 1 : 0) \(errors)")
+        report(
+            "increments=\(tally.increments) conflicts=\(tally.conflicts) errors=\(tally.errors.count) observed=\(shown ?? -1) converged=\(shown == total ? 1 : 0) \(errors)"
+        )
     }
 }

@@ -19,7 +19,9 @@ struct CrashCommand {
             let store = scratch.file("crash.store"), log = scratch.file("saves.log")
             let roundSeed = seed &+ UInt64(round)
             let target = random.below(saves)
-            let child = try ChildProcess.start(["writer", "--store", store, "--log", log, "--seed", "\(roundSeed)", "--saves", "\(saves)"])
+            let child = try ChildProcess.start([
+                "writer", "--store", store, "--log", log, "--seed", "\(roundSeed)", "--saves", "\(saves)",
+            ])
             // Wait for the target save to be logged, then kill at a random moment of the saves after it.
             while child.isRunning, SideLog.count(at: log) < target { usleep(200) }
             usleep(UInt32(random.below(3_000)))
@@ -33,14 +35,17 @@ struct CrashCommand {
                 scratch.remove()
             } else {
                 savesLost += max(0, (entries.last?.number ?? 0) - (check.saves ?? 0))
-                report("kill \(round + 1) (seed \(roundSeed), killed after \(entries.count) logged saves): FAILED, files kept in \(scratch.path)")
+                report(
+                    "kill \(round + 1) (seed \(roundSeed), killed after \(entries.count) logged saves): FAILED, files kept in \(scratch.path)"
+                )
                 for failure in check.failures { report("  \(failure)") }
             }
             if (round + 1) % 20 == 0 { report("  \(round + 1) kills, \(survived) survived") }
         }
         let seconds = Int(Date().timeIntervalSince(started))
-        report("crash: \(survived)/\(kills) kills survived, \(savesLost) saves lost, \(logged) logged saves checked,"
-              + " \(finishedBeforeKill) writers finished before the kill (\(seconds) s)")
+        report(
+            "crash: \(survived)/\(kills) kills survived, \(savesLost) saves lost, \(logged) logged saves checked,"
+                + " \(finishedBeforeKill) writers finished before the kill (\(seconds) s)")
         return survived == kills && savesLost == 0
     }
 }

@@ -29,7 +29,8 @@ struct EnumerateCommand {
         do {
             _ = try ModelContainer(for: BulkRow.self, configurations: configuration)
             let connection = try SQLiteConnection(location: .file(path))
-            try connection.execute("""
+            try connection.execute(
+                """
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))
                 INSERT INTO "BulkRow" ("number", "title", "weight") SELECT i, 'row ' || i, i * 0.5 FROM n
                 """)
@@ -47,8 +48,9 @@ struct EnumerateCommand {
         peak = max(peak, FuzzFormatCommand.peakResidentBytes() ?? 0)
         let growth = peak - before
         let seconds = Date().timeIntervalSince(started)
-        report("enumerate: \(seen) rows in \(String(format: "%.1f", seconds)) s, resident memory \(before >> 20) MB before,"
-              + " peak \(peak >> 20) MB (grew \(growth >> 20) MB; limit 64 MB), checksum \(checksum)")
+        report(
+            "enumerate: \(seen) rows in \(String(format: "%.1f", seconds)) s, resident memory \(before >> 20) MB before,"
+                + " peak \(peak >> 20) MB (grew \(growth >> 20) MB; limit 64 MB), checksum \(checksum)")
         return seen == rows && growth < 64 << 20
     }
 }

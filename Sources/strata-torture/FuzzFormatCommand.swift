@@ -18,11 +18,14 @@ struct FuzzFormatCommand {
     static let maximumResidentBytes = 1 << 30
 
     func run() throws -> Bool {
-        let container = try ModelContainer(for: Schema(workloadModels), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try ModelContainer(
+            for: Schema(workloadModels), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let context = ModelContext(container)
         try Self.fillSample(context)
         guard let entity = container.schema.entity(named: "Entry") else { throw TortureError("no Entry entity") }
-        if let corpusDirectory { try FileManager.default.createDirectory(atPath: corpusDirectory, withIntermediateDirectories: true) }
+        if let corpusDirectory {
+            try FileManager.default.createDirectory(atPath: corpusDirectory, withIntermediateDirectories: true)
+        }
         var pool = FormatMutator.seeds + Self.corpus(in: corpusDirectory)
         var mutator = FormatMutator(random: SplitMix(seed: seed))
         var signatures = Set<String>()
@@ -30,7 +33,8 @@ struct FuzzFormatCommand {
         let lastInput = NSTemporaryDirectory() + "strata-torture-fuzz-last-input"
         let started = Date()
         while Date().timeIntervalSince(started) < seconds {
-            let input = mutator.mutate(pool[mutator.random.below(pool.count)], other: pool[mutator.random.below(pool.count)])
+            let input = mutator.mutate(
+                pool[mutator.random.below(pool.count)], other: pool[mutator.random.below(pool.count)])
             try? input.write(toFile: lastInput, atomically: false, encoding: .utf8)
             let begun = Date()
             let outcome = Self.execute(input, entity: entity, context: context)
@@ -49,20 +53,25 @@ struct FuzzFormatCommand {
             }
             if !problems.isEmpty {
                 findings += 1
-                report("finding: \(problems.joined(separator: "; ")) for input (\(input.utf8.count) bytes): \(input.prefix(300))")
+                report(
+                    "finding: \(problems.joined(separator: "; ")) for input (\(input.utf8.count) bytes): \(input.prefix(300))"
+                )
             }
             if signatures.insert(outcome.signature).inserted, input.utf8.count <= 2_000 {
                 pool.append(input)
                 if let corpusDirectory, input.utf8.count <= 400, written < 40 {
-                    try? input.write(toFile: "\(corpusDirectory)/\(String(Self.hash(input), radix: 16)).txt", atomically: true, encoding: .utf8)
+                    try? input.write(
+                        toFile: "\(corpusDirectory)/\(String(Self.hash(input), radix: 16)).txt", atomically: true,
+                        encoding: .utf8)
                     written += 1
                 }
             }
         }
         try? FileManager.default.removeItem(atPath: lastInput)
-        report("fuzz-format: \(executions) inputs in \(Int(seconds)) s (\(parsed) parsed, \(translated) translated, \(fetched) fetched),"
-              + " \(signatures.count) distinct behaviours, \(findings) findings, \(written) corpus entries written,"
-              + " peak memory \((Self.peakResidentBytes() ?? 0) >> 20) MB")
+        report(
+            "fuzz-format: \(executions) inputs in \(Int(seconds)) s (\(parsed) parsed, \(translated) translated, \(fetched) fetched),"
+                + " \(signatures.count) distinct behaviours, \(findings) findings, \(written) corpus entries written,"
+                + " peak memory \((Self.peakResidentBytes() ?? 0) >> 20) MB")
         return findings == 0
     }
 
@@ -80,7 +89,9 @@ struct FuzzFormatCommand {
         if let error = predicate.error {
             let description = error.description
             var outcome = Outcome(stage: .refused, signature: "parse:\(error.kind)")
-            if description.count > maximumErrorLength { outcome.problems.append("parse error of \(description.count) characters") }
+            if description.count > maximumErrorLength {
+                outcome.problems.append("parse error of \(description.count) characters")
+            }
             return outcome
         }
         let sql: String
@@ -89,7 +100,9 @@ struct FuzzFormatCommand {
         } catch {
             let description = "\(error)"
             var outcome = Outcome(stage: .parsed, signature: "translate:" + shape(of: description).prefix(60))
-            if description.count > maximumErrorLength { outcome.problems.append("translation error of \(description.count) characters") }
+            if description.count > maximumErrorLength {
+                outcome.problems.append("translation error of \(description.count) characters")
+            }
             return outcome
         }
         do {
@@ -98,9 +111,14 @@ struct FuzzFormatCommand {
         } catch {
             let description = "\(error)"
             var outcome = Outcome(stage: .translated, signature: "fetch:" + shape(of: description).prefix(60))
-            if description.count > maximumErrorLength { outcome.problems.append("fetch error of \(description.count) characters") }
+            if description.count > maximumErrorLength {
+                outcome.problems.append("fetch error of \(description.count) characters")
+            }
             // SQLite refusing the statement's text is the translator's fault; an error while running it may be the data's.
-            for sign in ["syntax error", "no such column", "no such table", "no such function", "parser stack overflow", "too many"]
+            for sign in [
+                "syntax error", "no such column", "no such table", "no such function", "parser stack overflow",
+                "too many",
+            ]
             where description.contains(sign) {
                 outcome.problems.append("SQLite rejected the generated SQL (\(sign)): \(sql.prefix(300))")
             }
@@ -111,7 +129,9 @@ struct FuzzFormatCommand {
     /// As many of ``arguments`` (repeated) as the input has `%` specifiers (`%%` is none), so most inputs get
     /// past the argument count.
     static func arguments(for input: String) -> [any Sendable] {
-        let count = input.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "%") ? 1 : 0) } - 2 * input.components(separatedBy: "%%").count + 2
+        let count =
+            input.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "%") ? 1 : 0) } - 2
+            * input.components(separatedBy: "%%").count + 2
         return (0..<max(0, count)).map { arguments[$0 % arguments.count] }
     }
 
@@ -128,8 +148,12 @@ struct FuzzFormatCommand {
 
     /// The corpus files in `directory` (`*.txt`).
     static func corpus(in directory: String?) -> [String] {
-        guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        return names.filter { $0.hasSuffix(".txt") }.sorted().compactMap { try? String(contentsOfFile: "\(directory)/\($0)", encoding: .utf8) }
+        guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            return []
+        }
+        return names.filter { $0.hasSuffix(".txt") }.sorted().compactMap {
+            try? String(contentsOfFile: "\(directory)/\($0)", encoding: .utf8)
+        }
     }
 
     /// A few rows so fetches run the SQL over data.
@@ -155,8 +179,9 @@ struct FuzzFormatCommand {
 
     private static func statusField(_ name: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
         return kilobytes * 1024
     }
 }

@@ -35,7 +35,8 @@ struct LiveWriter {
     let author: String
 
     func run() throws {
-        let container = try ModelContainer(for: LiveTask.self, LiveNote.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: storePath)))
+        let container = try ModelContainer(
+            for: LiveTask.self, LiveNote.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: storePath)))
         let context = ModelContext(container)
         context.author = author
         context.insert(LiveTask(title: title, priority: priority, category: "inbox"))

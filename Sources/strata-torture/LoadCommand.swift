@@ -20,23 +20,27 @@ struct LoadCommand {
         let databaseSchema = "strata_load_" + UUID().uuidString.prefix(8).lowercased()
         defer { dropSchema(databaseSchema) }
         // The store is created before the workers start, so their opens find it made.
-        _ = try ModelContainer(for: Schema([LoadEvent.self, LoadCounter.self]), migrationPlan: nil,
-                               configurations: [PostgresConfiguration(url: url, databaseSchema: databaseSchema)])
+        _ = try ModelContainer(
+            for: Schema([LoadEvent.self, LoadCounter.self]), migrationPlan: nil,
+            configurations: [PostgresConfiguration(url: url, databaseSchema: databaseSchema)])
         let sampler = ConnectionSampler(url: url)
         var children: [Process] = []
         for worker in 0..<processes {
-            children.append(try ChildProcess.start([
-                "load-worker", "--store", url.absoluteString, "--schema", databaseSchema, "--worker", "\(worker)",
-                "--contexts", "\(contexts)", "--seconds", "\(seconds)", "--output", scratch.file("worker-\(worker).json"),
-            ]))
+            children.append(
+                try ChildProcess.start([
+                    "load-worker", "--store", url.absoluteString, "--schema", databaseSchema, "--worker", "\(worker)",
+                    "--contexts", "\(contexts)", "--seconds", "\(seconds)", "--output",
+                    scratch.file("worker-\(worker).json"),
+                ]))
         }
         var total = LoadTally()
         var failedWorkers = 0
         for (worker, child) in children.enumerated() {
             child.waitUntilExit()
             guard child.terminationStatus == 0,
-                  let data = FileManager.default.contents(atPath: scratch.file("worker-\(worker).json")),
-                  let tally = try? JSONDecoder().decode(LoadTally.self, from: data) else {
+                let data = FileManager.default.contents(atPath: scratch.file("worker-\(worker).json")),
+                let tally = try? JSONDecoder().decode(LoadTally.self, from: data)
+            else {
                 failedWorkers += 1
                 report("load: worker \(worker) failed (exit \(child.terminationStatus))")
                 continue
@@ -45,16 +49,26 @@ struct LoadCommand {
         }
         let connections = sampler.stop()
         let configuration = PostgresConfiguration(url: url, databaseSchema: databaseSchema)
-        let counter = try ModelContext(try ModelContainer(for: Schema([LoadEvent.self, LoadCounter.self]), migrationPlan: nil,
-                                                          configurations: [configuration])).fetch(FetchDescriptor<LoadCounter>())
+        let counter = try ModelContext(
+            try ModelContainer(
+                for: Schema([LoadEvent.self, LoadCounter.self]), migrationPlan: nil,
+                configurations: [configuration])
+        ).fetch(FetchDescriptor<LoadCounter>())
             .reduce(0) { $0 + $1.value }
         let lost = total.increments - counter
-        let errors = total.errors.isEmpty ? "none" : total.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        let errors =
+            total.errors.isEmpty
+            ? "none" : total.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         report("load: \(processes) processes x \(contexts) contexts for \(seconds) s on PostgreSQL")
-        report("  throughput: \(Int(Double(total.reads + total.saves) / seconds)) operations/s (\(total.reads) reads, \(total.saves) saves, "
-            + "\(total.conflicts) conflicts retried)")
-        report("  save latency: \(Self.percentiles(total.saveMilliseconds)); read latency: \(Self.percentiles(total.readMilliseconds))")
-        report("  save → other processes' observers: \(Self.percentiles(total.observedMilliseconds)) over \(total.observedMilliseconds.count) events")
+        report(
+            "  throughput: \(Int(Double(total.reads + total.saves) / seconds)) operations/s (\(total.reads) reads, \(total.saves) saves, "
+                + "\(total.conflicts) conflicts retried)")
+        report(
+            "  save latency: \(Self.percentiles(total.saveMilliseconds)); read latency: \(Self.percentiles(total.readMilliseconds))"
+        )
+        report(
+            "  save → other processes' observers: \(Self.percentiles(total.observedMilliseconds)) over \(total.observedMilliseconds.count) events"
+        )
         report("  server connections: at most \(connections) (pool \(contexts + 1) + LISTEN per process)")
         report("  errors: \(errors); counters \(counter), increments \(total.increments), lost \(lost)")
         return lost == 0 && total.errors.isEmpty && failedWorkers == 0
@@ -65,7 +79,8 @@ struct LoadCommand {
         guard !values.isEmpty else { return "n/a" }
         let sorted = values.sorted()
         func at(_ fraction: Double) -> String {
-            sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))].formatted(.number.precision(.fractionLength(1)))
+            sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))].formatted(
+                .number.precision(.fractionLength(1)))
         }
         return "p50 \(at(0.5)) ms, p99 \(at(0.99)) ms"
     }
@@ -87,7 +102,8 @@ private final class ConnectionSampler: Sendable {
             defer { done.signal() }
             guard let connection = try? PostgresConnection(conninfo: url.absoluteString) else { return }
             while !stopped.load(ordering: .relaxed) {
-                let query = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' "
+                let query =
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' "
                     + "AND pid <> pg_backend_pid()"
                 if let result = try? connection.query(query, []), result.count > 0 {
                     _ = most.max(Int(result.int64(row: 0, column: 0)), ordering: .relaxed)

@@ -55,7 +55,9 @@ struct LoadTally: Codable, Sendable {
 
     /// Counts `error` under its kind: the `StrataError` case, or the type of anything else.
     mutating func record(_ error: any Error) {
-        let kind = (error as? StrataError).map { "\($0)".prefix { $0 != "(" && $0 != ":" } }.map(String.init) ?? "\(type(of: error))"
+        let kind =
+            (error as? StrataError).map { "\($0)".prefix { $0 != "(" && $0 != ":" } }.map(String.init)
+            ?? "\(type(of: error))"
         errors[kind, default: 0] += 1
     }
 }
@@ -71,7 +73,11 @@ actor LoadActor {
         var random = SplitMix(seed: seed)
         var tally = LoadTally()
         while Date() < deadline {
-            if random.next() % 5 == 0 { save(writer: writer, random: &random, tally: &tally) } else { read(random: &random, tally: &tally) }
+            if random.next() % 5 == 0 {
+                save(writer: writer, random: &random, tally: &tally)
+            } else {
+                read(random: &random, tally: &tally)
+            }
         }
         return tally
     }
@@ -80,7 +86,8 @@ actor LoadActor {
         let category = loadCategories[Int(random.next() % UInt64(loadCategories.count))]
         let threshold = Int(random.next() % 1000)
         var descriptor = FetchDescriptor<LoadEvent>(
-            predicate: #Predicate { $0.category == category && $0.amount > threshold }, sortBy: [SortDescriptor(\.created, order: .reverse)])
+            predicate: #Predicate { $0.category == category && $0.amount > threshold },
+            sortBy: [SortDescriptor(\.created, order: .reverse)])
         descriptor.fetchLimit = 20
         let start = ContinuousClock.now
         do {
@@ -101,14 +108,20 @@ actor LoadActor {
             context.mergePolicy = .error
             do {
                 let name = "worker-\(writer)"
-                guard let counter = try context.fetch(FetchDescriptor<LoadCounter>(predicate: #Predicate { $0.name == name })).first else {
+                guard
+                    let counter = try context.fetch(
+                        FetchDescriptor<LoadCounter>(predicate: #Predicate { $0.name == name })
+                    ).first
+                else {
                     tally.errors["no counter row", default: 0] += 1
                     return
                 }
                 counter.value += 1
                 for _ in 0..<2 {
                     let category = loadCategories[Int(random.next() % UInt64(loadCategories.count))]
-                    context.insert(LoadEvent(writer: writer, category: category, amount: Int(random.next() % 1000), created: created))
+                    context.insert(
+                        LoadEvent(
+                            writer: writer, category: category, amount: Int(random.next() % 1000), created: created))
                 }
                 try context.save()
                 tally.saves += 1
@@ -142,9 +155,11 @@ struct LoadWorker {
     let output: String
 
     func run() async throws {
-        var configuration = PostgresConfiguration(url: url, databaseSchema: databaseSchema, maximumConnections: contexts + 1)
+        var configuration = PostgresConfiguration(
+            url: url, databaseSchema: databaseSchema, maximumConnections: contexts + 1)
         configuration.maximumConnectionWait = .seconds(10)
-        let container = try ModelContainer(for: Schema([LoadEvent.self, LoadCounter.self]), migrationPlan: nil, configurations: [configuration])
+        let container = try ModelContainer(
+            for: Schema([LoadEvent.self, LoadCounter.self]), migrationPlan: nil, configurations: [configuration])
         let setup = ModelContext(container)
         setup.insert(LoadCounter(name: "worker-\(worker)"))
         try setup.save()
@@ -155,7 +170,8 @@ struct LoadWorker {
         var seen = Set(observer.results.map(\.persistentModelID))
         observer.onChange = { [worker] snapshot in
             let now = Date().timeIntervalSince1970
-            for event in snapshot.results where seen.insert(event.persistentModelID).inserted && event.writer != worker {
+            for event in snapshot.results where seen.insert(event.persistentModelID).inserted && event.writer != worker
+            {
                 observed.observedMilliseconds.append((now - event.created) * 1000)
             }
         }

@@ -6,18 +6,20 @@ struct Options {
     let command: String
     private let arguments: CommandLineArguments
 
-    static let tool = CommandLineTool(name: "strata-torture", usage: """
-        usage: strata-torture <command> [options]
-          crash        [--kills 200] [--saves 1000] [--seed S]   SIGKILL a writer at random saves; check the store each time
-          powercut     [--copies 100] [--saves 1000] [--seed S]  copy store + WAL at random moments of running writers
-          concurrency  [--processes 4] [--seconds 30]            read-modify-write increments from processes x 2 contexts
-          fuzz-format  [--seconds 60] [--seed S] [--corpus DIR]  mutate format predicates: no crash, hang or runaway memory
-          enumerate    [--rows 1000000]                          peak memory of enumerate over many rows
-          load         --store postgresql://… [--processes 4] [--contexts 2] [--seconds 20]
-                                                                 app processes x contexts reading, saving and observing
-          --help, --version
-        internal: writer, concurrency-worker, live-writer, load-worker
-        """)
+    static let tool = CommandLineTool(
+        name: "strata-torture",
+        usage: """
+            usage: strata-torture <command> [options]
+              crash        [--kills 200] [--saves 1000] [--seed S]   SIGKILL a writer at random saves; check the store each time
+              powercut     [--copies 100] [--saves 1000] [--seed S]  copy store + WAL at random moments of running writers
+              concurrency  [--processes 4] [--seconds 30]            read-modify-write increments from processes x 2 contexts
+              fuzz-format  [--seconds 60] [--seed S] [--corpus DIR]  mutate format predicates: no crash, hang or runaway memory
+              enumerate    [--rows 1000000]                          peak memory of enumerate over many rows
+              load         --store postgresql://… [--processes 4] [--contexts 2] [--seconds 20]
+                                                                     app processes x contexts reading, saving and observing
+              --help, --version
+            internal: writer, concurrency-worker, live-writer, load-worker
+            """)
 
     /// The options each subcommand accepts.
     private static let commandOptions: [String: Set<String>] = [

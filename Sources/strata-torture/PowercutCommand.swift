@@ -29,8 +29,10 @@ struct PowercutCommand {
                 writers += 1
                 let store = scratch.file("powercut-\(writers).store"), log = scratch.file("saves-\(writers).log")
                 let writerSeed = seed &+ UInt64(writers)
-                let process = try ChildProcess.start(["writer", "--store", store, "--log", log, "--seed", "\(writerSeed)",
-                                                      "--saves", "\(savesPerWriter)"])
+                let process = try ChildProcess.start([
+                    "writer", "--store", store, "--log", log, "--seed", "\(writerSeed)",
+                    "--saves", "\(savesPerWriter)",
+                ])
                 writer = (process, store, log, writerSeed)
             }
             guard let (child, store, log, writerSeed) = writer else { continue }
@@ -49,7 +51,9 @@ struct PowercutCommand {
                 consistent += 1
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copyPath + suffix) }
             } else {
-                report("copy \(copy) (writer seed \(writerSeed), \(logged.count) saves logged): FAILED, kept as \(copyPath)")
+                report(
+                    "copy \(copy) (writer seed \(writerSeed), \(logged.count) saves logged): FAILED, kept as \(copyPath)"
+                )
                 for failure in check.failures { report("  \(failure)") }
             }
             if (copy + 1) % 50 == 0 { report("  \(copy + 1) copies, \(consistent) consistent") }
@@ -61,8 +65,9 @@ struct PowercutCommand {
             writer = nil
         }
         let seconds = Int(Date().timeIntervalSince(started))
-        report("powercut: \(consistent)/\(checked) copies opened to a committed prefix of the saves (\(walCopies) with a WAL,"
-               + " \(writers) writers, \(loggedTotal) saves logged, \(seconds) s)")
+        report(
+            "powercut: \(consistent)/\(checked) copies opened to a committed prefix of the saves (\(walCopies) with a WAL,"
+                + " \(writers) writers, \(loggedTotal) saves logged, \(seconds) s)")
         if consistent == checked { scratch.remove() }
         return consistent == checked
     }

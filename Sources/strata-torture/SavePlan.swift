@@ -31,13 +31,16 @@ enum SavePlan {
         // Inserting moves `world.nextSlot` on.
         func newSlot() -> Int { world.nextSlot }
         // Sizes vary: most saves touch a few rows, some dozens, a few hundreds with long payloads.
-        let size = random.chance(3) ? 150 + random.below(150) : random.chance(15) ? 20 + random.below(40) : 1 + random.below(5)
+        let size =
+            random.chance(3) ? 150 + random.below(150) : random.chance(15) ? 20 + random.below(40) : 1 + random.below(5)
         func payload() -> String {
             let length = random.chance(5) ? 2_000 + random.below(6_000) : random.below(120)
             let letter = Character(Unicode.Scalar(UInt8(97 + random.below(26))))
             return "\(number):" + String(repeating: letter, count: length)
         }
-        if world.groupSlots.count < 4 || random.chance(5) { add(.insertGroup(slot: newSlot(), name: "group \(number)")) }
+        if world.groupSlots.count < 4 || random.chance(5) {
+            add(.insertGroup(slot: newSlot(), name: "group \(number)"))
+        }
         if world.tagSlots.count < 4 || random.chance(5) { add(.insertTag(slot: newSlot(), name: "tag \(number)")) }
         for _ in 0..<size {
             let entries = world.entrySlots
@@ -45,14 +48,22 @@ enum SavePlan {
             case 0, 1, 2:
                 let group = random.chance(70) ? random.pick(world.groupSlots) : nil
                 let tags = random.chance(50) ? [random.pick(world.tagSlots)] : []
-                add(.insertEntry(slot: newSlot(), .init(batch: number, payload: payload(), amount: random.below(1_000), group: group, tags: tags)))
+                add(
+                    .insertEntry(
+                        slot: newSlot(),
+                        .init(batch: number, payload: payload(), amount: random.below(1_000), group: group, tags: tags))
+                )
             case 3, 4:
                 let slot = random.pick(entries)
-                add(.updateEntry(slot: slot, batch: number, payload: payload(), amount: (world.entries[slot]?.amount ?? 0) + 1))
+                add(
+                    .updateEntry(
+                        slot: slot, batch: number, payload: payload(), amount: (world.entries[slot]?.amount ?? 0) + 1))
             case 5:
                 add(.deleteEntry(slot: random.pick(entries)))
             case 6:
-                add(.setGroup(slot: random.pick(entries), group: random.chance(80) ? random.pick(world.groupSlots) : nil))
+                add(
+                    .setGroup(
+                        slot: random.pick(entries), group: random.chance(80) ? random.pick(world.groupSlots) : nil))
             case 7:
                 let slot = random.pick(entries)
                 if let group = world.entries[slot]?.group, random.chance(40) {
@@ -71,7 +82,9 @@ enum SavePlan {
                 if world.groupSlots.count > 6, random.chance(10) {
                     add(.deleteGroup(slot: random.pick(world.groupSlots)))
                 } else {
-                    add(.updateEntry(slot: random.pick(entries), batch: number, payload: payload(), amount: random.below(1_000)))
+                    add(
+                        .updateEntry(
+                            slot: random.pick(entries), batch: number, payload: payload(), amount: random.below(1_000)))
                 }
             }
         }

@@ -18,7 +18,9 @@ struct SideLog {
     func append(number: Int, digest: UInt64) throws {
         let line = String(format: "%08d %016llx\n", number, digest)
         let written = line.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, Self.lineLength) }
-        guard written == Self.lineLength, fsync(descriptor) == 0 else { throw TortureError("side log write failed: errno \(errno)") }
+        guard written == Self.lineLength, fsync(descriptor) == 0 else {
+            throw TortureError("side log write failed: errno \(errno)")
+        }
     }
 
     /// How many saves the log at `path` holds (whole lines only).
@@ -32,7 +34,9 @@ struct SideLog {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
-            guard fields.count == 2, let number = Int(fields[0]), let digest = UInt64(fields[1], radix: 16) else { return nil }
+            guard fields.count == 2, let number = Int(fields[0]), let digest = UInt64(fields[1], radix: 16) else {
+                return nil
+            }
             return (number, digest)
         }
     }

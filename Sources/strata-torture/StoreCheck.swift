@@ -16,7 +16,8 @@ struct StoreCheck {
         var check = StoreCheck()
         let world: World
         do {
-            let container = try ModelContainer(for: Schema(workloadModels), configurations: ModelConfiguration(url: URL(fileURLWithPath: path)))
+            let container = try ModelContainer(
+                for: Schema(workloadModels), configurations: ModelConfiguration(url: URL(fileURLWithPath: path)))
             world = try read(ModelContext(container))
         } catch {
             check.failures.append("the store did not open or read: \(error)")
@@ -32,12 +33,17 @@ struct StoreCheck {
         let saves = world.records.keys.max() ?? 0
         check.saves = saves
         let lastLogged = logged.last?.number ?? 0
-        if saves < lastLogged { check.failures.append("saves lost: the log reports \(lastLogged) committed, the store holds \(saves)") }
+        if saves < lastLogged {
+            check.failures.append("saves lost: the log reports \(lastLogged) committed, the store holds \(saves)")
+        }
         // A save can commit and the writer die before logging it; more than one is impossible.
-        if saves > lastLogged + 1 { check.failures.append("the store holds \(saves) saves, the log only \(lastLogged)") }
+        if saves > lastLogged + 1 {
+            check.failures.append("the store holds \(saves) saves, the log only \(lastLogged)")
+        }
         let replay = World.replay(seed: seed, count: saves, digestOf: logged.last?.number)
         if !world.hasSameRows(as: replay.world) {
-            check.failures.append("the store is not the state after \(saves) saves: " + describeDifference(world, replay.world))
+            check.failures.append(
+                "the store is not the state after \(saves) saves: " + describeDifference(world, replay.world))
         }
         // The writer's own view of its last logged save agrees with the replay (the harness checks itself).
         if let last = logged.last, let digest = replay.digest, digest != last.digest {
@@ -57,8 +63,9 @@ struct StoreCheck {
             world.apply(.insertTag(slot: tag.slot, name: tag.name))
         }
         for entry in try context.fetch(FetchDescriptor<Entry>(sortBy: [SortDescriptor(\.slot)])) {
-            let state = World.EntryState(batch: entry.batch, payload: entry.payload, amount: entry.amount,
-                                         group: entry.group?.slot, tags: entry.tags.map(\.slot).sorted())
+            let state = World.EntryState(
+                batch: entry.batch, payload: entry.payload, amount: entry.amount,
+                group: entry.group?.slot, tags: entry.tags.map(\.slot).sorted())
             world.apply(.insertEntry(slot: entry.slot, state))
         }
         for record in try context.fetch(FetchDescriptor<SaveRecord>()) {
@@ -69,13 +76,18 @@ struct StoreCheck {
 
     /// The first difference between two states, for the failure message.
     private static func describeDifference(_ found: World, _ expected: World) -> String {
-        for slot in Set(found.entries.keys).union(expected.entries.keys).sorted() where found.entries[slot] != expected.entries[slot] {
+        for slot in Set(found.entries.keys).union(expected.entries.keys).sorted()
+        where found.entries[slot] != expected.entries[slot] {
             let show = { (state: World.EntryState?) in
-                state.map { "batch \($0.batch) amount \($0.amount) group \($0.group.map(String.init) ?? "nil") tags \($0.tags) payload \($0.payload.prefix(12))…" } ?? "absent"
+                state.map {
+                    "batch \($0.batch) amount \($0.amount) group \($0.group.map(String.init) ?? "nil") tags \($0.tags) payload \($0.payload.prefix(12))…"
+                } ?? "absent"
             }
             return "entry \(slot): found \(show(found.entries[slot])), expected \(show(expected.entries[slot]))"
         }
-        if found.groups != expected.groups { return "groups differ: \(found.groups.count) found, \(expected.groups.count) expected" }
+        if found.groups != expected.groups {
+            return "groups differ: \(found.groups.count) found, \(expected.groups.count) expected"
+        }
         if found.tags != expected.tags { return "tags differ" }
         return "records differ: \(found.records.count) found, \(expected.records.count) expected"
     }

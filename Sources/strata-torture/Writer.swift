@@ -11,7 +11,8 @@ struct Writer {
     let saves: Int
 
     func run() throws {
-        let container = try ModelContainer(for: Schema(workloadModels), configurations: ModelConfiguration(url: URL(fileURLWithPath: storePath)))
+        let container = try ModelContainer(
+            for: Schema(workloadModels), configurations: ModelConfiguration(url: URL(fileURLWithPath: storePath)))
         let context = ModelContext(container)
         let log = try SideLog(path: logPath)
         var world = World()
@@ -65,7 +66,9 @@ struct ModelsBySlot {
             guard let entry = entries[slot], let group = groups[group] else { return }
             group.entries.removeAll { $0 === entry }
         case .tag(let slot, let tag):
-            guard let entry = entries[slot], let tag = tags[tag], !entry.tags.contains(where: { $0 === tag }) else { return }
+            guard let entry = entries[slot], let tag = tags[tag], !entry.tags.contains(where: { $0 === tag }) else {
+                return
+            }
             entry.tags.append(tag)
         case .untag(let slot, let tag):
             guard let entry = entries[slot], let tag = tags[tag] else { return }

@@ -8,35 +8,55 @@ do {
     let passed: Bool
     switch options.command {
     case "crash":
-        passed = try CrashCommand(kills: options.int("kills", default: 200), saves: options.int("saves", default: 1_000),
-                                  seed: options.seed()).run()
+        passed = try CrashCommand(
+            kills: options.int("kills", default: 200), saves: options.int("saves", default: 1_000),
+            seed: options.seed()
+        ).run()
     case "writer":
-        try Writer(storePath: options.string("store"), logPath: options.string("log"),
-                   seed: UInt64(options.int("seed", default: 0)), saves: options.int("saves", default: 1_000)).run()
+        try Writer(
+            storePath: options.string("store"), logPath: options.string("log"),
+            seed: UInt64(options.int("seed", default: 0)), saves: options.int("saves", default: 1_000)
+        ).run()
         passed = true
     case "powercut":
-        passed = try PowercutCommand(copies: options.int("copies", default: 100), seed: options.seed(),
-                                     savesPerWriter: options.int("saves", default: 1_000)).run()
+        passed = try PowercutCommand(
+            copies: options.int("copies", default: 100), seed: options.seed(),
+            savesPerWriter: options.int("saves", default: 1_000)
+        ).run()
     case "concurrency":
-        passed = try ConcurrencyCommand(processes: options.int("processes", default: 4), seconds: options.double("seconds", default: 30)).run()
+        passed = try ConcurrencyCommand(
+            processes: options.int("processes", default: 4), seconds: options.double("seconds", default: 30)
+        ).run()
     case "concurrency-worker":
-        try await ConcurrencyWorker(storePath: options.string("store"), directory: options.string("dir"), worker: options.int("worker", default: 0),
-                                    workers: options.int("workers", default: 4), seconds: options.double("seconds", default: 30)).run()
+        try await ConcurrencyWorker(
+            storePath: options.string("store"), directory: options.string("dir"),
+            worker: options.int("worker", default: 0),
+            workers: options.int("workers", default: 4), seconds: options.double("seconds", default: 30)
+        ).run()
         passed = true
     case "live-writer":
-        try LiveWriter(storePath: options.string("store"), title: options.string("title"),
-                       priority: options.int("priority", default: 0), author: options.string("author")).run()
+        try LiveWriter(
+            storePath: options.string("store"), title: options.string("title"),
+            priority: options.int("priority", default: 0), author: options.string("author")
+        ).run()
         passed = true
     case "fuzz-format":
-        passed = try FuzzFormatCommand(seconds: options.double("seconds", default: 60), seed: options.seed(),
-                                       corpusDirectory: options.optionalString("corpus")).run()
+        passed = try FuzzFormatCommand(
+            seconds: options.double("seconds", default: 60), seed: options.seed(),
+            corpusDirectory: options.optionalString("corpus")
+        ).run()
     case "load":
-        passed = try LoadCommand(url: options.postgresURL(), processes: options.int("processes", default: 4),
-                                 contexts: options.int("contexts", default: 2), seconds: options.double("seconds", default: 20)).run()
+        passed = try LoadCommand(
+            url: options.postgresURL(), processes: options.int("processes", default: 4),
+            contexts: options.int("contexts", default: 2), seconds: options.double("seconds", default: 20)
+        ).run()
     case "load-worker":
-        try await LoadWorker(url: options.postgresURL(), databaseSchema: options.string("schema"), worker: options.int("worker", default: 0),
-                             contexts: options.int("contexts", default: 2), seconds: options.double("seconds", default: 20),
-                             output: options.string("output")).run()
+        try await LoadWorker(
+            url: options.postgresURL(), databaseSchema: options.string("schema"),
+            worker: options.int("worker", default: 0),
+            contexts: options.int("contexts", default: 2), seconds: options.double("seconds", default: 20),
+            output: options.string("output")
+        ).run()
         passed = true
     case "enumerate":
         passed = try EnumerateCommand(rows: options.int("rows", default: 1_000_000)).run()

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataState
 import Testing
+
 @testable import BookshelfCore
 
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BookshelfCore
 
 @Suite("bookshelf checks its command line before touching a store")
@@ -40,9 +41,11 @@ struct CommandLineValidationTests {
     @Test("Options are accepted as --name=value")
     func equalsSpelling() throws {
         let shelf = try TestStores.memory()
-        _ = try ScriptCommand.run(["books", "add", "--title=Dune", "--author=Frank Herbert", "--publisher=Chilton"],
-                                  shelf: shelf)
-        #expect(try ScriptCommand.run(["books", "list", "--where=author BEGINSWITH 'Frank'"], shelf: shelf)
-            .contains("Dune"))
+        _ = try ScriptCommand.run(
+            ["books", "add", "--title=Dune", "--author=Frank Herbert", "--publisher=Chilton"],
+            shelf: shelf)
+        #expect(
+            try ScriptCommand.run(["books", "list", "--where=author BEGINSWITH 'Frank'"], shelf: shelf)
+                .contains("Dune"))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BookshelfCore
 
 @Suite("Display width")
@@ -7,7 +8,7 @@ struct DisplayWidthTests {
     func latin() {
         #expect(DisplayWidth.of("Dune") == 4)
         #expect(DisplayWidth.of("Saint-Exupéry") == 13)
-        #expect(DisplayWidth.of("Saint-Exupe\u{301}ry") == 13)   // decomposed é: e + combining acute
+        #expect(DisplayWidth.of("Saint-Exupe\u{301}ry") == 13) // decomposed é: e + combining acute
         #expect(DisplayWidth.of("Cães") == 4)
     }
 
@@ -16,7 +17,7 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of("日本") == 4)
         #expect(DisplayWidth.of("한국어") == 6)
         #expect(DisplayWidth.of("ＡＢ") == 4)
-        #expect(DisplayWidth.of("ｱ") == 1)   // halfwidth katakana stays narrow
+        #expect(DisplayWidth.of("ｱ") == 1) // halfwidth katakana stays narrow
     }
 
     @Test("Emoji, flags, ZWJ sequences and emoji presentation take two columns")
@@ -24,9 +25,9 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of("🦓") == 2)
         #expect(DisplayWidth.of("🇵🇹") == 2)
         #expect(DisplayWidth.of("👩‍💻") == 2)
-        #expect(DisplayWidth.of("❤️") == 2)   // U+2764 + VS16
-        #expect(DisplayWidth.of("❤") == 1)    // text presentation
-        #expect(DisplayWidth.of("👍🏽") == 2)   // skin-tone modifier joins the cluster
+        #expect(DisplayWidth.of("❤️") == 2) // U+2764 + VS16
+        #expect(DisplayWidth.of("❤") == 1) // text presentation
+        #expect(DisplayWidth.of("👍🏽") == 2) // skin-tone modifier joins the cluster
     }
 
     @Test("Control and format characters take no columns")

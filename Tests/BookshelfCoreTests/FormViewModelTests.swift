@@ -1,13 +1,18 @@
 import Testing
+
 @testable import BookshelfCore
 
 @MainActor
 @Suite("Forms")
 struct FormViewModelTests {
     private func form(submitted: @escaping @MainActor ([String]) throws -> Void = { _ in }) -> FormViewModel {
-        FormViewModel(title: "Edit book", fields: [FormViewModel.Field(label: "Title", text: "Dune"),
-                                                   FormViewModel.Field(label: "Summary", text: "", isMultiline: true)],
-                      submit: submitted)
+        FormViewModel(
+            title: "Edit book",
+            fields: [
+                FormViewModel.Field(label: "Title", text: "Dune"),
+                FormViewModel.Field(label: "Summary", text: "", isMultiline: true),
+            ],
+            submit: submitted)
     }
 
     @Test("Typing goes in at the cursor, which starts at the end of the field")
@@ -25,7 +30,7 @@ struct FormViewModelTests {
         form.type("é")
         #expect(form.fields[0].text == "The Deé")
         form.newline()
-        #expect(form.fields[0].text == "The Deé")   // single-line fields take no newline
+        #expect(form.fields[0].text == "The Deé") // single-line fields take no newline
     }
 
     @Test("Multi-line fields take newlines; the screen draws the character under the cursor reversed")

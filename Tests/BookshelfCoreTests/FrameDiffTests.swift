@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BookshelfCore
 
 @Suite("Frame diff")
@@ -36,8 +37,9 @@ struct FrameDiffTests {
     @Test("A rendered row is exactly the terminal's width, wide characters included")
     func renderedWidth() {
         let line = StyledLine(spans: [(" 日本 ", .bold), ("Saint-Exupéry 🦓 and a long tail", .plain)])
-        let text = line.rendered(width: 20).replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "",
-                                                                  options: .regularExpression)
+        let text = line.rendered(width: 20).replacingOccurrences(
+            of: "\u{1B}\\[[0-9;]*m", with: "",
+            options: .regularExpression)
         #expect(DisplayWidth.of(text) == 20)
         #expect(text.hasSuffix("…"))
     }

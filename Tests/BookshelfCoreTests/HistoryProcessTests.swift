@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataTestSupport
 import Testing
+
 @testable import BookshelfCore
 
 /// The history flow across real processes: the `bookshelf` scripting command (author "script") saves in a child
@@ -21,11 +22,16 @@ struct HistoryProcessTests {
         let token = try #require(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last?.token)
 
         let child = try await ChildProcess.run(
-            binary, ["--store", path, "books", "add", "--title", "Kindred", "--author", "Octavia E. Butler", "--publisher", "Doubleday"])
+            binary,
+            [
+                "--store", path, "books", "add", "--title", "Kindred", "--author", "Octavia E. Butler", "--publisher",
+                "Doubleday",
+            ])
         #expect(child.terminationStatus == 0, "\(child.output)")
 
-        let transactions = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(
-            predicate: #Predicate { $0.token > token && $0.author == "script" }))
+        let transactions = try context.fetchHistory(
+            HistoryDescriptor<DefaultHistoryTransaction>(
+                predicate: #Predicate { $0.token > token && $0.author == "script" }))
         #expect(transactions.count == 1)
         #expect(transactions.first?.processIdentifier == String(child.processIdentifier))
         let inserted = transactions.flatMap(\.changes).compactMap { change -> PersistentIdentifier? in
@@ -33,7 +39,8 @@ struct HistoryProcessTests {
             return nil
         }
         let titles = try inserted.map { identifier in
-            try context.fetch(FetchDescriptor<Book>(predicate: #Predicate { $0.persistentModelID == identifier })).map(\.title)
+            try context.fetch(FetchDescriptor<Book>(predicate: #Predicate { $0.persistentModelID == identifier })).map(
+                \.title)
         }
         #expect(titles == [["Kindred"]])
     }

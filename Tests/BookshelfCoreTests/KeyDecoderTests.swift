@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BookshelfCore
 
 @Suite("Key decoding")
@@ -14,7 +15,7 @@ struct KeyDecoderTests {
         #expect(keys("\u{1B}OA\u{1B}OB") == [.up, .down])
         #expect(keys("\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~") == [.home, .end, .home, .end])
         #expect(keys("\u{1B}[5~\u{1B}[6~\u{1B}[3~\u{1B}[Z") == [.pageUp, .pageDown, .delete, .backTab])
-        #expect(keys("\u{1B}[1;5A") == [.up])   // Ctrl-Up reads as Up
+        #expect(keys("\u{1B}[1;5A") == [.up]) // Ctrl-Up reads as Up
     }
 
     @Test("Enter, Tab, Backspace, a lone Esc and control letters")

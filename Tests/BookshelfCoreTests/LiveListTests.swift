@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+
 @testable import BookshelfCore
 
 @MainActor
@@ -62,7 +63,8 @@ struct LiveListTests {
         }
         rows.move(by: 1)
         #expect(rows.selected?.title == "Emma")
-        let anna = try shelf.addBook(BookDraft(title: "Anna Karenina", author: "Leo Tolstoy", publisher: "The Russian Messenger"))
+        let anna = try shelf.addBook(
+            BookDraft(title: "Anna Karenina", author: "Leo Tolstoy", publisher: "The Russian Messenger"))
         rows.refresh()
         #expect(rows.selected?.title == "Emma")
         try shelf.delete(anna.id, as: Book.self)

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+
 @testable import BookshelfCore
 
 @Suite("store migrate [--dry-run]")
@@ -12,7 +13,8 @@ struct MigrateCommandTests {
             TestStores.remove(path)
             let directory = (path as NSString).deletingLastPathComponent
             let name = (path as NSString).lastPathComponent
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where file.hasPrefix(name + ".backup-") {
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            where file.hasPrefix(name + ".backup-") {
                 try? FileManager.default.removeItem(atPath: directory + "/" + file)
             }
         }

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataTestSupport
 import Testing
+
 @testable import BookshelfCore
 
 @Suite("A migration killed mid-way")
@@ -14,19 +15,22 @@ struct MigrationCrashTests {
         _ = try StoreLocation.file(path).openContainer()
         let connection = try SQLiteConnection(location: .file(path))
         try connection.execute("ALTER TABLE \"Book\" ADD COLUMN \"legacy\" TEXT")
-        try connection.execute("""
+        try connection.execute(
+            """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rowCount))
             INSERT INTO "Book" ("title", "author", "publisher", "summary", "legacy")
             SELECT 'Title ' || i, 'Author ' || (i % 977), 'Publisher ' || (i % 31), printf('%.60c', 'x'), 'old ' || i FROM n
             """)
         let rows = try connection.query("SELECT value FROM strata_metadata WHERE key = 'schema'", [])
         guard case .text(let text)? = rows.first?.first,
-              var fingerprint = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String],
-              let book = fingerprint["Book"] else { throw CocoaError(.fileReadCorruptFile) }
+            var fingerprint = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String],
+            let book = fingerprint["Book"]
+        else { throw CocoaError(.fileReadCorruptFile) }
         var statements = book.components(separatedBy: "; ")
         statements[0] = String(statements[0].dropLast()) + ", \"legacy\" TEXT)"
         fingerprint["Book"] = statements.joined(separator: "; ")
-        let encoded = String(decoding: try JSONSerialization.data(withJSONObject: fingerprint, options: [.sortedKeys]), as: UTF8.self)
+        let encoded = String(
+            decoding: try JSONSerialization.data(withJSONObject: fingerprint, options: [.sortedKeys]), as: UTF8.self)
         try connection.run("UPDATE strata_metadata SET value = ? WHERE key = 'schema'", [.text(encoded)])
         try connection.run("DELETE FROM strata_metadata WHERE key = 'model'", [])
     }
@@ -42,7 +46,8 @@ struct MigrationCrashTests {
             TestStores.remove(path)
             let directory = (path as NSString).deletingLastPathComponent
             let name = (path as NSString).lastPathComponent
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where file.hasPrefix(name + ".backup-") {
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            where file.hasPrefix(name + ".backup-") {
                 try? FileManager.default.removeItem(atPath: directory + "/" + file)
             }
         }
@@ -76,9 +81,16 @@ struct MigrationCrashTests {
 
         do {
             let connection = try SQLiteConnection(location: .file(path))
-            #expect(try connection.query("SELECT count(*) FROM \"Book\" WHERE \"legacy\" IS NOT NULL", []) == [[.integer(Int64(Self.rowCount))]])
-            #expect(try connection.query("SELECT count(*) FROM strata_metadata WHERE key = 'model'", []) == [[.integer(0)]])
-            #expect(try connection.query("SELECT count(*) FROM sqlite_master WHERE name LIKE 'strata_migrating_%'", []) == [[.integer(0)]])
+            #expect(
+                try connection.query("SELECT count(*) FROM \"Book\" WHERE \"legacy\" IS NOT NULL", []) == [
+                    [.integer(Int64(Self.rowCount))]
+                ])
+            #expect(
+                try connection.query("SELECT count(*) FROM strata_metadata WHERE key = 'model'", []) == [[.integer(0)]])
+            #expect(
+                try connection.query("SELECT count(*) FROM sqlite_master WHERE name LIKE 'strata_migrating_%'", []) == [
+                    [.integer(0)]
+                ])
         }
         #expect(try MigrateCommand.run([], location: .file(path)).contains("Migrated the store"))
         let shelf = Shelf(container: try StoreLocation.file(path).openContainer())

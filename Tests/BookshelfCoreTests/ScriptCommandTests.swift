@@ -1,14 +1,17 @@
 import Foundation
 import Strata
 import Testing
+
 @testable import BookshelfCore
 
 @Suite("Scripting commands and --where")
 struct ScriptCommandTests {
     private func shelfWithBooks() throws -> Shelf {
         let shelf = try TestStores.memory()
-        for (title, author, publisher) in [("Dune", "Frank Herbert", "Chilton"), ("Kindred", "Octavia E. Butler", "Doubleday"),
-                                           ("Ficciones", "Jorge Luis Borges", "Sur")] {
+        for (title, author, publisher) in [
+            ("Dune", "Frank Herbert", "Chilton"), ("Kindred", "Octavia E. Butler", "Doubleday"),
+            ("Ficciones", "Jorge Luis Borges", "Sur"),
+        ] {
             try shelf.addBook(BookDraft(title: title, author: author, publisher: publisher))
         }
         return shelf
@@ -32,17 +35,22 @@ struct ScriptCommandTests {
     @Test("--where runs in the store with Core Data's operators and [c]; --sort orders by title")
     func filtersAndSorts() throws {
         let shelf = try shelfWithBooks()
-        func list(_ arguments: String...) throws -> String { try ScriptCommand.run(["books", "list"] + arguments, shelf: shelf) }
+        func list(_ arguments: String...) throws -> String {
+            try ScriptCommand.run(["books", "list"] + arguments, shelf: shelf)
+        }
         #expect(try list("--where", "title CONTAINS[c] 'DUN'") == "Dune — Frank Herbert (Chilton)")
         #expect(try list("--where", "title CONTAINS 'DUN'").isEmpty)
-        #expect(try list("--where", "author BEGINSWITH 'Jorge' OR publisher == 'Chilton'", "--sort", "-title")
-            == "Ficciones — Jorge Luis Borges (Sur)\nDune — Frank Herbert (Chilton)")
+        #expect(
+            try list("--where", "author BEGINSWITH 'Jorge' OR publisher == 'Chilton'", "--sort", "-title")
+                == "Ficciones — Jorge Luis Borges (Sur)\nDune — Frank Herbert (Chilton)")
         #expect(try list("--where", "NOT title IN {'Dune', 'Kindred'}") == "Ficciones — Jorge Luis Borges (Sur)")
         #expect(try list("--where", "title LIKE[c] 'k*d'") == "Kindred — Octavia E. Butler (Doubleday)")
-        #expect(try list("--where", "publisher ENDSWITH[c] 'DAY' AND (title != 'Dune' OR author == 'x')")
-            == "Kindred — Octavia E. Butler (Doubleday)")
-        #expect(try list("--where", "title >= 'F'", "--sort", "title")
-            == "Ficciones — Jorge Luis Borges (Sur)\nKindred — Octavia E. Butler (Doubleday)")
+        #expect(
+            try list("--where", "publisher ENDSWITH[c] 'DAY' AND (title != 'Dune' OR author == 'x')")
+                == "Kindred — Octavia E. Butler (Doubleday)")
+        #expect(
+            try list("--where", "title >= 'F'", "--sort", "title")
+                == "Ficciones — Jorge Luis Borges (Sur)\nKindred — Octavia E. Butler (Doubleday)")
         #expect(try list("--where", "FALSEPREDICATE").isEmpty)
         #expect(throws: CommandError.invalidValue(option: "--sort", value: "author", expected: "title or -title")) {
             try list("--sort", "author")
@@ -75,8 +83,10 @@ struct ScriptCommandTests {
     @Test("Tasks compare numbers, booleans and dates in the store")
     func typedComparisons() throws {
         let shelf = try TestStores.memory()
-        _ = try ScriptCommand.run(["tasks", "add", "--title", "taxes", "--priority", "3", "--due", "2030-04-15"], shelf: shelf)
-        _ = try ScriptCommand.run(["tasks", "add", "--title", "walk", "--priority", "1", "--due", "2030-01-01"], shelf: shelf)
+        _ = try ScriptCommand.run(
+            ["tasks", "add", "--title", "taxes", "--priority", "3", "--due", "2030-04-15"], shelf: shelf)
+        _ = try ScriptCommand.run(
+            ["tasks", "add", "--title", "walk", "--priority", "1", "--due", "2030-01-01"], shelf: shelf)
         func titles(_ format: String) throws -> String {
             try ScriptCommand.run(["tasks", "list", "--where", format], shelf: shelf)
                 .split(separator: "\n").map { $0.split(separator: " ")[2] }.joined(separator: ",")
@@ -95,9 +105,12 @@ struct ScriptCommandTests {
             try ScriptCommand.run(["books", "add", "--title", "Dune", "--author", "Frank Herbert"], shelf: shelf)
         }
         #expect(throws: CommandError.missingField("title")) { try ScriptCommand.run(["journal", "add"], shelf: shelf) }
-        #expect(throws: CommandError.missingValue("--title")) { try ScriptCommand.run(["tasks", "add", "--title"], shelf: shelf) }
-        let added = try ScriptCommand.run(["journal", "add", "--title", "Hi", "--content", "Cães", "--date", "2030-01-02", "--json"],
-                                          shelf: shelf)
+        #expect(throws: CommandError.missingValue("--title")) {
+            try ScriptCommand.run(["tasks", "add", "--title"], shelf: shelf)
+        }
+        let added = try ScriptCommand.run(
+            ["journal", "add", "--title", "Hi", "--content", "Cães", "--date", "2030-01-02", "--json"],
+            shelf: shelf)
         #expect(added.contains(#""content" : "Cães""#))
         #expect(added.contains(#""date" : "2030-01-02T00:00:00Z""#))
     }

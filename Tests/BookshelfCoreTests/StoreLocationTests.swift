@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataPostgres
 import Testing
+
 @testable import BookshelfCore
 
 @Suite("Store location")
@@ -25,13 +26,18 @@ struct StoreLocationTests {
         #expect(!location.displayPath.contains("s3cret"))
 
         arguments = ["--store", "postgres:///library?host=/run/postgresql"]
-        #expect(try StoreLocation.extract(from: &arguments) == .postgres(URL(string: "postgres:///library?host=/run/postgresql")!))
+        #expect(
+            try StoreLocation.extract(from: &arguments)
+                == .postgres(URL(string: "postgres:///library?host=/run/postgresql")!))
     }
 
     @Test("A PostgreSQL URI with neither host nor parameters is refused, without echoing it")
     func refusesBareURI() {
         var arguments = ["--store", "postgresql://"]
-        #expect(throws: CommandError.invalidValue(option: "--store", value: "postgresql://…", expected: "a libpq connection URI")) {
+        #expect(
+            throws: CommandError.invalidValue(
+                option: "--store", value: "postgresql://…", expected: "a libpq connection URI")
+        ) {
             try StoreLocation.extract(from: &arguments)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+
 @testable import BookshelfCore
 
 @MainActor
@@ -38,9 +39,12 @@ struct TaskAndJournalViewModelTests {
     @Test("Journal: newest first; search matches title OR content ignoring case; empty shows all")
     func journalSearch() throws {
         let shelf = try TestStores.memory()
-        try shelf.insert(JournalEntry(title: "Market", content: "Buy MILK", date: Date(timeIntervalSinceReferenceDate: 1)))
-        try shelf.insert(JournalEntry(title: "Milkshake recipe", content: "", date: Date(timeIntervalSinceReferenceDate: 2)))
-        try shelf.insert(JournalEntry(title: "Travel", content: "Lisbon", date: Date(timeIntervalSinceReferenceDate: 3)))
+        try shelf.insert(
+            JournalEntry(title: "Market", content: "Buy MILK", date: Date(timeIntervalSinceReferenceDate: 1)))
+        try shelf.insert(
+            JournalEntry(title: "Milkshake recipe", content: "", date: Date(timeIntervalSinceReferenceDate: 2)))
+        try shelf.insert(
+            JournalEntry(title: "Travel", content: "Lisbon", date: Date(timeIntervalSinceReferenceDate: 3)))
         let model = JournalViewModel(shelf: shelf)
         #expect(model.list.rows.map(\.title) == ["Travel", "Milkshake recipe", "Market"])
         model.searchText = "milk"
@@ -60,12 +64,16 @@ struct TaskAndJournalViewModelTests {
     @Test("The journal's format-predicate descriptor re-fetches a ResultsObserver when set as its fetchDescriptor")
     func searchDescriptorOnObserver() throws {
         let shelf = try TestStores.memory()
-        try shelf.insert(JournalEntry(title: "Market", content: "Buy MILK", date: Date(timeIntervalSinceReferenceDate: 1)))
-        try shelf.insert(JournalEntry(title: "Travel", content: "Lisbon", date: Date(timeIntervalSinceReferenceDate: 3)))
+        try shelf.insert(
+            JournalEntry(title: "Market", content: "Buy MILK", date: Date(timeIntervalSinceReferenceDate: 1)))
+        try shelf.insert(
+            JournalEntry(title: "Travel", content: "Lisbon", date: Date(timeIntervalSinceReferenceDate: 3)))
         #expect(JournalSearch.descriptor(matching: "").formatPredicate == nil)
-        #expect(JournalSearch.descriptor(matching: "milk").formatPredicate
-            == FormatPredicate(format: "title CONTAINS[c] %@ OR content CONTAINS[c] %@", "milk", "milk"))
-        let observer = try ResultsObserver(fetchDescriptor: JournalSearch.descriptor(matching: ""), modelContext: ModelContext(shelf.container))
+        #expect(
+            JournalSearch.descriptor(matching: "milk").formatPredicate
+                == FormatPredicate(format: "title CONTAINS[c] %@ OR content CONTAINS[c] %@", "milk", "milk"))
+        let observer = try ResultsObserver(
+            fetchDescriptor: JournalSearch.descriptor(matching: ""), modelContext: ModelContext(shelf.container))
         #expect(observer.results.map(\.title) == ["Travel", "Market"])
         observer.fetchDescriptor = JournalSearch.descriptor(matching: "milk")
         #expect(observer.results.map(\.title) == ["Market"])
@@ -78,8 +86,12 @@ struct TaskAndJournalViewModelTests {
     func taskDescriptor() {
         let all = TaskListViewModel.descriptor(category: nil)
         #expect(all.formatPredicate == FormatPredicate(format: "isCompleted == NO"))
-        #expect(all.sortDescriptors == [FormatSortDescriptor(key: "dueDate"), FormatSortDescriptor(key: "priority", ascending: false)])
-        #expect(TaskListViewModel.descriptor(category: "home").formatPredicate
-            == FormatPredicate(format: "isCompleted == NO AND category == %@", "home"))
+        #expect(
+            all.sortDescriptors == [
+                FormatSortDescriptor(key: "dueDate"), FormatSortDescriptor(key: "priority", ascending: false),
+            ])
+        #expect(
+            TaskListViewModel.descriptor(category: "home").formatPredicate
+                == FormatPredicate(format: "isCompleted == NO AND category == %@", "home"))
     }
 }

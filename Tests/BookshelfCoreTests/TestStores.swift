@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+
 @testable import BookshelfCore
 
 /// Stores for tests: in memory, or a temporary file that a second container (a stand-in for a second process)
@@ -20,7 +21,8 @@ enum TestStores {
         let candidates = [
             URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent(),
             URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent(),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
                 .appendingPathComponent(".build/debug"),
         ].map { $0.appendingPathComponent("bookshelf") }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataState
 import Testing
+
 @testable import BookshelfCore
 
 @MainActor
@@ -21,7 +22,8 @@ struct TodoListViewModelTests {
 
         try model.toggle(try #require(model.list.rows.last))
         #expect(model.list.rows.last?.isComplete == true)
-        let stored = try ModelContext(container).fetch(FetchDescriptor<TodoItem>(predicate: #Predicate { $0.isComplete }))
+        let stored = try ModelContext(container).fetch(
+            FetchDescriptor<TodoItem>(predicate: #Predicate { $0.isComplete }))
         #expect(stored.map(\.title) == ["Milk"])
 
         try model.delete(try #require(model.list.rows.first))
@@ -49,7 +51,9 @@ struct TodoListViewModelTests {
             item.isComplete = true
             return true
         }
-        for _ in 0..<100 where model.list.rows.first?.isComplete != true { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<100 where model.list.rows.first?.isComplete != true {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         #expect(model.list.rows.first?.isComplete == true)
         #expect(model.todoItems.first?.isComplete == true)
     }

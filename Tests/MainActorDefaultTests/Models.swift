@@ -71,7 +71,8 @@ actor ItemImporter {
 nonisolated func storedTitles(in container: ModelContainer) throws -> [String] {
     let context = ModelContext(container)
     let sort = [SortDescriptor(\Item.priority), SortDescriptor(\Item.title)]
-    return try context.fetch(FetchDescriptor<Item>(predicate: #Predicate { !$0.title.isEmpty }, sortBy: sort)).map(\.title)
+    return try context.fetch(FetchDescriptor<Item>(predicate: #Predicate { !$0.title.isEmpty }, sortBy: sort)).map(
+        \.title)
 }
 
 /// A nonisolated type holding a model type's key path, as generic sync and export layers do.

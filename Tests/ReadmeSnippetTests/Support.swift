@@ -66,6 +66,8 @@ struct Logger {
     enum Level: String { case trace, debug, info, notice, warning, error, critical }
     enum MetadataValue { case string(String) }
     let label: String
-    func log(level: Level, _ message: @autoclosure () -> String, metadata: [String: MetadataValue]? = nil,
-             source: @autoclosure () -> String? = nil) {}
+    func log(
+        level: Level, _ message: @autoclosure () -> String, metadata: [String: MetadataValue]? = nil,
+        source: @autoclosure () -> String? = nil
+    ) {}
 }

@@ -1,12 +1,14 @@
-@testable import StrataMacros
 import SwiftSyntaxMacroExpansion
 import Testing
+
+@testable import StrataMacros
 
 @Suite("@Model expansion")
 struct ModelMacroExpansionTests {
     @Test("The Book example expands to the documented members, attributes and conformances")
     func bookExample() {
-        let result = expand("""
+        let result = expand(
+            """
             @Model
             final class Book {
                 #Index<Book>([\\.title], [\\.author, \\.publisher])
@@ -24,73 +26,75 @@ struct ModelMacroExpansionTests {
             }
             """, only: modelMacrosOnly)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.source == """
+        #expect(
+            result.source == """
 
-            final class Book {
-                public static var _$strataIndices: [[AnyKeyPath]] {
-                    let keyPaths: [[PartialKeyPath<Book>]] = [[\\.title], [\\.author, \\.publisher]]
-                    return keyPaths
-                }
-                public static var _$strataUniqueConstraints: [[AnyKeyPath]] {
-                    let keyPaths: [[PartialKeyPath<Book>]] = [[\\.isbn]]
-                    return keyPaths
-                }
-                @_PersistedProperty var isbn: String
-                @_PersistedProperty
-                var title: String
-                @_PersistedProperty var author: String
-                @_PersistedProperty
-                var publisher: String = "Unknown"
-                @_PersistedProperty
-                var summary: String?
-                @_PersistedProperty var chapters: [Chapter] = []
-                var viewCount: Int = 0
-                var shout: String { title.uppercased() }          // computed: untouched
-                static var shared = 0                              // static: untouched
-                init(isbn: String, title: String, author: String) { self.isbn = isbn; self.title = title; self.author = author }
+                final class Book {
+                    public static var _$strataIndices: [[AnyKeyPath]] {
+                        let keyPaths: [[PartialKeyPath<Book>]] = [[\\.title], [\\.author, \\.publisher]]
+                        return keyPaths
+                    }
+                    public static var _$strataUniqueConstraints: [[AnyKeyPath]] {
+                        let keyPaths: [[PartialKeyPath<Book>]] = [[\\.isbn]]
+                        return keyPaths
+                    }
+                    @_PersistedProperty var isbn: String
+                    @_PersistedProperty
+                    var title: String
+                    @_PersistedProperty var author: String
+                    @_PersistedProperty
+                    var publisher: String = "Unknown"
+                    @_PersistedProperty
+                    var summary: String?
+                    @_PersistedProperty var chapters: [Chapter] = []
+                    var viewCount: Int = 0
+                    var shout: String { title.uppercased() }          // computed: untouched
+                    static var shared = 0                              // static: untouched
+                    init(isbn: String, title: String, author: String) { self.isbn = isbn; self.title = title; self.author = author }
 
-                @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Book.self, propertyCount: 6)
+                    @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Book.self, propertyCount: 6)
 
-                nonisolated static let _$isbnProperty = Strata.PersistentProperty(index: 0, name: "isbn", keyPath: \\Book.isbn, metadata: Strata.Schema.Attribute(.unique))
+                    nonisolated static let _$isbnProperty = Strata.PersistentProperty(index: 0, name: "isbn", keyPath: \\Book.isbn, metadata: Strata.Schema.Attribute(.unique))
 
-                nonisolated static let _$titleProperty = Strata.PersistentProperty(index: 1, name: "title", keyPath: \\Book.title, metadata: nil)
+                    nonisolated static let _$titleProperty = Strata.PersistentProperty(index: 1, name: "title", keyPath: \\Book.title, metadata: nil)
 
-                nonisolated static let _$authorProperty = Strata.PersistentProperty(index: 2, name: "author", keyPath: \\Book.author, metadata: Strata.Schema.Attribute(originalName: "writer"))
+                    nonisolated static let _$authorProperty = Strata.PersistentProperty(index: 2, name: "author", keyPath: \\Book.author, metadata: Strata.Schema.Attribute(originalName: "writer"))
 
-                nonisolated static let _$publisherProperty = Strata.PersistentProperty(index: 3, name: "publisher", keyPath: \\Book.publisher, metadata: nil)
+                    nonisolated static let _$publisherProperty = Strata.PersistentProperty(index: 3, name: "publisher", keyPath: \\Book.publisher, metadata: nil)
 
-                nonisolated static let _$summaryProperty = Strata.PersistentProperty(index: 4, name: "summary", keyPath: \\Book.summary, metadata: nil)
+                    nonisolated static let _$summaryProperty = Strata.PersistentProperty(index: 4, name: "summary", keyPath: \\Book.summary, metadata: nil)
 
-                nonisolated static let _$chaptersProperty = Strata.PersistentProperty(index: 5, name: "chapters", keyPath: \\Book.chapters, metadata: Strata.Schema.Relationship(deleteRule: .cascade, inverse: \\Chapter.book))
+                    nonisolated static let _$chaptersProperty = Strata.PersistentProperty(index: 5, name: "chapters", keyPath: \\Book.chapters, metadata: Strata.Schema.Relationship(deleteRule: .cascade, inverse: \\Chapter.book))
 
-                public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
-                    [
-                        Strata.Schema.PropertyMetadata(Book._$isbnProperty),
-                        Strata.Schema.PropertyMetadata(Book._$titleProperty),
-                        Strata.Schema.PropertyMetadata(Book._$authorProperty),
-                        Strata.Schema.PropertyMetadata(Book._$publisherProperty, defaultValue: "Unknown"),
-                        Strata.Schema.PropertyMetadata(Book._$summaryProperty),
-                        Strata.Schema.PropertyMetadata(Book._$chaptersProperty, defaultValue: [])
-                    ]
-                }
+                    public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
+                        [
+                            Strata.Schema.PropertyMetadata(Book._$isbnProperty),
+                            Strata.Schema.PropertyMetadata(Book._$titleProperty),
+                            Strata.Schema.PropertyMetadata(Book._$authorProperty),
+                            Strata.Schema.PropertyMetadata(Book._$publisherProperty, defaultValue: "Unknown"),
+                            Strata.Schema.PropertyMetadata(Book._$summaryProperty),
+                            Strata.Schema.PropertyMetadata(Book._$chaptersProperty, defaultValue: [])
+                        ]
+                    }
 
-                public required init(backingData: Strata.ModelBackingData) {
-                    self.persistentBackingData = backingData
-                    self._isbn = Strata._PersistedSlot()
-                    self._title = Strata._PersistedSlot()
-                    self._author = Strata._PersistedSlot()
-                    self._publisher = Strata._PersistedSlot()
-                    self._summary = Strata._PersistedSlot()
-                    self._chapters = Strata._PersistedSlot()
-                }
+                    public required init(backingData: Strata.ModelBackingData) {
+                        self.persistentBackingData = backingData
+                        self._isbn = Strata._PersistedSlot()
+                        self._title = Strata._PersistedSlot()
+                        self._author = Strata._PersistedSlot()
+                        self._publisher = Strata._PersistedSlot()
+                        self._summary = Strata._PersistedSlot()
+                        self._chapters = Strata._PersistedSlot()
+                    }
 
 
-            """ + observationMembersAndConformances("Book"))
+                """ + observationMembersAndConformances("Book"))
     }
 
     @Test("A non-final class whose stored properties all have defaults (or are optional) gets init()")
     func allDefaultsAddsPublicInit() {
-        let result = expand("""
+        let result = expand(
+            """
             @Model
             class Shelf {
                 var name: String = "Main" // the shelf's label
@@ -100,58 +104,60 @@ struct ModelMacroExpansionTests {
             }
             """, only: modelMacrosOnly)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.source == """
+        #expect(
+            result.source == """
 
-            class Shelf {
-                @_PersistedProperty
-                var name: String = "Main" // the shelf's label
-                @_PersistedProperty
-                /// How many books fit.
-                var capacity: Int = 10
-                @_PersistedProperty
-                var note: Optional<String>
+                class Shelf {
+                    @_PersistedProperty
+                    var name: String = "Main" // the shelf's label
+                    @_PersistedProperty
+                    /// How many books fit.
+                    var capacity: Int = 10
+                    @_PersistedProperty
+                    var note: Optional<String>
 
-                @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Shelf.self, propertyCount: 3)
+                    @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Shelf.self, propertyCount: 3)
 
-                nonisolated static let _$nameProperty = Strata.PersistentProperty(index: 0, name: "name", keyPath: \\Shelf.name, metadata: nil)
+                    nonisolated static let _$nameProperty = Strata.PersistentProperty(index: 0, name: "name", keyPath: \\Shelf.name, metadata: nil)
 
-                nonisolated static let _$capacityProperty = Strata.PersistentProperty(index: 1, name: "capacity", keyPath: \\Shelf.capacity, metadata: nil)
+                    nonisolated static let _$capacityProperty = Strata.PersistentProperty(index: 1, name: "capacity", keyPath: \\Shelf.capacity, metadata: nil)
 
-                nonisolated static let _$noteProperty = Strata.PersistentProperty(index: 2, name: "note", keyPath: \\Shelf.note, metadata: nil)
+                    nonisolated static let _$noteProperty = Strata.PersistentProperty(index: 2, name: "note", keyPath: \\Shelf.note, metadata: nil)
 
-                public class var schemaMetadata: [Strata.Schema.PropertyMetadata] {
-                    [
-                        Strata.Schema.PropertyMetadata(Shelf._$nameProperty, defaultValue: "Main"),
-                        Strata.Schema.PropertyMetadata(Shelf._$capacityProperty, defaultValue: 10),
-                        Strata.Schema.PropertyMetadata(Shelf._$noteProperty)
-                    ]
-                }
+                    public class var schemaMetadata: [Strata.Schema.PropertyMetadata] {
+                        [
+                            Strata.Schema.PropertyMetadata(Shelf._$nameProperty, defaultValue: "Main"),
+                            Strata.Schema.PropertyMetadata(Shelf._$capacityProperty, defaultValue: 10),
+                            Strata.Schema.PropertyMetadata(Shelf._$noteProperty)
+                        ]
+                    }
 
-                public static func _$ShelfKeyPaths<_Sub: Shelf>(rootedAt _: _Sub.Type) -> [AnyKeyPath] {
-                    [\\_Sub.name, \\_Sub.capacity, \\_Sub.note]
-                }
+                    public static func _$ShelfKeyPaths<_Sub: Shelf>(rootedAt _: _Sub.Type) -> [AnyKeyPath] {
+                        [\\_Sub.name, \\_Sub.capacity, \\_Sub.note]
+                    }
 
-                public class var _$strataInheritedKeyPaths: [AnyKeyPath] {
-                    []
-                }
+                    public class var _$strataInheritedKeyPaths: [AnyKeyPath] {
+                        []
+                    }
 
-                public required init(backingData: Strata.ModelBackingData) {
-                    self.persistentBackingData = backingData
-                    self._name = Strata._PersistedSlot()
-                    self._capacity = Strata._PersistedSlot()
-                    self._note = Strata._PersistedSlot()
-                }
+                    public required init(backingData: Strata.ModelBackingData) {
+                        self.persistentBackingData = backingData
+                        self._name = Strata._PersistedSlot()
+                        self._capacity = Strata._PersistedSlot()
+                        self._note = Strata._PersistedSlot()
+                    }
 
-                public init() {
-                }
+                    public init() {
+                    }
 
 
-            """ + observationMembersAndConformances("Shelf"))
+                """ + observationMembersAndConformances("Shelf"))
     }
 
     @Test("Attributes on their own line, trailing comments and an explicit @_PersistedProperty are kept")
     func oddFormatting() {
-        let result = expand("""
+        let result = expand(
+            """
             @Model final class Tag {
                 @_PersistedProperty var name: String
                 @Attribute(.unique)
@@ -163,42 +169,44 @@ struct ModelMacroExpansionTests {
             }
             """, only: modelMacrosOnly)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.source == """
-            final class Tag {
-                @_PersistedProperty var name: String
-                @_PersistedProperty
-                var slug: String // trailing comment
-                init(name: String, slug: String) {
-                    self.name = name
-                    self.slug = slug
-                }
+        #expect(
+            result.source == """
+                final class Tag {
+                    @_PersistedProperty var name: String
+                    @_PersistedProperty
+                    var slug: String // trailing comment
+                    init(name: String, slug: String) {
+                        self.name = name
+                        self.slug = slug
+                    }
 
-                @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Tag.self, propertyCount: 2)
+                    @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Tag.self, propertyCount: 2)
 
-                nonisolated static let _$nameProperty = Strata.PersistentProperty(index: 0, name: "name", keyPath: \\Tag.name, metadata: nil)
+                    nonisolated static let _$nameProperty = Strata.PersistentProperty(index: 0, name: "name", keyPath: \\Tag.name, metadata: nil)
 
-                nonisolated static let _$slugProperty = Strata.PersistentProperty(index: 1, name: "slug", keyPath: \\Tag.slug, metadata: Strata.Schema.Attribute(.unique))
+                    nonisolated static let _$slugProperty = Strata.PersistentProperty(index: 1, name: "slug", keyPath: \\Tag.slug, metadata: Strata.Schema.Attribute(.unique))
 
-                public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
-                    [
-                        Strata.Schema.PropertyMetadata(Tag._$nameProperty),
-                        Strata.Schema.PropertyMetadata(Tag._$slugProperty)
-                    ]
-                }
+                    public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
+                        [
+                            Strata.Schema.PropertyMetadata(Tag._$nameProperty),
+                            Strata.Schema.PropertyMetadata(Tag._$slugProperty)
+                        ]
+                    }
 
-                public required init(backingData: Strata.ModelBackingData) {
-                    self.persistentBackingData = backingData
-                    self._name = Strata._PersistedSlot()
-                    self._slug = Strata._PersistedSlot()
-                }
+                    public required init(backingData: Strata.ModelBackingData) {
+                        self.persistentBackingData = backingData
+                        self._name = Strata._PersistedSlot()
+                        self._slug = Strata._PersistedSlot()
+                    }
 
 
-            """ + observationMembersAndConformances("Tag"))
+                """ + observationMembersAndConformances("Tag"))
     }
 
     @Test("A 'let' keeps its own storage, gets a constant descriptor and is set from the row by init(backingData:)")
     func letProperties() {
-        let result = expand("""
+        let result = expand(
+            """
             @Model final class Entry {
                 @Attribute(.unique) let id: String
                 let created: Date
@@ -211,43 +219,44 @@ struct ModelMacroExpansionTests {
             }
             """, only: modelMacrosOnly)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.source == """
-            final class Entry {
-                let id: String
-                let created: Date
-                @_PersistedProperty
-                var text: String
-                init(id: String, text: String) {
-                    self.id = id
-                    self.created = .now
-                    self.text = text
-                }
+        #expect(
+            result.source == """
+                final class Entry {
+                    let id: String
+                    let created: Date
+                    @_PersistedProperty
+                    var text: String
+                    init(id: String, text: String) {
+                        self.id = id
+                        self.created = .now
+                        self.text = text
+                    }
 
-                @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Entry.self, propertyCount: 3)
+                    @ObservationIgnored @exclusivity(unchecked) public var persistentBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Entry.self, propertyCount: 3)
 
-                nonisolated static let _$idProperty = Strata.PersistentProperty(index: 0, name: "id", keyPath: \\Entry.id, metadata: Strata.Schema.Attribute(.unique)).constant()
+                    nonisolated static let _$idProperty = Strata.PersistentProperty(index: 0, name: "id", keyPath: \\Entry.id, metadata: Strata.Schema.Attribute(.unique)).constant()
 
-                nonisolated static let _$createdProperty = Strata.PersistentProperty(index: 1, name: "created", keyPath: \\Entry.created, metadata: nil).constant()
+                    nonisolated static let _$createdProperty = Strata.PersistentProperty(index: 1, name: "created", keyPath: \\Entry.created, metadata: nil).constant()
 
-                nonisolated static let _$textProperty = Strata.PersistentProperty(index: 2, name: "text", keyPath: \\Entry.text, metadata: nil)
+                    nonisolated static let _$textProperty = Strata.PersistentProperty(index: 2, name: "text", keyPath: \\Entry.text, metadata: nil)
 
-                public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
-                    [
-                        Strata.Schema.PropertyMetadata(Entry._$idProperty),
-                        Strata.Schema.PropertyMetadata(Entry._$createdProperty),
-                        Strata.Schema.PropertyMetadata(Entry._$textProperty)
-                    ]
-                }
+                    public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
+                        [
+                            Strata.Schema.PropertyMetadata(Entry._$idProperty),
+                            Strata.Schema.PropertyMetadata(Entry._$createdProperty),
+                            Strata.Schema.PropertyMetadata(Entry._$textProperty)
+                        ]
+                    }
 
-                public required init(backingData: Strata.ModelBackingData) {
-                    self.persistentBackingData = backingData
-                    self.id = backingData.getValue(for: Entry._$idProperty)
-                    self.created = backingData.getValue(for: Entry._$createdProperty)
-                    self._text = Strata._PersistedSlot()
-                }
+                    public required init(backingData: Strata.ModelBackingData) {
+                        self.persistentBackingData = backingData
+                        self.id = backingData.getValue(for: Entry._$idProperty)
+                        self.created = backingData.getValue(for: Entry._$createdProperty)
+                        self._text = Strata._PersistedSlot()
+                    }
 
 
-            """ + observationMembersAndConformances("Entry"))
+                """ + observationMembersAndConformances("Entry"))
     }
 
     @Test("The conformances the compiler asks for are added, and Sendable unless the class names its global actor")
@@ -267,26 +276,30 @@ struct ModelMacroExpansionTests {
         #expect(onlyPersistent.contains("extension Note: nonisolated Strata.PersistentModel {"))
         #expect(!onlyPersistent.contains("Observation.Observable"))
         #expect(onlyPersistent.contains("extension Note: @unchecked Swift.Sendable {"))
-        let mainActor = expand("@MainActor @Model final class Note {\n    var text: String = \"\"\n}", specs: ["Model": model])
+        let mainActor = expand(
+            "@MainActor @Model final class Note {\n    var text: String = \"\"\n}", specs: ["Model": model])
         #expect(!mainActor.source.contains("Sendable"))
         #expect(mainActor.source.contains("extension Note: Strata.PersistentModel {"))
     }
 
     @Test("A class's own == is named as its Equatable witness, with the operator's access")
     func ownEquality() {
-        let result = expand("""
+        let result = expand(
+            """
             @Model final class Note {
                 var text: String = ""
                 public static func == (lhs: Note, rhs: Note) -> Bool { lhs.text == rhs.text }
             }
             """, only: ["Model"])
         #expect(result.diagnostics.isEmpty)
-        #expect(result.source.contains("""
-                @_implements(Swift.Equatable, ==(_:_:))
-                public static func _$strataEquals(_ lhs: Note, _ rhs: Note) -> Bool {
-                    lhs == rhs
-                }
-            """))
+        #expect(
+            result.source.contains(
+                """
+                    @_implements(Swift.Equatable, ==(_:_:))
+                    public static func _$strataEquals(_ lhs: Note, _ rhs: Note) -> Bool {
+                        lhs == rhs
+                    }
+                """))
         #expect(!expand("@Model final class Plain {\n    var text: String = \"\"\n}").source.contains("_implements"))
     }
 }

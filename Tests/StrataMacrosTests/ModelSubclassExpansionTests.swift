@@ -1,10 +1,12 @@
-@testable import StrataMacros
 import SwiftSyntaxMacroExpansion
 import Testing
 
+@testable import StrataMacros
+
 /// The macros as the compiler sees them on a subclass of a `@Model` class: the class already conforms to
 /// `PersistentModel`, `Observable` and `Sendable` through its superclass, so no role is told to add them.
-private let subclassMacros: [String: MacroSpec] = strataMacros
+private let subclassMacros: [String: MacroSpec] =
+    strataMacros
     .filter { modelMacrosOnly.contains($0.key) || $0.key == "_PersistedProperty" }
     .merging(["Model": MacroSpec(type: ModelMacro.self, conformances: [])]) { _, new in new }
 
@@ -12,7 +14,8 @@ private let subclassMacros: [String: MacroSpec] = strataMacros
 struct ModelSubclassExpansionTests {
     @Test("A subclass adds its own properties after its superclass's, overrides schemaMetadata and calls super")
     func subclassMembers() {
-        let result = expand("""
+        let result = expand(
+            """
             @Model final class Dog: Animal {
                 var breed: String
                 init(name: String, breed: String) {
@@ -45,7 +48,8 @@ struct ModelSubclassExpansionTests {
 
     @Test("A base model that may be subclassed lets subclasses override schemaMetadata")
     func nonFinalBaseUsesAClassVar() {
-        let result = expand("""
+        let result = expand(
+            """
             @Model class Animal {
                 var name: String = ""
             }
@@ -57,21 +61,26 @@ struct ModelSubclassExpansionTests {
 
     @Test("A model with an inheritance clause keeps its backing data under its own name for its init accessors")
     func inheritanceClauseNamesTheStorage() {
-        let result = expand("""
+        let result = expand(
+            """
             @Model final class Item: Identifiable {
                 var title: String = ""
             }
             """)
         #expect(result.diagnostics.isEmpty)
         #expect(result.source.contains("@storageRestrictions(accesses: _$ItemBackingData, initializes: _title)"))
-        #expect(result.source.contains("private var _$ItemBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Item.self, propertyCount: 1)"))
+        #expect(
+            result.source.contains(
+                "private var _$ItemBackingData: Strata.ModelBackingData = Strata.ModelBackingData.forNewModel(Item.self, propertyCount: 1)"
+            ))
         #expect(result.source.contains("get {\n            _$ItemBackingData\n        }"))
         #expect(result.source.contains("self._$ItemBackingData = backingData"))
     }
 
     @Test("A model whose initializer calls super.init on a class that isn't a model is refused, naming both")
     func superclassThatIsNotAModel() {
-        let result = expand("""
+        let result = expand(
+            """
             @Model final class Dog: Pet {
                 var breed: String
                 init(breed: String) {
@@ -80,10 +89,12 @@ struct ModelSubclassExpansionTests {
                 }
             }
             """, only: modelMacrosOnly)
-        #expect(result.diagnostics == [
-            ReportedDiagnostic(line: 1, column: 25,
-                "@Model class 'Dog' inherits from 'Pet', which is not a @Model class; a model can inherit only from another "
-                    + "@Model class (mark 'Pet' with @Model, or make 'Dog' a model of its own)"),
-        ])
+        #expect(
+            result.diagnostics == [
+                ReportedDiagnostic(
+                    line: 1, column: 25,
+                    "@Model class 'Dog' inherits from 'Pet', which is not a @Model class; a model can inherit only from another "
+                        + "@Model class (mark 'Pet' with @Model, or make 'Dog' a model of its own)")
+            ])
     }
 }

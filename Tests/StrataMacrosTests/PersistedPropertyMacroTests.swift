@@ -4,43 +4,46 @@ import Testing
 struct PersistedPropertyMacroTests {
     @Test("A persisted property routes through the backing data with observation and an init accessor")
     func accessorsAndSlot() {
-        let result = expand("""
+        let result = expand(
+            """
             final class Book {
                 @_PersistedProperty var title: String
             }
             """, only: ["_PersistedProperty"])
         #expect(result.diagnostics.isEmpty)
-        #expect(result.source == """
-            final class Book {
-                var title: String {
-                    @storageRestrictions(accesses: persistentBackingData, initializes: _title)
-                    init(initialValue) {
-                        persistentBackingData.setInitialValue(initialValue, for: Self._$titleProperty)
-                        _title = Strata._PersistedSlot()
-                    }
-                    @inline(__always) get {
-                        _$observationRegistrar.access(self, keyPath: Self._$titleProperty.keyPath)
-                        return Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
-                            $0.getValue(for: Self._$titleProperty)
+        #expect(
+            result.source == """
+                final class Book {
+                    var title: String {
+                        @storageRestrictions(accesses: persistentBackingData, initializes: _title)
+                        init(initialValue) {
+                            persistentBackingData.setInitialValue(initialValue, for: Self._$titleProperty)
+                            _title = Strata._PersistedSlot()
                         }
-                    }
-                    set {
-                        _$observationRegistrar.withMutation(of: self, keyPath: Self._$titleProperty.keyPath) {
-                            Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
-                                $0.setValue(newValue, for: Self._$titleProperty, on: self)
+                        @inline(__always) get {
+                            _$observationRegistrar.access(self, keyPath: Self._$titleProperty.keyPath)
+                            return Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
+                                $0.getValue(for: Self._$titleProperty)
+                            }
+                        }
+                        set {
+                            _$observationRegistrar.withMutation(of: self, keyPath: Self._$titleProperty.keyPath) {
+                                Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
+                                    $0.setValue(newValue, for: Self._$titleProperty, on: self)
+                                }
                             }
                         }
                     }
-                }
 
-                @ObservationIgnored private var _title: Strata._PersistedSlot
-            }
-            """)
+                    @ObservationIgnored private var _title: Strata._PersistedSlot
+                }
+                """)
     }
 
     @Test("willSet and didSet run in the setter, around the write, with Swift's names or the ones written")
     func observersMoveIntoTheSetter() throws {
-        let result = expand("""
+        let result = expand(
+            """
             final class Counter {
                 @_PersistedProperty var count: Int = 0 {
                     willSet(next) { guard next > 0 else { return }; log(next) }
@@ -51,7 +54,8 @@ struct PersistedPropertyMacroTests {
             """, only: ["_PersistedProperty"])
         #expect(result.diagnostics.isEmpty)
         let source = result.source
-        let oldValue = try #require(source.firstRange(of: "let oldValue = persistentBackingData.getValue(for: Self._$countProperty)"))
+        let oldValue = try #require(
+            source.firstRange(of: "let oldValue = persistentBackingData.getValue(for: Self._$countProperty)"))
         let next = try #require(source.firstRange(of: "let next = newValue"))
         let willSet = try #require(source.firstRange(of: "_ = { () -> Void in\n                guard next > 0 else {"))
         let write = try #require(source.firstRange(of: "$0.setValue(newValue, for: Self._$countProperty, on: self)"))
@@ -67,7 +71,8 @@ struct PersistedPropertyMacroTests {
 
     @Test("The whole pipeline gives every persisted property its slot and accessors, and no others")
     func fullPipeline() {
-        let result = expand("""
+        let result = expand(
+            """
             @Model final class Counter {
                 var value: Int = 0
                 @Transient var cache: Int = 0
@@ -100,14 +105,17 @@ struct PersistedPropertyMacroTests {
 struct UnusualNameTests {
     @Test("A backticked property name produces valid generated identifiers")
     func backtickedName() {
-        let result = expand("""
+        let result = expand(
+            """
             @Model final class Setting {
                 var `default`: Int = 0
             }
             """)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.source.contains(
-            #"nonisolated static let _$defaultProperty = Strata.PersistentProperty(index: 0, name: "default", keyPath: \Setting.default, metadata: nil)"#))
+        #expect(
+            result.source.contains(
+                #"nonisolated static let _$defaultProperty = Strata.PersistentProperty(index: 0, name: "default", keyPath: \Setting.default, metadata: nil)"#
+            ))
         #expect(result.source.contains("@ObservationIgnored private var _default: Strata._PersistedSlot"))
         #expect(result.source.contains("self._default = Strata._PersistedSlot()"))
     }

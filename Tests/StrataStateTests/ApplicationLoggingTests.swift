@@ -51,10 +51,11 @@ struct ApplicationLoggingTests {
         let token = app.override(\.namedService, with: Service(label: "stub"))
         token.cancel()
         let info = recorder.entries.filter { $0.level == .info }.map(\.message)
-        #expect(info == [
-            "Overriding dependency Network.shared-service",
-            "Removed override of dependency Network.shared-service",
-        ])
+        #expect(
+            info == [
+                "Overriding dependency Network.shared-service",
+                "Removed override of dependency Network.shared-service",
+            ])
     }
 
     @Test func errorsAreDeliveredEvenWhenLoggingIsOff() {

@@ -115,7 +115,8 @@ struct ModelStateExternalChangeTests {
     /// Runs `body` with a container on a new store of `kind`, given to a new `Application` as `externalTodoContainer`,
     /// and a `ModelState` of its to-dos.
     private func withStore(
-        _ kind: StoreKind, id: String, _ body: (TodoStore, ModelContainer, Application.ModelState<TodoItem>) async throws -> Void
+        _ kind: StoreKind, id: String,
+        _ body: (TodoStore, ModelContainer, Application.ModelState<TodoItem>) async throws -> Void
     ) async throws {
         let store = TodoStore(kind)
         let container = try store.container()
@@ -152,7 +153,9 @@ struct ModelStateExternalChangeTests {
         }
     }
 
-    @Test(arguments: StoreKind.all) func saveByAnotherContainerMergedWithAnOwnSaveInvalidatesModels(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.all) func saveByAnotherContainerMergedWithAnOwnSaveInvalidatesModels(
+        _ kind: StoreKind
+    ) async throws {
         try await withStore(kind, id: "mergedTodos") { store, container, state in
             _ = state.models
             // An own save (counted at once by `didSave`; its live-results event waits for the main actor) ...

@@ -26,7 +26,8 @@ final class TodoStore {
 
     /// A container over the store.
     func container(allowsSave: Bool = true) throws -> ModelContainer {
-        let configuration = try kind.configuration(fileURL: file.url, databaseSchema: databaseSchema, allowsSave: allowsSave)
+        let configuration = try kind.configuration(
+            fileURL: file.url, databaseSchema: databaseSchema, allowsSave: allowsSave)
         return try ModelContainer(for: Schema([TodoItem.self]), migrationPlan: nil, configurations: [configuration])
     }
 }
@@ -36,7 +37,10 @@ extension Application {
     func useTodoStore(_ kind: StoreKind) throws -> DependencyOverride {
         switch kind {
         case .sqlite:
-            return override(\.modelContainer, with: try ModelContainer(for: TodoItem.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true)))
+            return override(
+                \.modelContainer,
+                with: try ModelContainer(
+                    for: TodoItem.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true)))
         case .postgres:
             return override(\.modelContainer, with: try TodoStore(kind).container())
         }

@@ -25,8 +25,9 @@ package struct ChildProcess: Sendable {
             try process.run()
             let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            return ChildProcess(terminationStatus: process.terminationStatus, terminationReason: process.terminationReason,
-                                output: output, processIdentifier: process.processIdentifier)
+            return ChildProcess(
+                terminationStatus: process.terminationStatus, terminationReason: process.terminationReason,
+                output: output, processIdentifier: process.processIdentifier)
         }
     }
 }

@@ -17,7 +17,9 @@ package enum PostgresTestServer {
         let environment = ProcessInfo.processInfo.environment
         if let given = environment["STRATA_POSTGRES_URL"], !given.isEmpty { return URL(string: given) }
         guard let bin = binaries() else {
-            print("◇ PostgreSQL tests skipped: no PostgreSQL server binaries (/usr/lib/postgresql/*/bin) and no STRATA_POSTGRES_URL")
+            print(
+                "◇ PostgreSQL tests skipped: no PostgreSQL server binaries (/usr/lib/postgresql/*/bin) and no STRATA_POSTGRES_URL"
+            )
             return nil
         }
         let root = getuid() == 0
@@ -26,10 +28,17 @@ package enum PostgresTestServer {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             if root { try run("/bin/chown", ["postgres:postgres", directory]) }
-            try run(bin + "/initdb", ["-D", directory + "/data", "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync", "--locale=C"], asPostgres: root)
-            try run(bin + "/pg_ctl", ["-D", directory + "/data", "-l", directory + "/log", "-w", "-o",
-                                      "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
-                                      "start"], asPostgres: root)
+            try run(
+                bin + "/initdb",
+                ["-D", directory + "/data", "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync", "--locale=C"],
+                asPostgres: root)
+            try run(
+                bin + "/pg_ctl",
+                [
+                    "-D", directory + "/data", "-l", directory + "/log", "-w", "-o",
+                    "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
+                    "start",
+                ], asPostgres: root)
         } catch {
             print("◇ PostgreSQL tests: could not start a server in \(directory): \(error)")
             return nil
@@ -38,7 +47,8 @@ package enum PostgresTestServer {
         watchForCrash(directory: directory, bin: bin, asPostgres: root)
         atexit {
             guard let directory = PostgresTestServer.directory, let bin = PostgresTestServer.binaries() else { return }
-            try? PostgresTestServer.run(bin + "/pg_ctl", ["-D", directory + "/data", "-m", "immediate", "stop"], asPostgres: getuid() == 0)
+            try? PostgresTestServer.run(
+                bin + "/pg_ctl", ["-D", directory + "/data", "-m", "immediate", "stop"], asPostgres: getuid() == 0)
             try? FileManager.default.removeItem(atPath: directory)
         }
         return URL(string: "postgresql://postgres@127.0.0.1:\(port)/postgres")
@@ -48,9 +58,12 @@ package enum PostgresTestServer {
     /// (or releasing a ``ThrowawayPostgresCluster``) does it on a normal exit, but a test process that crashes would
     /// otherwise leave its server running.
     package static func watchForCrash(directory: String, bin: String, asPostgres: Bool) {
-        let stop = (asPostgres ? "/usr/sbin/runuser -u postgres -- " : "")
-            + [bin + "/pg_ctl", "-D", directory + "/data", "-m", "immediate", "stop"].map(shellQuoted).joined(separator: " ")
-        let script = "exec </dev/null >/dev/null 2>&1; while kill -0 \(getpid()); do sleep 1; done; \(stop); rm -rf \(shellQuoted(directory))"
+        let stop =
+            (asPostgres ? "/usr/sbin/runuser -u postgres -- " : "")
+            + [bin + "/pg_ctl", "-D", directory + "/data", "-m", "immediate", "stop"].map(shellQuoted).joined(
+                separator: " ")
+        let script =
+            "exec </dev/null >/dev/null 2>&1; while kill -0 \(getpid()); do sleep 1; done; \(stop); rm -rf \(shellQuoted(directory))"
         // Not waited for: it outlives this process by design, and is reaped by init.
         _ = spawnShell(script)
     }
@@ -85,9 +98,12 @@ package enum PostgresTestServer {
     /// the server `pg_ctl start` leaves running inherits the descriptor `Process` watches, so it would never return.)
     package static func run(_ executable: String, _ arguments: [String], asPostgres: Bool = false) throws {
         let quoted = ([executable] + arguments).map(shellQuoted)
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pg-\(UUID().uuidString).out").path
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pg-\(UUID().uuidString).out")
+            .path
         defer { try? FileManager.default.removeItem(atPath: log) }
-        let command = (asPostgres ? "/usr/sbin/runuser -u postgres -- " : "") + quoted.joined(separator: " ") + " </dev/null >'\(log)' 2>&1"
+        let command =
+            (asPostgres ? "/usr/sbin/runuser -u postgres -- " : "") + quoted.joined(separator: " ")
+            + " </dev/null >'\(log)' 2>&1"
         guard let pid = spawnShell(command) else {
             throw Failure(description: "could not run \(executable)")
         }
@@ -102,7 +118,8 @@ package enum PostgresTestServer {
     /// Starts `/bin/sh -c command`; `nil` when it can't be started.
     private static func spawnShell(_ command: String) -> pid_t? {
         var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (text: String) in strdup(text) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] =
+            ["/bin/sh", "-c", command].map { (text: String) in strdup(text) } + [nil]
         defer { for argument in argv { free(argument) } }
         return posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 ? pid : nil
     }
@@ -135,7 +152,8 @@ package enum PostgresTestServer {
             if schemas.isEmpty {
                 atexit {
                     guard let url = PostgresTestServer.url, PostgresTestServer.directory == nil,
-                          let connection = try? PostgresConnection(conninfo: url.absoluteString) else { return }
+                        let connection = try? PostgresConnection(conninfo: url.absoluteString)
+                    else { return }
                     for name in PostgresTestServer.schemasLock.withLock({ PostgresTestServer.schemas }) {
                         try? connection.execute("DROP SCHEMA IF EXISTS \"\(name)\" CASCADE")
                     }

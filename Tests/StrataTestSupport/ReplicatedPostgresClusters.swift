@@ -18,14 +18,19 @@ package final class ReplicatedPostgresClusters: Sendable {
     /// PostgreSQL server binaries are installed. With `standbyApplyDelay`, the standby replays each commit only that
     /// long after it was made (`recovery_min_apply_delay`): a replica deliberately behind.
     package static func make(standbyApplyDelay: Duration? = nil) async throws -> ReplicatedPostgresClusters? {
-        guard let primary = try await ThrowawayPostgresCluster.make(settings: [
-            "wal_level = replica", "max_wal_senders = 4", "synchronous_commit = on", "synchronous_standby_names = '*'",
-            "max_connections = 60",
-        ]) else { return nil }
+        guard
+            let primary = try await ThrowawayPostgresCluster.make(settings: [
+                "wal_level = replica", "max_wal_senders = 4", "synchronous_commit = on",
+                "synchronous_standby_names = '*'",
+                "max_connections = 60",
+            ])
+        else { return nil }
         // A promoted standby has no standby of its own: it must not wait for one at every commit.
         var standbySettings = ["synchronous_standby_names = ''"]
         if let standbyApplyDelay {
-            let milliseconds = standbyApplyDelay.components.seconds * 1000 + standbyApplyDelay.components.attoseconds / 1_000_000_000_000_000
+            let milliseconds =
+                standbyApplyDelay.components.seconds * 1000 + standbyApplyDelay.components.attoseconds
+                / 1_000_000_000_000_000
             standbySettings.append("recovery_min_apply_delay = '\(milliseconds)ms'")
         }
         let standby = try await ThrowawayPostgresCluster.standby(of: primary, settings: standbySettings)
@@ -37,8 +42,9 @@ package final class ReplicatedPostgresClusters: Sendable {
     /// The libpq URI of both servers, the primary first, with `target_session_attrs=read-write` and a short
     /// `connect_timeout` (hosts and ports as parameters: Foundation's `URL` can't hold `host:port,host:port`).
     package var url: URL {
-        URL(string: "postgresql://postgres@/postgres?host=127.0.0.1,127.0.0.1&port=\(primary.port),\(standby.port)"
-            + "&target_session_attrs=read-write&connect_timeout=2")!
+        URL(
+            string: "postgresql://postgres@/postgres?host=127.0.0.1,127.0.0.1&port=\(primary.port),\(standby.port)"
+                + "&target_session_attrs=read-write&connect_timeout=2")!
     }
 
     /// Waits until the primary counts the standby as its synchronous standby, so commits wait for it.

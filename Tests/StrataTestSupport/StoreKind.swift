@@ -20,7 +20,9 @@ package enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConverti
 
     /// The configuration of a store of this kind: the SQLite file at `fileURL`, or the PostgreSQL schema
     /// `databaseSchema` in the test server. Throws `StrataError.storeOpenFailed` when there is no server.
-    package func configuration(fileURL: URL, databaseSchema: String, allowsSave: Bool = true) throws -> any DataStoreConfiguration & Sendable {
+    package func configuration(
+        fileURL: URL, databaseSchema: String, allowsSave: Bool = true
+    ) throws -> any DataStoreConfiguration & Sendable {
         switch self {
         case .sqlite: ModelConfiguration(url: fileURL, allowsSave: allowsSave)
         case .postgres: try Self.postgresConfiguration(databaseSchema: databaseSchema, allowsSave: allowsSave)
@@ -29,7 +31,9 @@ package enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConverti
 
     /// The configuration of the PostgreSQL schema `databaseSchema` in the test server.
     /// Throws `StrataError.storeOpenFailed` when there is no server.
-    package static func postgresConfiguration(databaseSchema: String, allowsSave: Bool = true) throws -> PostgresConfiguration {
+    package static func postgresConfiguration(
+        databaseSchema: String, allowsSave: Bool = true
+    ) throws -> PostgresConfiguration {
         guard let url = PostgresTestServer.url else {
             throw StrataError.storeOpenFailed(path: "PostgreSQL", reason: "no PostgreSQL server for the tests")
         }

@@ -16,7 +16,8 @@ package final class ThrowawayPostgresCluster: Sendable {
     }
 
     package let port = PostgresTestServer.freePort()
-    private let directory = PostgresTestServer.clusterParentDirectory() + "/strata-pg-own-\(UUID().uuidString.prefix(8))"
+    private let directory =
+        PostgresTestServer.clusterParentDirectory() + "/strata-pg-own-\(UUID().uuidString.prefix(8))"
     private let binaries: String
     private let asPostgres = getuid() == 0
     /// Whether the server runs, so that releasing a stopped cluster waits for no `pg_ctl`.
@@ -33,9 +34,12 @@ package final class ThrowawayPostgresCluster: Sendable {
         let cluster = ThrowawayPostgresCluster(binaries: binaries)
         try await onOwnThread {
             try cluster.createDirectory()
-            try PostgresTestServer.run(binaries + "/initdb", [
-                "-D", cluster.dataDirectory, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync", "--locale=C",
-            ], asPostgres: cluster.asPostgres)
+            try PostgresTestServer.run(
+                binaries + "/initdb",
+                [
+                    "-D", cluster.dataDirectory, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync",
+                    "--locale=C",
+                ], asPostgres: cluster.asPostgres)
             try cluster.appendSettings(settings)
         }
         try await cluster.start()
@@ -44,14 +48,18 @@ package final class ThrowawayPostgresCluster: Sendable {
 
     /// Creates and starts a streaming standby of `primary` (`pg_basebackup -R`: a copy of its files that replicates
     /// from it, read-only until promoted), with `settings` overriding the primary's.
-    package static func standby(of primary: ThrowawayPostgresCluster, settings: [String] = []) async throws -> ThrowawayPostgresCluster {
+    package static func standby(
+        of primary: ThrowawayPostgresCluster, settings: [String] = []
+    ) async throws -> ThrowawayPostgresCluster {
         let standby = ThrowawayPostgresCluster(binaries: primary.binaries)
         try await onOwnThread {
             try standby.createDirectory()
-            try PostgresTestServer.run(primary.binaries + "/pg_basebackup", [
-                "-h", "127.0.0.1", "-p", "\(primary.port)", "-U", "postgres", "-D", standby.dataDirectory,
-                "-R", "-X", "stream", "--no-sync", "-c", "fast",
-            ], asPostgres: standby.asPostgres)
+            try PostgresTestServer.run(
+                primary.binaries + "/pg_basebackup",
+                [
+                    "-h", "127.0.0.1", "-p", "\(primary.port)", "-U", "postgres", "-D", standby.dataDirectory,
+                    "-R", "-X", "stream", "--no-sync", "-c", "fast",
+                ], asPostgres: standby.asPostgres)
             try standby.appendSettings(settings)
         }
         try await standby.start()
@@ -73,7 +81,9 @@ package final class ThrowawayPostgresCluster: Sendable {
 
     /// Appends `settings` to `postgresql.conf`, where a later line overrides an earlier one.
     private func appendSettings(_ settings: [String]) throws {
-        guard !settings.isEmpty, let file = FileHandle(forWritingAtPath: dataDirectory + "/postgresql.conf") else { return }
+        guard !settings.isEmpty, let file = FileHandle(forWritingAtPath: dataDirectory + "/postgresql.conf") else {
+            return
+        }
         defer { try? file.close() }
         try file.seekToEnd()
         try file.write(contentsOf: Data(("\n" + settings.joined(separator: "\n") + "\n").utf8))
@@ -87,10 +97,12 @@ package final class ThrowawayPostgresCluster: Sendable {
     /// Starts the server and waits until it accepts connections.
     package func start() async throws {
         try await onOwnThread { [self] in
-            try PostgresTestServer.run(binaries + "/pg_ctl", [
-                "-D", dataDirectory, "-l", directory + "/log", "-w", "-o",
-                "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
-            ], asPostgres: asPostgres)
+            try PostgresTestServer.run(
+                binaries + "/pg_ctl",
+                [
+                    "-D", dataDirectory, "-l", directory + "/log", "-w", "-o",
+                    "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
+                ], asPostgres: asPostgres)
             running.withLock { $0 = true }
         }
     }
@@ -103,12 +115,14 @@ package final class ThrowawayPostgresCluster: Sendable {
     /// Ends recovery on a standby (`pg_ctl promote`), waiting until it accepts writes.
     package func promote() async throws {
         try await onOwnThread { [self] in
-            try PostgresTestServer.run(binaries + "/pg_ctl", ["-D", dataDirectory, "-w", "promote"], asPostgres: asPostgres)
+            try PostgresTestServer.run(
+                binaries + "/pg_ctl", ["-D", dataDirectory, "-w", "promote"], asPostgres: asPostgres)
         }
     }
 
     private func stopNow(_ mode: StopMode) throws {
-        try PostgresTestServer.run(binaries + "/pg_ctl", ["-D", dataDirectory, "-m", mode.rawValue, "-w", "stop"], asPostgres: asPostgres)
+        try PostgresTestServer.run(
+            binaries + "/pg_ctl", ["-D", dataDirectory, "-m", mode.rawValue, "-w", "stop"], asPostgres: asPostgres)
         running.withLock { $0 = false }
     }
 }

@@ -28,7 +28,8 @@ import Testing
         let choices: [ModelConfiguration.CloudKitDatabase] = [.none, .automatic, .private("iCloud.com.example.notes")]
         for (offset, database) in choices.enumerated() {
             let url = directory.appendingPathComponent("notes-\(offset).store")
-            let configuration = ModelConfiguration("Notes", schema: schema, url: url, allowsSave: true, cloudKitDatabase: database)
+            let configuration = ModelConfiguration(
+                "Notes", schema: schema, url: url, allowsSave: true, cloudKitDatabase: database)
             let container = try ModelContainer(for: schema, configurations: configuration)
             let context = ModelContext(container)
             context.insert(CloudNote(text: "note \(offset)"))

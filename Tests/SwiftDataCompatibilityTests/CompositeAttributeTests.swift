@@ -38,7 +38,9 @@ struct Address: Codable, Hashable {
     @Attribute(.codable) var billing: Address?
     var nicknames: [String] = []
 
-    init(name: String, address: Address, previous: Address? = nil, location: Coordinate? = nil, nicknames: [String] = []) {
+    init(
+        name: String, address: Address, previous: Address? = nil, location: Coordinate? = nil, nicknames: [String] = []
+    ) {
         self.name = name
         self.nicknames = nicknames
         self.address = address
@@ -83,10 +85,13 @@ struct Address: Codable, Hashable {
 
     private func context(_ kind: StoreKind) throws -> ModelContext {
         let context = ModelContext(try freshContainer(kind, Resident.self))
-        context.insert(Resident(name: "ana", address: Self.lisbon, previous: Self.porto, location: Self.lisbon.location))
+        context.insert(
+            Resident(name: "ana", address: Self.lisbon, previous: Self.porto, location: Self.lisbon.location))
         context.insert(Resident(name: "bruno", address: Self.porto, nicknames: ["Bru", "B"]))
-        context.insert(Resident(name: "carla", address: Self.coimbra, previous: Self.lisbon,
-                                location: Coordinate(latitude: 40.2, longitude: -8.4)))
+        context.insert(
+            Resident(
+                name: "carla", address: Self.coimbra, previous: Self.lisbon,
+                location: Coordinate(latitude: 40.2, longitude: -8.4)))
         try context.save()
         return context
     }
@@ -107,12 +112,17 @@ struct Address: Codable, Hashable {
         #expect(try names(#Predicate { $0.address.city != "Lisbon" }, in: context) == ["bruno", "carla"])
         #expect(try names(#Predicate { $0.address.postcode > "2" }, in: context) == ["bruno", "carla"])
         #expect(try names(#Predicate { $0.address.city.contains("or") }, in: context) == ["bruno"])
-        #expect(try names(#Predicate { $0.address.city.starts(with: "Co") && $0.address.isPrimary == false }, in: context) == ["carla"])
+        #expect(
+            try names(#Predicate { $0.address.city.starts(with: "Co") && $0.address.isPrimary == false }, in: context)
+                == ["carla"])
         #expect(try names(#Predicate { $0.address.isPrimary }, in: context) == ["ana"])
         // Foundation's text semantics on non-ASCII text, as for a String attribute.
-        #expect(try names(#Predicate { $0.address.street.localizedStandardContains("comercio") }, in: context) == ["ana"])
-        #expect(try names(#Predicate { $0.address.street == "Prac\u{327}a do Come\u{301}rcio" }, in: context) == ["ana"])
-        let count = try context.fetchCount(FetchDescriptor<Resident>(predicate: #Predicate { $0.address.city == "Porto" }))
+        #expect(
+            try names(#Predicate { $0.address.street.localizedStandardContains("comercio") }, in: context) == ["ana"])
+        #expect(
+            try names(#Predicate { $0.address.street == "Prac\u{327}a do Come\u{301}rcio" }, in: context) == ["ana"])
+        let count = try context.fetchCount(
+            FetchDescriptor<Resident>(predicate: #Predicate { $0.address.city == "Porto" }))
         #expect(count == 1)
     }
 
@@ -168,13 +178,20 @@ struct Address: Codable, Hashable {
 
     @Test(arguments: StoreKind.all) func sortsByAField(_ kind: StoreKind) throws {
         let context = try context(kind)
-        #expect(try names(sortedBy: [SortDescriptor(\Resident.address.postcode)], in: context) == ["ana", "carla", "bruno"])
-        #expect(try names(sortedBy: [SortDescriptor(\Resident.address.movedIn, order: .reverse)], in: context) == ["bruno", "carla", "ana"])
+        #expect(
+            try names(sortedBy: [SortDescriptor(\Resident.address.postcode)], in: context) == ["ana", "carla", "bruno"])
+        #expect(
+            try names(sortedBy: [SortDescriptor(\Resident.address.movedIn, order: .reverse)], in: context) == [
+                "bruno", "carla", "ana",
+            ])
         // nil sorts first, as in Swift.
-        #expect(try names(sortedBy: [SortDescriptor(\Resident.address.floor)], in: context) == ["bruno", "carla", "ana"])
-        #expect(try names(sortedBy: [SortDescriptor(\Resident.previous?.city)], in: context) == ["bruno", "carla", "ana"])
-        #expect(try names(sortedBy: [SortDescriptor(\Resident.address.location?.latitude, order: .reverse)], in: context)
-            == ["carla", "ana", "bruno"])
+        #expect(
+            try names(sortedBy: [SortDescriptor(\Resident.address.floor)], in: context) == ["bruno", "carla", "ana"])
+        #expect(
+            try names(sortedBy: [SortDescriptor(\Resident.previous?.city)], in: context) == ["bruno", "carla", "ana"])
+        #expect(
+            try names(sortedBy: [SortDescriptor(\Resident.address.location?.latitude, order: .reverse)], in: context)
+                == ["carla", "ana", "bruno"])
         var limited = FetchDescriptor<Resident>(sortBy: [SortDescriptor(\.address.city)])
         limited.fetchLimit = 1
         #expect(try context.fetch(limited).map(\.name) == ["carla"])
@@ -185,14 +202,18 @@ struct Address: Codable, Hashable {
         var moved = Self.porto
         moved.city = "Lisbon"
         context.insert(Resident(name: "diana", address: moved))
-        let fetched = try context.fetch(FetchDescriptor<Resident>(
-            predicate: #Predicate { $0.address.city == "Lisbon" }, sortBy: [SortDescriptor(\.address.movedIn)]))
+        let fetched = try context.fetch(
+            FetchDescriptor<Resident>(
+                predicate: #Predicate { $0.address.city == "Lisbon" }, sortBy: [SortDescriptor(\.address.movedIn)]))
         #expect(fetched.map(\.name) == ["ana", "diana"])
         let locker = Delivery.locker(code: 7)
-        let lockers = try context.fetch(FetchDescriptor<Resident>(predicate: #Predicate { $0.address.delivery == locker }))
+        let lockers = try context.fetch(
+            FetchDescriptor<Resident>(predicate: #Predicate { $0.address.delivery == locker }))
         #expect(lockers.map(\.name) == ["ana"])
-        let tagged = try context.fetch(FetchDescriptor<Resident>(
-            predicate: #Predicate { $0.address.tags.isEmpty || $0.nicknames.contains("Bru") }, sortBy: [SortDescriptor(\.name)]))
+        let tagged = try context.fetch(
+            FetchDescriptor<Resident>(
+                predicate: #Predicate { $0.address.tags.isEmpty || $0.nicknames.contains("Bru") },
+                sortBy: [SortDescriptor(\.name)]))
         #expect(tagged.map(\.name) == ["bruno", "diana"])
     }
 
@@ -224,7 +245,8 @@ struct Address: Codable, Hashable {
         context.insert(Letter(title: "postcard", sender: Resident(name: "ana", address: Self.lisbon)))
         context.insert(Letter(title: "flyer", sender: nil))
         try context.save()
-        let fromPorto = try context.fetch(FetchDescriptor<Letter>(predicate: #Predicate { $0.sender?.address.city == "Porto" }))
+        let fromPorto = try context.fetch(
+            FetchDescriptor<Letter>(predicate: #Predicate { $0.sender?.address.city == "Porto" }))
         #expect(fromPorto.map(\.title) == ["invoice"])
         let byCity = try context.fetch(FetchDescriptor<Letter>(sortBy: [SortDescriptor(\Letter.sender?.address.city)]))
         #expect(byCity.map(\.title) == ["flyer", "postcard", "invoice"])

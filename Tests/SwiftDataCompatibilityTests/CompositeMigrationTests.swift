@@ -73,24 +73,33 @@ enum ParcelSchemaV3: VersionedSchema {
         let all = try context.fetch(FetchDescriptor<ParcelSchemaV2.Parcel>(sortBy: [SortDescriptor(\.code)]))
         #expect(all.map(\.label.recipient) == ["Ana", "Bruno"])
         #expect(all.map(\.label.note) == [nil, nil])
-        #expect(try context.fetchCount(FetchDescriptor<ParcelSchemaV2.Parcel>(predicate: #Predicate { $0.label.note == nil })) == 2)
+        #expect(
+            try context.fetchCount(
+                FetchDescriptor<ParcelSchemaV2.Parcel>(predicate: #Predicate { $0.label.note == nil })) == 2)
         all[1].label.note = "fragile"
         try context.save()
         let fragile = try ModelContext(try store.container(Schema(versionedSchema: ParcelSchemaV2.self)))
-            .fetch(FetchDescriptor<ParcelSchemaV2.Parcel>(predicate: #Predicate { $0.label.note == "fragile" && $0.label.weight > 10 }))
+            .fetch(
+                FetchDescriptor<ParcelSchemaV2.Parcel>(
+                    predicate: #Predicate { $0.label.note == "fragile" && $0.label.weight > 10 }))
         #expect(fragile.map(\.code) == ["B2"])
     }
 
-    @Test(arguments: StoreKind.all) func rowsWithoutANewRequiredFieldAreNeverLoadedByAFilterAndRefusedWhenRead(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func rowsWithoutANewRequiredFieldAreNeverLoadedByAFilterAndRefusedWhenRead(
+        _ kind: StoreKind
+    ) throws {
         let store = try storeWithVersion1(kind)
         let context = ModelContext(try store.container(Schema(versionedSchema: ParcelSchemaV3.self)))
         context.insert(ParcelSchemaV3.Parcel(code: "C3", label: .init(recipient: "Carla", weight: 1, country: "PT")))
         try context.save()
         // The store selects the row: the two labels that can't be decoded any more are never read.
         let fresh = ModelContext(try store.container(Schema(versionedSchema: ParcelSchemaV3.self)))
-        let portuguese = try fresh.fetch(FetchDescriptor<ParcelSchemaV3.Parcel>(predicate: #Predicate { $0.label.country == "PT" }))
+        let portuguese = try fresh.fetch(
+            FetchDescriptor<ParcelSchemaV3.Parcel>(predicate: #Predicate { $0.label.country == "PT" }))
         #expect(portuguese.map(\.code) == ["C3"])
-        #expect(try fresh.fetchCount(FetchDescriptor<ParcelSchemaV3.Parcel>(predicate: #Predicate { $0.label.country != "PT" })) == 2)
+        #expect(
+            try fresh.fetchCount(
+                FetchDescriptor<ParcelSchemaV3.Parcel>(predicate: #Predicate { $0.label.country != "PT" })) == 2)
         #expect {
             try fresh.fetch(FetchDescriptor<ParcelSchemaV3.Parcel>())
         } throws: { error in

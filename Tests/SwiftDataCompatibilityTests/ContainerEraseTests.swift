@@ -32,7 +32,8 @@ import Testing
         let note = try fill(container)
         let observer = try ResultsObserver<ErasedNote, Never>(modelContext: container.mainContext)
         #expect(observer.results.count == 1)
-        let token = try #require(try ModelContext(container).fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last?.token)
+        let token = try #require(
+            try ModelContext(container).fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last?.token)
 
         try container.erase()
 
@@ -41,7 +42,8 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<ErasedLabel>()) == 0)
         #expect(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).isEmpty)
         #expect {
-            _ = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token }))
+            _ = try context.fetchHistory(
+                HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token }))
         } throws: { error in
             if case SwiftDataError.historyTokenExpired = error { return true }
             return false
@@ -56,7 +58,10 @@ import Testing
         context.insert(fresh)
         try context.save()
         #expect(try ModelContext(container).fetch(FetchDescriptor<ErasedNote>()).map(\.text) == ["new"])
-        #expect(try ModelContext(try store.container(ErasedNote.self, ErasedLabel.self)).fetch(FetchDescriptor<ErasedNote>()).map(\.text) == ["new"])
+        #expect(
+            try ModelContext(try store.container(ErasedNote.self, ErasedLabel.self)).fetch(
+                FetchDescriptor<ErasedNote>()
+            ).map(\.text) == ["new"])
     }
 
     @Test(arguments: StoreKind.all) func aContextThatKnewTheOldRowsForgetsThem(_ kind: StoreKind) throws {
@@ -96,7 +101,8 @@ import Testing
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("erased-\(UUID().uuidString).store")
         defer { try? FileManager.default.removeItem(at: copy) }
         try FileManager.default.copyItem(at: store.url, to: copy)
-        let reopened = try ModelContainer(for: ErasedNote.self, ErasedLabel.self, configurations: ModelConfiguration(url: copy))
+        let reopened = try ModelContainer(
+            for: ErasedNote.self, ErasedLabel.self, configurations: ModelConfiguration(url: copy))
         #expect(try ModelContext(reopened).fetchCount(FetchDescriptor<ErasedNote>()) == 0)
     }
 }

@@ -28,7 +28,8 @@ private struct CountedStore {
         case .postgres:
             let server = try #require(PostgresTestServer.url)
             var components = try #require(URLComponents(url: server, resolvingAgainstBaseURL: false))
-            components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "application_name", value: applicationName)]
+            components.queryItems =
+                (components.queryItems ?? []) + [URLQueryItem(name: "application_name", value: applicationName)]
             let configuration = PostgresConfiguration(url: try #require(components.url), databaseSchema: databaseSchema)
             return try ModelContainer(for: PreloadedTrail.self, configurations: configuration)
         }
@@ -69,10 +70,12 @@ private struct CountedStore {
             let context = container.mainContext
             for number in 0..<416 { context.insert(PreloadedTrail(name: "Trail \(number)", length: Double(number))) }
             try context.save()
-            kept = try context.fetch(FetchDescriptor<PreloadedTrail>(predicate: #Predicate { $0.name == "Trail 7" })).first
+            kept = try context.fetch(FetchDescriptor<PreloadedTrail>(predicate: #Predicate { $0.name == "Trail 7" }))
+                .first
         }
         // The "generate the preloaded database" step: only the store file is shipped.
-        let shipped = FileManager.default.temporaryDirectory.appendingPathComponent("shipped-\(UUID().uuidString).store")
+        let shipped = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "shipped-\(UUID().uuidString).store")
         defer { try? FileManager.default.removeItem(at: shipped) }
         try FileManager.default.copyItem(at: store.url, to: shipped)
         let wal = (try? FileManager.default.attributesOfItem(atPath: store.url.path + "-wal")[.size] as? Int) ?? 0
@@ -84,7 +87,9 @@ private struct CountedStore {
         #expect(kept?.length == 7)
     }
 
-    @MainActor @Test(arguments: StoreKind.all) func aMainContextOutlivingItsContainerThrowsInsteadOfTrapping(_ kind: StoreKind) async throws {
+    @MainActor @Test(arguments: StoreKind.all) func aMainContextOutlivingItsContainerThrowsInsteadOfTrapping(
+        _ kind: StoreKind
+    ) async throws {
         let store = CountedStore(kind: kind)
         defer { store.removeFiles() }
         var container: ModelContainer? = try store.container()
@@ -95,7 +100,7 @@ private struct CountedStore {
         #expect(try ModelContext(try store.container()).fetchCount(FetchDescriptor<PreloadedTrail>()) == 1)
 
         context.insert(PreloadedTrail(name: "Too late", length: 2))
-        try await Task.sleep(for: .milliseconds(50))    // the queued autosave runs, and fails
+        try await Task.sleep(for: .milliseconds(50)) // the queued autosave runs, and fails
         guard case .storeClosed? = context.autosaveError else {
             Issue.record("the autosave after the release failed with \(String(describing: context.autosaveError))")
             return
@@ -108,7 +113,9 @@ private struct CountedStore {
         }
     }
 
-    @MainActor @Test(arguments: StoreKind.all) func aContainerReleasedOnAnotherThreadDropsTheAutosave(_ kind: StoreKind) async throws {
+    @MainActor @Test(arguments: StoreKind.all) func aContainerReleasedOnAnotherThreadDropsTheAutosave(
+        _ kind: StoreKind
+    ) async throws {
         let store = CountedStore(kind: kind)
         defer { store.removeFiles() }
         let holder = ContainerHolder(try store.container())
@@ -122,7 +129,9 @@ private struct CountedStore {
         #expect(try ModelContext(try store.container()).fetchCount(FetchDescriptor<PreloadedTrail>()) == 0)
     }
 
-    @MainActor @Test(arguments: StoreKind.all) func closeStopsWatchersAndConnectionsAndLaterUseThrows(_ kind: StoreKind) async throws {
+    @MainActor @Test(arguments: StoreKind.all) func closeStopsWatchersAndConnectionsAndLaterUseThrows(
+        _ kind: StoreKind
+    ) async throws {
         let store = CountedStore(kind: kind)
         defer { store.removeFiles() }
         let container = try store.container()
@@ -142,7 +151,10 @@ private struct CountedStore {
         #expect(throws: StrataError.self) { try background.save() }
         container.close()
         _ = observer
-        #expect(try ModelContext(try store.container()).fetch(FetchDescriptor<PreloadedTrail>()).map(\.name) == ["Before close"])
+        #expect(
+            try ModelContext(try store.container()).fetch(FetchDescriptor<PreloadedTrail>()).map(\.name) == [
+                "Before close"
+            ])
     }
 
     @Test(arguments: StoreKind.all) func shutdownWaitsOffThePoolAndLeavesNothingOpen(_ kind: StoreKind) async throws {

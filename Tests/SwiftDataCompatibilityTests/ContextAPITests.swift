@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import SwiftData
+import Synchronization
 import Testing
 
 @Model final class AutosavedEntry {
@@ -36,7 +36,9 @@ private func storedCount(_ container: ModelContainer) throws -> Int {
 
 /// Context, container and configuration API the way SwiftData code spells it.
 @Suite struct ContextAPITests {
-    @MainActor @Test(arguments: StoreKind.all) func autosaveOnAContextMadeOnTheMainActorSaves(_ kind: StoreKind) async throws {
+    @MainActor @Test(arguments: StoreKind.all) func autosaveOnAContextMadeOnTheMainActorSaves(
+        _ kind: StoreKind
+    ) async throws {
         let container = try freshContainer(kind, AutosavedEntry.self)
         let context = ModelContext(container)
         context.autosaveEnabled = true
@@ -68,19 +70,25 @@ private func storedCount(_ container: ModelContainer) throws -> Int {
         #expect(try storedCount(container) == 1)
     }
 
-    @Test(arguments: StoreKind.all) func didSaveCarriesTheIdentifiersAndTheEraseInvalidatesThem(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func didSaveCarriesTheIdentifiersAndTheEraseInvalidatesThem(
+        _ kind: StoreKind
+    ) throws {
         let container = try freshContainer(kind, AutosavedEntry.self)
         let context = ModelContext(container)
         let entry = AutosavedEntry(text: "noted")
         context.insert(entry)
         let inserted = Mutex<[PersistentIdentifier]>([])
         let invalidated = Mutex<[PersistentIdentifier]>([])
-        let observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: context, queue: nil) { note in
+        let observer = NotificationCenter.default.addObserver(
+            forName: ModelContext.didSave, object: context, queue: nil
+        ) { note in
             let info = note.userInfo ?? [:]
             if let ids = info[ModelContext.NotificationKey.insertedIdentifiers.rawValue] as? [PersistentIdentifier] {
                 inserted.withLock { $0 += ids }
             }
-            if let ids = info[ModelContext.NotificationKey.invalidatedAllIdentifiers.rawValue] as? [PersistentIdentifier] {
+            if let ids = info[ModelContext.NotificationKey.invalidatedAllIdentifiers.rawValue]
+                as? [PersistentIdentifier]
+            {
                 invalidated.withLock { $0 += ids }
             }
         }
@@ -94,7 +102,8 @@ private func storedCount(_ container: ModelContainer) throws -> Int {
     }
 
     @Test func identifiersContainersAndContextsAreAsSwiftDataDeclaresThem() throws {
-        let container = try ModelContainer(for: AutosavedEntry.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try ModelContainer(
+            for: AutosavedEntry.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let context = ModelContext(container)
         let entry = AutosavedEntry(text: "identified")
         context.insert(entry)
@@ -114,7 +123,8 @@ private func storedCount(_ container: ModelContainer) throws -> Int {
         #expect(configuration.schema?.entities.map(\.name) == ["AutosavedEntry"])
         try configuration.validate()
 
-        let long = FileManager.default.temporaryDirectory.appendingPathComponent(String(repeating: "x", count: 260) + ".store")
+        let long = FileManager.default.temporaryDirectory.appendingPathComponent(
+            String(repeating: "x", count: 260) + ".store")
         #expect { try ModelConfiguration(url: long).validate() } throws: { error in
             SwiftDataError(error) == .configurationFileNameTooLong
         }
@@ -129,11 +139,13 @@ private func storedCount(_ container: ModelContainer) throws -> Int {
 
         let outside = ModelConfiguration(schema: Schema([OutsideEntry.self]), isStoredInMemoryOnly: true)
         do {
-            _ = try ModelContainer(for: Schema([AutosavedEntry.self]), configurations: [outside as any DataStoreConfiguration])
+            _ = try ModelContainer(
+                for: Schema([AutosavedEntry.self]), configurations: [outside as any DataStoreConfiguration])
             Issue.record("a configuration naming models outside the container's schema was accepted")
         } catch SwiftDataError.configurationSchemaNotFoundInContainerSchema {
         }
-        let container = try ModelContainer(for: Schema([AutosavedEntry.self]), configurations: [configuration as any DataStoreConfiguration])
+        let container = try ModelContainer(
+            for: Schema([AutosavedEntry.self]), configurations: [configuration as any DataStoreConfiguration])
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<AutosavedEntry>()) == 0)
     }
 }

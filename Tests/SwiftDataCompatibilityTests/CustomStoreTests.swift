@@ -53,7 +53,10 @@ import Testing
         let context = ModelContext(container)
         let city = JSONTag(label: "city"), hiking = JSONTag(label: "hiking")
         let tokyo = JSONTrip(name: "Tokyo", startDate: Date(timeIntervalSince1970: 2_000_000), budget: 2500.5)
-        tokyo.stops = [JSONStop(name: "Shinjuku", nights: 3), JSONStop(name: "Asakusa", nights: 2), JSONStop(name: "Kyoto", nights: 4)]
+        tokyo.stops = [
+            JSONStop(name: "Shinjuku", nights: 3), JSONStop(name: "Asakusa", nights: 2),
+            JSONStop(name: "Kyoto", nights: 4),
+        ]
         tokyo.tags = [city]
         let alps = JSONTrip(name: "Alps", startDate: Date(timeIntervalSince1970: 1_000_000), budget: 900)
         alps.stops = [JSONStop(name: "Zermatt", nights: 5)]
@@ -76,7 +79,8 @@ import Testing
         #expect(Set(trips[1].stops.map(\.name)) == ["Shinjuku", "Asakusa", "Kyoto"])
         #expect(trips[1].stops.allSatisfy { $0.trip === trips[1] })
         #expect(Set(trips[0].tags.map(\.label)) == ["city", "hiking"])
-        let city = try #require(try context.fetch(FetchDescriptor<JSONTag>(predicate: #Predicate { $0.label == "city" })).first)
+        let city = try #require(
+            try context.fetch(FetchDescriptor<JSONTag>(predicate: #Predicate { $0.label == "city" })).first)
         #expect(Set(city.trips.map(\.name)) == ["Tokyo", "Alps"])
         #expect(trips.allSatisfy { !$0.persistentModelID.isTemporary })
 
@@ -91,7 +95,8 @@ import Testing
         try fill(container)
         let context = ModelContext(container)
 
-        var longest = FetchDescriptor<JSONStop>(predicate: #Predicate { $0.nights >= 3 }, sortBy: [SortDescriptor(\.nights, order: .reverse)])
+        var longest = FetchDescriptor<JSONStop>(
+            predicate: #Predicate { $0.nights >= 3 }, sortBy: [SortDescriptor(\.nights, order: .reverse)])
         longest.fetchLimit = 2
         #expect(try context.fetch(longest).map(\.name) == ["Zermatt", "Kyoto"])
         longest.fetchOffset = 1
@@ -99,16 +104,21 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<JSONStop>(predicate: #Predicate { $0.nights >= 3 })) == 3)
 
         // Through relationships, both ways.
-        let inTokyo = try context.fetch(FetchDescriptor<JSONStop>(
-            predicate: #Predicate { $0.trip?.name == "Tokyo" }, sortBy: [SortDescriptor(\.name)]))
+        let inTokyo = try context.fetch(
+            FetchDescriptor<JSONStop>(
+                predicate: #Predicate { $0.trip?.name == "Tokyo" }, sortBy: [SortDescriptor(\.name)]))
         #expect(inTokyo.map(\.name) == ["Asakusa", "Kyoto", "Shinjuku"])
-        let withLongStay = try context.fetch(FetchDescriptor<JSONTrip>(predicate: #Predicate { trip in
-            trip.stops.contains { $0.nights > 4 }
-        }))
+        let withLongStay = try context.fetch(
+            FetchDescriptor<JSONTrip>(
+                predicate: #Predicate { trip in
+                    trip.stops.contains { $0.nights > 4 }
+                }))
         #expect(withLongStay.map(\.name) == ["Alps"])
-        let hiking = try context.fetch(FetchDescriptor<JSONTrip>(predicate: #Predicate { trip in
-            trip.tags.contains { $0.label == "hiking" }
-        }))
+        let hiking = try context.fetch(
+            FetchDescriptor<JSONTrip>(
+                predicate: #Predicate { trip in
+                    trip.tags.contains { $0.label == "hiking" }
+                }))
         #expect(hiking.map(\.name) == ["Alps"])
 
         // Unsaved changes take part as with any store.
@@ -122,9 +132,11 @@ import Testing
         try fill(try container())
         do {
             let context = ModelContext(try container())
-            let tokyo = try #require(try context.fetch(FetchDescriptor<JSONTrip>(predicate: #Predicate { $0.name == "Tokyo" })).first)
+            let tokyo = try #require(
+                try context.fetch(FetchDescriptor<JSONTrip>(predicate: #Predicate { $0.name == "Tokyo" })).first)
             tokyo.budget = 3000
-            let alps = try #require(try context.fetch(FetchDescriptor<JSONTrip>(predicate: #Predicate { $0.name == "Alps" })).first)
+            let alps = try #require(
+                try context.fetch(FetchDescriptor<JSONTrip>(predicate: #Predicate { $0.name == "Alps" })).first)
             context.delete(alps)
             let moved = try #require(tokyo.stops.first { $0.name == "Kyoto" })
             moved.trip = nil
@@ -137,7 +149,8 @@ import Testing
         #expect(Set(trips.first?.stops.map(\.name) ?? []) == ["Shinjuku", "Asakusa"])
         // Zermatt went with its trip; Kyoto stays, on its own.
         #expect(Set(try context.fetch(FetchDescriptor<JSONStop>()).map(\.name)) == ["Shinjuku", "Asakusa", "Kyoto"])
-        let hiking = try #require(try context.fetch(FetchDescriptor<JSONTag>(predicate: #Predicate { $0.label == "hiking" })).first)
+        let hiking = try #require(
+            try context.fetch(FetchDescriptor<JSONTag>(predicate: #Predicate { $0.label == "hiking" })).first)
         #expect(hiking.trips.isEmpty)
     }
 
@@ -149,7 +162,8 @@ import Testing
         let before = try Data(contentsOf: fileURL)
 
         let context = ModelContext(container)
-        let tokyo = try #require(try context.fetch(FetchDescriptor<JSONTrip>(predicate: #Predicate { $0.name == "Tokyo" })).first)
+        let tokyo = try #require(
+            try context.fetch(FetchDescriptor<JSONTrip>(predicate: #Predicate { $0.name == "Tokyo" })).first)
         tokyo.budget = 1
         tokyo.stops.append(JSONStop(name: "Osaka", nights: 1))
         configuration.failsNextSave = true
@@ -166,7 +180,8 @@ import Testing
 
         try context.save()
         let reopened = ModelContext(try self.container())
-        let saved = try #require(try reopened.fetch(FetchDescriptor<JSONTrip>(predicate: #Predicate { $0.name == "Tokyo" })).first)
+        let saved = try #require(
+            try reopened.fetch(FetchDescriptor<JSONTrip>(predicate: #Predicate { $0.name == "Tokyo" })).first)
         #expect(saved.budget == 1)
         #expect(saved.stops.count == 4)
         #expect(try reopened.fetchCount(FetchDescriptor<JSONStop>()) == 5)
@@ -174,9 +189,11 @@ import Testing
 
     @MainActor @Test func liveResultsFollowSavesToTheStore() async throws {
         defer { try? FileManager.default.removeItem(at: fileURL) }
-        let container = try ModelContainer(for: JSONTrip.self, JSONStop.self, JSONTag.self, configurations: configuration())
+        let container = try ModelContainer(
+            for: JSONTrip.self, JSONStop.self, JSONTag.self, configurations: configuration())
         let observer = try ResultsObserver<JSONTrip, Never>(
-            filterBy: #Predicate { $0.budget > 1000 }, sortBy: [SortDescriptor(\.name)], modelContext: container.mainContext)
+            filterBy: #Predicate { $0.budget > 1000 }, sortBy: [SortDescriptor(\.name)],
+            modelContext: container.mainContext)
         #expect(observer.results.isEmpty)
         try fill(container)
         for _ in 0..<200 where observer.results.count != 1 { try await Task.sleep(for: .milliseconds(10)) }
@@ -194,8 +211,9 @@ import Testing
         let decoded = try JSONDecoder().decode(PersistentIdentifier.self, from: try JSONEncoder().encode(first))
         #expect(decoded == first)
         #expect(Set([first, decoded]).count == 1)
-        #expect(try PersistentIdentifier.identifier(for: "s", entityName: "E", primaryKey: 7)
-            != PersistentIdentifier.identifier(for: "s", entityName: "E", primaryKey: "7"))
+        #expect(
+            try PersistentIdentifier.identifier(for: "s", entityName: "E", primaryKey: 7)
+                != PersistentIdentifier.identifier(for: "s", entityName: "E", primaryKey: "7"))
     }
 
     @Test func snapshotsCodeEveryStoredValueBack() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
-import Synchronization
 import SwiftData
+import Synchronization
 import Testing
 
 /// What an editor keeps beside a model while it is on screen: not `Codable`, never stored.

@@ -39,8 +39,10 @@ import Testing
         let predicate = Predicate<ExpressionRecipe> { recipe in
             PredicateExpressions.build_evaluate(PredicateExpressions.build_Arg(quick), recipe)
         }
-        let titles = try ModelContext(container).fetch(FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.title)]))
-            .map(\.title)
+        let titles = try ModelContext(container).fetch(
+            FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.title)])
+        )
+        .map(\.title)
         #expect(titles == ["Cacio e pepe", "Omelette"])
         #expect(try predicate.evaluate(ExpressionRecipe(title: "Toast", minutes: 3)))
     }
@@ -58,7 +60,8 @@ import Testing
                     rhs: PredicateExpressions.build_Arg(3)))
         }
         let context = ModelContext(container)
-        let titles = try context.fetch(FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.title)])).map(\.title)
+        let titles = try context.fetch(FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.title)])).map(
+            \.title)
         #expect(titles == ["Cacio e pepe", "Pho"])
         #expect(try context.fetchCount(FetchDescriptor(predicate: predicate)) == 2)
     }

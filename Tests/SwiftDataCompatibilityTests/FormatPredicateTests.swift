@@ -36,11 +36,13 @@ import Testing
 /// writes them.
 @Suite struct FormatPredicateTests {
     private func makeContext(_ kind: StoreKind = .sqlite) throws -> ModelContext {
-        let context = ModelContext(try freshContainer(kind, FormatCompatAuthor.self, FormatCompatBook.self, FormatCompatTag.self))
+        let context = ModelContext(
+            try freshContainer(kind, FormatCompatAuthor.self, FormatCompatBook.self, FormatCompatTag.self))
         let leGuin = FormatCompatAuthor(name: "Ursula K. Le Guin"), herbert = FormatCompatAuthor(name: "Frank Herbert")
         let austen = FormatCompatAuthor(name: "Jane Austen")
         let scifi = FormatCompatTag(name: "Science Fiction"), classic = FormatCompatTag(name: "Classic")
-        let dispossessed = FormatCompatBook(title: "The Dispossessed", subtitle: "An Ambiguous Utopia", pages: 387, rating: 4.5)
+        let dispossessed = FormatCompatBook(
+            title: "The Dispossessed", subtitle: "An Ambiguous Utopia", pages: 387, rating: 4.5)
         let earthsea = FormatCompatBook(title: "A Wizard of Earthsea", pages: 183, rating: 4.2)
         let dune = FormatCompatBook(title: "Dune", subtitle: nil, pages: 612, rating: 4.7)
         let emma = FormatCompatBook(title: "Emma", subtitle: "A Novel", pages: 474, rating: 3.9)
@@ -67,21 +69,36 @@ import Testing
 
     @Test(arguments: StoreKind.all) func toManyKeyPathWithAPlainOperatorMeansAny(_ kind: StoreKind) throws {
         let context = try makeContext(kind)
-        #expect(try titles(FormatPredicate(format: "tags.name CONTAINS[c] %@", "fiction"), in: context) == ["Dune", "The Dispossessed"])
+        #expect(
+            try titles(FormatPredicate(format: "tags.name CONTAINS[c] %@", "fiction"), in: context) == [
+                "Dune", "The Dispossessed",
+            ])
         #expect(try titles(FormatPredicate(format: "tags.name == %@", "Classic"), in: context) == ["Dune", "Emma"])
-        #expect(try titles(FormatPredicate(format: "tags.name IN %@", ["Classic", "Poetry"]), in: context) == ["Dune", "Emma"])
+        #expect(
+            try titles(FormatPredicate(format: "tags.name IN %@", ["Classic", "Poetry"]), in: context) == [
+                "Dune", "Emma",
+            ])
     }
 
     @Test(arguments: StoreKind.all) func keyPathsThroughTwoToManyRelationships(_ kind: StoreKind) throws {
         let context = try makeContext(kind)
-        #expect(try authors(FormatPredicate(format: "ANY books.tags.name == %@", "Classic"), in: context) == ["Frank Herbert", "Jane Austen"])
-        #expect(try authors(FormatPredicate(format: "NONE books.tags.name == %@", "Classic"), in: context) == ["Ursula K. Le Guin"])
-        #expect(try authors(FormatPredicate(format: "ALL books.tags.name == %@", "Classic"), in: context) == ["Jane Austen"])
+        #expect(
+            try authors(FormatPredicate(format: "ANY books.tags.name == %@", "Classic"), in: context) == [
+                "Frank Herbert", "Jane Austen",
+            ])
+        #expect(
+            try authors(FormatPredicate(format: "NONE books.tags.name == %@", "Classic"), in: context) == [
+                "Ursula K. Le Guin"
+            ])
+        #expect(
+            try authors(FormatPredicate(format: "ALL books.tags.name == %@", "Classic"), in: context) == ["Jane Austen"]
+        )
     }
 
     @Test(arguments: StoreKind.all) func quantifiersInsideSubqueries(_ kind: StoreKind) throws {
         let context = try makeContext(kind)
-        let predicate = FormatPredicate(format: "SUBQUERY(books, $book, ANY $book.tags.name == %@).@count > 0", "Science Fiction")
+        let predicate = FormatPredicate(
+            format: "SUBQUERY(books, $book, ANY $book.tags.name == %@).@count > 0", "Science Fiction")
         #expect(try authors(predicate, in: context) == ["Frank Herbert", "Ursula K. Le Guin"])
         let untagged = FormatPredicate(format: "SUBQUERY(books, $book, $book.tags.@count == 0).@count > 0")
         #expect(try authors(untagged, in: context) == ["Ursula K. Le Guin"])
@@ -89,7 +106,8 @@ import Testing
 
     @Test(arguments: StoreKind.all) func powerOperator(_ kind: StoreKind) throws {
         let context = try makeContext(kind)
-        #expect(try titles(FormatPredicate(format: "rating ** 2 > %f", 20.0), in: context) == ["Dune", "The Dispossessed"])
+        #expect(
+            try titles(FormatPredicate(format: "rating ** 2 > %f", 20.0), in: context) == ["Dune", "The Dispossessed"])
         #expect(try titles(FormatPredicate(format: "pages ** 0.5 < 14"), in: context) == ["A Wizard of Earthsea"])
     }
 
@@ -100,21 +118,31 @@ import Testing
             _ = try authors(FormatPredicate(format: "books.@avg.title > 1"), in: context)
             Issue.record("@avg of a String was fetched")
         } catch {
-            #expect("\(error)".contains("@avg.title needs numbers, but FormatCompatBook.title holds String values"), "\(error)")
+            #expect(
+                "\(error)".contains("@avg.title needs numbers, but FormatCompatBook.title holds String values"),
+                "\(error)")
         }
     }
 
     @Test(arguments: StoreKind.all) func notOverNilMatchesLikeNotEqual(_ kind: StoreKind) throws {
         let context = try makeContext(kind)
         // Dune and A Wizard of Earthsea have no subtitle: a nil subtitle doesn't contain "Novel", so NOT matches it.
-        #expect(try titles(FormatPredicate(format: "NOT (subtitle CONTAINS 'Novel')"), in: context)
-            == ["A Wizard of Earthsea", "Dune", "The Dispossessed"])
-        #expect(try titles(FormatPredicate(format: "subtitle != 'A Novel'"), in: context)
-            == ["A Wizard of Earthsea", "Dune", "The Dispossessed"])
-        #expect(try titles(FormatPredicate(format: "NOT (subtitle BEGINSWITH 'A')"), in: context) == ["A Wizard of Earthsea", "Dune"])
+        #expect(
+            try titles(FormatPredicate(format: "NOT (subtitle CONTAINS 'Novel')"), in: context)
+                == ["A Wizard of Earthsea", "Dune", "The Dispossessed"])
+        #expect(
+            try titles(FormatPredicate(format: "subtitle != 'A Novel'"), in: context)
+                == ["A Wizard of Earthsea", "Dune", "The Dispossessed"])
+        #expect(
+            try titles(FormatPredicate(format: "NOT (subtitle BEGINSWITH 'A')"), in: context) == [
+                "A Wizard of Earthsea", "Dune",
+            ])
         // Pending (unsaved) changes are judged by the same rule.
         context.insert(FormatCompatBook(title: "Unsaved", pages: 10, rating: 1))
-        #expect(try titles(FormatPredicate(format: "NOT (subtitle LIKE '*')"), in: context) == ["A Wizard of Earthsea", "Dune", "Unsaved"])
+        #expect(
+            try titles(FormatPredicate(format: "NOT (subtitle LIKE '*')"), in: context) == [
+                "A Wizard of Earthsea", "Dune", "Unsaved",
+            ])
     }
 
     @Test(arguments: StoreKind.all) func oversizedPredicatesAreRefusedWithTheLimit(_ kind: StoreKind) throws {
@@ -129,7 +157,9 @@ import Testing
             #expect("\(error)".contains("Strata's limit is 80"), "\(error)")
         }
         // A long list is fine: IN binds each value.
-        #expect(try titles(FormatPredicate(format: "title IN %@", (0..<5_000).map { "Book \($0)" } + ["Emma"]), in: context) == ["Emma"])
+        #expect(
+            try titles(FormatPredicate(format: "title IN %@", (0..<5_000).map { "Book \($0)" } + ["Emma"]), in: context)
+                == ["Emma"])
     }
 
     @Test(arguments: StoreKind.all) func invalidRegularExpressionsFailValidation(_ kind: StoreKind) throws {
@@ -156,6 +186,9 @@ import Testing
         #expect(try titles(FormatPredicate(format: "title MATCHES %@", "L.Œ.*"), in: context) == ["L’Œuvre"])
         let sorted = FetchDescriptor<FormatCompatAuthor>(
             predicate: nil, sortDescriptors: [FormatSortDescriptor(key: "name", selector: "localizedStandardCompare:")])
-        #expect(try context.fetch(sorted).map { $0.name } == ["Émile Zola", "Frank Herbert", "Jane Austen", "Ursula K. Le Guin"])
+        #expect(
+            try context.fetch(sorted).map { $0.name } == [
+                "Émile Zola", "Frank Herbert", "Jane Austen", "Ursula K. Le Guin",
+            ])
     }
 }

@@ -16,7 +16,9 @@ import Testing
 /// token, and prune history every reader has processed.
 @Suite struct HistoryTests {
     /// The widget's transactions after `token` (all of them without one).
-    private func transactions(after token: DefaultHistoryToken?, author: String, in container: ModelContainer) throws -> [DefaultHistoryTransaction] {
+    private func transactions(
+        after token: DefaultHistoryToken?, author: String, in container: ModelContainer
+    ) throws -> [DefaultHistoryTransaction] {
         var descriptor = HistoryDescriptor<DefaultHistoryTransaction>()
         if let token {
             descriptor.predicate = #Predicate { transaction in
@@ -30,8 +32,11 @@ import Testing
 
     /// The trips the transactions inserted or updated and still exist, the names of those they deleted, and the
     /// token to continue from.
-    private func changedTrips(in transactions: [DefaultHistoryTransaction], container: ModelContainer)
-        -> (trips: Set<SharedTrip>, deletedNames: [String], token: DefaultHistoryToken?) {
+    private func changedTrips(
+        in transactions: [DefaultHistoryTransaction], container: ModelContainer
+    )
+        -> (trips: Set<SharedTrip>, deletedNames: [String], token: DefaultHistoryToken?)
+    {
         let context = ModelContext(container)
         var trips: Set<SharedTrip> = []
         var deletedNames: [String] = []
@@ -40,7 +45,8 @@ import Testing
                 let identifier = change.changedPersistentIdentifier
                 switch change {
                 case .insert(_ as DefaultHistoryInsert<SharedTrip>), .update(_ as DefaultHistoryUpdate<SharedTrip>):
-                    let descriptor = FetchDescriptor<SharedTrip>(predicate: #Predicate { $0.persistentModelID == identifier })
+                    let descriptor = FetchDescriptor<SharedTrip>(
+                        predicate: #Predicate { $0.persistentModelID == identifier })
                     if let trip = try? context.fetch(descriptor).first { trips.update(with: trip) }
                 case .delete(let deletion as DefaultHistoryDelete<SharedTrip>):
                     trips = trips.filter { $0.persistentModelID != identifier }

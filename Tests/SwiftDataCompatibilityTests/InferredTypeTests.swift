@@ -46,7 +46,8 @@ enum InferredProvider: String, Codable { case ollama, openAI }
         try context.save()
 
         let other = ModelContext(container)
-        let fetched = try other.fetch(FetchDescriptor<InferredSettings>(sortBy: [SortDescriptor(\.count, order: .reverse)]))
+        let fetched = try other.fetch(
+            FetchDescriptor<InferredSettings>(sortBy: [SortDescriptor(\.count, order: .reverse)]))
         #expect(fetched.count == 2)
         let changed = try #require(fetched.first)
         #expect(changed.provider == .openAI)
@@ -60,15 +61,18 @@ enum InferredProvider: String, Codable { case ollama, openAI }
         #expect(changed.presets.first?.settings === changed)
         #expect(changed.note == "kept")
         let untouched = try #require(fetched.last)
-        #expect(untouched.provider == .ollama && untouched.title.isEmpty && untouched.note == nil && untouched.isEnabled)
+        #expect(
+            untouched.provider == .ollama && untouched.title.isEmpty && untouched.note == nil && untouched.isEnabled)
 
-        let filtered = try other.fetch(FetchDescriptor<InferredSettings>(predicate: #Predicate { $0.score > 1 && !$0.isEnabled }))
+        let filtered = try other.fetch(
+            FetchDescriptor<InferredSettings>(predicate: #Predicate { $0.score > 1 && !$0.isEnabled }))
         #expect(filtered.map(\.title) == ["Main"])
     }
 
     @Test func theSchemaHasTheInferredTypes() throws {
         let entity = try #require(Schema([InferredSettings.self]).entities.first { $0.name == "InferredSettings" })
-        let types = Dictionary(uniqueKeysWithValues: entity.attributes.map { ($0.name, "\($0.valueType)\($0.isOptional ? "?" : "")") })
+        let types = Dictionary(
+            uniqueKeysWithValues: entity.attributes.map { ($0.name, "\($0.valueType)\($0.isOptional ? "?" : "")") })
         #expect(types["count"] == "Int")
         #expect(types["score"] == "Double")
         #expect(types["tags"] == "Array<String>")

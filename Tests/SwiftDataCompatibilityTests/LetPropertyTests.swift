@@ -42,9 +42,10 @@ import Testing
         #expect(fetched.uuid == journal.uuid)
         #expect(fetched.creationDate == day)
         let later = day.addingTimeInterval(60)
-        let found = try reader.fetch(FetchDescriptor<LetJournal>(
-            predicate: #Predicate { $0.id == "j1" && $0.creationDate < later },
-            sortBy: [SortDescriptor(\.creationDate)]))
+        let found = try reader.fetch(
+            FetchDescriptor<LetJournal>(
+                predicate: #Predicate { $0.id == "j1" && $0.creationDate < later },
+                sortBy: [SortDescriptor(\.creationDate)]))
         #expect(found.map(\.title) == ["Travels"])
         var partial = FetchDescriptor<LetJournal>()
         partial.propertiesToFetch = [\.title]

@@ -11,7 +11,9 @@ import Testing
 /// Two app instances incrementing one counter on a shared store, each with its own container (so its own
 /// connection), as services do: under Core Data's error merge policy no increment is silently lost.
 @Suite struct LostUpdateTests {
-    @Test(arguments: StoreKind.all) func aSaveOverAChangedRowThrowsAndARetryCountsBothIncrements(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func aSaveOverAChangedRowThrowsAndARetryCountsBothIncrements(
+        _ kind: StoreKind
+    ) throws {
         let store = CompatibilityStore(kind)
         let setup = ModelContext(try store.container(PageCounter.self))
         setup.insert(PageCounter(page: "home"))
@@ -50,7 +52,9 @@ import Testing
         #expect(try check.fetch(FetchDescriptor<PageCounter>()).first?.views == 2)
     }
 
-    @Test(arguments: StoreKind.all) func aBatchDeleteOfARowChangedElsewhereThrowsUnderTheErrorPolicy(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func aBatchDeleteOfARowChangedElsewhereThrowsUnderTheErrorPolicy(
+        _ kind: StoreKind
+    ) throws {
         let store = CompatibilityStore(kind)
         let setup = ModelContext(try store.container(PageCounter.self))
         setup.insert(PageCounter(page: "home"))

@@ -58,7 +58,9 @@ enum VoyageMigrationPlan: SchemaMigrationPlan {
         fromVersion: VoyageSchemaV1.self, toVersion: VoyageSchemaV2.self,
         willMigrate: { context in
             var seen = Set<String>()
-            for voyage in try context.fetch(FetchDescriptor<VoyageSchemaV1.Voyage>(sortBy: [SortDescriptor(\.destination)])) {
+            for voyage in try context.fetch(
+                FetchDescriptor<VoyageSchemaV1.Voyage>(sortBy: [SortDescriptor(\.destination)]))
+            {
                 if !seen.insert(voyage.name).inserted { context.delete(voyage) }
             }
             try context.save()
@@ -68,7 +70,8 @@ enum VoyageMigrationPlan: SchemaMigrationPlan {
             try context.save()
         })
 
-    static let migrateV2toV3 = MigrationStage.lightweight(fromVersion: VoyageSchemaV2.self, toVersion: VoyageSchemaV3.self)
+    static let migrateV2toV3 = MigrationStage.lightweight(
+        fromVersion: VoyageSchemaV2.self, toVersion: VoyageSchemaV3.self)
 }
 
 struct VoyageFailure: Error, Equatable {}
@@ -78,8 +81,9 @@ enum FailingVoyageMigrationPlan: SchemaMigrationPlan {
     static var stages: [MigrationStage] {
         [
             VoyageMigrationPlan.migrateV1toV2,
-            .custom(fromVersion: VoyageSchemaV2.self, toVersion: VoyageSchemaV3.self,
-                    willMigrate: { _ in throw VoyageFailure() }, didMigrate: nil),
+            .custom(
+                fromVersion: VoyageSchemaV2.self, toVersion: VoyageSchemaV3.self,
+                willMigrate: { _ in throw VoyageFailure() }, didMigrate: nil),
         ]
     }
 }
@@ -111,7 +115,8 @@ extension CompatibilityStore {
     @Test(arguments: StoreKind.all) func aVersion1StoreMigratesThroughEveryStageToVersion3(_ kind: StoreKind) throws {
         let store = CompatibilityStore(kind)
         try store.seedVersion1()
-        let container = try store.container(Schema([Voyage.self, VoyageStop.self]), migrationPlan: VoyageMigrationPlan.self)
+        let container = try store.container(
+            Schema([Voyage.self, VoyageStop.self]), migrationPlan: VoyageMigrationPlan.self)
         let context = ModelContext(container)
         let voyages = try context.fetch(FetchDescriptor<Voyage>(sortBy: [SortDescriptor(\.name)]))
         #expect(voyages.map(\.name) == ["Paris", "Rome"])
@@ -122,25 +127,31 @@ extension CompatibilityStore {
         stop.voyage = voyages[0]
         try context.save()
 
-        let reopened = ModelContext(try store.container(
-            Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: VoyageMigrationPlan.self))
-        let paris = try #require(try reopened.fetch(FetchDescriptor<Voyage>(predicate: #Predicate { $0.name == "Paris" })).first)
+        let reopened = ModelContext(
+            try store.container(
+                Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: VoyageMigrationPlan.self))
+        let paris = try #require(
+            try reopened.fetch(FetchDescriptor<Voyage>(predicate: #Predicate { $0.name == "Paris" })).first)
         #expect(paris.stops.map(\.title) == ["Louvre"])
     }
 
-    @Test(arguments: StoreKind.all) func anUnversionedStoreOfTheFirstVersionsModelsMigratesToo(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func anUnversionedStoreOfTheFirstVersionsModelsMigratesToo(_ kind: StoreKind) throws
+    {
         let store = CompatibilityStore(kind)
         do {
             let context = ModelContext(try store.container(VoyageSchemaV1.Voyage.self))
             context.insert(VoyageSchemaV1.Voyage(name: "Oslo", destination: "Norway"))
             try context.save()
         }
-        let context = ModelContext(try store.container(
-            Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: VoyageMigrationPlan.self))
+        let context = ModelContext(
+            try store.container(
+                Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: VoyageMigrationPlan.self))
         #expect(try context.fetch(FetchDescriptor<Voyage>()).map(\.place) == ["Norway"])
     }
 
-    @Test(arguments: StoreKind.all) func aThrowingWillMigrateLeavesTheFileUnchangedAndSurfacesItsError(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func aThrowingWillMigrateLeavesTheFileUnchangedAndSurfacesItsError(
+        _ kind: StoreKind
+    ) throws {
         let store = CompatibilityStore(kind)
         try store.seedVersion1()
         let before = try store.snapshot()
@@ -181,7 +192,9 @@ extension CompatibilityStore {
         #expect(try notes.fetch(FetchDescriptor<CompatibilityNote>()).map(\.text) == ["pack light"])
     }
 
-    @Test(arguments: StoreKind.all) func aDryRunListsEveryStageItsChangesAndSQLWithoutTouchingTheFile(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func aDryRunListsEveryStageItsChangesAndSQLWithoutTouchingTheFile(
+        _ kind: StoreKind
+    ) throws {
         let store = CompatibilityStore(kind)
         try store.seedVersion1()
         let before = try store.snapshot()

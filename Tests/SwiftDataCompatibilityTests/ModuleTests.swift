@@ -15,8 +15,9 @@ import Testing
         let context = SwiftData.ModelContext(container)
         context.insert(CompatibilityNote(text: "hello"))
         try context.save()
-        let notes = try context.fetch(SwiftData.FetchDescriptor<CompatibilityNote>(
-            predicate: #Predicate { $0.text == "hello" }))
+        let notes = try context.fetch(
+            SwiftData.FetchDescriptor<CompatibilityNote>(
+                predicate: #Predicate { $0.text == "hello" }))
         #expect(notes.map(\.text) == ["hello"])
     }
 }

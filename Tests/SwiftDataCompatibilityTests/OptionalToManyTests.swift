@@ -63,7 +63,8 @@ import Testing
         #expect(fetched.tags?.map(\.label) == ["sea"])
         fetched.stops = nil
         try other.save()
-        #expect(try ModelContext(context.container).fetch(FetchDescriptor<OptionalStop>()).allSatisfy { $0.trip == nil })
+        #expect(
+            try ModelContext(context.container).fetch(FetchDescriptor<OptionalStop>()).allSatisfy { $0.trip == nil })
     }
 
     @Test(arguments: StoreKind.all) func predicatesOverAnOptionalToManyRunInTheStore(_ kind: StoreKind) throws {

@@ -18,7 +18,8 @@ import Testing
         }
         let forward = try context.fetch(FetchDescriptor<SortedEntry>(sortBy: [SortDescriptor(\.persistentModelID)]))
         #expect(forward.map(\.title) == ["c", "a", "b"])
-        let reverse = try context.fetch(FetchDescriptor<SortedEntry>(sortBy: [SortDescriptor(\.persistentModelID, order: .reverse)]))
+        let reverse = try context.fetch(
+            FetchDescriptor<SortedEntry>(sortBy: [SortDescriptor(\.persistentModelID, order: .reverse)]))
         #expect(reverse.map(\.title) == ["b", "a", "c"])
     }
 
@@ -29,9 +30,11 @@ import Testing
         context.insert(SortedEntry(title: "saved"))
         try context.save()
         context.insert(SortedEntry(title: "pending"))
-        let forward = try context.fetch(FetchDescriptor<SortedEntry>(sortBy: [SortDescriptor(\SortedEntry.persistentModelID)]))
+        let forward = try context.fetch(
+            FetchDescriptor<SortedEntry>(sortBy: [SortDescriptor(\SortedEntry.persistentModelID)]))
         #expect(forward.map(\.title) == ["saved", "pending"])
-        let reverse = try context.fetch(FetchDescriptor<SortedEntry>(sortBy: [SortDescriptor(\SortedEntry.persistentModelID, order: .reverse)]))
+        let reverse = try context.fetch(
+            FetchDescriptor<SortedEntry>(sortBy: [SortDescriptor(\SortedEntry.persistentModelID, order: .reverse)]))
         #expect(reverse.map(\.title) == ["pending", "saved"])
     }
 }

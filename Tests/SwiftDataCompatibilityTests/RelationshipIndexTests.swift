@@ -45,11 +45,14 @@ import Testing
         context.insert(IndexedBook(title: "Dune", author: herbert))
         context.insert(IndexedBook(title: "Emma"))
         try context.save()
-        let byHerbert = try context.fetch(FetchDescriptor<IndexedBook>(predicate: #Predicate { $0.author?.name == "Herbert" }))
+        let byHerbert = try context.fetch(
+            FetchDescriptor<IndexedBook>(predicate: #Predicate { $0.author?.name == "Herbert" }))
         #expect(byHerbert.map(\.title) == ["Dune"])
     }
 
-    @Test(arguments: StoreKind.all) func uniqueOverAToOneRelationshipUpsertsTheVisitOfTheSameTripAndDay(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func uniqueOverAToOneRelationshipUpsertsTheVisitOfTheSameTripAndDay(
+        _ kind: StoreKind
+    ) throws {
         let container = try freshContainer(kind, UniqueVisit.self)
         let context = ModelContext(container)
         let day = Date(timeIntervalSince1970: 86_400 * 100)

@@ -28,7 +28,9 @@ import Testing
         try ModelContext(container).fetch(FetchDescriptor<ReleasedShelf>())
     }
 
-    @Test(arguments: StoreKind.all) func relationshipsOfAModelWhoseContextIsGoneReadWhatIsStored(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func relationshipsOfAModelWhoseContextIsGoneReadWhatIsStored(
+        _ kind: StoreKind
+    ) throws {
         let container = try freshContainer(kind, ReleasedShelf.self, ReleasedVolume.self, ReleasedTag.self)
         do {
             let context = ModelContext(container)
@@ -44,8 +46,11 @@ import Testing
         #expect(shelf.volumes.first?.shelf?.label == "A")
         #expect(shelf.tags.map(\.name) == ["fiction"])
         #expect(shelf.tags.first?.shelves.map(\.label) == ["A"])
-        let volume = try #require(try ModelContext(container).fetch(FetchDescriptor<ReleasedVolume>(
-            predicate: #Predicate { $0.title == "One" })).first)
+        let volume = try #require(
+            try ModelContext(container).fetch(
+                FetchDescriptor<ReleasedVolume>(
+                    predicate: #Predicate { $0.title == "One" })
+            ).first)
         #expect(volume.shelf?.label == "A")
     }
 }

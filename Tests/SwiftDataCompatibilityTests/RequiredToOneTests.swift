@@ -40,13 +40,17 @@ import Testing
         let fetched = try #require(try reader.fetch(FetchDescriptor<RequiredSong>()).first)
         #expect(fetched.genre.name == "Blues")
         #expect(fetched.genre.songs.first === fetched)
-        let byGenre = try ModelContext(container).fetch(FetchDescriptor<RequiredSong>(predicate: #Predicate {
-            $0.genre.name == "Blues"
-        }))
+        let byGenre = try ModelContext(container).fetch(
+            FetchDescriptor<RequiredSong>(
+                predicate: #Predicate {
+                    $0.genre.name == "Blues"
+                }))
         #expect(byGenre.map(\.title) == ["So What"])
     }
 
-    @Test(arguments: StoreKind.all) func savingWithItUnsetThrowsAValidationErrorNamingModelAndProperty(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func savingWithItUnsetThrowsAValidationErrorNamingModelAndProperty(
+        _ kind: StoreKind
+    ) throws {
         let context = ModelContext(try makeContainer(kind))
         let jazz = RequiredGenre(name: "Jazz")
         let song = RequiredSong(title: "Blue in Green", genre: jazz)
@@ -62,7 +66,9 @@ import Testing
         try context.save()
     }
 
-    @Test(arguments: StoreKind.all) func deletingTheRelatedModelFailsTheSaveInsteadOfLeavingARowWithoutIt(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func deletingTheRelatedModelFailsTheSaveInsteadOfLeavingARowWithoutIt(
+        _ kind: StoreKind
+    ) throws {
         let container = try makeContainer(kind)
         let context = ModelContext(container)
         context.insert(RequiredSong(title: "Naima", genre: RequiredGenre(name: "Jazz")))

@@ -20,7 +20,8 @@ import Testing
         container.mainContext.insert(InitializedTodo(title: "milk"))
         try container.mainContext.save()
         let everything = try ResultsObserver<InitializedTodo, Never>(modelContext: container.mainContext)
-        let unsorted = try ResultsObserver<InitializedTodo, Never>(filterBy: nil, sortBy: nil, modelContext: container.mainContext)
+        let unsorted = try ResultsObserver<InitializedTodo, Never>(
+            filterBy: nil, sortBy: nil, modelContext: container.mainContext)
         #expect(everything.results.map(\.title) == ["milk"])
         #expect(unsorted.results.map(\.title) == ["milk"])
     }
@@ -44,7 +45,8 @@ import Testing
 
 /// SwiftData's `sectionBy: KeyPath<Element, String?>`: models without a title share one section, first.
 @Suite struct ResultsObserverOptionalSectionTests {
-    @MainActor @Test(arguments: StoreKind.all) func anOptionalTitleSectionsModelsWithNilFirst(_ kind: StoreKind) throws {
+    @MainActor @Test(arguments: StoreKind.all) func anOptionalTitleSectionsModelsWithNilFirst(_ kind: StoreKind) throws
+    {
         let container = try freshContainer(kind, SeriesBook.self)
         let context = container.mainContext
         context.insert(SeriesBook(title: "Dune", series: "Dune"))
@@ -52,8 +54,9 @@ import Testing
         context.insert(SeriesBook(title: "Children of Dune", series: "Dune"))
         context.insert(SeriesBook(title: "Foundation", series: "Foundation"))
         try context.save()
-        let observer = try ResultsObserver(sortBy: [SortDescriptor(\SeriesBook.title)], sectionBy: \SeriesBook.series,
-                                           modelContext: context)
+        let observer = try ResultsObserver(
+            sortBy: [SortDescriptor(\SeriesBook.title)], sectionBy: \SeriesBook.series,
+            modelContext: context)
         let sections = try #require(observer.sections)
         #expect(sections.map(\.id) == [nil, "Dune", "Foundation"])
         #expect(sections.map { $0.map(\.title) } == [["Solaris"], ["Children of Dune", "Dune"], ["Foundation"]])

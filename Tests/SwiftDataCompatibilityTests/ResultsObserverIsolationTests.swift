@@ -17,8 +17,9 @@ import Testing
     private(set) var refreshes = 0
 
     func startWatching() throws {
-        let observer = try ResultsObserver(fetchDescriptor: FetchDescriptor<ObservedTodo>(sortBy: [SortDescriptor(\.title)]),
-                                       modelContext: modelContext)
+        let observer = try ResultsObserver(
+            fetchDescriptor: FetchDescriptor<ObservedTodo>(sortBy: [SortDescriptor(\.title)]),
+            modelContext: modelContext)
         observer.onChange = { [unowned self] _ in
             self.assertIsolated()
             self.refreshes += 1
@@ -65,11 +66,13 @@ actor TodoCounter {
         let container = try freshContainer(kind, ObservedTodo.self)
         container.mainContext.insert(ObservedTodo(title: "milk", list: "shopping"))
         try container.mainContext.save()
-        let plain = try ResultsObserver(fetchDescriptor: FetchDescriptor<ObservedTodo>(), modelContext: container.mainContext)
+        let plain = try ResultsObserver(
+            fetchDescriptor: FetchDescriptor<ObservedTodo>(), modelContext: container.mainContext)
         #expect(plain.sections == nil)
         #expect(plain.results.count == 1)
-        let sectioned = try ResultsObserver(fetchDescriptor: FetchDescriptor<ObservedTodo>(), sectionBy: \ObservedTodo.list,
-                                        modelContext: container.mainContext)
+        let sectioned = try ResultsObserver(
+            fetchDescriptor: FetchDescriptor<ObservedTodo>(), sectionBy: \ObservedTodo.list,
+            modelContext: container.mainContext)
         #expect(sectioned.sections?.map(\.id) == ["shopping"])
     }
 

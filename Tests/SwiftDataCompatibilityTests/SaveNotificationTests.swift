@@ -18,9 +18,10 @@ import Testing
 
         init(_ context: ModelContext) {
             for name in [ModelContext.willSave, ModelContext.didSave] {
-                tokens.append(NotificationCenter.default.addObserver(forName: name, object: context, queue: nil) { [self] note in
-                    lock.withLock { notes.append((note.name, note.userInfo)) }
-                })
+                tokens.append(
+                    NotificationCenter.default.addObserver(forName: name, object: context, queue: nil) { [self] note in
+                        lock.withLock { notes.append((note.name, note.userInfo)) }
+                    })
             }
         }
 
@@ -68,7 +69,8 @@ import Testing
         #expect(identifiers(notes.last?.userInfo, .insertedIdentifiers) == [])
     }
 
-    @MainActor @Test(arguments: StoreKind.all) func eraseInvalidatesEveryRegisteredIdentifier(_ kind: StoreKind) throws {
+    @MainActor @Test(arguments: StoreKind.all) func eraseInvalidatesEveryRegisteredIdentifier(_ kind: StoreKind) throws
+    {
         let store = CompatibilityStore(kind)
         let container = try store.container(NotifiedItem.self)
         let context = container.mainContext
@@ -89,8 +91,10 @@ import Testing
         let items = (0..<7).map { NotifiedItem(title: "item \($0)") }
         items.forEach(context.insert)
         try context.save()
-        let descriptor = FetchDescriptor<NotifiedItem>(predicate: #Predicate { $0.title != "item 3" }, sortBy: [SortDescriptor(\.title, order: .reverse)])
-        let identifiers: FetchResultsCollection<PersistentIdentifier> = try context.fetchIdentifiers(descriptor, batchSize: 2)
+        let descriptor = FetchDescriptor<NotifiedItem>(
+            predicate: #Predicate { $0.title != "item 3" }, sortBy: [SortDescriptor(\.title, order: .reverse)])
+        let identifiers: FetchResultsCollection<PersistentIdentifier> = try context.fetchIdentifiers(
+            descriptor, batchSize: 2)
         #expect(Array(identifiers) == items.reversed().filter { $0.title != "item 3" }.map(\.persistentModelID))
         #expect(Array(identifiers) == (try context.fetchIdentifiers(descriptor)))
     }

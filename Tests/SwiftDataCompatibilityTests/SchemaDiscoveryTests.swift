@@ -54,10 +54,12 @@ import Testing
 
     @Test func schemaListsTheGivenModelsFirstThenTheDiscoveredOnes() {
         let schema = Schema([DiscoveryTrip.self])
-        #expect(schema.entities.map(\.name)
-            == ["DiscoveryTrip", "DiscoveryBucketListItem", "DiscoveryLivingAccommodation", "DiscoveryActivity"])
+        #expect(
+            schema.entities.map(\.name)
+                == ["DiscoveryTrip", "DiscoveryBucketListItem", "DiscoveryLivingAccommodation", "DiscoveryActivity"])
         let fromItem = Schema([DiscoveryActivity.self, DiscoveryBucketListItem.self])
-        #expect(fromItem.entities.map(\.name)
-            == ["DiscoveryActivity", "DiscoveryBucketListItem", "DiscoveryTrip", "DiscoveryLivingAccommodation"])
+        #expect(
+            fromItem.entities.map(\.name)
+                == ["DiscoveryActivity", "DiscoveryBucketListItem", "DiscoveryTrip", "DiscoveryLivingAccommodation"])
     }
 }

@@ -21,12 +21,15 @@ struct SectionedResultsTests {
     private func observer(_ kind: StoreKind) throws -> (ModelContainer, ResultsObserver<ShelvedItem, String>) {
         let container = try freshContainer(kind, ShelvedItem.self)
         let context = container.mainContext
-        for (name, category) in [("Pens", "Work"), ("Tea", "Personal"), ("Laptop", "Work"), ("Books", "Personal"), ("Bike", "Sport")] {
+        for (name, category) in [
+            ("Pens", "Work"), ("Tea", "Personal"), ("Laptop", "Work"), ("Books", "Personal"), ("Bike", "Sport"),
+        ] {
             context.insert(ShelvedItem(name: name, category: category))
         }
         try context.save()
-        let observer = try ResultsObserver<ShelvedItem, String>(sortBy: [SortDescriptor(\.name)], sectionBy: \.category,
-                                                                modelContext: context)
+        let observer = try ResultsObserver<ShelvedItem, String>(
+            sortBy: [SortDescriptor(\.name)], sectionBy: \.category,
+            modelContext: context)
         return (container, observer)
     }
 
@@ -78,8 +81,9 @@ struct SectionedResultsTests {
         context.insert(ShelvedItem(name: "Pens", category: "Work", note: "blue"))
         context.insert(ShelvedItem(name: "Tea", category: "Personal"))
         try context.save()
-        let observer = try ResultsObserver(sortBy: [SortDescriptor(\ShelvedItem.name)], sectionBy: \ShelvedItem.note,
-                                           modelContext: context)
+        let observer = try ResultsObserver(
+            sortBy: [SortDescriptor(\ShelvedItem.name)], sectionBy: \ShelvedItem.note,
+            modelContext: context)
         let sections = try #require(observer.sections)
         #expect(sections.sectionTitles == [nil, "blue"])
         #expect(sections[sectionTitle: nil]?.map(\.name) == ["Tea"])

@@ -42,9 +42,11 @@ import Testing
         #expect(fetched.leadingPlants.map(\.species).sorted() == ["Fern", "Rose"])
         #expect(fetched.trailingPlants.map(\.species) == ["Ivy"])
         #expect(fetched.trailingPlants.first?.backyard === fetched)
-        let leading = try fresh.fetch(FetchDescriptor<SharedBackyard>(predicate: #Predicate {
-            $0.trailingPlants.contains { $0.species == "Rose" }
-        }))
+        let leading = try fresh.fetch(
+            FetchDescriptor<SharedBackyard>(
+                predicate: #Predicate {
+                    $0.trailingPlants.contains { $0.species == "Rose" }
+                }))
         #expect(leading.isEmpty)
     }
 
@@ -63,9 +65,10 @@ import Testing
         fern.backyard = nil
         #expect(park.trailingPlants.isEmpty)
         try context.save()
-        #expect(try ModelContext(context.container).fetch(FetchDescriptor<SharedBackyard>()).allSatisfy {
-            $0.leadingPlants.isEmpty && $0.trailingPlants.isEmpty
-        })
+        #expect(
+            try ModelContext(context.container).fetch(FetchDescriptor<SharedBackyard>()).allSatisfy {
+                $0.leadingPlants.isEmpty && $0.trailingPlants.isEmpty
+            })
     }
 
     @Test(arguments: StoreKind.all) func deleteRulesApplyToEachRelationshipAlone(_ kind: StoreKind) throws {

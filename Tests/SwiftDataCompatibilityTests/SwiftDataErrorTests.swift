@@ -17,7 +17,8 @@ import Testing
 /// its detail and its own `catch StrataError.…` patterns.
 @Suite struct SwiftDataErrorTests {
     @Test func aStoreThatIsNotAStoreIsALoadIssue() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-store-\(UUID().uuidString).store")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "not-a-store-\(UUID().uuidString).store")
         try Data("plain text, not a database".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         var caught = false
@@ -64,11 +65,14 @@ import Testing
         let early = try #require(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last?.token)
         context.insert(ErrorTrip(name: "b"))
         try context.save()
-        let processed = try #require(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last?.token)
-        try context.deleteHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token <= processed }))
+        let processed = try #require(
+            try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last?.token)
+        try context.deleteHistory(
+            HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token <= processed }))
         var caught: SwiftDataError?
         do {
-            _ = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > early }))
+            _ = try context.fetchHistory(
+                HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > early }))
         } catch SwiftDataError.historyTokenExpired {
             caught = .historyTokenExpired
         }
@@ -95,7 +99,8 @@ import Testing
         let all: [SwiftDataError] = [
             .includePendingChangesWithBatchSize, .sortingPendingChangesWithIdentifiers, .unsupportedKeyPath,
             .unsupportedPredicate, .unsupportedSortDescriptor, .historyTokenExpired, .invalidTransactionFetchRequest,
-            .loadIssueModelContainer, .unknownSchema, .unknownDataStoreSchema, .backwardMigration, .duplicateRegisteredModel,
+            .loadIssueModelContainer, .unknownSchema, .unknownDataStoreSchema, .backwardMigration,
+            .duplicateRegisteredModel,
             .modelValidationFailure, .configurationFileNameTooLong, .configurationFileNameContainsInvalidCharacters,
             .configurationSchemaNotFoundInContainerSchema,
         ]

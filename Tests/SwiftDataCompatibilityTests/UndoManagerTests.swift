@@ -73,7 +73,9 @@ struct UndoManagerCompatibilityTests {
         #expect(try storedTitles(container) == ["Dune Messiah"])
     }
 
-    @Test(arguments: StoreKind.all) func undoingAfterASaveMakesTheContextDirtyAndTheNextSaveWritesIt(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func undoingAfterASaveMakesTheContextDirtyAndTheNextSaveWritesIt(
+        _ kind: StoreKind
+    ) throws {
         let container = try container(kind)
         let context = editingContext(container)
         let book = UndoBook(title: "Dune")
@@ -191,14 +193,18 @@ struct UndoManagerCompatibilityTests {
         context.insert(UndoBook(title: "Dawn"))
         try context.save()
         let deadline = ContinuousClock.now + .seconds(30)
-        while observer.results.count != 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        while observer.results.count != 2, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         #expect(observer.results.map(\.title) == ["Dawn", "Kindred"])
         #expect(context.undoManager?.canUndo == true)
         context.undoManager?.undo()
         #expect(context.deletedModelsArray.count == 2)
         try context.save()
         let emptyDeadline = ContinuousClock.now + .seconds(30)
-        while !observer.results.isEmpty, ContinuousClock.now < emptyDeadline { try await Task.sleep(for: .milliseconds(5)) }
+        while !observer.results.isEmpty, ContinuousClock.now < emptyDeadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         #expect(observer.results.isEmpty)
         #expect(context.autosaveError == nil)
         #expect(try storedTitles(container) == [])
@@ -219,7 +225,8 @@ struct UndoManagerCompatibilityTests {
         writer.insert(UndoBook(title: "Kindred"))
         try writer.save()
         let context = editingContext(container)
-        let registered = try #require(try context.fetch(FetchDescriptor<UndoBook>(predicate: #Predicate { $0.title == "Dawn" })).first)
+        let registered = try #require(
+            try context.fetch(FetchDescriptor<UndoBook>(predicate: #Predicate { $0.title == "Dawn" })).first)
         context.undoManager?.beginUndoGrouping()
         try context.delete(model: UndoBook.self)
         context.undoManager?.endUndoGrouping()

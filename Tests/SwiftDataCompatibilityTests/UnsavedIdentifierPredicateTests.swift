@@ -30,13 +30,16 @@ import Testing
 
         let byID = try context.fetch(FetchDescriptor<DraftNote>(predicate: #Predicate { $0.persistentModelID == id }))
         #expect(byID.map(\.text) == ["draft"])
-        #expect(try context.fetchCount(FetchDescriptor<DraftNote>(predicate: #Predicate { $0.persistentModelID == id })) == 1)
+        #expect(
+            try context.fetchCount(FetchDescriptor<DraftNote>(predicate: #Predicate { $0.persistentModelID == id }))
+                == 1)
         let others = try context.fetch(FetchDescriptor<DraftNote>(predicate: #Predicate { $0.persistentModelID != id }))
         #expect(others.map(\.text) == ["saved"])
 
         let ids = [id, saved.persistentModelID]
-        let listed = try context.fetch(FetchDescriptor<DraftNote>(
-            predicate: #Predicate { ids.contains($0.persistentModelID) }, sortBy: [SortDescriptor(\.text)]))
+        let listed = try context.fetch(
+            FetchDescriptor<DraftNote>(
+                predicate: #Predicate { ids.contains($0.persistentModelID) }, sortBy: [SortDescriptor(\.text)]))
         #expect(listed.map(\.text) == ["draft", "saved"])
 
         var storedOnly = FetchDescriptor<DraftNote>(predicate: #Predicate { $0.persistentModelID == id })
@@ -76,7 +79,8 @@ import Testing
         note.folder = folder
         context.insert(DraftNote(text: "loose"))
         let folderID = folder.persistentModelID
-        let filed = try context.fetch(FetchDescriptor<DraftNote>(predicate: #Predicate { $0.folder?.persistentModelID == folderID }))
+        let filed = try context.fetch(
+            FetchDescriptor<DraftNote>(predicate: #Predicate { $0.folder?.persistentModelID == folderID }))
         #expect(filed.map(\.text) == ["filed"])
     }
 }

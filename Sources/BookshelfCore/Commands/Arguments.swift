@@ -52,7 +52,9 @@ struct Arguments {
     /// - Throws: `CommandError.invalidValue` when it isn't a day.
     func day(_ option: String, default fallback: Date) throws(CommandError) -> Date {
         guard let text = parsed[option] else { return fallback }
-        guard let date = DayFormat.date(text) else { throw .invalidValue(option: option, value: text, expected: "YYYY-MM-DD") }
+        guard let date = DayFormat.date(text) else {
+            throw .invalidValue(option: option, value: text, expected: "YYYY-MM-DD")
+        }
         return date
     }
 }

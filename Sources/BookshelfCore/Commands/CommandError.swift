@@ -19,7 +19,8 @@ enum CommandError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .missingField(let field): "missing required field: \(field)"
         case .missingValue(let option): "\(option) needs a value"
-        case .invalidValue(let option, let value, let expected): "invalid value '\(value)' for \(option): expected \(expected)"
+        case .invalidValue(let option, let value, let expected):
+            "invalid value '\(value)' for \(option): expected \(expected)"
         case .usage(let text): text
         case .invalidWhere(let text): "invalid --where: \(text)"
         case .unsupportedWhere(let text): "unsupported --where: \(text)"

@@ -4,14 +4,14 @@ import Strata
 /// The scripting subcommands: `books|tasks|journal add …` and `books|tasks|journal list …`.
 enum ScriptCommand {
     static let usage = """
-    usage: bookshelf [--store PATH | --in-memory]                 full-screen app
-           bookshelf [--store PATH] books add --title T --author A --publisher P [--summary S] [--json]
-           bookshelf [--store PATH] tasks add --title T [--category C] [--priority N] [--due YYYY-MM-DD] [--json]
-           bookshelf [--store PATH] journal add --title T [--content C] [--date YYYY-MM-DD] [--json]
-           bookshelf [--store PATH] books|tasks|journal list [--where 'FORMAT'] [--sort title|-title] [--json]
-           bookshelf [--store PATH] store migrate [--dry-run]
-           bookshelf --help | --version
-    """
+        usage: bookshelf [--store PATH | --in-memory]                 full-screen app
+               bookshelf [--store PATH] books add --title T --author A --publisher P [--summary S] [--json]
+               bookshelf [--store PATH] tasks add --title T [--category C] [--priority N] [--due YYYY-MM-DD] [--json]
+               bookshelf [--store PATH] journal add --title T [--content C] [--date YYYY-MM-DD] [--json]
+               bookshelf [--store PATH] books|tasks|journal list [--where 'FORMAT'] [--sort title|-title] [--json]
+               bookshelf [--store PATH] store migrate [--dry-run]
+               bookshelf --help | --version
+        """
 
     /// Runs `arguments` (without the store options) against `shelf` and returns what to print.
     ///
@@ -34,18 +34,21 @@ enum ScriptCommand {
         case ("journal", "add"): return try addEntry(rest)
         case ("books", "list"):
             return try ListCommand.prepare(rest) { shelf, predicate, order in
-                try shelf.records(descriptor(predicate, sortBy: [SortDescriptor<Book>(\.title, order: order ?? .forward)]),
-                                  BookRecord.init)
+                try shelf.records(
+                    descriptor(predicate, sortBy: [SortDescriptor<Book>(\.title, order: order ?? .forward)]),
+                    BookRecord.init)
             }
         case ("tasks", "list"):
             return try ListCommand.prepare(rest) { shelf, predicate, order in
-                let sort = order.map { [SortDescriptor<TaskItem>(\.title, order: $0)] }
+                let sort =
+                    order.map { [SortDescriptor<TaskItem>(\.title, order: $0)] }
                     ?? [SortDescriptor(\.dueDate), SortDescriptor(\.priority, order: .reverse)]
                 return try shelf.records(descriptor(predicate, sortBy: sort), TaskRecord.init)
             }
         case ("journal", "list"):
             return try ListCommand.prepare(rest) { shelf, predicate, order in
-                let sort = order.map { [SortDescriptor<JournalEntry>(\.title, order: $0)] }
+                let sort =
+                    order.map { [SortDescriptor<JournalEntry>(\.title, order: $0)] }
                     ?? [SortDescriptor(\.date, order: .reverse)]
                 return try shelf.records(descriptor(predicate, sortBy: sort), JournalRecord.init)
             }
@@ -55,7 +58,9 @@ enum ScriptCommand {
     }
 
     /// A fetch of every `Model` matching `predicate` (all of them for `nil`), ordered by `sortBy`.
-    private static func descriptor<Model>(_ predicate: FormatPredicate?, sortBy: [SortDescriptor<Model>]) -> FetchDescriptor<Model> {
+    private static func descriptor<Model>(
+        _ predicate: FormatPredicate?, sortBy: [SortDescriptor<Model>]
+    ) -> FetchDescriptor<Model> {
         var descriptor = FetchDescriptor<Model>(sortBy: sortBy)
         descriptor.formatPredicate = predicate
         return descriptor
@@ -63,8 +68,9 @@ enum ScriptCommand {
 
     private static func addBook(_ arguments: [String]) throws(CommandError) -> (Shelf) throws -> String {
         let parsed = try Arguments(arguments, options: ["--title", "--author", "--publisher", "--summary"])
-        let draft = BookDraft(title: parsed["--title"] ?? "", author: parsed["--author"] ?? "",
-                              publisher: parsed["--publisher"] ?? "", summary: parsed["--summary"] ?? "")
+        let draft = BookDraft(
+            title: parsed["--title"] ?? "", author: parsed["--author"] ?? "",
+            publisher: parsed["--publisher"] ?? "", summary: parsed["--summary"] ?? "")
         if let missing = draft.missingField { throw .missingField(missing) }
         return { shelf in ListOutput.renderAdded(try shelf.addBook(draft), json: parsed.has("--json")) }
     }
@@ -75,7 +81,8 @@ enum ScriptCommand {
         let priority = try parsed.integer("--priority", default: 0)
         let dueDate = try parsed.day("--due", default: .now)
         return { shelf in
-            let task = TaskItem(title: title, category: parsed["--category"] ?? "", priority: priority, dueDate: dueDate)
+            let task = TaskItem(
+                title: title, category: parsed["--category"] ?? "", priority: priority, dueDate: dueDate)
             try shelf.insert(task)
             return ListOutput.renderAdded(TaskRecord(task), json: parsed.has("--json"))
         }

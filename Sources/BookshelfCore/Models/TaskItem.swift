@@ -11,8 +11,10 @@ final class TaskItem {
     var createdAt: Date
     var isCompleted: Bool
 
-    init(title: String, category: String = "", priority: Int = 0, dueDate: Date = .now, createdAt: Date = .now,
-         isCompleted: Bool = false) {
+    init(
+        title: String, category: String = "", priority: Int = 0, dueDate: Date = .now, createdAt: Date = .now,
+        isCompleted: Bool = false
+    ) {
         self.title = title
         self.category = category
         self.priority = priority

@@ -13,8 +13,10 @@ struct BooksScreen {
             return lines
         }
         let titleWidth = max(10, width * 2 / 5)
-        return lines + ListRows.lines(model.list, height: height - lines.count) { book in
-            " " + DisplayWidth.fit(book.title, to: titleWidth) + "  " + book.author + " · Publisher " + book.publisher
-        }
+        return lines
+            + ListRows.lines(model.list, height: height - lines.count) { book in
+                " " + DisplayWidth.fit(book.title, to: titleWidth) + "  " + book.author + " · Publisher "
+                    + book.publisher
+            }
     }
 }

@@ -6,9 +6,13 @@ struct FormScreen {
     let form: FormViewModel
 
     func lines() -> [StyledLine] {
-        var lines = [StyledLine(" \(form.title)", .bold),
-                     StyledLine(" Tab/↑↓: field  ←→ Home End: move  Enter: save (new line in multi-line fields)  Ctrl-S: save  Esc: cancel", .dim),
-                     StyledLine()]
+        var lines = [
+            StyledLine(" \(form.title)", .bold),
+            StyledLine(
+                " Tab/↑↓: field  ←→ Home End: move  Enter: save (new line in multi-line fields)  Ctrl-S: save  Esc: cancel",
+                .dim),
+            StyledLine(),
+        ]
         for (index, field) in form.fields.enumerated() {
             let focused = index == form.focus
             let label = DisplayWidth.fit(field.label + ":", to: 11)
@@ -33,8 +37,10 @@ extension FormScreen {
                 let characters = Array(line)
                 let column = cursor - start
                 let under = column < characters.count ? String(characters[column]) : " "
-                rows.append([(String(characters[..<column]), .plain), (under, .selected),
-                             (String(characters[min(column + 1, characters.count)...]), .plain)])
+                rows.append([
+                    (String(characters[..<column]), .plain), (under, .selected),
+                    (String(characters[min(column + 1, characters.count)...]), .plain),
+                ])
             } else {
                 rows.append([(String(line), .plain)])
             }

@@ -35,7 +35,8 @@ extension Shelf {
     func editBook(_ id: BookRecord.ID, to draft: BookDraft) throws -> Bool {
         if let missing = draft.missingField { throw CommandError.missingField(missing) }
         return try update(id, as: Book.self) { book in
-            let updated = draft.title != book.title || draft.author != book.author || draft.publisher != book.publisher
+            let updated =
+                draft.title != book.title || draft.author != book.author || draft.publisher != book.publisher
                 || draft.summary != book.summary
             guard updated else { return false }
             book.title = draft.title

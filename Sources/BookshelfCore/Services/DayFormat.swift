@@ -9,8 +9,10 @@ enum DayFormat {
 
     /// `date` to the second, as `YYYY-MM-DD HH:MM:SS UTC`.
     static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().dateTimeSeparator(.space).time(includingFractionalSeconds: false)
-            .timeZone(separator: .omitted)).replacingOccurrences(of: "Z", with: " UTC")
+        date.formatted(
+            .iso8601.year().month().day().dateTimeSeparator(.space).time(includingFractionalSeconds: false)
+                .timeZone(separator: .omitted)
+        ).replacingOccurrences(of: "Z", with: " UTC")
     }
 
     /// The start of the day `text` names (`YYYY-MM-DD`), or `nil` when it isn't one.

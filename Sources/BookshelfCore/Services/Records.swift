@@ -28,7 +28,6 @@ struct BookRecord: Record {
         summary = book.summary
     }
 
-
     var plainLine: String { "\(title) — \(author) (\(publisher))" }
 
     private enum CodingKeys: String, CodingKey { case title, author, publisher, summary }
@@ -51,7 +50,6 @@ struct TaskRecord: Record {
         dueDate = task.dueDate
         isCompleted = task.isCompleted
     }
-
 
     var plainLine: String {
         let mark = isCompleted ? "[x]" : "[ ]"
@@ -76,7 +74,6 @@ struct JournalRecord: Record {
         date = entry.date
     }
 
-
     var plainLine: String { "\(DayFormat.string(date)) \(title): \(content.replacingOccurrences(of: "\n", with: " "))" }
 
     private enum CodingKeys: String, CodingKey { case title, content, date }
@@ -93,7 +90,6 @@ struct TodoRecord: Record {
         title = item.title
         isComplete = item.isComplete
     }
-
 
     var plainLine: String { "\(isComplete ? "[x]" : "[ ]") \(title)" }
 

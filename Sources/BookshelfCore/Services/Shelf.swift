@@ -22,7 +22,9 @@ struct Shelf: Sendable {
     /// Fetches `descriptor` in a fresh context and snapshots each model with `record`.
     ///
     /// - Throws: the errors of `ModelContext.fetch(_:)`.
-    func records<Model: PersistentModel, Row>(_ descriptor: FetchDescriptor<Model>, _ record: (Model) -> Row) throws -> [Row] {
+    func records<Model: PersistentModel, Row>(
+        _ descriptor: FetchDescriptor<Model>, _ record: (Model) -> Row
+    ) throws -> [Row] {
         try ModelContext(container).fetch(descriptor).map(record)
     }
 
@@ -31,7 +33,9 @@ struct Shelf: Sendable {
     /// - Returns: whether `change` reported that it changed something (nothing is saved otherwise).
     /// - Throws: `StrataError.modelNotInContext` when the model is gone, or the errors of `save()`.
     @discardableResult
-    func update<Model: PersistentModel>(_ id: PersistentIdentifier, as type: Model.Type, _ change: (Model) -> Bool) throws -> Bool {
+    func update<Model: PersistentModel>(
+        _ id: PersistentIdentifier, as type: Model.Type, _ change: (Model) -> Bool
+    ) throws -> Bool {
         let context = writingContext()
         let model: Model = try context.existingModel(for: id)
         guard change(model) else { return false }

@@ -33,7 +33,7 @@ enum DisplayWidth {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
-        if (0x1160...0x11FF).contains(value) { return 0 }   // Hangul medial vowels and final consonants join
+        if (0x1160...0x11FF).contains(value) { return 0 } // Hangul medial vowels and final consonants join
         return isWide(value) ? 2 : 1
     }
 

@@ -76,13 +76,14 @@ struct KeyDecoder {
 
     private func decodeUTF8(at index: Int) -> (Key?, Int)? {
         let lead = pending[index]
-        let length = switch lead {
-        case 0x00..<0x80: 1
-        case 0xC2..<0xE0: 2
-        case 0xE0..<0xF0: 3
-        case 0xF0..<0xF5: 4
-        default: 0
-        }
+        let length =
+            switch lead {
+            case 0x00..<0x80: 1
+            case 0xC2..<0xE0: 2
+            case 0xE0..<0xF0: 3
+            case 0xF0..<0xF5: 4
+            default: 0
+            }
         guard length > 0 else { return (nil, 1) }
         guard index + length <= pending.count else { return nil }
         let text = String(validating: pending[index..<(index + length)], as: UTF8.self)

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Set by SIGWINCH; the main loop redraws everything when it finds it set.
 let terminalResized = Atomic<Bool>(false)
@@ -25,7 +26,7 @@ enum TerminalRestore {
     static func save(_ settings: termios) {
         savedSettings = settings
         hasSavedSettings = true
-        _ = restoreSequence.count   // initialise the global now, not first inside a signal handler
+        _ = restoreSequence.count // initialise the global now, not first inside a signal handler
     }
 
     /// Restores the terminal; safe to call from a signal handler (only `write` and `tcsetattr`).

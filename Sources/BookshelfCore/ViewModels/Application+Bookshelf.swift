@@ -29,7 +29,8 @@ extension Application {
 
     /// Seed 001's to-dos, sorted by title.
     var todoItems: ModelState<TodoItem> {
-        modelState(container: \.modelContainer,
-                   fetchDescriptor: FetchDescriptor<TodoItem>(sortBy: [SortDescriptor(\.title)]), id: "todoItems")
+        modelState(
+            container: \.modelContainer,
+            fetchDescriptor: FetchDescriptor<TodoItem>(sortBy: [SortDescriptor(\.title)]), id: "todoItems")
     }
 }

@@ -45,7 +45,9 @@ final class HistoryStatusViewModel {
                 summary = "history: none yet"
                 return
             }
-            summary = "history since \(DayFormat.timestamp(oldest.timestamp))" + (lastAuthor.map { " · last save: \($0)" } ?? "")
+            summary =
+                "history since \(DayFormat.timestamp(oldest.timestamp))"
+                + (lastAuthor.map { " · last save: \($0)" } ?? "")
         } catch {
             summary = "history unreadable: \(error)"
         }

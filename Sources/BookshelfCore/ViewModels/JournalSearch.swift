@@ -12,7 +12,8 @@ enum JournalSearch {
     static func descriptor(matching text: String) -> FetchDescriptor<JournalEntry> {
         var descriptor = FetchDescriptor<JournalEntry>(sortBy: [SortDescriptor(\.date, order: .reverse)])
         if !text.isEmpty {
-            descriptor.formatPredicate = FormatPredicate(format: "title CONTAINS[c] %@ OR content CONTAINS[c] %@", text, text)
+            descriptor.formatPredicate = FormatPredicate(
+                format: "title CONTAINS[c] %@ OR content CONTAINS[c] %@", text, text)
         }
         return descriptor
     }

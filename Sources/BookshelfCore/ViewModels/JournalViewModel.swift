@@ -22,7 +22,9 @@ final class JournalViewModel {
     /// A view model over `shelf`'s journal.
     init(shelf: Shelf) {
         self.shelf = shelf
-        list = LiveRows(watching: JournalEntry.self, in: ModelContext(shelf.container)) { try JournalSearch.entries(in: shelf, matching: "") }
+        list = LiveRows(watching: JournalEntry.self, in: ModelContext(shelf.container)) {
+            try JournalSearch.entries(in: shelf, matching: "")
+        }
     }
 
     /// Writes a new entry dated now.

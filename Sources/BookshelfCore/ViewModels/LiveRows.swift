@@ -16,8 +16,10 @@ final class LiveRows<Row: Record> {
 
     /// Follows `query`, which reads `Model`s, through the app's `LiveList`; `context` is the context whose
     /// registered models must follow the store too (see `makeLiveList(watching:in:_:)`).
-    init<Model: PersistentModel>(watching model: Model.Type, in context: ModelContext,
-                                 _ query: @escaping @MainActor () throws -> [Row]) {
+    init<Model: PersistentModel>(
+        watching model: Model.Type, in context: ModelContext,
+        _ query: @escaping @MainActor () throws -> [Row]
+    ) {
         live = makeLiveList(watching: model, in: context, query)
         rows = live.rows
         live.onChange = { [weak self] changed in

@@ -26,9 +26,12 @@ final class TaskListViewModel {
     static func descriptor(category: String?) -> FetchDescriptor<TaskItem> {
         var conditions = [FormatPredicate(format: "isCompleted == NO")]
         if let category { conditions.append(FormatPredicate(format: "category == %@", category)) }
-        return FetchDescriptor(predicate: FormatPredicate(andPredicateWithSubpredicates: conditions),
-                               sortDescriptors: [FormatSortDescriptor(key: "dueDate"),
-                                                 FormatSortDescriptor(key: "priority", ascending: false)])
+        return FetchDescriptor(
+            predicate: FormatPredicate(andPredicateWithSubpredicates: conditions),
+            sortDescriptors: [
+                FormatSortDescriptor(key: "dueDate"),
+                FormatSortDescriptor(key: "priority", ascending: false),
+            ])
     }
 
     /// Shows only `category` (or every category for `nil` or an empty text).

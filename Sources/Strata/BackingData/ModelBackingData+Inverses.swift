@@ -9,7 +9,9 @@ extension ModelBackingData {
     ) {
         let inverses = info.inverses
         for target in removed {
-            for inverse in inverses { detach(model, from: target, inverse: inverse, targetEntity: info.destination, in: context) }
+            for inverse in inverses {
+                detach(model, from: target, inverse: inverse, targetEntity: info.destination, in: context)
+            }
         }
         // A to-one that several to-many relationships share as their inverse can't tell which of them gains the
         // model: assigning it leaves them as they are (appending to one of them sets the to-one).

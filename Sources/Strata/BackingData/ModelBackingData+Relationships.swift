@@ -2,7 +2,9 @@ extension ModelBackingData {
     // MARK: - To-one
 
     /// Stores a to-one relationship's initial value while the model's initializer runs.
-    public func setInitialValue<Model, Target: PersistentModel>(_ value: Target?, for property: PersistentProperty<Model, Target?>) {
+    public func setInitialValue<Model, Target: PersistentModel>(
+        _ value: Target?, for property: PersistentProperty<Model, Target?>
+    ) {
         guard state == .detached else { return }
         relationshipTargets[property.index] = value.map { [$0] } ?? []
         changedRelationships.insert(property.index)
@@ -25,7 +27,9 @@ extension ModelBackingData {
     // MARK: - Non-optional to-one (a required foreign key)
 
     /// Stores a non-optional to-one relationship's initial value while the model's initializer runs.
-    public func setInitialValue<Model, Target: PersistentModel>(_ value: Target, for property: PersistentProperty<Model, Target>) {
+    public func setInitialValue<Model, Target: PersistentModel>(
+        _ value: Target, for property: PersistentProperty<Model, Target>
+    ) {
         guard state == .detached else { return }
         relationshipTargets[property.index] = [value]
         changedRelationships.insert(property.index)
@@ -56,14 +60,17 @@ extension ModelBackingData {
     // MARK: - To-many
 
     /// Stores a to-many relationship's initial value while the model's initializer runs.
-    public func setInitialValue<Model, Target: PersistentModel>(_ value: [Target], for property: PersistentProperty<Model, [Target]>) {
+    public func setInitialValue<Model, Target: PersistentModel>(
+        _ value: [Target], for property: PersistentProperty<Model, [Target]>
+    ) {
         guard state == .detached else { return }
         relationshipTargets[property.index] = value
         if !value.isEmpty { changedRelationships.insert(property.index) }
     }
 
     /// Reads a to-many relationship, loading the related models when first read.
-    public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, [Target]>) -> [Target] {
+    public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, [Target]>) -> [Target]
+    {
         relatedModels(at: property.index).compactMap { $0 as? Target }
     }
 
@@ -90,14 +97,18 @@ extension ModelBackingData {
     // MARK: - Optional to-many (reads as an empty array, never `nil`, as in SwiftData)
 
     /// Stores an optional to-many relationship's initial value while the model's initializer runs (`nil` is empty).
-    public func setInitialValue<Model, Target: PersistentModel>(_ value: [Target]?, for property: PersistentProperty<Model, [Target]?>) {
+    public func setInitialValue<Model, Target: PersistentModel>(
+        _ value: [Target]?, for property: PersistentProperty<Model, [Target]?>
+    ) {
         guard state == .detached else { return }
         relationshipTargets[property.index] = value ?? []
         if !(value ?? []).isEmpty { changedRelationships.insert(property.index) }
     }
 
     /// Reads an optional to-many relationship: the related models, an empty array when there are none.
-    public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, [Target]?>) -> [Target]? {
+    public func getValue<Model, Target: PersistentModel>(
+        for property: PersistentProperty<Model, [Target]?>
+    ) -> [Target]? {
         relatedModels(at: property.index).compactMap { $0 as? Target }
     }
 
@@ -122,7 +133,9 @@ extension ModelBackingData {
         return relationshipTargets[index] ?? []
     }
 
-    private func assignRelationship(_ targets: [any PersistentModel], at index: Int, removed: [any PersistentModel], on model: some PersistentModel) {
+    private func assignRelationship(
+        _ targets: [any PersistentModel], at index: Int, removed: [any PersistentModel], on model: some PersistentModel
+    ) {
         let before = relationshipTargets[index] ?? []
         let previous = Set(before.map { ObjectIdentifier($0) })
         let added = targets.filter { !previous.contains(ObjectIdentifier($0)) }

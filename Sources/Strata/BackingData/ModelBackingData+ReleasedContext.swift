@@ -6,7 +6,8 @@ extension ModelBackingData {
     /// query per model, as no context gathers them). `nil` when the model has no row or the read fails.
     func relatedModelsFromStore(at index: Int) -> [any PersistentModel]? {
         guard state == .registered, let store, let entity, let primaryKey,
-              let info = entity.relationshipInfos[index] else { return nil }
+            let info = entity.relationshipInfos[index]
+        else { return nil }
         var keys: [Int64] = []
         switch info.storage {
         case .foreignKey:

@@ -48,14 +48,18 @@ enum SubclassHandoff {
 
     /// The innermost pending data, when it is for `type` or one of its subclasses.
     static func peek(for type: AnyObject.Type) -> ModelBackingData? {
-        guard strata_subclass_handoff_get() != nil, let entry = top, isClass(entry.type, kindOf: type) else { return nil }
+        guard strata_subclass_handoff_get() != nil, let entry = top, isClass(entry.type, kindOf: type) else {
+            return nil
+        }
         return entry.data
     }
 
     /// Takes the innermost pending data, when it is for a subclass of `type`: the base model's initial value.
     static func take(for type: AnyObject.Type) -> ModelBackingData? {
         // Every model is made through here; most threads never hold a pending subclass.
-        guard strata_subclass_handoff_get() != nil, let entry = top, isClass(entry.type, kindOf: type) else { return nil }
+        guard strata_subclass_handoff_get() != nil, let entry = top, isClass(entry.type, kindOf: type) else {
+            return nil
+        }
         setTop(entry.next)
         return entry.data
     }

@@ -4,7 +4,9 @@ extension ModelBackingData {
 
     /// Calls `body` with the values in place.
     @inlinable
-    package func withUnsafeValues<Result>(_ body: (UnsafeBufferPointer<StoredValue>) throws -> Result) rethrows -> Result {
+    package func withUnsafeValues<Result>(
+        _ body: (UnsafeBufferPointer<StoredValue>) throws -> Result
+    ) rethrows -> Result {
         // The caller holds the backing data for the call, which keeps the pointer valid.
         try body(UnsafeBufferPointer(start: valuesBase, count: fields.pointee.valueCount))
     }
@@ -82,7 +84,9 @@ extension ModelBackingData {
         package func replace(with replacement: [StoredValue]) {
             precondition(replacement.count == endIndex, "Strata: \(replacement.count) values replace \(endIndex)")
             withUnsafeMutableBufferPointer { values in
-                for index in replacement.indices { (values.baseAddress! + index).replaceStoredValue(with: replacement[index]) }
+                for index in replacement.indices {
+                    (values.baseAddress! + index).replaceStoredValue(with: replacement[index])
+                }
             }
         }
     }

@@ -184,8 +184,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     /// Backing data for a new model with `propertyCount` persistent properties, all `NULL` until set.
     package static func make(propertyCount: Int) -> ModelBackingData {
         // A header of `nil`s: `create` copies the header it is given, and copying a non-`nil` one costs a call.
-        let data = unsafeDowncast(create(minimumCapacity: propertyCount) { _ in Fields(valueCount: propertyCount) },
-                                  to: ModelBackingData.self)
+        let data = unsafeDowncast(
+            create(minimumCapacity: propertyCount) { _ in Fields(valueCount: propertyCount) },
+            to: ModelBackingData.self)
         data.withUnsafeMutablePointerToElements { values in
             // Plain stores: `initialize(repeating:)` copies through the enum's outlined copy, a call per value.
             for index in 0..<propertyCount { (values + index).initialize(to: .null) }
@@ -194,8 +195,10 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     }
 
     /// Backing data for a row of `entity`: every value `NULL` until the row is read into ``values``.
-    static func make(primaryKey: Int64, entity: Schema.Entity, store: any ModelBackingDataStore,
-                             context: (any ModelBackingDataContext)?) -> ModelBackingData {
+    static func make(
+        primaryKey: Int64, entity: Schema.Entity, store: any ModelBackingDataStore,
+        context: (any ModelBackingDataContext)?
+    ) -> ModelBackingData {
         let data = make(propertyCount: entity.persistentProperties.count)
         data.withUnsafeMutablePointerToHeader { fields in
             fields.pointee.primaryKey = primaryKey
@@ -204,7 +207,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
             // destroying an optional existential is a runtime call.
             withUnsafeMutablePointer(to: &fields.pointee.store) { $0.initialize(to: store) }
             withUnsafeMutablePointer(to: &fields.pointee.entity) { $0.initialize(to: entity) }
-            withUnsafeMutablePointer(to: &fields.pointee.contextReference) { $0.initialize(to: context?.modelReference) }
+            withUnsafeMutablePointer(to: &fields.pointee.contextReference) {
+                $0.initialize(to: context?.modelReference)
+            }
         }
         return data
     }
@@ -225,7 +230,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     /// The model's identifier; `entityName` (costly: it prints a type) is only asked for when no entity is known.
     package func identifier(entityName: @autoclosure () -> String) -> PersistentIdentifier {
         if let primaryKey {
-            return PersistentIdentifier(entityName: entity?.name ?? entityName(), storeIdentifier: store?.identifier, key: .permanent(primaryKey))
+            return PersistentIdentifier(
+                entityName: entity?.name ?? entityName(), storeIdentifier: store?.identifier,
+                key: .permanent(primaryKey))
         }
         if let temporaryIdentifier { return temporaryIdentifier }
         let identifier = PersistentIdentifier.temporary(entityName: entity?.name ?? entityName())
@@ -243,7 +250,6 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
 
     package var isDeleted: Bool { state == .deleted || state == .deletedAndSaved }
 
-
     // MARK: - Property access (called by code the `@Model` macro generates)
 
     /// Stores a property's initial value while the model's initializer runs.
@@ -256,7 +262,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
 
     /// Stores the initial value of a property stored as a ``StorableValue``, converting it in place.
     @inlinable
-    public func setInitialValue<Model, Value: StorableValue>(_ value: Value, for property: PersistentProperty<Model, Value>) {
+    public func setInitialValue<Model, Value: StorableValue>(
+        _ value: Value, for property: PersistentProperty<Model, Value>
+    ) {
         guard state == .detached else { return }
         guard property.codec.usesStorableForm else { return store(value, at: property.index, codec: property.codec) }
         store(value.storedValue, at: property.index)
@@ -264,7 +272,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
 
     /// Stores the initial value of an optional property stored as a ``StorableValue`` (`NULL` for `nil`).
     @inlinable
-    public func setInitialValue<Model, Wrapped: StorableValue>(_ value: Wrapped?, for property: PersistentProperty<Model, Wrapped?>) {
+    public func setInitialValue<Model, Wrapped: StorableValue>(
+        _ value: Wrapped?, for property: PersistentProperty<Model, Wrapped?>
+    ) {
         guard state == .detached else { return }
         guard property.codec.usesStorableForm else { return store(value, at: property.index, codec: property.codec) }
         store(value?.storedValue ?? .null, at: property.index)
@@ -285,7 +295,8 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
             let fields = self.fields
             let index = property.index
             if fields.pointee.unloadedProperties == nil, index < fields.pointee.valueCount,
-               let value = Value(storedValue: valuesBase[index]) {
+                let value = Value(storedValue: valuesBase[index])
+            {
                 return value
             }
         }
@@ -388,7 +399,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     /// Keeps the saved value of a property that changed from `previous` to `current`, and tells the context (and
     /// its undo manager, when it has one).
     @inlinable
-    func recordChange<Model: PersistentModel>(at index: Int, from previous: StoredValue, to current: StoredValue, on model: Model) {
+    func recordChange<Model: PersistentModel>(
+        at index: Int, from previous: StoredValue, to current: StoredValue, on model: Model
+    ) {
         // A deleted model keeps its saved values too: inserted again, it saves its changes; rolled back, it reverts them.
         if state == .registered || state == .deleted { keepSavedValue(at: index, changedFrom: previous, to: current) }
         guard let context else { return }
@@ -434,7 +447,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
             return
         }
         // A fault: fill in every fault of the entity the context holds, in one query.
-        if missing.count == entity.columnPropertyIndexes.count, let context, context.fulfillFaults(of: entity, including: self) {
+        if missing.count == entity.columnPropertyIndexes.count, let context,
+            context.fulfillFaults(of: entity, including: self)
+        {
             return
         }
         let columns = missing.sorted()

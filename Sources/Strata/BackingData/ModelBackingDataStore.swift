@@ -7,8 +7,9 @@ package protocol ModelBackingDataStore: AnyObject, Sendable {
     /// Reads properties `columns` (indexes into `entity.persistentProperties`) of row `key`, calling `body` with each
     /// column's position in `columns` and its value; calls nothing when the row is gone.
     /// - Throws: the store's error when the read fails.
-    func readColumns(_ columns: [Int], ofRow key: Int64, in entity: Schema.Entity,
-                     _ body: (_ offset: Int, _ value: StoredValue) -> Void) throws
+    func readColumns(
+        _ columns: [Int], ofRow key: Int64, in entity: Schema.Entity,
+        _ body: (_ offset: Int, _ value: StoredValue) -> Void) throws
     /// The primary keys of the models related to row `key` through `relationship` when the relationship is
     /// stored elsewhere than in the row (an inverse foreign key or a join table), in primary-key order.
     /// - Throws: the store's error when the read fails.

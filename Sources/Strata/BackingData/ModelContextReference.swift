@@ -7,8 +7,9 @@ protocol ModelBackingDataContext: AnyObject {
     /// One of `model`'s properties changed.
     func modelDidChange(_ model: some PersistentModel)
     /// `model`'s relationship `index` was assigned: `added` and `removed` are the related models it gained and lost.
-    func relationshipDidChange(of model: some PersistentModel, at index: Int, added: [any PersistentModel],
-                               removed: [any PersistentModel])
+    func relationshipDidChange(
+        of model: some PersistentModel, at index: Int, added: [any PersistentModel],
+        removed: [any PersistentModel])
     /// A relationship of `model` changed because an inverse relationship was assigned.
     func inverseRelationshipDidChange(of model: any PersistentModel)
     /// Inserts `model` (a model related to one of the context's models), with the models it references.
@@ -22,7 +23,8 @@ protocol ModelBackingDataContext: AnyObject {
     /// Records how to undo a property change of `model`: the value at `index` goes back to `previous`.
     func registerUndoOfValueChange(of model: some PersistentModel, at index: Int, from previous: StoredValue)
     /// Records how to undo a relationship change of `model`: relationship `index` goes back to `previous`.
-    func registerUndoOfRelationshipChange(of model: any PersistentModel, at index: Int, from previous: [any PersistentModel])
+    func registerUndoOfRelationshipChange(
+        of model: any PersistentModel, at index: Int, from previous: [any PersistentModel])
 }
 
 /// The weak reference to a context that all of its models share.

@@ -82,7 +82,7 @@ package struct IdentityMap {
         // No reference to the storage may be held here: it would make `uniqueStorage()` copy it.
         guard let slot = storage?.slot(of: key) else { return nil }
         let storage = uniqueStorage()
-        var hole = slot  // A copy keeps every entry in its slot.
+        var hole = slot // A copy keeps every entry in its slot.
         let removed = (storage.models + hole).move()
         storage.keys[hole] = Storage.emptySlot
         count -= 1

@@ -54,7 +54,8 @@ extension ModelConfiguration {
     @discardableResult
     package static func noteCloudKitUnavailable(_ database: CloudKitDatabase) -> Bool {
         guard case .privateDatabase(let name) = database.choice,
-              !toldCloudKitUnavailable.exchange(true, ordering: .relaxed) else { return false }
+            !toldCloudKitUnavailable.exchange(true, ordering: .relaxed)
+        else { return false }
         StrataLog.log(
             .warning,
             "cloudKitDatabase .private(\"\(name)\") is accepted but not synced; models are stored locally only "

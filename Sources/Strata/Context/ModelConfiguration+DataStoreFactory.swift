@@ -18,16 +18,20 @@ extension ModelConfiguration: DataStoreFactory {
         if !isStoredInMemoryOnly {
             if allowsSave {
                 do {
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(
+                        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 } catch {
-                    throw StrataError.storeOpenFailed(path: url.path, reason: "can't create its directory: \(error.localizedDescription)")
+                    throw StrataError.storeOpenFailed(
+                        path: url.path, reason: "can't create its directory: \(error.localizedDescription)")
                 }
             }
             path = url.path
         }
         return try SQLiteStore(
             schema: schema, path: path, readOnly: !allowsSave, migrationPlan: migrationPlan,
-            backsUpBeforeMigrating: backsUpStoreBeforeMigration, integrityCheck: checksStoreIntegrityOnOpen ? .full : .automatic,
-            historyRetention: HistoryRetention(maximumAge: historyRetentionInterval, maximumCount: historyRetentionLimit))
+            backsUpBeforeMigrating: backsUpStoreBeforeMigration,
+            integrityCheck: checksStoreIntegrityOnOpen ? .full : .automatic,
+            historyRetention: HistoryRetention(
+                maximumAge: historyRetentionInterval, maximumCount: historyRetentionLimit))
     }
 }

@@ -19,7 +19,8 @@ extension ModelConfiguration {
         if fileName.utf8.count + "-wal".utf8.count > Self.longestFileName {
             throw StrataError.invalidConfiguration(
                 name: name, kind: .configurationFileNameTooLong,
-                reason: "the store file name \(fileName.elided()) is \(fileName.utf8.count) bytes; with SQLite's -wal suffix "
+                reason:
+                    "the store file name \(fileName.elided()) is \(fileName.utf8.count) bytes; with SQLite's -wal suffix "
                     + "it must fit in \(Self.longestFileName)")
         }
     }

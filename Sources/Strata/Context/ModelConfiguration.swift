@@ -77,7 +77,8 @@ public struct ModelConfiguration: Sendable, Hashable, Identifiable {
         self.allowsSave = allowsSave
         self.groupContainer = groupContainer
         self.cloudKitDatabase = cloudKitDatabase
-        self.url = isStoredInMemoryOnly
+        self.url =
+            isStoredInMemoryOnly
             ? URL(fileURLWithPath: "/dev/null")
             : Self.defaultDirectory.appendingPathComponent("\(name ?? "default").store")
         Self.noteCloudKitUnavailable(cloudKitDatabase)

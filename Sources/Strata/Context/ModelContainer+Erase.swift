@@ -26,7 +26,8 @@ extension ModelContainer {
         } catch {
             guard MainQueue.isCurrent, let context = lazyMainContext else { return }
             MainActor.assumeIsolated {
-                context.autosaveError = (error as? StrataError) ?? .storeFailure(operation: "delete all data", reason: "\(error)")
+                context.autosaveError =
+                    (error as? StrataError) ?? .storeFailure(operation: "delete all data", reason: "\(error)")
             }
         }
     }

@@ -6,8 +6,9 @@ import Synchronization
 package protocol ModelContainerSaveObserver: AnyObject, Sendable {
     /// A context of the container saved: the identifiers of the models it inserted, updated and deleted (an
     /// upsert reports the row it updated as inserted), and the saving context (`origin`).
-    func containerDidSave(inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
-                          deleted: [PersistentIdentifier], origin: ObjectIdentifier)
+    func containerDidSave(
+        inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
+        deleted: [PersistentIdentifier], origin: ObjectIdentifier)
     /// The stored models of the entities named changed in a way no save describes (the container's store was
     /// erased): whatever shows them must read them again.
     func containerDidInvalidate(entityNames: Set<String>)
@@ -20,8 +21,10 @@ package final class ModelContainerSaveObservers: Sendable {
     package init() {}
 
     /// The attached observer of type `Observer`; `make` makes and attaches it when there is none yet.
-    package func observer<Observer: ModelContainerSaveObserver>(_ type: Observer.Type,
-                                                                attaching make: () -> Observer) -> Observer {
+    package func observer<Observer: ModelContainerSaveObserver>(
+        _ type: Observer.Type,
+        attaching make: () -> Observer
+    ) -> Observer {
         observers.withLock { observers in
             if let attached = observers.lazy.compactMap({ $0 as? Observer }).first { return attached }
             let made = make()
@@ -31,8 +34,10 @@ package final class ModelContainerSaveObservers: Sendable {
     }
 
     /// Tells every attached observer of a save.
-    func containerDidSave(inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
-                          deleted: [PersistentIdentifier], origin: ObjectIdentifier) {
+    func containerDidSave(
+        inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
+        deleted: [PersistentIdentifier], origin: ObjectIdentifier
+    ) {
         forEachObserver { $0.containerDidSave(inserted: inserted, updated: updated, deleted: deleted, origin: origin) }
     }
 

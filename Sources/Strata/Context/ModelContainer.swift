@@ -66,8 +66,12 @@ public final class ModelContainer: Sendable {
     ///   can't carry over, `StrataError.unknownStoreVersion` for a store version the plan doesn't list, whatever
     ///   a custom stage throws, `StrataError.storeOpenFailed` / `notAStrataStore` when the store can't be opened,
     ///   `StrataError.invalidSchema` for more than one configuration. The file is then as it was.
-    public convenience init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [ModelConfiguration]) throws {
-        try self.init(for: schema, migrationPlan: migrationPlan, configurations: configurations.map { $0 as any DataStoreConfiguration })
+    public convenience init(
+        for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [ModelConfiguration]
+    ) throws {
+        try self.init(
+            for: schema, migrationPlan: migrationPlan,
+            configurations: configurations.map { $0 as any DataStoreConfiguration })
     }
 
     /// Creates a container for a schema over the store a configuration describes (SwiftData's custom-store
@@ -80,7 +84,9 @@ public final class ModelContainer: Sendable {
     ///
     /// - Throws: `StrataError` when the store can't be opened or created, isn't a Strata store, holds a different
     ///   schema, or can't be migrated; `StrataError.invalidSchema` for more than one configuration.
-    public init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [any DataStoreConfiguration]) throws {
+    public init(
+        for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [any DataStoreConfiguration]
+    ) throws {
         guard configurations.count <= 1 else {
             throw StrataError.invalidSchema(
                 entity: schema.entities.first?.name ?? "",
@@ -100,7 +106,8 @@ public final class ModelContainer: Sendable {
         self.configurations = Set([configuration as? ModelConfiguration].compactMap { $0 })
         self.migrationPlan = migrationPlan
         if let factory = configuration as? any DataStoreFactory {
-            self.store = try factory.makeStore(schema: schema, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
+            self.store = try factory.makeStore(
+                schema: schema, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
         } else {
             // A third-party `DataStore`: opened by its own initializer, run through an adapter.
             self.store = try configuration.openCustomStore(schema: schema, migrationPlan: migrationPlan)

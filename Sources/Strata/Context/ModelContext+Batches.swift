@@ -20,12 +20,15 @@ extension ModelContext {
             return
         }
         let entityKey = plan.entity.identityKey
-        if descriptor.sortBy.isEmpty, descriptor.sortDescriptors.isEmpty, descriptor.fetchLimit == nil, descriptor.fetchOffset == nil {
+        if descriptor.sortBy.isEmpty, descriptor.sortDescriptors.isEmpty, descriptor.fetchLimit == nil,
+            descriptor.fetchOffset == nil
+        {
             // In primary-key order: page by key, each page one query that starts after the last key seen.
             var lastKey = Int64.min
             while true {
                 var request = plan.request
-                let after = QueryExpression.compare(.column(StoreLayout.primaryKeyColumn), .greater, .value(.integer(lastKey)))
+                let after = QueryExpression.compare(
+                    .column(StoreLayout.primaryKeyColumn), .greater, .value(.integer(lastKey)))
                 request.condition = request.condition.map { .and([$0, after]) } ?? after
                 request.limit = Swift.max(batchSize, 1)
                 // The page's models that were registered before it stay registered after it; only they are
@@ -37,7 +40,9 @@ extension ModelContext {
                 guard let last = page.last?.persistentBackingData.primaryKey else { return }
                 lastKey = last
                 if !allowEscapingMutations {
-                    releaseUnchanged(page, of: entityKey, keeping: registeredBefore, unchangedRegistry: registryRevision == revisionBefore)
+                    releaseUnchanged(
+                        page, of: entityKey, keeping: registeredBefore,
+                        unchangedRegistry: registryRevision == revisionBefore)
                 }
                 if page.count < Swift.max(batchSize, 1) { return }
             }
@@ -52,7 +57,9 @@ extension ModelContext {
             let page = try models(batch, of: T.self, plan: plan) { registeredBefore.insert($0) }
             for model in page { try block(model) }
             if !allowEscapingMutations {
-                releaseUnchanged(page, of: entityKey, keeping: registeredBefore, unchangedRegistry: registryRevision == revisionBefore)
+                releaseUnchanged(
+                    page, of: entityKey, keeping: registeredBefore,
+                    unchangedRegistry: registryRevision == revisionBefore)
             }
         }
     }
@@ -72,14 +79,17 @@ extension ModelContext {
         // model of the entity (the counts agree). The map is then exactly the page: it is emptied in one sweep that
         // keeps its slots for the next page, without touching each model.
         if registeredBefore.isEmpty, unchangedRegistry, changedModels.isEmpty, deletedModels.isEmpty,
-           registered.count == page.count {
+            registered.count == page.count
+        {
             registered.removeAll(keepingCapacity: true)
             return
         }
         let keepsSome = !registeredBefore.isEmpty
         for model in page {
             let data = model.persistentBackingData
-            guard let key = data.primaryKey, !keepsSome || !registeredBefore.contains(key), !data.hasChanges else { continue }
+            guard let key = data.primaryKey, !keepsSome || !registeredBefore.contains(key), !data.hasChanges else {
+                continue
+            }
             registered.removeValue(forKey: key)
         }
     }
@@ -87,26 +97,33 @@ extension ModelContext {
     /// Fetches the models a descriptor describes as a collection that loads them `batchSize` at a time, on access.
     ///
     /// - Throws: the errors of `fetch(_:)` while reading the matching identifiers.
-    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> FetchResultsCollection<T> {
+    public func fetch<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>, batchSize: Int
+    ) throws -> FetchResultsCollection<T> {
         let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
         if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
             return FetchResultsCollection(loaded: try fetch(descriptor))
         }
-        return FetchResultsCollection(keys: try fetchPrimaryKeys(plan.request), batchSize: Swift.max(batchSize, 1), context: self, plan: plan)
+        return FetchResultsCollection(
+            keys: try fetchPrimaryKeys(plan.request), batchSize: Swift.max(batchSize, 1), context: self, plan: plan)
     }
 
     /// The identifiers of the models a descriptor describes, as a collection (SwiftData's batched form of
     /// `fetchIdentifiers(_:)`). An identifier is a few bytes, so they are all read at once, whatever `batchSize`.
     ///
     /// - Throws: the errors of `fetchIdentifiers(_:)`.
-    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> FetchResultsCollection<PersistentIdentifier> {
+    public func fetchIdentifiers<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>, batchSize: Int
+    ) throws -> FetchResultsCollection<PersistentIdentifier> {
         FetchResultsCollection(loaded: try fetchIdentifiers(descriptor))
     }
 
     /// Loads the models with `keys`, in the order of `keys`; `foundRegistered` is called with the key of each one
     /// that was registered before.
-    func models<T: PersistentModel>(_ keys: [Int64], of type: T.Type, plan: FetchPlan,
-                                    foundRegistered: ((Int64) -> Void)? = nil) throws -> [T] {
+    func models<T: PersistentModel>(
+        _ keys: [Int64], of type: T.Type, plan: FetchPlan,
+        foundRegistered: ((Int64) -> Void)? = nil
+    ) throws -> [T] {
         var request = plan.request
         request.condition = nil
         request.keyFilter = (StoreLayout.primaryKeyColumn, keys)

@@ -21,7 +21,9 @@ extension ModelContext {
         return results
     }
 
-    private func fetchWithoutPrefetching<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, plan: FetchPlan) throws -> [T] {
+    private func fetchWithoutPrefetching<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>, plan: FetchPlan
+    ) throws -> [T] {
         guard descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) else {
             return try models(plan.request)
         }
@@ -45,7 +47,8 @@ extension ModelContext {
     /// The identifiers of the models a descriptor describes, without loading the models.
     ///
     /// - Throws: the errors of `fetch(_:)`.
-    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier]
+    {
         let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
         if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
             return try fetch(descriptor).map(\.persistentModelID)
@@ -96,8 +99,9 @@ extension ModelContext {
         if let key = identifier.primaryKey, let model = registeredModels[entity.identityKey]?[key] { return model }
         if let model = insertedModels.first(where: { $0.persistentModelID == identifier }) { return model }
         guard let key = identifier.primaryKey else { throw StrataError.modelNotInContext(identifier) }
-        let request = StoreFetch(entity: entity, columns: entity.columnPropertyIndexes,
-                                 condition: .equal(.column(StoreLayout.primaryKeyColumn), .value(.integer(key))))
+        let request = StoreFetch(
+            entity: entity, columns: entity.columnPropertyIndexes,
+            condition: .equal(.column(StoreLayout.primaryKeyColumn), .value(.integer(key))))
         guard let model = try anyModels(request).first else { throw StrataError.modelNotInContext(identifier) }
         return model
     }
@@ -129,7 +133,8 @@ extension ModelContext {
                 || (hasSubentities && isClass(Swift.type(of: model), kindOf: entity.modelType))
         }
         return insertedModels.contains(where: isEntity) || changedModels.values.contains(where: isEntity)
-            || deletedModels.values.contains(where: isEntity) || pendingBatchDeletes.contains { $0.entity.identityKey == entity.identityKey }
+            || deletedModels.values.contains(where: isEntity)
+            || pendingBatchDeletes.contains { $0.entity.identityKey == entity.identityKey }
     }
 
     func fetchPrimaryKeys(_ request: StoreFetch) throws -> [Int64] {
@@ -169,13 +174,16 @@ extension ModelContext {
     private func hierarchyEntity(of row: any StoreRow, request: StoreFetch) throws -> Schema.Entity {
         let stored = row.storedValue(at: request.entityColumnPosition)
         if case .text(let name) = stored, let entity = request.entity.descendant(named: name) { return entity }
-        throw StrataError.invalidStoredValue(entity: request.entity.name, property: StoreLayout.entityColumn, found: stored.description)
+        throw StrataError.invalidStoredValue(
+            entity: request.entity.name, property: StoreLayout.entityColumn, found: stored.description)
     }
 
     /// Turns each fetched row into its model: the registered one when the row is already in the identity map,
     /// otherwise a new model over the row's validated values.
-    private func materialize(_ request: StoreFetch, foundRegistered: ((Int64) -> Void)? = nil,
-                             _ body: (any PersistentModel) -> Void) throws {
+    private func materialize(
+        _ request: StoreFetch, foundRegistered: ((Int64) -> Void)? = nil,
+        _ body: (any PersistentModel) -> Void
+    ) throws {
         if store.eraseCount != seenEraseCount { forgetErasedModels() }
         try checkContainerIsAlive()
         let entity = request.entity
@@ -186,7 +194,8 @@ extension ModelContext {
         let properties = entity.persistentProperties
         let validations = entity.rowValidations
         let passingClasses = entity.classesPassingWithoutPayload
-        let unloaded: Set<Int>? = columns.count == entity.columnPropertyIndexes.count
+        let unloaded: Set<Int>? =
+            columns.count == entity.columnPropertyIndexes.count
             ? nil : Set(entity.columnPropertyIndexes).subtracting(columns)
         // Taken out while rows are added, so the dictionary is not copied on write.
         var registered = registeredModels.removeValue(forKey: entityKey) ?? IdentityMap()
@@ -207,7 +216,9 @@ extension ModelContext {
         /// Reads the row's columns into `values` and checks each against its property, decoding (into `decoded`)
         /// the properties whose decoded values are cached.
         /// - Throws: `StrataError.invalidStoredValue` naming the first value that doesn't fit its property.
-        func readChecked(_ row: any StoreRow, into values: UnsafeMutableBufferPointer<StoredValue>, decoded: inout [Int: Any]) throws {
+        func readChecked(
+            _ row: any StoreRow, into values: UnsafeMutableBufferPointer<StoredValue>, decoded: inout [Int: Any]
+        ) throws {
             // Read in one call and checked in place: copying each value out would retain and release its payload.
             row.readValues(columns, into: values)
             for index in columns {
@@ -224,10 +235,12 @@ extension ModelContext {
                     decoded[index] = properties[index].decodeAny(values[index])
                     isValid = decoded[index] != nil
                 case .check(let check, let isOptional):
-                    isValid = check.accepts(values[index], isOptional: isOptional) ?? properties[index].accepts(values[index])
+                    isValid =
+                        check.accepts(values[index], isOptional: isOptional) ?? properties[index].accepts(values[index])
                 }
                 guard isValid else {
-                    throw StrataError.invalidStoredValue(entity: entity.name, property: properties[index].name, found: values[index].description)
+                    throw StrataError.invalidStoredValue(
+                        entity: entity.name, property: properties[index].name, found: values[index].description)
                 }
             }
         }
@@ -262,7 +275,8 @@ extension ModelContext {
             var decoded = [Int: Any]()
             try data.withUnsafeMutableValues { try readChecked(row, into: $0, decoded: &decoded) }
             if !decoded.isEmpty { data.decodedValues = decoded }
-            data.unloadedProperties = rowEntity === entity
+            data.unloadedProperties =
+                rowEntity === entity
                 ? unloaded : Set(rowEntity.columnPropertyIndexes).subtracting(columns)
             if readsVersion { data.rowVersion = row.version(afterColumns: columns.count) }
             let model = ModelBackingData.makeModel(rowEntity.modelType, adopting: data)

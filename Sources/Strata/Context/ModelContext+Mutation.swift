@@ -22,7 +22,9 @@ extension ModelContext {
             data.state = .registered
             if data.hasChanges { changedModels[key] = model }
             // A `delete(model:)` made before this insert must not remove the row the model is stored in again.
-            if let primaryKey = data.primaryKey, let entity = data.entity { keepFromPendingBatchDeletes(primaryKey, of: entity) }
+            if let primaryKey = data.primaryKey, let entity = data.entity {
+                keepFromPendingBatchDeletes(primaryKey, of: entity)
+            }
             registerUndoOfInsert(model)
             scheduleAutosave()
             return
@@ -104,7 +106,9 @@ extension ModelContext {
     }
 
     /// Takes a deleted model out of `target`'s relationship `inverse` (nullify).
-    private func takeOut(_ model: any PersistentModel, from target: any PersistentModel, inverse: Schema.RelationshipInfo) {
+    private func takeOut(
+        _ model: any PersistentModel, from target: any PersistentModel, inverse: Schema.RelationshipInfo
+    ) {
         let targetData = target.persistentBackingData
         let current = targetData.relatedModels(at: inverse.index)
         registerUndoOfRelationshipChange(of: target, at: inverse.index, from: current)
@@ -124,7 +128,9 @@ extension ModelContext {
     /// ```
     /// - Throws: `StrataError.unknownEntity`, or `StrataError.unsupportedPredicate` when the predicate can't
     ///   run in the store.
-    public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
+    public func delete<T: PersistentModel>(
+        model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
+    ) throws {
         let entity = try entity(for: model)
         let condition = try predicate.map { try PredicateTranslator.translate($0, entity: entity) }
         try delete(T.self, entity: entity, where: condition, includeSubclasses: includeSubclasses)
@@ -138,7 +144,9 @@ extension ModelContext {
     /// ```
     /// - Throws: `StrataError.unknownEntity`, `StrataError.unsupportedPredicate` when the predicate can't run
     ///   in the store, or the predicate's `PredicateFormatError`.
-    public func delete<T: PersistentModel>(model: T.Type, where predicate: FormatPredicate, includeSubclasses: Bool = true) throws {
+    public func delete<T: PersistentModel>(
+        model: T.Type, where predicate: FormatPredicate, includeSubclasses: Bool = true
+    ) throws {
         let entity = try entity(for: model)
         let condition = try FormatTranslator.translate(predicate, entity: entity)
         try delete(T.self, entity: entity, where: condition, includeSubclasses: includeSubclasses)
@@ -148,11 +156,14 @@ extension ModelContext {
     /// store judges rows, so integer overflow throws instead of trapping as `Predicate.evaluate` would), and
     /// schedules the batch delete.
     /// Without `includeSubclasses`, only models of exactly `T` are deleted: the store's rows of its entity alone.
-    private func delete<T: PersistentModel>(_: T.Type, entity: Schema.Entity, where condition: QueryExpression?,
-                                            includeSubclasses: Bool) throws {
+    private func delete<T: PersistentModel>(
+        _: T.Type, entity: Schema.Entity, where condition: QueryExpression?,
+        includeSubclasses: Bool
+    ) throws {
         let entityKey = entity.identityKey
         let excludesSubentities = !includeSubclasses && !entity.childEntities.isEmpty
-        let storeCondition = excludesSubentities
+        let storeCondition =
+            excludesSubentities
             ? QueryExpression.and([Schema.Entity.entityFilter([entity])] + (condition.map { [$0] } ?? [])) : condition
         var request = StoreFetch(entity: entity, columns: nil, condition: storeCondition)
         // The matching rows are only needed to mark registered models deleted; with none registered the query
@@ -162,7 +173,9 @@ extension ModelContext {
         let keys = try fetchPrimaryKeys(request)
         let inserts = try insertedModelsArray.compactMap { $0 as? T }.filter { model in
             guard !excludesSubentities || Swift.type(of: model) == T.self else { return false }
-            return try condition.map { try QueryEvaluator(entity: entity, backingData: model.persistentBackingData).isSatisfied($0) } ?? true
+            return try condition.map {
+                try QueryEvaluator(entity: entity, backingData: model.persistentBackingData).isSatisfied($0)
+            } ?? true
         }
         for key in keys {
             // Looked up in place: deleting can register faults (delete rules), and a copy held meanwhile would copy.

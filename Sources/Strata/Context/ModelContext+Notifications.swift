@@ -34,8 +34,10 @@ extension ModelContext {
         NotificationCenter.default.post(name: ModelContext.willSave, object: self, userInfo: nil)
     }
 
-    func postSaveNotification(_ name: Notification.Name, inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
-                              deleted: [PersistentIdentifier], invalidated: [PersistentIdentifier]? = nil) {
+    func postSaveNotification(
+        _ name: Notification.Name, inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
+        deleted: [PersistentIdentifier], invalidated: [PersistentIdentifier]? = nil
+    ) {
         var userInfo: [AnyHashable: Any] = [
             NotificationKey.insertedIdentifiers.rawValue: inserted,
             NotificationKey.updatedIdentifiers.rawValue: updated,

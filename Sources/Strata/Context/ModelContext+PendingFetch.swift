@@ -28,8 +28,10 @@ struct PendingFetchChanges<T: PersistentModel> {
         // A batch delete removes the rows its condition holds for; an unknown (NULL) condition keeps the row.
         // In a hierarchy, a batch delete of any of its entities may remove rows of this one (a subentity's, only its
         // own rows: its entity filter is part of its condition).
-        let kept = context.batchDeletesToWrite.filter { $0.entity === plan.entity || $0.entity.identityKey == plan.entity.identityKey }
-            .map { batch -> QueryExpression in
+        let kept = context.batchDeletesToWrite.filter {
+            $0.entity === plan.entity || $0.entity.identityKey == plan.entity.identityKey
+        }
+        .map { batch -> QueryExpression in
             guard let condition = batch.entity.restricting(batch.condition) else { return .constant(false) }
             return .or([.not(condition), .isNull(condition)])
         }
@@ -59,7 +61,8 @@ extension ModelContext {
     /// order, leaving out the changed and deleted rows in SQL (more than one statement can name: reads that many
     /// more rows and drops them), then merges in the changed and inserted models that match, ordered as `ORDER BY`
     /// will order them once saved.
-    func fetchMergingPendingChanges<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, plan: FetchPlan) throws -> [T] {
+    func fetchMergingPendingChanges<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, plan: FetchPlan) throws -> [T]
+    {
         let pending = PendingFetchChanges<T>(in: self, plan: plan)
         let offset = descriptor.fetchOffset ?? 0
         // How many merged results are needed; `nil` for all of them.
@@ -84,7 +87,8 @@ extension ModelContext {
 
     /// `fetchCount` with unsaved changes of its entity: the store's count, less the changed and deleted rows it
     /// counted, plus the changed and inserted models that match; no model is read from the store.
-    func countMergingPendingChanges<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, plan: FetchPlan) throws -> Int {
+    func countMergingPendingChanges<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, plan: FetchPlan) throws -> Int
+    {
         let pending = PendingFetchChanges<T>(in: self, plan: plan)
         var request = plan.request
         request.condition = pending.storeCondition
@@ -94,8 +98,10 @@ extension ModelContext {
         var count = try store.count(request)
         let removed = pending.removedKeys.sorted()
         for start in stride(from: 0, to: removed.count, by: StoreLimits.keysPerStatement) {
-            request.keyFilter = (StoreLayout.primaryKeyColumn,
-                                 Array(removed[start..<Swift.min(start + StoreLimits.keysPerStatement, removed.count)]))
+            request.keyFilter = (
+                StoreLayout.primaryKeyColumn,
+                Array(removed[start..<Swift.min(start + StoreLimits.keysPerStatement, removed.count)])
+            )
             count -= try store.count(request)
         }
         count += try pending.matchingCandidates(plan).count

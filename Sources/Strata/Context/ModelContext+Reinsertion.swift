@@ -17,7 +17,9 @@ extension ModelContext {
             guard let kept = batchDeleteKeptKeys[position]?.sorted() else { return batch }
             var conditions = batch.condition.map { [$0] } ?? []
             for start in stride(from: 0, to: kept.count, by: StoreLimits.keysPerStatement) {
-                let keys = kept[start..<Swift.min(start + StoreLimits.keysPerStatement, kept.count)].map { QueryExpression.value(.integer($0)) }
+                let keys = kept[start..<Swift.min(start + StoreLimits.keysPerStatement, kept.count)].map {
+                    QueryExpression.value(.integer($0))
+                }
                 conditions.append(.not(.in(.column(StoreLayout.primaryKeyColumn), keys)))
             }
             var refined = batch

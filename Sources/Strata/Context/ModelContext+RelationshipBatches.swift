@@ -32,7 +32,9 @@ extension ModelContext {
 
     /// The registered models of `entity` noted since relationship `index` was last loaded for them, with their
     /// values loaded and the relationship not loaded yet; they count as loaded from now on.
-    func ownersToLoad(of entity: Schema.Entity, relationship index: Int, excluding data: ModelBackingData) -> [ModelBackingData] {
+    func ownersToLoad(
+        of entity: Schema.Entity, relationship index: Int, excluding data: ModelBackingData
+    ) -> [ModelBackingData] {
         let entityKey = entity.identityKey
         guard var pending = pendingOwners.removeValue(forKey: entityKey) else { return [] }
         let start = Swift.min(pending.loaded[index] ?? 0, pending.keys.count)
@@ -40,7 +42,8 @@ extension ModelContext {
         var owners: [ModelBackingData] = []
         for key in pending.keys[start...] {
             guard let owner = map?[key]?.persistentBackingData, owner !== data, owner.primaryKey != nil,
-                  owner.unloadedProperties == nil, owner.sideState?.relationshipTargets[index] == nil else { continue }
+                owner.unloadedProperties == nil, owner.sideState?.relationshipTargets[index] == nil
+            else { continue }
             owners.append(owner)
         }
         pending.loaded[index] = pending.keys.count
@@ -65,7 +68,8 @@ extension ModelContext {
         let map = registeredModels[entityKey]
         return keys.compactMap { key in
             guard let fault = map?[key]?.persistentBackingData, fault !== data, fault.unloadedProperties != nil,
-                  fault.primaryKey != nil else { return nil }
+                fault.primaryKey != nil
+            else { return nil }
             return fault
         }
     }

@@ -15,7 +15,8 @@ extension ModelContext {
                 return []
             }
             // The other owners and the keys of their targets.
-            let owners = ownersToLoad(of: entity, relationship: index, excluding: data).compactMap { owner -> (ModelBackingData, Int64)? in
+            let owners = ownersToLoad(of: entity, relationship: index, excluding: data).compactMap {
+                owner -> (ModelBackingData, Int64)? in
                 guard index < owner.values.count, case .integer(let ownerKey) = owner.values[index] else { return nil }
                 return (owner, ownerKey)
             }
@@ -57,7 +58,10 @@ extension ModelContext {
                     guard let inverse = info.inverse else { return }
                     var request = StoreFetch(entity: info.destination, columns: info.destination.columnPropertyIndexes)
                     request.keyFilter = (inverse.name, keys)
-                    request.ordering = [QueryOrdering(expression: .column(StoreLayout.primaryKeyColumn), ascending: true, collation: .binary)]
+                    request.ordering = [
+                        QueryOrdering(
+                            expression: .column(StoreLayout.primaryKeyColumn), ascending: true, collation: .binary)
+                    ]
                     for model in try anyModels(request) {
                         let data = model.persistentBackingData
                         if inverse.index < data.values.count, case .integer(let owner) = data.values[inverse.index] {
@@ -65,10 +69,12 @@ extension ModelContext {
                         }
                     }
                 case .joinTable(let table, let ownerColumn, let targetColumn):
-                    let rows = try store.fetchJoinRows(table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owners: keys)
+                    let rows = try store.fetchJoinRows(
+                        table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owners: keys)
                     if info.destination.cannotBeFault { registerRows(of: info.destination, keys: rows.map(\.target)) }
                     for row in rows {
-                        targets[row.owner, default: []].append(registeredOrFault(info.destination, primaryKey: row.target))
+                        targets[row.owner, default: []].append(
+                            registeredOrFault(info.destination, primaryKey: row.target))
                     }
                 }
             } catch {
@@ -98,7 +104,10 @@ extension ModelContext {
         let missing = Array(Set(keys.filter { registeredModels[entity.identityKey]?[$0] == nil })).sorted()
         for start in stride(from: 0, to: missing.count, by: StoreLimits.keysPerStatement) {
             var request = StoreFetch(entity: entity, columns: entity.columnPropertyIndexes)
-            request.keyFilter = (StoreLayout.primaryKeyColumn, Array(missing[start..<Swift.min(start + StoreLimits.keysPerStatement, missing.count)]))
+            request.keyFilter = (
+                StoreLayout.primaryKeyColumn,
+                Array(missing[start..<Swift.min(start + StoreLimits.keysPerStatement, missing.count)])
+            )
             // A failed read leaves the rows to be loaded one by one as their models are made.
             _ = try? anyModels(request)
         }
@@ -123,8 +132,12 @@ extension ModelContext {
                 for (offset, index) in columns.enumerated() {
                     let value = row.storedValue(at: Int32(offset + 1))
                     let property = entity.persistentProperties[index]
-                    if property.relationshipDestination != nil || property.accepts(value) { fault.values[index] = value }
-                    if property.cachesDecodedValue, property.relationshipDestination == nil { fault.decodedValues[index] = property.decodeAny(value) }
+                    if property.relationshipDestination != nil || property.accepts(value) {
+                        fault.values[index] = value
+                    }
+                    if property.cachesDecodedValue, property.relationshipDestination == nil {
+                        fault.decodedValues[index] = property.decodeAny(value)
+                    }
                 }
                 // A subclass's model keeps its own columns unloaded until they are read.
                 let remaining = (fault.entity ?? entity).columnPropertyIndexes.filter { !columns.contains($0) }
@@ -142,9 +155,11 @@ extension ModelContext {
     /// models) per relationship.
     func prefetch(_ keyPaths: [AnyKeyPath], for models: [any PersistentModel], entity: Schema.Entity) throws {
         for keyPath in keyPaths {
-            guard let property = entity.property(for: keyPath), let info = entity.relationshipInfos[property.index] else {
+            guard let property = entity.property(for: keyPath), let info = entity.relationshipInfos[property.index]
+            else {
                 throw StrataError.unsupportedPredicate(
-                    expression: "relationshipKeyPathsForPrefetching \(keyPath)", reason: "not a relationship of \(entity.name)")
+                    expression: "relationshipKeyPathsForPrefetching \(keyPath)",
+                    reason: "not a relationship of \(entity.name)")
             }
             let owners = models.map(\.persistentBackingData).filter { $0.relationshipTargets[info.index] == nil }
             if info.isToMany {
@@ -152,18 +167,25 @@ extension ModelContext {
             } else {
                 var faults: [any PersistentModel] = []
                 if info.destination.cannotBeFault {
-                    registerRows(of: info.destination, keys: owners.compactMap { owner in
-                        guard info.index < owner.values.count, case .integer(let key) = owner.values[info.index] else { return nil }
-                        return key
-                    })
+                    registerRows(
+                        of: info.destination,
+                        keys: owners.compactMap { owner in
+                            guard info.index < owner.values.count, case .integer(let key) = owner.values[info.index]
+                            else { return nil }
+                            return key
+                        })
                 }
                 for owner in owners {
-                    guard info.index < owner.values.count, case .integer(let key) = owner.values[info.index] else { continue }
+                    guard info.index < owner.values.count, case .integer(let key) = owner.values[info.index] else {
+                        continue
+                    }
                     let target = registeredOrFault(info.destination, primaryKey: key)
                     owner.relationshipTargets[info.index] = [target]
                     if target.persistentBackingData.unloadedProperties != nil { faults.append(target) }
                 }
-                if let first = faults.first { _ = fulfillFaults(of: info.destination, including: first.persistentBackingData) }
+                if let first = faults.first {
+                    _ = fulfillFaults(of: info.destination, including: first.persistentBackingData)
+                }
             }
         }
     }
@@ -173,7 +195,9 @@ extension ModelContext {
     /// Called by a model's backing data after one of its relationships was assigned: inserts newly referenced
     /// models and updates the inverse relationship of every model added or removed.
     @usableFromInline
-    func relationshipDidChange(of model: some PersistentModel, at index: Int, added: [any PersistentModel], removed: [any PersistentModel]) {
+    func relationshipDidChange(
+        of model: some PersistentModel, at index: Int, added: [any PersistentModel], removed: [any PersistentModel]
+    ) {
         let data = model.persistentBackingData
         for target in added { insertIfDetached(target) }
         if let info = data.entity?.relationshipInfos[index] {

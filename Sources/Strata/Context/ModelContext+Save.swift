@@ -28,7 +28,9 @@ extension ModelContext {
         changes.author = author
         // Whether any model saved has relationships; without any, the relationship passes below are skipped.
         var lastEntity: Schema.Entity?
-        var hasRelationships = deleted.contains { !($0.persistentBackingData.entity?.relationshipInfos.isEmpty ?? true) }
+        var hasRelationships = deleted.contains {
+            !($0.persistentBackingData.entity?.relationshipInfos.isEmpty ?? true)
+        }
         func note(_ entity: Schema.Entity) {
             guard entity !== lastEntity else { return }
             lastEntity = entity
@@ -64,24 +66,32 @@ extension ModelContext {
                 guard let key = data.primaryKey else { continue }
                 let start = changes.updateColumns.count
                 for (index, saved) in savedValues {
-                    changes.updateColumns.append(StoreChanges.UpdateColumn(index: index, value: data.values[index], saved: saved))
+                    changes.updateColumns.append(
+                        StoreChanges.UpdateColumn(index: index, value: data.values[index], saved: saved))
                 }
                 // Sorting a one-column slice would still copy it out and back.
-                if changes.updateColumns.count - start > 1 { changes.updateColumns[start...].sort { $0.index < $1.index } }
+                if changes.updateColumns.count - start > 1 {
+                    changes.updateColumns[start...].sort { $0.index < $1.index }
+                }
                 let columns = start..<changes.updateColumns.count
                 let savedForeignKeys = hasRelationships ? Self.savedForeignKeys(of: data, entity: entity) : [:]
                 let joinRelationships = hasRelationships ? Self.checkedJoinRelationships(of: data, entity: entity) : []
-                changes.updates.append(StoreChanges.Update(entity: entity, primaryKey: key, version: version,
-                                                           values: mergePolicy == .overwrite ? data.values : nil, columns: columns,
-                                                           savedForeignKeys: savedForeignKeys, joinRelationships: joinRelationships))
+                changes.updates.append(
+                    StoreChanges.Update(
+                        entity: entity, primaryKey: key, version: version,
+                        values: mergePolicy == .overwrite ? data.values : nil, columns: columns,
+                        savedForeignKeys: savedForeignKeys, joinRelationships: joinRelationships))
                 // The version the row has once the update is written (put back if the save fails; a conflict the
                 // merge policy resolves sets the stored one after the save).
-                if !columns.isEmpty || !savedForeignKeys.isEmpty || !joinRelationships.isEmpty { data.rowVersion = version + 1 }
+                if !columns.isEmpty || !savedForeignKeys.isEmpty || !joinRelationships.isEmpty {
+                    data.rowVersion = version + 1
+                }
             }
             for model in deleted {
                 let data = model.persistentBackingData
                 guard let key = data.primaryKey else { continue }
-                changes.deletes.append(StoreChanges.Delete(entity: try entity(of: model), primaryKey: key, version: data.rowVersion))
+                changes.deletes.append(
+                    StoreChanges.Delete(entity: try entity(of: model), primaryKey: key, version: data.rowVersion))
             }
             changes.batchDeletes = batchDeletes
             if hasRelationships {
@@ -98,7 +108,8 @@ extension ModelContext {
         }
 
         registryRevision += 1
-        let insertedIdentifiers = registerInserted(inserted, keys: result.insertedKeys, upsertedVersions: result.upsertedVersions)
+        let insertedIdentifiers = registerInserted(
+            inserted, keys: result.insertedKeys, upsertedVersions: result.upsertedVersions)
         if !result.resolvedConflicts.isEmpty { adoptStoredValues(result.resolvedConflicts) }
         // After every insert has its key, so foreign keys to inserted models are recorded.
         if hasRelationships {
@@ -118,7 +129,9 @@ extension ModelContext {
                     if !deleted.contains(where: { $0 === model }) { deletedIdentifiers.append(model.persistentModelID) }
                     unregister(model)
                 } else {
-                    deletedIdentifiers.append(PersistentIdentifier(entityName: batch.entity.name, storeIdentifier: store.identifier, key: .permanent(key)))
+                    deletedIdentifiers.append(
+                        PersistentIdentifier(
+                            entityName: batch.entity.name, storeIdentifier: store.identifier, key: .permanent(key)))
                 }
             }
         }
@@ -128,9 +141,12 @@ extension ModelContext {
         pendingBatchDeletes.removeAll()
         batchDeleteKeptKeys.removeAll()
         autosaveError = nil
-        postSaveNotification(ModelContext.didSave, inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers)
+        postSaveNotification(
+            ModelContext.didSave, inserted: insertedIdentifiers, updated: updatedIdentifiers,
+            deleted: deletedIdentifiers)
         container.saveObservers.containerDidSave(
-            inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers, origin: ObjectIdentifier(self))
+            inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers,
+            origin: ObjectIdentifier(self))
     }
 
     /// `batch` with the version each model of its entity this context holds was read at: a row the batch deletes
@@ -162,9 +178,11 @@ extension ModelContext {
             guard let model = registeredModels[conflict.entity.identityKey]?[conflict.primaryKey] else { continue }
             let data = model.persistentBackingData
             var adopted: [Int] = []
-            for index in conflict.entity.columnPropertyIndexes where !conflict.kept.contains(index)
+            for index in conflict.entity.columnPropertyIndexes
+            where !conflict.kept.contains(index)
                 && conflict.entity.relationshipInfos[index] == nil && index < conflict.storedValues.count
-                && data.values[index] != conflict.storedValues[index] {
+                && data.values[index] != conflict.storedValues[index]
+            {
                 data.values[index] = conflict.storedValues[index]
                 data.decodedValues[index] = nil
                 adopted.append(index)
@@ -184,12 +202,15 @@ extension ModelContext {
 
     private func checkEncoding(_ data: ModelBackingData, entity: Schema.Entity) throws {
         guard let (index, error) = data.encodingFailures.min(by: { $0.key < $1.key }) else { return }
-        throw StrataError.unrepresentableValue(entity: entity.name, property: entity.persistentProperties[index].name, reason: "\(error)")
+        throw StrataError.unrepresentableValue(
+            entity: entity.name, property: entity.persistentProperties[index].name, reason: "\(error)")
     }
 
     /// Makes the inserted models registered ones, each backed by the row of its key (in order), and returns
     /// their identifiers.
-    private func registerInserted(_ inserted: [any PersistentModel], keys: [Int64], upsertedVersions: [Int: Int64]) -> [PersistentIdentifier] {
+    private func registerInserted(
+        _ inserted: [any PersistentModel], keys: [Int64], upsertedVersions: [Int: Int64]
+    ) -> [PersistentIdentifier] {
         var identifiers: [PersistentIdentifier] = []
         identifiers.reserveCapacity(inserted.count)
         // Each entity's identity map is taken out while its models register (a save inserts runs of one entity),
@@ -225,7 +246,9 @@ extension ModelContext {
             data.commitChanges()
             if let entity = data.entity {
                 current?.map[primaryKey] = model
-                if !entity.relationshipInfos.isEmpty { savedOwners[ObjectIdentifier(entity), default: (entity, [])].keys.append(primaryKey) }
+                if !entity.relationshipInfos.isEmpty {
+                    savedOwners[ObjectIdentifier(entity), default: (entity, [])].keys.append(primaryKey)
+                }
             }
             identifiers.append(model.persistentModelID)
         }
@@ -241,7 +264,8 @@ extension ModelContext {
     private func unregister(_ model: any PersistentModel) {
         let data = model.persistentBackingData
         if let entity = data.entity, let key = data.primaryKey,
-           registeredModels[entity.identityKey]?[key] === model {
+            registeredModels[entity.identityKey]?[key] === model
+        {
             registeredModels[entity.identityKey]?[key] = nil
         }
         data.state = .deletedAndSaved

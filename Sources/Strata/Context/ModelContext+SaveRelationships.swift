@@ -1,7 +1,9 @@
 extension ModelContext {
     /// Checks deny delete rules, required to-one relationships and relationship count limits before anything is
     /// written.
-    func validateRelationships(inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel]) throws {
+    func validateRelationships(
+        inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel]
+    ) throws {
         for model in deleted {
             let data = model.persistentBackingData
             guard let entity = data.entity else { continue }
@@ -21,7 +23,8 @@ extension ModelContext {
                     throw StrataError.missingRequiredRelationship(entity: entity.name, relationship: info.name)
                 }
             }
-            for (index, info) in entity.relationshipInfos where info.isToMany && (info.minimumModelCount > 0 || info.maximumModelCount > 0) {
+            for (index, info) in entity.relationshipInfos
+            where info.isToMany && (info.minimumModelCount > 0 || info.maximumModelCount > 0) {
                 let count = data.relatedModels(at: index).filter { !$0.persistentBackingData.isDeleted }.count
                 if count < info.minimumModelCount || (info.maximumModelCount > 0 && count > info.maximumModelCount) {
                     throw StrataError.relationshipCountViolation(
@@ -33,9 +36,13 @@ extension ModelContext {
     }
 
     /// Adds the foreign keys and join-table rows of assigned relationships to a save's changes.
-    func addRelationshipChanges(to changes: inout StoreChanges, inserted: [any PersistentModel], changed: [any PersistentModel]) {
+    func addRelationshipChanges(
+        to changes: inout StoreChanges, inserted: [any PersistentModel], changed: [any PersistentModel]
+    ) {
         let models = [inserted, changed].joined()
-        guard models.contains(where: { !($0.persistentBackingData.entity?.relationshipInfos.isEmpty ?? true) }) else { return }
+        guard models.contains(where: { !($0.persistentBackingData.entity?.relationshipInfos.isEmpty ?? true) }) else {
+            return
+        }
         var insertPositions: [ObjectIdentifier: Int] = [:]
         for (position, model) in inserted.enumerated() { insertPositions[ObjectIdentifier(model)] = position }
         func reference(_ model: any PersistentModel) -> StoreChanges.RowReference? {
@@ -46,7 +53,9 @@ extension ModelContext {
         }
         for model in models {
             let data = model.persistentBackingData
-            guard let entity = data.entity, !entity.relationshipInfos.isEmpty, let owner = reference(model) else { continue }
+            guard let entity = data.entity, !entity.relationshipInfos.isEmpty, let owner = reference(model) else {
+                continue
+            }
             let isInserted = insertPositions[ObjectIdentifier(model)] != nil
             for (index, info) in entity.relationshipInfos {
                 guard isInserted || data.changedRelationships.contains(index) else { continue }
@@ -55,20 +64,31 @@ extension ModelContext {
                 case .foreignKey:
                     let target = targets.first.flatMap(reference)
                     if isInserted && target == nil { continue }
-                    changes.foreignKeyUpdates.append(.init(entity: entity, row: owner, column: info.name, target: target))
+                    changes.foreignKeyUpdates.append(
+                        .init(entity: entity, row: owner, column: info.name, target: target))
                 case .inverseForeignKey:
                     continue
                 case .joinTable(let table, let ownerColumn, let targetColumn):
                     let current = Set(targets.map { ObjectIdentifier($0) })
-                    let added = isInserted ? targets : (data.joinAdditions[index] ?? []).filter { current.contains(ObjectIdentifier($0)) }
-                    let removed = isInserted ? [] : (data.joinRemovals[index] ?? []).filter { !current.contains(ObjectIdentifier($0)) }
+                    let added =
+                        isInserted
+                        ? targets : (data.joinAdditions[index] ?? []).filter { current.contains(ObjectIdentifier($0)) }
+                    let removed =
+                        isInserted
+                        ? [] : (data.joinRemovals[index] ?? []).filter { !current.contains(ObjectIdentifier($0)) }
                     for target in added {
                         guard let target = reference(target) else { continue }
-                        changes.joinInserts.append(.init(table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owner: owner, target: target, entity: entity, relationship: info.name))
+                        changes.joinInserts.append(
+                            .init(
+                                table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owner: owner,
+                                target: target, entity: entity, relationship: info.name))
                     }
                     for target in removed {
                         guard let target = reference(target) else { continue }
-                        changes.joinDeletes.append(.init(table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owner: owner, target: target, entity: entity, relationship: info.name))
+                        changes.joinDeletes.append(
+                            .init(
+                                table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owner: owner,
+                                target: target, entity: entity, relationship: info.name))
                     }
                 }
             }

@@ -24,7 +24,9 @@ extension ModelContext {
 
     /// Registers the undo of a relationship change: relationship `index` of `model` goes back to `previous`.
     @usableFromInline
-    func registerUndoOfRelationshipChange(of model: any PersistentModel, at index: Int, from previous: [any PersistentModel]) {
+    func registerUndoOfRelationshipChange(
+        of model: any PersistentModel, at index: Int, from previous: [any PersistentModel]
+    ) {
         guard undoManager != nil else { return }
         nonisolated(unsafe) let model = model
         nonisolated(unsafe) let previous = previous
@@ -100,8 +102,10 @@ extension ModelContext {
         let restoredIdentities = Set(targets.map { ObjectIdentifier($0) })
         data.relationshipTargets[index] = targets
         data.changedRelationships.insert(index)
-        data.joinAdditions[index, default: []].append(contentsOf: targets.filter { !currentIdentities.contains(ObjectIdentifier($0)) })
-        data.joinRemovals[index, default: []].append(contentsOf: current.filter { !restoredIdentities.contains(ObjectIdentifier($0)) })
+        data.joinAdditions[index, default: []].append(
+            contentsOf: targets.filter { !currentIdentities.contains(ObjectIdentifier($0)) })
+        data.joinRemovals[index, default: []].append(
+            contentsOf: current.filter { !restoredIdentities.contains(ObjectIdentifier($0)) })
         if data.state == .registered { changedModels[ObjectIdentifier(model)] = model }
         notifyObservers(of: model, properties: [index])
         scheduleAutosave()
@@ -135,7 +139,8 @@ extension ModelContext {
             data.rowVersion = 0
             // Its foreign keys are written after the save's inserts, from the relationships (as for any insert):
             // the stored keys may name rows deleted with it.
-            for (index, info) in entity.relationshipInfos where !info.isToMany && data.relationshipTargets[index] != nil {
+            for (index, info) in entity.relationshipInfos where !info.isToMany && data.relationshipTargets[index] != nil
+            {
                 data.values[index] = .null
             }
             data.state = .inserted

@@ -17,8 +17,10 @@ public struct MergeConflict: Sendable, Hashable, CustomStringConvertible {
     /// The row's stored version, `nil` when the row was deleted meanwhile (Core Data's `newVersionNumber`).
     public let storedVersion: Int64?
 
-    package init(entityName: String, persistentModelID: PersistentIdentifier, isDeletion: Bool, conflictingProperties: [String],
-                 storedValues: [String: String], expectedVersion: Int64, storedVersion: Int64?) {
+    package init(
+        entityName: String, persistentModelID: PersistentIdentifier, isDeletion: Bool, conflictingProperties: [String],
+        storedValues: [String: String], expectedVersion: Int64, storedVersion: Int64?
+    ) {
         self.entityName = entityName
         self.persistentModelID = persistentModelID
         self.isDeletion = isDeletion
@@ -33,9 +35,11 @@ public struct MergeConflict: Sendable, Hashable, CustomStringConvertible {
         let key = persistentModelID.primaryKey.map { " \($0)" } ?? ""
         let action = isDeletion ? "deleted" : "changed"
         guard let storedVersion else { return "\(entityName)\(key) was \(action) here but deleted elsewhere" }
-        let both = conflictingProperties.isEmpty ? "" : ", both changed " + conflictingProperties.joined(separator: ", ")
+        let both =
+            conflictingProperties.isEmpty ? "" : ", both changed " + conflictingProperties.joined(separator: ", ")
         let stored = conflictingProperties.compactMap { name in storedValues[name].map { "\(name) = \($0)" } }
-        return "\(entityName)\(key) was \(action) here at version \(expectedVersion) and saved elsewhere at version \(storedVersion)"
+        return
+            "\(entityName)\(key) was \(action) here at version \(expectedVersion) and saved elsewhere at version \(storedVersion)"
             + both + (stored.isEmpty ? "" : " (stored: " + stored.joined(separator: ", ") + ")")
     }
 }

@@ -18,10 +18,10 @@ extension StrataError {
         case .invalidConfiguration(_, let kind, _):
             [kind, .loadIssueModelContainer]
         case .uniqueConstraintViolation, .deleteDenied, .relationshipCountViolation, .missingRequiredRelationship,
-             .unrepresentableValue:
+            .unrepresentableValue:
             [.modelValidationFailure]
         case .readOnlyContainer, .unknownEntity, .invalidStoredValue, .modelNotInContext, .storeFailure, .storeMigrated,
-             .mergeConflict, .storeClosed:
+            .mergeConflict, .storeClosed:
             []
         }
     }

@@ -41,7 +41,8 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     /// A batched fetch (`fetch(_:batchSize:)`) was asked to include pending changes where it can't.
     public static let includePendingChangesWithBatchSize = SwiftDataError(name: "includePendingChangesWithBatchSize")
     /// Pending changes can't be sorted by identifier.
-    public static let sortingPendingChangesWithIdentifiers = SwiftDataError(name: "sortingPendingChangesWithIdentifiers")
+    public static let sortingPendingChangesWithIdentifiers = SwiftDataError(
+        name: "sortingPendingChangesWithIdentifiers")
     /// A key path names no persistent property.
     public static let unsupportedKeyPath = SwiftDataError(name: "unsupportedKeyPath")
     /// A predicate can't run in the store.
@@ -74,9 +75,11 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     /// A configuration's name makes a store file name longer than the file system allows.
     public static let configurationFileNameTooLong = SwiftDataError(name: "configurationFileNameTooLong")
     /// A configuration's name holds characters a file name can't.
-    public static let configurationFileNameContainsInvalidCharacters = SwiftDataError(name: "configurationFileNameContainsInvalidCharacters")
+    public static let configurationFileNameContainsInvalidCharacters = SwiftDataError(
+        name: "configurationFileNameContainsInvalidCharacters")
     /// A configuration names models the container's schema doesn't have.
-    public static let configurationSchemaNotFoundInContainerSchema = SwiftDataError(name: "configurationSchemaNotFoundInContainerSchema")
+    public static let configurationSchemaNotFoundInContainerSchema = SwiftDataError(
+        name: "configurationSchemaNotFoundInContainerSchema")
 }
 
 /// Whether `error` is of the SwiftData kind `pattern`: what `catch SwiftDataError.unsupportedPredicate` and

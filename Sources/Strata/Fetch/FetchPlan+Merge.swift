@@ -49,7 +49,7 @@ package struct StoreOrder {
             if order != .orderedSame { return (order == .orderedAscending) == ordering.ascending }
         }
         switch (left.primaryKey, right.primaryKey) {
-        case let (a?, b?): return a < b
+        case (let a?, let b?): return a < b
         case (.some, nil): return true
         case (nil, .some): return false
         case (nil, nil): return left.position < right.position

@@ -12,20 +12,24 @@ extension FetchPlan {
     ///
     /// - Throws: `StrataError.unsupportedSortDescriptor` for a comparator without key path, or a key path that is
     ///   not a stored attribute reached through to-one relationships.
-    static func ordering<T: PersistentModel>(for descriptor: SortDescriptor<T>, entity: Schema.Entity) throws -> QueryOrdering {
+    static func ordering<T: PersistentModel>(
+        for descriptor: SortDescriptor<T>, entity: Schema.Entity
+    ) throws -> QueryOrdering {
         guard let keyPath = descriptor.keyPath else {
             throw StrataError.unsupportedSortDescriptor(
                 description: "\(descriptor)", reason: "it compares with a custom comparator instead of a key path")
         }
         if keyPath == \T.persistentModelID {
-            return QueryOrdering(expression: .column(StoreLayout.primaryKeyColumn),
-                                 ascending: descriptor.order == .forward, collation: .binary)
+            return QueryOrdering(
+                expression: .column(StoreLayout.primaryKeyColumn),
+                ascending: descriptor.order == .forward, collation: .binary)
         }
         let (path, property) = try SortKeyPath.resolve(keyPath, in: entity)
         let column = QueryExpression.attribute(property)
         let isString = property.valueType == String.self || property.valueType == String?.self
-        return QueryOrdering(expression: path.hops.isEmpty ? column : .related(path, column),
-                             ascending: descriptor.order == .forward, collation: isString ? .swift : .binary)
+        return QueryOrdering(
+            expression: path.hops.isEmpty ? column : .related(path, column),
+            ascending: descriptor.order == .forward, collation: isString ? .swift : .binary)
     }
 }
 
@@ -40,13 +44,16 @@ enum SortKeyPath {
     ///
     /// - Throws: `StrataError.unsupportedSortDescriptor` when `keyPath` is not a stored attribute of `entity`
     ///   or of an entity reached from it through to-one relationships.
-    static func resolve(_ keyPath: AnyKeyPath, in entity: Schema.Entity) throws -> (RelatedPath, any AnyPersistentProperty) {
+    static func resolve(
+        _ keyPath: AnyKeyPath, in entity: Schema.Entity
+    ) throws -> (RelatedPath, any AnyPersistentProperty) {
         if let property = entity.property(for: keyPath), case .attribute = property.kind {
             return (RelatedPath(hops: []), property)
         }
         let description = String(describing: keyPath)
         let failure = StrataError.unsupportedSortDescriptor(
-            description: description, reason: "not a stored attribute of \(entity.name) or of a model it reaches through to-one relationships")
+            description: description,
+            reason: "not a stored attribute of \(entity.name) or of a model it reaches through to-one relationships")
         var rest = Substring(description)
         guard rest.hasPrefix(rootPrefix(of: entity)) else { throw failure }
         rest = rest.dropFirst(rootPrefix(of: entity).count)
@@ -65,7 +72,8 @@ enum SortKeyPath {
                 return (RelatedPath(hops: hops), property)
             }
             guard rest.hasPrefix("."), case .toOne = property.kind,
-                  let hop = RelationshipHop(owner: owner, relationshipIndex: property.index) else { throw failure }
+                let hop = RelationshipHop(owner: owner, relationshipIndex: property.index)
+            else { throw failure }
             rest = rest.dropFirst()
             hops.append(hop)
             owner = hop.destination
@@ -78,9 +86,11 @@ enum SortKeyPath {
         _ rest: Substring, of property: any AnyPersistentProperty, in owner: Schema.Entity, keyPath: AnyKeyPath
     ) throws -> CompositeField {
         let components = rest.drop { $0 == "?" || $0 == "!" }.dropFirst()
-        let lookup = CompositeField.field(components: components, type: type(of: keyPath).valueType, of: property, entity: owner)
+        let lookup = CompositeField.field(
+            components: components, type: type(of: keyPath).valueType, of: property, entity: owner)
         return try lookup.get { reason in
-            StrataError.unsupportedSortDescriptor(description: String(describing: keyPath), reason: "\(owner.name).\(property.name): \(reason)")
+            StrataError.unsupportedSortDescriptor(
+                description: String(describing: keyPath), reason: "\(owner.name).\(property.name): \(reason)")
         }
     }
 

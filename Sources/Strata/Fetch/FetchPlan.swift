@@ -22,13 +22,16 @@ package struct FetchPlan {
         ordering += try descriptor.sortDescriptors.map { try $0.ordering(for: entity) }
         self.sortOrderings = ordering
         // Rows that tie on every sort key come back in insertion order, so results are deterministic.
-        ordering.append(QueryOrdering(expression: .column(StoreLayout.primaryKeyColumn), ascending: true, collation: .binary))
+        ordering.append(
+            QueryOrdering(expression: .column(StoreLayout.primaryKeyColumn), ascending: true, collation: .binary))
         var columns = entity.columnPropertyIndexes
         if !descriptor.propertiesToFetch.isEmpty {
             columns = try descriptor.propertiesToFetch.map { keyPath in
-                guard let property = entity.property(for: keyPath), property.relationshipDestination?.isToMany != true else {
+                guard let property = entity.property(for: keyPath), property.relationshipDestination?.isToMany != true
+                else {
                     throw StrataError.unsupportedPredicate(
-                        expression: "propertiesToFetch \(keyPath)", reason: "not a persistent property of \(entity.name)")
+                        expression: "propertiesToFetch \(keyPath)",
+                        reason: "not a persistent property of \(entity.name)")
                 }
                 return property.index
             }
@@ -36,13 +39,16 @@ package struct FetchPlan {
             columns = Array(Set(columns + entity.constantPropertyIndexes)).sorted()
         }
         if let limit = descriptor.fetchLimit, limit < 0 {
-            throw StrataError.unsupportedPredicate(expression: "fetchLimit \(limit)", reason: "a limit can't be negative")
+            throw StrataError.unsupportedPredicate(
+                expression: "fetchLimit \(limit)", reason: "a limit can't be negative")
         }
         if let offset = descriptor.fetchOffset, offset < 0 {
-            throw StrataError.unsupportedPredicate(expression: "fetchOffset \(offset)", reason: "an offset can't be negative")
+            throw StrataError.unsupportedPredicate(
+                expression: "fetchOffset \(offset)", reason: "an offset can't be negative")
         }
-        self.request = StoreFetch(entity: entity, columns: columns, condition: condition, ordering: ordering,
-                                  limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
+        self.request = StoreFetch(
+            entity: entity, columns: columns, condition: condition, ordering: ordering,
+            limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
         self.request.descriptor = descriptor
     }
 }

@@ -14,8 +14,10 @@ package struct StoreFetch: Sendable {
     /// relationships), for a custom store, which is asked in SwiftData's terms.
     package var descriptor: (any Sendable)?
 
-    package init(entity: Schema.Entity, columns: [Int]?, condition: QueryExpression? = nil,
-                 ordering: [QueryOrdering] = [], limit: Int? = nil, offset: Int? = nil) {
+    package init(
+        entity: Schema.Entity, columns: [Int]?, condition: QueryExpression? = nil,
+        ordering: [QueryOrdering] = [], limit: Int? = nil, offset: Int? = nil
+    ) {
         self.entity = entity
         self.columns = columns
         self.condition = condition

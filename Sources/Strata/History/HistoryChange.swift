@@ -115,7 +115,10 @@ public struct DefaultHistoryUpdate<Model: PersistentModel>: HistoryUpdate, Hasha
         let paths: [PartialKeyPath<Model>]
     }
 
-    package init(transaction: Int64, position: Int64, identifier: PersistentIdentifier, updatedAttributes: [PartialKeyPath<Model>]) {
+    package init(
+        transaction: Int64, position: Int64, identifier: PersistentIdentifier,
+        updatedAttributes: [PartialKeyPath<Model>]
+    ) {
         self.changeIdentifier = historyChangeIdentifier(transaction: transaction, position: position)
         self.changedPersistentIdentifier = identifier
         self.transactionIdentifier = transaction
@@ -134,7 +137,9 @@ public struct DefaultHistoryDelete<Model: PersistentModel>: HistoryDelete, Hasha
     /// The values of the deleted model's `.preserveValueOnDeletion` attributes.
     public let tombstone: HistoryTombstone<Model>
 
-    package init(transaction: Int64, position: Int64, identifier: PersistentIdentifier, tombstone: HistoryTombstone<Model>) {
+    package init(
+        transaction: Int64, position: Int64, identifier: PersistentIdentifier, tombstone: HistoryTombstone<Model>
+    ) {
         self.changeIdentifier = historyChangeIdentifier(transaction: transaction, position: position)
         self.changedPersistentIdentifier = identifier
         self.transactionIdentifier = transaction
@@ -143,7 +148,8 @@ public struct DefaultHistoryDelete<Model: PersistentModel>: HistoryDelete, Hasha
 
     /// Whether both describe the same change.
     public static func == (lhs: DefaultHistoryDelete<Model>, rhs: DefaultHistoryDelete<Model>) -> Bool {
-        lhs.changeIdentifier == rhs.changeIdentifier && lhs.changedPersistentIdentifier == rhs.changedPersistentIdentifier
+        lhs.changeIdentifier == rhs.changeIdentifier
+            && lhs.changedPersistentIdentifier == rhs.changedPersistentIdentifier
     }
 
     /// Hashes the change's identifiers.

@@ -51,19 +51,26 @@ public final class HistoryObserver {
     ///
     /// - Throws: `StrataError.unknownEntity` for an observed model outside the container's schema,
     ///   `StrataError.storeFailure` when the store's history can't be read.
-    public convenience init(historyTokens: [String: any HistoryToken]? = nil, observedModels: [any PersistentModel.Type] = [],
-                            authors: Set<String> = [], modelContainer: ModelContainer,
-                            isolation: isolated (any Actor)? = #isolation) throws {
-        try self.init(tokens: historyTokens, observedModels: observedModels, authors: authors,
-                      modelContainer: modelContainer, actor: isolation ?? MainActor.shared)
+    public convenience init(
+        historyTokens: [String: any HistoryToken]? = nil, observedModels: [any PersistentModel.Type] = [],
+        authors: Set<String> = [], modelContainer: ModelContainer,
+        isolation: isolated (any Actor)? = #isolation
+    ) throws {
+        try self.init(
+            tokens: historyTokens, observedModels: observedModels, authors: authors,
+            modelContainer: modelContainer, actor: isolation ?? MainActor.shared)
     }
 
-    private init(tokens: [String: any HistoryToken]?, observedModels: [any PersistentModel.Type], authors: Set<String>,
-                 modelContainer: ModelContainer, actor: any Actor) throws {
+    private init(
+        tokens: [String: any HistoryToken]?, observedModels: [any PersistentModel.Type], authors: Set<String>,
+        modelContainer: ModelContainer, actor: any Actor
+    ) throws {
         let store = modelContainer.store
         var names: Set<String> = []
         for type in observedModels {
-            guard let entity = store.schema.entity(forType: type) else { throw StrataError.unknownEntity(String(describing: type)) }
+            guard let entity = store.schema.entity(forType: type) else {
+                throw StrataError.unknownEntity(String(describing: type))
+            }
             names.insert(entity.name)
         }
         self.modelContainer = modelContainer
@@ -100,7 +107,8 @@ public final class HistoryObserver {
     private func readNewTransactions() {
         var descriptor = HistoryDescriptor<DefaultHistoryTransaction>()
         if let through = cursor.handledThrough {
-            let after = DefaultHistoryToken(storeIdentifier: modelContainer.store.identifier, transactionIdentifier: through)
+            let after = DefaultHistoryToken(
+                storeIdentifier: modelContainer.store.identifier, transactionIdentifier: through)
             descriptor.predicate = #Predicate { $0.token > after }
         }
         let read: [DefaultHistoryTransaction]

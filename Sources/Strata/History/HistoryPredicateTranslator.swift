@@ -19,7 +19,9 @@ struct HistoryPredicateTranslator {
 
     /// Translates a whole predicate.
     /// - Throws: `StrataError.historyTokenExpired` when a bound on `token` is a token of another store.
-    static func translate(_ predicate: Predicate<DefaultHistoryTransaction>, storeIdentifier: String) throws -> Translation {
+    static func translate(
+        _ predicate: Predicate<DefaultHistoryTransaction>, storeIdentifier: String
+    ) throws -> Translation {
         let translator = HistoryPredicateTranslator(variable: predicate.variable.key, storeIdentifier: storeIdentifier)
         return try translator.translate(predicate.expression)
     }
@@ -44,7 +46,9 @@ struct HistoryPredicateTranslator {
         (expression as? any HistoryFieldNode)?.historyField(variable: variable)
     }
 
-    private func condition(_ field: HistoryField, _ comparison: StoreHistoryComparison, _ value: Any) throws -> Translation {
+    private func condition(
+        _ field: HistoryField, _ comparison: StoreHistoryComparison, _ value: Any
+    ) throws -> Translation {
         let unwrapped: Any? = (value as? any OptionalProtocol).map { $0.wrappedValue } ?? value
         switch field {
         case .token:
@@ -56,7 +60,9 @@ struct HistoryPredicateTranslator {
                 default:
                     throw StrataError.historyTokenExpired(
                         storeIdentifier: token.storeIdentifier, transaction: token.transactionIdentifier,
-                        reason: "the token belongs to store \(token.storeIdentifier), not to this store (\(storeIdentifier))")
+                        reason:
+                            "the token belongs to store \(token.storeIdentifier), not to this store (\(storeIdentifier))"
+                    )
                 }
             }
             return Translation(conditions: [.transaction(comparison, token.transactionIdentifier)], isComplete: true)
@@ -68,7 +74,9 @@ struct HistoryPredicateTranslator {
             return Translation(conditions: [.timestamp(comparison, date)], isComplete: true)
         case .author:
             guard comparison == .equal || comparison == .notEqual else { return .untranslated }
-            if unwrapped == nil { return Translation(conditions: [.author(equal: comparison == .equal, nil)], isComplete: true) }
+            if unwrapped == nil {
+                return Translation(conditions: [.author(equal: comparison == .equal, nil)], isComplete: true)
+            }
             guard let author = unwrapped as? String else { return .untranslated }
             return Translation(conditions: [.author(equal: comparison == .equal, author)], isComplete: true)
         }
@@ -85,7 +93,9 @@ enum HistoryField {
 
 /// A predicate node a history predicate can translate (conjunction, comparison, equality).
 protocol HistoryConditionNode {
-    func historyTranslation(with translator: HistoryPredicateTranslator) throws -> HistoryPredicateTranslator.Translation
+    func historyTranslation(
+        with translator: HistoryPredicateTranslator
+    ) throws -> HistoryPredicateTranslator.Translation
 }
 
 /// A predicate node that may read a transaction field (`$0.token`).
@@ -93,7 +103,8 @@ protocol HistoryFieldNode {
     func historyField(variable: PredicateExpressions.VariableID) -> HistoryField?
 }
 
-extension PredicateExpressions.KeyPath: HistoryFieldNode where Root == PredicateExpressions.Variable<DefaultHistoryTransaction> {
+extension PredicateExpressions.KeyPath: HistoryFieldNode
+where Root == PredicateExpressions.Variable<DefaultHistoryTransaction> {
     func historyField(variable: PredicateExpressions.VariableID) -> HistoryField? {
         guard root.key == variable else { return nil }
         switch keyPath as AnyKeyPath {
@@ -107,7 +118,9 @@ extension PredicateExpressions.KeyPath: HistoryFieldNode where Root == Predicate
 }
 
 extension PredicateExpressions.Conjunction: HistoryConditionNode {
-    func historyTranslation(with translator: HistoryPredicateTranslator) throws -> HistoryPredicateTranslator.Translation {
+    func historyTranslation(
+        with translator: HistoryPredicateTranslator
+    ) throws -> HistoryPredicateTranslator.Translation {
         // Each side's conditions must hold, whatever the other side translates to.
         let left = try translator.translate(lhs)
         let right = try translator.translate(rhs)
@@ -116,25 +129,32 @@ extension PredicateExpressions.Conjunction: HistoryConditionNode {
 }
 
 extension PredicateExpressions.Comparison: HistoryConditionNode {
-    func historyTranslation(with translator: HistoryPredicateTranslator) throws -> HistoryPredicateTranslator.Translation {
-        let comparison: StoreHistoryComparison = switch op {
-        case .lessThan: .less
-        case .lessThanOrEqual: .lessOrEqual
-        case .greaterThan: .greater
-        case .greaterThanOrEqual: .greaterOrEqual
-        }
+    func historyTranslation(
+        with translator: HistoryPredicateTranslator
+    ) throws -> HistoryPredicateTranslator.Translation {
+        let comparison: StoreHistoryComparison =
+            switch op {
+            case .lessThan: .less
+            case .lessThanOrEqual: .lessOrEqual
+            case .greaterThan: .greater
+            case .greaterThanOrEqual: .greaterOrEqual
+            }
         return try translator.comparison(lhs, comparison, rhs)
     }
 }
 
 extension PredicateExpressions.Equal: HistoryConditionNode {
-    func historyTranslation(with translator: HistoryPredicateTranslator) throws -> HistoryPredicateTranslator.Translation {
+    func historyTranslation(
+        with translator: HistoryPredicateTranslator
+    ) throws -> HistoryPredicateTranslator.Translation {
         try translator.comparison(lhs, .equal, rhs)
     }
 }
 
 extension PredicateExpressions.NotEqual: HistoryConditionNode {
-    func historyTranslation(with translator: HistoryPredicateTranslator) throws -> HistoryPredicateTranslator.Translation {
+    func historyTranslation(
+        with translator: HistoryPredicateTranslator
+    ) throws -> HistoryPredicateTranslator.Translation {
         try translator.comparison(lhs, .notEqual, rhs)
     }
 }

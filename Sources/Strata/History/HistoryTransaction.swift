@@ -57,8 +57,10 @@ public struct DefaultHistoryTransaction: HistoryTransaction {
     /// The transaction identifier.
     public var id: Int64 { transactionIdentifier }
 
-    package init(storeIdentifier: String, bundleIdentifier: String, processIdentifier: String, transactionIdentifier: Int64,
-                 author: String?, changes: [HistoryChange], timestamp: Date) {
+    package init(
+        storeIdentifier: String, bundleIdentifier: String, processIdentifier: String, transactionIdentifier: Int64,
+        author: String?, changes: [HistoryChange], timestamp: Date
+    ) {
         self.storeIdentifier = storeIdentifier
         self.bundleIdentifier = bundleIdentifier
         self.processIdentifier = processIdentifier

@@ -14,7 +14,9 @@ extension ModelContext {
     ///   descriptor's transaction type is not `DefaultHistoryTransaction` or the store fails.
     public func fetchHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> [T] {
         guard let typed = descriptor as? HistoryDescriptor<DefaultHistoryTransaction> else {
-            throw StrataError.storeFailure(operation: "fetch history", reason: "Strata's stores record \(DefaultHistoryTransaction.self), not \(T.self)")
+            throw StrataError.storeFailure(
+                operation: "fetch history",
+                reason: "Strata's stores record \(DefaultHistoryTransaction.self), not \(T.self)")
         }
         let plan = try HistoryFetchPlan(typed, storeIdentifier: store.identifier)
         var transactions = try store.fetchHistory(plan.request).map(makeTransaction)
@@ -36,7 +38,9 @@ extension ModelContext {
     ///   `StrataError.storeFailure`.
     public func deleteHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws {
         guard let typed = descriptor as? HistoryDescriptor<DefaultHistoryTransaction> else {
-            throw StrataError.storeFailure(operation: "delete history", reason: "Strata's stores record \(DefaultHistoryTransaction.self), not \(T.self)")
+            throw StrataError.storeFailure(
+                operation: "delete history",
+                reason: "Strata's stores record \(DefaultHistoryTransaction.self), not \(T.self)")
         }
         let plan = try HistoryFetchPlan(typed, storeIdentifier: store.identifier)
         guard plan.predicateInMemory != nil || plan.sortsInMemory else {
@@ -56,33 +60,46 @@ extension ModelContext {
         let storeIdentifier = store.identifier
         let changes = stored.changes.compactMap { change -> HistoryChange? in
             guard let entity = store.schema.entity(named: change.entityName) else { return nil }
-            let identifier = PersistentIdentifier(entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(change.primaryKey))
-            return Self.historyChange(change, entity: entity, identifier: identifier, transaction: stored.identifier, modelType: entity.modelType)
+            let identifier = PersistentIdentifier(
+                entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(change.primaryKey))
+            return Self.historyChange(
+                change, entity: entity, identifier: identifier, transaction: stored.identifier,
+                modelType: entity.modelType)
         }
         return DefaultHistoryTransaction(
-            storeIdentifier: storeIdentifier, bundleIdentifier: stored.bundleIdentifier, processIdentifier: stored.processIdentifier,
-            transactionIdentifier: stored.identifier, author: stored.author, changes: changes, timestamp: stored.timestamp)
+            storeIdentifier: storeIdentifier, bundleIdentifier: stored.bundleIdentifier,
+            processIdentifier: stored.processIdentifier,
+            transactionIdentifier: stored.identifier, author: stored.author, changes: changes,
+            timestamp: stored.timestamp)
     }
 
     private static func historyChange<Model: PersistentModel>(
-        _ change: StoredHistoryChange, entity: Schema.Entity, identifier: PersistentIdentifier, transaction: Int64, modelType: Model.Type
+        _ change: StoredHistoryChange, entity: Schema.Entity, identifier: PersistentIdentifier, transaction: Int64,
+        modelType: Model.Type
     ) -> HistoryChange {
         switch change.kind {
         case .insert:
-            return .insert(DefaultHistoryInsert<Model>(transaction: transaction, position: change.position, identifier: identifier))
+            return .insert(
+                DefaultHistoryInsert<Model>(transaction: transaction, position: change.position, identifier: identifier)
+            )
         case .update(let names):
             let keyPaths = names.compactMap { entity.property(named: $0)?.anyKeyPath as? PartialKeyPath<Model> }
-            return .update(DefaultHistoryUpdate<Model>(
-                transaction: transaction, position: change.position, identifier: identifier, updatedAttributes: keyPaths))
+            return .update(
+                DefaultHistoryUpdate<Model>(
+                    transaction: transaction, position: change.position, identifier: identifier,
+                    updatedAttributes: keyPaths))
         case .delete(let values):
             let preserved = entity.preservedPropertyIndexes.compactMap { index -> HistoryTombstone<Model>.Element? in
                 let property = entity.persistentProperties[index]
                 guard let stored = values[property.name], let keyPath = property.anyKeyPath as? PartialKeyPath<Model>,
-                      let value = property.decodeAny(stored) else { return nil }
+                    let value = property.decodeAny(stored)
+                else { return nil }
                 return (keyPath.assumedSendable, assumedSendable(value))
             }
-            return .delete(DefaultHistoryDelete<Model>(
-                transaction: transaction, position: change.position, identifier: identifier, tombstone: HistoryTombstone(values: preserved)))
+            return .delete(
+                DefaultHistoryDelete<Model>(
+                    transaction: transaction, position: change.position, identifier: identifier,
+                    tombstone: HistoryTombstone(values: preserved)))
         }
     }
 }
@@ -107,7 +124,9 @@ struct HistoryFetchPlan {
         if let sort = descriptor.sortBy.first {
             let ascending = sort.order == .forward
             let keyPath: AnyKeyPath? = sort.keyPath
-            if keyPath == \DefaultHistoryTransaction.token || keyPath == \DefaultHistoryTransaction.transactionIdentifier {
+            if keyPath == \DefaultHistoryTransaction.token
+                || keyPath == \DefaultHistoryTransaction.transactionIdentifier
+            {
                 request.order = .transaction(ascending: ascending)
             } else if keyPath == \DefaultHistoryTransaction.timestamp {
                 request.order = .timestamp(ascending: ascending)

@@ -63,7 +63,8 @@ package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Senda
             if cursor.withLock({ $0.hasHandled(through: newest) }) { return }
             // The notice of this store's own save, right after everything read: nothing to read (PostgreSQL
             // notifies every listener, the saving store's own too).
-            if cursor.withLock({ $0.hasHandled(through: newest - 1) }), store.writtenTransactions?.take(newest) == true {
+            if cursor.withLock({ $0.hasHandled(through: newest - 1) }), store.writtenTransactions?.take(newest) == true
+            {
                 cursor.withLock { $0.markHandled([newest]) }
                 return
             }
@@ -108,8 +109,10 @@ package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Senda
             cursor.withLock { $0.markHandled(new) }
             return .external
         }
-        var changesRequest = StoreHistoryFetch(conditions: [.transaction(.greaterOrEqual, foreign.min()!),
-                                                            .transaction(.lessOrEqual, foreign.max()!)])
+        var changesRequest = StoreHistoryFetch(conditions: [
+            .transaction(.greaterOrEqual, foreign.min()!),
+            .transaction(.lessOrEqual, foreign.max()!),
+        ])
         changesRequest.includesChanges = true
         let transactions: [StoredHistoryTransaction]
         do {
@@ -133,7 +136,8 @@ package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Senda
             for change in transaction.changes where known.contains(change.entityName) {
                 entityNames.insert(change.entityName)
                 let identifier = PersistentIdentifier(
-                    entityName: change.entityName, storeIdentifier: store.identifier, key: .permanent(change.primaryKey))
+                    entityName: change.entityName, storeIdentifier: store.identifier, key: .permanent(change.primaryKey)
+                )
                 switch change.kind {
                 case .insert: inserted.append(identifier)
                 case .update: updated.append(identifier)

@@ -42,7 +42,9 @@ struct HistoryCursor {
     }
 
     /// Records transactions as handled, and moves past a gap that outlived ``gapLifetime``.
-    mutating func markHandled<Identifiers: Sequence<Int64>>(_ identifiers: Identifiers, now: ContinuousClock.Instant = .now) {
+    mutating func markHandled<Identifiers: Sequence<Int64>>(
+        _ identifiers: Identifiers, now: ContinuousClock.Instant = .now
+    ) {
         handledAhead.formUnion(identifiers)
         if handledThrough == nil, let lowest = handledAhead.min() { handledThrough = lowest - 1 }
         advance()

@@ -53,20 +53,25 @@ package final class LiveChangeCenter: Sendable {
     /// Starts delivering changes to `entityName` to `subscriber`, and watches `store` for commits by other
     /// processes while anyone subscribes.
     /// - Returns: the token to pass to `unsubscribe(_:)`.
-    package func subscribe(_ subscriber: any LiveChangeSubscriber, entityName: String, store: any PersistentStore,
-                           actor: any Actor = MainActor.shared) -> UInt64 {
+    package func subscribe(
+        _ subscriber: any LiveChangeSubscriber, entityName: String, store: any PersistentStore,
+        actor: any Actor = MainActor.shared
+    ) -> UInt64 {
         subscribe(subscriber, entityNames: [entityName], store: store, actor: actor)
     }
 
     /// Starts delivering changes to any of `entityNames` to `subscriber` on `actor`, and watches `store` for
     /// commits by other processes while anyone subscribes.
     /// - Returns: the token to pass to `unsubscribe(_:)` and `update(_:entityNames:)`.
-    package func subscribe(_ subscriber: any LiveChangeSubscriber, entityNames: Set<String>, store: any PersistentStore,
-                           actor: any Actor = MainActor.shared) -> UInt64 {
+    package func subscribe(
+        _ subscriber: any LiveChangeSubscriber, entityNames: Set<String>, store: any PersistentStore,
+        actor: any Actor = MainActor.shared
+    ) -> UInt64 {
         let reference = SubscriberReference(subscriber: subscriber)
         let (identifier, generation) = state.withLock { state -> (UInt64, UInt64?) in
             state.nextIdentifier += 1
-            state.subscriptions[state.nextIdentifier] = Subscription(subscriber: reference, actor: actor, entityNames: entityNames)
+            state.subscriptions[state.nextIdentifier] = Subscription(
+                subscriber: reference, actor: actor, entityNames: entityNames)
             guard !state.isMonitoringStore, !state.storeIsUnwatched else { return (state.nextIdentifier, nil) }
             state.isMonitoringStore = true
             state.monitorGeneration += 1
@@ -112,7 +117,8 @@ package final class LiveChangeCenter: Sendable {
             var event = event
             event.serial = state.nextSerial
             var scheduled: [(identifier: UInt64, actor: any Actor)] = []
-            for (identifier, subscription) in state.subscriptions where subscription.entityNames.contains(where: event.touches) {
+            for (identifier, subscription) in state.subscriptions
+            where subscription.entityNames.contains(where: event.touches) {
                 guard subscription.subscriber.isAlive else {
                     state.subscriptions[identifier] = nil
                     continue
@@ -160,7 +166,9 @@ package final class LiveChangeCenter: Sendable {
     /// is called.
     private func deliver(_ identifier: UInt64) {
         let delivery: (subscriber: SubscriberReference, event: StoreChangeEvent)? = state.withLock { state in
-            guard let subscription = state.subscriptions[identifier], let event = subscription.pending else { return nil }
+            guard let subscription = state.subscriptions[identifier], let event = subscription.pending else {
+                return nil
+            }
             state.subscriptions[identifier]?.pending = nil
             return (subscription.subscriber, event)
         }

@@ -19,8 +19,10 @@ extension ModelContainer {
 
 extension LiveChangeCenter: ModelContainerSaveObserver {
     /// Posts a save of one of the container's contexts to the live results it affects.
-    package func containerDidSave(inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
-                                  deleted: [PersistentIdentifier], origin: ObjectIdentifier) {
+    package func containerDidSave(
+        inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
+        deleted: [PersistentIdentifier], origin: ObjectIdentifier
+    ) {
         post(StoreChangeEvent(inserted: inserted, updated: updated, deleted: deleted, origin: origin))
     }
 

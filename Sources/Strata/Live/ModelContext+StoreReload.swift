@@ -18,7 +18,9 @@ extension ModelContext {
             // Look the few changed keys up rather than walk every registered model, and skip the rows another
             // observer of this context already read for the same save.
             for key in keys where !isFresh(entity, key, for: serial) {
-                if let model = registeredModels[entityKey]?[key], !model.persistentBackingData.hasChanges { candidates[key] = model }
+                if let model = registeredModels[entityKey]?[key], !model.persistentBackingData.hasChanges {
+                    candidates[key] = model
+                }
             }
         } else {
             candidates = registeredModels[entityKey]?.filter { !$0.persistentBackingData.hasChanges } ?? [:]
@@ -30,7 +32,10 @@ extension ModelContext {
         let columns = entity.columnPropertyIndexes
         for start in stride(from: 0, to: sortedKeys.count, by: Self.reloadBatchSize) {
             var request = StoreFetch(entity: entity, columns: columns)
-            request.keyFilter = (StoreLayout.primaryKeyColumn, Array(sortedKeys[start..<min(start + Self.reloadBatchSize, sortedKeys.count)]))
+            request.keyFilter = (
+                StoreLayout.primaryKeyColumn,
+                Array(sortedKeys[start..<min(start + Self.reloadBatchSize, sortedKeys.count)])
+            )
             try store.fetch(request) { row in
                 let key = row.int64(at: 0)
                 found.insert(key)
@@ -52,7 +57,9 @@ extension ModelContext {
     /// Replaces a model's stored values with a row's (`columns` in row order), unless a value doesn't fit its
     /// property: then the model keeps the values it had, which were valid when loaded.
     /// - Returns: the indexes of the properties whose values changed.
-    private static func reload(_ data: ModelBackingData, from row: any StoreRow, columns: [Int], entity: Schema.Entity) -> [Int] {
+    private static func reload(
+        _ data: ModelBackingData, from row: any StoreRow, columns: [Int], entity: Schema.Entity
+    ) -> [Int] {
         // Read into a copy, so a row with a value that doesn't fit leaves the model as it was.
         var values = data.values.copy
         var changed: [Int] = []

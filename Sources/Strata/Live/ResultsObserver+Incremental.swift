@@ -23,18 +23,22 @@ extension ResultsObserver {
     /// their sorted place — the order the SQL gives, ties broken by primary key.
     ///
     /// - Throws: what loading the named rows throws (the errors of `ModelContext.fetch(_:)`).
-    func incrementalResults(after event: StoreChangeEvent, entity: Schema.Entity) throws -> IncrementalOutcome<Element>? {
-        guard refreshesIncrementally, resultsMatchStore, !event.isUnspecific, event.entityNames != nil else { return nil }
+    func incrementalResults(after event: StoreChangeEvent, entity: Schema.Entity) throws -> IncrementalOutcome<Element>?
+    {
+        guard refreshesIncrementally, resultsMatchStore, !event.isUnspecific, event.entityNames != nil else {
+            return nil
+        }
         let descriptor = effectiveDescriptor
         guard descriptor.fetchLimit == nil, (descriptor.fetchOffset ?? 0) == 0, descriptor.propertiesToFetch.isEmpty,
-              descriptor.relationshipKeyPathsForPrefetching.isEmpty,
-              // Format predicates and sort descriptors have no Swift evaluation that matches the SQL here.
-              descriptor.formatPredicate == nil, descriptor.sortDescriptors.isEmpty,
-              !modelContext.hasPendingChanges(for: entity), !Self.mayDeleteUnnamedRows(of: entity, after: event)
+            descriptor.relationshipKeyPathsForPrefetching.isEmpty,
+            // Format predicates and sort descriptors have no Swift evaluation that matches the SQL here.
+            descriptor.formatPredicate == nil, descriptor.sortDescriptors.isEmpty,
+            !modelContext.hasPendingChanges(for: entity), !Self.mayDeleteUnnamedRows(of: entity, after: event)
         else { return nil }
         guard let plan = translatedPlan else { return nil }
         guard plan.request.condition?.readsOnlyAttributes(of: entity) ?? true,
-              plan.request.ordering.allSatisfy({ $0.expression.readsOnlyAttributes(of: entity) }) else { return nil }
+            plan.request.ordering.allSatisfy({ $0.expression.readsOnlyAttributes(of: entity) })
+        else { return nil }
         let touched = Self.primaryKeys(in: event, of: entity)
         guard touched.count <= Self.incrementalKeyLimit else { return nil }
         guard !touched.isEmpty else { return .unchanged }
@@ -59,9 +63,11 @@ extension ResultsObserver {
         for model in loaded {
             // Judged as the store judges rows (`Predicate.evaluate` would trap on integer overflow); a condition the
             // evaluator can't judge is left to the store.
-            guard let matches = try? plan.request.condition.map({
-                try QueryEvaluator(entity: entity, backingData: model.persistentBackingData).isSatisfied($0)
-            }) ?? true else { return nil }
+            guard
+                let matches = try? plan.request.condition.map({
+                    try QueryEvaluator(entity: entity, backingData: model.persistentBackingData).isSatisfied($0)
+                }) ?? true
+            else { return nil }
             if matches { matching.append(model) }
         }
         // The usual case for an observer a save doesn't concern: it shows none of the saved rows and none of them
@@ -86,7 +92,8 @@ extension ResultsObserver {
     private static func primaryKeys(in event: StoreChangeEvent, of entity: Schema.Entity) -> Set<Int64> {
         var keys = Set<Int64>()
         let names = Set(entity.selfAndDescendants.map(\.name))
-        for identifier in event.inserted.union(event.updated).union(event.deleted) where names.contains(identifier.entityName) {
+        for identifier in event.inserted.union(event.updated).union(event.deleted)
+        where names.contains(identifier.entityName) {
             if let key = identifier.primaryKey { keys.insert(key) }
         }
         return keys

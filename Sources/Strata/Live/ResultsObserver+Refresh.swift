@@ -1,4 +1,5 @@
 import Foundation
+
 extension ResultsObserver: LiveChangeSubscriber {
     /// Fetches again now and publishes what changed, as after a save.
     ///
@@ -58,7 +59,9 @@ extension ResultsObserver: LiveChangeSubscriber {
     /// Makes the context's registered models show what other contexts or processes saved.
     private func reloadModels(changedBy event: StoreChangeEvent, entity: Schema.Entity) throws {
         // The observed entity and the ones its predicate or sort reads through relationships.
-        let entities = [entity] + watchedEntities.subtracting([entity.name]).sorted()
+        let entities =
+            [entity]
+            + watchedEntities.subtracting([entity.name]).sorted()
             .compactMap { container.schema.entity(named: $0) }
         if event.isUnspecific {
             for watched in entities { try modelContext.reloadRegisteredModels(of: watched, keys: nil) }
@@ -71,7 +74,9 @@ extension ResultsObserver: LiveChangeSubscriber {
             let keys = changed.compactMap { identifier in
                 identifier.entityName == watched.name ? identifier.primaryKey : nil
             }
-            if !keys.isEmpty { try modelContext.reloadRegisteredModels(of: watched, keys: Set(keys), serial: event.serial) }
+            if !keys.isEmpty {
+                try modelContext.reloadRegisteredModels(of: watched, keys: Set(keys), serial: event.serial)
+            }
         }
     }
 
@@ -106,7 +111,8 @@ extension ResultsObserver: LiveChangeSubscriber {
             let current = model.persistentBackingData.values.version
             versions[identity] = current
             if let previous = publishedVersions[identity],
-               previous != current || savedUpdates.contains(model.persistentModelID) {
+                previous != current || savedUpdates.contains(model.persistentModelID)
+            {
                 updated.insert(identity)
             }
         }

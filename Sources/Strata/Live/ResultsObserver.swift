@@ -151,8 +151,10 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     /// The actor the observer belongs to, where its refreshes run.
     let actor: any Actor
 
-    init(context: ModelContext, descriptor: FetchDescriptor<Element>, sectionKeyPath: KeyPath<Element, SectionTitle>?,
-         sectionSort: SortDescriptor<Element>?, isolation: isolated (any Actor)?) throws {
+    init(
+        context: ModelContext, descriptor: FetchDescriptor<Element>, sectionKeyPath: KeyPath<Element, SectionTitle>?,
+        sectionSort: SortDescriptor<Element>?, isolation: isolated (any Actor)?
+    ) throws {
         actor = isolation ?? MainActor.shared
         modelContext = context
         container = context.container
@@ -163,7 +165,8 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         if sectionKeyPath != nil { sectionsStorage = SectionedResults() }
         // Subscribe first, so nothing saved between the first fetch and the subscription goes unseen.
         if let entity {
-            subscription = container.liveChanges.subscribe(self, entityNames: Set(entity.selfAndDescendants.map(\.name)), store: container.store, actor: actor)
+            subscription = container.liveChanges.subscribe(
+                self, entityNames: Set(entity.selfAndDescendants.map(\.name)), store: container.store, actor: actor)
         }
         updateWatchedEntities()
         refresh(after: nil)

@@ -24,8 +24,10 @@ package struct StoreChangeEvent: Sendable {
 
     /// An event for one save in this process (`origin`: the saving context), or for rows another container,
     /// process or machine saved (`origin` `nil`).
-    package init(inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier],
-                 origin: ObjectIdentifier?) {
+    package init(
+        inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier],
+        origin: ObjectIdentifier?
+    ) {
         self.inserted = Set(inserted)
         self.updated = Set(updated)
         self.deleted = Set(deleted)

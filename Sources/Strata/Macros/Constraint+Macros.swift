@@ -18,4 +18,5 @@ public macro Index<T>(_ indices: [PartialKeyPath<T>]...) = #externalMacro(module
 ///
 /// Declare it once per class, inside the class, naming that class as the generic argument.
 @freestanding(declaration, names: named(_$strataUniqueConstraints))
-public macro Unique<T>(_ constraints: [PartialKeyPath<T>]...) = #externalMacro(module: "StrataMacros", type: "UniqueMacro")
+public macro Unique<T>(_ constraints: [PartialKeyPath<T>]...) =
+    #externalMacro(module: "StrataMacros", type: "UniqueMacro")

@@ -18,7 +18,9 @@ public struct PersistentProperty<Model: AnyObject, Value>: @unchecked Sendable {
     package private(set) var isConstant = false
 
     @usableFromInline
-    package init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?, codec: ValueCodec<Value>) {
+    package init(
+        index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?, codec: ValueCodec<Value>
+    ) {
         self.index = index
         self.name = name
         self.keyPath = keyPath
@@ -41,7 +43,8 @@ extension PersistentProperty {
     public init<Wrapped: StorableValue>(
         index: Int, name: String, keyPath: KeyPath<Model, Wrapped?>, metadata: (any Sendable)?
     ) where Value == Wrapped? {
-        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .optionalStorable(Wrapped.self))
+        self.init(
+            index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .optionalStorable(Wrapped.self))
     }
 
     /// Declares a property of a raw-value enumeration, stored by raw value.
@@ -63,7 +66,9 @@ extension PersistentProperty {
     public init<Wrapped: RawRepresentable>(
         index: Int, name: String, keyPath: KeyPath<Model, Wrapped?>, metadata: (any Sendable)?
     ) where Value == Wrapped?, Wrapped.RawValue: StorableValue {
-        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .optionalRawRepresentable(Wrapped.self))
+        self.init(
+            index: index, name: name, keyPath: keyPath, metadata: metadata,
+            codec: .optionalRawRepresentable(Wrapped.self))
     }
 
     /// Declares an optional property of a `Codable` raw-value enumeration, stored by raw value.
@@ -71,7 +76,9 @@ extension PersistentProperty {
     public init<Wrapped: RawRepresentable & Codable>(
         index: Int, name: String, keyPath: KeyPath<Model, Wrapped?>, metadata: (any Sendable)?
     ) where Value == Wrapped?, Wrapped.RawValue: StorableValue {
-        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata, codec: .optionalRawRepresentable(Wrapped.self))
+        self.init(
+            index: index, name: name, keyPath: keyPath, metadata: metadata,
+            codec: .optionalRawRepresentable(Wrapped.self))
     }
 
     /// Declares a property of any other `Codable` type, stored as JSON text.
@@ -115,8 +122,10 @@ extension PersistentProperty {
     @inlinable
     public init(index: Int, name: String, keyPath: KeyPath<Model, Value>, metadata: (any Sendable)?)
     where Value: PersistentModel {
-        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
-                  codec: .relationship(.toOne(destination: String(describing: Value.self)), isOptional: false, destination: Value.self))
+        self.init(
+            index: index, name: name, keyPath: keyPath, metadata: metadata,
+            codec: .relationship(
+                .toOne(destination: String(describing: Value.self)), isOptional: false, destination: Value.self))
     }
 
     /// Declares an optional to-one relationship to another model.
@@ -124,8 +133,11 @@ extension PersistentProperty {
     public init<Destination: PersistentModel>(
         index: Int, name: String, keyPath: KeyPath<Model, Destination?>, metadata: (any Sendable)?
     ) where Value == Destination? {
-        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
-                  codec: .relationship(.toOne(destination: String(describing: Destination.self)), isOptional: true, destination: Destination.self))
+        self.init(
+            index: index, name: name, keyPath: keyPath, metadata: metadata,
+            codec: .relationship(
+                .toOne(destination: String(describing: Destination.self)), isOptional: true,
+                destination: Destination.self))
     }
 
     /// Declares an optional to-many relationship to other models (`var items: [Item]? = []`), as CloudKit-ready
@@ -135,8 +147,11 @@ extension PersistentProperty {
     public init<Destination: PersistentModel>(
         index: Int, name: String, keyPath: KeyPath<Model, [Destination]?>, metadata: (any Sendable)?
     ) where Value == [Destination]? {
-        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
-                  codec: .relationship(.toMany(destination: String(describing: Destination.self)), isOptional: true, destination: Destination.self))
+        self.init(
+            index: index, name: name, keyPath: keyPath, metadata: metadata,
+            codec: .relationship(
+                .toMany(destination: String(describing: Destination.self)), isOptional: true,
+                destination: Destination.self))
     }
 
     // A model class may itself be `Codable` (apps that seed their store from JSON make it so). Then the optional
@@ -148,8 +163,11 @@ extension PersistentProperty {
     public init<Destination: PersistentModel & Codable>(
         index: Int, name: String, keyPath: KeyPath<Model, Destination?>, metadata: (any Sendable)?
     ) where Value == Destination? {
-        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
-                  codec: .relationship(.toOne(destination: String(describing: Destination.self)), isOptional: true, destination: Destination.self))
+        self.init(
+            index: index, name: name, keyPath: keyPath, metadata: metadata,
+            codec: .relationship(
+                .toOne(destination: String(describing: Destination.self)), isOptional: true,
+                destination: Destination.self))
     }
 
     /// Declares an optional to-many relationship to a model class that is also `Codable` (see the initializer
@@ -158,8 +176,11 @@ extension PersistentProperty {
     public init<Destination: PersistentModel & Codable>(
         index: Int, name: String, keyPath: KeyPath<Model, [Destination]?>, metadata: (any Sendable)?
     ) where Value == [Destination]? {
-        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
-                  codec: .relationship(.toMany(destination: String(describing: Destination.self)), isOptional: true, destination: Destination.self))
+        self.init(
+            index: index, name: name, keyPath: keyPath, metadata: metadata,
+            codec: .relationship(
+                .toMany(destination: String(describing: Destination.self)), isOptional: true,
+                destination: Destination.self))
     }
 
     /// Declares a to-many relationship to other models.
@@ -167,7 +188,10 @@ extension PersistentProperty {
     public init<Destination: PersistentModel>(
         index: Int, name: String, keyPath: KeyPath<Model, [Destination]>, metadata: (any Sendable)?
     ) where Value == [Destination] {
-        self.init(index: index, name: name, keyPath: keyPath, metadata: metadata,
-                  codec: .relationship(.toMany(destination: String(describing: Destination.self)), isOptional: false, destination: Destination.self))
+        self.init(
+            index: index, name: name, keyPath: keyPath, metadata: metadata,
+            codec: .relationship(
+                .toMany(destination: String(describing: Destination.self)), isOptional: false,
+                destination: Destination.self))
     }
 }

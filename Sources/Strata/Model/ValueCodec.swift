@@ -37,9 +37,11 @@ package struct ValueCodec<Value>: @unchecked Sendable {
     @usableFromInline package let decode: (StoredValue) -> Value?
 
     @usableFromInline
-    package init(kind: PropertyKind, isOptional: Bool, valueType: Any.Type, cachesDecodedValue: Bool,
-                 usesStorableForm: Bool = false, storesJSON: Bool = false, check: StoredValueCheck = .decode,
-                 encode: @escaping (Value) throws -> StoredValue, decode: @escaping (StoredValue) -> Value?) {
+    package init(
+        kind: PropertyKind, isOptional: Bool, valueType: Any.Type, cachesDecodedValue: Bool,
+        usesStorableForm: Bool = false, storesJSON: Bool = false, check: StoredValueCheck = .decode,
+        encode: @escaping (Value) throws -> StoredValue, decode: @escaping (StoredValue) -> Value?
+    ) {
         self.kind = kind
         self.isOptional = isOptional
         self.valueType = valueType
@@ -64,8 +66,10 @@ package struct ValueCodec<Value>: @unchecked Sendable {
         case .attribute(.blob): empty = .blob(Array(repeating: 0, count: 16))
         case .toOne, .toMany: return [.null]
         }
-        return [empty, .integer(0), .integer(1), .text(""), .text("{}"), .text("[]"), .text("\"\""), .text("0"),
-                .text("false"), .blob([])]
+        return [
+            empty, .integer(0), .integer(1), .text(""), .text("{}"), .text("[]"), .text("\"\""), .text("0"),
+            .text("false"), .blob([]),
+        ]
     }
 }
 

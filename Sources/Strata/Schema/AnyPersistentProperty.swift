@@ -62,7 +62,8 @@ extension PersistentProperty: AnyPersistentProperty {
         case .toOne, .toMany:
             // A `let` relationship: its models become the relationship's targets, saved and kept in step as any.
             guard data.relationshipTargets[index] == nil else { return }
-            data.relationshipTargets[index] = (value as? any PersistentModel).map { [$0] } ?? (value as? [any PersistentModel]) ?? []
+            data.relationshipTargets[index] =
+                (value as? any PersistentModel).map { [$0] } ?? (value as? [any PersistentModel]) ?? []
             data.changedRelationships.insert(index)
         }
     }

@@ -17,14 +17,16 @@ extension Schema {
             next += 1
             // A model subclass is stored with its superclasses' rows, so their entities come along.
             if let superclass = _getSuperclass(type) as? any PersistentModel.Type,
-               seen.insert(ObjectIdentifier(superclass)).inserted {
+                seen.insert(ObjectIdentifier(superclass)).inserted
+            {
                 ordered.append(superclass)
             }
             for metadata in type.schemaMetadata {
                 let property = metadata.property
                 guard property.relationshipDestination != nil,
-                      let destination = property.valueType as? any PersistentModel.Type,
-                      seen.insert(ObjectIdentifier(destination)).inserted else { continue }
+                    let destination = property.valueType as? any PersistentModel.Type,
+                    seen.insert(ObjectIdentifier(destination)).inserted
+                else { continue }
                 ordered.append(destination)
             }
         }

@@ -92,7 +92,8 @@ extension Schema {
                     defaultValue: entry.defaultValue)
             }
             self.declaredAttributes = attributes
-            self.attributesByName = Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            self.attributesByName = Dictionary(
+                attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             var keyPaths: [AnyKeyPath: Int] = [:]
             var names: [String: Int] = [:]
             for property in properties {

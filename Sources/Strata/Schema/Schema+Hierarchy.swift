@@ -2,9 +2,11 @@ extension Schema {
     /// Links each entity to the entity of its model's superclass (a `@Model` subclass of another `@Model` class),
     /// so both know their place in the hierarchy.
     static func linkHierarchies(of entities: [Entity]) {
-        let byType = Dictionary(entities.map { (ObjectIdentifier($0.modelType), $0) }, uniquingKeysWith: { first, _ in first })
+        let byType = Dictionary(
+            entities.map { (ObjectIdentifier($0.modelType), $0) }, uniquingKeysWith: { first, _ in first })
         for entity in entities {
-            guard let superclass = _getSuperclass(entity.modelType), let parent = byType[ObjectIdentifier(superclass)] else {
+            guard let superclass = _getSuperclass(entity.modelType), let parent = byType[ObjectIdentifier(superclass)]
+            else {
                 continue
             }
             entity.parentEntity = parent

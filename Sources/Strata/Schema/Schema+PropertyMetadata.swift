@@ -27,7 +27,9 @@ extension Schema {
 
         /// The default value as the store keeps it; `nil` when there is none, it is `nil`, or it can't be encoded.
         package var defaultStoredValue: StoredValue? {
-            guard let defaultValue, let stored = try? property.encodeAny(defaultValue), stored != .null else { return nil }
+            guard let defaultValue, let stored = try? property.encodeAny(defaultValue), stored != .null else {
+                return nil
+            }
             return stored
         }
     }

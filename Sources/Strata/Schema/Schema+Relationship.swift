@@ -94,7 +94,9 @@ extension Schema {
         }
 
         /// The relationship `info` resolves in a schema, configured by `configuration` (what `@Relationship` wrote).
-        package init(resolving info: RelationshipInfo, of property: any AnyPersistentProperty, configuration: Relationship?) {
+        package init(
+            resolving info: RelationshipInfo, of property: any AnyPersistentProperty, configuration: Relationship?
+        ) {
             self.options = configuration?.options ?? []
             self.deleteRule = info.deleteRule
             self.minimumModelCount = info.minimumModelCount
@@ -116,7 +118,8 @@ extension Schema {
         public static func == (lhs: Relationship, rhs: Relationship) -> Bool {
             lhs.name == rhs.name && lhs.destination == rhs.destination && lhs.inverseName == rhs.inverseName
                 && lhs.isToOneRelationship == rhs.isToOneRelationship && lhs.isOptional == rhs.isOptional
-                && lhs.deleteRule == rhs.deleteRule && lhs.options == rhs.options && lhs.previousName == rhs.previousName
+                && lhs.deleteRule == rhs.deleteRule && lhs.options == rhs.options
+                && lhs.previousName == rhs.previousName
                 && lhs.minimumModelCount == rhs.minimumModelCount && lhs.maximumModelCount == rhs.maximumModelCount
                 && lhs.hashModifier == rhs.hashModifier
         }

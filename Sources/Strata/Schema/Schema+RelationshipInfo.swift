@@ -52,31 +52,49 @@ extension Schema {
             for property in entity.persistentProperties {
                 guard let (destinationName, _) = property.relationshipDestination else { continue }
                 guard let destination = byName[destinationName] else {
-                    problems.append(.invalidSchema(entity: entity.name, reason: "\(property.name) refers to \(destinationName), which is not part of the container's schema; add it to ModelContainer(for:)"))
+                    problems.append(
+                        .invalidSchema(
+                            entity: entity.name,
+                            reason:
+                                "\(property.name) refers to \(destinationName), which is not part of the container's schema; add it to ModelContainer(for:)"
+                        ))
                     continue
                 }
                 let configuration = property.metadata as? Relationship
                 if let keyPath = configuration?.inverseKeyPath {
-                    guard let inverse = destination.property(for: keyPath), inverse.relationshipDestination?.name == entity.name else {
-                        problems.append(.invalidSchema(entity: entity.name, reason: "the inverse of \(property.name), \(keyPath), is not a relationship of \(destination.name) back to \(entity.name)"))
+                    guard let inverse = destination.property(for: keyPath),
+                        inverse.relationshipDestination?.name == entity.name
+                    else {
+                        problems.append(
+                            .invalidSchema(
+                                entity: entity.name,
+                                reason:
+                                    "the inverse of \(property.name), \(keyPath), is not a relationship of \(destination.name) back to \(entity.name)"
+                            ))
                         continue
                     }
                     inverses[ObjectIdentifier(entity), default: [:]][property.index] = inverse.index
                     inverses[ObjectIdentifier(destination), default: [:]][inverse.index] = property.index
-                    claims[ObjectIdentifier(destination), default: [:]][inverse.index, default: []].append(property.index)
+                    claims[ObjectIdentifier(destination), default: [:]][inverse.index, default: []].append(
+                        property.index)
                 }
             }
         }
         // Infer the remaining inverses: exactly one relationship on each side pointing at the other, neither taken.
         for entity in entities {
-            for property in entity.persistentProperties where inverses[ObjectIdentifier(entity)]?[property.index] == nil {
-                guard let (destinationName, _) = property.relationshipDestination, let destination = byName[destinationName] else { continue }
+            for property in entity.persistentProperties where inverses[ObjectIdentifier(entity)]?[property.index] == nil
+            {
+                guard let (destinationName, _) = property.relationshipDestination,
+                    let destination = byName[destinationName]
+                else { continue }
                 let backward = destination.persistentProperties.filter {
-                    $0.relationshipDestination?.name == entity.name && inverses[ObjectIdentifier(destination)]?[$0.index] == nil
+                    $0.relationshipDestination?.name == entity.name
+                        && inverses[ObjectIdentifier(destination)]?[$0.index] == nil
                         && !(destination === entity && $0.index == property.index)
                 }
                 let forward = entity.persistentProperties.filter {
-                    $0.relationshipDestination?.name == destination.name && inverses[ObjectIdentifier(entity)]?[$0.index] == nil
+                    $0.relationshipDestination?.name == destination.name
+                        && inverses[ObjectIdentifier(entity)]?[$0.index] == nil
                 }
                 if backward.count == 1, forward.count == 1, let inverse = backward.first {
                     inverses[ObjectIdentifier(entity), default: [:]][property.index] = inverse.index
@@ -87,33 +105,41 @@ extension Schema {
         for entity in entities {
             var infos: [Int: RelationshipInfo] = [:]
             for property in entity.persistentProperties {
-                guard let (destinationName, isToMany) = property.relationshipDestination, let destination = byName[destinationName] else { continue }
+                guard let (destinationName, isToMany) = property.relationshipDestination,
+                    let destination = byName[destinationName]
+                else { continue }
                 let configuration = property.metadata as? Relationship
                 let sharers = claims[ObjectIdentifier(entity)]?[property.index] ?? []
-                let sharesInverse = (inverses[ObjectIdentifier(entity)]?[property.index]).map {
-                    (claims[ObjectIdentifier(destination)]?[$0]?.count ?? 0) > 1
-                } ?? false
+                let sharesInverse =
+                    (inverses[ObjectIdentifier(entity)]?[property.index]).map {
+                        (claims[ObjectIdentifier(destination)]?[$0]?.count ?? 0) > 1
+                    } ?? false
                 let inverseIndex = sharers.count > 1 ? nil : inverses[ObjectIdentifier(entity)]?[property.index]
-                let inverseIsToMany = inverseIndex.map { destination.persistentProperties[$0].relationshipDestination?.isToMany ?? false }
+                let inverseIsToMany = inverseIndex.map {
+                    destination.persistentProperties[$0].relationshipDestination?.isToMany ?? false
+                }
                 let storage: RelationshipInfo.Storage
                 switch (isToMany, inverseIsToMany) {
                 case (true, _) where sharesInverse:
                     // One of several relationships sharing an inverse: a foreign key (or a shared join table) would
                     // merge them, so each keeps its own rows.
-                    storage = .joinTable(name: StoreLayout.joinTable(entity: entity.name, relationship: property.name),
-                                         ownerColumn: StoreLayout.ownerColumn, targetColumn: StoreLayout.targetColumn)
+                    storage = .joinTable(
+                        name: StoreLayout.joinTable(entity: entity.name, relationship: property.name),
+                        ownerColumn: StoreLayout.ownerColumn, targetColumn: StoreLayout.targetColumn)
                 case (false, _): storage = .foreignKey
                 case (true, false?): storage = .inverseForeignKey
                 case (true, true?):
                     let mine = "\(entity.name)_\(property.name)"
                     let theirs = "\(destination.name)_\(destination.persistentProperties[inverseIndex ?? 0].name)"
                     let (first, second) = mine <= theirs ? (mine, theirs) : (theirs, mine)
-                    storage = .joinTable(name: StoreLayout.joinTable(first: first, second: second),
-                                         ownerColumn: mine <= theirs ? StoreLayout.firstColumn : StoreLayout.secondColumn,
-                                         targetColumn: mine <= theirs ? StoreLayout.secondColumn : StoreLayout.firstColumn)
+                    storage = .joinTable(
+                        name: StoreLayout.joinTable(first: first, second: second),
+                        ownerColumn: mine <= theirs ? StoreLayout.firstColumn : StoreLayout.secondColumn,
+                        targetColumn: mine <= theirs ? StoreLayout.secondColumn : StoreLayout.firstColumn)
                 case (true, nil):
-                    storage = .joinTable(name: StoreLayout.joinTable(entity: entity.name, relationship: property.name),
-                                         ownerColumn: StoreLayout.ownerColumn, targetColumn: StoreLayout.targetColumn)
+                    storage = .joinTable(
+                        name: StoreLayout.joinTable(entity: entity.name, relationship: property.name),
+                        ownerColumn: StoreLayout.ownerColumn, targetColumn: StoreLayout.targetColumn)
                 }
                 infos[property.index] = RelationshipInfo(
                     index: property.index, name: property.name, destination: destination, isToMany: isToMany,

@@ -13,7 +13,9 @@ package protocol PersistentStore: ModelBackingDataStore {
     /// Counts the rows a fetch would return.
     func count(_ request: StoreFetch) throws -> Int
     /// The rows of a join table whose owner column holds one of `owners`.
-    func fetchJoinRows(table: String, ownerColumn: String, targetColumn: String, owners: [Int64]) throws -> [(owner: Int64, target: Int64)]
+    func fetchJoinRows(
+        table: String, ownerColumn: String, targetColumn: String, owners: [Int64]
+    ) throws -> [(owner: Int64, target: Int64)]
     /// Writes a set of changes in one transaction.
     /// - Returns: the primary key given to each insert, in order.
     func save(_ changes: StoreChanges, mergePolicy: MergePolicy) throws -> StoreSaveResult
@@ -207,7 +209,9 @@ package struct StoreSaveResult {
         package var kept: Set<Int>
         package var version: Int64
 
-        package init(entity: Schema.Entity, primaryKey: Int64, storedValues: [StoredValue], kept: Set<Int>, version: Int64) {
+        package init(
+            entity: Schema.Entity, primaryKey: Int64, storedValues: [StoredValue], kept: Set<Int>, version: Int64
+        ) {
             self.entity = entity
             self.primaryKey = primaryKey
             self.storedValues = storedValues

@@ -10,12 +10,15 @@ package protocol SQLPersistentStore: PersistentStore {
 extension SQLPersistentStore {
     /// The join-table rows of `owners`, each owner's targets in key order, read in chunks of
     /// `StoreLimits.keysPerStatement` keys.
-    package func fetchJoinRows(table: String, ownerColumn: String, targetColumn: String, owners: [Int64]) throws -> [(owner: Int64, target: Int64)] {
+    package func fetchJoinRows(
+        table: String, ownerColumn: String, targetColumn: String, owners: [Int64]
+    ) throws -> [(owner: Int64, target: Int64)] {
         var rows: [(owner: Int64, target: Int64)] = []
         for start in stride(from: 0, to: owners.count, by: StoreLimits.keysPerStatement) {
             let chunk = owners[start..<min(start + StoreLimits.keysPerStatement, owners.count)]
             let keys = SQLFragment.joined(chunk.map { .binding(.integer($0)) }, separator: ", ")
-            let query: SQLFragment = "SELECT \(identifier: ownerColumn), \(identifier: targetColumn) FROM \(identifier: table) "
+            let query: SQLFragment =
+                "SELECT \(identifier: ownerColumn), \(identifier: targetColumn) FROM \(identifier: table) "
                 + "WHERE \(identifier: ownerColumn) IN (\(keys)) ORDER BY \(identifier: targetColumn)"
             rows += try integerPairs(query, operation: "read \(table)").map { (owner: $0.0, target: $0.1) }
         }

@@ -7,8 +7,9 @@ extension StoreChanges {
         var found: [Int: [Int: RowReference?]] = [:]
         for update in foreignKeyUpdates {
             guard case .inserted(let position) = update.row,
-                  update.entity.uniquenessConstraints.contains(where: { $0.contains(update.column) }),
-                  let property = update.entity.property(named: update.column) else { continue }
+                update.entity.uniquenessConstraints.contains(where: { $0.contains(update.column) }),
+                let property = update.entity.property(named: update.column)
+            else { continue }
             found[position, default: [:]][property.index] = .some(update.target)
         }
         return found
@@ -22,7 +23,8 @@ extension StoreChanges {
             switch target {
             case nil: values[index] = .null
             case .stored(let key)?: values[index] = .integer(key)
-            case .inserted(let position)? where position < insertedKeys.count: values[index] = .integer(insertedKeys[position])
+            case .inserted(let position)? where position < insertedKeys.count:
+                values[index] = .integer(insertedKeys[position])
             case .inserted?: continue
             }
         }
@@ -54,15 +56,18 @@ extension StoreChanges {
         foreignKeyUpdates.compactMap { update in
             guard let row = Self.key(update.row, insertedKeys) else { return nil }
             let target: StoredValue = update.target.flatMap { Self.key($0, insertedKeys) }.map { .integer($0) } ?? .null
-                        let isStoredRow = if case .stored = update.row { true } else { false }
-            return ResolvedForeignKey(entity: update.entity, column: update.column, row: row, target: target, isStoredRow: isStoredRow)
+            let isStoredRow = if case .stored = update.row { true } else { false }
+            return ResolvedForeignKey(
+                entity: update.entity, column: update.column, row: row, target: target, isStoredRow: isStoredRow)
         }
     }
 
     /// `changes` (``joinInserts`` or ``joinDeletes``) whose owner and target both have keys.
     package static func resolved(_ changes: [JoinChange], insertedKeys: [Int64]) -> [ResolvedJoin] {
         changes.compactMap { change in
-            guard let owner = key(change.owner, insertedKeys), let target = key(change.target, insertedKeys) else { return nil }
+            guard let owner = key(change.owner, insertedKeys), let target = key(change.target, insertedKeys) else {
+                return nil
+            }
             return ResolvedJoin(change: change, owner: owner, target: target)
         }
     }
@@ -78,7 +83,9 @@ extension StoreChanges {
 extension StoreChanges.Update {
     /// The property indexes another writer changed since this update's model was read: the changed attributes
     /// whose stored value is no longer the one read, and the to-one relationships whose stored foreign key moved.
-    package func propertiesChangedElsewhere(_ columns: ArraySlice<StoreChanges.UpdateColumn>, stored: [StoredValue]) -> [Int] {
+    package func propertiesChangedElsewhere(
+        _ columns: ArraySlice<StoreChanges.UpdateColumn>, stored: [StoredValue]
+    ) -> [Int] {
         (columns.filter { stored[$0.index] != $0.saved }.map(\.index)
             + savedForeignKeys.filter { stored[$0.key] != $0.value }.keys).sorted()
     }
@@ -102,7 +109,9 @@ extension MergePolicy {
         case .mergeByPropertyStoreTrump: columns.filter { stored[$0.index] == $0.saved }
         case .overwrite:
             update.values.map { values in
-                update.entity.columnPropertyIndexes.map { StoreChanges.UpdateColumn(index: $0, value: values[$0], saved: .null) }
+                update.entity.columnPropertyIndexes.map {
+                    StoreChanges.UpdateColumn(index: $0, value: values[$0], saved: .null)
+                }
             } ?? Array(columns)
         case .rollback: []
         }
@@ -112,8 +121,10 @@ extension MergePolicy {
 extension MergeConflict {
     /// The conflict of a row of `entity` changed (or deleted) elsewhere since it was read at version `expected`;
     /// `stored` is the row as stored now (`nil`: deleted), `conflicting` the property indexes changed elsewhere.
-    package init(_ entity: Schema.Entity, _ key: Int64, storeIdentifier: String, isDeletion: Bool, expected: Int64,
-                 stored: (version: Int64, values: [StoredValue])?, conflicting: [Int]) {
+    package init(
+        _ entity: Schema.Entity, _ key: Int64, storeIdentifier: String, isDeletion: Bool, expected: Int64,
+        stored: (version: Int64, values: [StoredValue])?, conflicting: [Int]
+    ) {
         var values: [String: String] = [:]
         if let stored {
             for index in entity.columnPropertyIndexes where entity.relationshipInfos[index] == nil {
@@ -122,7 +133,8 @@ extension MergeConflict {
         }
         self.init(
             entityName: entity.name,
-            persistentModelID: PersistentIdentifier(entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(key)),
+            persistentModelID: PersistentIdentifier(
+                entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(key)),
             isDeletion: isDeletion, conflictingProperties: conflicting.map { entity.persistentProperties[$0].name },
             storedValues: values, expectedVersion: expected, storedVersion: stored?.version)
     }

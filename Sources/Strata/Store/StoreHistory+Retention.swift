@@ -30,7 +30,8 @@ package struct HistoryRetention: Sendable {
             try delete(StoreHistoryFetch(conditions: [.timestamp(.less, Date().addingTimeInterval(-maximumAge))]))
         }
         if let maximumCount {
-            let newestBeyond: SQLFragment = "SELECT \(identifier: "id") FROM \(identifier: HistoryTables.transactions) "
+            let newestBeyond: SQLFragment =
+                "SELECT \(identifier: "id") FROM \(identifier: HistoryTables.transactions) "
                 + "ORDER BY \(identifier: "id") DESC LIMIT 1 OFFSET \(bind: .integer(Int64(max(0, maximumCount))))"
             if let newest = try newestBeyondLimit(newestBeyond) {
                 try delete(StoreHistoryFetch(conditions: [.transaction(.lessOrEqual, newest)]))

@@ -12,7 +12,9 @@ extension StoreHistoryFetch {
             case .transaction(let comparison, let value):
                 clauses.append("\(identifier: "id") \(sql: comparison.rawValue) \(bind: .integer(value))")
             case .timestamp(let comparison, let date):
-                clauses.append("\(identifier: "timestamp") \(sql: comparison.rawValue) \(bind: .real(date.timeIntervalSinceReferenceDate))")
+                clauses.append(
+                    "\(identifier: "timestamp") \(sql: comparison.rawValue) \(bind: .real(date.timeIntervalSinceReferenceDate))"
+                )
             case .author(let equal, nil):
                 clauses.append("\(identifier: "author") IS \(sql: equal ? "" : "NOT ")NULL")
             case .author(true, let name?):
@@ -55,7 +57,8 @@ extension HistoryTables {
     package static func transactionRow(author: String?) -> SQLFragment {
         let values: [StoredValue] = [
             .real(Date().timeIntervalSinceReferenceDate), author.map { .text($0) } ?? .null,
-            .text(StoredHistoryTransaction.currentBundleIdentifier), .text(StoredHistoryTransaction.currentProcessIdentifier),
+            .text(StoredHistoryTransaction.currentBundleIdentifier),
+            .text(StoredHistoryTransaction.currentProcessIdentifier),
         ]
         return "INSERT INTO \(identifier: transactions) (\(columns(["timestamp", "author", "bundle", "process"]))) "
             + "VALUES (\(SQLFragment.joined(values.map(SQLFragment.binding), separator: ", ")))"
@@ -79,7 +82,8 @@ extension HistoryTables {
     /// recorded: deleting older history later doesn't make newer tokens valid again.
     package static func recordDeleted(through transaction: Int64) -> SQLFragment {
         let metadata = SQLFragment.identifier(StoreLayout.metadataTable)
-        return "INSERT INTO \(metadata) (key, value) VALUES (\(bind: .text(deletedThroughKey)), \(bind: .text(String(transaction)))) "
+        return
+            "INSERT INTO \(metadata) (key, value) VALUES (\(bind: .text(deletedThroughKey)), \(bind: .text(String(transaction)))) "
             + "ON CONFLICT (key) DO UPDATE SET value = CASE WHEN CAST(excluded.value AS BIGINT) > CAST(\(metadata).value AS BIGINT) "
             + "THEN excluded.value ELSE \(metadata).value END"
     }
@@ -90,17 +94,20 @@ extension StoredHistoryChange {
     /// from `firstPosition`, to the rows `keys` lists after `firstRow` (``HistoryKeyList``; `nil`: consecutive rows);
     /// updates name their properties in `attributes` (comma-separated), deletes take their values from `tombstones`
     /// by position. An unknown kind gives none.
-    package static func expanded(kind rawKind: Int64, entityName: String, firstRow: Int64, firstPosition: Int64, count: Int64,
-                                 keys: [UInt8]? = nil, attributes: String?, tombstones: [Int64: [String: StoredValue]]?) -> [StoredHistoryChange] {
+    package static func expanded(
+        kind rawKind: Int64, entityName: String, firstRow: Int64, firstPosition: Int64, count: Int64,
+        keys: [UInt8]? = nil, attributes: String?, tombstones: [Int64: [String: StoredValue]]?
+    ) -> [StoredHistoryChange] {
         guard let recorded = HistoryTables.Kind(rawValue: rawKind) else { return [] }
         let names = (attributes ?? "").isEmpty ? [] : (attributes ?? "").split(separator: ",").map(String.init)
         return HistoryKeyList.keys(first: firstRow, count: count, list: keys).enumerated().map { step, row in
             let position = firstPosition + Int64(step)
-            let kind: Kind = switch recorded {
-            case .insert: .insert
-            case .update: .update(names)
-            case .delete: .delete(tombstones?[position] ?? [:])
-            }
+            let kind: Kind =
+                switch recorded {
+                case .insert: .insert
+                case .update: .update(names)
+                case .delete: .delete(tombstones?[position] ?? [:])
+                }
             return StoredHistoryChange(kind: kind, entityName: entityName, primaryKey: row, position: position)
         }
     }

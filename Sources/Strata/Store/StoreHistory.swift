@@ -18,7 +18,10 @@ package struct StoreHistoryFetch: Sendable {
     /// Whether the transactions' changes are read (a token lookup needs none).
     package var includesChanges = true
 
-    package init(conditions: [StoreHistoryCondition] = [], order: StoreHistoryOrder = .transaction(ascending: true), limit: Int? = nil) {
+    package init(
+        conditions: [StoreHistoryCondition] = [], order: StoreHistoryOrder = .transaction(ascending: true),
+        limit: Int? = nil
+    ) {
         self.conditions = conditions
         self.order = order
         self.limit = limit
@@ -73,8 +76,10 @@ package struct StoredHistoryTransaction: Sendable {
     package var processIdentifier: String
     package var changes: [StoredHistoryChange]
 
-    package init(identifier: Int64, timestamp: Date, author: String?, bundleIdentifier: String, processIdentifier: String,
-                 changes: [StoredHistoryChange] = []) {
+    package init(
+        identifier: Int64, timestamp: Date, author: String?, bundleIdentifier: String, processIdentifier: String,
+        changes: [StoredHistoryChange] = []
+    ) {
         self.identifier = identifier
         self.timestamp = timestamp
         self.author = author

@@ -24,7 +24,8 @@ package final class StoreWatchers: @unchecked Sendable {
     package static func nameCurrentThread(_ name: String) {
         #if os(Linux)
         // glibc's `pthread_setname_np` isn't visible to Swift; the kernel takes the name through procfs as well.
-        try? (String(name.utf8.prefix(15)) ?? name).write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+        try? (String(name.utf8.prefix(15)) ?? name).write(
+            toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
         #endif
     }
 

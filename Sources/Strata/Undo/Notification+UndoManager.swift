@@ -16,7 +16,8 @@ extension NSNotification.Name {
     /// Posted when an undo manager opens a group. The object is the undo manager.
     public static let NSUndoManagerDidOpenUndoGroup = NSNotification.Name("NSUndoManagerDidOpenUndoGroupNotification")
     /// Posted just before an undo manager closes a group; `userInfo` holds `NSUndoManagerGroupIsDiscardableKey`.
-    public static let NSUndoManagerWillCloseUndoGroup = NSNotification.Name("NSUndoManagerWillCloseUndoGroupNotification")
+    public static let NSUndoManagerWillCloseUndoGroup = NSNotification.Name(
+        "NSUndoManagerWillCloseUndoGroupNotification")
     /// Posted just after an undo manager closed a group; `userInfo` holds `NSUndoManagerGroupIsDiscardableKey`.
     public static let NSUndoManagerDidCloseUndoGroup = NSNotification.Name("NSUndoManagerDidCloseUndoGroupNotification")
 }

@@ -125,7 +125,9 @@ open class UndoManager {
     }
 
     /// The number of groups ``undo()`` can undo, the open top-level group included when it holds operations.
-    open var undoCount: Int { undoStack.count + (performing == .nothing && openGroups.count == 1 && !openGroups[0].isEmpty ? 1 : 0) }
+    open var undoCount: Int {
+        undoStack.count + (performing == .nothing && openGroups.count == 1 && !openGroups[0].isEmpty ? 1 : 0)
+    }
     /// The number of groups ``redo()`` can redo.
     open var redoCount: Int { redoStack.count }
 
@@ -133,8 +135,10 @@ open class UndoManager {
     /// not undoing or redoing clears the redo stack. The undo manager holds `target` weakly and `handler`
     /// strongly; an operation whose target is gone is skipped.
     @preconcurrency
-    open func registerUndo<TargetType: AnyObject>(withTarget target: TargetType,
-                                                  handler: @escaping @MainActor (TargetType) -> Void) {
+    open func registerUndo<TargetType: AnyObject>(
+        withTarget target: TargetType,
+        handler: @escaping @MainActor (TargetType) -> Void
+    ) {
         let action = Action(target: target, targetIdentity: ObjectIdentifier(target)) { object in
             // Only ever called with the target it was registered with.
             if let typed = object as? TargetType { handler(typed) }

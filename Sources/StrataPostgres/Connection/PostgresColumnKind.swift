@@ -32,7 +32,9 @@ enum PostgresColumnKind {
         case PostgresType.float8: self = .float8
         case PostgresType.float4: self = .float4
         case PostgresType.numeric: self = modifier == PostgresType.unsignedModifier ? .unsigned : .numeric
-        case PostgresType.text, PostgresType.name, PostgresType.json, PostgresType.bpchar, PostgresType.varchar, PostgresType.unknown: self = .text
+        case PostgresType.text, PostgresType.name, PostgresType.json, PostgresType.bpchar, PostgresType.varchar,
+            PostgresType.unknown:
+            self = .text
         case PostgresType.bytea: self = .bytea
         case PostgresType.uuid: self = .uuid
         case PostgresType.timestamp, PostgresType.timestamptz: self = .timestamp
@@ -77,7 +79,8 @@ enum PostgresColumnKind {
             return .blob(Array(bytes))
         case .timestamp:
             guard bytes.count == 8 else { return .null }
-            return .real(Self.referenceSeconds(microsecondsSince2000: Int64(bigEndian: bytes.loadUnaligned(as: Int64.self))))
+            return .real(
+                Self.referenceSeconds(microsecondsSince2000: Int64(bigEndian: bytes.loadUnaligned(as: Int64.self))))
         case .jsonb:
             guard let version = bytes.first, version == 1 else { return .null }
             return .text(String(decoding: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self))

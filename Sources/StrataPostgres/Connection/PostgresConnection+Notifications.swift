@@ -11,7 +11,8 @@ extension PostgresConnection {
         let socket = PQsocket(handle)
         guard socket >= 0 else { throw brokenConnection() }
         var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(
+            timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         let ready = poll(&descriptor, 1, milliseconds)
         if ready < 0, errno != EINTR { throw brokenConnection() }
         guard ready > 0 else { return [] }

@@ -40,11 +40,16 @@ extension PostgresConnection {
     ///   - result: called in order with each statement's result, once its batch has run.
     /// - Throws: the first statement's ``PostgresError`` (statements after it in its batch did not run; none
     ///   after its batch is sent), or what `result` throws.
-    package func pipeline(_ count: Int, statement: (Int) -> PipelinedStatement, result: (Int, PostgresResult) throws -> Void) throws {
+    package func pipeline(
+        _ count: Int, statement: (Int) -> PipelinedStatement, result: (Int, PostgresResult) throws -> Void
+    ) throws {
         guard reusesStatements, count > 1 else {
             for index in 0..<count {
                 let next = statement(index)
-                try result(index, next.isPrepared ? try preparedQuery(next.sql, next.parameters) : try query(next.sql, next.parameters))
+                try result(
+                    index,
+                    next.isPrepared
+                        ? try preparedQuery(next.sql, next.parameters) : try query(next.sql, next.parameters))
             }
             return
         }
@@ -63,7 +68,8 @@ extension PostgresConnection {
     }
 
     /// Sends `indexes`' statements and a sync, then reads every result.
-    private func runPipelined(_ indexes: Range<Int>, statement: (Int) -> PipelinedStatement) throws -> [PostgresResult] {
+    private func runPipelined(_ indexes: Range<Int>, statement: (Int) -> PipelinedStatement) throws -> [PostgresResult]
+    {
         guard PQenterPipelineMode(handle) == 1 else { throw connectionError }
         var steps: [PipelineStep] = []
         steps.reserveCapacity(indexes.count)
@@ -73,8 +79,11 @@ extension PostgresConnection {
             do {
                 try withBindings(next.parameters) { bindings in
                     guard next.isPrepared else {
-                        guard PQsendQueryParams(handle, next.sql, bindings.count, bindings.types, bindings.values, bindings.lengths,
-                                                bindings.formats, 0) == 1 else { throw connectionError }
+                        guard
+                            PQsendQueryParams(
+                                handle, next.sql, bindings.count, bindings.types, bindings.values, bindings.lengths,
+                                bindings.formats, 0) == 1
+                        else { throw connectionError }
                         steps.append(.run(nil))
                         return
                     }
@@ -84,12 +93,17 @@ extension PostgresConnection {
                         name = prepared
                     } else {
                         name = preparedStatements.newName()
-                        guard PQsendPrepare(handle, name, key.sql, bindings.count, key.types) == 1 else { throw connectionError }
+                        guard PQsendPrepare(handle, name, key.sql, bindings.count, key.types) == 1 else {
+                            throw connectionError
+                        }
                         steps.append(.prepare(key, name: name))
                         // Deallocated once the pipeline is done: a statement sent in it may be the one evicted.
                         preparedStatements.noteForgotten(preparedStatements.insert(key, name: name))
                     }
-                    guard PQsendQueryPrepared(handle, name, bindings.count, bindings.values, bindings.lengths, bindings.formats, 0) == 1 else {
+                    guard
+                        PQsendQueryPrepared(
+                            handle, name, bindings.count, bindings.values, bindings.lengths, bindings.formats, 0) == 1
+                    else {
                         throw connectionError
                     }
                     steps.append(.run(key))

@@ -9,8 +9,10 @@ extension PostgresConnection {
     ///
     /// - Throws: whatever `body` throws, or the ``PostgresError`` of `BEGIN`, `first`, the last statements or
     ///   `COMMIT`; nothing is committed then.
-    package func transaction<T>(beginningWith first: PipelinedStatement,
-                                _ body: (PostgresResult) throws -> (value: T, last: [PipelinedStatement])) throws -> T {
+    package func transaction<T>(
+        beginningWith first: PipelinedStatement,
+        _ body: (PostgresResult) throws -> (value: T, last: [PipelinedStatement])
+    ) throws -> T {
         if isInTransaction {
             return try savepoint {
                 let (value, last) = try body(try preparedQuery(first.sql, first.parameters))
@@ -22,9 +24,12 @@ extension PostgresConnection {
         defer { isInTransaction = false }
         do {
             var firstResult: PostgresResult?
-            try pipeline(2, statement: { $0 == 0 ? PipelinedStatement("BEGIN", [], isPrepared: false) : first },
-                         result: { index, result in if index == 1 { firstResult = result } })
-            guard let firstResult else { throw PostgresError(sqlState: nil, message: "the transaction's first statement returned nothing") }
+            try pipeline(
+                2, statement: { $0 == 0 ? PipelinedStatement("BEGIN", [], isPrepared: false) : first },
+                result: { index, result in if index == 1 { firstResult = result } })
+            guard let firstResult else {
+                throw PostgresError(sqlState: nil, message: "the transaction's first statement returned nothing")
+            }
             let (value, last) = try body(firstResult)
             let ending = last + [PipelinedStatement("COMMIT", [], isPrepared: false)]
             try pipeline(ending.count, statement: { ending[$0] }, result: { _, _ in })

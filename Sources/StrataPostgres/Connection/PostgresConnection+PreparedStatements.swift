@@ -23,7 +23,9 @@ extension PostgresConnection {
     /// without parsing text (for fetches, whose columns are Strata's own types).
     /// - Throws: ``PostgresError``, as ``query(_:_:)``.
     @discardableResult
-    package func preparedQuery(_ sql: String, _ parameters: [StoredValue], binaryResults: Bool = false) throws -> PostgresResult {
+    package func preparedQuery(
+        _ sql: String, _ parameters: [StoredValue], binaryResults: Bool = false
+    ) throws -> PostgresResult {
         let resultFormat: Int32 = binaryResults ? 1 : 0
         guard reusesStatements else { return try query(sql, parameters, resultFormat: resultFormat) }
         return try withBindings(parameters) { bindings in
@@ -48,7 +50,9 @@ extension PostgresConnection {
         set { preparedStatements.limit = newValue }
     }
 
-    private func runPrepared(_ key: PostgresPreparedStatements.Key, _ bindings: PostgresBindings, resultFormat: Int32) throws -> PostgresResult {
+    private func runPrepared(
+        _ key: PostgresPreparedStatements.Key, _ bindings: PostgresBindings, resultFormat: Int32
+    ) throws -> PostgresResult {
         let name: String
         if let prepared = preparedStatements.name(for: key) {
             name = prepared
@@ -58,7 +62,9 @@ extension PostgresConnection {
             _ = try check(PQprepare(handle, name, key.sql, bindings.count, key.types))
             for evicted in preparedStatements.insert(key, name: name) { deallocate(evicted) }
         }
-        return try check(PQexecPrepared(handle, name, bindings.count, bindings.values, bindings.lengths, bindings.formats, resultFormat))
+        return try check(
+            PQexecPrepared(
+                handle, name, bindings.count, bindings.values, bindings.lengths, bindings.formats, resultFormat))
     }
 
     /// Deallocates the statements forgotten after failing, once the connection can run a statement again.

@@ -62,7 +62,10 @@ package final class PostgresConnection {
     @discardableResult
     package func query(_ sql: String, _ parameters: [StoredValue], resultFormat: Int32 = 0) throws -> PostgresResult {
         try withBindings(parameters) { bindings in
-            try check(PQexecParams(handle, sql, bindings.count, bindings.types, bindings.values, bindings.lengths, bindings.formats, resultFormat))
+            try check(
+                PQexecParams(
+                    handle, sql, bindings.count, bindings.types, bindings.values, bindings.lengths, bindings.formats,
+                    resultFormat))
         }
     }
 
@@ -79,7 +82,9 @@ package final class PostgresConnection {
     func withBindings<T>(_ parameters: [StoredValue], _ body: (PostgresBindings) throws -> T) throws -> T {
         for (index, parameter) in parameters.enumerated() {
             if case .text(let text) = parameter, text.utf8.contains(0) {
-                throw PostgresError(sqlState: "22021", message: "parameter $\(index + 1) is text holding U+0000 (NUL), which PostgreSQL text can't store")
+                throw PostgresError(
+                    sqlState: "22021",
+                    message: "parameter $\(index + 1) is text holding U+0000 (NUL), which PostgreSQL text can't store")
             }
         }
         // Sized up front and filled without intermediate arrays: every statement binds its parameters here.
@@ -114,7 +119,8 @@ package final class PostgresConnection {
                 formats.append(0)
                 lengths.append(0)
             // int8's binary form: eight bytes, most significant first.
-            case .integer(let value): withUnsafeBytes(of: value.bigEndian) { append($0, type: PostgresType.int8, binary: true) }
+            case .integer(let value):
+                withUnsafeBytes(of: value.bigEndian) { append($0, type: PostgresType.int8, binary: true) }
             case .real(let value): append(PostgresType.text(of: value).utf8, type: PostgresType.float8, binary: false)
             case .text(let value): append(value.utf8, type: 0, binary: false)
             case .blob(let bytes): append(bytes, type: PostgresType.bytea, binary: true)
@@ -122,7 +128,10 @@ package final class PostgresConnection {
         }
         return try buffers.withUnsafeBufferPointer { values in
             try values.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
-                try body(PostgresBindings(count: Int32(parameters.count), types: types, values: values.baseAddress, lengths: lengths, formats: formats))
+                try body(
+                    PostgresBindings(
+                        count: Int32(parameters.count), types: types, values: values.baseAddress, lengths: lengths,
+                        formats: formats))
             }
         }
     }
@@ -164,7 +173,8 @@ package final class PostgresConnection {
 
     func check(_ result: OpaquePointer?) throws -> PostgresResult {
         guard let result else {
-            throw PostgresError(sqlState: nil, message: String(cString: PQerrorMessage(handle)).trimmingTrailingNewlines)
+            throw PostgresError(
+                sqlState: nil, message: String(cString: PQerrorMessage(handle)).trimmingTrailingNewlines)
         }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:

@@ -25,7 +25,8 @@ package final class PostgresConnectionPool: @unchecked Sendable {
 
     /// A pool of at most `maximum` connections (at least one), each made by `connect`, whose callers wait up to
     /// `maximumWait` for a connection when all are busy.
-    package init(maximum: Int, maximumWait: Duration = .seconds(30), connect: @escaping () throws -> PostgresConnection) {
+    package init(maximum: Int, maximumWait: Duration = .seconds(30), connect: @escaping () throws -> PostgresConnection)
+    {
         self.maximum = max(1, maximum)
         self.maximumWait = maximumWait
         self.connect = connect
@@ -112,8 +113,9 @@ package final class PostgresConnectionPool: @unchecked Sendable {
         } else {
             open -= 1
             if !connection.isHealthy {
-                StrataLog.log(.notice, "dropped a broken PostgreSQL connection; the next operation opens a new one",
-                              category: "postgres")
+                StrataLog.log(
+                    .notice, "dropped a broken PostgreSQL connection; the next operation opens a new one",
+                    category: "postgres")
             }
         }
         condition.signal()

@@ -53,8 +53,10 @@ package struct PostgresError: Error, CustomStringConvertible, Sendable {
         guard full.contains(where: message.contains) else { return PostgresError(sqlState: nil, message: message) }
         return PostgresError(
             sqlState: tooManyConnections,
-            message: message + " (the server's max_connections is reached: lower PostgresConfiguration.maximumConnections "
-                + "across instances, raise max_connections, or put PgBouncer in front; the connection is tried again at the next use)")
+            message: message
+                + " (the server's max_connections is reached: lower PostgresConfiguration.maximumConnections "
+                + "across instances, raise max_connections, or put PgBouncer in front; the connection is tried again at the next use)"
+        )
     }
 
     private static let tooManyConnections = "53300"
@@ -73,7 +75,9 @@ package struct PostgresError: Error, CustomStringConvertible, Sendable {
     package var isUndefinedObject: Bool { sqlState == "42703" || sqlState == "42P01" }
     /// `0A000` "cached plan must not change result type": a prepared statement's result columns changed under it
     /// (a migration altered its table); preparing it again fixes it.
-    package var isStalePlan: Bool { sqlState == "0A000" && message.hasPrefix("cached plan must not change result type") }
+    package var isStalePlan: Bool {
+        sqlState == "0A000" && message.hasPrefix("cached plan must not change result type")
+    }
     /// A failure of creating what a concurrent transaction created first: a unique violation in the catalog
     /// (`23505`), a duplicate schema, table or object (`42P06`, `42P07`, `42710`), "tuple concurrently updated"
     /// (`XX000`), or a serialization failure or deadlock. The transaction may succeed when run again.

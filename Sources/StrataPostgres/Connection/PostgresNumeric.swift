@@ -17,7 +17,9 @@ struct PostgresNumeric {
 
     /// Reads the header and digits; `nil` when the bytes are shorter than the header says.
     init?(_ bytes: UnsafeRawBufferPointer) {
-        func field(_ index: Int) -> UInt16 { UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)) }
+        func field(_ index: Int) -> UInt16 {
+            UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self))
+        }
         guard bytes.count >= 8 else { return nil }
         let count = Int(field(0))
         guard bytes.count >= 8 + 2 * count else { return nil }

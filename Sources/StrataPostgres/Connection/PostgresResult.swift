@@ -20,7 +20,9 @@ package final class PostgresResult {
         self.count = Int(PQntuples(handle))
         self.columnCount = PQnfields(handle)
         self.isBinary = columnCount > 0 && PQfformat(handle, 0) == 1
-        self.kinds = (0..<columnCount).map { PostgresColumnKind(type: PQftype(handle, $0), modifier: PQfmod(handle, $0)) }
+        self.kinds = (0..<columnCount).map {
+            PostgresColumnKind(type: PQftype(handle, $0), modifier: PQfmod(handle, $0))
+        }
     }
 
     deinit { PQclear(handle) }
@@ -46,7 +48,8 @@ package final class PostgresResult {
             // The key and version of every fetched row: read straight from the 8 bytes of a `bigint`.
             let length = PQgetlength(handle, Int32(row), column)
             if length == 8, kinds[Int(column)] == .int8 {
-                return Int64(bigEndian: UnsafeRawPointer(PQgetvalue(handle, Int32(row), column)).loadUnaligned(as: Int64.self))
+                return Int64(
+                    bigEndian: UnsafeRawPointer(PQgetvalue(handle, Int32(row), column)).loadUnaligned(as: Int64.self))
             }
             guard length > 0, case .integer(let value) = binaryValue(row: row, column: column) else { return 0 }
             return value
@@ -81,7 +84,8 @@ package final class PostgresResult {
 
     /// A non-NULL value of a binary result.
     private func binaryValue(row: Int, column: Int32) -> StoredValue {
-        let bytes = UnsafeRawBufferPointer(start: PQgetvalue(handle, Int32(row), column), count: Int(PQgetlength(handle, Int32(row), column)))
+        let bytes = UnsafeRawBufferPointer(
+            start: PQgetvalue(handle, Int32(row), column), count: Int(PQgetlength(handle, Int32(row), column)))
         return kinds[Int(column)].binaryValue(bytes)
     }
 
@@ -91,7 +95,8 @@ package final class PostgresResult {
         guard let base = values.baseAddress else { return }
         guard isBinary else {
             for (offset, index) in columns.enumerated() {
-                precondition(index < values.count, "Strata: column \(offset + 1) goes to value \(index) of \(values.count)")
+                precondition(
+                    index < values.count, "Strata: column \(offset + 1) goes to value \(index) of \(values.count)")
                 (base + index).replaceStoredValue(with: storedValue(row: row, column: Int32(offset + 1)))
             }
             return
@@ -99,12 +104,17 @@ package final class PostgresResult {
         let row = Int32(row)
         kinds.withUnsafeBufferPointer { kinds in
             for (offset, index) in columns.enumerated() {
-                precondition(index < values.count && offset + 1 < kinds.count, "Strata: column \(offset + 1) goes to value \(index) of \(values.count)")
+                precondition(
+                    index < values.count && offset + 1 < kinds.count,
+                    "Strata: column \(offset + 1) goes to value \(index) of \(values.count)")
                 let column = Int32(offset + 1)
                 // A length of 0 is NULL or an empty text or bytea; only then is NULL asked about.
                 let length = Int(PQgetlength(handle, row, column))
-                let value: StoredValue = length == 0 && PQgetisnull(handle, row, column) == 1
-                    ? .null : kinds[offset + 1].binaryValue(UnsafeRawBufferPointer(start: PQgetvalue(handle, row, column), count: length))
+                let value: StoredValue =
+                    length == 0 && PQgetisnull(handle, row, column) == 1
+                    ? .null
+                    : kinds[offset + 1].binaryValue(
+                        UnsafeRawBufferPointer(start: PQgetvalue(handle, row, column), count: length))
                 (base + index).replaceStoredValue(with: value)
             }
         }

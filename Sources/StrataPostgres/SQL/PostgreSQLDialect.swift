@@ -15,7 +15,8 @@ package struct PostgreSQLDialect: SQLDialect {
             quoted.append("\"")
             return quoted
         }
-        return "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+        return "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"")
+            + "\""
     }
 
     package func placeholder(at position: Int) -> String { "$" + String(position) }
@@ -64,7 +65,8 @@ package struct PostgreSQLDialect: SQLDialect {
         case .compositeJSON: "jsonb"
         case .compositeContains: "jsonb_array_elements_text"
         case .checkedArithmetic(let op): "strata_int_" + Self.name(of: op)
-        case .floatingArithmetic(let op, let single): (single ? "strata_float_" : "strata_real_") + Self.floatingName(of: op)
+        case .floatingArithmetic(let op, let single):
+            (single ? "strata_float_" : "strata_real_") + Self.floatingName(of: op)
         }
     }
 

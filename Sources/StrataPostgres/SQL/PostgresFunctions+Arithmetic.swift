@@ -4,8 +4,10 @@ extension PostgresFunctions {
     /// rounded to `Float`: PostgreSQL raises on overflow, underflow to zero and division by zero where IEEE gives an
     /// infinity, a signed zero or NaN, so those cases compute the IEEE result), and `strata_power`.
     static var arithmeticDefinitions: [String] {
-        let integer = [("add", "a::numeric + b"), ("sub", "a::numeric - b"), ("mul", "a::numeric * b"),
-                       ("div", "trunc(a::numeric / NULLIF(b, 0))"), ("rem", "mod(a::numeric, NULLIF(b, 0))")]
+        let integer = [
+            ("add", "a::numeric + b"), ("sub", "a::numeric - b"), ("mul", "a::numeric * b"),
+            ("div", "trunc(a::numeric / NULLIF(b, 0))"), ("rem", "mod(a::numeric, NULLIF(b, 0))"),
+        ]
         let checked = integer.map { name, expression in
             """
             CREATE OR REPLACE FUNCTION strata_int_\(name)(a bigint, b bigint, lo bigint, hi bigint) RETURNS bigint LANGUAGE plpgsql IMMUTABLE AS $$

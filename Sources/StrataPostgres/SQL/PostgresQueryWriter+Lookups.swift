@@ -32,7 +32,9 @@ extension PostgresQueryWriter {
                 lookup.append(key)
             }
             lookup.append(sql: type == .text ? ") COLLATE \"C\")" : ")::\(type.sqlName))")
-            let answer = SQLFragment(sql: "COALESCE(") + lookup + SQLFragment(sql: ", ") + unanswered(keys, type, state: "40001") + SQLFragment(sql: ")")
+            let answer =
+                SQLFragment(sql: "COALESCE(") + lookup + SQLFragment(sql: ", ") + unanswered(keys, type, state: "40001")
+                + SQLFragment(sql: ")")
             let constantsSimple = positions.allSatisfy { position in
                 guard position < arguments.count, case .value(let value) = arguments[position] else { return true }
                 return PostgresTextLookups.isSimple(value)
@@ -42,7 +44,8 @@ extension PostgresQueryWriter {
             return try simpleOrElse(tested.map { arguments[$0] }, function, arguments, scope, otherwise: answer)
         case nil:
             let texts = positions.filter { $0 < arguments.count }.map { arguments[$0] }
-            let refused = unanswered(try texts.map { try key($0, in: scope) }, type, state: PostgresFunctions.unsupportedState)
+            let refused = unanswered(
+                try texts.map { try key($0, in: scope) }, type, state: PostgresFunctions.unsupportedState)
             guard hasExactBranch else { return refused }
             return try simpleOrElse(texts, function, arguments, scope, otherwise: refused)
         }
@@ -54,12 +57,16 @@ extension PostgresQueryWriter {
     func ranked(_ fragment: SQLFragment, _ collation: QueryOrdering.Collation) throws -> SQLFragment {
         guard let ranks = lookups.ranks[collation] else {
             throw StrataError.unsupportedPredicate(
-                expression: "\(collation) comparison", reason: "PostgreSQL compares \(collation) text only by ranks computed for the query")
+                expression: "\(collation) comparison",
+                reason: "PostgreSQL compares \(collation) text only by ranks computed for the query")
         }
         let key = SQLFragment(sql: "(") + fragment + SQLFragment(sql: ")::text")
-        let lookup = SQLFragment(sql: "((") + .binding(.text(ranks.table)) + SQLFragment(sql: "::jsonb ->> ") + key + SQLFragment(sql: ")::bigint)")
+        let lookup =
+            SQLFragment(sql: "((") + .binding(.text(ranks.table)) + SQLFragment(sql: "::jsonb ->> ") + key
+            + SQLFragment(sql: ")::bigint)")
         guard let others = ranks.others else {
-            return SQLFragment(sql: "COALESCE(") + lookup + SQLFragment(sql: ", ") + unanswered([key], .integer, state: "40001") + SQLFragment(sql: ")")
+            return SQLFragment(sql: "COALESCE(") + lookup + SQLFragment(sql: ", ")
+                + unanswered([key], .integer, state: "40001") + SQLFragment(sql: ")")
         }
         return SQLFragment(sql: "CASE WHEN ") + key + SQLFragment(sql: " IS NULL THEN NULL ELSE COALESCE(") + lookup
             + SQLFragment(sql: ", \(others)) END")
@@ -70,7 +77,9 @@ extension PostgresQueryWriter {
         _ texts: [QueryExpression], _ function: QueryFunction, _ arguments: [QueryExpression], _ scope: SQLScope,
         otherwise: SQLFragment
     ) throws -> SQLFragment {
-        let tests = try texts.map { SQLFragment(sql: "strata_is_simple(") + (try value($0, in: scope)) + SQLFragment(sql: ")") }
+        let tests = try texts.map {
+            SQLFragment(sql: "strata_is_simple(") + (try value($0, in: scope)) + SQLFragment(sql: ")")
+        }
         let exact = try exactCall(function, arguments, scope)
         return SQLFragment(sql: "CASE WHEN ") + .joined(tests, separator: " AND ") + SQLFragment(sql: " THEN ") + exact
             + SQLFragment(sql: " ELSE ") + otherwise + SQLFragment(sql: " END")
@@ -78,12 +87,17 @@ extension PostgresQueryWriter {
 
     /// The exact SQL of a call on simple text: its SQL function, or for `LIKE` with a constant pattern PostgreSQL's
     /// own `LIKE`, the pattern translated here once instead of by `strata_like` on every row.
-    private func exactCall(_ function: QueryFunction, _ arguments: [QueryExpression], _ scope: SQLScope) throws -> SQLFragment {
+    private func exactCall(
+        _ function: QueryFunction, _ arguments: [QueryExpression], _ scope: SQLScope
+    ) throws -> SQLFragment {
         if case .like = function, arguments.count == 3, case .value(.text(let pattern)) = arguments[1],
-           PostgresTextLookups.isSimple(.text(pattern)), case .value(.integer(let flags)) = arguments[2] {
+            PostgresTextLookups.isSimple(.text(pattern)), case .value(.integer(let flags)) = arguments[2]
+        {
             let translated = Self.likePattern(pattern)
-            return SQLFragment(sql: "(strata_fold(") + (try value(arguments[0], in: scope)) + SQLFragment(sql: ", \(flags)) LIKE ")
-                + .binding(.text(flags & 1 == 1 ? translated.lowercased() : translated)) + SQLFragment(sql: " COLLATE \"C\")")
+            return SQLFragment(sql: "(strata_fold(") + (try value(arguments[0], in: scope))
+                + SQLFragment(sql: ", \(flags)) LIKE ")
+                + .binding(.text(flags & 1 == 1 ? translated.lowercased() : translated))
+                + SQLFragment(sql: " COLLATE \"C\")")
         }
         return SQLFragment(sql: dialect.functionName(for: function) + "(")
             + .joined(try arguments.map { try value($0, in: scope) }, separator: ", ") + SQLFragment(sql: ")")
@@ -112,7 +126,8 @@ extension PostgresQueryWriter {
     }
 
     /// NULL when a key is NULL; otherwise the statement fails with SQLSTATE `state`.
-    private func unanswered(_ keys: [SQLFragment], _ type: PostgresTextLookups.ResultType, state: String) -> SQLFragment {
+    private func unanswered(_ keys: [SQLFragment], _ type: PostgresTextLookups.ResultType, state: String) -> SQLFragment
+    {
         SQLFragment(sql: "strata_text_unanswered(ARRAY[") + .joined(keys, separator: ", ")
             + SQLFragment(sql: "]::text[], NULL::\(type.sqlName), '\(state)')")
     }

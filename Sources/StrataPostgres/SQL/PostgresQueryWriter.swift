@@ -15,7 +15,9 @@ struct PostgresQueryWriter {
     /// `expression` as a boolean condition.
     func condition(_ expression: QueryExpression, in scope: SQLScope = .root) throws -> SQLFragment {
         guard Self.isCondition(expression) else {
-            if case .value(let value) = expression, case .integer(let number) = value { return SQLFragment(sql: number != 0 ? "TRUE" : "FALSE") }
+            if case .value(let value) = expression, case .integer(let number) = value {
+                return SQLFragment(sql: number != 0 ? "TRUE" : "FALSE")
+            }
             return paren(try self.value(expression, in: scope) + SQLFragment(sql: " <> 0"))
         }
         switch expression {
@@ -41,14 +43,19 @@ struct PostgresQueryWriter {
             guard !list.isEmpty else { return SQLFragment(sql: "FALSE") }
             let collation = Self.collation(of: operand)
             let items = try list.map { try operandValue($0, collation, scope) }
-            return paren(try value(operand, in: scope) + SQLFragment(sql: " IN (") + .joined(items, separator: ", ") + SQLFragment(sql: ")"))
+            return paren(
+                try value(operand, in: scope) + SQLFragment(sql: " IN (") + .joined(items, separator: ", ")
+                    + SQLFragment(sql: ")"))
         case .between(let operand, let lower, let upper):
             let collation = Self.collation(of: operand)
-            return paren(try value(operand, in: scope) + SQLFragment(sql: " BETWEEN ") + operandValue(lower, collation, scope)
-                + SQLFragment(sql: " AND ") + operandValue(upper, collation, scope))
+            return paren(
+                try value(operand, in: scope) + SQLFragment(sql: " BETWEEN ") + operandValue(lower, collation, scope)
+                    + SQLFragment(sql: " AND ") + operandValue(upper, collation, scope))
         case .exists(let query):
             return SQLFragment(sql: "EXISTS ")
-                + (try scope.subquery(through: query.path.hops, condition: query.condition, spell: { try condition($0, in: $1) }) { _ in
+                + (try scope.subquery(
+                    through: query.path.hops, condition: query.condition, spell: { try condition($0, in: $1) }
+                ) { _ in
                     SQLFragment(sql: "1")
                 })
         case .function(.coalesce, let arguments):
@@ -60,7 +67,8 @@ struct PostgresQueryWriter {
             return try call(function, arguments, scope)
         case .case(let when, let then, let otherwise):
             return SQLFragment(sql: "CASE WHEN ") + (try condition(when, in: scope)) + SQLFragment(sql: " THEN ")
-                + (try condition(then, in: scope)) + SQLFragment(sql: " ELSE ") + (try condition(otherwise, in: scope)) + SQLFragment(sql: " END")
+                + (try condition(then, in: scope)) + SQLFragment(sql: " ELSE ") + (try condition(otherwise, in: scope))
+                + SQLFragment(sql: " END")
         default:
             return paren(try value(expression, in: scope) + SQLFragment(sql: " <> 0"))
         }
@@ -77,14 +85,19 @@ struct PostgresQueryWriter {
         case .value(.text(let text)) where text.utf8.contains(0):
             // PostgreSQL text can't hold NUL, so no stored text equals, contains or orders like this constant.
             throw StrataError.unsupportedPredicate(
-                expression: text.debugDescription, reason: "PostgreSQL text can't hold U+0000 (NUL); this constant can't be compared there")
+                expression: text.debugDescription,
+                reason: "PostgreSQL text can't hold U+0000 (NUL); this constant can't be compared there")
         case .value(let value):
             return .binding(value)
         case .arithmetic(let op, let left, let right, let bounds?):
-            return try call(.checkedArithmetic(op), [left, right, .value(.integer(bounds.lowerBound)), .value(.integer(bounds.upperBound))], scope)
+            return try call(
+                .checkedArithmetic(op),
+                [left, right, .value(.integer(bounds.lowerBound)), .value(.integer(bounds.upperBound))], scope)
         case .arithmetic(let op, let left, let right, nil):
             let divisor = try value(right, in: scope)
-            let right = op == .divide || op == .remainder ? SQLFragment(sql: "NULLIF(") + divisor + SQLFragment(sql: ", 0)") : divisor
+            let right =
+                op == .divide || op == .remainder
+                ? SQLFragment(sql: "NULLIF(") + divisor + SQLFragment(sql: ", 0)") : divisor
             return paren(try value(left, in: scope) + SQLFragment(sql: " \(op.rawValue) ") + right)
         case .function(.compositeField(let path), let arguments):
             return try compositeField(path, arguments, scope)
@@ -94,17 +107,24 @@ struct PostgresQueryWriter {
             return try call(function, arguments, scope)
         case .case(let when, let then, let otherwise):
             return SQLFragment(sql: "CASE WHEN ") + (try condition(when, in: scope)) + SQLFragment(sql: " THEN ")
-                + (try value(then, in: scope)) + SQLFragment(sql: " ELSE ") + (try value(otherwise, in: scope)) + SQLFragment(sql: " END")
+                + (try value(then, in: scope)) + SQLFragment(sql: " ELSE ") + (try value(otherwise, in: scope))
+                + SQLFragment(sql: " END")
         case .collated(let operand, let collation):
             return try collated(value(operand, in: scope), collation)
         case .related(let path, let inner):
-            return try scope.subquery(through: path.hops, condition: nil, spell: { try condition($0, in: $1) }) { try value(inner, in: $0) }
+            return try scope.subquery(through: path.hops, condition: nil, spell: { try condition($0, in: $1) }) {
+                try value(inner, in: $0)
+            }
         case .relatedCount(let query):
-            return try scope.subquery(through: query.path.hops, condition: query.condition, spell: { try condition($0, in: $1) }) { _ in
+            return try scope.subquery(
+                through: query.path.hops, condition: query.condition, spell: { try condition($0, in: $1) }
+            ) { _ in
                 SQLFragment(sql: "count(*)")
             }
         case .relatedAggregate(let aggregate, let query, let inner):
-            return try scope.subquery(through: query.path.hops, condition: query.condition, spell: { try condition($0, in: $1) }) {
+            return try scope.subquery(
+                through: query.path.hops, condition: query.condition, spell: { try condition($0, in: $1) }
+            ) {
                 let operand = try value(inner, in: $0)
                 switch aggregate {
                 // PostgreSQL sums bigints exactly as numeric: the cast fails the query where the sum leaves Int64.
@@ -114,7 +134,8 @@ struct PostgresQueryWriter {
                 case .floatingSum:
                     return SQLFragment(sql: "sum(strata_real_exact(") + operand + SQLFragment(sql: "))::float8")
                 case .floatingAverage:
-                    return SQLFragment(sql: "sum(strata_real_exact(") + operand + SQLFragment(sql: "))::float8 / count(")
+                    return SQLFragment(sql: "sum(strata_real_exact(") + operand
+                        + SQLFragment(sql: "))::float8 / count(")
                         + operand + SQLFragment(sql: ")")
                 default:
                     return SQLFragment(sql: Self.name(of: aggregate) + "(") + operand + SQLFragment(sql: ")")
@@ -146,24 +167,34 @@ struct PostgresQueryWriter {
 
     private static func returnsCondition(_ function: QueryFunction) -> Bool {
         switch function {
-        case .contains, .beginsWith, .endsWith, .localizedStandardContains, .characterContains, .characterBeginsWith, .like, .matches,
-             .compositeContains:
+        case .contains, .beginsWith, .endsWith, .localizedStandardContains, .characterContains, .characterBeginsWith,
+            .like, .matches,
+            .compositeContains:
             true
-        case .compare, .characterCount, .coalesce, .checkedArithmetic, .floatingArithmetic, .fold, .power, .compositeField,
-             .compositeJSON:
+        case .compare, .characterCount, .coalesce, .checkedArithmetic, .floatingArithmetic, .fold, .power,
+            .compositeField,
+            .compositeJSON:
             false
         }
     }
 
-    private func comparison(_ left: QueryExpression, _ op: String, _ right: QueryExpression, _ scope: SQLScope) throws -> SQLFragment {
+    private func comparison(
+        _ left: QueryExpression, _ op: String, _ right: QueryExpression, _ scope: SQLScope
+    ) throws -> SQLFragment {
         let collation = Self.collation(of: left) ?? Self.collation(of: right)
-        return paren(try operandValue(left, collation, scope) + SQLFragment(sql: " \(op) ") + operandValue(right, collation, scope))
+        return paren(
+            try operandValue(left, collation, scope) + SQLFragment(sql: " \(op) ")
+                + operandValue(right, collation, scope))
     }
 
     /// An operand of a comparison, `IN` or `BETWEEN` under `collation`: a ranked collation ranks the operand
     /// itself (once, whether or not it carries the `collated` wrapper).
-    private func operandValue(_ operand: QueryExpression, _ collation: QueryOrdering.Collation?, _ scope: SQLScope) throws -> SQLFragment {
-        guard PostgresTextLeaves.isRanked(collation), let collation else { return try collated(value(operand, in: scope), collation) }
+    private func operandValue(
+        _ operand: QueryExpression, _ collation: QueryOrdering.Collation?, _ scope: SQLScope
+    ) throws -> SQLFragment {
+        guard PostgresTextLeaves.isRanked(collation), let collation else {
+            return try collated(value(operand, in: scope), collation)
+        }
         return try ranked(value(PostgresTextLeaves.uncollated(operand), in: scope), collation)
     }
 
@@ -183,7 +214,9 @@ struct PostgresQueryWriter {
         }
     }
 
-    private func call(_ function: QueryFunction, _ arguments: [QueryExpression], _ scope: SQLScope) throws -> SQLFragment {
+    private func call(
+        _ function: QueryFunction, _ arguments: [QueryExpression], _ scope: SQLScope
+    ) throws -> SQLFragment {
         if PostgresTextLeaves.isInexact(function, arguments) { return try textCall(function, arguments, scope) }
         return SQLFragment(sql: dialect.functionName(for: function) + "(")
             + .joined(try arguments.map { try value($0, in: scope) }, separator: ", ") + SQLFragment(sql: ")")
@@ -192,13 +225,16 @@ struct PostgresQueryWriter {
     /// A composite field: `#>>` on the column read as `jsonb`, cast to the type the field's scalar has as a column
     /// (`C`-collated text, `bigint`, `float8` — which reads `"NaN"` and `"+Infinity"` — and a Boolean as 1 or 0);
     /// a nested value as `jsonb`, which compares by value.
-    private func compositeField(_ path: CompositeFieldPath, _ arguments: [QueryExpression], _ scope: SQLScope) throws -> SQLFragment {
+    private func compositeField(
+        _ path: CompositeFieldPath, _ arguments: [QueryExpression], _ scope: SQLScope
+    ) throws -> SQLFragment {
         let json = SQLFragment(sql: "((") + (try value(arguments[0], in: scope)) + SQLFragment(sql: ")::jsonb")
         guard path.scalar != .json else { return json + SQLFragment(sql: " #> \(path.postgresLiteral))") }
         if path.scalar == .elementCount {
             // `jsonb_array_length` fails on anything but an array; SQLite's `json_array_length` gives 0.
             let element = json + SQLFragment(sql: " #> \(path.postgresLiteral))")
-            return SQLFragment(sql: "(CASE WHEN ") + element + SQLFragment(sql: " IS NULL THEN NULL WHEN jsonb_typeof(") + element
+            return SQLFragment(sql: "(CASE WHEN ") + element + SQLFragment(sql: " IS NULL THEN NULL WHEN jsonb_typeof(")
+                + element
                 + SQLFragment(sql: ") = 'array' THEN jsonb_array_length(") + element + SQLFragment(sql: ") ELSE 0 END)")
         }
         let text = json + SQLFragment(sql: " #>> \(path.postgresLiteral))")
@@ -212,20 +248,29 @@ struct PostgresQueryWriter {
 
     /// Whether an array inside a composite attribute has an element: each element's text cast as the field's
     /// scalar, text compared as Swift compares (`strata_swift`, NFC).
-    private func compositeContains(_ path: CompositeFieldPath, _ arguments: [QueryExpression], _ scope: SQLScope) throws -> SQLFragment {
-        let array = SQLFragment(sql: "((") + (try value(arguments[0], in: scope)) + SQLFragment(sql: ")::jsonb #> \(path.postgresLiteral))")
+    private func compositeContains(
+        _ path: CompositeFieldPath, _ arguments: [QueryExpression], _ scope: SQLScope
+    ) throws -> SQLFragment {
+        let array =
+            SQLFragment(sql: "((") + (try value(arguments[0], in: scope))
+            + SQLFragment(sql: ")::jsonb #> \(path.postgresLiteral))")
         let element = try value(arguments[1], in: scope)
-        let compared: SQLFragment = switch path.scalar {
-        case .text, .json, .elementCount: SQLFragment(sql: "strata_swift(e.v COLLATE \"C\") = strata_swift(") + element + SQLFragment(sql: ")")
-        case .integer: SQLFragment(sql: "e.v::bigint = ") + element
-        case .real: SQLFragment(sql: "e.v::float8 = ") + element
-        case .boolean: SQLFragment(sql: "e.v::boolean::int4 = ") + element
-        }
+        let compared: SQLFragment =
+            switch path.scalar {
+            case .text, .json, .elementCount:
+                SQLFragment(sql: "strata_swift(e.v COLLATE \"C\") = strata_swift(") + element + SQLFragment(sql: ")")
+            case .integer: SQLFragment(sql: "e.v::bigint = ") + element
+            case .real: SQLFragment(sql: "e.v::float8 = ") + element
+            case .boolean: SQLFragment(sql: "e.v::boolean::int4 = ") + element
+            }
         return SQLFragment(sql: "EXISTS (SELECT 1 FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(") + array
-            + SQLFragment(sql: ") = 'array' THEN ") + array + SQLFragment(sql: " END) AS e(v) WHERE ") + compared + SQLFragment(sql: ")")
+            + SQLFragment(sql: ") = 'array' THEN ") + array + SQLFragment(sql: " END) AS e(v) WHERE ") + compared
+            + SQLFragment(sql: ")")
     }
 
-    private func paren(_ fragment: SQLFragment) -> SQLFragment { SQLFragment(sql: "(") + fragment + SQLFragment(sql: ")") }
+    private func paren(_ fragment: SQLFragment) -> SQLFragment {
+        SQLFragment(sql: "(") + fragment + SQLFragment(sql: ")")
+    }
 
     private static func name(of aggregate: QueryAggregate) -> String {
         switch aggregate {

@@ -28,9 +28,11 @@ struct PostgresSelect {
         sql.append(sql: " ORDER BY ")
         for (offset, ordering) in fetch.ordering.enumerated() {
             if offset > 0 { sql.append(sql: ", ") }
-            sql.append(try writer.orderingKey(ordering, nullable: Self.isNullable(ordering.expression, in: fetch.entity)))
+            sql.append(
+                try writer.orderingKey(ordering, nullable: Self.isNullable(ordering.expression, in: fetch.entity)))
         }
-        let endsOnKey = fetch.ordering.last.map { $0.expression == .column(StoreLayout.primaryKeyColumn) && $0.ascending } ?? false
+        let endsOnKey =
+            fetch.ordering.last.map { $0.expression == .column(StoreLayout.primaryKeyColumn) && $0.ascending } ?? false
         if !endsOnKey {
             if !fetch.ordering.isEmpty { sql.append(sql: ", ") }
             sql.append(.identifier(StoreLayout.primaryKeyColumn))
@@ -69,7 +71,9 @@ struct PostgresSelect {
         try from(fetch.entity, condition: fetch.condition, keyFilter: fetch.keyFilter)
     }
 
-    func from(_ entity: Schema.Entity, condition: QueryExpression?, keyFilter: (column: String, keys: [Int64])? = nil) throws -> SQLFragment {
+    func from(
+        _ entity: Schema.Entity, condition: QueryExpression?, keyFilter: (column: String, keys: [Int64])? = nil
+    ) throws -> SQLFragment {
         var sql = SQLFragment([.text(" FROM "), .identifier(entity.tableName)])
         if let condition = entity.restricting(condition) {
             sql.append(sql: " WHERE ")

@@ -45,7 +45,8 @@ struct PostgresTextLeaves {
         for ordering in orderings {
             collect(ordering.expression, in: entity)
             if Self.isRanked(ordering.collation) {
-                ranked[ordering.collation, default: []].append(RankedOperand(expression: Self.uncollated(ordering.expression), entity: entity))
+                ranked[ordering.collation, default: []].append(
+                    RankedOperand(expression: Self.uncollated(ordering.expression), entity: entity))
             }
         }
     }
@@ -55,9 +56,11 @@ struct PostgresTextLeaves {
     init(_ fetch: StoreFetch) {
         self.init(condition: fetch.condition, orderings: fetch.ordering, entity: fetch.entity)
         guard let limit = fetch.limit, fetch.keyFilter == nil, calls.isEmpty, ranked.count == 1,
-              let first = fetch.ordering.first, ranked[first.collation]?.count == 1
+            let first = fetch.ordering.first, ranked[first.collation]?.count == 1
         else { return }
-        rankedPrefix = RankedPrefix(collation: first.collation, count: limit + (fetch.offset ?? 0), ascending: first.ascending, condition: fetch.condition)
+        rankedPrefix = RankedPrefix(
+            collation: first.collation, count: limit + (fetch.offset ?? 0), ascending: first.ascending,
+            condition: fetch.condition)
     }
 
     /// Whether the query has no such node, and runs as it is spelled.
@@ -75,12 +78,12 @@ struct PostgresTextLeaves {
     static func textPositions(of function: QueryFunction) -> [Int]? {
         switch function {
         case .contains, .beginsWith, .endsWith, .like, .matches, .localizedStandardContains, .characterContains,
-             .characterBeginsWith, .compare:
+            .characterBeginsWith, .compare:
             [0, 1]
         case .characterCount, .fold:
             [0]
         case .coalesce, .checkedArithmetic, .floatingArithmetic, .power, .compositeField, .compositeJSON,
-             .compositeContains:
+            .compositeContains:
             nil
         }
     }
@@ -89,7 +92,9 @@ struct PostgresTextLeaves {
     /// ordering (NFC bytes, exact for all text).
     static func isInexact(_ function: QueryFunction, _ arguments: [QueryExpression]) -> Bool {
         guard textPositions(of: function) != nil else { return false }
-        if case .compare = function { return arguments.count < 3 || arguments[2] != .value(.integer(StrataStringOrdering.swift.rawValue)) }
+        if case .compare = function {
+            return arguments.count < 3 || arguments[2] != .value(.integer(StrataStringOrdering.swift.rawValue))
+        }
         return true
     }
 
@@ -154,8 +159,11 @@ struct PostgresTextLeaves {
         }
     }
 
-    private mutating func rank(_ operands: [QueryExpression], under collation: QueryOrdering.Collation?, in entity: Schema.Entity) {
+    private mutating func rank(
+        _ operands: [QueryExpression], under collation: QueryOrdering.Collation?, in entity: Schema.Entity
+    ) {
         guard let collation, Self.isRanked(collation) else { return }
-        ranked[collation, default: []].append(contentsOf: operands.map { RankedOperand(expression: Self.uncollated($0), entity: entity) })
+        ranked[collation, default: []].append(
+            contentsOf: operands.map { RankedOperand(expression: Self.uncollated($0), entity: entity) })
     }
 }

@@ -16,7 +16,9 @@ extension PostgresTextLookups {
     /// - Parameter query: runs the pre-pass (in the same snapshot as the query it prepares).
     /// - Throws: what `query` throws; `StrataError.storeFailure` where SQLite would fail the query (an invalid
     ///   `MATCHES` expression meeting a row); `StrataError.unsupportedPredicate` for a NUL constant.
-    init(_ leaves: PostgresTextLeaves, writer: PostgresQueryWriter, query: (SQLFragment) throws -> PostgresResult) throws {
+    init(
+        _ leaves: PostgresTextLeaves, writer: PostgresQueryWriter, query: (SQLFragment) throws -> PostgresResult
+    ) throws {
         var remaining = leaves.calls
         var rankedTexts: [QueryOrdering.Collation: [String]] = [:]
         var rankedRemaining = leaves.ranked.keys.sorted { "\($0)" < "\($1)" }.flatMap { collation in
@@ -25,7 +27,8 @@ extension PostgresTextLookups {
         for collation in leaves.ranked.keys { rankedTexts[collation] = [] }
         while !remaining.isEmpty || !rankedRemaining.isEmpty {
             let isReady = { (call: PostgresTextLeaves.Call) in !hasUnanswered(.and(call.arguments), in: call.entity) }
-            let isRankable = { (ranked: (collation: QueryOrdering.Collation, operand: PostgresTextLeaves.RankedOperand)) in
+            let isRankable = {
+                (ranked: (collation: QueryOrdering.Collation, operand: PostgresTextLeaves.RankedOperand)) in
                 !hasUnanswered(ranked.operand.expression, in: ranked.operand.entity)
             }
             let ready = remaining.filter(isReady)
@@ -35,12 +38,14 @@ extension PostgresTextLookups {
             rankedRemaining.removeAll(where: isRankable)
             var answering = writer
             answering.lookups = self
-            try answer(ready, rankedReady, prefix: leaves.rankedPrefix, writer: answering, query: query, texts: &rankedTexts)
+            try answer(
+                ready, rankedReady, prefix: leaves.rankedPrefix, writer: answering, query: query, texts: &rankedTexts)
         }
         for (collation, texts) in rankedTexts {
             let ordering = Self.ordering(of: collation)
             if let prefix = leaves.rankedPrefix, prefix.collation == collation {
-                ranks[collation] = Self.prefixRanks(texts, first: prefix.count, ordering: ordering, ascending: prefix.ascending)
+                ranks[collation] = Self.prefixRanks(
+                    texts, first: prefix.count, ordering: ordering, ascending: prefix.ascending)
             } else {
                 ranks[collation] = Ranks(table: Self.rankTable(texts, ordering: ordering), others: nil)
             }
@@ -49,13 +54,17 @@ extension PostgresTextLookups {
 
     /// Whether `expression` holds a text call not answered yet.
     private func hasUnanswered(_ expression: QueryExpression, in entity: Schema.Entity) -> Bool {
-        PostgresTextLeaves(condition: expression, orderings: [], entity: entity).calls.contains { calls[$0.node] == nil }
+        PostgresTextLeaves(condition: expression, orderings: [], entity: entity).calls.contains {
+            calls[$0.node] == nil
+        }
     }
 
     /// One round of the pre-pass: answers `ready` calls and gathers the values of `ranked` operands into `texts`.
     private mutating func answer(
-        _ ready: [PostgresTextLeaves.Call], _ ranked: [(collation: QueryOrdering.Collation, operand: PostgresTextLeaves.RankedOperand)],
-        prefix: PostgresTextLeaves.RankedPrefix?, writer: PostgresQueryWriter, query: (SQLFragment) throws -> PostgresResult,
+        _ ready: [PostgresTextLeaves.Call],
+        _ ranked: [(collation: QueryOrdering.Collation, operand: PostgresTextLeaves.RankedOperand)],
+        prefix: PostgresTextLeaves.RankedPrefix?, writer: PostgresQueryWriter,
+        query: (SQLFragment) throws -> PostgresResult,
         texts: inout [QueryOrdering.Collation: [String]]
     ) throws {
         var branches: [Branch] = []
@@ -88,7 +97,9 @@ extension PostgresTextLookups {
             collations[tag] = collation
             guard seen.insert("\(tag) \(operand.entity.name) \(operand.expression)").inserted else { continue }
             // A ranked prefix reads the values of the rows the query selects only.
-            let narrowing = try prefix.flatMap { $0.collation == collation ? $0.condition : nil }.map { try writer.condition($0) }
+            let narrowing = try prefix.flatMap { $0.collation == collation ? $0.condition : nil }.map {
+                try writer.condition($0)
+            }
             branches.append((tag, [try writer.key(operand.expression, in: .root)], operand.entity, narrowing))
         }
         var answers: [Int: [(keys: [String], value: String)]] = [:]
@@ -119,10 +130,16 @@ extension PostgresTextLookups {
     private static func prePass(_ branches: [Branch]) -> SQLFragment {
         let width = branches.map(\.keys.count).max() ?? 1
         let selects = branches.map { branch in
-            var sql = SQLFragment(sql: "SELECT DISTINCT \(branch.index)::bigint, ")
-                + .joined(branch.keys + Array(repeating: SQLFragment(sql: "NULL::text"), count: width - branch.keys.count), separator: ", ")
+            var sql =
+                SQLFragment(sql: "SELECT DISTINCT \(branch.index)::bigint, ")
+                + .joined(
+                    branch.keys + Array(repeating: SQLFragment(sql: "NULL::text"), count: width - branch.keys.count),
+                    separator: ", ")
                 + SQLFragment(sql: " FROM ") + .identifier(branch.table.name) + SQLFragment(sql: " WHERE ")
-            sql.append(.joined(branch.keys.map { $0 + SQLFragment(sql: " IS NOT NULL") } + (branch.filter.map { [$0] } ?? []), separator: " AND "))
+            sql.append(
+                .joined(
+                    branch.keys.map { $0 + SQLFragment(sql: " IS NOT NULL") } + (branch.filter.map { [$0] } ?? []),
+                    separator: " AND "))
             return sql
         }
         return .joined(selects, separator: " UNION ALL ")
@@ -130,7 +147,9 @@ extension PostgresTextLookups {
 
     /// The pre-pass filter of a call with an exact branch: the rows where one of its varying text arguments is not
     /// simple; `nil` (every row) without an exact branch or when a constant text argument is not simple.
-    private static func simpleFilter(_ call: PostgresTextLeaves.Call, varying: [Int], writer: PostgresQueryWriter) throws -> SQLFragment? {
+    private static func simpleFilter(
+        _ call: PostgresTextLeaves.Call, varying: [Int], writer: PostgresQueryWriter
+    ) throws -> SQLFragment? {
         guard PostgresTextLeaves.hasExactBranch(call.function, call.arguments) else { return nil }
         let positions = PostgresTextLeaves.textPositions(of: call.function) ?? []
         var tests: [SQLFragment] = []
@@ -138,7 +157,9 @@ extension PostgresTextLookups {
             if case .value(let value) = call.arguments[position] {
                 guard isSimple(value) else { return nil }
             } else {
-                tests.append(SQLFragment(sql: "strata_is_simple(") + (try writer.value(call.arguments[position], in: .root)) + SQLFragment(sql: ")"))
+                tests.append(
+                    SQLFragment(sql: "strata_is_simple(") + (try writer.value(call.arguments[position], in: .root))
+                        + SQLFragment(sql: ")"))
             }
         }
         guard !tests.isEmpty else { return nil }

@@ -13,7 +13,9 @@ extension PostgresTextLookups {
     /// Ranks for the first `count` distinct texts in the sort's direction (and the texts equal to the last of them),
     /// found as a bounded sort finds them: one comparison with the last kept text for most texts. Every other text
     /// shares the rank after them (before them, descending), so `ORDER BY` gives the first `count` rows exactly.
-    static func prefixRanks(_ texts: [String], first count: Int, ordering: StrataStringOrdering, ascending: Bool) -> Ranks {
+    static func prefixRanks(
+        _ texts: [String], first count: Int, ordering: StrataStringOrdering, ascending: Bool
+    ) -> Ranks {
         let precedes = { (left: String, right: String) in
             StrataText.compare(left, right, ordering: ordering) == (ascending ? .orderedAscending : .orderedDescending)
         }
@@ -34,7 +36,9 @@ extension PostgresTextLookups {
         }
         if kept.count == count, let last = kept.last {
             let keptBytes = Set(kept.map { Array($0.utf8) })
-            kept += candidates.filter { !keptBytes.contains(Array($0.utf8)) && StrataText.compare($0, last, ordering: ordering) == .orderedSame }
+            kept += candidates.filter {
+                !keptBytes.contains(Array($0.utf8)) && StrataText.compare($0, last, ordering: ordering) == .orderedSame
+            }
         }
         let entries = ranked(kept, ordering: ordering, descending: !ascending)
         let groups = entries.map(\.value).reduce(into: Set<String>()) { $0.insert($1) }.count
@@ -49,7 +53,9 @@ extension PostgresTextLookups {
 
     /// Ranks along `sorted` (a new rank wherever a text differs from the one before), counted down from the top
     /// for a descending list, so a larger rank is always a later text in ascending order.
-    private static func ranked(_ sorted: [String], ordering: StrataStringOrdering, descending: Bool) -> [(keys: [String], value: String)] {
+    private static func ranked(
+        _ sorted: [String], ordering: StrataStringOrdering, descending: Bool
+    ) -> [(keys: [String], value: String)] {
         var ranks: [Int] = []
         ranks.reserveCapacity(sorted.count)
         for (index, text) in sorted.enumerated() {

@@ -18,7 +18,8 @@ struct PostgresBootstrap {
     /// Every table's DDL, in creation order.
     var statements: [String] {
         let tables = schema.entities.filter { $0.parentEntity == nil }.map { PostgresTableDefinition(entity: $0) }
-        return tables.map(\.createTable) + tables.flatMap(\.foreignKeys) + tables.flatMap(\.joinTables) + tables.flatMap(\.indexes)
+        return tables.map(\.createTable) + tables.flatMap(\.foreignKeys) + tables.flatMap(\.joinTables)
+            + tables.flatMap(\.indexes)
     }
 
     /// How many times an open without advisory locks runs when another instance creates the store meanwhile.
@@ -46,11 +47,15 @@ struct PostgresBootstrap {
             if configuration.allowsSave {
                 if configuration.usesAdvisoryLocks {
                     // Both halves of the key come from the schema's name, so stores in other schemas don't wait.
-                    try connection.query("SELECT pg_advisory_xact_lock(hashtext('strata'), hashtext($1))", [.text(configuration.databaseSchema)])
+                    try connection.query(
+                        "SELECT pg_advisory_xact_lock(hashtext('strata'), hashtext($1))",
+                        [.text(configuration.databaseSchema)])
                 }
                 try connection.execute("CREATE SCHEMA IF NOT EXISTS \(namespace)")
             }
-            let exists = try connection.query("SELECT to_regclass($1) IS NOT NULL", [.text("\(namespace).\(dialect.quote(identifier: StoreLayout.metadataTable))")])
+            let exists = try connection.query(
+                "SELECT to_regclass($1) IS NOT NULL",
+                [.text("\(namespace).\(dialect.quote(identifier: StoreLayout.metadataTable))")])
             if exists.text(row: 0, column: 0) == "t" {
                 if configuration.allowsSave, !configuration.usesAdvisoryLocks {
                     // Held to the end of the transaction: another instance's open waits here, then reads what this
@@ -60,13 +65,16 @@ struct PostgresBootstrap {
                 return try open(metadata)
             }
             let tables = try connection.query(
-                "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = $1", [.text(configuration.databaseSchema)])
+                "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = $1", [.text(configuration.databaseSchema)]
+            )
             guard tables.int64(row: 0, column: 0) == 0 else {
                 throw StrataError.notAStrataStore(
-                    path: location, reason: "schema \(configuration.databaseSchema) holds tables but no Strata metadata")
+                    path: location, reason: "schema \(configuration.databaseSchema) holds tables but no Strata metadata"
+                )
             }
             guard configuration.allowsSave else {
-                throw StrataError.storeOpenFailed(path: location, reason: "the store is empty and the configuration doesn't allow saves")
+                throw StrataError.storeOpenFailed(
+                    path: location, reason: "the store is empty and the configuration doesn't allow saves")
             }
             return try create(metadata)
         }
@@ -102,7 +110,10 @@ struct PostgresBootstrap {
         let steps = try planning.steps(from: stored)
         let migrates = MigrationSteps.needsMigration(steps, ignoringHistory: !configuration.allowsSave)
         guard configuration.allowsSave else {
-            if migrates { throw StrataError.schemaMismatch(path: location, differences: steps.flatMap(\.plan.changes).map(\.description)) }
+            if migrates {
+                throw StrataError.schemaMismatch(
+                    path: location, differences: steps.flatMap(\.plan.changes).map(\.description))
+            }
             return identifier
         }
         // Other instances may be saving meanwhile: the open takes no lock their saves need unless something is to
@@ -120,14 +131,18 @@ struct PostgresBootstrap {
             for statement in PostgresHistoryTables.createStatements { try connection.execute(statement) }
         }
         if migrates, let last = steps.last {
-            let migrator = PostgresMigrator(connection: connection, configuration: configuration, identifier: identifier, location: location)
+            let migrator = PostgresMigrator(
+                connection: connection, configuration: configuration, identifier: identifier, location: location)
             // Statements prepared before a table changes could fail the migration's transaction (their result type
             // changed), so the migration's reads and saves aren't prepared.
             connection.reusesStatements = false
             defer { connection.reusesStatements = true }
             // Logged before the commit: the open's transaction commits the migration, or rolls it back with its error.
-            StrataLog.log(.info, "migrating the store to the models", metadata: [
-                "store": location, "stages": "\(steps.count)"], category: "migration")
+            StrataLog.log(
+                .info, "migrating the store to the models",
+                metadata: [
+                    "store": location, "stages": "\(steps.count)",
+                ], category: "migration")
             for step in steps { try migrator.run(step) }
             try record(last.plan.result, in: metadata)
         } else if values["model"] == nil {
@@ -141,14 +156,17 @@ struct PostgresBootstrap {
 
     /// Whether the store's schema holds every history table, column and index.
     private func historyTablesExist() throws -> Bool {
-        let names = [HistoryTables.transactions, HistoryTables.changes, HistoryTables.tombstones, HistoryTables.timestampIndex]
+        let names = [
+            HistoryTables.transactions, HistoryTables.changes, HistoryTables.tombstones, HistoryTables.timestampIndex,
+        ]
         let namespace = dialect.quote(identifier: configuration.databaseSchema)
         let tests = names.map { name -> SQLFragment in
             "to_regclass(\(bind: .text("\(namespace).\(dialect.quote(identifier: name))"))) IS NOT NULL"
         }
         // Stores written before key lists lack the changes table's `keys` column.
         let changes: SQLFragment = "\(bind: .text("\(namespace).\(dialect.quote(identifier: HistoryTables.changes))"))"
-        let keys: SQLFragment = "EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass(\(changes)) AND attname = 'keys' "
+        let keys: SQLFragment =
+            "EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass(\(changes)) AND attname = 'keys' "
             + "AND NOT attisdropped)"
         let present = try connection.query("SELECT " + SQLFragment.joined(tests + [keys], separator: " AND "))
         return present.count > 0 && present.text(row: 0, column: 0) == "t"
@@ -166,7 +184,8 @@ struct PostgresBootstrap {
         var values: [String: String] = [:]
         for row in 0..<rows.count { values[rows.text(row: row, column: 0) ?? ""] = rows.text(row: row, column: 1) }
         guard values["format"] == Self.formatVersion else {
-            throw StrataError.notAStrataStore(path: location, reason: "unknown store format \(values["format"] ?? "none")")
+            throw StrataError.notAStrataStore(
+                path: location, reason: "unknown store format \(values["format"] ?? "none")")
         }
         return values
     }
@@ -179,7 +198,8 @@ struct PostgresBootstrap {
         let recorded = Set((values["tables"] ?? "").components(separatedBy: ";\n"))
         let wanted = Set(statements)
         guard recorded == wanted else {
-            let differences = wanted.subtracting(recorded).sorted().map { "missing: \($0)" }
+            let differences =
+                wanted.subtracting(recorded).sorted().map { "missing: \($0)" }
                 + recorded.subtracting(wanted).sorted().map { "not in the models: \($0)" }
             throw StrataError.schemaMismatch(path: location, differences: differences)
         }

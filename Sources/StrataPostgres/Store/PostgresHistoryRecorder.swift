@@ -24,29 +24,41 @@ struct PostgresHistoryRecorder {
     func statements(recording journal: SaveJournal?) -> [PostgresConnection.PipelinedStatement] {
         guard let (changes, tombstones) = journal?.historyRows() else { return [] }
         let changeRows: [[StoredValue]] = changes.map { change in
-            [.integer(transaction), .integer(change.position), .integer(change.kind.rawValue), .text(change.entity),
-             .integer(change.row), .integer(change.count), change.attributes.map { .text($0) } ?? .null,
-             change.keys.map { .blob($0) } ?? .null]
+            [
+                .integer(transaction), .integer(change.position), .integer(change.kind.rawValue), .text(change.entity),
+                .integer(change.row), .integer(change.count), change.attributes.map { .text($0) } ?? .null,
+                change.keys.map { .blob($0) } ?? .null,
+            ]
         }
-        return insert(into: HistoryTables.changes, columns: HistoryTables.columns(["transaction", "position", "kind", "entity", "row", "count", "attributes", "keys"]),
-                      rows: changeRows)
-            + insert(into: HistoryTables.tombstones,
-                     columns: HistoryTables.columns(["transaction", "position", "name"]) + ", \(sql: PostgresHistoryTables.tombstoneValueColumns)",
-                     rows: tombstones.map { tombstone in
-                         [.integer(transaction), .integer(tombstone.position), .text(tombstone.name)]
-                             + PostgresHistoryTables.tombstoneColumns(tombstone.value)
-                     })
+        return insert(
+            into: HistoryTables.changes,
+            columns: HistoryTables.columns([
+                "transaction", "position", "kind", "entity", "row", "count", "attributes", "keys",
+            ]),
+            rows: changeRows)
+            + insert(
+                into: HistoryTables.tombstones,
+                columns: HistoryTables.columns(["transaction", "position", "name"])
+                    + ", \(sql: PostgresHistoryTables.tombstoneValueColumns)",
+                rows: tombstones.map { tombstone in
+                    [.integer(transaction), .integer(tombstone.position), .text(tombstone.name)]
+                        + PostgresHistoryTables.tombstoneColumns(tombstone.value)
+                })
     }
 
     /// Inserts `rows` with as few statements as PostgreSQL's limit of 65,535 parameters allows.
-    private func insert(into table: String, columns: SQLFragment, rows: [[StoredValue]]) -> [PostgresConnection.PipelinedStatement] {
+    private func insert(
+        into table: String, columns: SQLFragment, rows: [[StoredValue]]
+    ) -> [PostgresConnection.PipelinedStatement] {
         guard let width = rows.first?.count else { return [] }
         let perStatement = 65_535 / width
         return stride(from: 0, to: rows.count, by: perStatement).map { start in
             let values = rows[start..<min(start + perStatement, rows.count)].map { row in
                 "(" + SQLFragment.joined(row.map(SQLFragment.binding), separator: ", ") + ")"
             }
-            return .init("INSERT INTO \(identifier: table) (\(columns)) VALUES \(SQLFragment.joined(values, separator: ", "))", isPrepared: false)
+            return .init(
+                "INSERT INTO \(identifier: table) (\(columns)) VALUES \(SQLFragment.joined(values, separator: ", "))",
+                isPrepared: false)
         }
     }
 }

@@ -25,7 +25,8 @@ struct PostgresMigrationSQL {
     init(connection: PostgresConnection) {
         let quote = PostgreSQLDialect().quote(identifier:)
         self.init { table, column in
-            let rows = try connection.query("""
+            let rows = try connection.query(
+                """
                 SELECT c.conname FROM pg_catalog.pg_constraint c JOIN pg_catalog.pg_attribute a
                 ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
                 WHERE c.contype = 'f' AND c.conrelid = to_regclass($1) AND a.attname = $2 ORDER BY c.conname
@@ -100,7 +101,9 @@ struct PostgresMigrationSQL {
             }
         }
         sql += alteration.removed.map { "ALTER TABLE \(table) DROP COLUMN IF EXISTS \(quote($0))" }
-        sql += alteration.renamed.sorted { $0.key < $1.key }.map { "ALTER TABLE \(table) RENAME COLUMN \(quote($0.key)) TO \(quote($0.value))" }
+        sql += alteration.renamed.sorted { $0.key < $1.key }.map {
+            "ALTER TABLE \(table) RENAME COLUMN \(quote($0.key)) TO \(quote($0.value))"
+        }
         if !current.hasVersionColumn {
             sql.append("ALTER TABLE \(table) ADD COLUMN \(quote(StoreLayout.versionColumn)) bigint NOT NULL DEFAULT 0")
         }
@@ -112,7 +115,9 @@ struct PostgresMigrationSQL {
             let quoted = quote(column.name)
             switch source {
             case .value(let value):
-                sql.append("ALTER TABLE \(table) ADD COLUMN \(definition.column(owner, index))" + (value.map { " DEFAULT \(literal($0))" } ?? ""))
+                sql.append(
+                    "ALTER TABLE \(table) ADD COLUMN \(definition.column(owner, index))"
+                        + (value.map { " DEFAULT \(literal($0))" } ?? ""))
                 if let foreignKey = definition.foreignKey(owner, index) { deferred.append(foreignKey) }
             case .coalesce(_, let value):
                 sql.append("UPDATE \(table) SET \(quoted) = \(literal(value)) WHERE \(quoted) IS NULL")
@@ -120,11 +125,14 @@ struct PostgresMigrationSQL {
             case .column(let sourceName):
                 guard let old = current.column(named: sourceName) else { continue }
                 if old.isOptional != column.isOptional {
-                    sql.append("ALTER TABLE \(table) ALTER COLUMN \(quoted) \(column.isOptional ? "DROP" : "SET") NOT NULL")
+                    sql.append(
+                        "ALTER TABLE \(table) ALTER COLUMN \(quoted) \(column.isOptional ? "DROP" : "SET") NOT NULL")
                 }
                 if old.destination != nil, old.definition != column.definition {
                     // Constraint names survive a rename, so the stored column's name finds them.
-                    sql += try foreignKeyNames(name, sourceName).map { "ALTER TABLE \(table) DROP CONSTRAINT \(quote($0))" }
+                    sql += try foreignKeyNames(name, sourceName).map {
+                        "ALTER TABLE \(table) DROP CONSTRAINT \(quote($0))"
+                    }
                     if let foreignKey = definition.foreignKey(owner, index) { deferred.append(foreignKey) }
                 }
             }
@@ -133,7 +141,9 @@ struct PostgresMigrationSQL {
             sql += definition.uniqueConstraints.map { "ALTER TABLE \(table) ADD \($0)" }
         }
         for statement in current.indexStatements where !wanted.indexStatements.contains(statement) {
-            if let index = StoredEntity.quotedIdentifiers(in: statement).first { sql.append("DROP INDEX IF EXISTS \(quote(index))") }
+            if let index = StoredEntity.quotedIdentifiers(in: statement).first {
+                sql.append("DROP INDEX IF EXISTS \(quote(index))")
+            }
         }
         deferred += wanted.indexStatements.filter { !current.indexStatements.contains($0) }
         return Statements(now: sql.map { (name, $0) }, deferred: deferred.map { (name, $0) })

@@ -10,20 +10,15 @@ struct PostgresMigrator {
     /// The store as errors name it.
     let location: String
 
-    init(connection: PostgresConnection, configuration: PostgresConfiguration, identifier: String, location: String) {
-        self.connection = connection
-        self.configuration = configuration
-        self.identifier = identifier
-        self.location = location
-    }
-
     /// Runs one stage: `willMigrate`, the actions, the deferred constraints, then `didMigrate`.
     ///
     /// - Throws: `StrataError.migrationRefused` when stored data breaks a check or a new foreign key, whatever a
     ///   custom stage throws, `StrataError.storeFailure` naming the statement PostgreSQL refused.
     func run(_ step: MigrationSteps.Step) throws {
         if let willMigrate = step.stage.willMigrate, let from = step.stage.from {
-            try willMigrate(PostgresStore(schema: from, migrating: connection, configuration: configuration, identifier: identifier))
+            try willMigrate(
+                PostgresStore(schema: from, migrating: connection, configuration: configuration, identifier: identifier)
+            )
         }
         let sql = PostgresMigrationSQL(connection: connection)
         var deferred: [(entity: String, sql: String)] = []
@@ -31,19 +26,24 @@ struct PostgresMigrator {
             if case .check(let check) = action {
                 let rows = try query(check.entity, sql.checkQuery(check), [])
                 if rows.count > 0 {
-                    throw check.refusal(row: (0..<rows.columnCount).map { rows.storedValue(row: 0, column: $0) }, path: location)
+                    throw check.refusal(
+                        row: (0..<rows.columnCount).map { rows.storedValue(row: 0, column: $0) }, path: location)
                 }
                 continue
             }
             // Only a table alteration reads the catalog (the names of the foreign keys it replaces).
             let entity = if case .alterTable(let alteration) = action { alteration.entity.name } else { "" }
-            let statements = try reportingFailures(entity, "read the foreign keys of \(entity)") { try sql.statements(for: action) }
+            let statements = try reportingFailures(entity, "read the foreign keys of \(entity)") {
+                try sql.statements(for: action)
+            }
             for (entity, statement) in statements.now { try execute(entity, statement) }
             deferred += statements.deferred
         }
         for (entity, statement) in deferred { try execute(entity, statement) }
         if let didMigrate = step.stage.didMigrate {
-            try didMigrate(PostgresStore(schema: step.stage.to, migrating: connection, configuration: configuration, identifier: identifier))
+            try didMigrate(
+                PostgresStore(
+                    schema: step.stage.to, migrating: connection, configuration: configuration, identifier: identifier))
         }
     }
 
@@ -64,7 +64,8 @@ struct PostgresMigrator {
         } catch let error as PostgresError where error.sqlState == "23503" || error.sqlState == "23502" {
             throw StrataError.migrationRefused(
                 path: location, entity: entity, property: nil,
-                reason: "stored rows don't fit the migrated table (\(error.message)); fix them in a MigrationStage.custom")
+                reason:
+                    "stored rows don't fit the migrated table (\(error.message)); fix them in a MigrationStage.custom")
         } catch let error as PostgresError {
             throw StrataError.storeFailure(operation: "migrate the store (\(sql))", reason: error.description)
         }

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import Strata
+import Synchronization
 
 /// The read replicas of a store (``PostgresConfiguration/readReplicas``): a connection pool per standby, and what
 /// read-your-writes needs to choose one.
@@ -37,9 +37,10 @@ final class PostgresReadReplicas: Sendable {
         let settings = configuration.sessionSettings
         replicas = configuration.readReplicas.map { url in
             let conninfo = url.absoluteString
-            return Replica(pool: PostgresConnectionPool(
-                maximum: configuration.maximumConnections, maximumWait: configuration.maximumConnectionWait
-            ) { try PostgresConnection(conninfo: conninfo, settings: settings) })
+            return Replica(
+                pool: PostgresConnectionPool(
+                    maximum: configuration.maximumConnections, maximumWait: configuration.maximumConnectionWait
+                ) { try PostgresConnection(conninfo: conninfo, settings: settings) })
         }
         maximumWait = configuration.maximumReplicaWait
     }
@@ -56,7 +57,8 @@ final class PostgresReadReplicas: Sendable {
     /// When it can't be read, reads go to the primary until a later call reads it.
     func requireCurrentPosition(of connection: PostgresConnection) {
         guard let result = try? connection.query("SELECT pg_current_wal_lsn()::text"), result.count > 0,
-              let position = result.text(row: 0, column: 0).flatMap(Self.position) else {
+            let position = result.text(row: 0, column: 0).flatMap(Self.position)
+        else {
             positionUnknown.store(true, ordering: .releasing)
             return
         }
@@ -102,7 +104,8 @@ final class PostgresReadReplicas: Sendable {
     static func position(_ text: String) -> UInt64? {
         let halves = text.split(separator: "/")
         guard halves.count == 2, let high = UInt64(halves[0], radix: 16), let low = UInt64(halves[1], radix: 16),
-              high <= UInt64(UInt32.max), low <= UInt64(UInt32.max) else { return nil }
+            high <= UInt64(UInt32.max), low <= UInt64(UInt32.max)
+        else { return nil }
         return high << 32 | low
     }
 }

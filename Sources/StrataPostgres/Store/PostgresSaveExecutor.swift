@@ -19,11 +19,13 @@ final class PostgresSaveExecutor: SaveExecutor {
         // The entity of each statement sent, for the constraint a unique violation names.
         var entities: [Schema.Entity] = []
         do {
-            try connection.pipeline(count, statement: { index in
-                let next = statement(index)
-                if entities.last !== next.sql.entity { entities.append(next.sql.entity) }
-                return .init(next.sql.text, next.bindings.array)
-            }, result: result)
+            try connection.pipeline(
+                count,
+                statement: { index in
+                    let next = statement(index)
+                    if entities.last !== next.sql.entity { entities.append(next.sql.entity) }
+                    return .init(next.sql.text, next.bindings.array)
+                }, result: result)
         } catch let error as PostgresError where error.isUniqueViolation {
             throw uniqueViolation(error, among: entities)
         }
@@ -33,7 +35,8 @@ final class PostgresSaveExecutor: SaveExecutor {
         let primaryKey = dialect.quote(identifier: StoreLayout.primaryKeyColumn)
         // Text leaves are answered for the rows as this transaction reads them (a row changed meanwhile fails it with 40001).
         let select = try select.answering(batch.entity, condition: batch.condition, on: connection)
-        let (sql, bindings) = (SQLFragment(sql: "DELETE") + (try select.from(batch.entity, condition: batch.condition))
+        let (sql, bindings) =
+            (SQLFragment(sql: "DELETE") + (try select.from(batch.entity, condition: batch.condition))
             + SQLFragment(sql: " RETURNING \(([primaryKey] + columns).joined(separator: ", "))")).render(in: dialect)
         let deleted: PostgresResult
         do {
@@ -44,7 +47,9 @@ final class PostgresSaveExecutor: SaveExecutor {
         }
         var rows = SaveDeletedRows(keys: (0..<deleted.count).map { deleted.int64(row: $0, column: 0) })
         if !columns.isEmpty {
-            rows.values = (0..<deleted.count).map { row in columns.indices.map { deleted.storedValue(row: row, column: Int32($0 + 1)) } }
+            rows.values = (0..<deleted.count).map { row in
+                columns.indices.map { deleted.storedValue(row: row, column: Int32($0 + 1)) }
+            }
         }
         return rows
     }
@@ -54,8 +59,12 @@ final class PostgresSaveExecutor: SaveExecutor {
     private func uniqueViolation(_ error: PostgresError, among entities: [Schema.Entity]) -> StrataError {
         for entity in entities {
             if let name = error.constraint,
-               let position = entity.uniquenessConstraints.indices.first(where: { PostgresTableDefinition.uniqueConstraintName(entity.name, $0) == name }) {
-                return StrataError.uniqueConstraintViolation(entity: entity.name, properties: entity.uniquenessConstraints[position])
+                let position = entity.uniquenessConstraints.indices.first(where: {
+                    PostgresTableDefinition.uniqueConstraintName(entity.name, $0) == name
+                })
+            {
+                return StrataError.uniqueConstraintViolation(
+                    entity: entity.name, properties: entity.uniquenessConstraints[position])
             }
         }
         return StrataError.uniqueConstraintViolation(entity: entities.first?.name ?? "", properties: [])

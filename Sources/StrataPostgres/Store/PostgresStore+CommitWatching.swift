@@ -74,14 +74,18 @@ extension PostgresStore {
         while observer.keepsWatching, !watchers.isStopping {
             guard let listening = connection else {
                 do {
-                    let opened = try PostgresConnection(conninfo: configuration.url.absoluteString, settings: configuration.sessionSettings)
+                    let opened = try PostgresConnection(
+                        conninfo: configuration.url.absoluteString, settings: configuration.sessionSettings)
                     try opened.execute("LISTEN \(writer.dialect.quote(identifier: notificationChannel))")
                     connection = opened
                     retryDelay = 0.05
                     observer.storeDidCommit(.resumed())
                 } catch {
-                    StrataLog.log(.notice, "could not open the LISTEN connection; trying again", metadata: [
-                        "delay": "\(Int(retryDelay * 1000)) ms", "reason": "\(error)"], category: "postgres")
+                    StrataLog.log(
+                        .notice, "could not open the LISTEN connection; trying again",
+                        metadata: [
+                            "delay": "\(Int(retryDelay * 1000)) ms", "reason": "\(error)",
+                        ], category: "postgres")
                     Thread.sleep(forTimeInterval: retryDelay)
                     retryDelay = min(retryDelay * 2, 1)
                 }
@@ -93,8 +97,9 @@ extension PostgresStore {
                     observer.storeDidCommit(.historyAdvanced(newest: newest))
                 }
             } catch {
-                StrataLog.log(.notice, "the LISTEN connection dropped; reconnecting", metadata: ["reason": "\(error)"],
-                              category: "postgres")
+                StrataLog.log(
+                    .notice, "the LISTEN connection dropped; reconnecting", metadata: ["reason": "\(error)"],
+                    category: "postgres")
                 connection = nil
             }
         }

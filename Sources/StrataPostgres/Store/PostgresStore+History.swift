@@ -14,7 +14,8 @@ extension PostgresStore {
                 // Nor has one of a store written before key lists the `keys` column.
                 let exists = try connection.query(
                     "SELECT to_regclass(\(bind: .text(HistoryTables.transactions))) IS NOT NULL, EXISTS (SELECT 1 FROM pg_attribute "
-                        + "WHERE attrelid = to_regclass(\(bind: .text(HistoryTables.changes))) AND attname = 'keys' AND NOT attisdropped)")
+                        + "WHERE attrelid = to_regclass(\(bind: .text(HistoryTables.changes))) AND attname = 'keys' AND NOT attisdropped)"
+                )
                 guard exists.text(row: 0, column: 0) == "t" else { return [] }
                 let hasKeyLists = exists.text(row: 0, column: 1) == "t"
                 try checkNotExpired(request, connection)
@@ -25,7 +26,8 @@ extension PostgresStore {
                 var transactions = (0..<rows.count).map { row in
                     StoredHistoryTransaction(
                         identifier: rows.int64(row: row, column: 0),
-                        timestamp: Date(timeIntervalSinceReferenceDate: Self.real(rows.storedValue(row: row, column: 1))),
+                        timestamp: Date(
+                            timeIntervalSinceReferenceDate: Self.real(rows.storedValue(row: row, column: 1))),
                         author: rows.text(row: row, column: 2), bundleIdentifier: rows.text(row: row, column: 3) ?? "",
                         processIdentifier: rows.text(row: row, column: 4) ?? "")
                 }
@@ -55,19 +57,22 @@ extension PostgresStore {
         guard newest.count > 0, !newest.isNull(row: 0, column: 0) else { return }
         let deletedThrough = newest.int64(row: 0, column: 0)
         for table in [HistoryTables.tombstones, HistoryTables.changes] {
-            try connection.query("DELETE FROM \(identifier: table) WHERE \(identifier: "transaction") IN (\(selection))")
+            try connection.query(
+                "DELETE FROM \(identifier: table) WHERE \(identifier: "transaction") IN (\(selection))")
         }
-        try connection.query("DELETE FROM \(identifier: HistoryTables.transactions) WHERE \(identifier: "id") IN (\(selection))")
+        try connection.query(
+            "DELETE FROM \(identifier: HistoryTables.transactions) WHERE \(identifier: "id") IN (\(selection))")
         try connection.query(HistoryTables.recordDeleted(through: deletedThrough))
     }
 
     /// Deletes the history past the configuration's retention (older than its interval, beyond its limit), inside
     /// the caller's transaction.
     func pruneHistory(_ connection: PostgresConnection) throws {
-        try configuration.historyRetention.prune(newestBeyondLimit: { query in
-            let rows = try connection.query(query)
-            return rows.count > 0 && !rows.isNull(row: 0, column: 0) ? rows.int64(row: 0, column: 0) : nil
-        }, delete: { try deleteHistory($0, on: connection) })
+        try configuration.historyRetention.prune(
+            newestBeyondLimit: { query in
+                let rows = try connection.query(query)
+                return rows.count > 0 && !rows.isNull(row: 0, column: 0) ? rows.int64(row: 0, column: 0) : nil
+            }, delete: { try deleteHistory($0, on: connection) })
     }
 
     /// Throws `historyTokenExpired` when the request asks for the transactions after one older than deleted
@@ -75,30 +80,40 @@ extension PostgresStore {
     private func checkNotExpired(_ request: StoreHistoryFetch, _ connection: PostgresConnection) throws {
         guard let after = request.readsAfterTransaction else { return }
         let rows = try connection.query(
-            "SELECT value FROM \(identifier: StoreLayout.metadataTable) WHERE key = \(bind: .text(HistoryTables.deletedThroughKey))")
-        guard rows.count > 0, let deletedThrough = rows.text(row: 0, column: 0).flatMap({ Int64($0) }), after < deletedThrough else { return }
+            "SELECT value FROM \(identifier: StoreLayout.metadataTable) WHERE key = \(bind: .text(HistoryTables.deletedThroughKey))"
+        )
+        guard rows.count > 0, let deletedThrough = rows.text(row: 0, column: 0).flatMap({ Int64($0) }),
+            after < deletedThrough
+        else { return }
         throw StrataError.historyTokenExpired(
-            storeIdentifier: identifier, transaction: after, reason: "the history through transaction \(deletedThrough) was deleted")
+            storeIdentifier: identifier, transaction: after,
+            reason: "the history through transaction \(deletedThrough) was deleted")
     }
 
     /// Reads the changes (and tombstones) of `transactions`: one range scan over their identifiers each.
-    private func readChanges(into transactions: inout [StoredHistoryTransaction], keyLists: Bool, _ connection: PostgresConnection) throws {
+    private func readChanges(
+        into transactions: inout [StoredHistoryTransaction], keyLists: Bool, _ connection: PostgresConnection
+    ) throws {
         var offsets: [Int64: Int] = [:]
         for (offset, transaction) in transactions.enumerated() { offsets[transaction.identifier] = offset }
         guard let lowest = offsets.keys.min(), let highest = offsets.keys.max() else { return }
-        let range: SQLFragment = "\(identifier: "transaction") BETWEEN \(bind: .integer(lowest)) AND \(bind: .integer(highest))"
+        let range: SQLFragment =
+            "\(identifier: "transaction") BETWEEN \(bind: .integer(lowest)) AND \(bind: .integer(highest))"
         var tombstones: [Int64: [Int64: [String: StoredValue]]] = [:]
         let stones = try connection.query(
             "SELECT \(identifier: "transaction"), position, name, \(sql: PostgresHistoryTables.tombstoneValueColumns) "
                 + "FROM \(identifier: HistoryTables.tombstones) WHERE \(range)")
         for row in 0..<stones.count {
-            let value = (3...6).lazy.map { stones.storedValue(row: row, column: Int32($0)) }.first { $0 != .null } ?? .null
-            tombstones[stones.int64(row: row, column: 0), default: [:]][stones.int64(row: row, column: 1), default: [:]][
-                stones.text(row: row, column: 2) ?? ""] = value
+            let value =
+                (3...6).lazy.map { stones.storedValue(row: row, column: Int32($0)) }.first { $0 != .null } ?? .null
+            tombstones[stones.int64(row: row, column: 0), default: [:]][
+                stones.int64(row: row, column: 1), default: [:]][
+                    stones.text(row: row, column: 2) ?? ""] = value
         }
         let changes = try connection.query(
             "SELECT \(identifier: "transaction"), position, kind, entity, \(identifier: "row"), attributes, count, \(sql: keyLists ? "keys" : "NULL") "
-                + "FROM \(identifier: HistoryTables.changes) WHERE \(range) ORDER BY \(identifier: "transaction"), position")
+                + "FROM \(identifier: HistoryTables.changes) WHERE \(range) ORDER BY \(identifier: "transaction"), position"
+        )
         for row in 0..<changes.count {
             let transaction = changes.int64(row: row, column: 0)
             guard let offset = offsets[transaction] else { continue }

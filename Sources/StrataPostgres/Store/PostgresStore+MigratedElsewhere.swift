@@ -14,6 +14,9 @@ extension PostgresStore {
         let unchanged = schema.entities.allSatisfy { entity in
             stored.entity(named: entity.name).map { $0.matches(StoredEntity(entity: entity, layout: layout)) } ?? false
         }
-        return unchanged ? nil : StrataError.storeMigrated(path: configuration.location, version: stored.version?.description ?? "a newer, unversioned schema")
+        return unchanged
+            ? nil
+            : StrataError.storeMigrated(
+                path: configuration.location, version: stored.version?.description ?? "a newer, unversioned schema")
     }
 }

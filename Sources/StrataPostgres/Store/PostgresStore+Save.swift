@@ -25,21 +25,28 @@ extension PostgresStore {
     }
 
     /// Runs the save's transaction on `connection`, again after a lost serialization race (see ``save(_:mergePolicy:)``).
-    private func save(_ changes: StoreChanges, mergePolicy: MergePolicy, on connection: PostgresConnection) throws -> StoreSaveResult {
+    private func save(
+        _ changes: StoreChanges, mergePolicy: MergePolicy, on connection: PostgresConnection
+    ) throws -> StoreSaveResult {
         var attempt = 1
         while true {
             do {
                 // The history's transaction row goes with BEGIN, its changes and the NOTIFY with COMMIT: a save
                 // of a few rows waits for the server three times.
-                return try connection.transaction(beginningWith: PostgresHistoryRecorder.transactionRow(author: changes.author)) { row in
+                return try connection.transaction(
+                    beginningWith: PostgresHistoryRecorder.transactionRow(author: changes.author)
+                ) { row in
                     let executor = PostgresSaveExecutor(connection: connection, select: PostgresSelect(writer: writer))
-                    var sequence = SaveSequence(executor: executor, mergePolicy: mergePolicy, storeIdentifier: identifier,
-                                                recordsHistory: true, changes: changes)
+                    var sequence = SaveSequence(
+                        executor: executor, mergePolicy: mergePolicy, storeIdentifier: identifier,
+                        recordsHistory: true, changes: changes)
                     let result = try sequence.write(changes)
                     // The history is recorded in the save's transaction, so it commits or rolls back with the data.
                     let history = PostgresHistoryRecorder(inserted: row)
                     if configuration.historyRetention.isDue(after: history.transaction) { try pruneHistory(connection) }
-                    let last = history.statements(recording: sequence.journal) + [commitAnnouncement(of: history.transaction)].compactMap { $0 }
+                    let last =
+                        history.statements(recording: sequence.journal)
+                        + [commitAnnouncement(of: history.transaction)].compactMap { $0 }
                     return (result, last)
                 }
             } catch let error as PostgresError where error.isRetryable || error.isStalePlan {
@@ -48,14 +55,20 @@ extension PostgresStore {
                 guard attempt < Self.saveAttempts else {
                     throw StrataError.storeFailure(
                         operation: "save",
-                        reason: "\(error.description); the save lost to concurrent transactions \(attempt) times in a row and was "
+                        reason:
+                            "\(error.description); the save lost to concurrent transactions \(attempt) times in a row and was "
                             + "rolled back each time, so nothing of it was written; save again")
                 }
                 // A short, growing, random pause lets the transaction that won take the rows first: a save run
                 // again at once could take them ahead of it and deadlock it again.
-                StrataLog.log(.debug, "running a save again after a failed attempt", metadata: [
-                    "attempt": "\(attempt + 1)", "reason": error.description], category: "postgres")
-                if error.isRetryable { Thread.sleep(forTimeInterval: Double.random(in: 0.005...0.02) * Double(attempt)) }
+                StrataLog.log(
+                    .debug, "running a save again after a failed attempt",
+                    metadata: [
+                        "attempt": "\(attempt + 1)", "reason": error.description,
+                    ], category: "postgres")
+                if error.isRetryable {
+                    Thread.sleep(forTimeInterval: Double.random(in: 0.005...0.02) * Double(attempt))
+                }
                 attempt += 1
             }
         }

@@ -28,7 +28,8 @@ extension PostgresSelect {
     ///
     /// - Throws: what ``PostgresTextLookups/init(_:writer:query:)`` throws.
     func answering(
-        _ entity: Schema.Entity, condition: QueryExpression?, orderings: [QueryOrdering] = [], on connection: PostgresConnection
+        _ entity: Schema.Entity, condition: QueryExpression?, orderings: [QueryOrdering] = [],
+        on connection: PostgresConnection
     ) throws -> PostgresSelect {
         try answering(PostgresTextLeaves(condition: condition, orderings: orderings, entity: entity), on: connection)
     }

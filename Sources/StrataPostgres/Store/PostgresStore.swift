@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import Strata
+import Synchronization
 
 /// A store in a PostgreSQL schema: one table per entity as on SQLite, reached through a pool of libpq connections,
 /// every save in one transaction.
@@ -28,12 +28,16 @@ package final class PostgresStore: SQLPersistentStore, Sendable {
     ///   a schema holding other tables, `StrataError.migrationRefused` or `StrataError.unknownStoreVersion` when the
     ///   store holds other models and can't be migrated to these (`StrataError.schemaMismatch` when the configuration
     ///   doesn't allow saves), `StrataError.invalidSchema` for models that can't be stored.
-    package init(schema: Schema, configuration: PostgresConfiguration, migrationPlan: StoreMigrationPlan? = nil) throws {
+    package init(schema: Schema, configuration: PostgresConfiguration, migrationPlan: StoreMigrationPlan? = nil) throws
+    {
         if let problem = schema.problems.first { throw problem }
         for entity in schema.entities {
             if let keyPath = entity.unresolvedConstraintKeyPaths.first {
                 throw StrataError.invalidSchema(
-                    entity: entity.name, reason: "#Index/#Unique names \(entity.readableDescription(of: keyPath)), which is not a persistent property")
+                    entity: entity.name,
+                    reason:
+                        "#Index/#Unique names \(entity.readableDescription(of: keyPath)), which is not a persistent property"
+                )
             }
         }
         self.schema = schema
@@ -41,7 +45,9 @@ package final class PostgresStore: SQLPersistentStore, Sendable {
         self.isReadOnly = !configuration.allowsSave
         let conninfo = configuration.url.absoluteString
         let settings = configuration.sessionSettings
-        self.pool = PostgresConnectionPool(maximum: configuration.maximumConnections, maximumWait: configuration.maximumConnectionWait) {
+        self.pool = PostgresConnectionPool(
+            maximum: configuration.maximumConnections, maximumWait: configuration.maximumConnectionWait
+        ) {
             try PostgresConnection(conninfo: conninfo, settings: settings)
         }
         let readReplicas = PostgresReadReplicas(configuration: configuration)
@@ -50,7 +56,8 @@ package final class PostgresStore: SQLPersistentStore, Sendable {
         do {
             self.identifier = try pool.withConnection { connection in
                 let identifier = try PostgresBootstrap(
-                    connection: connection, schema: schema, configuration: configuration, migrationPlan: migrationPlan).run()
+                    connection: connection, schema: schema, configuration: configuration, migrationPlan: migrationPlan
+                ).run()
                 // The tables the open created or migrated must be on a replica before it serves a read.
                 readReplicas?.requireCurrentPosition(of: connection)
                 return identifier
@@ -67,7 +74,10 @@ package final class PostgresStore: SQLPersistentStore, Sendable {
 
     /// A store over a connection that is migrating it, for a custom migration stage: its reads and saves run in
     /// the migration's transaction (saves as savepoints).
-    init(schema: Schema, migrating connection: PostgresConnection, configuration: PostgresConfiguration, identifier: String) {
+    init(
+        schema: Schema, migrating connection: PostgresConnection, configuration: PostgresConfiguration,
+        identifier: String
+    ) {
         self.schema = schema
         self.configuration = configuration
         self.isReadOnly = false
@@ -84,7 +94,9 @@ package final class PostgresStore: SQLPersistentStore, Sendable {
     /// - Throws: `StrataError.storeMigrated` when the statement failed because another instance migrated this
     ///   store's tables, `StrataError.unsupportedPredicate`, or `StrataError.storeFailure` (whose reason never
     ///   holds the URL or its password).
-    func withConnection<T>(_ operation: @autoclosure () -> String, isRead: Bool = true, _ body: (PostgresConnection) throws -> T) throws -> T {
+    func withConnection<T>(
+        _ operation: @autoclosure () -> String, isRead: Bool = true, _ body: (PostgresConnection) throws -> T
+    ) throws -> T {
         do {
             do {
                 return try pool.withConnection(body)
@@ -100,7 +112,9 @@ package final class PostgresStore: SQLPersistentStore, Sendable {
 
     /// The `StrataError` a failed statement of `operation` is reported as.
     private func translated(_ error: PostgresError, operation: String) -> StrataError {
-        if error.isUnsupportedText { return StrataError.unsupportedPredicate(expression: operation, reason: error.message) }
+        if error.isUnsupportedText {
+            return StrataError.unsupportedPredicate(expression: operation, reason: error.message)
+        }
         if error.isUndefinedObject, let migrated = migratedElsewhere() { return migrated }
         return StrataError.storeFailure(operation: operation, reason: error.description)
     }
@@ -112,15 +126,19 @@ extension PostgresStore {
     /// can't be reached leaves the read to the primary.
     ///
     /// - Throws: what ``withConnection(_:isRead:_:)`` throws.
-    func withReadConnection<T>(_ operation: @autoclosure () -> String, _ body: (PostgresConnection) throws -> T) throws -> T {
+    func withReadConnection<T>(
+        _ operation: @autoclosure () -> String, _ body: (PostgresConnection) throws -> T
+    ) throws -> T {
         if let readReplicas, let replica = readReplicas.caughtUpReplica() {
             do {
                 let result = try replica.pool.withConnection(body)
                 readReplicas.replicaReads.add(1, ordering: .relaxed)
                 return result
             } catch let error as PostgresError where error.isConnectionFailure {
-                StrataLog.log(.warning, "a read replica failed; reading from the primary", metadata: ["reason": error.description],
-                              category: "postgres")
+                StrataLog.log(
+                    .warning, "a read replica failed; reading from the primary",
+                    metadata: ["reason": error.description],
+                    category: "postgres")
             } catch is PostgresConnectionPool.Closed {
                 throw StrataError.storeClosed(path: configuration.redactedURL)
             } catch let error as PostgresError {
@@ -137,7 +155,10 @@ extension PostgresStore {
 
     /// How many reads replicas served, and how many went to the primary instead (none: no replicas are configured).
     package var replicaReadCounts: (replica: Int, primary: Int) {
-        (readReplicas?.replicaReads.load(ordering: .relaxed) ?? 0, readReplicas?.primaryReads.load(ordering: .relaxed) ?? 0)
+        (
+            readReplicas?.replicaReads.load(ordering: .relaxed) ?? 0,
+            readReplicas?.primaryReads.load(ordering: .relaxed) ?? 0
+        )
     }
 
     package func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws {
@@ -157,7 +178,9 @@ extension PostgresStore {
 
     package func count(_ request: StoreFetch) throws -> Int {
         let result = try withReadConnection("count \(request.entity.name)") { connection in
-            try withTextLookups(PostgresTextLeaves(condition: request.condition, orderings: [], entity: request.entity), on: connection) { select in
+            try withTextLookups(
+                PostgresTextLeaves(condition: request.condition, orderings: [], entity: request.entity), on: connection
+            ) { select in
                 let (sql, bindings) = try select.count(request).render(in: writer.dialect)
                 return try connection.preparedQuery(sql, bindings)
             }

@@ -41,7 +41,8 @@ struct PostgresTableDefinition {
     /// The named `UNIQUE` constraints, as `CREATE TABLE` and `ADD` write them.
     var uniqueConstraints: [String] {
         entity.tableEntities.flatMap(\.ownUniquenessConstraints).enumerated().map { position, names in
-            "CONSTRAINT \(quote(Self.uniqueConstraintName(entity.name, position))) UNIQUE (" + names.map(quote).joined(separator: ", ") + ")"
+            "CONSTRAINT \(quote(Self.uniqueConstraintName(entity.name, position))) UNIQUE ("
+                + names.map(quote).joined(separator: ", ") + ")"
         }
     }
 
@@ -77,7 +78,8 @@ struct PostgresTableDefinition {
         return entity.tableEntities.flatMap { owner in
             owner.ownIndexedColumnSets.map { names in
                 let name = ([owner.name] + names + ["index"]).joined(separator: "_")
-                return "CREATE INDEX \(quote(name)) ON \(quote(entity.name)) (" + names.map(quote).joined(separator: ", ") + ")"
+                return "CREATE INDEX \(quote(name)) ON \(quote(entity.name)) ("
+                    + names.map(quote).joined(separator: ", ") + ")"
             }
         }
     }
@@ -91,7 +93,9 @@ struct PostgresTableDefinition {
     private func joinTables(of entity: Schema.Entity) -> [String] {
         entity.ownRelationshipIndexes.flatMap { index -> [String] in
             guard let relationship = entity.relationshipInfos[index],
-                  case .joinTable(let name, let owner, let target) = relationship.storage, owner != StoreLayout.secondColumn else { return [] }
+                case .joinTable(let name, let owner, let target) = relationship.storage,
+                owner != StoreLayout.secondColumn
+            else { return [] }
             let reference = { (table: String) in
                 "bigint NOT NULL REFERENCES \(quote(table)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE CASCADE"
             }

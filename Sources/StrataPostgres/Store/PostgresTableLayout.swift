@@ -13,7 +13,8 @@ struct PostgresTableLayout: StoreTableLayout {
         let table = PostgresTableDefinition(entity: entity)
         return entity.tableColumns.map { owner, index in
             let column = table.column(owner, index)
-            guard let foreignKey = table.foreignKey(owner, index), let references = foreignKey.range(of: " REFERENCES ") else { return column }
+            guard let foreignKey = table.foreignKey(owner, index), let references = foreignKey.range(of: " REFERENCES ")
+            else { return column }
             return column + foreignKey[references.lowerBound...]
         }
     }
@@ -29,10 +30,15 @@ struct PostgresTableLayout: StoreTableLayout {
             entity.ownRelationshipIndexes.map { (entity, $0) }
         }.compactMap { entity, index in
             guard let relationship = entity.relationshipInfos[index],
-                  case .joinTable(let name, let owner, let target) = relationship.storage, owner != StoreLayout.secondColumn else { return nil }
-            let targetSide = relationship.inverse.map { "\(relationship.destination.name)_\($0.name)" } ?? relationship.destination.name
+                case .joinTable(let name, let owner, let target) = relationship.storage,
+                owner != StoreLayout.secondColumn
+            else { return nil }
+            let targetSide =
+                relationship.inverse.map { "\(relationship.destination.name)_\($0.name)" }
+                ?? relationship.destination.name
             let create = statements.firstIndex { $0.hasPrefix("CREATE TABLE \(quote(name)) ") }
-            let definition = create.map { statements[$0...min($0 + 1, statements.count - 1)].joined(separator: "; ") } ?? ""
+            let definition =
+                create.map { statements[$0...min($0 + 1, statements.count - 1)].joined(separator: "; ") } ?? ""
             return StoredJoinTable(
                 name: name, ownerColumn: owner, targetColumn: target,
                 ownerSide: "\(entity.name)_\(relationship.name)", targetSide: targetSide, definition: definition)

@@ -63,10 +63,14 @@ final class CrossProcessLiveResults {
             latencies.append(Double(end &- saved) / 1e6)
         }
         let label = floor ? "floor (pipe)" : "observer published"
-        FileHandle.standardError.write(Data(String(
-            format: "  11 %@: median %.2f ms, p95 %.2f ms, p99 %.2f ms\n", label, Harness.median(latencies),
-            LiveQuery.percentile(0.95, of: latencies), LiveQuery.percentile(0.99, of: latencies)).utf8))
-        return Sample(milliseconds: Harness.median(latencies), p99Milliseconds: LiveQuery.percentile(0.99, of: latencies))
+        FileHandle.standardError.write(
+            Data(
+                String(
+                    format: "  11 %@: median %.2f ms, p95 %.2f ms, p99 %.2f ms\n", label, Harness.median(latencies),
+                    LiveQuery.percentile(0.95, of: latencies), LiveQuery.percentile(0.99, of: latencies)
+                ).utf8))
+        return Sample(
+            milliseconds: Harness.median(latencies), p99Milliseconds: LiveQuery.percentile(0.99, of: latencies))
     }
 }
 
@@ -78,7 +82,8 @@ extension StrataWorkloads {
         if let postgres {
             let schema = "strata_bench_" + UUID().uuidString.prefix(8).lowercased()
             let configuration = PostgresConfiguration(url: postgres, databaseSchema: schema)
-            let container = try ModelContainer(for: Schema([Item.self]), migrationPlan: nil, configurations: [configuration])
+            let container = try ModelContainer(
+                for: Schema([Item.self]), migrationPlan: nil, configurations: [configuration])
             defer { CrossProcessWriter.dropSchema(schema, at: postgres) }
             let rows = min(query.rows, 10_000)
             let context = ModelContext(container)
@@ -86,12 +91,14 @@ extension StrataWorkloads {
             try context.save()
             var smaller = query
             smaller.rows = rows
-            let live = try CrossProcessLiveResults(query: smaller, container: container, store: .postgres(postgres, schema: schema))
+            let live = try CrossProcessLiveResults(
+                query: smaller, container: container, store: .postgres(postgres, schema: schema))
             return try await live.run(floor: floor)
         }
         let path = TemporaryStore.makePath("strata-cross-process")
         defer { TemporaryStore.remove(path) }
-        let live = try CrossProcessLiveResults(query: query, container: makeContainer(path: path, rows: query.rows), store: .sqlite(path))
+        let live = try CrossProcessLiveResults(
+            query: query, container: makeContainer(path: path, rows: query.rows), store: .sqlite(path))
         return try await live.run(floor: floor)
     }
 }
@@ -105,10 +112,12 @@ extension CrossProcessLiveResults {
             stores.append(("PostgreSQL", url))
         }
         return zip(["17a", "17b"], stores).map { number, store in
-            Workload(name: "\(number) live across processes (\(store.name)): another process saves 1 row, until 1 of \(observers) observers publishes",
-                     raw: { try await strata.crossProcessLiveResults(postgres: store.url, floor: true) },
-                     strata: { try await strata.crossProcessLiveResults(postgres: store.url, floor: false) },
-                     rounds: 1)
+            Workload(
+                name:
+                    "\(number) live across processes (\(store.name)): another process saves 1 row, until 1 of \(observers) observers publishes",
+                raw: { try await strata.crossProcessLiveResults(postgres: store.url, floor: true) },
+                strata: { try await strata.crossProcessLiveResults(postgres: store.url, floor: false) },
+                rounds: 1)
         }
     }
 }
@@ -117,7 +126,9 @@ extension LiveQuery {
     /// Workload 8's and 17's observers on `context`: observer *k* shows the active items of slice *k* by score, and
     /// calls `published(k)` from its `onChange`.
     @MainActor
-    func makeObservers(on context: ModelContext, published: @escaping @MainActor (Int) -> Void) throws -> [ResultsObserver<Item, Never>] {
+    func makeObservers(
+        on context: ModelContext, published: @escaping @MainActor (Int) -> Void
+    ) throws -> [ResultsObserver<Item, Never>] {
         try (0..<observers).map { index in
             let (low, high) = slice(index)
             let observer = try ResultsObserver(

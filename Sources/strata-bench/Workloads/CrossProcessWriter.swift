@@ -27,14 +27,18 @@ enum CrossProcessWriter {
         do {
             let container: ModelContainer
             if let schema = environment["STRATA_BENCH_WRITER_SCHEMA"], let url = URL(string: location) {
-                container = try ModelContainer(for: Schema([Item.self]), migrationPlan: nil,
-                                               configurations: [PostgresConfiguration(url: url, databaseSchema: schema)])
+                container = try ModelContainer(
+                    for: Schema([Item.self]), migrationPlan: nil,
+                    configurations: [PostgresConfiguration(url: url, databaseSchema: schema)])
             } else {
-                container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: location)))
+                container = try ModelContainer(
+                    for: Item.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: location)))
             }
             let context = ModelContext(container)
             while let line = readLine(), let target = Int(line) {
-                guard let item = try context.fetch(FetchDescriptor<Item>(predicate: #Predicate { $0.id == target })).first else {
+                guard
+                    let item = try context.fetch(FetchDescriptor<Item>(predicate: #Predicate { $0.id == target })).first
+                else {
                     throw RawSQLiteError(description: "cross-process writer: no item \(target)")
                 }
                 item.weight += 1
@@ -94,7 +98,9 @@ enum CrossProcessWriter {
                 if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
                     let line = String(decoding: buffered[..<newline], as: UTF8.self)
                     buffered.removeSubrange(...newline)
-                    guard let value = UInt64(line) else { throw RawSQLiteError(description: "cross-process writer said \(line)") }
+                    guard let value = UInt64(line) else {
+                        throw RawSQLiteError(description: "cross-process writer said \(line)")
+                    }
                     return value
                 }
                 let chunk = output.fileHandleForReading.availableData

@@ -27,7 +27,8 @@ enum HeartbeatRun {
         let schema = RawPostgresConnection.makeSchemaName("heartbeat")
         defer { RawPostgresConnection.dropSchema(schema, at: url) }
         let configuration = PostgresConfiguration(url: url, databaseSchema: schema, maximumConnections: 8)
-        let container = try ModelContainer(for: Schema([Item.self]), migrationPlan: nil, configurations: [configuration])
+        let container = try ModelContainer(
+            for: Schema([Item.self]), migrationPlan: nil, configurations: [configuration])
         try RawPostgresConnection(url: url, schema: schema).copyRows(options.rows)
         let seconds = options.quick ? 1.0 : 5.0
         var results: [Measurement] = []
@@ -37,7 +38,8 @@ enum HeartbeatRun {
                 try await fetchOnModelActors(container, until: deadline)
             })
         results.append(
-            try await measure("\(readers) tasks fetching with plain contexts (on the pool)", seconds: seconds) { deadline in
+            try await measure("\(readers) tasks fetching with plain contexts (on the pool)", seconds: seconds) {
+                deadline in
                 try await fetchOnThePool(container, until: deadline)
             })
         container.close()
@@ -64,7 +66,9 @@ enum HeartbeatRun {
     /// Sleeps `period` in a loop on the cooperative pool, returning how late each wake-up came, in milliseconds. The
     /// first wake-up is due at `firstDue` (one period after the scenario starts), so a heartbeat that can't even start
     /// until the load is over counts that whole wait as one late beat.
-    private static func heartbeat(firstDue: ContinuousClock.Instant, until deadline: ContinuousClock.Instant) async -> [Double] {
+    private static func heartbeat(
+        firstDue: ContinuousClock.Instant, until deadline: ContinuousClock.Instant
+    ) async -> [Double] {
         await Task.detached {
             var lateness: [Double] = []
             var due = firstDue
@@ -79,7 +83,9 @@ enum HeartbeatRun {
         }.value
     }
 
-    private static func fetchOnModelActors(_ container: ModelContainer, until deadline: ContinuousClock.Instant) async throws -> Int {
+    private static func fetchOnModelActors(
+        _ container: ModelContainer, until deadline: ContinuousClock.Instant
+    ) async throws -> Int {
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<readers {
                 group.addTask {
@@ -96,7 +102,9 @@ enum HeartbeatRun {
         }
     }
 
-    private static func fetchOnThePool(_ container: ModelContainer, until deadline: ContinuousClock.Instant) async throws -> Int {
+    private static func fetchOnThePool(
+        _ container: ModelContainer, until deadline: ContinuousClock.Instant
+    ) async throws -> Int {
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<readers {
                 group.addTask {
@@ -123,7 +131,8 @@ enum HeartbeatRun {
         for result in results {
             let cells = [result.medianLatenessMs, result.p99LatenessMs, result.maximumLatenessMs]
                 .map { $0.formatted(.number.precision(.fractionLength(2))) }
-            lines.append("| \(result.scenario) | \(result.beats) | \(cells.joined(separator: " | ")) | \(result.fetches) |")
+            lines.append(
+                "| \(result.scenario) | \(result.beats) | \(cells.joined(separator: " | ")) | \(result.fetches) |")
         }
         return lines.joined(separator: "\n")
     }
@@ -134,7 +143,8 @@ enum HeartbeatRun {
 actor HeartbeatReader {
     static var page: FetchDescriptor<Item> {
         let threshold = Query.scoreThreshold
-        var descriptor = FetchDescriptor<Item>(predicate: #Predicate { $0.score > threshold }, sortBy: [SortDescriptor(\.score)])
+        var descriptor = FetchDescriptor<Item>(
+            predicate: #Predicate { $0.score > threshold }, sortBy: [SortDescriptor(\.score)])
         descriptor.fetchLimit = Query.limit
         return descriptor
     }

@@ -46,7 +46,8 @@ extension RawPostgresWorkloads {
             var checksum = 0
             try connection.transaction {
                 try connection.execute(
-                    "DECLARE rows BINARY NO SCROLL CURSOR FOR SELECT \"Z_PK\", \(RawPostgresConnection.columnList) FROM \"Item\"")
+                    "DECLARE rows BINARY NO SCROLL CURSOR FOR SELECT \"Z_PK\", \(RawPostgresConnection.columnList) FROM \"Item\""
+                )
                 var registry: [Int: ObjectItem] = [:]
                 while true {
                     let result = try connection.query("FETCH \(Query.enumerateBatch) FROM rows")

@@ -28,9 +28,12 @@ final class RawPostgresWorkloads {
         let large = options.largeRows.formatted()
         return [
             Workload(name: "1 insert \(n) + save", raw: insert, strata: strata.insert),
-            Workload(name: "2 fetch \(n), read all attributes", raw: fetchAll, strata: strata.fetchAll, object: fetchAllObjects),
-            Workload(name: "3 predicate + sort + limit 50 over \(large)", raw: sortedLimit, strata: strata.sortedLimit,
-                     object: sortedLimitObjects, rounds: options.rounds * 10),
+            Workload(
+                name: "2 fetch \(n), read all attributes", raw: fetchAll, strata: strata.fetchAll,
+                object: fetchAllObjects),
+            Workload(
+                name: "3 predicate + sort + limit 50 over \(large)", raw: sortedLimit, strata: strata.sortedLimit,
+                object: sortedLimitObjects, rounds: options.rounds * 10),
             Workload(name: "4 change 10% of \(n) + save", raw: update, strata: strata.update),
             Workload(name: "5 delete(model:where:) half of \(n) + save", raw: deleteHalf, strata: strata.deleteHalf),
             Workload(name: "6 fetchCount with predicate over \(large)", raw: count, strata: strata.count),
@@ -62,7 +65,9 @@ final class RawPostgresWorkloads {
     private func selectAll(_ connection: RawPostgresConnection) throws -> [(key: Int, row: ItemRow)] {
         let result = try connection.run("SELECT \"Z_PK\", \(RawPostgresConnection.columnList) FROM \"Item\"")
         defer { PQclear(result) }
-        return (0..<PQntuples(result)).map { (RawPostgresRows.int(result, $0, 0), RawPostgresRows.item(result, $0, from: 1)) }
+        return (0..<PQntuples(result)).map {
+            (RawPostgresRows.int(result, $0, 0), RawPostgresRows.item(result, $0, from: 1))
+        }
     }
 
     // MARK: - Workloads
@@ -103,37 +108,42 @@ final class RawPostgresWorkloads {
     func update() throws -> Sample {
         try withStore(rows: options.rows) { connection in
             var rows = try selectAll(connection)
-            return Sample(milliseconds: try Harness.time {
-                try connection.transaction {
-                    let changed = stride(from: 0, to: rows.count, by: 10)
-                    for index in changed { rows[index].row.count += 1 }
-                    try connection.pipeline("UPDATE \"Item\" SET \"count\" = $1 WHERE \"Z_PK\" = $2", changed) { index in
-                        [.int(rows[index].row.count), .int(rows[index].key)]
+            return Sample(
+                milliseconds: try Harness.time {
+                    try connection.transaction {
+                        let changed = stride(from: 0, to: rows.count, by: 10)
+                        for index in changed { rows[index].row.count += 1 }
+                        try connection.pipeline("UPDATE \"Item\" SET \"count\" = $1 WHERE \"Z_PK\" = $2", changed) {
+                            index in
+                            [.int(rows[index].row.count), .int(rows[index].key)]
+                        }
                     }
-                }
-            })
+                })
         }
     }
 
     func deleteHalf() throws -> Sample {
         try withStore(rows: options.rows) { connection in
-            Sample(milliseconds: try Harness.time {
-                try connection.transaction {
-                    PQclear(try connection.run("DELETE FROM \"Item\" WHERE \"id\" < $1", [.int(options.rows / 2)]))
-                }
-            })
+            Sample(
+                milliseconds: try Harness.time {
+                    try connection.transaction {
+                        PQclear(try connection.run("DELETE FROM \"Item\" WHERE \"id\" < $1", [.int(options.rows / 2)]))
+                    }
+                })
         }
     }
 
     func count() throws -> Sample {
         let connection = try large()
-        return Sample(milliseconds: try Harness.time {
-            let result = try connection.run("SELECT COUNT(*) FROM \"Item\" WHERE \"flagged\" = $1 AND \"count\" < $2",
-                                            [.int(1), .int(Query.countBelow)])
-            defer { PQclear(result) }
-            guard PQntuples(result) == 1 else { throw RawSQLiteError(description: "COUNT returned no row") }
-            consume(RawPostgresRows.int(result, 0, 0))
-        })
+        return Sample(
+            milliseconds: try Harness.time {
+                let result = try connection.run(
+                    "SELECT COUNT(*) FROM \"Item\" WHERE \"flagged\" = $1 AND \"count\" < $2",
+                    [.int(1), .int(Query.countBelow)])
+                defer { PQclear(result) }
+                guard PQntuples(result) == 1 else { throw RawSQLiteError(description: "COUNT returned no row") }
+                consume(RawPostgresRows.int(result, 0, 0))
+            })
     }
 
     /// Every row through a binary cursor, `Query.enumerateBatch` rows per `FETCH` (the batch Strata's
@@ -143,7 +153,8 @@ final class RawPostgresWorkloads {
         return try Harness.timeWithMemory(rows: options.largeRows) {
             var checksum = 0
             try connection.transaction {
-                try connection.execute("DECLARE rows BINARY NO SCROLL CURSOR FOR SELECT \(RawPostgresConnection.columnList) FROM \"Item\"")
+                try connection.execute(
+                    "DECLARE rows BINARY NO SCROLL CURSOR FOR SELECT \(RawPostgresConnection.columnList) FROM \"Item\"")
                 while true {
                     let result = try connection.query("FETCH \(Query.enumerateBatch) FROM rows")
                     defer { PQclear(result) }

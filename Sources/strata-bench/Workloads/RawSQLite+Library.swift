@@ -8,7 +8,8 @@ extension RawWorkloads {
         let path = TemporaryStore.makePath("raw-library")
         defer { TemporaryStore.remove(path) }
         let database = try RawDatabase(path: path)
-        try database.execute("""
+        try database.execute(
+            """
             CREATE TABLE "Author" ("Z_PK" INTEGER PRIMARY KEY, "number" INTEGER NOT NULL, "name" TEXT NOT NULL);
             CREATE TABLE "Book" ("Z_PK" INTEGER PRIMARY KEY, "number" INTEGER NOT NULL, "title" TEXT NOT NULL, \
             "pages" INTEGER NOT NULL, "author" INTEGER REFERENCES "Author" ("Z_PK"));
@@ -41,7 +42,8 @@ extension RawWorkloads {
     func authorNames() throws -> Sample {
         try withLibrary(options.library) { database in
             try Harness.measure(rows: options.library.books) {
-                let statement = try database.prepare("""
+                let statement = try database.prepare(
+                    """
                     SELECT "Book"."title", "Author"."name" FROM "Book" LEFT JOIN "Author" ON "Author"."Z_PK" = "Book"."author"
                     """)
                 var rows: [(title: String, author: String?)] = []
@@ -59,26 +61,30 @@ extension RawWorkloads {
     func saveLibraryChanges() throws -> Sample {
         let shape = options.library
         return try withLibrary(shape) { database in
-            Sample(milliseconds: try Harness.time {
-                let book = try database.prepare("UPDATE \"Book\" SET \"pages\" = ?, \"author\" = ? WHERE \"Z_PK\" = ?")
-                let author = try database.prepare("UPDATE \"Author\" SET \"name\" = ? WHERE \"Z_PK\" = ?")
-                try database.transaction {
-                    for number in 0..<shape.books {
-                        let owner = number.isMultiple(of: 10) ? (shape.author(ofBook: number) + 1) % shape.authors : shape.author(ofBook: number)
-                        book.bind(101 + number % 400, at: 1)
-                        book.bind(owner + 1, at: 2)
-                        book.bind(number + 1, at: 3)
-                        _ = try book.step()
-                        sqlite3_reset(book.pointer)
+            Sample(
+                milliseconds: try Harness.time {
+                    let book = try database.prepare(
+                        "UPDATE \"Book\" SET \"pages\" = ?, \"author\" = ? WHERE \"Z_PK\" = ?")
+                    let author = try database.prepare("UPDATE \"Author\" SET \"name\" = ? WHERE \"Z_PK\" = ?")
+                    try database.transaction {
+                        for number in 0..<shape.books {
+                            let owner =
+                                number.isMultiple(of: 10)
+                                ? (shape.author(ofBook: number) + 1) % shape.authors : shape.author(ofBook: number)
+                            book.bind(101 + number % 400, at: 1)
+                            book.bind(owner + 1, at: 2)
+                            book.bind(number + 1, at: 3)
+                            _ = try book.step()
+                            sqlite3_reset(book.pointer)
+                        }
+                        for number in 0..<shape.authors {
+                            author.bind("renamed-\(number)", at: 1)
+                            author.bind(number + 1, at: 2)
+                            _ = try author.step()
+                            sqlite3_reset(author.pointer)
+                        }
                     }
-                    for number in 0..<shape.authors {
-                        author.bind("renamed-\(number)", at: 1)
-                        author.bind(number + 1, at: 2)
-                        _ = try author.step()
-                        sqlite3_reset(author.pointer)
-                    }
-                }
-            })
+                })
         }
     }
 
@@ -86,18 +92,20 @@ extension RawWorkloads {
     func cascadeDelete() throws -> Sample {
         let shape = options.cascadeLibrary
         return try withLibrary(shape) { database in
-            Sample(milliseconds: try Harness.time {
-                let books = try database.prepare("""
-                    DELETE FROM "Book" WHERE "author" IN (SELECT "Z_PK" FROM "Author" WHERE "number" < ?)
-                    """)
-                let authors = try database.prepare("DELETE FROM \"Author\" WHERE \"number\" < ?")
-                books.bind(shape.authors / 2, at: 1)
-                authors.bind(shape.authors / 2, at: 1)
-                try database.transaction {
-                    _ = try books.step()
-                    _ = try authors.step()
-                }
-            })
+            Sample(
+                milliseconds: try Harness.time {
+                    let books = try database.prepare(
+                        """
+                        DELETE FROM "Book" WHERE "author" IN (SELECT "Z_PK" FROM "Author" WHERE "number" < ?)
+                        """)
+                    let authors = try database.prepare("DELETE FROM \"Author\" WHERE \"number\" < ?")
+                    books.bind(shape.authors / 2, at: 1)
+                    authors.bind(shape.authors / 2, at: 1)
+                    try database.transaction {
+                        _ = try books.step()
+                        _ = try authors.step()
+                    }
+                })
         }
     }
 }

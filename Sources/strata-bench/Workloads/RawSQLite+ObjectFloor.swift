@@ -6,7 +6,9 @@ import Foundation
 /// are also measured against it, to tell what any observable, identity-mapped model costs from what Strata adds.
 extension RawWorkloads {
     /// Reads every row of `statement` (primary key in column 0, the ten values after it) into registered objects.
-    private func registeredObjects(_ statement: RawStatement, into registry: inout [Int64: ObjectItem]) throws -> [ObjectItem] {
+    private func registeredObjects(
+        _ statement: RawStatement, into registry: inout [Int64: ObjectItem]
+    ) throws -> [ObjectItem] {
         var objects: [ObjectItem] = []
         while try statement.step() {
             let object = ObjectItem(statement.row(from: 1))

@@ -13,7 +13,8 @@ extension RawWorkloads {
             _ = try count.step()
             let matching = Int(sqlite3_column_int64(count.pointer, 0))
             let statement = try database.prepare(
-                "SELECT \(RawDatabase.columnList) FROM \"Item\" WHERE \"score\" > ? ORDER BY \"score\" LIMIT ? OFFSET ?")
+                "SELECT \(RawDatabase.columnList) FROM \"Item\" WHERE \"score\" > ? ORDER BY \"score\" LIMIT ? OFFSET ?"
+            )
             statement.bind(Query.scoreThreshold, at: 1)
             statement.bind(Query.enumerateBatch, at: 2)
             statement.bind(last ? max(matching - 1, 0) / Query.enumerateBatch * Query.enumerateBatch : 0, at: 3)
@@ -44,9 +45,10 @@ extension RawWorkloads {
         let database = try large()
         let statement = try database.prepare("UPDATE \"Item\" SET \"weight\" = \"weight\" + 1 WHERE \"Z_PK\" = ?")
         statement.bind(1, at: 1)
-        return Sample(milliseconds: try Harness.time {
-            try database.transaction { _ = try statement.step() }
-            sqlite3_reset(statement.pointer)
-        })
+        return Sample(
+            milliseconds: try Harness.time {
+                try database.transaction { _ = try statement.step() }
+                sqlite3_reset(statement.pointer)
+            })
     }
 }

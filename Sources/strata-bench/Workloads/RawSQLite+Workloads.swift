@@ -74,8 +74,9 @@ final class RawWorkloads {
     /// Workload 3's statement, bound: the ten columns (after the primary key, `withKey`) of the first
     /// `Query.limit` rows above the score threshold, by score.
     func sortedLimitStatement(_ database: RawDatabase, withKey: Bool) throws -> RawStatement {
-        let statement = try database.prepare("SELECT \(withKey ? "\"Z_PK\", " : "")\(RawDatabase.columnList) FROM \"Item\" "
-            + "WHERE \"score\" > ? ORDER BY \"score\" LIMIT ?")
+        let statement = try database.prepare(
+            "SELECT \(withKey ? "\"Z_PK\", " : "")\(RawDatabase.columnList) FROM \"Item\" "
+                + "WHERE \"score\" > ? ORDER BY \"score\" LIMIT ?")
         statement.bind(Query.scoreThreshold, at: 1)
         statement.bind(Query.limit, at: 2)
         return statement
@@ -84,41 +85,44 @@ final class RawWorkloads {
     func update() throws -> Sample {
         try withStore(rows: options.rows) { database in
             var rows = try selectAll(database)
-            return Sample(milliseconds: try Harness.time {
-                let statement = try database.prepare("UPDATE \"Item\" SET \"count\" = ? WHERE \"Z_PK\" = ?")
-                try database.transaction {
-                    for index in stride(from: 0, to: rows.count, by: 10) {
-                        rows[index].row.count += 1
-                        statement.bind(rows[index].row.count, at: 1)
-                        statement.bind(Int(rows[index].key), at: 2)
-                        _ = try statement.step()
-                        sqlite3_reset(statement.pointer)
+            return Sample(
+                milliseconds: try Harness.time {
+                    let statement = try database.prepare("UPDATE \"Item\" SET \"count\" = ? WHERE \"Z_PK\" = ?")
+                    try database.transaction {
+                        for index in stride(from: 0, to: rows.count, by: 10) {
+                            rows[index].row.count += 1
+                            statement.bind(rows[index].row.count, at: 1)
+                            statement.bind(Int(rows[index].key), at: 2)
+                            _ = try statement.step()
+                            sqlite3_reset(statement.pointer)
+                        }
                     }
-                }
-            })
+                })
         }
     }
 
     func deleteHalf() throws -> Sample {
         try withStore(rows: options.rows) { database in
-            Sample(milliseconds: try Harness.time {
-                let statement = try database.prepare("DELETE FROM \"Item\" WHERE \"id\" < ?")
-                statement.bind(options.rows / 2, at: 1)
-                try database.transaction { _ = try statement.step() }
-            })
+            Sample(
+                milliseconds: try Harness.time {
+                    let statement = try database.prepare("DELETE FROM \"Item\" WHERE \"id\" < ?")
+                    statement.bind(options.rows / 2, at: 1)
+                    try database.transaction { _ = try statement.step() }
+                })
         }
     }
 
     func count() throws -> Sample {
         let database = try large()
-        return Sample(milliseconds: try Harness.time {
-            let statement = try database.prepare(
-                "SELECT COUNT(*) FROM \"Item\" WHERE \"flagged\" = ? AND \"count\" < ?")
-            statement.bind(1, at: 1)
-            statement.bind(Query.countBelow, at: 2)
-            guard try statement.step() else { throw RawSQLiteError(description: "COUNT returned no row") }
-            consume(sqlite3_column_int64(statement.pointer, 0))
-        })
+        return Sample(
+            milliseconds: try Harness.time {
+                let statement = try database.prepare(
+                    "SELECT COUNT(*) FROM \"Item\" WHERE \"flagged\" = ? AND \"count\" < ?")
+                statement.bind(1, at: 1)
+                statement.bind(Query.countBelow, at: 2)
+                guard try statement.step() else { throw RawSQLiteError(description: "COUNT returned no row") }
+                consume(sqlite3_column_int64(statement.pointer, 0))
+            })
     }
 
     func enumerate() throws -> Sample {

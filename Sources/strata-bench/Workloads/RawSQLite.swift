@@ -13,11 +13,16 @@ final class RawDatabase: RawSQLConnection {
     private(set) var handle: OpaquePointer?
 
     /// The columns of the `Item` table, in the order every statement here binds and reads them.
-    static let columns = ["id", "score", "name", "created", "isActive", "note", "count", "category", "weight", "flagged"]
+    static let columns = [
+        "id", "score", "name", "created", "isActive", "note", "count", "category", "weight", "flagged",
+    ]
     static let columnList = columns.map { "\"\($0)\"" }.joined(separator: ", ")
 
     init(path: String) throws {
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
+        guard
+            sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+                == SQLITE_OK
+        else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(handle)
             throw RawSQLiteError(description: "open \(path): \(message)")
@@ -30,7 +35,8 @@ final class RawDatabase: RawSQLConnection {
 
     /// Creates the table and index Strata creates for `Item`, if they are missing.
     func createSchema() throws {
-        try execute("""
+        try execute(
+            """
             CREATE TABLE IF NOT EXISTS "Item" ("Z_PK" INTEGER PRIMARY KEY, "id" INTEGER NOT NULL, \
             "score" REAL NOT NULL, "name" TEXT NOT NULL, "created" REAL NOT NULL, "isActive" INTEGER NOT NULL, \
             "note" TEXT, "count" INTEGER NOT NULL, "category" TEXT NOT NULL, "weight" REAL NOT NULL, \

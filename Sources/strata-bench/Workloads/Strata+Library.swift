@@ -6,16 +6,21 @@ import Strata
 extension StrataWorkloads {
     /// Runs `body` with a fresh context on a fresh store holding `shape`'s authors and books (inserted and saved
     /// through Strata, untimed), then removes the store.
-    private func withLibrary(_ shape: LibraryShape, _ body: (ModelContext, SQLiteStore?) throws -> Sample) throws -> Sample {
+    private func withLibrary(
+        _ shape: LibraryShape, _ body: (ModelContext, SQLiteStore?) throws -> Sample
+    ) throws -> Sample {
         let path = TemporaryStore.makePath("strata-library")
         defer { TemporaryStore.remove(path) }
-        let container = try ModelContainer(for: Author.self, Book.self,
-                                           configurations: ModelConfiguration(url: URL(fileURLWithPath: path)))
+        let container = try ModelContainer(
+            for: Author.self, Book.self,
+            configurations: ModelConfiguration(url: URL(fileURLWithPath: path)))
         if !options.recordsHistory { (container.store as? SQLiteStore)?.suspendHistoryRecording(true) }
         let setup = ModelContext(container)
         let authors = (0..<shape.authors).map { Author(number: $0) }
         for author in authors { setup.insert(author) }
-        for number in 0..<shape.books { setup.insert(Book(number: number, author: authors[shape.author(ofBook: number)])) }
+        for number in 0..<shape.books {
+            setup.insert(Book(number: number, author: authors[shape.author(ofBook: number)]))
+        }
         try setup.save()
         return try body(ModelContext(container), container.store as? SQLiteStore)
     }
@@ -55,14 +60,17 @@ extension StrataWorkloads {
         return try withLibrary(shape) { context, _ in
             let authors = try context.fetch(FetchDescriptor<Author>(sortBy: [SortDescriptor(\.number)]))
             let books = try context.fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.number)]))
-            return Sample(milliseconds: try Harness.time {
-                for book in books {
-                    book.pages += 1
-                    if book.number.isMultiple(of: 10) { book.author = authors[(shape.author(ofBook: book.number) + 1) % shape.authors] }
-                }
-                for author in authors { author.name = "renamed-\(author.number)" }
-                try context.save()
-            })
+            return Sample(
+                milliseconds: try Harness.time {
+                    for book in books {
+                        book.pages += 1
+                        if book.number.isMultiple(of: 10) {
+                            book.author = authors[(shape.author(ofBook: book.number) + 1) % shape.authors]
+                        }
+                    }
+                    for author in authors { author.name = "renamed-\(author.number)" }
+                    try context.save()
+                })
         }
     }
 
@@ -71,10 +79,11 @@ extension StrataWorkloads {
         let shape = options.cascadeLibrary
         return try withLibrary(shape) { context, _ in
             let half = shape.authors / 2
-            return Sample(milliseconds: try Harness.time {
-                try context.delete(model: Author.self, where: #Predicate { $0.number < half })
-                try context.save()
-            })
+            return Sample(
+                milliseconds: try Harness.time {
+                    try context.delete(model: Author.self, where: #Predicate { $0.number < half })
+                    try context.save()
+                })
         }
     }
 }

@@ -41,7 +41,8 @@ final class StrataLiveResults {
         var latencies: [Double] = []
         for number in 0..<query.changes {
             let target = query.target(number, affecting: affecting)
-            guard let item = try writer.fetch(FetchDescriptor<Item>(predicate: #Predicate { $0.id == target })).first else {
+            guard let item = try writer.fetch(FetchDescriptor<Item>(predicate: #Predicate { $0.id == target })).first
+            else {
                 throw RawSQLiteError(description: "live results: no item \(target)")
             }
             let affected = affecting ? query.observer(showing: item.score) : nil
@@ -60,7 +61,8 @@ final class StrataLiveResults {
             }
             latencies.append(Harness.milliseconds(end - start))
         }
-        return Sample(milliseconds: Harness.median(latencies), p99Milliseconds: LiveQuery.percentile(0.99, of: latencies))
+        return Sample(
+            milliseconds: Harness.median(latencies), p99Milliseconds: LiveQuery.percentile(0.99, of: latencies))
     }
 }
 
@@ -72,7 +74,8 @@ extension StrataWorkloads {
         let query = LiveQuery(options: options)
         let path = TemporaryStore.makePath("strata-live")
         defer { TemporaryStore.remove(path) }
-        let live = try StrataLiveResults(query: query, container: makeContainer(path: path, rows: query.rows), incremental: incremental)
+        let live = try StrataLiveResults(
+            query: query, container: makeContainer(path: path, rows: query.rows), incremental: incremental)
         return try await live.run(affecting: affecting)
     }
 }

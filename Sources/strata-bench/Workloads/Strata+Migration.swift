@@ -19,8 +19,9 @@ extension StrataWorkloads {
         _ = try makeContainer(path: path, rows: options.largeRows)
         var configuration = ModelConfiguration(url: URL(fileURLWithPath: path))
         configuration.backsUpStoreBeforeMigration = false
-        return Sample(milliseconds: try Harness.time {
-            _ = try ModelContainer(for: model, configurations: configuration)
-        })
+        return Sample(
+            milliseconds: try Harness.time {
+                _ = try ModelContainer(for: model, configurations: configuration)
+            })
     }
 }

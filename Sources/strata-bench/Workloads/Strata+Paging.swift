@@ -18,7 +18,9 @@ extension StrataWorkloads {
             // The last batch as the collection cuts it (batches start at multiples of the batch size).
             let start = last ? max(results.count - 1, 0) / Query.enumerateBatch * Query.enumerateBatch : 0
             var checksum = 0
-            for index in start..<min(start + Query.enumerateBatch, results.count) { checksum &+= results[index].checksum }
+            for index in start..<min(start + Query.enumerateBatch, results.count) {
+                checksum &+= results[index].checksum
+            }
             consume(checksum)
         }
     }
@@ -65,9 +67,10 @@ extension StrataWorkloads {
         if !registeringAll { descriptor.fetchLimit = 1 }
         let items = try context.fetch(descriptor)
         guard let first = items.first else { return Sample(milliseconds: 0) }
-        return Sample(milliseconds: try Harness.time {
-            first.weight += 1
-            try context.save()
-        })
+        return Sample(
+            milliseconds: try Harness.time {
+                first.weight += 1
+                try context.save()
+            })
     }
 }

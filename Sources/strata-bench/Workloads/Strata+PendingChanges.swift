@@ -7,7 +7,8 @@ extension StrataWorkloads {
     /// and as many are inserted with scores inside the page.
     private func makePendingChanges(_ context: ModelContext) throws {
         let threshold = Query.scoreThreshold
-        var first = FetchDescriptor<Item>(predicate: #Predicate { $0.score > threshold }, sortBy: [SortDescriptor(\.score)])
+        var first = FetchDescriptor<Item>(
+            predicate: #Predicate { $0.score > threshold }, sortBy: [SortDescriptor(\.score)])
         first.fetchLimit = Query.pendingChanges + Query.pendingChanges / 10
         let items = try context.fetch(first)
         for (index, item) in items.enumerated() {

@@ -7,7 +7,8 @@ extension StrataWorkloads {
     /// rows through `COPY`, so that setting up doesn't dominate the run.
     func makePostgresContainer(url: URL, schema: String, rows: Int) throws -> ModelContainer {
         let configuration = PostgresConfiguration(url: url, databaseSchema: schema)
-        let container = try ModelContainer(for: Schema([Item.self]), migrationPlan: nil, configurations: [configuration])
+        let container = try ModelContainer(
+            for: Schema([Item.self]), migrationPlan: nil, configurations: [configuration])
         if rows > 0 { try RawPostgresConnection(url: url, schema: schema).copyRows(rows) }
         return container
     }

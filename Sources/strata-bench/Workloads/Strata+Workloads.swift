@@ -15,13 +15,18 @@ final class StrataWorkloads {
     func removeLargeStore() {
         guard let path = largeStore?.path else { return }
         largeStore = nil
-        if let url = options.store { RawPostgresConnection.dropSchema(path, at: url) } else { TemporaryStore.remove(path) }
+        if let url = options.store {
+            RawPostgresConnection.dropSchema(path, at: url)
+        } else {
+            TemporaryStore.remove(path)
+        }
     }
 
     /// Opens a container at `path` and fills its `Item` table with `rows` rows through raw inserts, so that
     /// setting up doesn't dominate the run.
     func makeContainer(path: String, rows: Int) throws -> ModelContainer {
-        let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: path)))
+        let container = try ModelContainer(
+            for: Item.self, configurations: ModelConfiguration(url: URL(fileURLWithPath: path)))
         if !options.recordsHistory { (container.store as? SQLiteStore)?.suspendHistoryRecording(true) }
         if rows > 0 {
             let database = try RawDatabase(path: path)
@@ -58,10 +63,11 @@ final class StrataWorkloads {
 
     func insert() throws -> Sample {
         try withContext(rows: 0) { context in
-            Sample(milliseconds: try Harness.time {
-                for index in 0..<options.rows { context.insert(Item(ItemRow.make(index))) }
-                try context.save()
-            })
+            Sample(
+                milliseconds: try Harness.time {
+                    for index in 0..<options.rows { context.insert(Item(ItemRow.make(index))) }
+                    try context.save()
+                })
         }
     }
 
@@ -82,7 +88,8 @@ final class StrataWorkloads {
     func sortedLimit(in context: ModelContext) throws -> Sample {
         let threshold = Query.scoreThreshold
         return try Harness.measure(rows: Query.limit) {
-            var descriptor = FetchDescriptor<Item>(predicate: #Predicate { $0.score > threshold }, sortBy: [SortDescriptor(\.score)])
+            var descriptor = FetchDescriptor<Item>(
+                predicate: #Predicate { $0.score > threshold }, sortBy: [SortDescriptor(\.score)])
             descriptor.fetchLimit = Query.limit
             consume(try context.fetch(descriptor))
         }
@@ -91,20 +98,22 @@ final class StrataWorkloads {
     func update() throws -> Sample {
         try withContext(rows: options.rows) { context in
             let items = try context.fetch(FetchDescriptor<Item>())
-            return Sample(milliseconds: try Harness.time {
-                for index in stride(from: 0, to: items.count, by: 10) { items[index].count += 1 }
-                try context.save()
-            })
+            return Sample(
+                milliseconds: try Harness.time {
+                    for index in stride(from: 0, to: items.count, by: 10) { items[index].count += 1 }
+                    try context.save()
+                })
         }
     }
 
     func deleteHalf() throws -> Sample {
         try withContext(rows: options.rows) { context in
             let half = options.rows / 2
-            return Sample(milliseconds: try Harness.time {
-                try context.delete(model: Item.self, where: #Predicate { $0.id < half })
-                try context.save()
-            })
+            return Sample(
+                milliseconds: try Harness.time {
+                    try context.delete(model: Item.self, where: #Predicate { $0.id < half })
+                    try context.save()
+                })
         }
     }
 
@@ -115,9 +124,12 @@ final class StrataWorkloads {
     /// The timed count of workloads 6 and 10b.
     func count(in context: ModelContext) throws -> Sample {
         let below = Query.countBelow
-        return Sample(milliseconds: try Harness.time {
-            consume(try context.fetchCount(FetchDescriptor<Item>(predicate: #Predicate { $0.flagged == true && $0.count < below })))
-        })
+        return Sample(
+            milliseconds: try Harness.time {
+                consume(
+                    try context.fetchCount(
+                        FetchDescriptor<Item>(predicate: #Predicate { $0.flagged == true && $0.count < below })))
+            })
     }
 
     func enumerate() throws -> Sample {

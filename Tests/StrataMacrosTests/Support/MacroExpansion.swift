@@ -3,6 +3,7 @@ import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacros
+
 @testable import StrataMacros
 
 /// One diagnostic a macro produced, reduced to what the tests assert: where and what.

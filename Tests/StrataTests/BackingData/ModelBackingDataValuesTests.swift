@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 @Suite("ModelBackingData values")
 struct ModelBackingDataValuesTests {

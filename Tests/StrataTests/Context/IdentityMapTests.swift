@@ -40,8 +40,9 @@ struct IdentityMapTests {
 
     @Test func keysThatShareLowBitsBehaveLikeADictionary() {
         // Multiples of 8 and of 4,096 land in the same slot of their group and collide in the high bits.
-        checkAgainstDictionary(keys: (0..<500).map { Int64($0) * 8 } + (0..<500).map { Int64($0) * 4_096 },
-                               operations: 20_000, seed: 2)
+        checkAgainstDictionary(
+            keys: (0..<500).map { Int64($0) * 8 } + (0..<500).map { Int64($0) * 4_096 },
+            operations: 20_000, seed: 2)
     }
 
     @Test func extremeKeysIncludingTheEmptySlotMarkerAreKept() {
@@ -88,7 +89,8 @@ struct IdentityMapTests {
         weak var dropped: IdentityMapEntry?
         var map: IdentityMap? = IdentityMap()
         do {
-            let first = IdentityMapEntry(number: 1), second = IdentityMapEntry(number: 2), third = IdentityMapEntry(number: 3)
+            let first = IdentityMapEntry(number: 1), second = IdentityMapEntry(number: 2),
+                third = IdentityMapEntry(number: 3)
             removed = first
             replaced = second
             dropped = third

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Model
@@ -55,8 +56,9 @@ struct JoinTableLockingTests {
         return try article(in: context).labels.map(\.name).sorted()
     }
 
-    @Test("Under .error a join-table change of a row whose relationship changed elsewhere conflicts and writes nothing",
-          arguments: StoreKind.all)
+    @Test(
+        "Under .error a join-table change of a row whose relationship changed elsewhere conflicts and writes nothing",
+        arguments: StoreKind.all)
     func joinChangeConflictsUnderError(_ kind: StoreKind) throws {
         let (store, first, second) = try twoWriters(kind)
         first.mergePolicy = .error
@@ -77,8 +79,9 @@ struct JoinTableLockingTests {
         #expect(try storedLabels(store) == ["linux", "swift"])
     }
 
-    @Test("A join-table change moves both rows' versions; under the default policy a change elsewhere is merged",
-          arguments: StoreKind.all)
+    @Test(
+        "A join-table change moves both rows' versions; under the default policy a change elsewhere is merged",
+        arguments: StoreKind.all)
     func joinChangeUnderDefaultPolicy(_ kind: StoreKind) throws {
         let (store, first, second) = try twoWriters(kind)
         let mine = try article(in: first)

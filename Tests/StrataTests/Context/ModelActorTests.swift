@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Strata
+import Testing
 
 /// Imports books on its own context, off the main actor.
 @ModelActor
@@ -22,7 +22,9 @@ actor Importer {
 @Suite("ModelActor")
 struct ModelActorTests {
     @MainActor
-    @Test("A model actor's saves are seen by the main context, and identifiers cross between them", arguments: StoreKind.all)
+    @Test(
+        "A model actor's saves are seen by the main context, and identifiers cross between them",
+        arguments: StoreKind.all)
     func importerSavesOnItsOwnContext(_ kind: StoreKind) async throws {
         let store = TestStore(kind)
         let container = try store.container(Book.self)
@@ -40,7 +42,10 @@ struct ModelActorTests {
 
         try await importer.rename(books[0].persistentModelID, to: "Dune Messiah")
         let fresh = ModelContext(container)
-        #expect(try fresh.fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)])).map(\.title) == ["Dune Messiah", "Emma"])
+        #expect(
+            try fresh.fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)])).map(\.title) == [
+                "Dune Messiah", "Emma",
+            ])
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Strata
 
 @Suite("ModelCollector: models collected untyped, taken as a typed array")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("ModelContainer: opening stores, read-only, autosave")
@@ -29,12 +30,15 @@ struct ModelContainerTests {
         #expect(store.bytes() == bytes)
     }
 
-    @Test("A database (on PostgreSQL: a schema) of another program's tables throws notAStrataStore and stays untouched",
-          arguments: StoreKind.all)
+    @Test(
+        "A database (on PostgreSQL: a schema) of another program's tables throws notAStrataStore and stays untouched",
+        arguments: StoreKind.all)
     func foreignDatabaseIsRejected(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         if kind == .postgres { try store.execute("CREATE SCHEMA \"\(store.databaseSchema)\"") }
-        try store.execute("CREATE TABLE \"Book\"(id INTEGER PRIMARY KEY, title TEXT); INSERT INTO \"Book\"(id, title) VALUES (1, 'Dune')")
+        try store.execute(
+            "CREATE TABLE \"Book\"(id INTEGER PRIMARY KEY, title TEXT); INSERT INTO \"Book\"(id, title) VALUES (1, 'Dune')"
+        )
         let before = try store.snapshot()
         #expect(!before.isEmpty)
         let error = #expect(throws: StrataError.self) {
@@ -45,7 +49,9 @@ struct ModelContainerTests {
         #expect(try store.texts("SELECT title FROM \"Book\"") == ["Dune"])
     }
 
-    @Test("A store holding rows of another shape that can't be migrated (a required property without a value) throws migrationRefused and stays untouched", arguments: StoreKind.all)
+    @Test(
+        "A store holding rows of another shape that can't be migrated (a required property without a value) throws migrationRefused and stays untouched",
+        arguments: StoreKind.all)
     func unmigratableShape(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         do {
@@ -84,7 +90,8 @@ struct ModelContainerTests {
 
     @Test("A store in a directory that doesn't exist yet creates the directory")
     func createsMissingDirectory() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-core-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-core-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("nested/books.store")
         let context = ModelContext(try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url)))
@@ -96,9 +103,12 @@ struct ModelContainerTests {
     @Test("More than one configuration is refused")
     func oneConfigurationOnly() {
         let error = #expect(throws: StrataError.self) {
-            try ModelContainer(for: Schema([Book.self]), configurations: [
-                ModelConfiguration("a", isStoredInMemoryOnly: true), ModelConfiguration("b", isStoredInMemoryOnly: true),
-            ])
+            try ModelContainer(
+                for: Schema([Book.self]),
+                configurations: [
+                    ModelConfiguration("a", isStoredInMemoryOnly: true),
+                    ModelConfiguration("b", isStoredInMemoryOnly: true),
+                ])
         }
         #expect(error?.caseName == "invalidSchema")
     }
@@ -164,7 +174,9 @@ struct ModelContainerTests {
         #expect(main.hasChanges)
     }
 
-    @Test("A read-only container over a store of another shape throws schemaMismatch naming the changes", arguments: StoreKind.all)
+    @Test(
+        "A read-only container over a store of another shape throws schemaMismatch naming the changes",
+        arguments: StoreKind.all)
     func schemaMismatchNamesDifferences(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         _ = try store.container(ShapeA.Shelf.self)
@@ -179,7 +191,9 @@ struct ModelContainerTests {
         }
     }
 
-    @Test("An identifier from another store is not found in this one, even when the same row number is registered (regression)", arguments: StoreKind.all)
+    @Test(
+        "An identifier from another store is not found in this one, even when the same row number is registered (regression)",
+        arguments: StoreKind.all)
     func identifierFromAnotherStore(_ kind: StoreKind) throws {
         let first = ModelContext(try freshContainer(kind, Book.self))
         let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
@@ -207,4 +221,3 @@ struct ModelContainerTests {
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<Book>()) == 0)
     }
 }
-

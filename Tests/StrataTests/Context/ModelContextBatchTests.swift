@@ -53,11 +53,14 @@ struct ModelContextBatchTests {
         #expect(firstSeen == nil)
     }
 
-    @Test("A model the block fetched stays registered, even after the block deleted one of the page and saved", arguments: StoreKind.all)
+    @Test(
+        "A model the block fetched stays registered, even after the block deleted one of the page and saved",
+        arguments: StoreKind.all)
     func enumerateKeepsModelsTheBlockFetched(_ kind: StoreKind) throws {
         let context = ModelContext(try makeContext(kind, count: 10).container)
         var outside: BatchItem?
-        try context.enumerate(FetchDescriptor<BatchItem>(predicate: #Predicate { $0.position < 6 }), batchSize: 3) { item in
+        try context.enumerate(FetchDescriptor<BatchItem>(predicate: #Predicate { $0.position < 6 }), batchSize: 3) {
+            item in
             guard item.position == 0 else { return }
             context.delete(item)
             try context.save()

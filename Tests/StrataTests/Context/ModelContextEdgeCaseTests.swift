@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("ModelContext: edge cases of insert, delete, upsert and failed saves")
 struct ModelContextEdgeCaseTests {
-    @Test("Two inserts with the same unique value in one save leave one row with the later values", arguments: StoreKind.all)
+    @Test(
+        "Two inserts with the same unique value in one save leave one row with the later values",
+        arguments: StoreKind.all)
     func duplicateUniqueInOneSave(_ kind: StoreKind) throws {
         let context = ModelContext(try freshContainer(kind, CatalogBook.self))
         let first = CatalogBook(isbn: "1", title: "First")
@@ -18,7 +21,9 @@ struct ModelContextEdgeCaseTests {
         #expect(try context.fetch(FetchDescriptor<CatalogBook>()).map(\.title) == ["Second"])
     }
 
-    @Test("A failed save keeps the pending changes, and a later save with another policy writes them", arguments: StoreKind.all)
+    @Test(
+        "A failed save keeps the pending changes, and a later save with another policy writes them",
+        arguments: StoreKind.all)
     func failedSaveKeepsChanges(_ kind: StoreKind) throws {
         let context = ModelContext(try freshContainer(kind, CatalogBook.self))
         context.insert(CatalogBook(isbn: "1", title: "Dune"))
@@ -32,10 +37,13 @@ struct ModelContextEdgeCaseTests {
         context.mergePolicy = .mergeByPropertyObjectTrump
         try context.save()
         #expect(!context.hasChanges)
-        #expect(try ModelContext(context.container).fetch(FetchDescriptor<CatalogBook>()).map(\.title) == ["Dune, revised"])
+        #expect(
+            try ModelContext(context.container).fetch(FetchDescriptor<CatalogBook>()).map(\.title) == ["Dune, revised"])
     }
 
-    @Test("Deleting an unsaved insert forgets it; deleting then re-inserting a saved model keeps it", arguments: StoreKind.all)
+    @Test(
+        "Deleting an unsaved insert forgets it; deleting then re-inserting a saved model keeps it",
+        arguments: StoreKind.all)
     func deleteAndReinsert(_ kind: StoreKind) throws {
         let context = ModelContext(try freshContainer(kind, Book.self))
         let draft = Book(title: "Draft", author: "Me", publisher: "None")
@@ -56,7 +64,9 @@ struct ModelContextEdgeCaseTests {
         #expect(try context.fetchCount(FetchDescriptor<Book>()) == 1)
     }
 
-    @Test("Unsaved inserts keep their insertion order through a delete and a re-insert, each saved once", arguments: StoreKind.all)
+    @Test(
+        "Unsaved inserts keep their insertion order through a delete and a re-insert, each saved once",
+        arguments: StoreKind.all)
     func insertionOrderAfterDeleteAndReinsert(_ kind: StoreKind) throws {
         let context = ModelContext(try freshContainer(kind, Book.self))
         let first = Book(title: "First", author: "A", publisher: "P")
@@ -87,7 +97,9 @@ struct ModelContextEdgeCaseTests {
         #expect(try ModelContext(try store.container(Book.self)).fetchCount(FetchDescriptor<Book>()) == 0)
     }
 
-    @Test("model(for:) of a row that doesn't exist is a deleted model; existingModel(for:) throws", arguments: StoreKind.all)
+    @Test(
+        "model(for:) of a row that doesn't exist is a deleted model; existingModel(for:) throws",
+        arguments: StoreKind.all)
     func missingIdentifier(_ kind: StoreKind) throws {
         let context = ModelContext(try freshContainer(kind, Book.self))
         let dune = Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton")
@@ -104,7 +116,9 @@ struct ModelContextEdgeCaseTests {
         }
     }
 
-    @Test("delete(model:where:) hides matching rows this context never loaded until the save (regression), and drops matching inserts", arguments: StoreKind.all)
+    @Test(
+        "delete(model:where:) hides matching rows this context never loaded until the save (regression), and drops matching inserts",
+        arguments: StoreKind.all)
     func batchDeleteWithPendingInserts(_ kind: StoreKind) throws {
         let container = try freshContainer(kind, Book.self)
         let setup = ModelContext(container)
@@ -137,7 +151,9 @@ struct ModelContextEdgeCaseTests {
         #expect(recorder.recorded.count == 1)
     }
 
-    @Test("A read-only container over a missing file (on PostgreSQL: schema) throws instead of creating it", arguments: StoreKind.all)
+    @Test(
+        "A read-only container over a missing file (on PostgreSQL: schema) throws instead of creating it",
+        arguments: StoreKind.all)
     func readOnlyMissingFile(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         #expect(throws: StrataError.self) { try store.container(Book.self, allowsSave: false) }
@@ -146,10 +162,11 @@ struct ModelContextEdgeCaseTests {
     }
 }
 
-
 @Suite("ModelContext: in-place mutation of collection and struct properties")
 struct ModelContextMutationTests {
-    @Test("Appending to an array, editing a dictionary and a struct field are tracked and saved", arguments: StoreKind.all)
+    @Test(
+        "Appending to an array, editing a dictionary and a struct field are tracked and saved", arguments: StoreKind.all
+    )
     func inPlaceMutationIsSaved(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         let context = ModelContext(try store.container(Everything.self))
@@ -167,7 +184,8 @@ struct ModelContextMutationTests {
         #expect(model.hasChanges)
         try context.save()
 
-        let reread = try #require(try ModelContext(try store.container(Everything.self)).fetch(FetchDescriptor<Everything>()).first)
+        let reread = try #require(
+            try ModelContext(try store.container(Everything.self)).fetch(FetchDescriptor<Everything>()).first)
         #expect(reread.tags == ["sf", "classic"])
         #expect(reread.counts == ["read": 2])
         #expect(reread.dimensions.width == 12)
@@ -186,7 +204,9 @@ struct ModelContextMutationTests {
         #expect(registered === dune)
     }
 
-    @Test("An upsert onto a row whose registered model has unsaved changes leaves one consistent model", arguments: StoreKind.all)
+    @Test(
+        "An upsert onto a row whose registered model has unsaved changes leaves one consistent model",
+        arguments: StoreKind.all)
     func upsertOverChangedModel(_ kind: StoreKind) throws {
         let context = ModelContext(try freshContainer(kind, CatalogBook.self))
         let original = CatalogBook(isbn: "1", title: "Dune")
@@ -224,7 +244,9 @@ final class HandoffGuest {
 
 @Suite("ModelContext: the row handoff to models being made")
 struct RowHandoffTests {
-    @Test("A model made by a default value while a fetch makes another gets its own values, not the row's", arguments: StoreKind.all)
+    @Test(
+        "A model made by a default value while a fetch makes another gets its own values, not the row's",
+        arguments: StoreKind.all)
     func nestedModelGetsItsOwnBackingData(_ kind: StoreKind) throws {
         let container = try freshContainer(kind, HandoffHost.self, HandoffGuest.self)
         let setup = ModelContext(container)
@@ -235,6 +257,9 @@ struct RowHandoffTests {
         let hosts = try ModelContext(container).fetch(FetchDescriptor<HandoffHost>(sortBy: [SortDescriptor(\.title)]))
         #expect(hosts.map(\.title) == ["Dune", "Emma"])
         #expect(hosts.map(\.scratch.label) == ["scratch", "scratch"])
-        #expect(hosts.allSatisfy { $0.scratch.modelContext == nil && $0.scratch.persistentBackingData !== $0.persistentBackingData })
+        #expect(
+            hosts.allSatisfy {
+                $0.scratch.modelContext == nil && $0.scratch.persistentBackingData !== $0.persistentBackingData
+            })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Saves of more rows than PostgreSQL's store sends in one pipeline (1,000 statements): conflicts, unique
@@ -22,7 +23,9 @@ struct ModelContextLargeSaveTests {
         Dictionary(uniqueKeysWithValues: try context.fetch(FetchDescriptor<LockingCounter>()).map { ($0.name, $0) })
     }
 
-    @Test("Rows changed elsewhere among thousands of updates are merged property by property; the rest are written", arguments: StoreKind.all)
+    @Test(
+        "Rows changed elsewhere among thousands of updates are merged property by property; the rest are written",
+        arguments: StoreKind.all)
     func conflictsAmongManyUpdatesMerge(_ kind: StoreKind) throws {
         let (store, mine) = try seeded(kind)
         let models = try byName(mine)
@@ -43,7 +46,9 @@ struct ModelContextLargeSaveTests {
         #expect(stored["1499"]?.value == 1499)
     }
 
-    @Test("Under .error, one row changed elsewhere among thousands of updates and deletes fails the save and writes nothing", arguments: StoreKind.all)
+    @Test(
+        "Under .error, one row changed elsewhere among thousands of updates and deletes fails the save and writes nothing",
+        arguments: StoreKind.all)
     func errorPolicyAmongManyChanges(_ kind: StoreKind) throws {
         let (store, mine) = try seeded(kind)
         mine.mergePolicy = .error
@@ -62,25 +67,34 @@ struct ModelContextLargeSaveTests {
             Issue.record("expected mergeConflict, got \(String(describing: error))")
             return
         }
-        #expect(Set(conflicts.map(\.persistentModelID)) == [models["2100"]!.persistentModelID, models["2400"]!.persistentModelID])
+        #expect(
+            Set(conflicts.map(\.persistentModelID)) == [
+                models["2100"]!.persistentModelID, models["2400"]!.persistentModelID,
+            ])
         #expect(conflicts.allSatisfy { $0.isDeletion })
         let stored = try byName(ModelContext(try store.container(LockingCounter.self)))
         #expect(stored.count == rows)
         #expect(stored.values.allSatisfy { $0.note == "seed" })
     }
 
-    @Test("A unique value repeated in the last of thousands of inserts fails the save under .error and writes none of them", arguments: StoreKind.all)
+    @Test(
+        "A unique value repeated in the last of thousands of inserts fails the save under .error and writes none of them",
+        arguments: StoreKind.all)
     func uniqueViolationInALaterBatch(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         let context = ModelContext(try store.container(CatalogBook.self))
         context.mergePolicy = .error
         for index in 0..<rows { context.insert(CatalogBook(isbn: "isbn-\(index)", title: "book \(index)")) }
         context.insert(CatalogBook(isbn: "isbn-3", title: "again"))
-        #expect(throws: StrataError.uniqueConstraintViolation(entity: "CatalogBook", properties: ["isbn"])) { try context.save() }
+        #expect(throws: StrataError.uniqueConstraintViolation(entity: "CatalogBook", properties: ["isbn"])) {
+            try context.save()
+        }
         #expect(try ModelContext(try store.container(CatalogBook.self)).fetchCount(FetchDescriptor<CatalogBook>()) == 0)
     }
 
-    @Test("Thousands of inserts, updates and deletes in one save are recorded in its history, every row once", arguments: StoreKind.all)
+    @Test(
+        "Thousands of inserts, updates and deletes in one save are recorded in its history, every row once",
+        arguments: StoreKind.all)
     func historyOfALargeSave(_ kind: StoreKind) throws {
         let (store, context) = try seeded(kind)
         defer { withExtendedLifetime(store) {} }
@@ -110,7 +124,9 @@ struct ModelContextLargeSaveTests {
         #expect(identifiers.count == last.changes.count)
     }
 
-    @Test("A batch delete of thousands of scattered rows is recorded as deletes of exactly those rows, in key order", arguments: StoreKind.all)
+    @Test(
+        "A batch delete of thousands of scattered rows is recorded as deletes of exactly those rows, in key order",
+        arguments: StoreKind.all)
     func historyOfABatchDelete(_ kind: StoreKind) throws {
         let (store, context) = try seeded(kind)
         defer { withExtendedLifetime(store) {} }

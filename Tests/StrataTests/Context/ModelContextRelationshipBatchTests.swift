@@ -8,7 +8,9 @@ struct ModelContextRelationshipBatchTests {
     private func makeShelf(_ kind: StoreKind, books count: Int) throws -> ModelContainer {
         let container = try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self)
         let context = ModelContext(container)
-        for number in 0..<count { context.insert(RelBook(title: label("book", number), author: RelAuthor(name: label("author", number)))) }
+        for number in 0..<count {
+            context.insert(RelBook(title: label("book", number), author: RelAuthor(name: label("author", number))))
+        }
         try context.save()
         return container
     }
@@ -18,7 +20,9 @@ struct ModelContextRelationshipBatchTests {
         prefix + (number < 10 ? " 0" : " ") + String(number)
     }
 
-    @Test("Reading book.author page after page gives every book its own author, each page's loaded together", arguments: StoreKind.all)
+    @Test(
+        "Reading book.author page after page gives every book its own author, each page's loaded together",
+        arguments: StoreKind.all)
     func toOneAcrossPages(_ kind: StoreKind) throws {
         let container = try makeShelf(kind, books: 30)
         let context = ModelContext(container)
@@ -49,7 +53,9 @@ struct ModelContextRelationshipBatchTests {
             descriptor.fetchLimit = 10
             let authors = try context.fetch(descriptor)
             let before = store?.executedStatementCount
-            for author in authors { #expect(author.books.map { $0.title.replacingOccurrences(of: "book", with: "author") } == [author.name]) }
+            for author in authors {
+                #expect(author.books.map { $0.title.replacingOccurrences(of: "book", with: "author") } == [author.name])
+            }
             if let store, let before { #expect(store.executedStatementCount - before == 1) }
         }
     }
@@ -67,7 +73,9 @@ struct ModelContextRelationshipBatchTests {
         #expect(extra.author == nil)
     }
 
-    @Test("enumerate keeps the models registered before it, the same instances, and frees the others", arguments: StoreKind.all)
+    @Test(
+        "enumerate keeps the models registered before it, the same instances, and frees the others",
+        arguments: StoreKind.all)
     func enumerateKeepsEarlierModels(_ kind: StoreKind) throws {
         let container = try makeShelf(kind, books: 12)
         let context = ModelContext(container)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Models that hold each other through their relationships (a book and its author, both sides read) are freed
@@ -25,7 +26,9 @@ struct ModelContextReleaseTests {
         return books
     }
 
-    @Test("Books and authors read on both sides are freed with their context, and the store with them", arguments: StoreKind.all)
+    @Test(
+        "Books and authors read on both sides are freed with their context, and the store with them",
+        arguments: StoreKind.all)
     func linkedModelsAreFreed(kind: StoreKind) throws {
         weak var book: RelBook?
         weak var author: RelAuthor?
@@ -48,7 +51,9 @@ struct ModelContextReleaseTests {
         #expect(store == nil)
     }
 
-    @Test("A book kept after its context is gone reads its author, and the author its books, from the store", arguments: StoreKind.all)
+    @Test(
+        "A book kept after its context is gone reads its author, and the author its books, from the store",
+        arguments: StoreKind.all)
     func keptModelReadsRelationships(kind: StoreKind) throws {
         weak var author: RelAuthor?
         let kept: RelBook = try {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Rows changed behind Strata's back: a fetch checks every loaded value against its property's type, refusing a
@@ -49,7 +50,9 @@ struct ModelContextRowValidationTests {
         setup.insert(Everything())
         try setup.save()
         let store = try #require(container.store as? SQLiteStore)
-        try store.withConnection { try $0.execute("UPDATE \"Everything\" SET \"\(example.column)\" = \(example.sqlValue)") }
+        try store.withConnection {
+            try $0.execute("UPDATE \"Everything\" SET \"\(example.column)\" = \(example.sqlValue)")
+        }
 
         let fresh = ModelContext(container)
         if example.isRefused {
@@ -79,7 +82,9 @@ struct ModelContextRowValidationTests {
     }
 
     /// Expects fetching every `Everything` in `context` to throw `invalidStoredValue` naming `column`.
-    private func expectRefusal(of column: String, in context: ModelContext, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectRefusal(
+        of column: String, in context: ModelContext, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         do {
             let fetched = try context.fetch(FetchDescriptor<Everything>())
             Issue.record("a bad \(column) was fetched: \(fetched.count) models", sourceLocation: sourceLocation)
@@ -96,7 +101,9 @@ struct ModelContextRowValidationTests {
     }
 
     /// A model of one saved `Everything`, fetched in a new context with only `loaded` loaded, and its store.
-    private func fault(loading loaded: [PartialKeyPath<Everything>]) throws -> (context: ModelContext, model: Everything, store: SQLiteStore) {
+    private func fault(
+        loading loaded: [PartialKeyPath<Everything>]
+    ) throws -> (context: ModelContext, model: Everything, store: SQLiteStore) {
         let container = try inMemoryContainer(Everything.self)
         let setup = ModelContext(container)
         setup.insert(Everything())
@@ -118,7 +125,9 @@ struct ModelContextRowValidationTests {
         #expect(model.persistentBackingData.unloadedProperties != nil)
     }
 
-    @Test("A full fetch that fills in a fault replaces its cached decoded values (regression: they were kept)", arguments: StoreKind.all)
+    @Test(
+        "A full fetch that fills in a fault replaces its cached decoded values (regression: they were kept)",
+        arguments: StoreKind.all)
     func faultFilledByFetchDropsStaleDecodedValues(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         let container = try store.container(Everything.self)
@@ -146,7 +155,8 @@ struct ModelContextRowValidationTests {
         try setup.save()
         let store = try #require(container.store as? SQLiteStore)
         try store.withConnection {
-            try $0.execute("UPDATE \"Everything\" SET \"double\" = 'NaN', \"date\" = 86400, \"uint64\" = '18446744073709551615'")
+            try $0.execute(
+                "UPDATE \"Everything\" SET \"double\" = 'NaN', \"date\" = 86400, \"uint64\" = '18446744073709551615'")
         }
         let model = try #require(try ModelContext(container).fetch(FetchDescriptor<Everything>()).first)
         #expect(model.double.isNaN)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("ModelContext: tracking, saving, rollback")
@@ -47,7 +48,9 @@ struct ModelContextTests {
         #expect(first[0] === second[0])
     }
 
-    @Test("Models of two entities inserted alternately in one save are registered: fetches give the inserted objects", arguments: StoreKind.all)
+    @Test(
+        "Models of two entities inserted alternately in one save are registered: fetches give the inserted objects",
+        arguments: StoreKind.all)
     func alternatingEntitiesRegisterTheirInsertedModels(_ kind: StoreKind) throws {
         let context = ModelContext(try freshContainer(kind, Book.self, Reading.self))
         var books: [Book] = [], readings: [Reading] = []
@@ -68,7 +71,9 @@ struct ModelContextTests {
         #expect(!context.hasChanges)
     }
 
-    @Test("Fetched models don't keep their context alive; once it is gone they read no context and still work", arguments: StoreKind.all)
+    @Test(
+        "Fetched models don't keep their context alive; once it is gone they read no context and still work",
+        arguments: StoreKind.all)
     func modelsOutliveTheirContext(_ kind: StoreKind) throws {
         let container = try freshContainer(kind, Book.self)
         let setup = ModelContext(container)
@@ -151,7 +156,9 @@ struct ModelContextTests {
         #expect(try ModelContext(context.container).fetch(FetchDescriptor<Book>()).map(\.publisher) == ["Chilton"])
     }
 
-    @Test("A save writes only the changed columns: another context's change to other columns survives", arguments: StoreKind.all)
+    @Test(
+        "A save writes only the changed columns: another context's change to other columns survives",
+        arguments: StoreKind.all)
     func saveWritesOnlyChangedColumns(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         let container = try store.container(Book.self)
@@ -168,7 +175,10 @@ struct ModelContextTests {
         leftBook.summary = "Spice"
         try left.save()
 
-        #expect(try store.texts(#"SELECT "title" || '|' || "author" || '|' || "summary" FROM "Book""#) == ["Dune|F. Herbert|Spice"])
+        #expect(
+            try store.texts(#"SELECT "title" || '|' || "author" || '|' || "summary" FROM "Book""#) == [
+                "Dune|F. Herbert|Spice"
+            ])
     }
 
     /// A store of `kind` holding `count` saved books, "t0"/"a0"/"p0" and on, and a container over it.
@@ -181,7 +191,9 @@ struct ModelContextTests {
         return (store, container)
     }
 
-    @Test("Updates of different columns in one save, interleaved by row, each write their own columns", arguments: StoreKind.all)
+    @Test(
+        "Updates of different columns in one save, interleaved by row, each write their own columns",
+        arguments: StoreKind.all)
     func interleavedUpdateShapes(_ kind: StoreKind) throws {
         let (store, container) = try storeOfBooks(kind, 6)
 
@@ -197,28 +209,38 @@ struct ModelContextTests {
         books[5].summary = "S5"
         try context.save()
 
-        #expect(try store.texts(#"SELECT "title" || '|' || "author" || '|' || "summary" FROM "Book" ORDER BY "Z_PK""#) == [
-            "T0|a0|", "t1|A1|", "T2|a2|", "t3|A3|S3", "t4|A4|S4", "t5|a5|S5",
-        ])
+        #expect(
+            try store.texts(#"SELECT "title" || '|' || "author" || '|' || "summary" FROM "Book" ORDER BY "Z_PK""#) == [
+                "T0|a0|", "t1|A1|", "T2|a2|", "t3|A3|S3", "t4|A4|S4", "t5|a5|S5",
+            ])
     }
 
-    @Test("A save writes updates and deletes in row order, whatever order the models changed in", arguments: StoreKind.all)
+    @Test(
+        "A save writes updates and deletes in row order, whatever order the models changed in", arguments: StoreKind.all
+    )
     func saveWritesInRowOrder(_ kind: StoreKind) throws {
         let (store, container) = try storeOfBooks(kind, 40)
         switch kind {
         case .sqlite:
             try store.execute(#"CREATE TABLE "WriteLog" ("n" INTEGER PRIMARY KEY, "kind" TEXT, "key" INTEGER)"#)
-            try store.execute(#"CREATE TRIGGER "LogUpdate" AFTER UPDATE ON "Book" BEGIN INSERT INTO "WriteLog" ("kind", "key") VALUES ('update', NEW."Z_PK"); END"#)
-            try store.execute(#"CREATE TRIGGER "LogDelete" AFTER DELETE ON "Book" BEGIN INSERT INTO "WriteLog" ("kind", "key") VALUES ('delete', OLD."Z_PK"); END"#)
+            try store.execute(
+                #"CREATE TRIGGER "LogUpdate" AFTER UPDATE ON "Book" BEGIN INSERT INTO "WriteLog" ("kind", "key") VALUES ('update', NEW."Z_PK"); END"#
+            )
+            try store.execute(
+                #"CREATE TRIGGER "LogDelete" AFTER DELETE ON "Book" BEGIN INSERT INTO "WriteLog" ("kind", "key") VALUES ('delete', OLD."Z_PK"); END"#
+            )
         case .postgres:
             try store.execute(#"CREATE TABLE "WriteLog" ("n" bigserial PRIMARY KEY, "kind" text, "key" bigint)"#)
-            try store.execute(#"""
+            try store.execute(
+                #"""
                 CREATE FUNCTION "LogWrite"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
                     INSERT INTO "WriteLog" ("kind", "key") VALUES (lower(TG_OP), CASE TG_OP WHEN 'DELETE' THEN OLD."Z_PK" ELSE NEW."Z_PK" END);
                     RETURN NULL;
                 END $$
                 """#)
-            try store.execute(#"CREATE TRIGGER "LogWrite" AFTER UPDATE OR DELETE ON "Book" FOR EACH ROW EXECUTE FUNCTION "LogWrite"()"#)
+            try store.execute(
+                #"CREATE TRIGGER "LogWrite" AFTER UPDATE OR DELETE ON "Book" FOR EACH ROW EXECUTE FUNCTION "LogWrite"()"#
+            )
         }
 
         let context = ModelContext(container)
@@ -229,7 +251,9 @@ struct ModelContextTests {
         try context.save()
 
         let log = try store.texts(#"SELECT "kind" || ' ' || CAST("key" AS TEXT) FROM "WriteLog" ORDER BY "n""#)
-        let keys = { (kind: String) in log.filter { $0.hasPrefix(kind + " ") }.map { Int64($0.dropFirst(kind.count + 1)) ?? -1 } }
+        let keys = { (kind: String) in
+            log.filter { $0.hasPrefix(kind + " ") }.map { Int64($0.dropFirst(kind.count + 1)) ?? -1 }
+        }
         #expect(keys("update").count == 20)
         #expect(keys("update") == keys("update").sorted())
         #expect(keys("delete").count == 10)
@@ -261,7 +285,9 @@ struct ModelContextTests {
         #expect(try context.fetchCount(FetchDescriptor<Book>()) == 2)
     }
 
-    @Test("rollback restores optional and Codable values (regression: cached optionals read back as nil)", arguments: StoreKind.all)
+    @Test(
+        "rollback restores optional and Codable values (regression: cached optionals read back as nil)",
+        arguments: StoreKind.all)
     func rollbackRestoresCachedValues(_ kind: StoreKind) throws {
         let context = ModelContext(try freshContainer(kind, Everything.self))
         let model = Everything()
@@ -335,7 +361,8 @@ struct ModelContextTests {
 
         let decoded = try JSONDecoder().decode([PersistentIdentifier].self, from: JSONEncoder().encode(identifiers))
         #expect(decoded == identifiers)
-        let decodedTemporary = try JSONDecoder().decode(PersistentIdentifier.self, from: JSONEncoder().encode(temporary))
+        let decodedTemporary = try JSONDecoder().decode(
+            PersistentIdentifier.self, from: JSONEncoder().encode(temporary))
         #expect(decodedTemporary == temporary)
         #expect(decodedTemporary.isTemporary)
 
@@ -365,8 +392,11 @@ struct ModelContextTests {
         try context.save()
 
         #expect(!kindred.persistentModelID.isTemporary)
-        #expect(recorder.recorded == [SaveRecorder.Save(
-            inserted: [kindred.persistentModelID], updated: [dune.persistentModelID], deleted: [deletedID])])
+        #expect(
+            recorder.recorded == [
+                SaveRecorder.Save(
+                    inserted: [kindred.persistentModelID], updated: [dune.persistentModelID], deleted: [deletedID])
+            ])
     }
 
     @Test("Inserting a model whose class is not in the schema makes save throw unknownEntity", arguments: StoreKind.all)
@@ -377,4 +407,3 @@ struct ModelContextTests {
         #expect(throws: StrataError.unknownEntity("Stray")) { try context.fetch(FetchDescriptor<Stray>()) }
     }
 }
-

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Model
@@ -37,7 +38,9 @@ struct OptimisticLockingTests {
         try counter(in: ModelContext(try store.container(LockingCounter.self)))
     }
 
-    @Test("Inserts start at version 0, each saved update adds 1, and fetched models remember the version", arguments: StoreKind.all)
+    @Test(
+        "Inserts start at version 0, each saved update adds 1, and fetched models remember the version",
+        arguments: StoreKind.all)
     func versionsMove(_ kind: StoreKind) throws {
         let (store, first, _) = try twoWriters(kind)
         let model = try counter(in: first)
@@ -50,7 +53,9 @@ struct OptimisticLockingTests {
         #expect(try stored(store).persistentBackingData.rowVersion == 2)
     }
 
-    @Test("Under .error a save of a row changed elsewhere throws mergeConflict naming it, writes nothing, keeps the changes", arguments: StoreKind.all)
+    @Test(
+        "Under .error a save of a row changed elsewhere throws mergeConflict naming it, writes nothing, keeps the changes",
+        arguments: StoreKind.all)
     func errorPolicyReportsConflict(_ kind: StoreKind) throws {
         let (store, first, second) = try twoWriters(kind)
         first.mergePolicy = .error
@@ -87,7 +92,9 @@ struct OptimisticLockingTests {
         #expect(try stored(store).value == 11)
     }
 
-    @Test("Under .error deleting a row changed elsewhere conflicts; a row deleted elsewhere conflicts for an update", arguments: StoreKind.all)
+    @Test(
+        "Under .error deleting a row changed elsewhere conflicts; a row deleted elsewhere conflicts for an update",
+        arguments: StoreKind.all)
     func errorPolicyDeletes(_ kind: StoreKind) throws {
         let (store, first, second) = try twoWriters(kind)
         // The store's files live as long as the test: a save to a deleted file is refused.
@@ -119,7 +126,9 @@ struct OptimisticLockingTests {
         }
     }
 
-    @Test("The default merges by property: this context's changes win, the other writer's other properties stay", arguments: StoreKind.all)
+    @Test(
+        "The default merges by property: this context's changes win, the other writer's other properties stay",
+        arguments: StoreKind.all)
     func objectTrumpMergesByProperty(_ kind: StoreKind) throws {
         let (store, first, second) = try twoWriters(kind)
         let mine = try counter(in: first)
@@ -168,7 +177,9 @@ struct OptimisticLockingTests {
         #expect(saved.value == 1 && saved.note == "start")
     }
 
-    @Test("Rollback keeps the stored row and gives the model its values, discarding its changes", arguments: StoreKind.all)
+    @Test(
+        "Rollback keeps the stored row and gives the model its values, discarding its changes", arguments: StoreKind.all
+    )
     func rollback(_ kind: StoreKind) throws {
         let (store, first, second) = try twoWriters(kind)
         first.mergePolicy = .rollback
@@ -188,7 +199,9 @@ struct OptimisticLockingTests {
         #expect(try stored(store).value == 11)
     }
 
-    @Test("Several writers incrementing one counter under .error with retry lose no increment; without retry every loss is reported", arguments: StoreKind.all)
+    @Test(
+        "Several writers incrementing one counter under .error with retry lose no increment; without retry every loss is reported",
+        arguments: StoreKind.all)
     func concurrentIncrements(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         let seed = ModelContext(try store.container(LockingCounter.self))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Model
@@ -67,7 +68,9 @@ struct RelationshipLockingTests {
         #expect(ann.persistentBackingData.rowVersion == 2)
     }
 
-    @Test("Under .error a relationship-only change of a row saved elsewhere conflicts, names the relationship, writes nothing", arguments: StoreKind.all)
+    @Test(
+        "Under .error a relationship-only change of a row saved elsewhere conflicts, names the relationship, writes nothing",
+        arguments: StoreKind.all)
     func relationshipConflictUnderError(_ kind: StoreKind) throws {
         let (store, first, second) = try twoWriters(kind)
         first.mergePolicy = .error
@@ -91,7 +94,9 @@ struct RelationshipLockingTests {
         #expect(stored.team == nil)
     }
 
-    @Test("Under .error an attribute change elsewhere also stops a relationship-only change (the row moved)", arguments: StoreKind.all)
+    @Test(
+        "Under .error an attribute change elsewhere also stops a relationship-only change (the row moved)",
+        arguments: StoreKind.all)
     func attributeChangeElsewhereStopsRelationshipChange(_ kind: StoreKind) throws {
         let (store, first, second) = try twoWriters(kind)
         // The store's files live as long as the test: a save to a deleted file is refused.
@@ -113,7 +118,9 @@ struct RelationshipLockingTests {
         #expect(again.persistentBackingData.rowVersion == 2)
     }
 
-    @Test("Under the default policy a relationship-only change of a row saved elsewhere is written; versions agree afterwards", arguments: StoreKind.all)
+    @Test(
+        "Under the default policy a relationship-only change of a row saved elsewhere is written; versions agree afterwards",
+        arguments: StoreKind.all)
     func relationshipChangeUnderDefaultPolicy(_ kind: StoreKind) throws {
         let (store, first, second) = try twoWriters(kind)
         let mine = try player(in: first)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Model final class RelAuthor {
@@ -58,7 +59,10 @@ import Testing
 @Suite("Relationships")
 struct RelationshipTests {
     private func makeContainer(_ kind: StoreKind, _ url: URL? = nil) throws -> ModelContainer {
-        guard let url else { return try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self, RelVault.self, RelCoin.self) }
+        guard let url else {
+            return try freshContainer(
+                kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self, RelVault.self, RelCoin.self)
+        }
         return try ModelContainer(
             for: RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self, RelVault.self, RelCoin.self,
             configurations: ModelConfiguration(url: url))
@@ -107,7 +111,8 @@ struct RelationshipTests {
         #expect(book.tags.first?.books.first === book)
     }
 
-    @Test(arguments: StoreKind.all) func cascadeDeletesTheGraphBelowAndNullifyClearsReferences(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func cascadeDeletesTheGraphBelowAndNullifyClearsReferences(_ kind: StoreKind) throws
+    {
         let context = ModelContext(try makeContainer(kind))
         let author = RelAuthor(name: "Herbert")
         let book = RelBook(title: "Dune", author: author)
@@ -176,11 +181,17 @@ struct RelationshipTests {
         let context = ModelContext(container)
         let team = RelTeam(name: "empty")
         context.insert(team)
-        #expect(throws: StrataError.relationshipCountViolation(entity: "RelTeam", relationship: "members", count: 0, minimum: 1, maximum: 2)) {
+        #expect(
+            throws: StrataError.relationshipCountViolation(
+                entity: "RelTeam", relationship: "members", count: 0, minimum: 1, maximum: 2)
+        ) {
             try context.save()
         }
         team.members = [RelMember(name: "a"), RelMember(name: "b"), RelMember(name: "c")]
-        #expect(throws: StrataError.relationshipCountViolation(entity: "RelTeam", relationship: "members", count: 3, minimum: 1, maximum: 2)) {
+        #expect(
+            throws: StrataError.relationshipCountViolation(
+                entity: "RelTeam", relationship: "members", count: 3, minimum: 1, maximum: 2)
+        ) {
             try context.save()
         }
         let dropped = team.members.removeLast()
@@ -235,7 +246,11 @@ struct ModelObservationTests {
         context.insert(author)
         context.insert(book)
         let flag = ChangeFlag()
-        withObservationTracking { _ = author.books } onChange: { flag.fired = true }
+        withObservationTracking {
+            _ = author.books
+        } onChange: {
+            flag.fired = true
+        }
         book.author = author
         #expect(flag.fired)
     }
@@ -248,7 +263,11 @@ struct ModelObservationTests {
         try context.save()
         author.name = "N. K. Jemisin"
         let flag = ChangeFlag()
-        withObservationTracking { _ = author.name } onChange: { flag.fired = true }
+        withObservationTracking {
+            _ = author.name
+        } onChange: {
+            flag.fired = true
+        }
         context.rollback()
         #expect(flag.fired)
         #expect(author.name == "Jemisin")

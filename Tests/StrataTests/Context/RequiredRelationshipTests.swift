@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Model final class ReqShelf {
@@ -31,7 +32,9 @@ import Testing
         #expect(book.shelf.isDeleted)
         #expect(book.shelf.label == "")
         book.title = "Dune Messiah"
-        #expect(throws: StrataError.missingRequiredRelationship(entity: "ReqBook", relationship: "shelf")) { try context.save() }
+        #expect(throws: StrataError.missingRequiredRelationship(entity: "ReqBook", relationship: "shelf")) {
+            try context.save()
+        }
         book.shelf = try #require(try context.fetch(FetchDescriptor<ReqShelf>()).first)
         try context.save()
         #expect(try ModelContext(context.container).fetch(FetchDescriptor<ReqBook>()).first?.shelf.label == "SF")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("FetchDescriptor: predicates, sorting, paging, pending changes")
@@ -22,7 +23,9 @@ struct FetchDescriptorTests {
         return context
     }
 
-    private func titles(_ context: ModelContext, _ predicate: Predicate<Reading>?, pending: Bool = true) throws -> [String] {
+    private func titles(
+        _ context: ModelContext, _ predicate: Predicate<Reading>?, pending: Bool = true
+    ) throws -> [String] {
         var descriptor = FetchDescriptor<Reading>(predicate: predicate, sortBy: [SortDescriptor(\.title)])
         descriptor.includePendingChanges = pending
         return try context.fetch(descriptor).map(\.title)
@@ -79,7 +82,9 @@ struct FetchDescriptorTests {
     @Test("Sorting by several keys, ascending and descending, nil lowest", arguments: StoreKind.all)
     func multiKeySort(_ kind: StoreKind) throws {
         let context = try savedReadings(kind)
-        let byRating = FetchDescriptor<Reading>(sortBy: [SortDescriptor(\.rating, order: .reverse), SortDescriptor(\.title)])
+        let byRating = FetchDescriptor<Reading>(sortBy: [
+            SortDescriptor(\.rating, order: .reverse), SortDescriptor(\.title),
+        ])
         #expect(try context.fetch(byRating).map(\.title) == ["Beloved", "Dune", "Kindred", "Emma", "Solaris"])
         let byPages = FetchDescriptor<Reading>(sortBy: [SortDescriptor(\.pages, order: .reverse)])
         #expect(try context.fetch(byPages).map(\.title) == ["Emma", "Dune", "Beloved", "Kindred", "Solaris"])
@@ -104,7 +109,8 @@ struct FetchDescriptorTests {
     @Test("fetchCount and fetchIdentifiers agree with fetch", arguments: StoreKind.all)
     func countAndIdentifiers(_ kind: StoreKind) throws {
         let context = try savedReadings(kind)
-        let finished = FetchDescriptor<Reading>(predicate: #Predicate { $0.isFinished }, sortBy: [SortDescriptor(\.title)])
+        let finished = FetchDescriptor<Reading>(
+            predicate: #Predicate { $0.isFinished }, sortBy: [SortDescriptor(\.title)])
         #expect(try context.fetchCount(finished) == 3)
         #expect(try context.fetchCount(FetchDescriptor<Reading>()) == 5)
         let identifiers = try context.fetchIdentifiers(finished)
@@ -118,20 +124,23 @@ struct FetchDescriptorTests {
         #expect(try context.fetchCount(page) == 1)
     }
 
-    @Test("includePendingChanges: unsaved inserts appear, deletes disappear, changes judged by new values", arguments: StoreKind.all)
+    @Test(
+        "includePendingChanges: unsaved inserts appear, deletes disappear, changes judged by new values",
+        arguments: StoreKind.all)
     func pendingChangesIncluded(_ kind: StoreKind) throws {
         let context = try savedReadings(kind)
         let all = try context.fetch(FetchDescriptor<Reading>(sortBy: [SortDescriptor(\.title)]))
         context.insert(Reading(title: "Aniara", pages: 100, isFinished: false, startedAt: Self.day(5)))
-        context.delete(all[3])        // Kindred, 264 pages
-        all[2].pages = 100            // Emma, was 474
-        all[1].pages = 900            // Dune, was 412
+        context.delete(all[3]) // Kindred, 264 pages
+        all[2].pages = 100 // Emma, was 474
+        all[1].pages = 900 // Dune, was 412
 
         let short: Predicate<Reading> = #Predicate { $0.pages < 300 }
         #expect(try titles(context, short) == ["Aniara", "Emma", "Solaris"])
         #expect(try context.fetchCount(FetchDescriptor(predicate: short)) == 3)
         #expect(try context.fetchIdentifiers(FetchDescriptor(predicate: short)).count == 3)
-        var limited = FetchDescriptor<Reading>(predicate: short, sortBy: [SortDescriptor(\.pages), SortDescriptor(\.title)])
+        var limited = FetchDescriptor<Reading>(
+            predicate: short, sortBy: [SortDescriptor(\.pages), SortDescriptor(\.title)])
         limited.fetchLimit = 2
         #expect(try context.fetch(limited).map(\.title) == ["Aniara", "Emma"])
 
@@ -164,7 +173,9 @@ struct FetchDescriptorTests {
         #expect(!dune.hasChanges)
     }
 
-    @Test("Assigning properties propertiesToFetch left out, before reading any, keeps the assigned values and saves them", arguments: StoreKind.all)
+    @Test(
+        "Assigning properties propertiesToFetch left out, before reading any, keeps the assigned values and saves them",
+        arguments: StoreKind.all)
     func assignUnloadedProperties(_ kind: StoreKind) throws {
         let (fresh, dune) = try duneWithOnlyTitleLoaded(kind)
         // The first assignment loads the rest; it must not then be overwritten by the loaded value.
@@ -176,15 +187,19 @@ struct FetchDescriptorTests {
         #expect(dune.hasChanges)
         try fresh.save()
 
-        let reread = try #require(try ModelContext(fresh.container).fetch(
-            FetchDescriptor<Reading>(predicate: #Predicate { $0.title == "Dune" })).first)
+        let reread = try #require(
+            try ModelContext(fresh.container).fetch(
+                FetchDescriptor<Reading>(predicate: #Predicate { $0.title == "Dune" })
+            ).first)
         #expect(reread.pages == 500)
         #expect(reread.rating == nil)
         #expect(reread.isFinished)
         #expect(reread.startedAt == Self.day(0))
     }
 
-    @Test("propertiesToFetch: lazily loaded optional and Codable values decode (regression: they read as nil)", arguments: StoreKind.all)
+    @Test(
+        "propertiesToFetch: lazily loaded optional and Codable values decode (regression: they read as nil)",
+        arguments: StoreKind.all)
     func lazilyLoadedCachedValues(_ kind: StoreKind) throws {
         let container = try freshContainer(kind, Everything.self)
         let setup = ModelContext(container)
@@ -206,7 +221,8 @@ struct FetchDescriptorTests {
     @Test("delete(model:where:) then save removes exactly the matching rows", arguments: StoreKind.all)
     func batchDelete(_ kind: StoreKind) throws {
         let context = try savedReadings(kind)
-        let kindred = try #require(try context.fetch(FetchDescriptor<Reading>(predicate: #Predicate { $0.title == "Kindred" })).first)
+        let kindred = try #require(
+            try context.fetch(FetchDescriptor<Reading>(predicate: #Predicate { $0.title == "Kindred" })).first)
         try context.delete(model: Reading.self, where: #Predicate { $0.isFinished })
         #expect(kindred.isDeleted)
         #expect(context.hasChanges)
@@ -218,7 +234,9 @@ struct FetchDescriptorTests {
         #expect(try context.fetchCount(FetchDescriptor<Reading>()) == 0)
     }
 
-    @Test("A batch delete's save reports exactly the deleted rows in didSave, including rows no context loaded", arguments: StoreKind.all)
+    @Test(
+        "A batch delete's save reports exactly the deleted rows in didSave, including rows no context loaded",
+        arguments: StoreKind.all)
     func batchDeleteReportsDeletedIdentifiers(_ kind: StoreKind) throws {
         let context = try savedReadings(kind)
         let finished = try context.fetchIdentifiers(FetchDescriptor<Reading>(predicate: #Predicate { $0.isFinished }))
@@ -231,7 +249,9 @@ struct FetchDescriptorTests {
         #expect(try context.fetchCount(FetchDescriptor<Reading>(predicate: #Predicate { $0.isFinished })) == 0)
     }
 
-    @Test("A predicate the store can't run throws unsupportedPredicate, or else matches in-memory evaluation", arguments: StoreKind.all)
+    @Test(
+        "A predicate the store can't run throws unsupportedPredicate, or else matches in-memory evaluation",
+        arguments: StoreKind.all)
     func untranslatablePredicates(_ kind: StoreKind) throws {
         let context = try savedReadings(kind)
         let predicates: [Predicate<Reading>] = [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Store results checked against Foundation evaluating the same predicate and sort in memory.
@@ -28,7 +29,9 @@ struct FetchOracleTests {
         return (fromStore, filtered.sorted(using: descriptor.sortBy).map(value))
     }
 
-    @Test("String sort order matches SortDescriptor's in-memory order", arguments: StoreKind.all, [SortOrder.forward, .reverse])
+    @Test(
+        "String sort order matches SortDescriptor's in-memory order", arguments: StoreKind.all,
+        [SortOrder.forward, .reverse])
     func stringSort(_ kind: StoreKind, _ order: SortOrder) throws {
         let titles = ["banana", "Apple", "apple", "cherry", "Éclair", "item 10", "item 9", ""]
         let context = try savedModels(kind, titles.map { title in { $0.text = title } })
@@ -43,8 +46,11 @@ struct FetchOracleTests {
         let sorted = try both(context, FetchDescriptor(sortBy: [SortDescriptor(\.uint64)]), \.uint64)
         #expect(sorted.store == sorted.memory)
         let threshold = UInt64(Int64.max)
-        let large = try both(context, FetchDescriptor(predicate: #Predicate { $0.uint64 > threshold },
-                                                      sortBy: [SortDescriptor(\.uint64)]), \.uint64)
+        let large = try both(
+            context,
+            FetchDescriptor(
+                predicate: #Predicate { $0.uint64 > threshold },
+                sortBy: [SortDescriptor(\.uint64)]), \.uint64)
         #expect(large.store == large.memory)
     }
 
@@ -55,25 +61,35 @@ struct FetchOracleTests {
         let sorted = try both(context, FetchDescriptor(sortBy: [SortDescriptor(\.decimal, order: .reverse)]), \.decimal)
         #expect(sorted.store == sorted.memory)
         let nine = Decimal(9)
-        let aboveNine = try both(context, FetchDescriptor(predicate: #Predicate { $0.decimal > nine },
-                                                          sortBy: [SortDescriptor(\.decimal)]), \.decimal)
+        let aboveNine = try both(
+            context,
+            FetchDescriptor(
+                predicate: #Predicate { $0.decimal > nine },
+                sortBy: [SortDescriptor(\.decimal)]), \.decimal)
         #expect(aboveNine.store == aboveNine.memory)
     }
 
     @Test("Dates, doubles with infinities and NaN sort as Foundation sorts them", arguments: StoreKind.all)
     func doubleAndDateOrder(_ kind: StoreKind) throws {
         let doubles: [Double] = [1.5, -.infinity, .infinity, 0, -2]
-        let context = try savedModels(kind, doubles.enumerated().map { offset, value in {
-            $0.double = value
-            $0.date = Date(timeIntervalSince1970: Double(offset) * 1000 - 2000)
-        } })
+        let context = try savedModels(
+            kind,
+            doubles.enumerated().map { offset, value in
+                {
+                    $0.double = value
+                    $0.date = Date(timeIntervalSince1970: Double(offset) * 1000 - 2000)
+                }
+            })
         let byDouble = try both(context, FetchDescriptor(sortBy: [SortDescriptor(\.double)]), \.double)
         #expect(byDouble.store == byDouble.memory)
         let byDate = try both(context, FetchDescriptor(sortBy: [SortDescriptor(\.date, order: .reverse)]), \.date)
         #expect(byDate.store == byDate.memory)
         let zero = 0.0
-        let positive = try both(context, FetchDescriptor(predicate: #Predicate { $0.double > zero },
-                                                         sortBy: [SortDescriptor(\.double)]), \.double)
+        let positive = try both(
+            context,
+            FetchDescriptor(
+                predicate: #Predicate { $0.double > zero },
+                sortBy: [SortDescriptor(\.double)]), \.double)
         #expect(positive.store == positive.memory)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("Sorting by persistentModelID")
@@ -8,12 +9,18 @@ struct SortPersistentModelIDTests {
     func ordersByThePrimaryKey() throws {
         let container = try inMemoryContainer(Book.self)
         let entity = try #require(container.schema.entity(for: Book.self))
-        let descending = try FetchPlan.ordering(for: SortDescriptor(\Book.persistentModelID, order: .reverse), entity: entity)
-        #expect(SelectStatement.rows(StoreFetch(entity: entity, columns: nil, ordering: [descending]), dialect: SQLiteDialect())
+        let descending = try FetchPlan.ordering(
+            for: SortDescriptor(\Book.persistentModelID, order: .reverse), entity: entity)
+        #expect(
+            SelectStatement.rows(
+                StoreFetch(entity: entity, columns: nil, ordering: [descending]), dialect: SQLiteDialect()
+            )
             .render(in: SQLiteDialect()).sql == #"SELECT "Z_PK" FROM "Book" ORDER BY "Z_PK" DESC"#)
     }
 
-    @Test("Identifiers order saved models by row, and unsaved ones after them, as the store will", arguments: StoreKind.all)
+    @Test(
+        "Identifiers order saved models by row, and unsaved ones after them, as the store will",
+        arguments: StoreKind.all)
     func identifierOrderMatchesTheStore(_ kind: StoreKind) throws {
         let context = ModelContext(try freshContainer(kind, Book.self))
         let first = Book(title: "A", author: "", publisher: "")
@@ -29,13 +36,16 @@ struct SortPersistentModelIDTests {
     }
 
     @MainActor
-    @Test("A live observer sorted by persistentModelID applies saves incrementally in the store's order", arguments: StoreKind.all)
+    @Test(
+        "A live observer sorted by persistentModelID applies saves incrementally in the store's order",
+        arguments: StoreKind.all)
     func observerSortedByIdentifier(_ kind: StoreKind) async throws {
         let container = try LiveFixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         _ = try LiveFixtures.insert([("a", 1), ("b", 2)], into: writer)
-        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.persistentModelID, order: .reverse)],
-                                       modelContainer: container)
+        let observer = try ResultsObserver(
+            sortBy: [SortDescriptor(\LiveTask.persistentModelID, order: .reverse)],
+            modelContainer: container)
         #expect(observer.results.map(\.title) == ["b", "a"])
         _ = try LiveFixtures.insert([("c", 0)], into: writer)
         #expect(await LiveFixtures.eventually { observer.results.count == 3 })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// History rows that stand for several scattered changes (`HistoryKeyList`) read back exactly as the changes were
@@ -33,9 +34,11 @@ import Testing
         let (updated, deleted) = try scatteredChanges(context)
         let last = try #require(try Fixtures.history(context).last)
         let described = last.changes.map(Fixtures.describe)
-        #expect(described.filter { $0.hasPrefix("update") }.sorted()
-            == updated.map { "update HistoryTrip \($0) nights" }.sorted())
-        #expect(described.filter { $0.hasPrefix("delete") }.sorted() == deleted.map { "delete HistoryTrip \($0)" }.sorted())
+        #expect(
+            described.filter { $0.hasPrefix("update") }.sorted()
+                == updated.map { "update HistoryTrip \($0) nights" }.sorted())
+        #expect(
+            described.filter { $0.hasPrefix("delete") }.sorted() == deleted.map { "delete HistoryTrip \($0)" }.sorted())
         #expect(described.count == updated.count + deleted.count)
         // Deleted trips keep their preserved names, matched by position within the compact row.
         let names = last.changes.compactMap { change -> String? in
@@ -49,7 +52,8 @@ import Testing
         let store = TestStore(kind)
         let context = ModelContext(try store.container(HistoryTrip.self, HistoryPlanner.self))
         _ = try scatteredChanges(context)
-        let rows = try store.texts(#"""
+        let rows = try store.texts(
+            #"""
             SELECT CAST(kind AS TEXT) || ' ' || CAST(count AS TEXT) || CASE WHEN keys IS NULL THEN ' no list' ELSE ' list' END
             FROM strata_history_changes ORDER BY "transaction", position
             """#)
@@ -71,18 +75,22 @@ import Testing
         do {
             let connection = try SQLiteConnection(location: .file(store.url.path))
             try connection.execute("ALTER TABLE strata_history_changes DROP COLUMN keys")
-            try connection.run("UPDATE strata_metadata SET value = json_set(value, '$.history', 1) WHERE key = 'model'", [])
+            try connection.run(
+                "UPDATE strata_metadata SET value = json_set(value, '$.history', 1) WHERE key = 'model'", [])
         }
-        let readOnly = try ModelContainer(for: HistoryTrip.self, HistoryPlanner.self,
-                                          configurations: ModelConfiguration(url: store.url, allowsSave: false))
-        #expect(try Fixtures.history(ModelContext(readOnly)).map { $0.changes.map(Fixtures.describe) }
-            == [["insert HistoryTrip 1", "insert HistoryTrip 2"]])
+        let readOnly = try ModelContainer(
+            for: HistoryTrip.self, HistoryPlanner.self,
+            configurations: ModelConfiguration(url: store.url, allowsSave: false))
+        #expect(
+            try Fixtures.history(ModelContext(readOnly)).map { $0.changes.map(Fixtures.describe) }
+                == [["insert HistoryTrip 1", "insert HistoryTrip 2"]])
 
         let context = ModelContext(try store.container(HistoryTrip.self, HistoryPlanner.self))
         let (updated, _) = try scatteredChanges(context)
         let last = try #require(try Fixtures.history(context).last)
-        #expect(last.changes.map(Fixtures.describe).filter { $0.hasPrefix("update") }.sorted()
-            == updated.map { "update HistoryTrip \($0) nights" }.sorted())
+        #expect(
+            last.changes.map(Fixtures.describe).filter { $0.hasPrefix("update") }.sorted()
+                == updated.map { "update HistoryTrip \($0) nights" }.sorted())
         #expect(try Fixtures.history(ModelContext(readOnly)).first?.changes.count == 2)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 @Suite("Persistent history: fetching and deleting")
 struct HistoryFetchTests {
@@ -34,7 +35,8 @@ struct HistoryFetchTests {
         #expect(insertedNames(try Fixtures.history(after: token, context), context) == ["c", "d"])
         let byWidget = HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.author == "widget" })
         #expect(insertedNames(try context.fetchHistory(byWidget), context) == ["c"])
-        let notWidget = HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token && $0.author != "widget" })
+        let notWidget = HistoryDescriptor<DefaultHistoryTransaction>(
+            predicate: #Predicate { $0.token > token && $0.author != "widget" })
         #expect(insertedNames(try context.fetchHistory(notWidget), context) == ["d"])
         let noAuthor = HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.author == nil })
         #expect(insertedNames(try context.fetchHistory(noAuthor), context) == ["a", "b"])
@@ -42,15 +44,19 @@ struct HistoryFetchTests {
         let recent = HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.timestamp > since })
         #expect(try context.fetchHistory(recent).allSatisfy { $0.timestamp > since })
         let first = try #require(all.first?.transactionIdentifier)
-        let identified = HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.transactionIdentifier == first })
+        let identified = HistoryDescriptor<DefaultHistoryTransaction>(
+            predicate: #Predicate { $0.transactionIdentifier == first })
         #expect(insertedNames(try context.fetchHistory(identified), context) == ["a"])
         // Every one of these is translated completely: nothing is left to evaluate in memory.
         for descriptor in [byWidget, notWidget, noAuthor, recent, identified] {
-            #expect(try HistoryFetchPlan(descriptor, storeIdentifier: context.store.identifier).predicateInMemory == nil)
+            #expect(
+                try HistoryFetchPlan(descriptor, storeIdentifier: context.store.identifier).predicateInMemory == nil)
         }
     }
 
-    @Test(arguments: StoreKind.all) func otherPredicatesAreEvaluatedInMemoryOverTheStoresSelection(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func otherPredicatesAreEvaluatedInMemoryOverTheStoresSelection(
+        _ kind: StoreKind
+    ) throws {
         let container = try Fixtures.container(kind)
         let context = ModelContext(container)
         try save(["a"], author: "widget-1", in: context)
@@ -72,7 +78,9 @@ struct HistoryFetchTests {
         newest.fetchLimit = 2
         #expect(try HistoryFetchPlan(newest, storeIdentifier: context.store.identifier).request.limit == 2)
         #expect(insertedNames(try context.fetchHistory(newest), context) == ["d", "c"])
-        var byAuthor = HistoryDescriptor<DefaultHistoryTransaction>(sortBy: [SortDescriptor(\.processIdentifier), SortDescriptor(\.transactionIdentifier)])
+        var byAuthor = HistoryDescriptor<DefaultHistoryTransaction>(sortBy: [
+            SortDescriptor(\.processIdentifier), SortDescriptor(\.transactionIdentifier),
+        ])
         byAuthor.fetchLimit = 3
         #expect(insertedNames(try context.fetchHistory(byAuthor), context) == ["a", "b", "c"])
     }
@@ -86,7 +94,8 @@ struct HistoryFetchTests {
         let processed = try #require(try Fixtures.history(context).last?.token)
         try save(["d"], in: context)
 
-        try context.deleteHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token <= processed }))
+        try context.deleteHistory(
+            HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token <= processed }))
         #expect(insertedNames(try Fixtures.history(context), context) == ["d"])
         // Nothing after `processed` was deleted: its reader misses nothing.
         #expect(insertedNames(try Fixtures.history(after: processed, context), context) == ["d"])
@@ -117,7 +126,9 @@ struct HistoryFetchTests {
         #expect(decoded.storeIdentifier == context.store.identifier)
     }
 
-    @Test(arguments: StoreKind.all) func identifiersAreNeverReusedAfterTheNewestHistoryIsDeleted(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func identifiersAreNeverReusedAfterTheNewestHistoryIsDeleted(
+        _ kind: StoreKind
+    ) throws {
         let context = ModelContext(try Fixtures.container(kind))
         try save(["a", "b"], in: context)
         let newest = try #require(try Fixtures.history(context).last?.transactionIdentifier)

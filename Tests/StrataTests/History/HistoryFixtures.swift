@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Strata
 
 /// A trip whose name outlives its deletion in the history.
@@ -35,8 +36,10 @@ enum HistoryFixtures {
     }
 
     /// The transactions after `token`.
-    static func history(after token: DefaultHistoryToken, _ context: ModelContext) throws -> [DefaultHistoryTransaction] {
-        try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token }))
+    static func history(after token: DefaultHistoryToken, _ context: ModelContext) throws -> [DefaultHistoryTransaction]
+    {
+        try context.fetchHistory(
+            HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token }))
     }
 
     /// A change's kind and the primary key it names: `"insert 3"`.
@@ -45,7 +48,8 @@ enum HistoryFixtures {
         switch change {
         case .insert: return "insert \(change.changedPersistentIdentifier.entityName) \(key)"
         case .update(let update):
-            let names = (update as? DefaultHistoryUpdate<HistoryTrip>)?.updatedAttributes.map { name(of: $0) }
+            let names =
+                (update as? DefaultHistoryUpdate<HistoryTrip>)?.updatedAttributes.map { name(of: $0) }
                 ?? (update as? DefaultHistoryUpdate<HistoryPlanner>)?.updatedAttributes.map { name(of: $0) } ?? []
             return "update \(change.changedPersistentIdentifier.entityName) \(key) \(names.joined(separator: ","))"
         case .delete: return "delete \(change.changedPersistentIdentifier.entityName) \(key)"

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 @MainActor
 @Suite("Persistent history: HistoryObserver")
@@ -36,7 +37,8 @@ struct HistoryObserverTests {
     @Test(arguments: StoreKind.all) func reportsOnlyObservedModelsAndAuthors(_ kind: StoreKind) async throws {
         let container = try Fixtures.container(kind)
         let context = ModelContext(container)
-        let observer = try HistoryObserver(observedModels: [HistoryPlanner.self], authors: ["sync"], modelContainer: container)
+        let observer = try HistoryObserver(
+            observedModels: [HistoryPlanner.self], authors: ["sync"], modelContainer: container)
         context.author = "sync"
         context.insert(HistoryTrip(name: "ignored", destination: "x"))
         try context.save()

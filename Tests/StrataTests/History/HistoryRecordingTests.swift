@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 @Suite("Persistent history: recording")
 struct HistoryRecordingTests {
@@ -23,11 +24,12 @@ struct HistoryRecordingTests {
         let transactions = try Fixtures.history(context)
         #expect(transactions.count == 3)
         let lisbonKey = try #require(lisbon.persistentModelID.primaryKey)
-        #expect(transactions.map { $0.changes.map(Fixtures.describe) } == [
-            ["insert HistoryTrip 1", "insert HistoryTrip 2"],
-            ["update HistoryTrip \(lisbonKey) destination,nights"],
-            ["delete HistoryTrip 2"],
-        ])
+        #expect(
+            transactions.map { $0.changes.map(Fixtures.describe) } == [
+                ["insert HistoryTrip 1", "insert HistoryTrip 2"],
+                ["update HistoryTrip \(lisbonKey) destination,nights"],
+                ["delete HistoryTrip 2"],
+            ])
         // Identifiers and tokens grow in commit order; the store and process are named.
         #expect(transactions.map(\.transactionIdentifier) == transactions.map(\.transactionIdentifier).sorted())
         #expect(transactions[0].token < transactions[1].token && transactions[1].token < transactions[2].token)
@@ -72,7 +74,9 @@ struct HistoryRecordingTests {
     @Test(arguments: StoreKind.all) func batchDeleteRecordsEachRemovedRowWithItsTombstone(_ kind: StoreKind) throws {
         let container = try Fixtures.container(kind)
         let context = ModelContext(container)
-        for (name, nights) in [("a", 1), ("b", 5), ("c", 7)] { context.insert(HistoryTrip(name: name, destination: "x", nights: nights)) }
+        for (name, nights) in [("a", 1), ("b", 5), ("c", 7)] {
+            context.insert(HistoryTrip(name: name, destination: "x", nights: nights))
+        }
         try context.save()
         try context.delete(model: HistoryTrip.self, where: #Predicate { $0.nights > 2 })
         try context.save()
@@ -126,7 +130,8 @@ struct HistoryRecordingTests {
         context.insert(CatalogBook(isbn: "1", title: "Dune (2nd)"))
         try context.save()
         let last = try #require(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last)
-        guard case .update(let update)? = last.changes.first, let typed = update as? DefaultHistoryUpdate<CatalogBook> else {
+        guard case .update(let update)? = last.changes.first, let typed = update as? DefaultHistoryUpdate<CatalogBook>
+        else {
             Issue.record("expected an update, found \(last.changes)")
             return
         }

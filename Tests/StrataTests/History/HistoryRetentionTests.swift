@@ -9,7 +9,9 @@ import Testing
     private typealias Fixtures = HistoryFixtures
 
     /// A container over `store` keeping at most `limit` transactions, or none older than `interval` seconds.
-    private func container(_ store: TestStore, limit: Int? = nil, interval: TimeInterval? = nil) throws -> ModelContainer {
+    private func container(
+        _ store: TestStore, limit: Int? = nil, interval: TimeInterval? = nil
+    ) throws -> ModelContainer {
         let schema = Schema([HistoryTrip.self, HistoryPlanner.self])
         switch store.kind {
         case .sqlite:
@@ -47,7 +49,9 @@ import Testing
         let reopened = ModelContext(try container(store, interval: 0))
         #expect(try Fixtures.history(reopened).isEmpty)
         #expect(throws: StrataError.self) {
-            try Fixtures.history(after: DefaultHistoryToken(storeIdentifier: reopened.store.identifier, transactionIdentifier: first), reopened)
+            try Fixtures.history(
+                after: DefaultHistoryToken(storeIdentifier: reopened.store.identifier, transactionIdentifier: first),
+                reopened)
         }
         // Without limits nothing more is deleted.
         let unlimited = ModelContext(try container(store))

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Strata
 import StrataPostgres
 import Testing
+
+@testable import Strata
 
 @Suite("Persistent history: stores, writers and migrations")
 struct HistoryStoreTests {
@@ -31,7 +32,11 @@ struct HistoryStoreTests {
             return nil
         }
         let names = try inserted.map { identifier in
-            try #require(try appContext.fetch(FetchDescriptor<HistoryTrip>(predicate: #Predicate { $0.persistentModelID == identifier })).first).name
+            try #require(
+                try appContext.fetch(
+                    FetchDescriptor<HistoryTrip>(predicate: #Predicate { $0.persistentModelID == identifier })
+                ).first
+            ).name
         }
         #expect(names == ["Kyoto", "Quito"])
         lastToken = try #require(transactions.last?.token)
@@ -48,11 +53,15 @@ struct HistoryStoreTests {
         // Make the file as a version without history wrote it.
         do {
             let connection = try SQLiteConnection(location: .file(store.url.path))
-            try connection.execute("DROP TABLE strata_history_transactions; DROP TABLE strata_history_changes; DROP TABLE strata_history_tombstones")
-            try connection.run("UPDATE strata_metadata SET value = json_remove(value, '$.history') WHERE key = 'model'", [])
+            try connection.execute(
+                "DROP TABLE strata_history_transactions; DROP TABLE strata_history_changes; DROP TABLE strata_history_tombstones"
+            )
+            try connection.run(
+                "UPDATE strata_metadata SET value = json_remove(value, '$.history') WHERE key = 'model'", [])
         }
-        let readOnly = try ModelContainer(for: HistoryTrip.self, HistoryPlanner.self,
-                                          configurations: ModelConfiguration(url: store.url, allowsSave: false))
+        let readOnly = try ModelContainer(
+            for: HistoryTrip.self, HistoryPlanner.self,
+            configurations: ModelConfiguration(url: store.url, allowsSave: false))
         #expect(try Fixtures.history(ModelContext(readOnly)).isEmpty)
 
         let context = ModelContext(try store.container(HistoryTrip.self, HistoryPlanner.self))
@@ -77,9 +86,11 @@ struct HistoryStoreTests {
         trip.budget = 100
         try context.save()
         let token = before[0].token
-        let after = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token }))
+        let after = try context.fetchHistory(
+            HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token }))
         guard case .update(let update)? = after.first?.changes.first,
-              let typed = update as? DefaultHistoryUpdate<TripAddedOptional.Trip> else {
+            let typed = update as? DefaultHistoryUpdate<TripAddedOptional.Trip>
+        else {
             Issue.record("expected an update, found \(after)")
             return
         }
@@ -99,7 +110,9 @@ struct HistoryStoreTests {
                 (postgres.historyRetentionLimit, postgres.historyRetentionInterval) = (limit, interval)
                 configuration = postgres
             }
-            return try ModelContainer(for: Schema([HistoryTrip.self, HistoryPlanner.self]), migrationPlan: nil, configurations: [configuration])
+            return try ModelContainer(
+                for: Schema([HistoryTrip.self, HistoryPlanner.self]), migrationPlan: nil,
+                configurations: [configuration])
         }
         do {
             let context = ModelContext(try container(limit: 10))
@@ -116,7 +129,9 @@ struct HistoryStoreTests {
         let reopened = ModelContext(try container(interval: 0))
         #expect(try Fixtures.history(reopened).isEmpty)
         #expect(throws: StrataError.self) {
-            try Fixtures.history(after: DefaultHistoryToken(storeIdentifier: reopened.store.identifier, transactionIdentifier: 69), reopened)
+            try Fixtures.history(
+                after: DefaultHistoryToken(storeIdentifier: reopened.store.identifier, transactionIdentifier: 69),
+                reopened)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// The history's transactions are indexed by time, so retention by age and fetches bounded by a date read the rows
@@ -9,10 +10,14 @@ import Testing
     private func indexes(_ store: TestStore) throws -> Set<String> {
         switch store.kind {
         case .sqlite:
-            Set(try store.texts("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'strata_history_transactions'"))
+            Set(
+                try store.texts(
+                    "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'strata_history_transactions'"))
         case .postgres:
-            Set(try store.texts("SELECT indexname FROM pg_indexes WHERE tablename = 'strata_history_transactions' "
-                + "AND schemaname = current_schema()"))
+            Set(
+                try store.texts(
+                    "SELECT indexname FROM pg_indexes WHERE tablename = 'strata_history_transactions' "
+                        + "AND schemaname = current_schema()"))
         }
     }
 
@@ -28,9 +33,12 @@ import Testing
         // Make the store as layout version 2 wrote it: no index by time.
         try store.execute("DROP INDEX \(HistoryTables.timestampIndex)")
         switch kind {
-        case .sqlite: try store.execute("UPDATE strata_metadata SET value = json_set(value, '$.history', 2) WHERE key = 'model'")
+        case .sqlite:
+            try store.execute("UPDATE strata_metadata SET value = json_set(value, '$.history', 2) WHERE key = 'model'")
         case .postgres:
-            try store.execute("UPDATE strata_metadata SET value = jsonb_set(value::jsonb, '{history}', '2')::text WHERE key = 'model'")
+            try store.execute(
+                "UPDATE strata_metadata SET value = jsonb_set(value::jsonb, '{history}', '2')::text WHERE key = 'model'"
+            )
         }
         #expect(try !indexes(store).contains(HistoryTables.timestampIndex))
 
@@ -45,7 +53,8 @@ import Testing
         let store = TestStore(.sqlite)
         try store.seed(HistoryTrip.self, HistoryPlanner.self) { $0.insert(HistoryTrip(name: "a", destination: "x")) }
         let older = StoreHistoryFetch(conditions: [.timestamp(.less, Date())])
-        let (sql, bindings) = older.selection(columns: "\(identifier: "id")", ordered: false).render(in: SQLiteDialect())
+        let (sql, bindings) = older.selection(columns: "\(identifier: "id")", ordered: false).render(
+            in: SQLiteDialect())
         let connection = try SQLiteConnection(location: .file(store.fileURL.path), readOnly: true)
         let plan = try connection.query("EXPLAIN QUERY PLAN " + sql, bindings).compactMap { row -> String? in
             if case .text(let detail)? = row.last { detail } else { nil }

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import Strata
 @testable import StrataPostgres
-import Testing
 
 @Suite("Persistent history: PostgreSQL tables")
 struct PostgresHistoryTests {
@@ -21,7 +22,8 @@ struct PostgresHistoryTests {
         let first = ModelContext(try store.container(HistoryTrip.self, HistoryPlanner.self))
         first.insert(HistoryTrip(name: "Lima", destination: "PE"))
         try first.save()
-        try run(store, "DROP TABLE \(HistoryTables.transactions), \(HistoryTables.changes), \(HistoryTables.tombstones)")
+        try run(
+            store, "DROP TABLE \(HistoryTables.transactions), \(HistoryTables.changes), \(HistoryTables.tombstones)")
         // A read-only open adds nothing and reads an empty history.
         let readOnly = ModelContext(try store.container(HistoryTrip.self, HistoryPlanner.self, allowsSave: false))
         #expect(try Fixtures.history(readOnly).isEmpty)
@@ -49,7 +51,9 @@ struct PostgresHistoryTests {
         for trip in trips where trip.name != "Lima" { trip.nights = 3 }
         try context.save()
         let keys = trips.filter { $0.name != "Lima" }.compactMap(\.persistentModelID.primaryKey).sorted()
-        #expect(try Fixtures.history(readOnly).last?.changes.map(Fixtures.describe).sorted() == keys.map { "update HistoryTrip \($0) nights" })
+        #expect(
+            try Fixtures.history(readOnly).last?.changes.map(Fixtures.describe).sorted()
+                == keys.map { "update HistoryTrip \($0) nights" })
     }
 
     @Test func identifiersOnlyGrowAcrossARolledBackSave() throws {
@@ -63,7 +67,8 @@ struct PostgresHistoryTests {
         #expect(throws: StrataError.self) { try failing.save() }
         context.insert(CatalogBook(isbn: "2", title: "Emma"))
         try context.save()
-        let identifiers = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).map(\.transactionIdentifier)
+        let identifiers = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).map(
+            \.transactionIdentifier)
         #expect(identifiers.count == 2)
         #expect(identifiers == identifiers.sorted() && Set(identifiers).count == 2)
     }

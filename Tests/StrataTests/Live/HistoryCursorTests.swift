@@ -1,5 +1,6 @@
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// A reader's position in history when transactions commit out of identifier order (PostgreSQL's sequence).
 @Suite("HistoryCursor: position in a store's history")

@@ -43,12 +43,16 @@ enum LiveFixtures {
     static func fileContainer() throws -> (ModelContainer, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-live-\(UUID().uuidString)")
         let url = folder.appendingPathComponent("tasks.store")
-        return (try ModelContainer(for: LiveTask.self, LiveNote.self, configurations: ModelConfiguration(url: url)), url)
+        return (
+            try ModelContainer(for: LiveTask.self, LiveNote.self, configurations: ModelConfiguration(url: url)), url
+        )
     }
 
     /// Inserts tasks and saves them.
     @discardableResult
-    static func insert(_ tasks: [(String, Int)], category: String = "inbox", into context: ModelContext) throws -> [LiveTask] {
+    static func insert(
+        _ tasks: [(String, Int)], category: String = "inbox", into context: ModelContext
+    ) throws -> [LiveTask] {
         let models = tasks.map { LiveTask(title: $0.0, priority: $0.1, category: category) }
         for model in models { context.insert(model) }
         try context.save()

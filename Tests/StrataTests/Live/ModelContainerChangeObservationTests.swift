@@ -15,7 +15,9 @@ struct ModelContainerChangeObservationTests {
         var changes: [ModelContainer.StoreChange] = []
     }
 
-    @Test(arguments: StoreKind.all) func aSaveOfTheContainersOwnContextIsReportedWithItsModels(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.all) func aSaveOfTheContainersOwnContextIsReportedWithItsModels(
+        _ kind: StoreKind
+    ) async throws {
         let container = try Fixtures.memoryContainer(kind)
         let recorder = ChangeRecorder()
         let observation = container.observeChanges { recorder.changes.append($0) }
@@ -29,7 +31,9 @@ struct ModelContainerChangeObservationTests {
         observation.cancel()
     }
 
-    @Test(arguments: StoreKind.all) func aSaveByAnotherContainerOnTheSameStoreIsAnExternalChange(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.all) func aSaveByAnotherContainerOnTheSameStoreIsAnExternalChange(
+        _ kind: StoreKind
+    ) async throws {
         let store = TestStore(kind)
         let container = try store.container(LiveTask.self, LiveNote.self)
         let recorder = ChangeRecorder()
@@ -53,13 +57,16 @@ struct ModelContainerChangeObservationTests {
         withExtendedLifetime(observation) {}
     }
 
-    @Test(arguments: StoreKind.all) func aCancelledOrReleasedObservationIsNotCalledAgain(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.all) func aCancelledOrReleasedObservationIsNotCalledAgain(_ kind: StoreKind) async throws
+    {
         let container = try Fixtures.memoryContainer(kind)
         let cancelled = ChangeRecorder()
         let released = ChangeRecorder()
         let kept = ChangeRecorder()
         let observation = container.observeChanges { cancelled.changes.append($0) }
-        var releasedObservation: ModelContainer.ChangeObservation? = container.observeChanges { released.changes.append($0) }
+        var releasedObservation: ModelContainer.ChangeObservation? = container.observeChanges {
+            released.changes.append($0)
+        }
         let keptObservation = container.observeChanges { kept.changes.append($0) }
         observation.cancel()
         releasedObservation = nil

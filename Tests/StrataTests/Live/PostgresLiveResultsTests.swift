@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import Strata
 @testable import StrataPostgres
-import Testing
 
 /// Live results across PostgreSQL instances: the `LISTEN` connection coming back after the server ends it, and the
 /// polling fallback for engines without `LISTEN`/`NOTIFY`.
@@ -13,10 +14,14 @@ struct PostgresLiveResultsTests {
     /// PostgreSQL when the tests have a server (it is required in CI); nothing otherwise.
     nonisolated static var postgres: [StoreKind] { StoreKind.all.filter { $0 == .postgres } }
 
-    private func container(_ store: TestStore, _ notification: PostgresConfiguration.ChangeNotification) throws -> ModelContainer {
+    private func container(
+        _ store: TestStore, _ notification: PostgresConfiguration.ChangeNotification
+    ) throws -> ModelContainer {
         let url = try #require(PostgresTestServer.url)
-        let configuration = PostgresConfiguration(url: url, databaseSchema: store.databaseSchema, changeNotification: notification)
-        return try ModelContainer(for: Schema([LiveTask.self, LiveNote.self]), migrationPlan: nil, configurations: [configuration])
+        let configuration = PostgresConfiguration(
+            url: url, databaseSchema: store.databaseSchema, changeNotification: notification)
+        return try ModelContainer(
+            for: Schema([LiveTask.self, LiveNote.self]), migrationPlan: nil, configurations: [configuration])
     }
 
     /// The server processes of the connections listening on the store's channel.
@@ -32,7 +37,8 @@ struct PostgresLiveResultsTests {
         let store = TestStore(kind)
         let a = try store.container(LiveTask.self, LiveNote.self)
         let writer = ModelContext(try store.container(LiveTask.self, LiveNote.self))
-        let observer = try ResultsObserver<LiveTask, Never>(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: a)
+        let observer = try ResultsObserver<LiveTask, Never>(
+            sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: a)
         try Fixtures.insert([("before", 1)], into: writer)
         #expect(await Fixtures.eventually { observer.results.count == 1 })
 
@@ -56,14 +62,17 @@ struct PostgresLiveResultsTests {
         let a = try store.container(LiveTask.self, LiveNote.self)
         let c = try store.container(LiveTask.self, LiveNote.self)
         let writer = ModelContext(try store.container(LiveTask.self, LiveNote.self))
-        let observer = try ResultsObserver<LiveTask, Never>(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: a)
+        let observer = try ResultsObserver<LiveTask, Never>(
+            sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: a)
         let tasks = try Fixtures.insert([("held", 1), ("free", 2)], into: writer)
         #expect(await Fixtures.eventually { observer.results.count == 2 })
         let incremental = observer.incrementalRefreshCount
         let url = try #require(PostgresTestServer.url).absoluteString
         let locker = try PostgresConnection(conninfo: url, settings: ["SET search_path TO \"\(store.databaseSchema)\""])
         try locker.execute("BEGIN")
-        try locker.query("SELECT 1 FROM \"LiveTask\" WHERE \"Z_PK\" = $1 FOR UPDATE", [.integer(try #require(tasks[0].persistentModelID.primaryKey))])
+        try locker.query(
+            "SELECT 1 FROM \"LiveTask\" WHERE \"Z_PK\" = $1 FOR UPDATE",
+            [.integer(try #require(tasks[0].persistentModelID.primaryKey))])
         // C's save takes its history identifier first, then waits for the row (on a thread of its own).
         let heldSave = BackgroundSave(c) { context in
             let held = try context.fetch(FetchDescriptor<LiveTask>(predicate: #Predicate { $0.title == "held" }))
@@ -86,7 +95,8 @@ struct PostgresLiveResultsTests {
         let store = TestStore(kind)
         let a = try container(store, .polling(interval: .milliseconds(20)))
         let writer = ModelContext(try container(store, .polling(interval: .milliseconds(20))))
-        let observer = try ResultsObserver<LiveTask, Never>(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: a)
+        let observer = try ResultsObserver<LiveTask, Never>(
+            sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: a)
         let recorder = SnapshotRecorder(observer)
         let admin = try PostgresConnection(conninfo: try #require(PostgresTestServer.url).absoluteString)
         let tasks = try Fixtures.insert([("a", 1), ("b", 2)], into: writer)

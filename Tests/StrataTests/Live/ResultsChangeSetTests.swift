@@ -1,11 +1,12 @@
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// A small seeded generator, so a failing sequence can be replayed.
 struct LiveRandom: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return state ^ (state >> 29)
     }
 }
@@ -60,7 +61,9 @@ struct ResultsChangeSetTests {
             #expect(changes.insertedIndexes == changes.insertedIndexes.sorted())
             let oldSet = Set(old)
             let moved = Set(changes.moves.map(\.to))
-            let expectedUpdates = new.indices.filter { updated.contains(new[$0]) && oldSet.contains(new[$0]) && !moved.contains($0) }
+            let expectedUpdates = new.indices.filter {
+                updated.contains(new[$0]) && oldSet.contains(new[$0]) && !moved.contains($0)
+            }
             #expect(changes.updatedIndexes == expectedUpdates)
             old = new
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Holds an observer of `LiveTask`s on its own actor.
@@ -32,7 +33,9 @@ private actor TaskWatcher {
 
 @Suite("ResultsObserver on actors other than the main actor")
 struct ResultsObserverActorTests {
-    @Test("Saves, a burst coalesced or not, reach an observer on its own actor, which sees every one", arguments: StoreKind.all)
+    @Test(
+        "Saves, a burst coalesced or not, reach an observer on its own actor, which sees every one",
+        arguments: StoreKind.all)
     func savesReachAnObserverOnItsActor(_ kind: StoreKind) async throws {
         let container = try LiveFixtures.memoryContainer(kind)
         let watcher = TaskWatcher()

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Strata
 import StrataTestSupport
 import Testing
+
+@testable import Strata
 
 @MainActor
 @Suite("ResultsObserver: changes from other processes")
@@ -15,8 +16,9 @@ struct ResultsObserverExternalTests {
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         let other = try SQLiteConnection(location: .file(url.path))
-        try other.run("UPDATE \"LiveTask\" SET \"priority\" = 5 WHERE \"Z_PK\" = ?",
-                      [.integer(try #require(tasks[0].persistentModelID.primaryKey))])
+        try other.run(
+            "UPDATE \"LiveTask\" SET \"priority\" = 5 WHERE \"Z_PK\" = ?",
+            [.integer(try #require(tasks[0].persistentModelID.primaryKey))])
         let committed = ContinuousClock.now
         #expect(await Fixtures.eventually { recorder.snapshots.count == 1 })
         let latency = ContinuousClock.now - committed
@@ -36,7 +38,8 @@ struct ResultsObserverExternalTests {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
-        let process = try await ChildProcess.run(cli, [url.path, "INSERT INTO LiveTask (title, priority, category) VALUES ('from another process', 1, 'x')"])
+        let process = try await ChildProcess.run(
+            cli, [url.path, "INSERT INTO LiveTask (title, priority, category) VALUES ('from another process', 1, 'x')"])
         let exited = ContinuousClock.now
         #expect(process.terminationStatus == 0, "\(process.output)")
         #expect(await Fixtures.eventually { recorder.snapshots.count == 1 })
@@ -60,7 +63,11 @@ struct ResultsObserverExternalTests {
         case .sqlite:
             let binary = try #require(TortureRunTests.tortureBinary())
             let process = try await ChildProcess.run(
-                binary, ["live-writer", "--store", store.fileURL.path, "--title", "from a process", "--priority", "0", "--author", "widget"])
+                binary,
+                [
+                    "live-writer", "--store", store.fileURL.path, "--title", "from a process", "--priority", "0",
+                    "--author", "widget",
+                ])
             #expect(process.terminationStatus == 0, "\(process.output)")
         case .postgres:
             let writer = ModelContext(try store.container(LiveTask.self, LiveNote.self))

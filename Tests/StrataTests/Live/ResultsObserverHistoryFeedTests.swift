@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import Strata
 @testable import StrataPostgres
-import Testing
 
 /// Two containers on one store: what container B saves reaches container A's observers through the history feed
 /// (SQLite's data version, PostgreSQL's `LISTEN`/`NOTIFY` or polling), as exact rows.
@@ -28,7 +29,8 @@ struct ResultsObserverHistoryFeedTests {
             self.store = store
             a = try store.container(LiveTask.self, LiveNote.self)
             b = try store.container(LiveTask.self, LiveNote.self)
-            observer = try ResultsObserver<LiveTask, Never>(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: a)
+            observer = try ResultsObserver<LiveTask, Never>(
+                sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: a)
             recorder = SnapshotRecorder(observer)
             writer = ModelContext(b)
             self.tasks = try Fixtures.insert(tasks, into: writer)
@@ -110,7 +112,8 @@ struct ResultsObserverHistoryFeedTests {
             if number % 4 == 0 { try await Task.sleep(for: .milliseconds(1)) }
         }
         #expect(await Fixtures.eventually { setup.observer.results.count == 101 })
-        #expect(setup.observer.fetchCount - fetches == setup.observer.incrementalRefreshCount - setup.incrementalRefreshes)
+        #expect(
+            setup.observer.fetchCount - fetches == setup.observer.incrementalRefreshCount - setup.incrementalRefreshes)
     }
 
     @Test(arguments: StoreKind.all)

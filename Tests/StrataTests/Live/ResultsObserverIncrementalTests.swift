@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 @Model final class LiveRow {
     var name: String
@@ -25,8 +26,12 @@ import Testing
         self.descriptor = descriptor
         let section: (any KeyPath<LiveRow, String> & Sendable)? = sectioned ? \LiveRow.name : nil
         func make() throws -> ResultsObserver<LiveRow, String> {
-            if let section { return try ResultsObserver(fetchDescriptor: descriptor, sectionBy: section, modelContext: context) }
-            return try ResultsObserver(context: context, descriptor: descriptor, sectionKeyPath: nil, sectionSort: nil, isolation: MainActor.shared)
+            if let section {
+                return try ResultsObserver(fetchDescriptor: descriptor, sectionBy: section, modelContext: context)
+            }
+            return try ResultsObserver(
+                context: context, descriptor: descriptor, sectionKeyPath: nil, sectionSort: nil,
+                isolation: MainActor.shared)
         }
         incremental = try make()
         full = try make()
@@ -47,12 +52,16 @@ struct ResultsObserverIncrementalTests {
         try freshContainer(kind, LiveRow.self)
     }
 
-    private static func descriptor(_ predicate: Predicate<LiveRow>?, _ sortBy: [SortDescriptor<LiveRow>]) -> FetchDescriptor<LiveRow> {
+    private static func descriptor(
+        _ predicate: Predicate<LiveRow>?, _ sortBy: [SortDescriptor<LiveRow>]
+    ) -> FetchDescriptor<LiveRow> {
         FetchDescriptor(predicate: predicate, sortBy: sortBy)
     }
 
     /// Saves in `context` and waits until every observer has refreshed once more.
-    private static func save(_ context: ModelContext, observers: [ResultsObserver<LiveRow, String>]) async throws -> Bool {
+    private static func save(
+        _ context: ModelContext, observers: [ResultsObserver<LiveRow, String>]
+    ) async throws -> Bool {
         let before = observers.map(\.fetchCount)
         try context.save()
         return await Fixtures.eventually { zip(observers, before).allSatisfy { $0.fetchCount > $1 } }
@@ -60,11 +69,16 @@ struct ResultsObserverIncrementalTests {
 
     private static func randomRow(_ random: inout LiveRandom) -> LiveRow {
         let names = ["a", "b", "c", "d"]
-        let score: Double? = Int.random(in: 0..<4, using: &random) == 0 ? nil : Double(Int.random(in: 0..<10, using: &random)) / 10
-        return LiveRow(name: names[Int.random(in: 0..<names.count, using: &random)], rank: Int.random(in: 0..<10, using: &random), score: score)
+        let score: Double? =
+            Int.random(in: 0..<4, using: &random) == 0 ? nil : Double(Int.random(in: 0..<10, using: &random)) / 10
+        return LiveRow(
+            name: names[Int.random(in: 0..<names.count, using: &random)], rank: Int.random(in: 0..<10, using: &random),
+            score: score)
     }
 
-    @Test(arguments: StoreKind.all) func randomSavesGiveTheResultsAndChangesOfAFullRefetch(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.all) func randomSavesGiveTheResultsAndChangesOfAFullRefetch(
+        _ kind: StoreKind
+    ) async throws {
         let container = try Self.container(kind)
         let observed = ModelContext(container)
         let writer = ModelContext(container)
@@ -76,13 +90,23 @@ struct ResultsObserverIncrementalTests {
         limited.fetchLimit = 5
         let pairs = [
             try ObserverPair(Self.descriptor(nil, []), sectioned: false, context: observed),
-            try ObserverPair(Self.descriptor(#Predicate { $0.rank >= 5 }, [SortDescriptor(\.name)]), sectioned: false, context: observed),
-            try ObserverPair(Self.descriptor(#Predicate { $0.name == "b" || $0.score == nil }, [SortDescriptor(\.rank, order: .reverse)]),
-                         sectioned: false, context: observed),
-            try ObserverPair(Self.descriptor(#Predicate { ($0.score ?? 0) > 0.4 }, [SortDescriptor(\.score)]), sectioned: false, context: observed),
-            try ObserverPair(Self.descriptor(#Predicate { $0.rank % 3 == 0 }, [SortDescriptor(\.name, order: .reverse), SortDescriptor(\.rank)]),
-                         sectioned: false, context: observed),
-            try ObserverPair(Self.descriptor(#Predicate { $0.name != "d" }, [SortDescriptor(\.rank)]), sectioned: true, context: observed),
+            try ObserverPair(
+                Self.descriptor(#Predicate { $0.rank >= 5 }, [SortDescriptor(\.name)]), sectioned: false,
+                context: observed),
+            try ObserverPair(
+                Self.descriptor(
+                    #Predicate { $0.name == "b" || $0.score == nil }, [SortDescriptor(\.rank, order: .reverse)]),
+                sectioned: false, context: observed),
+            try ObserverPair(
+                Self.descriptor(#Predicate { ($0.score ?? 0) > 0.4 }, [SortDescriptor(\.score)]), sectioned: false,
+                context: observed),
+            try ObserverPair(
+                Self.descriptor(
+                    #Predicate { $0.rank % 3 == 0 }, [SortDescriptor(\.name, order: .reverse), SortDescriptor(\.rank)]),
+                sectioned: false, context: observed),
+            try ObserverPair(
+                Self.descriptor(#Predicate { $0.name != "d" }, [SortDescriptor(\.rank)]), sectioned: true,
+                context: observed),
             try ObserverPair(limited, sectioned: false, context: observed),
         ]
         let observers = pairs.flatMap(\.observers)
@@ -97,20 +121,28 @@ struct ResultsObserverIncrementalTests {
                 switch Int.random(in: 0..<3, using: &random) {
                 case 0: row.rank = Int.random(in: 0..<10, using: &random)
                 case 1: row.name = ["a", "b", "c", "d"][Int.random(in: 0..<4, using: &random)]
-                default: row.score = Bool.random(using: &random) ? nil : Double(Int.random(in: 0..<10, using: &random)) / 10
+                default:
+                    row.score = Bool.random(using: &random) ? nil : Double(Int.random(in: 0..<10, using: &random)) / 10
                 }
             }
-            if Int.random(in: 0..<3, using: &random) == 0, let row = rows.randomElement(using: &random) { context.delete(row) }
+            if Int.random(in: 0..<3, using: &random) == 0, let row = rows.randomElement(using: &random) {
+                context.delete(row)
+            }
             guard context.hasChanges else { continue }
             #expect(try await Self.save(context, observers: observers), "step \(step): not every observer refreshed")
 
             let fresh = ModelContext(container)
             for (index, pair) in pairs.enumerated() {
                 let expected = try fresh.fetch(pair.full.effectiveDescriptor).map(\.persistentModelID)
-                #expect(pair.incremental.results.map(\.persistentModelID) == expected, "step \(step), observer \(index)")
-                #expect(pair.full.results.map(\.persistentModelID) == expected, "step \(step), observer \(index) (full)")
-                #expect(pair.incrementalChanges == pair.fullChanges, "step \(step), observer \(index): change sets differ")
-                #expect(pair.incremental.sections?.sectionTitles == pair.full.sections?.sectionTitles, "step \(step), observer \(index)")
+                #expect(
+                    pair.incremental.results.map(\.persistentModelID) == expected, "step \(step), observer \(index)")
+                #expect(
+                    pair.full.results.map(\.persistentModelID) == expected, "step \(step), observer \(index) (full)")
+                #expect(
+                    pair.incrementalChanges == pair.fullChanges, "step \(step), observer \(index): change sets differ")
+                #expect(
+                    pair.incremental.sections?.sectionTitles == pair.full.sections?.sectionTitles,
+                    "step \(step), observer \(index)")
             }
         }
         for pair in pairs.dropLast() { #expect(pair.incremental.incrementalRefreshCount > 30) }
@@ -123,8 +155,9 @@ struct ResultsObserverIncrementalTests {
         let context = ModelContext(container)
         context.insert(LiveRow(name: "a", rank: 1, score: nil))
         try context.save()
-        let observer = try ResultsObserver(filterBy: #Predicate<LiveRow> { $0.rank > 0 }, sortBy: [SortDescriptor(\.rank)],
-                                       modelContext: context)
+        let observer = try ResultsObserver(
+            filterBy: #Predicate<LiveRow> { $0.rank > 0 }, sortBy: [SortDescriptor(\.rank)],
+            modelContext: context)
         container.notifyChanges(to: LiveRow.self)
         #expect(await Fixtures.eventually { observer.fetchCount == 2 })
         #expect(observer.incrementalRefreshCount == 0)
@@ -157,11 +190,13 @@ struct ResultsObserverIncrementalTests {
         writer.insert(ann)
         writer.insert(LiveItem(title: "lamp", owner: ann))
         try writer.save()
-        let ofAnn = try ResultsObserver(filterBy: #Predicate<LiveItem> { $0.owner?.name == "Ann" },
-                                    sortBy: [SortDescriptor(\.title)], modelContainer: container)
+        let ofAnn = try ResultsObserver(
+            filterBy: #Predicate<LiveItem> { $0.owner?.name == "Ann" },
+            sortBy: [SortDescriptor(\.title)], modelContainer: container)
         let byOwner = try ResultsObserver(sortBy: [SortDescriptor(\LiveItem.owner?.name)], modelContainer: container)
-        let byTitle = try ResultsObserver(filterBy: #Predicate<LiveItem> { $0.title != "" }, sortBy: [SortDescriptor(\.title)],
-                                      modelContainer: container)
+        let byTitle = try ResultsObserver(
+            filterBy: #Predicate<LiveItem> { $0.title != "" }, sortBy: [SortDescriptor(\.title)],
+            modelContainer: container)
         writer.insert(LiveItem(title: "desk", owner: ann))
         try writer.save()
         let observers = [ofAnn, byOwner, byTitle]

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 @MainActor
 @Suite("ResultsObserver: lifetime")
@@ -12,8 +13,9 @@ struct ResultsObserverLifetimeTests {
         weak var weakObserver: ResultsObserver<LiveTask, Never>?
         do {
             let observer = try ResultsObserver<LiveTask, Never>(modelContext: container.mainContext)
-            observer.onChange = { _ in _ = observer.results }   // a user's closure that captures the observer is their cycle;
-            observer.onChange = nil                              // clearing it must leave nothing behind
+            // A user's closure that captures the observer is their cycle; clearing it must leave nothing behind.
+            observer.onChange = { _ in _ = observer.results }
+            observer.onChange = nil
             weakObserver = observer
             #expect(container.liveChanges.subscriberCount == 1)
         }
@@ -23,7 +25,9 @@ struct ResultsObserverLifetimeTests {
         await Fixtures.settle()
     }
 
-    @Test(arguments: StoreKind.all) func observerAndItsOwnContextDontKeepTheContainerAlive(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.all) func observerAndItsOwnContextDontKeepTheContainerAlive(
+        _ kind: StoreKind
+    ) async throws {
         weak var weakContainer: ModelContainer?
         weak var weakObserver: ResultsObserver<LiveTask, Never>?
         do {

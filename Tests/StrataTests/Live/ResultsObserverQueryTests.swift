@@ -7,7 +7,9 @@ import Testing
 struct ResultsObserverQueryTests {
     private typealias Fixtures = LiveFixtures
 
-    @Test(arguments: StoreKind.all) func settingTheFilterRefetchesBeforeReturningAndPublishesTheDifference(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func settingTheFilterRefetchesBeforeReturningAndPublishesTheDifference(
+        _ kind: StoreKind
+    ) throws {
         let container = try Fixtures.memoryContainer(kind)
         try Fixtures.insert([("a", 1), ("b", 2), ("c", 3), ("d", 4)], into: ModelContext(container))
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
@@ -15,11 +17,14 @@ struct ResultsObserverQueryTests {
         observer.filterBy = #Predicate<LiveTask> { $0.priority > 1 && $0.priority != 3 }
         #expect(observer.fetchError == nil)
         #expect(observer.results.map(\.title) == ["b", "d"])
-        #expect(recorder.changes == [{
-            var expected = ResultsChangeSet()
-            expected.deletedIndexes = [2, 0]
-            return expected
-        }()])
+        #expect(
+            recorder.changes == [
+                {
+                    var expected = ResultsChangeSet()
+                    expected.deletedIndexes = [2, 0]
+                    return expected
+                }()
+            ])
     }
 
     @Test(arguments: StoreKind.all) func settingTheSortPublishesMoves(_ kind: StoreKind) throws {
@@ -32,10 +37,13 @@ struct ResultsObserverQueryTests {
         #expect(observer.results.map(\.title) == ["c", "b", "a"])
         let changes = try #require(recorder.changes.first)
         #expect(changes.moves.count == 2)
-        #expect(Fixtures.apply(changes, to: before, newRows: observer.results.identifiers) == observer.results.identifiers)
+        #expect(
+            Fixtures.apply(changes, to: before, newRows: observer.results.identifiers) == observer.results.identifiers)
     }
 
-    @Test(arguments: StoreKind.all) func settingADescriptorThatFetchesTheSameModelsPublishesNothing(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all) func settingADescriptorThatFetchesTheSameModelsPublishesNothing(
+        _ kind: StoreKind
+    ) throws {
         let container = try Fixtures.memoryContainer(kind)
         try Fixtures.insert([("a", 1), ("b", 2)], into: ModelContext(container))
         let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
@@ -50,8 +58,9 @@ struct ResultsObserverQueryTests {
         let writer = ModelContext(container)
         try Fixtures.insert([("a", 3), ("b", 1)], category: "work", into: writer)
         let home = try Fixtures.insert([("c", 2)], category: "home", into: writer)
-        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], sectionBy: \LiveTask.category,
-                                       modelContainer: container)
+        let observer = try ResultsObserver(
+            sortBy: [SortDescriptor(\LiveTask.priority)], sectionBy: \LiveTask.category,
+            modelContainer: container)
         let sections = try #require(observer.sections)
         #expect(sections.sectionTitles == ["home", "work"])
         #expect(sections[1].map(\.title) == ["b", "a"])
@@ -73,11 +82,14 @@ struct ResultsObserverQueryTests {
         #expect(recorder.changes[1].deletedIndexes == [1])
     }
 
-    @Test(arguments: StoreKind.all) func randomSavesReplayExactlyThroughTheChangesSequence(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.all) func randomSavesReplayExactlyThroughTheChangesSequence(
+        _ kind: StoreKind
+    ) async throws {
         let container = try Fixtures.memoryContainer(kind)
         let writer = ModelContext(container)
-        let observer = try ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 60 },
-                                       sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let observer = try ResultsObserver(
+            filterBy: #Predicate<LiveTask> { $0.priority < 60 },
+            sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let stream = observer.changes
         var random = LiveRandom(state: 42)
         var live: [LiveTask] = []
@@ -88,7 +100,8 @@ struct ResultsObserverQueryTests {
                 case 0 where !live.isEmpty:
                     writer.delete(live.remove(at: Int.random(in: 0..<live.count, using: &random)))
                 case 1 where !live.isEmpty:
-                    live[Int.random(in: 0..<live.count, using: &random)].priority = Int.random(in: 0..<100, using: &random)
+                    live[Int.random(in: 0..<live.count, using: &random)].priority = Int.random(
+                        in: 0..<100, using: &random)
                 default:
                     let task = LiveTask(title: "r\(round)", priority: Int.random(in: 0..<100, using: &random))
                     writer.insert(task)
@@ -100,8 +113,10 @@ struct ResultsObserverQueryTests {
             try writer.save()
             #expect(await Fixtures.eventually { observer.fetchCount > fetches })
         }
-        let expected = try writer.fetch(FetchDescriptor<LiveTask>(predicate: #Predicate { $0.priority < 60 },
-                                                                  sortBy: [SortDescriptor(\.priority)]))
+        let expected = try writer.fetch(
+            FetchDescriptor<LiveTask>(
+                predicate: #Predicate { $0.priority < 60 },
+                sortBy: [SortDescriptor(\.priority)]))
         #expect(observer.results.identifiers == expected.map(\.persistentModelID))
 
         var replayed: [PersistentIdentifier] = []

@@ -19,7 +19,9 @@ import Testing
 @MainActor
 @Suite("ResultsObserver: relationships")
 struct ResultsObserverRelationshipTests {
-    @Test(arguments: StoreKind.all) func reassigningAToOneInAnotherContextUpdatesTheRowAndItsTarget(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.all) func reassigningAToOneInAnotherContextUpdatesTheRowAndItsTarget(
+        _ kind: StoreKind
+    ) async throws {
         let container = try freshContainer(kind, LiveOwner.self, LiveItem.self)
         let writer = ModelContext(container)
         let ann = LiveOwner(name: "Ann")
@@ -40,15 +42,18 @@ struct ResultsObserverRelationshipTests {
         #expect(observer.results.first?.owner?.name == "Bob")
     }
 
-    @Test(arguments: StoreKind.all) func renamingARelatedModelRefreshesAPredicateThroughTheRelationship(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.all) func renamingARelatedModelRefreshesAPredicateThroughTheRelationship(
+        _ kind: StoreKind
+    ) async throws {
         let container = try freshContainer(kind, LiveOwner.self, LiveItem.self)
         let writer = ModelContext(container)
         let ann = LiveOwner(name: "Ann")
         writer.insert(LiveItem(title: "lamp", owner: ann))
         writer.insert(LiveItem(title: "desk", owner: LiveOwner(name: "Bob")))
         try writer.save()
-        let observer = try ResultsObserver(filterBy: #Predicate<LiveItem> { $0.owner?.name == "Anna" },
-                                       sortBy: [SortDescriptor(\.title)], modelContainer: container)
+        let observer = try ResultsObserver(
+            filterBy: #Predicate<LiveItem> { $0.owner?.name == "Anna" },
+            sortBy: [SortDescriptor(\.title)], modelContainer: container)
         #expect(observer.results.isEmpty)
         var published: [ResultsChangeSet] = []
         observer.onChange = { published.append($0.changes) }

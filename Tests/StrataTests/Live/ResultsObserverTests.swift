@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 @MainActor
 @Suite("ResultsObserver: refresh after saves")
@@ -29,27 +30,35 @@ struct ResultsObserverTests {
 
     @Test(arguments: StoreKind.all) func autosavedInsertInTheMainContextPublishes(_ kind: StoreKind) async throws {
         let container = try Fixtures.memoryContainer(kind)
-        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: container.mainContext)
+        let observer = try ResultsObserver(
+            sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: container.mainContext)
         container.mainContext.insert(LiveTask(title: "a", priority: 1))
         // A failed autosave or refresh is kept, not thrown: the message says which, if any, kept the row out.
-        #expect(await Fixtures.eventually { observer.results.count == 1 },
-                "autosave error: \(String(describing: container.mainContext.autosaveError)); fetch error: \(String(describing: observer.fetchError))")
+        #expect(
+            await Fixtures.eventually { observer.results.count == 1 },
+            "autosave error: \(String(describing: container.mainContext.autosaveError)); fetch error: \(String(describing: observer.fetchError))"
+        )
         #expect(!container.mainContext.hasChanges)
     }
 
     /// Regression (a flaky failure under a loaded full suite): the main actor held past the wait's deadline, the
     /// autosave ran when it was let go and queued its delivery behind the wait's wake-up, and the wait gave up
     /// without letting the delivery run. Deterministic here: the hold is queued before the autosave.
-    @Test(arguments: StoreKind.all) func autosavedInsertPublishesAfterTheMainActorWasHeldPastTheWait(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.all) func autosavedInsertPublishesAfterTheMainActorWasHeldPastTheWait(
+        _ kind: StoreKind
+    ) async throws {
         let container = try Fixtures.memoryContainer(kind)
-        let observer = try ResultsObserver(sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: container.mainContext)
+        let observer = try ResultsObserver(
+            sortBy: [SortDescriptor(\LiveTask.priority)], modelContext: container.mainContext)
         Task { @MainActor in usleep(200_000) }
         container.mainContext.insert(LiveTask(title: "a", priority: 1))
         #expect(await Fixtures.eventually(within: .milliseconds(50)) { observer.results.count == 1 })
         #expect(!container.mainContext.hasChanges)
     }
 
-    @Test(arguments: StoreKind.all) func updateInAnotherContextMovesTheRowAndShowsTheNewValue(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.all) func updateInAnotherContextMovesTheRowAndShowsTheNewValue(
+        _ kind: StoreKind
+    ) async throws {
         let container = try Fixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         let tasks = try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: writer)
@@ -81,8 +90,9 @@ struct ResultsObserverTests {
         let container = try Fixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         let tasks = try Fixtures.insert([("a", 1), ("b", 2), ("c", 3)], into: writer)
-        let observer = try ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 5 },
-                                       sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
+        let observer = try ResultsObserver(
+            filterBy: #Predicate<LiveTask> { $0.priority < 5 },
+            sortBy: [SortDescriptor(\LiveTask.priority)], modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         tasks[1].priority = 7
         try writer.save()
@@ -137,7 +147,8 @@ struct ResultsObserverTests {
         let container = try Fixtures.memoryContainer(kind)
         let writer = ModelContext(container)
         try Fixtures.insert([("a", 1)], into: writer)
-        let observer = try ResultsObserver(filterBy: #Predicate<LiveTask> { $0.priority < 5 }, modelContainer: container)
+        let observer = try ResultsObserver(
+            filterBy: #Predicate<LiveTask> { $0.priority < 5 }, modelContainer: container)
         let recorder = SnapshotRecorder(observer)
         let fetchesBefore = observer.fetchCount
         try Fixtures.insert([("high", 9)], into: writer)
@@ -168,7 +179,9 @@ struct ResultsObserverTests {
         #expect(observer.results.map(\.title) == ["draft"])
     }
 
-    @Test(arguments: StoreKind.all) func anUnsavedChangeToAShownModelPublishesAnUpdateAtTheNextRefresh(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.all) func anUnsavedChangeToAShownModelPublishesAnUpdateAtTheNextRefresh(
+        _ kind: StoreKind
+    ) async throws {
         let container = try Fixtures.memoryContainer(kind)
         let context = ModelContext(container)
         try Fixtures.insert([("a", 1), ("b", 2)], into: context)

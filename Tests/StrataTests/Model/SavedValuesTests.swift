@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Strata
 
 @Suite("SavedValues: a small map with its first entry inline")
@@ -56,6 +57,7 @@ struct SavedValuesTests {
 extension SavedValuesTests {
     @Test("The inline entry costs a model 24 bytes over an empty dictionary: its index sits in the value's padding")
     func inlineEntryIsCompact() {
-        #expect(MemoryLayout<SavedValues>.size == MemoryLayout<StoredValue>.stride + MemoryLayout<[Int: StoredValue]>.size)
+        #expect(
+            MemoryLayout<SavedValues>.size == MemoryLayout<StoredValue>.stride + MemoryLayout<[Int: StoredValue]>.size)
     }
 }

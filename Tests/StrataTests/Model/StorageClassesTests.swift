@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Strata
 
 /// The storage classes a property accepts without looking at the payload: loading a row lets a value of one of
@@ -27,7 +28,8 @@ struct StorageClassesTests {
 
     @Test("Whole-range integers, reals, text and any-length blobs pass on their class; NULL only when optional")
     func commonTypesPassOnTheirClass() {
-        #expect(StoredValueCheck.integer(Int64.min...Int64.max).classesPassingWithoutPayload(isOptional: false) == .integer)
+        #expect(
+            StoredValueCheck.integer(Int64.min...Int64.max).classesPassingWithoutPayload(isOptional: false) == .integer)
         #expect(StoredValueCheck.real.classesPassingWithoutPayload(isOptional: false) == [.integer, .real])
         #expect(StoredValueCheck.text.classesPassingWithoutPayload(isOptional: true) == [.text, .null])
         #expect(StoredValueCheck.blob(length: nil).classesPassingWithoutPayload(isOptional: false) == .blob)

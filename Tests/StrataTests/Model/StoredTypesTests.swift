@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("Stored types round-trip through save and reopen")
@@ -57,7 +58,8 @@ struct StoredTypesTests {
         #expect(model.uint64 == value)
     }
 
-    @Test("Doubles: NaN (stored as the text 'NaN'), ±infinity and -0.0 come back as they were", arguments: StoreKind.all)
+    @Test(
+        "Doubles: NaN (stored as the text 'NaN'), ±infinity and -0.0 come back as they were", arguments: StoreKind.all)
     func doublesIncludingNaNStoredAsText(_ kind: StoreKind) throws {
         let model = try roundTrip(kind) { model in
             model.double = .nan
@@ -103,7 +105,9 @@ struct StoredTypesTests {
         #expect(try roundTrip(kind) { $0.decimal = negative }.decimal == negative)
     }
 
-    @Test("Strings: empty, accented, CJK, emoji and NUL", arguments: StoreKind.all, ["", "Café", "東京の本屋", "📚👩🏽‍💻", "a\u{0}b"])
+    @Test(
+        "Strings: empty, accented, CJK, emoji and NUL", arguments: StoreKind.all,
+        ["", "Café", "東京の本屋", "📚👩🏽‍💻", "a\u{0}b"])
     func strings(_ kind: StoreKind, _ text: String) throws {
         guard kind == .postgres, text.contains("\0") else {
             #expect(try roundTrip(kind) { $0.text = text }.text == text)
@@ -164,7 +168,10 @@ struct StoredTypesTests {
         context.insert(model)
         try context.save()
         let connection = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
-        #expect(try connection.query(#"SELECT "genre", "priority" FROM "Everything""#, []) == [[.text("poetry"), .integer(9)]])
+        #expect(
+            try connection.query(#"SELECT "genre", "priority" FROM "Everything""#, []) == [
+                [.text("poetry"), .integer(9)]
+            ])
     }
 
     @Test("Optionals are stored in their own column type, nil as NULL (regression: they were JSON text)")
@@ -180,17 +187,21 @@ struct StoredTypesTests {
         context.insert(Everything())
         try context.save()
         let connection = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
-        let rows = try connection.query(#"""
+        let rows = try connection.query(
+            #"""
             SELECT "optionalText", "optionalInt", "optionalDate", "optionalGenre", typeof("optionalUUID")
             FROM "Everything" ORDER BY "Z_PK"
             """#, [])
-        #expect(rows == [
-            [.text("x"), .integer(10), .real(1.5), .text("poetry"), .text("null")],
-            [.null, .null, .null, .null, .text("null")],
-        ])
+        #expect(
+            rows == [
+                [.text("x"), .integer(10), .real(1.5), .text("poetry"), .text("null")],
+                [.null, .null, .null, .null, .text("null")],
+            ])
     }
 
-    @Test("Optional integers sort and compare as numbers (regression: JSON text sorted '10' before '9')", arguments: StoreKind.all)
+    @Test(
+        "Optional integers sort and compare as numbers (regression: JSON text sorted '10' before '9')",
+        arguments: StoreKind.all)
     func optionalIntegersCompareAsNumbers(_ kind: StoreKind) throws {
         let context = ModelContext(try freshContainer(kind, Everything.self))
         for value in [9, 10, nil, 100] {
@@ -242,7 +253,8 @@ struct StoredTypesTests {
         stored.optionalText = nil
         stored.optionalDimensions = nil
         try context.save()
-        let reread = try #require(try ModelContext(try store.container(Everything.self)).fetch(FetchDescriptor<Everything>()).first)
+        let reread = try #require(
+            try ModelContext(try store.container(Everything.self)).fetch(FetchDescriptor<Everything>()).first)
         #expect(reread.optionalText == nil)
         #expect(reread.optionalDimensions == nil)
         #expect(reread.optionalInt == 0)
@@ -251,7 +263,8 @@ struct StoredTypesTests {
 
 @Suite("Stored types: non-finite values")
 struct NonFiniteValueTests {
-    @Test("A Codable value holding NaN and infinity round-trips (JSON writes them as strings)", arguments: StoreKind.all)
+    @Test(
+        "A Codable value holding NaN and infinity round-trips (JSON writes them as strings)", arguments: StoreKind.all)
     func codableWithNonConformingFloats(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         let context = ModelContext(try store.container(Everything.self))
@@ -259,12 +272,15 @@ struct NonFiniteValueTests {
         model.dimensions = Dimensions(width: .nan, height: .infinity, label: "odd")
         context.insert(model)
         try context.save()
-        let reread = try #require(try ModelContext(try store.container(Everything.self)).fetch(FetchDescriptor<Everything>()).first)
+        let reread = try #require(
+            try ModelContext(try store.container(Everything.self)).fetch(FetchDescriptor<Everything>()).first)
         #expect(reread.dimensions.width.isNaN)
         #expect(reread.dimensions.height == .infinity)
     }
 
-    @Test("Decimal.nan round-trips (regression: it was saved as 'NaN' and then every fetch of the table failed)", arguments: StoreKind.all)
+    @Test(
+        "Decimal.nan round-trips (regression: it was saved as 'NaN' and then every fetch of the table failed)",
+        arguments: StoreKind.all)
     func decimalNaN(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         let context = ModelContext(try store.container(Everything.self))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Damaged store files: each is refused with a `StrataError` (never a trap) and left byte for byte as it was.
@@ -10,7 +11,10 @@ struct DamagedStoreTests {
         let store = TemporaryStore()
         let context = ModelContext(try store.container(Book.self))
         for number in 0..<400 {
-            context.insert(Book(title: "Title \(number)", author: "Author \(number % 17)", publisher: "P", summary: String(repeating: "s", count: number % 90)))
+            context.insert(
+                Book(
+                    title: "Title \(number)", author: "Author \(number % 17)", publisher: "P",
+                    summary: String(repeating: "s", count: number % 90)))
         }
         try context.save()
         return store

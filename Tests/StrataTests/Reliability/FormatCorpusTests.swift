@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// The shape of `strata-torture fuzz-format`'s `Entry` (same property names), so its corpus replays here.
@@ -48,13 +49,16 @@ final class CorpusTag {
 /// fetched within a second, with bounded error messages and SQL that SQLite accepts.
 @Suite("Format fuzz corpus")
 struct FormatCorpusTests {
-    static let corpusDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")
+    static let corpusDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Corpus")
     /// The arguments the fuzzer passes, as many as the input has `%` specifiers.
     static let arguments: [any Sendable] = ["payload", "x", 3, [1, 2, 3], 2.5, "amount"]
 
     @Test("Every corpus input is refused or runs, within a second, with a bounded error", arguments: StoreKind.all)
     func replayCorpus(_ kind: StoreKind) throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpusDirectory.path).filter { $0.hasSuffix(".txt") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpusDirectory.path).filter {
+            $0.hasSuffix(".txt")
+        }.sorted()
         #expect(names.count >= 10, "the corpus is missing")
         let context = ModelContext(try freshContainer(kind, CorpusEntry.self, CorpusGroup.self, CorpusTag.self))
         let group = CorpusGroup(slot: 1, name: "a"), tag = CorpusTag(slot: 2, name: "b")
@@ -68,7 +72,9 @@ struct FormatCorpusTests {
         for name in names {
             let input = try String(contentsOf: Self.corpusDirectory.appendingPathComponent(name), encoding: .utf8)
             let started = Date()
-            let specifiers = input.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "%") ? 1 : 0) } - 2 * input.components(separatedBy: "%%").count + 2
+            let specifiers =
+                input.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "%") ? 1 : 0) } - 2
+                * input.components(separatedBy: "%%").count + 2
             let arguments = (0..<max(0, specifiers)).map { Self.arguments[$0 % Self.arguments.count] }
             let predicate = FormatPredicate(format: input, argumentArray: arguments)
             do {
@@ -77,8 +83,10 @@ struct FormatCorpusTests {
                 let text = "\(error)"
                 #expect(text.count < 4_000, "\(name): an error of \(text.count) characters")
                 // SQLite's and PostgreSQL's words for SQL they can't run.
-                for sign in ["syntax error", "no such column", "no such function", "parser stack overflow", "does not exist",
-                             "stack depth limit", "SQLSTATE 42"] {
+                for sign in [
+                    "syntax error", "no such column", "no such function", "parser stack overflow", "does not exist",
+                    "stack depth limit", "SQLSTATE 42",
+                ] {
                     #expect(!text.contains(sign), "\(name): the store rejected the generated SQL: \(text.prefix(400))")
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// A store on a full disk and on a read-only file system: small tmpfs mounts, which need root (CI runs as root);
@@ -20,10 +21,13 @@ struct FullDiskTests {
 
     @Test("Saves on a full disk fail with a StrataError; every earlier save stays and the store stays intact")
     func savesOnAFullDisk() throws {
-        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("strata-full-\(UUID().uuidString)")
+        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-full-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: mountPoint) }
-        guard getuid() == 0, Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]) else { return }
+        guard getuid() == 0, Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]) else {
+            return
+        }
         defer { _ = Self.run("/bin/umount", [mountPoint.path]) }
 
         let url = mountPoint.appendingPathComponent("full.store")
@@ -33,7 +37,10 @@ struct FullDiskTests {
             let context = ModelContext(try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url)))
             for round in 0..<400 {
                 for number in 0..<20 {
-                    context.insert(Book(title: "\(round)-\(number)", author: "", publisher: "", summary: String(repeating: "x", count: 400)))
+                    context.insert(
+                        Book(
+                            title: "\(round)-\(number)", author: "", publisher: "",
+                            summary: String(repeating: "x", count: 400)))
                 }
                 do {
                     try context.save()
@@ -52,12 +59,16 @@ struct FullDiskTests {
         #expect(try connection.query("SELECT count(*) FROM \"Book\"", []) == [[.integer(Int64(saved))]])
     }
 
-    @Test("A store on a read-only file system: opening for writing fails with a StrataError or reads; the file is unchanged")
+    @Test(
+        "A store on a read-only file system: opening for writing fails with a StrataError or reads; the file is unchanged"
+    )
     func readOnlyFileSystem() throws {
         let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("strata-ro-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: mountPoint) }
-        guard getuid() == 0, Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path]) else { return }
+        guard getuid() == 0, Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path]) else {
+            return
+        }
         defer { _ = Self.run("/bin/umount", [mountPoint.path]) }
         let url = mountPoint.appendingPathComponent("ro.store")
         do {

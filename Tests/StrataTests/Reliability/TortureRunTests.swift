@@ -11,7 +11,8 @@ struct TortureRunTests {
         let candidates = [
             URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent(),
             URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent(),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent(".build/debug"),
         ].map { $0.appendingPathComponent("strata-torture") }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
@@ -27,9 +28,12 @@ struct TortureRunTests {
         return (child.terminationStatus, child.output)
     }
 
-    @Test("Writers killed with SIGKILL at 5 random saves: every store opens, intact, with every logged save and no partial one")
+    @Test(
+        "Writers killed with SIGKILL at 5 random saves: every store opens, intact, with every logged save and no partial one"
+    )
     func crash() async throws {
-        guard let (status, output) = try await Self.run(["crash", "--kills", "5", "--saves", "60", "--seed", "18"]) else { return }
+        guard let (status, output) = try await Self.run(["crash", "--kills", "5", "--saves", "60", "--seed", "18"])
+        else { return }
         #expect(status == 0, "\(output)")
         #expect(output.contains("5/5 kills survived, 0 saves lost"), "\(output)")
     }
@@ -48,9 +52,12 @@ struct TortureRunTests {
         #expect(output.contains("30000 rows"), "\(output)")
     }
 
-    @Test("2 processes x 2 contexts incrementing for 2 s under .error with retry: no increment lost, observers converge")
+    @Test(
+        "2 processes x 2 contexts incrementing for 2 s under .error with retry: no increment lost, observers converge")
     func concurrency() async throws {
-        guard let (status, output) = try await Self.run(["concurrency", "--processes", "2", "--seconds", "2"]) else { return }
+        guard let (status, output) = try await Self.run(["concurrency", "--processes", "2", "--seconds", "2"]) else {
+            return
+        }
         #expect(status == 0, "\(output)")
         #expect(output.contains(" 0 lost"), "\(output)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// `HistoryKeyList`: the keys of a history row that stands for several changes round-trip exactly.

@@ -2,6 +2,7 @@ import Foundation
 import StrataTestSupport
 import Synchronization
 import Testing
+
 @testable import Strata
 @testable import StrataPostgres
 
@@ -31,7 +32,9 @@ struct InstanceRaceTests {
         #expect(stored.rating == 5)
     }
 
-    @Test("Two instances saving one row from two threads at once: each property keeps its writer's last value", arguments: StoreKind.all)
+    @Test(
+        "Two instances saving one row from two threads at once: each property keeps its writer's last value",
+        arguments: StoreKind.all)
     func concurrentWritersOfOneRow(_ kind: StoreKind) async throws {
         let store = TestStore(kind)
         try store.seed(Dossier.self) { $0.insert(Dossier(title: "0", rating: 0)) }
@@ -41,8 +44,12 @@ struct InstanceRaceTests {
             let failures = Mutex<[String]>([])
             DispatchQueue.concurrentPerform(iterations: 2) { writer in
                 do {
-                    let context = ModelContext(try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration]))
-                    guard let dossier = try context.fetch(FetchDescriptor<Dossier>()).first else { throw CocoaError(.coderValueNotFound) }
+                    let context = ModelContext(
+                        try ModelContainer(
+                            for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration]))
+                    guard let dossier = try context.fetch(FetchDescriptor<Dossier>()).first else {
+                        throw CocoaError(.coderValueNotFound)
+                    }
                     for round in 1...25 {
                         if writer == 0 { dossier.title = "\(round)" } else { dossier.rating = round }
                         try context.save()
@@ -69,9 +76,12 @@ struct InstanceRaceTests {
         }
         // The save's session finds the deadlock (after a second of waiting); the other session waits far longer.
         var components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
-        components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "options", value: "-c deadlock_timeout=1000")]
-        let configuration = PostgresConfiguration(url: try #require(components.url), databaseSchema: store.databaseSchema)
-        let container = try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
+        components.queryItems =
+            (components.queryItems ?? []) + [URLQueryItem(name: "options", value: "-c deadlock_timeout=1000")]
+        let configuration = PostgresConfiguration(
+            url: try #require(components.url), databaseSchema: store.databaseSchema)
+        let container = try ModelContainer(
+            for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
 
         // Holds the second row, which the save updates after the first; this session waits 20 s before it looks for
         // deadlocks, so the save's session is the one that finds it.

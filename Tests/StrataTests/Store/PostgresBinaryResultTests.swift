@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 @testable import StrataPostgres
 
@@ -74,11 +75,15 @@ struct PostgresBinaryResultTests {
     func otherTypes() throws {
         guard let connection = try connection() else { return }
         let uuid = UUID()
-        #expect(try binary(connection, "'\(uuid.uuidString)'::uuid") == .blob(withUnsafeBytes(of: uuid.uuid) { Array($0) }))
+        #expect(
+            try binary(connection, "'\(uuid.uuidString)'::uuid") == .blob(withUnsafeBytes(of: uuid.uuid) { Array($0) }))
         #expect(try binary(connection, "'2001-01-01 00:00:00+00'::timestamptz") == .real(0))
         #expect(try binary(connection, "'2000-01-01 00:00:00+00'::timestamptz") == .real(-366 * 86_400))
-        #expect(try binary(connection, "'1970-01-01 00:00:00.5+00'::timestamptz") == .real(Date(timeIntervalSince1970: 0.5).timeIntervalSinceReferenceDate))
-        #expect(try binary(connection, "'1999-12-31 23:59:59.999999+00'::timestamptz") == .real(-366 * 86_400 - 0.000001))
+        #expect(
+            try binary(connection, "'1970-01-01 00:00:00.5+00'::timestamptz")
+                == .real(Date(timeIntervalSince1970: 0.5).timeIntervalSinceReferenceDate))
+        #expect(
+            try binary(connection, "'1999-12-31 23:59:59.999999+00'::timestamptz") == .real(-366 * 86_400 - 0.000001))
         #expect(try binary(connection, "'infinity'::timestamptz") == .real(.infinity))
         #expect(try binary(connection, "'-infinity'::timestamptz") == .real(-.infinity))
         #expect(try binary(connection, "'{\"a\": [1, 2]}'::jsonb") == .text("{\"a\": [1, 2]}"))
@@ -87,18 +92,26 @@ struct PostgresBinaryResultTests {
     @Test("A binary result's integers read as integers, NULL as 0")
     func binaryIntegers() throws {
         guard let connection = try connection() else { return }
-        let result = try connection.query("SELECT 9223372036854775807::bigint, NULL::bigint, 12::integer", [], resultFormat: 1)
+        let result = try connection.query(
+            "SELECT 9223372036854775807::bigint, NULL::bigint, 12::integer", [], resultFormat: 1)
         #expect(result.int64(row: 0, column: 0) == .max)
         #expect(result.int64(row: 0, column: 1) == 0)
         #expect(result.int64(row: 0, column: 2) == 12)
     }
 
-    @Test("Decimals of 38 digits and large or tiny exponents, UInt64 past Int64.max and Dates at their edges come back exactly", arguments: StoreKind.all)
+    @Test(
+        "Decimals of 38 digits and large or tiny exponents, UInt64 past Int64.max and Dates at their edges come back exactly",
+        arguments: StoreKind.all)
     func storedValuesRoundTrip(_ kind: StoreKind) throws {
         let store = TestStore(kind)
-        let decimals = try ["12345678901234567890123456789012345678", "-0.00000000000000000000000000000000000000000000001",
-                            "1e100", "-98765.4321e-30", "0.0001", "10000", "99999999.99999999"].map { try #require(Decimal(string: $0)) }
-        let dates = [Date.distantPast, .distantFuture, Date(timeIntervalSinceReferenceDate: -0.000_001), Date(timeIntervalSinceReferenceDate: 1e-7)]
+        let decimals = try [
+            "12345678901234567890123456789012345678", "-0.00000000000000000000000000000000000000000000001",
+            "1e100", "-98765.4321e-30", "0.0001", "10000", "99999999.99999999",
+        ].map { try #require(Decimal(string: $0)) }
+        let dates = [
+            Date.distantPast, .distantFuture, Date(timeIntervalSinceReferenceDate: -0.000_001),
+            Date(timeIntervalSinceReferenceDate: 1e-7),
+        ]
         let unsigned: [UInt64] = [.max, UInt64(Int64.max) + 1, UInt64(Int64.max), 0]
         do {
             let context = ModelContext(try store.container(Everything.self))

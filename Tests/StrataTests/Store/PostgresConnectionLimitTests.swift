@@ -1,6 +1,7 @@
 import Foundation
 import StrataTestSupport
 import Testing
+
 @testable import Strata
 @testable import StrataPostgres
 
@@ -13,7 +14,8 @@ struct PostgresConnectionLimitTests {
         PostgresTestServer.dropAtExit(schema)
         var configuration = PostgresConfiguration(url: url, databaseSchema: schema, maximumConnections: 1)
         configuration.maximumConnectionWait = .milliseconds(300)
-        let container = try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
+        let container = try ModelContainer(
+            for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
         let store = try #require(container.store as? PostgresStore)
         let context = ModelContext(container)
         let started = ContinuousClock.now
@@ -30,13 +32,17 @@ struct PostgresConnectionLimitTests {
         #expect(try context.fetch(FetchDescriptor<Dossier>()).isEmpty)
     }
 
-    @Test("The server's max_connections reached: opening and saving fail with a clear error, and recover once one frees")
+    @Test(
+        "The server's max_connections reached: opening and saving fail with a clear error, and recover once one frees")
     func fullServerFailsClearlyThenRecovers() async throws {
         guard StoreKind.all.contains(.postgres),
-              let cluster = try await ThrowawayPostgresCluster.make(settings: ["max_connections = 4", "superuser_reserved_connections = 0"])
+            let cluster = try await ThrowawayPostgresCluster.make(settings: [
+                "max_connections = 4", "superuser_reserved_connections = 0",
+            ])
         else { return }
         let configuration = PostgresConfiguration(url: cluster.url(), databaseSchema: "full", maximumConnections: 2)
-        let container = try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
+        let container = try ModelContainer(
+            for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
         let context = ModelContext(container)
         context.insert(Dossier(title: "before", rating: 1))
         try context.save()
@@ -44,7 +50,9 @@ struct PostgresConnectionLimitTests {
 
         // Other clients take every connection the server has left; the pool holds one idle.
         var others: [PostgresConnection] = []
-        while let connection = try? PostgresConnection(conninfo: cluster.url().absoluteString) { others.append(connection) }
+        while let connection = try? PostgresConnection(conninfo: cluster.url().absoluteString) {
+            others.append(connection)
+        }
         #expect(!others.isEmpty)
         let openError = try #require(throws: StrataError.self) {
             try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
@@ -64,8 +72,10 @@ struct PostgresConnectionLimitTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         try context.save()
-        let titles = try ModelContext(try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration]))
-            .fetch(FetchDescriptor<Dossier>(sortBy: [SortDescriptor(\.title)])).map(\.title)
+        let titles = try ModelContext(
+            try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
+        )
+        .fetch(FetchDescriptor<Dossier>(sortBy: [SortDescriptor(\.title)])).map(\.title)
         #expect(titles == ["before", "while full"])
         try await cluster.stop()
     }

@@ -2,6 +2,7 @@ import Foundation
 import StrataTestSupport
 import Synchronization
 import Testing
+
 @testable import Strata
 @testable import StrataPostgres
 
@@ -47,10 +48,16 @@ struct PostgresFailoverTests {
                 while !stopped.load(ordering: .relaxed) {
                     save += 1
                     let context = ModelContext(container)
-                    for part in 0..<FailoverEntry.perSave { context.insert(FailoverEntry(writer: number, save: save, part: part)) }
+                    for part in 0..<FailoverEntry.perSave {
+                        context.insert(FailoverEntry(writer: number, save: save, part: part))
+                    }
                     var failure: String?
                     do { try context.save() } catch let error as StrataError {
-                        if case .storeFailure = error { failure = "storeFailure: \(error)" } else { failure = "\(error)" }
+                        if case .storeFailure = error {
+                            failure = "storeFailure: \(error)"
+                        } else {
+                            failure = "\(error)"
+                        }
                     } catch { failure = "not a StrataError: \(error)" }
                     let outcome = Outcome(save: save, succeeded: failure == nil, error: failure, finished: .now)
                     outcomes.withLock { $0.append(outcome) }
@@ -93,7 +100,11 @@ struct PostgresFailoverTests {
             }
         }
 
-        let writers = try (1...2).map { Writer(number: $0, container: try ModelContainer(for: schema, migrationPlan: nil, configurations: [configuration])) }
+        let writers = try (1...2).map {
+            Writer(
+                number: $0,
+                container: try ModelContainer(for: schema, migrationPlan: nil, configurations: [configuration]))
+        }
         try await Task.sleep(for: .seconds(1))
         let killed = ContinuousClock.now
         try await clusters.primary.stop(.immediate)
@@ -105,8 +116,11 @@ struct PostgresFailoverTests {
         var recovered: [Duration] = []
         for writer in writers {
             let deadline = ContinuousClock.now + .seconds(15)
-            while writer.firstSuccess(after: promoted) == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-            let first = try #require(writer.firstSuccess(after: promoted), "writer \(writer.number) never saved after the promotion")
+            while writer.firstSuccess(after: promoted) == nil, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let first = try #require(
+                writer.firstSuccess(after: promoted), "writer \(writer.number) never saved after the promotion")
             recovered.append(first - promoting)
         }
         try await Task.sleep(for: .seconds(1))
@@ -117,7 +131,9 @@ struct PostgresFailoverTests {
         let stored = try after.fetch(FetchDescriptor<FailoverEntry>())
         var parts: [[Int]: Int] = [:]
         for entry in stored { parts[[entry.writer, entry.save], default: 0] += 1 }
-        #expect(parts.values.allSatisfy { $0 == FailoverEntry.perSave }, "a save stored in part: \(parts.filter { $0.value != FailoverEntry.perSave })")
+        #expect(
+            parts.values.allSatisfy { $0 == FailoverEntry.perSave },
+            "a save stored in part: \(parts.filter { $0.value != FailoverEntry.perSave })")
         var checked = 0, failed = 0, failedButCommitted = 0
         for writer in writers {
             for outcome in writer.outcomes.withLock({ $0 }) {
@@ -137,14 +153,25 @@ struct PostgresFailoverTests {
 
         // Observers of a third instance: every stored row, each reported once.
         let storedIDs = Set(stored.map(\.persistentModelID))
-        #expect(await LiveFixtures.eventually(within: .seconds(15)) { Set(results.results.map(\.persistentModelID)) == storedIDs })
-        let historyCaughtUp = await LiveFixtures.eventually(within: .seconds(15)) { observed.withLock { Set($0) } == storedIDs }
+        #expect(
+            await LiveFixtures.eventually(within: .seconds(15)) {
+                Set(results.results.map(\.persistentModelID)) == storedIDs
+            })
+        let historyCaughtUp = await LiveFixtures.eventually(within: .seconds(15)) {
+            observed.withLock { Set($0) } == storedIDs
+        }
         let seen = observed.withLock { Set($0) }
-        #expect(historyCaughtUp, "history observer: \(storedIDs.subtracting(seen).count) stored rows never reported, \(seen.subtracting(storedIDs).count) reported rows not stored, of \(storedIDs.count)")
+        #expect(
+            historyCaughtUp,
+            "history observer: \(storedIDs.subtracting(seen).count) stored rows never reported, \(seen.subtracting(storedIDs).count) reported rows not stored, of \(storedIDs.count)"
+        )
         let reported = observed.withLock { $0 }
-        #expect(reported.count == Set(reported).count, "the history observer reported \(reported.count - Set(reported).count) inserts twice")
+        #expect(
+            reported.count == Set(reported).count,
+            "the history observer reported \(reported.count - Set(reported).count) inserts twice")
         collector.cancel()
-        let figures = "failover: \(checked) acknowledged saves checked, 0 lost; \(failed) failed during the outage "
+        let figures =
+            "failover: \(checked) acknowledged saves checked, 0 lost; \(failed) failed during the outage "
             + "(\(failedButCommitted) of them committed); killed→promoted \(promoted - killed), "
             + "promote→first save per instance \(recovered)"
         print("◇ \(figures)")

@@ -2,6 +2,7 @@ import Foundation
 import StrataTestSupport
 import Synchronization
 import Testing
+
 @testable import Strata
 @testable import StrataPostgres
 
@@ -12,12 +13,15 @@ struct PostgresFaultTests {
         [String(describing: error), String(reflecting: error), error.localizedDescription].joined(separator: "\n")
     }
 
-    @Test("The server stops and starts again: saves meanwhile fail and write nothing; the next operation reconnects by itself")
+    @Test(
+        "The server stops and starts again: saves meanwhile fail and write nothing; the next operation reconnects by itself"
+    )
     func serverRestart() async throws {
         guard StoreKind.all.contains(.postgres), let cluster = try await ThrowawayPostgresCluster.make() else { return }
         let secret = "s3cret-pw-\(UUID().uuidString.prefix(6))"
         let configuration = PostgresConfiguration(url: cluster.url(password: secret), databaseSchema: "restart")
-        let context = ModelContext(try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration]))
+        let context = ModelContext(
+            try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration]))
         context.insert(Dossier(title: "before", rating: 1))
         try context.save()
 
@@ -34,7 +38,9 @@ struct PostgresFaultTests {
         #expect(try ModelContext(context.container).fetch(FetchDescriptor<Dossier>()).map(\.title) == ["before"])
         // The failed save kept its changes; saving again writes them.
         try context.save()
-        let titles = try ModelContext(context.container).fetch(FetchDescriptor<Dossier>(sortBy: [SortDescriptor(\.title)])).map(\.title)
+        let titles = try ModelContext(context.container).fetch(
+            FetchDescriptor<Dossier>(sortBy: [SortDescriptor(\.title)])
+        ).map(\.title)
         #expect(titles == ["before", "while down"])
         try await cluster.stop()
     }
@@ -56,7 +62,9 @@ struct PostgresFaultTests {
         }
         // Only the save waiting for this session's lock (tests run in parallel).
         let blocked = try #require(try await other.backendBlockedByThisSession())
-        let ended = try other.query("SELECT pg_terminate_backend($1::integer)", [.integer(blocked)]).text(row: 0, column: 0) == "t"
+        let ended =
+            try other.query("SELECT pg_terminate_backend($1::integer)", [.integer(blocked)]).text(row: 0, column: 0)
+            == "t"
         #expect(ended)
         let error = try #require(await save.wait())
         try other.execute("ROLLBACK")
@@ -73,7 +81,10 @@ struct PostgresFaultTests {
     func credentialsStayOut() throws {
         let secret = "s3cret-pw-\(UUID().uuidString.prefix(6))"
         // Nothing listens on this port.
-        let url = URL(string: "postgresql://app:\(secret)@127.0.0.1:\(PostgresTestServer.freePort())/app?password=\(secret)&connect_timeout=2")!
+        let url = URL(
+            string:
+                "postgresql://app:\(secret)@127.0.0.1:\(PostgresTestServer.freePort())/app?password=\(secret)&connect_timeout=2"
+        )!
         let configuration = PostgresConfiguration(url: url)
         let error = #expect(throws: StrataError.self) {
             try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])

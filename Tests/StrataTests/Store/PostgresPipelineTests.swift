@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 @testable import StrataPostgres
 
@@ -8,7 +9,8 @@ struct PostgresPipelineTests {
     /// A connection of its own to the test server, with a `note` table in a new schema.
     private func connection() throws -> PostgresConnection? {
         guard let connection = try PostgresTestServer.connectionInNewSchema("pipeline") else { return nil }
-        try connection.execute("CREATE TABLE note (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, code bigint UNIQUE, body text)")
+        try connection.execute(
+            "CREATE TABLE note (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, code bigint UNIQUE, body text)")
         return connection
     }
 
@@ -34,7 +36,8 @@ struct PostgresPipelineTests {
             try connection.pipeline(count) { index in
                 .init(insert, [index % 3 == 0 ? .null : .integer(Int64(index)), .text("note \(index)")])
             } result: { index, result in
-                #expect(result.isNull(row: 0, column: 1) ? index % 3 == 0 : result.int64(row: 0, column: 1) == Int64(index))
+                #expect(
+                    result.isNull(row: 0, column: 1) ? index % 3 == 0 : result.int64(row: 0, column: 1) == Int64(index))
                 seen.append(result.int64(row: 0, column: 0))
             }
         }
@@ -44,7 +47,9 @@ struct PostgresPipelineTests {
         #expect(try serverStatements(connection).count == 2)
     }
 
-    @Test("A failure in a later batch is the failing statement's own error; nothing after it runs, the transaction writes nothing")
+    @Test(
+        "A failure in a later batch is the failing statement's own error; nothing after it runs, the transaction writes nothing"
+    )
     func failureStopsThePipeline() throws {
         guard let connection = try connection() else { return }
         let failing = PostgresConnection.pipelineBatch + 200
@@ -54,7 +59,9 @@ struct PostgresPipelineTests {
                 try connection.pipeline(failing + 300) { index in
                     // The failing statement repeats the first code.
                     .init(insert, [.integer(index == failing ? 0 : Int64(index)), .text("x")])
-                } result: { _, _ in handed += 1 }
+                } result: { _, _ in
+                    handed += 1
+                }
             }
         }
         #expect(error?.isUniqueViolation == true)
@@ -62,7 +69,10 @@ struct PostgresPipelineTests {
         #expect(!connection.isInTransaction)
         #expect(try count(connection) == 0)
         // The connection and its prepared statement still serve.
-        try connection.pipeline(2) { .init(insert, [.integer(Int64($0)), .text("y")]) } result: { _, _ in }
+        try connection.pipeline(2) {
+            .init(insert, [.integer(Int64($0)), .text("y")])
+        } result: { _, _ in
+        }
         #expect(try count(connection) == 2)
         #expect(try serverStatements(connection).count == connection.preparedStatementCount)
     }
@@ -72,27 +82,37 @@ struct PostgresPipelineTests {
         guard let connection = try connection() else { return }
         let statements: [PostgresConnection.PipelinedStatement] = [
             .init("SELECT $1::bigint + 1", [.integer(1)]),
-            .init("SELECT 1 / $1::bigint", [.integer(0)]),  // prepared, fails when run
-            .init("SELECT $1::bigint + 2", [.integer(1)]),  // skipped: never prepared
+            .init("SELECT 1 / $1::bigint", [.integer(0)]), // prepared, fails when run
+            .init("SELECT $1::bigint + 2", [.integer(1)]), // skipped: never prepared
         ]
         #expect(throws: PostgresError.self) {
             try connection.transaction {
-                try connection.pipeline(statements.count) { statements[$0] } result: { _, _ in }
+                try connection.pipeline(statements.count) {
+                    statements[$0]
+                } result: { _, _ in
+                }
             }
         }
         #expect(connection.preparedStatementCount == 2)
         #expect(try serverStatements(connection).count == 2)
         // The next transaction deallocates nothing that was never prepared (which would fail it).
-        let seven = try connection.transaction { try connection.preparedQuery("SELECT $1::bigint + 7", [.integer(1)]).int64(row: 0, column: 0) }
+        let seven = try connection.transaction {
+            try connection.preparedQuery("SELECT $1::bigint + 7", [.integer(1)]).int64(row: 0, column: 0)
+        }
         #expect(seven == 8)
         #expect(throws: PostgresError.self) {
-            try connection.pipeline(2) { _ in .init("SELEC $1", [.integer(1)]) } result: { _, _ in }
+            try connection.pipeline(2) { _ in
+                .init("SELEC $1", [.integer(1)])
+            } result: { _, _ in
+            }
         }
         #expect(connection.preparedStatementCount == 3)
         var sums: [Int64] = []
         try connection.pipeline(statements.count) { index in
             index == 1 ? .init("SELECT $1::bigint * 3", [.integer(5)], isPrepared: false) : statements[index]
-        } result: { _, result in sums.append(result.int64(row: 0, column: 0)) }
+        } result: { _, result in
+            sums.append(result.int64(row: 0, column: 0))
+        }
         #expect(sums == [2, 15, 3])
         #expect(connection.preparedStatementCount == 4)
         #expect(try serverStatements(connection).count == 4)
@@ -105,7 +125,9 @@ struct PostgresPipelineTests {
         var values: [Int64] = []
         try connection.pipeline(8) { index in
             .init("SELECT $1::bigint + \(index % 4)", [.integer(10)])
-        } result: { _, result in values.append(result.int64(row: 0, column: 0)) }
+        } result: { _, result in
+            values.append(result.int64(row: 0, column: 0))
+        }
         #expect(values == [10, 11, 12, 13, 10, 11, 12, 13])
         #expect(connection.preparedStatementCount == 2)
         #expect(try serverStatements(connection).count == 2)

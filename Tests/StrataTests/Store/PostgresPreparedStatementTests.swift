@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 @testable import StrataPostgres
 
@@ -21,14 +22,16 @@ struct PostgresPreparedStatementTests {
         guard let connection = try connection(schema: "prepared_types") else { return }
         #expect(try connection.preparedQuery("SELECT $1", [.integer(5)]).storedValue(row: 0, column: 0) == .integer(5))
         // Prepared for bigint, "five" would be refused; prepared for text it comes back as text.
-        #expect(try connection.preparedQuery("SELECT $1", [.text("five")]).storedValue(row: 0, column: 0) == .text("five"))
+        #expect(
+            try connection.preparedQuery("SELECT $1", [.text("five")]).storedValue(row: 0, column: 0) == .text("five"))
         #expect(try connection.preparedQuery("SELECT $1", [.real(2.5)]).storedValue(row: 0, column: 0) == .real(2.5))
         #expect(try connection.preparedQuery("SELECT $1", [.integer(6)]).storedValue(row: 0, column: 0) == .integer(6))
         #expect(connection.preparedStatementCount == 3)
         #expect(try serverStatements(connection).count == 3)
     }
 
-    @Test("Past its limit the least recently used statement is deallocated on the server; it is prepared again when run")
+    @Test(
+        "Past its limit the least recently used statement is deallocated on the server; it is prepared again when run")
     func leastRecentlyUsedIsEvicted() throws {
         guard let connection = try connection(schema: "prepared_eviction") else { return }
         connection.preparedStatementLimit = 2
@@ -38,12 +41,17 @@ struct PostgresPreparedStatementTests {
         try connection.preparedQuery("SELECT $1::bigint + 3", [.integer(1)])
         #expect(connection.preparedStatementCount == 2)
         let statements = try connection.query("SELECT statement FROM pg_prepared_statements ORDER BY statement", [])
-        #expect((0..<statements.count).map { statements.text(row: $0, column: 0) } == ["SELECT $1::bigint + 1", "SELECT $1::bigint + 3"])
+        #expect(
+            (0..<statements.count).map { statements.text(row: $0, column: 0) } == [
+                "SELECT $1::bigint + 1", "SELECT $1::bigint + 3",
+            ])
         #expect(try connection.preparedQuery("SELECT $1::bigint + 2", [.integer(1)]).int64(row: 0, column: 0) == 3)
         #expect(try serverStatements(connection).count == 2)
     }
 
-    @Test("A statement whose result type changed is prepared again outside a transaction; inside one the transaction fails, then runs again")
+    @Test(
+        "A statement whose result type changed is prepared again outside a transaction; inside one the transaction fails, then runs again"
+    )
     func stalePlanIsPreparedAgain() throws {
         guard let connection = try connection(schema: "prepared_stale") else { return }
         try connection.execute("DROP TABLE IF EXISTS note; CREATE TABLE note (id bigint PRIMARY KEY, body text)")
@@ -77,11 +85,16 @@ struct PostgresPreparedStatementTests {
             try connection.preparedQuery("SELECT $1::bigint * 2", [.integer(21)])
             return try connection.preparedQuery("SELECT pg_backend_pid()", []).int64(row: 0, column: 0)
         }
-        #expect(try admin.query("SELECT pg_terminate_backend($1::integer)", [.integer(pid)]).text(row: 0, column: 0) == "t")
+        #expect(
+            try admin.query("SELECT pg_terminate_backend($1::integer)", [.integer(pid)]).text(row: 0, column: 0) == "t")
         func run() throws -> (value: Int64, pid: Int64, prepared: Int) {
             try pool.withConnection { connection in
-                let value = try connection.preparedQuery("SELECT $1::bigint * 2", [.integer(21)]).int64(row: 0, column: 0)
-                return (value, try connection.preparedQuery("SELECT pg_backend_pid()", []).int64(row: 0, column: 0), connection.preparedStatementCount)
+                let value = try connection.preparedQuery("SELECT $1::bigint * 2", [.integer(21)]).int64(
+                    row: 0, column: 0)
+                return (
+                    value, try connection.preparedQuery("SELECT pg_backend_pid()", []).int64(row: 0, column: 0),
+                    connection.preparedStatementCount
+                )
             }
         }
         // The pool notices the ended session when it hands the connection out, or by the failure of its first query.

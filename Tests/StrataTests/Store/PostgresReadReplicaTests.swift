@@ -1,6 +1,7 @@
 import Foundation
 import StrataTestSupport
 import Testing
+
 @testable import Strata
 @testable import StrataPostgres
 
@@ -14,11 +15,15 @@ final class ReplicaEntry {
 /// Reads served by a deliberately delayed hot standby (`recovery_min_apply_delay`): a container never reads its
 /// own saves stale, and live results of another instance follow saves it learns of from the primary. Slow (a primary
 /// and a standby of their own): runs with the failover tier (`STRATA_FAILOVER_TESTS=1`).
-@Suite("PostgreSQL read replicas: read-your-writes on a delayed standby", .enabled(if: TestTier.runsFailoverTests), .serialized)
+@Suite(
+    "PostgreSQL read replicas: read-your-writes on a delayed standby", .enabled(if: TestTier.runsFailoverTests),
+    .serialized)
 struct PostgresReadReplicaTests {
     static let applyDelay = Duration.milliseconds(400)
 
-    private func configuration(_ clusters: ReplicatedPostgresClusters, schema: String, wait: Duration) -> PostgresConfiguration {
+    private func configuration(
+        _ clusters: ReplicatedPostgresClusters, schema: String, wait: Duration
+    ) -> PostgresConfiguration {
         var configuration = PostgresConfiguration(url: clusters.primary.url(), databaseSchema: schema)
         configuration.readReplicas = [clusters.standby.url()]
         configuration.maximumReplicaWait = wait
@@ -34,7 +39,8 @@ struct PostgresReadReplicaTests {
         let clusters = try #require(try await ReplicatedPostgresClusters.make(standbyApplyDelay: Self.applyDelay))
         for (wait, schema) in [(Duration.seconds(3), "replica_wait"), (Duration.milliseconds(20), "replica_fallback")] {
             let container = try ModelContainer(
-                for: Schema([ReplicaEntry.self]), migrationPlan: nil, configurations: [configuration(clusters, schema: schema, wait: wait)])
+                for: Schema([ReplicaEntry.self]), migrationPlan: nil,
+                configurations: [configuration(clusters, schema: schema, wait: wait)])
             let context = ModelContext(container)
             var stale = 0
             for number in 1...5 {
@@ -50,14 +56,18 @@ struct PostgresReadReplicaTests {
             if wait > Self.applyDelay {
                 #expect(counts.replica == 10 && counts.primary == 0, "wait \(wait): \(counts)")
             } else {
-                #expect(counts.primary == 10, "wait \(wait): the standby replays 400 ms late, so every read fell back: \(counts)")
+                #expect(
+                    counts.primary == 10,
+                    "wait \(wait): the standby replays 400 ms late, so every read fell back: \(counts)")
             }
             // With nothing new written, the standby catches up and serves every read.
             try await Task.sleep(for: Self.applyDelay * 2)
             for _ in 0..<20 { _ = try ModelContext(container).fetchCount(FetchDescriptor<ReplicaEntry>()) }
             let after = try store(container).replicaReadCounts
             #expect(after.replica == counts.replica + 20, "wait \(wait): \(after)")
-            print("◇ read replicas, wait \(wait): \(after.replica) of \(after.replica + after.primary) reads on the standby")
+            print(
+                "◇ read replicas, wait \(wait): \(after.replica) of \(after.replica + after.primary) reads on the standby"
+            )
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+
 @testable import StrataPostgres
 
 /// A model sorted by an indexed non-optional attribute, with an optional one beside it.
@@ -28,7 +29,8 @@ struct PostgresSortIndexTests {
         let context = ModelContext(try store.container(RankedEntry.self))
         for index in 0..<20 { context.insert(RankedEntry(label: "e\(index)", score: Double(index % 5))) }
         try context.save()
-        var descriptor = FetchDescriptor<RankedEntry>(predicate: #Predicate { $0.score > 1 }, sortBy: [SortDescriptor(\.score)])
+        var descriptor = FetchDescriptor<RankedEntry>(
+            predicate: #Predicate { $0.score > 1 }, sortBy: [SortDescriptor(\.score)])
         descriptor.fetchLimit = 3
         let entity = try #require(context.container.schema.entity(for: RankedEntry.self))
         let writer = PostgresQueryWriter()
@@ -37,7 +39,11 @@ struct PostgresSortIndexTests {
         // With a few rows any plan is cheap: the settings leave a full sort only where no index can give the order.
         let url = try #require(PostgresTestServer.url)
         let connection = try PostgresConnection(
-            conninfo: url.absoluteString, settings: ["SET search_path TO \"\(store.databaseSchema)\"", "SET enable_seqscan = off", "SET enable_bitmapscan = off", "SET enable_sort = off"])
+            conninfo: url.absoluteString,
+            settings: [
+                "SET search_path TO \"\(store.databaseSchema)\"", "SET enable_seqscan = off",
+                "SET enable_bitmapscan = off", "SET enable_sort = off",
+            ])
         let result = try connection.query("EXPLAIN " + sql, bindings)
         let plan = (0..<result.count).compactMap { result.text(row: $0, column: 0) }
         #expect(plan.contains { $0.contains("Index Scan using \"RankedEntry_score_index\"") }, "plan: \(plan)")
@@ -56,8 +62,13 @@ struct PostgresSortIndexTests {
         context.insert(RankedEntry(label: "b", score: 1))
         context.insert(RankedEntry(label: "c", score: 1, bonus: 1))
         try context.save()
-        #expect(try context.fetch(FetchDescriptor<RankedEntry>(sortBy: [SortDescriptor(\.bonus)])).map(\.label) == ["b", "c", "a"])
-        #expect(try context.fetch(FetchDescriptor<RankedEntry>(sortBy: [SortDescriptor(\.bonus, order: .reverse)])).map(\.label)
-            == ["a", "c", "b"])
+        #expect(
+            try context.fetch(FetchDescriptor<RankedEntry>(sortBy: [SortDescriptor(\.bonus)])).map(\.label) == [
+                "b", "c", "a",
+            ])
+        #expect(
+            try context.fetch(FetchDescriptor<RankedEntry>(sortBy: [SortDescriptor(\.bonus, order: .reverse)])).map(
+                \.label)
+                == ["a", "c", "b"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+
 @testable import StrataPostgres
 
 @Suite("PostgresStore: smoke")
@@ -14,7 +15,8 @@ struct PostgresStoreSmokeTests {
         context.insert(Reading(title: "Dune", pages: 412, isFinished: true, startedAt: start, rating: 5))
         context.insert(Reading(title: "Kindred", pages: 264, isFinished: false, startedAt: start))
         try context.save()
-        let long = try context.fetch(FetchDescriptor<Reading>(predicate: #Predicate { $0.pages > 300 }, sortBy: [SortDescriptor(\.title)]))
+        let long = try context.fetch(
+            FetchDescriptor<Reading>(predicate: #Predicate { $0.pages > 300 }, sortBy: [SortDescriptor(\.title)]))
         #expect(long.map(\.title) == ["Dune"])
         long[0].pages = 500
         try context.save()

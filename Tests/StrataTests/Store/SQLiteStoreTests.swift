@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("SQLite store: unique constraints and indexes")
@@ -61,8 +62,9 @@ struct SQLiteStoreTests {
         dune.isbn = "3"
         try context.save()
         #expect(!dune.hasChanges)
-        #expect(try ModelContext(context.container).fetch(FetchDescriptor<CatalogBook>(sortBy: [SortDescriptor(\.isbn)]))
-            .map { "\($0.isbn) \($0.title)" } == ["2 Emma", "3 Dune Messiah"])
+        #expect(
+            try ModelContext(context.container).fetch(FetchDescriptor<CatalogBook>(sortBy: [SortDescriptor(\.isbn)]))
+                .map { "\($0.isbn) \($0.title)" } == ["2 Emma", "3 Dune Messiah"])
 
         dune.isbn = "2"
         #expect(throws: StrataError.uniqueConstraintViolation(entity: "CatalogBook", properties: ["isbn"])) {
@@ -84,8 +86,9 @@ struct SQLiteStoreTests {
 
         context.insert(Edition(title: "Dune", year: 1965, printing: 7))
         try context.save()
-        let dunes = try context.fetch(FetchDescriptor<Edition>(
-            predicate: #Predicate { $0.title == "Dune" }, sortBy: [SortDescriptor(\.year)]))
+        let dunes = try context.fetch(
+            FetchDescriptor<Edition>(
+                predicate: #Predicate { $0.title == "Dune" }, sortBy: [SortDescriptor(\.year)]))
         #expect(dunes.map(\.year) == [1965, 1990])
         #expect(dunes.map(\.printing) == [7, 1])
 
@@ -104,17 +107,20 @@ struct SQLiteStoreTests {
         try context.save()
 
         let connection = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
-        let indexes = try connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ShelvedBook'", [])
+        let indexes = try connection.query(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ShelvedBook'", [])
         let indexName = try #require(indexes.first?.first)
         #expect(indexes.count == 1)
-        let plan = try connection.query(#"EXPLAIN QUERY PLAN SELECT * FROM "ShelvedBook" WHERE "title" = ? COLLATE STRATA_SWIFT"#, [.text("Dune")])
+        let plan = try connection.query(
+            #"EXPLAIN QUERY PLAN SELECT * FROM "ShelvedBook" WHERE "title" = ? COLLATE STRATA_SWIFT"#, [.text("Dune")])
         let details = plan.compactMap { row in row.last.flatMap { if case .text(let text) = $0 { text } else { nil } } }
         guard case .text(let name) = indexName else {
             Issue.record("index name is not text: \(indexName)")
             return
         }
-        #expect(details.contains { $0.contains("USING INDEX \(name)") || $0.contains("USING COVERING INDEX \(name)") },
-                "plan: \(details)")
+        #expect(
+            details.contains { $0.contains("USING INDEX \(name)") || $0.contains("USING COVERING INDEX \(name)") },
+            "plan: \(details)")
     }
 
     @Test("A #Predicate and a sort on an #Index'ed String use the index")
@@ -124,13 +130,17 @@ struct SQLiteStoreTests {
         context.insert(ShelvedBook(title: "Dune"))
         try context.save()
         let entity = try #require(context.container.schema.entity(for: ShelvedBook.self))
-        let descriptor = FetchDescriptor<ShelvedBook>(predicate: #Predicate { $0.title == "Dune" }, sortBy: [SortDescriptor(\.title)])
-        let (sql, bindings) = SelectStatement.rows(try FetchPlan(descriptor, entity: entity).request, dialect: SQLiteDialect())
-            .render(in: SQLiteDialect())
+        let descriptor = FetchDescriptor<ShelvedBook>(
+            predicate: #Predicate { $0.title == "Dune" }, sortBy: [SortDescriptor(\.title)])
+        let (sql, bindings) = SelectStatement.rows(
+            try FetchPlan(descriptor, entity: entity).request, dialect: SQLiteDialect()
+        )
+        .render(in: SQLiteDialect())
         let connection = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
         let plan = try connection.query("EXPLAIN QUERY PLAN " + sql, bindings)
         let details = plan.compactMap { row in row.last.flatMap { if case .text(let text) = $0 { text } else { nil } } }
-        #expect(details.contains { $0.contains("USING INDEX") || $0.contains("USING COVERING INDEX") }, "plan: \(details)")
+        #expect(
+            details.contains { $0.contains("USING INDEX") || $0.contains("USING COVERING INDEX") }, "plan: \(details)")
         #expect(try context.fetch(descriptor).map(\.title) == ["Dune"])
     }
 
@@ -139,7 +149,8 @@ struct SQLiteStoreTests {
         let store = TemporaryStore()
         _ = try store.container(Book.self)
         let connection = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
-        let indexes = try connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'Book'", [])
+        let indexes = try connection.query(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'Book'", [])
         #expect(indexes.isEmpty)
     }
 }

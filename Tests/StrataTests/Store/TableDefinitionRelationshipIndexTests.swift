@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Model final class KeyedAuthor {
@@ -21,26 +22,35 @@ import Testing
 
 @Suite("#Index and #Unique over to-one relationships")
 struct TableDefinitionRelationshipIndexTests {
-    @Test("An #Index of a foreign key alone replaces Strata's own foreign-key index instead of colliding with it",
-          arguments: StoreKind.all)
+    @Test(
+        "An #Index of a foreign key alone replaces Strata's own foreign-key index instead of colliding with it",
+        arguments: StoreKind.all)
     func foreignKeyIndexIsCreatedOnce(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         _ = try store.container(KeyedBook.self)
-        let indexes = switch kind {
-        case .sqlite: try store.texts("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'KeyedBook' AND sql IS NOT NULL ORDER BY name")
-        // The indexes written as such, not those backing the primary key and the unique constraint (which SQLite lists
-        // without SQL).
-        case .postgres: try store.postgresRows("""
-            SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = 'KeyedBook'
-            AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE connamespace = to_regnamespace($1)) ORDER BY 1
-            """)
-        }
+        let indexes =
+            switch kind {
+            case .sqlite:
+                try store.texts(
+                    "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'KeyedBook' AND sql IS NOT NULL ORDER BY name"
+                )
+            // The indexes written as such, not those backing the primary key and the unique constraint (which SQLite lists
+            // without SQL).
+            case .postgres:
+                try store.postgresRows(
+                    """
+                    SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = 'KeyedBook'
+                    AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE connamespace = to_regnamespace($1)) ORDER BY 1
+                    """)
+            }
         #expect(indexes == ["KeyedBook_author_index", "KeyedBook_author_title_index"])
         // The store reopens: its recorded schema matches the models.
         _ = try store.container(KeyedBook.self)
     }
 
-    @Test("A unique constraint with a foreign key matches stored rows whose target is stored or inserted earlier", arguments: StoreKind.all)
+    @Test(
+        "A unique constraint with a foreign key matches stored rows whose target is stored or inserted earlier",
+        arguments: StoreKind.all)
     func uniqueForeignKeyUpsertsAndRefusesDuplicates(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         let container = try store.container(KeyedBook.self)

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataTestSupport
 import Synchronization
+
 @testable import StrataPostgres
 
 /// A save running on a thread of its own, for tests that block it on a row lock and act meanwhile: `change`
@@ -36,8 +37,11 @@ extension TestStore {
     /// A PostgreSQL session of its own on the store's schema, in a transaction holding the lock of the `Dossier`
     /// row titled `title` (its rating set to 7), so a save updating that row waits for it.
     func sessionLocking(dossier title: String) throws -> PostgresConnection {
-        guard let url = PostgresTestServer.url else { throw StrataError.storeOpenFailed(path: "PostgreSQL", reason: "no server") }
-        let session = try PostgresConnection(conninfo: url.absoluteString, settings: ["SET search_path TO \"\(databaseSchema)\""])
+        guard let url = PostgresTestServer.url else {
+            throw StrataError.storeOpenFailed(path: "PostgreSQL", reason: "no server")
+        }
+        let session = try PostgresConnection(
+            conninfo: url.absoluteString, settings: ["SET search_path TO \"\(databaseSchema)\""])
         try session.execute("SET deadlock_timeout = '20s'")
         try session.execute("BEGIN")
         try session.query("UPDATE \"Dossier\" SET \"rating\" = 7 WHERE \"title\" = $1", [.text(title)])
@@ -60,7 +64,8 @@ extension PostgresConnection {
     func pollForBackendBlockedByThisSession() throws -> Int64? {
         for _ in 0..<500 {
             let rows = try query(
-                "SELECT DISTINCT pid FROM pg_locks WHERE NOT granted AND pg_backend_pid() = ANY (pg_blocking_pids(pid))", [])
+                "SELECT DISTINCT pid FROM pg_locks WHERE NOT granted AND pg_backend_pid() = ANY (pg_blocking_pids(pid))",
+                [])
             if rows.count > 0 { return rows.int64(row: 0, column: 0) }
             Thread.sleep(forTimeInterval: 0.02)
         }

@@ -33,8 +33,9 @@ final class SaveRecorder: @unchecked Sendable {
         func identifiers(_ key: ModelContext.NotificationKey) -> [PersistentIdentifier] {
             userInfo?[key.rawValue] as? [PersistentIdentifier] ?? []
         }
-        let save = Save(inserted: identifiers(.insertedIdentifiers), updated: identifiers(.updatedIdentifiers),
-                        deleted: identifiers(.deletedIdentifiers))
+        let save = Save(
+            inserted: identifiers(.insertedIdentifiers), updated: identifiers(.updatedIdentifiers),
+            deleted: identifiers(.deletedIdentifiers))
         lock.withLock { saves.append(save) }
     }
 }

@@ -34,7 +34,8 @@ final class TestStore {
     func container(_ schema: Schema, allowsSave: Bool = true) throws -> ModelContainer {
         switch kind {
         case .sqlite:
-            return try ModelContainer(for: schema, configurations: ModelConfiguration(url: file.url, allowsSave: allowsSave))
+            return try ModelContainer(
+                for: schema, configurations: ModelConfiguration(url: file.url, allowsSave: allowsSave))
         case .postgres:
             guard let url = PostgresTestServer.url else {
                 throw StrataError.storeOpenFailed(path: "PostgreSQL", reason: "no PostgreSQL server for the tests")

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Strata
 @testable import StrataPostgres
 
@@ -45,7 +46,9 @@ extension TestStore {
             let connection = try SQLiteConnection(location: .file(file.url.path), readOnly: true)
             return try !connection.query("SELECT 1 FROM sqlite_master WHERE name = ?", [.text(name)]).isEmpty
         case .postgres:
-            return try postgresRows("SELECT to_regclass(quote_ident($1) || '.' || quote_ident('\(name)'))::text") != [""]
+            return try postgresRows("SELECT to_regclass(quote_ident($1) || '.' || quote_ident('\(name)'))::text") != [
+                ""
+            ]
         }
     }
 
@@ -59,7 +62,8 @@ extension TestStore {
             }
         case .postgres:
             return try postgresRows(
-                "SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = '\(table)' ORDER BY ordinal_position")
+                "SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = '\(table)' ORDER BY ordinal_position"
+            )
         }
     }
 
@@ -70,7 +74,8 @@ extension TestStore {
             try SQLiteConnection(location: .file(file.url.path)).execute(sql)
         case .postgres:
             guard let url = PostgresTestServer.url else { return }
-            try PostgresConnection(conninfo: url.absoluteString, settings: ["SET search_path TO \"\(databaseSchema)\""]).execute(sql)
+            try PostgresConnection(conninfo: url.absoluteString, settings: ["SET search_path TO \"\(databaseSchema)\""])
+                .execute(sql)
         }
     }
 
@@ -84,7 +89,8 @@ extension TestStore {
             }
         case .postgres:
             guard let url = PostgresTestServer.url else { return [] }
-            let connection = try PostgresConnection(conninfo: url.absoluteString, settings: ["SET search_path TO \"\(databaseSchema)\""])
+            let connection = try PostgresConnection(
+                conninfo: url.absoluteString, settings: ["SET search_path TO \"\(databaseSchema)\""])
             let result = try connection.query(sql, [])
             return (0..<result.count).map { result.text(row: $0, column: 0) ?? "" }
         }

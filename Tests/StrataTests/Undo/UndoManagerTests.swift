@@ -34,11 +34,13 @@ import Testing
             .NSUndoManagerWillCloseUndoGroup, .NSUndoManagerDidCloseUndoGroup,
         ]
         for name in watched {
-            tokens.append(NotificationCenter.default.addObserver(forName: name, object: undoManager, queue: nil) { [weak self] note in
-                let short = note.name.rawValue.replacingOccurrences(of: "NSUndoManager", with: "")
-                    .replacingOccurrences(of: "Notification", with: "")
-                MainActor.assumeIsolated { self?.names.append(short) }
-            })
+            tokens.append(
+                NotificationCenter.default.addObserver(forName: name, object: undoManager, queue: nil) {
+                    [weak self] note in
+                    let short = note.name.rawValue.replacingOccurrences(of: "NSUndoManager", with: "")
+                        .replacingOccurrences(of: "Notification", with: "")
+                    MainActor.assumeIsolated { self?.names.append(short) }
+                })
         }
     }
 
@@ -122,7 +124,7 @@ struct UndoManagerTests {
         undoManager.beginUndoGrouping()
         #expect(undoManager.groupingLevel == 2)
         counter.set(2)
-        undoManager.undo()        // refused while a nested group is open
+        undoManager.undo() // refused while a nested group is open
         #expect(counter.value == 2)
         undoManager.endUndoGrouping()
         undoManager.endUndoGrouping()
@@ -267,11 +269,12 @@ struct UndoManagerTests {
         undoManager.endUndoGrouping()
         undoManager.undo()
         undoManager.redo()
-        #expect(log.names == [
-            "DidOpenUndoGroup", "Checkpoint", "WillCloseUndoGroup", "DidCloseUndoGroup",
-            "Checkpoint", "WillUndoChange", "DidUndoChange",
-            "Checkpoint", "WillRedoChange", "DidRedoChange",
-        ])
+        #expect(
+            log.names == [
+                "DidOpenUndoGroup", "Checkpoint", "WillCloseUndoGroup", "DidCloseUndoGroup",
+                "Checkpoint", "WillUndoChange", "DidUndoChange",
+                "Checkpoint", "WillRedoChange", "DidRedoChange",
+            ])
     }
 }
 #endif

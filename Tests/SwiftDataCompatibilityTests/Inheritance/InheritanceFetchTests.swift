@@ -42,16 +42,19 @@ import Testing
         let container = try seededContainer(kind)
         let context = ModelContext(container)
         let cat = try #require(try ModelContext(container).fetch(FetchDescriptor<Cat>()).first)
-        let dogs = try context.fetch(FetchDescriptor<Animal>(predicate: #Predicate { $0 is Dog }, sortBy: [SortDescriptor(\.name)]))
+        let dogs = try context.fetch(
+            FetchDescriptor<Animal>(predicate: #Predicate { $0 is Dog }, sortBy: [SortDescriptor(\.name)]))
         #expect(dogs.map(\.name) == ["Bit", "Fido", "Rex"])
         // Filtered in SQL: the cat's row was never read into this context.
         let unread: Cat? = context.registeredModel(for: cat.persistentModelID)
         #expect(unread == nil)
-        let collies = try context.fetch(FetchDescriptor<Animal>(
-            predicate: #Predicate { ($0 as? Dog)?.breed == "Collie" }, sortBy: [SortDescriptor(\.name)]))
+        let collies = try context.fetch(
+            FetchDescriptor<Animal>(
+                predicate: #Predicate { ($0 as? Dog)?.breed == "Collie" }, sortBy: [SortDescriptor(\.name)]))
         #expect(collies.map(\.name) == ["Bit", "Rex"])
         #expect(try context.fetchCount(FetchDescriptor<Animal>(predicate: #Predicate { !($0 is Dog) })) == 2)
-        #expect(try context.fetchCount(FetchDescriptor<Animal>(predicate: #Predicate { $0 is Puppy || $0 is Cat })) == 2)
+        #expect(
+            try context.fetchCount(FetchDescriptor<Animal>(predicate: #Predicate { $0 is Puppy || $0 is Cat })) == 2)
     }
 
     @Test(arguments: StoreKind.all) func sortingAndLimitsSpanTheHierarchy(_ kind: StoreKind) throws {
@@ -65,8 +68,10 @@ import Testing
 
     @Test(arguments: StoreKind.all) func theSameRowIsTheSameModelWhicheverClassIsFetched(_ kind: StoreKind) throws {
         let context = ModelContext(try seededContainer(kind))
-        let dog = try #require(try context.fetch(FetchDescriptor<Dog>(predicate: #Predicate { $0.name == "Rex" })).first)
-        let animal = try #require(try context.fetch(FetchDescriptor<Animal>(predicate: #Predicate { $0.name == "Rex" })).first)
+        let dog = try #require(
+            try context.fetch(FetchDescriptor<Dog>(predicate: #Predicate { $0.name == "Rex" })).first)
+        let animal = try #require(
+            try context.fetch(FetchDescriptor<Animal>(predicate: #Predicate { $0.name == "Rex" })).first)
         #expect(dog === animal)
         #expect(dog.persistentModelID == animal.persistentModelID)
         let found: Animal? = context.registeredModel(for: dog.persistentModelID)
@@ -76,11 +81,13 @@ import Testing
     @Test(arguments: StoreKind.all) func changesToInheritedAndOwnPropertiesSave(_ kind: StoreKind) throws {
         let container = try seededContainer(kind)
         let context = ModelContext(container)
-        let rex = try #require(try context.fetch(FetchDescriptor<Dog>(predicate: #Predicate { $0.name == "Rex" })).first)
+        let rex = try #require(
+            try context.fetch(FetchDescriptor<Dog>(predicate: #Predicate { $0.name == "Rex" })).first)
         rex.legs = 3
         rex.isTrained = true
         try context.save()
-        let again = try #require(try ModelContext(container).fetch(FetchDescriptor<Dog>(predicate: #Predicate { $0.isTrained })).first)
+        let again = try #require(
+            try ModelContext(container).fetch(FetchDescriptor<Dog>(predicate: #Predicate { $0.isTrained })).first)
         #expect(again.name == "Rex")
         #expect(again.legs == 3)
     }

@@ -71,7 +71,8 @@ import Testing
 
         try context.delete(model: Dog.self, includeSubclasses: false)
         try context.save()
-        var names = try ModelContext(container).fetch(FetchDescriptor<Animal>(sortBy: [SortDescriptor(\.name)])).map(\.name)
+        var names = try ModelContext(container).fetch(FetchDescriptor<Animal>(sortBy: [SortDescriptor(\.name)])).map(
+            \.name)
         #expect(names == ["Bit", "Generic", "Tom"])
 
         try context.delete(model: Animal.self, where: #Predicate { $0.name != "Tom" })
@@ -95,12 +96,15 @@ import Testing
         #expect(inserted.sorted() == ["Cat", "Dog"])
     }
 
-    @MainActor @Test(arguments: StoreKind.all) func anObserverOfTheBaseSeesANewSubclassModel(_ kind: StoreKind) async throws {
+    @MainActor @Test(arguments: StoreKind.all) func anObserverOfTheBaseSeesANewSubclassModel(
+        _ kind: StoreKind
+    ) async throws {
         let container = try container(kind)
         container.mainContext.insert(Cat(name: "Tom"))
         try container.mainContext.save()
-        let observer = try ResultsObserver(fetchDescriptor: FetchDescriptor<Animal>(sortBy: [SortDescriptor(\.name)]),
-                                           modelContext: container.mainContext)
+        let observer = try ResultsObserver(
+            fetchDescriptor: FetchDescriptor<Animal>(sortBy: [SortDescriptor(\.name)]),
+            modelContext: container.mainContext)
         #expect(observer.results.map(\.name) == ["Tom"])
         let other = ModelContext(container)
         other.insert(Dog(name: "Rex", breed: "Collie"))

@@ -18,7 +18,8 @@ final class CompatibilityStore {
 
     deinit {
         let directory = url.deletingLastPathComponent().path
-        for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where file.hasPrefix(url.lastPathComponent) {
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where file.hasPrefix(url.lastPathComponent) {
             try? FileManager.default.removeItem(atPath: directory + "/" + file)
         }
     }

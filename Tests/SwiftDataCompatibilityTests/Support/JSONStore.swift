@@ -47,7 +47,9 @@ final class JSONStore: DataStore {
         self.identifier = configuration.fileURL.lastPathComponent
     }
 
-    func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+    func save(
+        _ request: DataStoreSaveChangesRequest<DefaultSnapshot>
+    ) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
         var remappedIdentifiers = [PersistentIdentifier: PersistentIdentifier]()
         var stored = try self.read()
 
@@ -69,10 +71,12 @@ final class JSONStore: DataStore {
             throw JSONStoreFailure()
         }
         try self.write(stored)
-        return DataStoreSaveChangesResult<DefaultSnapshot>(for: self.identifier, remappedIdentifiers: remappedIdentifiers)
+        return DataStoreSaveChangesResult<DefaultSnapshot>(
+            for: self.identifier, remappedIdentifiers: remappedIdentifiers)
     }
 
-    func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> where T: PersistentModel {
+    func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot>
+    where T: PersistentModel {
         fetchCount += 1
         if request.descriptor.predicate != nil {
             throw DataStoreError.preferInMemoryFilter
@@ -80,14 +84,16 @@ final class JSONStore: DataStore {
             throw DataStoreError.preferInMemorySort
         }
         let everything = try read()
-        return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: Array(everything.values), relatedSnapshots: everything)
+        return DataStoreFetchResult(
+            descriptor: request.descriptor, fetchedSnapshots: Array(everything.values), relatedSnapshots: everything)
     }
 
     func read() throws -> [PersistentIdentifier: DefaultSnapshot] {
         if FileManager.default.fileExists(atPath: configuration.fileURL.path(percentEncoded: false)) {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
-            let snapshots = try decoder.decode([DefaultSnapshot].self, from: try Data(contentsOf: configuration.fileURL))
+            let snapshots = try decoder.decode(
+                [DefaultSnapshot].self, from: try Data(contentsOf: configuration.fileURL))
             return Dictionary(snapshots.map { ($0.persistentIdentifier, $0) }, uniquingKeysWith: { _, last in last })
         } else {
             return [:]

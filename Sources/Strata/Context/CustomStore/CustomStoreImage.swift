@@ -119,15 +119,19 @@ struct CustomStoreImage {
             return rows[info.destination.name]?[target] == nil ? [] : [target]
         case .inverseForeignKey:
             guard let inverse = info.inverse else { return [] }
-            return (rows[info.destination.name] ?? [:]).filter { $0.value.values[inverse.index] == .integer(key) }.keys.sorted()
+            return (rows[info.destination.name] ?? [:]).filter { $0.value.values[inverse.index] == .integer(key) }.keys
+                .sorted()
         case .joinTable(let table, let ownerColumn, let targetColumn):
-            return (joins[table] ?? []).filter { $0.columns[ownerColumn] == key }.compactMap { $0.columns[targetColumn] }.sorted()
+            return (joins[table] ?? []).filter { $0.columns[ownerColumn] == key }.compactMap {
+                $0.columns[targetColumn]
+            }.sorted()
         }
     }
 
     /// The snapshot of row `key`, naming models with the store's identifiers (or `temporary` ones for models
     /// the store hasn't named yet).
-    func snapshot(of key: Int64, in entity: Schema.Entity, temporary: [Int64: PersistentIdentifier]) -> DefaultSnapshot? {
+    func snapshot(of key: Int64, in entity: Schema.Entity, temporary: [Int64: PersistentIdentifier]) -> DefaultSnapshot?
+    {
         func name(_ target: Int64, _ destination: Schema.Entity) -> PersistentIdentifier? {
             identifier(of: target, in: destination.name) ?? temporary[target]
         }

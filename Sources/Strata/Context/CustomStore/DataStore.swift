@@ -61,7 +61,9 @@ public protocol DataStore: AnyObject {
     func erase() throws
     /// Snapshots the store keeps in memory for the given models, for contexts that share them.
     /// - Throws: whatever keeps the store from reading.
-    func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: Self.Snapshot]
+    func cachedSnapshots(
+        for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState
+    ) throws -> [PersistentIdentifier: Self.Snapshot]
     /// A context with this editing state started using the store.
     func initializeState(for editingState: EditingState)
     /// A context with this editing state stopped using the store.
@@ -75,7 +77,9 @@ extension DataStore {
     }
 
     /// The identifiers of the models ``fetch(_:)`` returns for the request.
-    public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] {
+    public func fetchIdentifiers<T: PersistentModel>(
+        _ request: DataStoreFetchRequest<T>
+    ) throws -> [PersistentIdentifier] {
         try fetch(request).fetchedSnapshots.map(\.persistentIdentifier)
     }
 
@@ -86,15 +90,19 @@ extension DataStore {
             deleted += try Self.allSnapshots(of: entity.modelType, in: self)
         }
         guard !deleted.isEmpty else { return }
-        _ = try save(DataStoreSaveChangesRequest(editingState: EditingState(), inserted: [], updated: [], deleted: deleted))
+        _ = try save(
+            DataStoreSaveChangesRequest(editingState: EditingState(), inserted: [], updated: [], deleted: deleted))
     }
 
     private static func allSnapshots<T: PersistentModel>(of type: T.Type, in store: Self) throws -> [Snapshot] {
-        try store.fetch(DataStoreFetchRequest(descriptor: FetchDescriptor<T>(), editingState: EditingState())).fetchedSnapshots
+        try store.fetch(DataStoreFetchRequest(descriptor: FetchDescriptor<T>(), editingState: EditingState()))
+            .fetchedSnapshots
     }
 
     /// No snapshots are kept in memory.
-    public func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: Snapshot] {
+    public func cachedSnapshots(
+        for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState
+    ) throws -> [PersistentIdentifier: Snapshot] {
         [:]
     }
 

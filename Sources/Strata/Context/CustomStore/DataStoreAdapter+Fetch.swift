@@ -43,13 +43,17 @@ extension DataStoreAdapter {
         try locked { try matchingKeys(request).count }
     }
 
-    func fetchJoinRows(table: String, ownerColumn: String, targetColumn: String, owners: [Int64]) throws -> [(owner: Int64, target: Int64)] {
+    func fetchJoinRows(
+        table: String, ownerColumn: String, targetColumn: String, owners: [Int64]
+    ) throws -> [(owner: Int64, target: Int64)] {
         try locked {
             try readUnreadEntities()
             let owners = Set(owners)
             return (image.joins[table] ?? [])
                 .compactMap { row -> (owner: Int64, target: Int64)? in
-                    guard let owner = row.columns[ownerColumn], owners.contains(owner), let target = row.columns[targetColumn] else { return nil }
+                    guard let owner = row.columns[ownerColumn], owners.contains(owner),
+                        let target = row.columns[targetColumn]
+                    else { return nil }
                     return (owner, target)
                 }
                 .sorted { ($0.owner, $0.target) < ($1.owner, $1.target) }
@@ -86,7 +90,9 @@ extension DataStoreAdapter {
         }
         var ordering = request.ordering
         if ordering.isEmpty {
-            ordering = [QueryOrdering(expression: .column(StoreLayout.primaryKeyColumn), ascending: true, collation: .binary)]
+            ordering = [
+                QueryOrdering(expression: .column(StoreLayout.primaryKeyColumn), ascending: true, collation: .binary)
+            ]
         }
         try evaluators.sort { try QueryEvaluator.precedes($0, $1, orderings: ordering) }
         var selected = evaluators.compactMap(\.primaryKey)[...]
@@ -98,7 +104,8 @@ extension DataStoreAdapter {
     /// An evaluator over one row of the image that follows relationships through the image.
     static func evaluator(of key: Int64, in entity: Schema.Entity, image: CustomStoreImage) -> QueryEvaluator {
         let values = image.rows[entity.name]?[key]?.values ?? []
-        return QueryEvaluator(entity: entity, primaryKey: key, values: { $0 < values.count ? values[$0] : .null }) { hop in
+        return QueryEvaluator(entity: entity, primaryKey: key, values: { $0 < values.count ? values[$0] : .null }) {
+            hop in
             image.related(key, of: hop.owner, through: hop.relationship).map {
                 evaluator(of: $0, in: hop.relationship.destination, image: image)
             }
@@ -108,7 +115,9 @@ extension DataStoreAdapter {
     /// Asks the store for the app's descriptor (without its limit and offset, which apply after the context's
     /// pending changes are left out): the keys it answered, or `nil` when it left filtering to the container and
     /// the entity was read whole.
-    private func ask<T: PersistentModel>(_ type: T.Type, descriptor: any Sendable, entity: Schema.Entity) throws -> Set<Int64>? {
+    private func ask<T: PersistentModel>(
+        _ type: T.Type, descriptor: any Sendable, entity: Schema.Entity
+    ) throws -> Set<Int64>? {
         guard var descriptor = descriptor as? FetchDescriptor<T> else { return nil }
         descriptor.fetchLimit = nil
         descriptor.fetchOffset = nil
@@ -128,7 +137,9 @@ extension DataStoreAdapter {
         }
     }
 
-    private func answer<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, entity: Schema.Entity) throws -> Set<Int64>? {
+    private func answer<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>, entity: Schema.Entity
+    ) throws -> Set<Int64>? {
         let result = try store.fetch(DataStoreFetchRequest(descriptor: descriptor, editingState: EditingState()))
         let isWhole = descriptor.predicate == nil && descriptor.formatPredicate == nil
         let fetched = take(result.fetchedSnapshots, related: result.relatedSnapshots, whole: isWhole ? entity : nil)
@@ -147,7 +158,8 @@ extension DataStoreAdapter {
     }
 
     private func read<T: PersistentModel>(_ type: T.Type, whole entity: Schema.Entity) throws {
-        let result = try store.fetch(DataStoreFetchRequest(descriptor: FetchDescriptor<T>(), editingState: EditingState()))
+        let result = try store.fetch(
+            DataStoreFetchRequest(descriptor: FetchDescriptor<T>(), editingState: EditingState()))
         take(result.fetchedSnapshots, related: result.relatedSnapshots, whole: entity)
     }
 
@@ -156,11 +168,16 @@ extension DataStoreAdapter {
     /// (Apple's sample answers with everything it holds): each goes to its own entity.
     /// - Returns: the rows of the fetched snapshots.
     @discardableResult
-    func take(_ fetched: [Store.Snapshot], related: [PersistentIdentifier: Store.Snapshot], whole entity: Schema.Entity?) -> [RowID] {
+    func take(
+        _ fetched: [Store.Snapshot], related: [PersistentIdentifier: Store.Snapshot], whole entity: Schema.Entity?
+    ) -> [RowID] {
         let snapshots = fetched.compactMap { $0 as? DefaultSnapshot }
         var rows: [RowID] = []
         if let entity {
-            let present = Set(snapshots.filter { $0.persistentIdentifier.entityName == entity.name }.map { image.key(for: $0.persistentIdentifier) })
+            let present = Set(
+                snapshots.filter { $0.persistentIdentifier.entityName == entity.name }.map {
+                    image.key(for: $0.persistentIdentifier)
+                })
             for key in (image.rows[entity.name] ?? [:]).keys where !present.contains(key) {
                 image.remove(key, of: entity, schema: schema)
             }

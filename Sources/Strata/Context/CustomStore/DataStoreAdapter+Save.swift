@@ -18,7 +18,9 @@ extension DataStoreAdapter {
             func delete(_ key: Int64, of entity: Schema.Entity) {
                 guard working.rows[entity.name]?[key] != nil else { return }
                 if let snapshot = image.snapshot(of: key, in: entity, temporary: [:]) { deleted.append(snapshot) }
-                for (name, other) in working.remove(key, of: entity, schema: schema) { touched.insert(RowID(entity: name, key: other)) }
+                for (name, other) in working.remove(key, of: entity, schema: schema) {
+                    touched.insert(RowID(entity: name, key: other))
+                }
                 touched.insert(RowID(entity: entity.name, key: key))
                 touchRelated(key, of: entity)
             }
@@ -38,7 +40,9 @@ extension DataStoreAdapter {
                 let snapshotImage = working
                 var keys = Array((snapshotImage.rows[batch.entity.name] ?? [:]).keys).sorted()
                 if let condition = request.condition {
-                    keys = try keys.filter { try Self.evaluator(of: $0, in: batch.entity, image: snapshotImage).isSatisfied(condition) }
+                    keys = try keys.filter {
+                        try Self.evaluator(of: $0, in: batch.entity, image: snapshotImage).isSatisfied(condition)
+                    }
                 }
                 for key in keys { delete(key, of: batch.entity) }
                 result.batchDeletedKeys.append(keys)
@@ -46,8 +50,10 @@ extension DataStoreAdapter {
             for update in changes.updates {
                 guard working.rows[update.entity.name]?[update.primaryKey] != nil else { continue }
                 if let values = update.values {
-                    for property in update.entity.persistentProperties where update.entity.relationshipInfos[property.index] == nil {
-                        working.rows[update.entity.name]?[update.primaryKey]?.values[property.index] = values[property.index]
+                    for property in update.entity.persistentProperties
+                    where update.entity.relationshipInfos[property.index] == nil {
+                        working.rows[update.entity.name]?[update.primaryKey]?.values[property.index] =
+                            values[property.index]
                     }
                 }
                 for column in changes.updateColumns[update.columns] {
@@ -76,43 +82,65 @@ extension DataStoreAdapter {
             }
             for update in changes.foreignKeyUpdates {
                 let row = resolve(update.row)
-                guard let property = update.entity.property(named: update.column), working.rows[update.entity.name]?[row] != nil else { continue }
+                guard let property = update.entity.property(named: update.column),
+                    working.rows[update.entity.name]?[row] != nil
+                else { continue }
                 if let info = update.entity.relationshipInfos[property.index] {
-                    for old in working.related(row, of: update.entity, through: info) { touched.insert(RowID(entity: info.destination.name, key: old)) }
-                    if let target = update.target { touched.insert(RowID(entity: info.destination.name, key: resolve(target))) }
+                    for old in working.related(row, of: update.entity, through: info) {
+                        touched.insert(RowID(entity: info.destination.name, key: old))
+                    }
+                    if let target = update.target {
+                        touched.insert(RowID(entity: info.destination.name, key: resolve(target)))
+                    }
                 }
-                working.rows[update.entity.name]?[row]?.values[property.index] = update.target.map { .integer(resolve($0)) } ?? .null
+                working.rows[update.entity.name]?[row]?.values[property.index] =
+                    update.target.map { .integer(resolve($0)) } ?? .null
                 touched.insert(RowID(entity: update.entity.name, key: row))
             }
             for (changesOfTable, isInsert) in [(changes.joinInserts, true), (changes.joinDeletes, false)] {
                 for change in changesOfTable {
                     let owner = resolve(change.owner), target = resolve(change.target)
-                    let row = CustomStoreImage.JoinRow(columns: [change.ownerColumn: owner, change.targetColumn: target])
-                    if isInsert { working.joins[change.table, default: []].insert(row) } else { working.joins[change.table]?.remove(row) }
+                    let row = CustomStoreImage.JoinRow(columns: [
+                        change.ownerColumn: owner, change.targetColumn: target,
+                    ])
+                    if isInsert {
+                        working.joins[change.table, default: []].insert(row)
+                    } else {
+                        working.joins[change.table]?.remove(row)
+                    }
                     touched.insert(RowID(entity: change.entity.name, key: owner))
-                    if let info = change.entity.property(named: change.relationship).flatMap({ change.entity.relationshipInfos[$0.index] }) {
+                    if let info = change.entity.property(named: change.relationship).flatMap({
+                        change.entity.relationshipInfos[$0.index]
+                    }) {
                         touched.insert(RowID(entity: info.destination.name, key: target))
                     }
                 }
             }
 
-            let insertedRows = Set(changes.inserts.indices.map { RowID(entity: changes.inserts[$0].entity.name, key: insertedKeys[$0]) })
+            let insertedRows = Set(
+                changes.inserts.indices.map { RowID(entity: changes.inserts[$0].entity.name, key: insertedKeys[$0]) })
             touched.formUnion(staleReferences)
             var inserted: [DefaultSnapshot] = []
             for (position, insert) in changes.inserts.enumerated() {
-                if let snapshot = working.snapshot(of: insertedKeys[position], in: insert.entity, temporary: temporary) { inserted.append(snapshot) }
+                if let snapshot = working.snapshot(of: insertedKeys[position], in: insert.entity, temporary: temporary)
+                {
+                    inserted.append(snapshot)
+                }
             }
             var updated: [DefaultSnapshot] = []
-            for row in touched.sorted(by: { ($0.entity, $0.key) < ($1.entity, $1.key) }) where !insertedRows.contains(row) {
+            for row in touched.sorted(by: { ($0.entity, $0.key) < ($1.entity, $1.key) })
+            where !insertedRows.contains(row) {
                 guard let entity = schema.entity(named: row.entity),
-                      let snapshot = working.snapshot(of: row.key, in: entity, temporary: temporary) else { continue }
+                    let snapshot = working.snapshot(of: row.key, in: entity, temporary: temporary)
+                else { continue }
                 updated.append(snapshot)
             }
             guard !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty) else {
                 image = working
                 return result
             }
-            let (remapped, reregistered) = try send(inserted: inserted, updated: updated, deleted: deleted, author: changes.author)
+            let (remapped, reregistered) = try send(
+                inserted: inserted, updated: updated, deleted: deleted, author: changes.author)
             for key in insertedKeys {
                 guard let old = temporary[key] else { continue }
                 // A snapshot the store kept with the temporary identifier still finds the model.
@@ -141,18 +169,24 @@ extension DataStoreAdapter {
                     let permanent = remapped[snapshot.persistentIdentifier] ?? snapshot.persistentIdentifier
                     return image.keys[permanent].map { RowID(entity: permanent.entityName, key: $0) }
                 }
-                let rewritten = rows.compactMap { row in schema.entity(named: row.entity).flatMap { image.snapshot(of: row.key, in: $0, temporary: [:]) } }
+                let rewritten = rows.compactMap { row in
+                    schema.entity(named: row.entity).flatMap { image.snapshot(of: row.key, in: $0, temporary: [:]) }
+                }
                 do {
-                    let (_, reregistered) = try send(inserted: [], updated: rewritten, deleted: [], author: changes.author)
+                    let (_, reregistered) = try send(
+                        inserted: [], updated: rewritten, deleted: [], author: changes.author)
                     for snapshot in reregistered {
-                        guard let entity = schema.entity(named: snapshot.persistentIdentifier.entityName) else { continue }
+                        guard let entity = schema.entity(named: snapshot.persistentIdentifier.entityName) else {
+                            continue
+                        }
                         image.merge(snapshot, entity: entity)
                     }
                 } catch {
                     // The models are saved; their references are rewritten with the next save.
                     staleReferences = Set(rows)
                     StrataLog.log(
-                        .warning, "\(Store.self) \(identifier) saved the models but not yet the permanent identifiers of the new models they refer to; the next save writes them: \(error)",
+                        .warning,
+                        "\(Store.self) \(identifier) saved the models but not yet the permanent identifiers of the new models they refer to; the next save writes them: \(error)",
                         category: "store")
                 }
             }
@@ -165,9 +199,12 @@ extension DataStoreAdapter {
     /// - Returns: the permanent identifier of each inserted model, by temporary identifier, and the snapshots the
     ///   store asks to register again (values it computed).
     /// - Throws: the store's error as `StrataError.storeFailure`.
-    private func send(inserted: [DefaultSnapshot], updated: [DefaultSnapshot], deleted: [DefaultSnapshot],
-                      author: String?) throws -> ([PersistentIdentifier: PersistentIdentifier], [DefaultSnapshot]) {
-        let request = DataStoreSaveChangesRequest(editingState: EditingState(author: author), inserted: inserted, updated: updated, deleted: deleted)
+    private func send(
+        inserted: [DefaultSnapshot], updated: [DefaultSnapshot], deleted: [DefaultSnapshot],
+        author: String?
+    ) throws -> ([PersistentIdentifier: PersistentIdentifier], [DefaultSnapshot]) {
+        let request = DataStoreSaveChangesRequest(
+            editingState: EditingState(author: author), inserted: inserted, updated: updated, deleted: deleted)
         guard let typed = request as? DataStoreSaveChangesRequest<Store.Snapshot> else { return ([:], []) }
         let result: DataStoreSaveChangesResult<Store.Snapshot>
         do {

@@ -34,7 +34,9 @@ final class DataStoreAdapter<Store: DataStore>: PersistentStore, @unchecked Send
         guard Store.Snapshot.self == DefaultSnapshot.self else {
             throw StrataError.storeOpenFailed(
                 path: store.identifier,
-                reason: "\(Store.self) declares Snapshot = \(Store.Snapshot.self); Strata gives custom stores DefaultSnapshot")
+                reason:
+                    "\(Store.self) declares Snapshot = \(Store.Snapshot.self); Strata gives custom stores DefaultSnapshot"
+            )
         }
         self.store = store
         self.schema = schema

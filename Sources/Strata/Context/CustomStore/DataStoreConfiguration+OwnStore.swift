@@ -6,7 +6,8 @@ extension DataStoreConfiguration where Self: DataStoreFactory {
     package func openOwnStore(migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> (Schema, any PersistentStore) {
         guard let schema else {
             throw StrataError.invalidConfiguration(
-                name: name, kind: .loadIssueModelContainer, reason: "a store opened by itself needs the configuration's schema")
+                name: name, kind: .loadIssueModelContainer,
+                reason: "a store opened by itself needs the configuration's schema")
         }
         try validate()
         return (schema, try makeStore(schema: schema, migrationPlan: migrationPlan.map(StoreMigrationPlan.init)))

@@ -23,8 +23,10 @@ public struct DataStoreFetchResult<ModelType: PersistentModel, SnapshotType: Dat
     public let relatedSnapshots: [PersistentIdentifier: SnapshotType]
 
     /// Creates a fetch result.
-    public init(descriptor: FetchDescriptor<ModelType>, fetchedSnapshots: [SnapshotType],
-                relatedSnapshots: [PersistentIdentifier: SnapshotType] = [:]) {
+    public init(
+        descriptor: FetchDescriptor<ModelType>, fetchedSnapshots: [SnapshotType],
+        relatedSnapshots: [PersistentIdentifier: SnapshotType] = [:]
+    ) {
         self.descriptor = descriptor
         self.fetchedSnapshots = fetchedSnapshots
         self.relatedSnapshots = relatedSnapshots
@@ -42,7 +44,8 @@ public struct DataStoreSaveChangesRequest<SnapshotType: DataStoreSnapshot>: Send
     /// Deleted models.
     public let deleted: [SnapshotType]
 
-    package init(editingState: EditingState, inserted: [SnapshotType], updated: [SnapshotType], deleted: [SnapshotType]) {
+    package init(editingState: EditingState, inserted: [SnapshotType], updated: [SnapshotType], deleted: [SnapshotType])
+    {
         self.editingState = editingState
         self.inserted = inserted
         self.updated = updated
@@ -60,8 +63,10 @@ public final class DataStoreSaveChangesResult<T: DataStoreSnapshot>: Sendable {
     public final let snapshotsToReregister: [PersistentIdentifier: T]
 
     /// Creates a save result.
-    public init(for storeIdentifier: String, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:],
-                snapshotsToReregister: [PersistentIdentifier: T] = [:]) {
+    public init(
+        for storeIdentifier: String, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:],
+        snapshotsToReregister: [PersistentIdentifier: T] = [:]
+    ) {
         self.storeIdentifier = storeIdentifier
         self.remappedIdentifiers = remappedIdentifiers
         self.snapshotsToReregister = snapshotsToReregister

@@ -11,7 +11,9 @@ public protocol DataStoreSnapshot: Codable, Sendable {
     var persistentIdentifier: PersistentIdentifier { get }
     /// The same values under another identifier (an inserted model's permanent one), with the identifiers of
     /// related models replaced as `remappedIdentifiers` says.
-    func copy(persistentIdentifier: PersistentIdentifier, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]?) -> Self
+    func copy(
+        persistentIdentifier: PersistentIdentifier, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]?
+    ) -> Self
 }
 
 /// The snapshot Strata gives custom stores: a model's identifier and the value of each of its properties by
@@ -40,18 +42,22 @@ public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
     }
 
     /// The same values under another identifier, with related models' identifiers remapped.
-    public func copy(persistentIdentifier: PersistentIdentifier,
-                     remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]? = nil) -> DefaultSnapshot {
+    public func copy(
+        persistentIdentifier: PersistentIdentifier,
+        remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]? = nil
+    ) -> DefaultSnapshot {
         guard let remapped = remappedIdentifiers, !remapped.isEmpty else {
             return DefaultSnapshot(persistentIdentifier: persistentIdentifier, values: values)
         }
-        return DefaultSnapshot(persistentIdentifier: persistentIdentifier, values: values.mapValues { value in
-            switch value {
-            case .attribute: value
-            case .toOne(let target): .toOne(target.map { remapped[$0] ?? $0 })
-            case .toMany(let targets): .toMany(targets.map { remapped[$0] ?? $0 })
-            }
-        })
+        return DefaultSnapshot(
+            persistentIdentifier: persistentIdentifier,
+            values: values.mapValues { value in
+                switch value {
+                case .attribute: value
+                case .toOne(let target): .toOne(target.map { remapped[$0] ?? $0 })
+                case .toMany(let targets): .toMany(targets.map { remapped[$0] ?? $0 })
+                }
+            })
     }
 }
 
@@ -69,7 +75,8 @@ extension DefaultSnapshot {
     /// - Throws: `DecodingError` when the container isn't one.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        persistentIdentifier = try container.decode(PersistentIdentifier.self, forKey: Key(stringValue: Self.identifierKey))
+        persistentIdentifier = try container.decode(
+            PersistentIdentifier.self, forKey: Key(stringValue: Self.identifierKey))
         var values: [String: PropertyValue] = [:]
         for key in container.allKeys where key.stringValue != Self.identifierKey {
             values[key.stringValue] = try container.decode(PropertyValue.self, forKey: key)
@@ -111,7 +118,8 @@ extension DefaultSnapshot.PropertyValue: Codable {
                 } else {
                     let text = try container.decode(String.self, forKey: .real)
                     guard let real = Double(text) else {
-                        throw DecodingError.dataCorruptedError(forKey: .real, in: container, debugDescription: "\(text) is not a number")
+                        throw DecodingError.dataCorruptedError(
+                            forKey: .real, in: container, debugDescription: "\(text) is not a number")
                     }
                     self = .attribute(.real(real))
                 }
@@ -138,7 +146,11 @@ extension DefaultSnapshot.PropertyValue: Codable {
             try single.encode(text)
         case .attribute(.real(let real)):
             var container = encoder.container(keyedBy: Tag.self)
-            if real.isFinite { try container.encode(real, forKey: .real) } else { try container.encode(String(real), forKey: .real) }
+            if real.isFinite {
+                try container.encode(real, forKey: .real)
+            } else {
+                try container.encode(String(real), forKey: .real)
+            }
         case .attribute(.blob(let bytes)):
             var container = encoder.container(keyedBy: Tag.self)
             try container.encode(Data(bytes), forKey: .data)

@@ -31,13 +31,17 @@ public final class DefaultStore: DataStore {
 
     /// Not answered in snapshots: fetch through a `ModelContext` over a container of this configuration.
     /// - Throws: ``DataStoreError/unsupportedFeature``.
-    public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
+    public func fetch<T: PersistentModel>(
+        _ request: DataStoreFetchRequest<T>
+    ) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
         throw DataStoreError.unsupportedFeature
     }
 
     /// Not answered in snapshots: save through a `ModelContext` over a container of this configuration.
     /// - Throws: ``DataStoreError/unsupportedFeature``.
-    public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+    public func save(
+        _ request: DataStoreSaveChangesRequest<DefaultSnapshot>
+    ) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
         throw DataStoreError.unsupportedFeature
     }
 

@@ -10,7 +10,9 @@ extension PersistentIdentifier {
     /// ```
     ///
     /// - Throws: `StrataError.invalidConfiguration` when the key can't be encoded as JSON.
-    public static func identifier<T>(for storeIdentifier: String, entityName: String, primaryKey: T) throws -> PersistentIdentifier
+    public static func identifier<T>(
+        for storeIdentifier: String, entityName: String, primaryKey: T
+    ) throws -> PersistentIdentifier
     where T: Comparable, T: CustomStringConvertible, T: Codable, T: Hashable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -20,8 +22,11 @@ extension PersistentIdentifier {
         } catch {
             throw StrataError.invalidConfiguration(
                 name: storeIdentifier, kind: .loadIssueModelContainer,
-                reason: "the primary key \(primaryKey) of a \(entityName) can't be encoded: \(error.localizedDescription)")
+                reason:
+                    "the primary key \(primaryKey) of a \(entityName) can't be encoded: \(error.localizedDescription)")
         }
-        return PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, key: .custom(String(decoding: data, as: UTF8.self)))
+        return PersistentIdentifier(
+            entityName: entityName, storeIdentifier: storeIdentifier,
+            key: .custom(String(decoding: data, as: UTF8.self)))
     }
 }

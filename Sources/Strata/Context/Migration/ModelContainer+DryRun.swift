@@ -15,7 +15,8 @@ extension ModelContainer {
     ///   can't be made losslessly, `unknownStoreVersion`, `notAStrataStore`, `storeOpenFailed`. Refusals that
     ///   depend on the stored data (duplicates, nils) are listed in ``MigrationStep/checks`` instead.
     public static func migrationSteps(
-        for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: ModelConfiguration...
+        for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+        configurations: ModelConfiguration...
     ) throws -> [MigrationStep] {
         try migrationSteps(for: givenSchema, migrationPlan: migrationPlan, configurations: configurations)
     }
@@ -25,10 +26,12 @@ extension ModelContainer {
     ///
     /// - Throws: as the variadic form; for PostgreSQL also `storeOpenFailed` when the server can't be reached.
     public static func migrationSteps(
-        for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: [any DataStoreConfiguration]
+        for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+        configurations: [any DataStoreConfiguration]
     ) throws -> [MigrationStep] {
         let configuration = configurations.first ?? ModelConfiguration()
         guard let factory = configuration as? any DataStoreFactory else { return [] }
-        return try factory.plannedMigration(schema: givenSchema, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
+        return try factory.plannedMigration(
+            schema: givenSchema, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
     }
 }

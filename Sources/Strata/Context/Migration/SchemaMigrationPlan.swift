@@ -47,7 +47,10 @@ extension StoreMigrationPlan {
         let schema = { (version: any VersionedSchema.Type) in
             schemas.first { $0.versionIdentifier == version.versionIdentifier } ?? Schema(versionedSchema: version)
         }
-        let hook = { (body: (@Sendable (ModelContext) throws -> Void)?, schema: Schema) -> ((any PersistentStore) throws -> Void)? in
+        let hook = {
+            (
+                body: (@Sendable (ModelContext) throws -> Void)?, schema: Schema
+            ) -> ((any PersistentStore) throws -> Void)? in
             body.map { body in
                 { store in
                     let context = ModelContext(ModelContainer(schema: schema, store: store))
@@ -61,7 +64,9 @@ extension StoreMigrationPlan {
             case .lightweight(let from, let to):
                 Stage(from: schema(from), to: schema(to), willMigrate: nil, didMigrate: nil)
             case .custom(let from, let to, let willMigrate, let didMigrate):
-                Stage(from: schema(from), to: schema(to), willMigrate: hook(willMigrate, schema(from)), didMigrate: hook(didMigrate, schema(to)))
+                Stage(
+                    from: schema(from), to: schema(to), willMigrate: hook(willMigrate, schema(from)),
+                    didMigrate: hook(didMigrate, schema(to)))
             }
         }
         self.init(schemas: schemas, stages: stages)

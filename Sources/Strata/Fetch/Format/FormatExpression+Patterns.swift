@@ -13,7 +13,8 @@ extension FormatExpression {
         case .and(let members), .or(let members):
             return members.lazy.compactMap(\.firstInvalidPattern).first
         case .comparison(let lhs, let op, let rhs, let options, _):
-            if op == .matches, case .value(.string(let pattern)) = rhs, !Self.isValidPattern(pattern, options: options) {
+            if op == .matches, case .value(.string(let pattern)) = rhs, !Self.isValidPattern(pattern, options: options)
+            {
                 return pattern
             }
             return lhs.firstInvalidPattern ?? rhs.firstInvalidPattern

@@ -19,12 +19,14 @@ extension FormatExpression {
         case .or(let members):
             return .or(members.map { $0.substituting(values, bound: bound) })
         case .comparison(let lhs, let op, let rhs, let options, let quantifier):
-            return .comparison(lhs.substituting(values, bound: bound), op, rhs.substituting(values, bound: bound),
-                               options: options, quantifier: quantifier)
+            return .comparison(
+                lhs.substituting(values, bound: bound), op, rhs.substituting(values, bound: bound),
+                options: options, quantifier: quantifier)
         case .between(let value, let lower, let upper):
-            return .between(value.substituting(values, bound: bound),
-                            lower: lower.substituting(values, bound: bound),
-                            upper: upper.substituting(values, bound: bound))
+            return .between(
+                value.substituting(values, bound: bound),
+                lower: lower.substituting(values, bound: bound),
+                upper: upper.substituting(values, bound: bound))
         }
     }
 
@@ -68,8 +70,9 @@ extension FormatOperand {
             }
             return .value(.array(constants))
         case .subquery(let collection, let variable, let predicate):
-            return .subquery(collection: collection.substituting(values, bound: bound), variable: variable,
-                             predicate: predicate.substituting(values, bound: bound.union([variable])))
+            return .subquery(
+                collection: collection.substituting(values, bound: bound), variable: variable,
+                predicate: predicate.substituting(values, bound: bound.union([variable])))
         case .collectionOperation(let base, let op, let path):
             return .collectionOperation(base.substituting(values, bound: bound), op, path)
         case .arithmetic(let lhs, let op, let rhs):

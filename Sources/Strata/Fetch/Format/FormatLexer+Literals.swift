@@ -23,17 +23,19 @@ extension FormatLexer {
                 position += 1
             }
         }
-        throw error(.unterminatedString, at: start, length: 1,
-                    message: "Unterminated string: missing closing \(Character(Unicode.Scalar(quote)))",
-                    expected: String(Character(Unicode.Scalar(quote))))
+        throw error(
+            .unterminatedString, at: start, length: 1,
+            message: "Unterminated string: missing closing \(Character(Unicode.Scalar(quote)))",
+            expected: String(Character(Unicode.Scalar(quote))))
     }
 
     private mutating func readEscape(into content: inout [UInt8]) throws(PredicateFormatError) {
         let start = position
         position += 1
         guard let escaped = byte(at: position) else {
-            throw error(.unterminatedString, at: start, length: 1,
-                        message: "Unterminated string: it ends with a backslash")
+            throw error(
+                .unterminatedString, at: start, length: 1,
+                message: "Unterminated string: it ends with a backslash")
         }
         position += 1
         let simple: [UInt8: UInt8] = [
@@ -46,9 +48,10 @@ extension FormatLexer {
             return
         }
         guard escaped == UInt8(ascii: "u") else {
-            throw error(.invalidEscape, at: start, length: 2,
-                        message: "Unknown escape sequence in string",
-                        expected: "\\\", \\', \\\\, \\n, \\t, \\r, \\0 or \\uXXXX")
+            throw error(
+                .invalidEscape, at: start, length: 2,
+                message: "Unknown escape sequence in string",
+                expected: "\\\", \\', \\\\, \\n, \\t, \\r, \\0 or \\uXXXX")
         }
         var scalar = try readHexQuad(escapeStart: start)
         if (0xD800...0xDBFF).contains(scalar) {
@@ -66,16 +69,17 @@ extension FormatLexer {
 
     private mutating func readHexQuad(escapeStart: Int) throws(PredicateFormatError) -> UInt32 {
         guard position + 4 <= bytes.count,
-              let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+            let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
         else { throw invalidUnicodeEscape(at: escapeStart) }
         position += 4
         return value
     }
 
     private func invalidUnicodeEscape(at offset: Int) -> PredicateFormatError {
-        error(.invalidEscape, at: offset, length: 2,
-              message: "Invalid \\u escape: expected four hex digits naming a Unicode scalar",
-              expected: "\\uXXXX")
+        error(
+            .invalidEscape, at: offset, length: 2,
+            message: "Invalid \\u escape: expected four hex digits naming a Unicode scalar",
+            expected: "\\uXXXX")
     }
 
     /// Reads a number: decimal digits with optional fraction and exponent, or `0x`/`0o`/`0b`
@@ -108,8 +112,9 @@ extension FormatLexer {
             while let next = byte(at: position), Self.isWordByte(next) || next == UInt8(ascii: ".") {
                 position += 1
             }
-            throw error(.invalidNumber, at: start, length: position - start,
-                        message: "Malformed number", expected: "a number")
+            throw error(
+                .invalidNumber, at: start, length: position - start,
+                message: "Malformed number", expected: "a number")
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         return FormatToken(kind: .number, text: text, offset: start, length: position - start)
@@ -128,8 +133,12 @@ extension FormatValue {
             return integer(magnitude: UInt64(text, radix: 10), negative: negative)
         }
         let lowered = text.lowercased()
-        let radix: Int? = lowered.hasPrefix("0x") ? 16 : lowered.hasPrefix("0o") ? 8
-            : lowered.hasPrefix("0b") ? 2 : nil
+        let radix: Int? =
+            lowered.hasPrefix("0x")
+            ? 16
+            : lowered.hasPrefix("0o")
+                ? 8
+                : lowered.hasPrefix("0b") ? 2 : nil
         if let radix {
             return integer(magnitude: UInt64(lowered.dropFirst(2), radix: radix), negative: negative)
         }

@@ -51,17 +51,20 @@ struct FormatLexer {
         switch first {
         case _ where Self.isWordStart(first):
             let word = readWord()
-            return FormatToken(kind: .word, text: word, offset: start, length: position - start,
-                               keyword: FormatKeyword(word: word))
+            return FormatToken(
+                kind: .word, text: word, offset: start, length: position - start,
+                keyword: FormatKeyword(word: word))
         case UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "$"):
             position += 1
             guard let next = byte(at: position), Self.isWordStart(next) else {
-                throw error(.unexpectedToken, at: start, length: 1,
-                            message: "Expected a name after '\(Character(Unicode.Scalar(first)))'",
-                            expected: "a name")
+                throw error(
+                    .unexpectedToken, at: start, length: 1,
+                    message: "Expected a name after '\(Character(Unicode.Scalar(first)))'",
+                    expected: "a name")
             }
             let word = readWord()
-            let kind: FormatToken.Kind = first == UInt8(ascii: "#")
+            let kind: FormatToken.Kind =
+                first == UInt8(ascii: "#")
                 ? .escapedWord : first == UInt8(ascii: "@") ? .atWord : .variable
             return FormatToken(kind: kind, text: word, offset: start, length: position - start)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
@@ -101,7 +104,8 @@ struct FormatLexer {
         position += 1
         var letters = ""
         while let next = byte(at: position), letters.count < 3,
-              Self.isWordStart(next) || next == UInt8(ascii: "@") || next == UInt8(ascii: "%") {
+            Self.isWordStart(next) || next == UInt8(ascii: "@") || next == UInt8(ascii: "%")
+        {
             letters.append(Character(Unicode.Scalar(next)))
             position += 1
             if Self.specifiers.contains(letters) {
@@ -109,11 +113,13 @@ struct FormatLexer {
             }
             if !letters.allSatisfy({ $0 == "l" }) { break }
         }
-        let message = letters == "%"
+        let message =
+            letters == "%"
             ? "'%%' is only allowed inside a quoted string"
             : "Unknown format specifier '%\(letters)'"
-        throw error(.unknownFormatSpecifier, at: start, length: position - start, message: message,
-                    expected: "%@, %K, %d, %i, %ld, %f or %lf")
+        throw error(
+            .unknownFormatSpecifier, at: start, length: position - start, message: message,
+            expected: "%@, %K, %d, %i, %ld, %f or %lf")
     }
 
     /// The `%` specifiers the argument binder understands.
@@ -136,8 +142,9 @@ struct FormatLexer {
         let scalarLength = Self.scalarLength(leadingByte: bytes[position])
         let end = min(position + scalarLength, bytes.count)
         let text = String(decoding: bytes[position..<end], as: UTF8.self)
-        throw error(.unexpectedToken, at: start, length: end - start,
-                    message: "Unexpected character '\(text)'")
+        throw error(
+            .unexpectedToken, at: start, length: end - start,
+            message: "Unexpected character '\(text)'")
     }
 
     private static let twoByteSymbols: [String: String] = [
@@ -165,7 +172,8 @@ struct FormatLexer {
     ) -> PredicateFormatError {
         let end = min(offset + length, bytes.count)
         let token = String(decoding: bytes[min(offset, end)..<end], as: UTF8.self)
-        return PredicateFormatError(kind, message: message, format: format, offset: offset,
-                                    token: token, expected: expected)
+        return PredicateFormatError(
+            kind, message: message, format: format, offset: offset,
+            token: token, expected: expected)
     }
 }

@@ -12,9 +12,10 @@ extension FormatParser {
         let token = current
         let position = argumentIndex
         guard position < arguments.count else {
-            throw error(.missingArgument(index: position),
-                        "Missing argument for '%\(token.text)': only \(arguments.count) argument(s) given",
-                        at: token, expected: "an argument")
+            throw error(
+                .missingArgument(index: position),
+                "Missing argument for '%\(token.text)': only \(arguments.count) argument(s) given",
+                at: token, expected: "an argument")
         }
         let argument = arguments[position]
         argumentIndex += 1
@@ -43,7 +44,9 @@ extension FormatParser {
         }
     }
 
-    private mutating func keyPathArgument(_ argument: Any, token: FormatToken) throws(PredicateFormatError) -> FormatOperand {
+    private mutating func keyPathArgument(
+        _ argument: Any, token: FormatToken
+    ) throws(PredicateFormatError) -> FormatOperand {
         let text: String
         switch argument {
         case let string as String: text = string
@@ -69,8 +72,9 @@ extension FormatParser {
     ) -> PredicateFormatError {
         let index = argumentIndex - 1
         let got = got ?? FormatValue.typeName(of: argument)
-        return error(.argumentTypeMismatch(index: index, expected: expected, got: got),
-                     "Argument \(index) for '%\(token.text)' must be \(expected), not \(got)",
-                     at: token, expected: expected)
+        return error(
+            .argumentTypeMismatch(index: index, expected: expected, got: got),
+            "Argument \(index) for '%\(token.text)' must be \(expected), not \(got)",
+            at: token, expected: expected)
     }
 }

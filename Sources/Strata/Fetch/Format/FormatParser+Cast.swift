@@ -24,8 +24,9 @@ extension FormatParser {
         advance()
         try expect(")", "')' closing CAST")
         guard case .value(let value) = operand, let cast = Self.cast(value, to: typeToken.text) else {
-            throw error(.unexpectedToken, "CAST cannot turn this value into \(typeToken.text)",
-                        at: valueToken, expected: "a constant convertible to \(typeToken.text)")
+            throw error(
+                .unexpectedToken, "CAST cannot turn this value into \(typeToken.text)",
+                at: valueToken, expected: "a constant convertible to \(typeToken.text)")
         }
         return .value(cast)
     }
@@ -37,7 +38,9 @@ extension FormatParser {
         case ("NSDate", .double(let seconds)):
             return .date(Date(timeIntervalSinceReferenceDate: seconds))
         case ("NSDecimalNumber", .string(let text)):
-            return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")).flatMap { $0.isNaN ? nil : .decimal($0) }
+            return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")).flatMap {
+                $0.isNaN ? nil : .decimal($0)
+            }
         case ("NSDecimalNumber", .int(let integer)):
             return .decimal(Decimal(integer))
         case ("NSUUID", .string(let text)):

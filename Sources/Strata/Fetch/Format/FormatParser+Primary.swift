@@ -52,9 +52,10 @@ extension FormatParser {
         case .cast:
             return try parseCast()
         case .first, .last, .size, .anyKey, .fetch, .caseInsensitive, .ci, .function:
-            throw error(.unknownOperator,
-                        "'\(token.text)' is a reserved word Strata does not support; write #\(token.text) to use it as a key",
-                        at: token, expected: "a value, key path or expression")
+            throw error(
+                .unknownOperator,
+                "'\(token.text)' is a reserved word Strata does not support; write #\(token.text) to use it as a key",
+                at: token, expected: "a value, key path or expression")
         default:
             throw unexpected("a value, key path or expression")
         }
@@ -124,8 +125,9 @@ extension FormatParser {
     private mutating func parseFunction() throws(PredicateFormatError) -> FormatOperand {
         let name = current
         guard Self.functionNames.contains(name.text) else {
-            throw error(.unknownOperator, "Unknown function '\(name.text)'", at: name,
-                        expected: Self.functionNames.sorted().joined(separator: ", "))
+            throw error(
+                .unknownOperator, "Unknown function '\(name.text)'", at: name,
+                expected: Self.functionNames.sorted().joined(separator: ", "))
         }
         advance()
         advance()

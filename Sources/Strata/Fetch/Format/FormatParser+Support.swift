@@ -27,8 +27,9 @@ extension FormatParser {
     func error(
         _ kind: PredicateFormatError.Kind, _ message: String, at token: FormatToken, expected: String = ""
     ) -> PredicateFormatError {
-        PredicateFormatError(kind, message: message, format: format, offset: token.offset,
-                             token: source(of: token), expected: expected)
+        PredicateFormatError(
+            kind, message: message, format: format, offset: token.offset,
+            token: source(of: token), expected: expected)
     }
 
     /// "Expected `expected` after '<previous token>'", at the current token; `unexpectedEnd` when
@@ -60,7 +61,8 @@ extension FormatParser {
         case .operand(let operand):
             return operand
         case .predicate:
-            let message = what.map { "A predicate cannot be the left side of \($0)" }
+            let message =
+                what.map { "A predicate cannot be the left side of \($0)" }
                 ?? "Expected a value, key path or expression, not a predicate"
             let spot = what == nil && index > 0 ? tokens[index - 1] : current
             throw error(.unexpectedToken, message, at: spot, expected: "a value, key path or expression")
@@ -71,8 +73,9 @@ extension FormatParser {
     mutating func numberValue(negative: Bool) throws(PredicateFormatError) -> FormatValue {
         let token = current
         guard let value = FormatValue.number(token.text, negative: negative) else {
-            throw error(.invalidNumber, "Number '\(negative ? "-" : "")\(token.text)' is out of range or malformed",
-                        at: token, expected: "a 64-bit integer or a finite number")
+            throw error(
+                .invalidNumber, "Number '\(negative ? "-" : "")\(token.text)' is out of range or malformed",
+                at: token, expected: "a 64-bit integer or a finite number")
         }
         advance()
         return value

@@ -54,8 +54,9 @@ struct FormatParser {
                 format: format, offset: maximumLength)
         }
         var lexer = FormatLexer(format: format)
-        var parser = FormatParser(format: format, bytes: lexer.bytes, tokens: try lexer.tokenize(),
-                                  arguments: arguments)
+        var parser = FormatParser(
+            format: format, bytes: lexer.bytes, tokens: try lexer.tokenize(),
+            arguments: arguments)
         return try parser.parseFormat()
     }
 
@@ -149,8 +150,9 @@ struct FormatParser {
                 // A chain `a + b + c …` nests to the left without recursing; count it as depth.
                 chainLength += 1
                 guard depth + chainLength <= Self.maximumDepth else {
-                    throw error(.tooDeeplyNested,
-                                "The expression is nested more than \(Self.maximumDepth) levels deep", at: current)
+                    throw error(
+                        .tooDeeplyNested,
+                        "The expression is nested more than \(Self.maximumDepth) levels deep", at: current)
                 }
                 advance()
                 let right = try requireOperand(parseBinary(minimumPrecedence: op.precedence + 1))
@@ -173,8 +175,9 @@ struct FormatParser {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else {
-            throw error(.tooDeeplyNested, "The predicate is nested more than \(Self.maximumDepth) levels deep",
-                        at: current)
+            throw error(
+                .tooDeeplyNested, "The predicate is nested more than \(Self.maximumDepth) levels deep",
+                at: current)
         }
         let token = current
         if token.isSymbol("!") || token.isKeyword(.not) {
@@ -230,25 +233,30 @@ struct FormatParser {
             case .aggregate(let bounds) where bounds.count == 2:
                 return .between(left, lower: bounds[0], upper: bounds[1])
             default:
-                throw error(.unexpectedToken, "BETWEEN needs exactly two bounds, as in {lower, upper}",
-                            at: rightStart, expected: "{lower, upper}")
+                throw error(
+                    .unexpectedToken, "BETWEEN needs exactly two bounds, as in {lower, upper}",
+                    at: rightStart, expected: "{lower, upper}")
             }
         }
-        let named: ComparisonOperator? = switch token.keyword {
-        case .beginsWith: .beginsWith
-        case .endsWith: .endsWith
-        case .contains: .contains
-        case .like: .like
-        case .matches: .matches
-        case .in: .in
-        default: nil
-        }
+        let named: ComparisonOperator? =
+            switch token.keyword {
+            case .beginsWith: .beginsWith
+            case .endsWith: .endsWith
+            case .contains: .contains
+            case .like: .like
+            case .matches: .matches
+            case .in: .in
+            default: nil
+            }
         guard let op = named ?? ComparisonOperator(rawValue: token.text) else {
             throw error(.unknownOperator, "Unknown comparison operator '\(source(of: token))'", at: token)
         }
-        if op == .matches, case .value(.string(let pattern)) = right, !FormatExpression.isValidPattern(pattern, options: options) {
-            throw error(.invalidRegularExpression, "Invalid regular expression for MATCHES: '\(pattern)'", at: rightStart,
-                        expected: "an ICU regular expression")
+        if op == .matches, case .value(.string(let pattern)) = right,
+            !FormatExpression.isValidPattern(pattern, options: options)
+        {
+            throw error(
+                .invalidRegularExpression, "Invalid regular expression for MATCHES: '\(pattern)'", at: rightStart,
+                expected: "an ICU regular expression")
         }
         return .comparison(left, op, right, options: options, quantifier: quantifier)
     }
@@ -265,8 +273,9 @@ struct FormatParser {
             case "c": options.insert(.caseInsensitive)
             case "d": options.insert(.diacriticInsensitive)
             default:
-                throw error(.unknownOperator, "Unknown comparison modifier '\(letters.text)'",
-                            at: letters, expected: "c, d or cd")
+                throw error(
+                    .unknownOperator, "Unknown comparison modifier '\(letters.text)'",
+                    at: letters, expected: "c, d or cd")
             }
         }
         advance()

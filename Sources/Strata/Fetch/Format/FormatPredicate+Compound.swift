@@ -73,9 +73,10 @@ extension FormatPredicate {
         for (name, argument) in variables.sorted(by: { $0.key < $1.key }) {
             guard let value = FormatValue(argument: argument) else {
                 let got = FormatValue.typeName(of: argument)
-                return FormatPredicate(failing: variableError(
-                    .variableTypeMismatch(name: name, got: got), name: name,
-                    message: "Variable $\(name) cannot take a value of type \(got)"))
+                return FormatPredicate(
+                    failing: variableError(
+                        .variableTypeMismatch(name: name, got: got), name: name,
+                        message: "Variable $\(name) cannot take a value of type \(got)"))
             }
             values[name] = value
         }

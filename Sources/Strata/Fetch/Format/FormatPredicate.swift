@@ -46,8 +46,9 @@ public struct FormatPredicate: Sendable, Hashable, CustomStringConvertible {
         do throws(PredicateFormatError) {
             let expression = try FormatParser.parse(format: format, arguments: argumentArray.map { $0 as Any })
             if let violation = expression.sizeViolation {
-                self.init(storage: .failed(PredicateFormatError(.tooLarge, message: violation, format: format, offset: 0)),
-                          sourceFormat: format)
+                self.init(
+                    storage: .failed(PredicateFormatError(.tooLarge, message: violation, format: format, offset: 0)),
+                    sourceFormat: format)
                 return
             }
             self.init(storage: .parsed(expression), sourceFormat: format)
@@ -62,7 +63,9 @@ public struct FormatPredicate: Sendable, Hashable, CustomStringConvertible {
     /// let predicate = try FormatPredicate.parse(format: "priority > %d", 2)
     /// ```
     /// - Throws: ``PredicateFormatError`` describing the problem and where it is.
-    public static func parse(format: String, _ arguments: any Sendable...) throws(PredicateFormatError) -> FormatPredicate {
+    public static func parse(
+        format: String, _ arguments: any Sendable...
+    ) throws(PredicateFormatError) -> FormatPredicate {
         let predicate = FormatPredicate(format: format, argumentArray: arguments)
         if case .failed(let error) = predicate.storage { throw error }
         return predicate
@@ -89,7 +92,8 @@ public struct FormatPredicate: Sendable, Hashable, CustomStringConvertible {
             self.init(storage: .failed(error), sourceFormat: nil)
         } else if let pattern = expression.firstInvalidPattern {
             let text = expression.predicateFormat
-            let offset = text.utf8.firstRange(of: Array("MATCHES".utf8))
+            let offset =
+                text.utf8.firstRange(of: Array("MATCHES".utf8))
                 .map { text.utf8.distance(from: text.utf8.startIndex, to: $0.lowerBound) } ?? 0
             let error = PredicateFormatError(
                 .invalidRegularExpression, message: "Invalid regular expression for MATCHES: '\(pattern)'",
@@ -137,7 +141,8 @@ public struct FormatPredicate: Sendable, Hashable, CustomStringConvertible {
     /// An error about `$name`, positioned at its first mention in the source (or canonical) text.
     func variableError(_ kind: PredicateFormatError.Kind, name: String, message: String) -> PredicateFormatError {
         let text = sourceFormat ?? predicateFormat
-        let offset = text.utf8.firstRange(of: Array(("$" + name).utf8))
+        let offset =
+            text.utf8.firstRange(of: Array(("$" + name).utf8))
             .map { text.utf8.distance(from: text.utf8.startIndex, to: $0.lowerBound) } ?? 0
         return PredicateFormatError(kind, message: message, format: text, offset: offset, token: "$" + name)
     }

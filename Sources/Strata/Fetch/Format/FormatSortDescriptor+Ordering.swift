@@ -16,16 +16,20 @@ extension FormatSortDescriptor {
         }
         guard let property, case .attribute(let storage) = property.kind else {
             throw StrataError.unsupportedSortDescriptor(
-                description: description, reason: "not a stored attribute of \(entity.name); sort keys name one attribute")
+                description: description,
+                reason: "not a stored attribute of \(entity.name); sort keys name one attribute")
         }
         guard let collation = Self.collation(forSelector: selector ?? "compare:") else {
             throw StrataError.unsupportedSortDescriptor(
                 description: description,
-                reason: "unknown selector; use compare:, caseInsensitiveCompare:, localizedCompare: or localizedStandardCompare:")
+                reason:
+                    "unknown selector; use compare:, caseInsensitiveCompare:, localizedCompare: or localizedStandardCompare:"
+            )
         }
         if collation != .binary, storage != .text {
             throw StrataError.unsupportedSortDescriptor(
-                description: description, reason: "\(entity.name).\(property.name) is not text; string selectors apply to text only")
+                description: description,
+                reason: "\(entity.name).\(property.name) is not text; string selectors apply to text only")
         }
         return QueryOrdering(expression: .column(property.name), ascending: ascending, collation: collation)
     }

@@ -31,7 +31,9 @@ public struct FormatSortDescriptor: Sendable, Hashable, CustomStringConvertible 
     }
 
     /// Sorts by a model's property.
-    public init<Root: PersistentModel, Value>(keyPath: KeyPath<Root, Value>, ascending: Bool = true, selector: String? = nil) {
+    public init<Root: PersistentModel, Value>(
+        keyPath: KeyPath<Root, Value>, ascending: Bool = true, selector: String? = nil
+    ) {
         self.key = nil
         self.ascending = ascending
         self.selector = selector

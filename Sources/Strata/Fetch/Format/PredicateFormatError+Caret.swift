@@ -14,7 +14,8 @@ extension PredicateFormatError {
         while position > format.startIndex, position.samePosition(in: format) == nil {
             position = utf8.index(before: position)
         }
-        let lineStart = format[..<position].lastIndex(where: \.isNewline)
+        let lineStart =
+            format[..<position].lastIndex(where: \.isNewline)
             .map { format.index(after: $0) } ?? format.startIndex
         let lineEnd = format[position...].firstIndex(where: \.isNewline) ?? format.endIndex
         var before = Substring(format[lineStart..<position])

@@ -52,9 +52,13 @@ package struct CompositeField: AnyPersistentProperty {
         let failure = { (reason: String) in
             StrataError.unsupportedPredicate(expression: node, reason: "\(entity.name).\(owner.name): \(reason)")
         }
-        guard description.hasPrefix(prefix) else { throw failure("\(description) is not a stored field of \(Root.self)") }
-        return try field(components: Substring(description.dropFirst(prefix.count)), type: Value.self, of: owner, entity: entity)
-            .get(failure)
+        guard description.hasPrefix(prefix) else {
+            throw failure("\(description) is not a stored field of \(Root.self)")
+        }
+        return try field(
+            components: Substring(description.dropFirst(prefix.count)), type: Value.self, of: owner, entity: entity
+        )
+        .get(failure)
     }
 
     /// The field that `components` (`city`, `location?.latitude`: the end of a key path's description) names
@@ -78,8 +82,9 @@ package struct CompositeField: AnyPersistentProperty {
                 name = name.dropLast()
             }
             guard !name.isEmpty, !name.contains("<"), !name.contains("["), !name.contains("(") else {
-                return .failure("\(components) is not a stored field (a computed property or a subscript is not "
-                    + "in the stored value)")
+                return .failure(
+                    "\(components) is not a stored field (a computed property or a subscript is not "
+                        + "in the stored value)")
             }
             keys.append(String(name))
         }
@@ -90,9 +95,11 @@ package struct CompositeField: AnyPersistentProperty {
             return .failure("the field \(components) of type \(type) can't be compared in the store: \(reason)")
         }
         let base = (owner as? CompositeField)?.path.keys ?? []
-        return .success(CompositeField(
-            attribute: (owner as? CompositeField)?.attribute ?? owner, path: CompositeFieldPath(keys: base + keys, scalar: scalar),
-            isOptional: optional || CompositeScalar.isOptional(type), valueType: CompositeScalar.unwrapped(type)))
+        return .success(
+            CompositeField(
+                attribute: (owner as? CompositeField)?.attribute ?? owner,
+                path: CompositeFieldPath(keys: base + keys, scalar: scalar),
+                isOptional: optional || CompositeScalar.isOptional(type), valueType: CompositeScalar.unwrapped(type)))
     }
 
     /// The element count of an array inside a composite attribute, or of an array attribute, when `keyPath` is
@@ -101,7 +108,8 @@ package struct CompositeField: AnyPersistentProperty {
         _ keyPath: KeyPath<Root, Value>, of owner: any AnyPersistentProperty
     ) -> (field: CompositeField, isEmpty: Bool)? {
         guard let array = Root.self as? any CompositeArray.Type, owner.storesJSON,
-              (owner.metadata as? Schema.Attribute)?.isCodable != true else { return nil }
+            (owner.metadata as? Schema.Attribute)?.isCodable != true
+        else { return nil }
         let isEmpty: Bool
         switch keyPath as AnyKeyPath {
         case array.countKeyPath: isEmpty = false
@@ -110,7 +118,11 @@ package struct CompositeField: AnyPersistentProperty {
         }
         let base = owner as? CompositeField
         let path = CompositeFieldPath(keys: base?.path.keys ?? [], scalar: .elementCount)
-        return (CompositeField(attribute: base?.attribute ?? owner, path: path, isOptional: owner.isOptional, valueType: Int.self), isEmpty)
+        return (
+            CompositeField(
+                attribute: base?.attribute ?? owner, path: path, isOptional: owner.isOptional, valueType: Int.self),
+            isEmpty
+        )
     }
 
     /// `$0.address.tags.contains(x)`, `$0.tags.contains(x)`: whether the array `owner` holds (a composite field
@@ -127,9 +139,11 @@ package struct CompositeField: AnyPersistentProperty {
         if (owner.metadata as? Schema.Attribute)?.isCodable == true {
             throw failure("it is stored opaquely (@Attribute(.codable)); its elements can't be searched")
         }
-        guard case .success(let scalar) = CompositeScalar.of(elementType), [.text, .integer, .boolean].contains(scalar) else {
-            throw failure("elements of type \(elementType) are not searched in the store; text, integers, Booleans and "
-                + "raw-value enums of them are")
+        guard case .success(let scalar) = CompositeScalar.of(elementType), [.text, .integer, .boolean].contains(scalar)
+        else {
+            throw failure(
+                "elements of type \(elementType) are not searched in the store; text, integers, Booleans and "
+                    + "raw-value enums of them are")
         }
         let base = owner as? CompositeField
         let field = CompositeField(
@@ -165,8 +179,12 @@ extension QueryExpression {
 
     /// A constant compared with `property`: a composite value (a nested struct, an enum with associated values)
     /// is compared as canonical JSON, which the store makes of the bound text as it does of the stored field.
-    package static func constant(_ stored: StoredValue, comparedWith property: any AnyPersistentProperty) -> QueryExpression {
-        guard let field = property as? CompositeField, field.path.scalar == .json, stored != .null else { return .value(stored) }
+    package static func constant(
+        _ stored: StoredValue, comparedWith property: any AnyPersistentProperty
+    ) -> QueryExpression {
+        guard let field = property as? CompositeField, field.path.scalar == .json, stored != .null else {
+            return .value(stored)
+        }
         return .function(.compositeJSON, [.value(stored)])
     }
 }

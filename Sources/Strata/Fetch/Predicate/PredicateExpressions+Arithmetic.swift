@@ -8,11 +8,12 @@ import Foundation
 
 extension PredicateExpressions.Arithmetic: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
-        let operation: QueryExpression.ArithmeticOperator = switch op {
-        case .add: .add
-        case .subtract: .subtract
-        case .multiply: .multiply
-        }
+        let operation: QueryExpression.ArithmeticOperator =
+            switch op {
+            case .add: .add
+            case .subtract: .subtract
+            case .multiply: .multiply
+            }
         return try translator.arithmetic(operation, lhs, rhs, of: LHS.Output.self, in: self)
     }
 }

@@ -10,7 +10,8 @@ extension PredicateExpressions {
     /// let same = ComparisonResult.orderedSame
     /// let predicate = #Predicate<Book> { $0.title.caseInsensitiveCompare(name) == same }
     /// ```
-    public struct StringCaseInsensitiveCompare<Root: PredicateExpression, Other: PredicateExpression>: PredicateExpression
+    public struct StringCaseInsensitiveCompare<Root: PredicateExpression, Other: PredicateExpression>:
+        PredicateExpression
     where Root.Output: StringProtocol, Other.Output: StringProtocol {
         /// The text compared.
         public let root: Root
@@ -27,7 +28,8 @@ extension PredicateExpressions {
         ///
         /// - Throws: what evaluating `root` or `other` throws.
         public func evaluate(_ bindings: PredicateBindings) throws -> ComparisonResult {
-            StrataText.compare(String(try root.evaluate(bindings)), String(try other.evaluate(bindings)), ordering: .caseInsensitive)
+            StrataText.compare(
+                String(try root.evaluate(bindings)), String(try other.evaluate(bindings)), ordering: .caseInsensitive)
         }
     }
 
@@ -46,7 +48,8 @@ where Root: StandardPredicateExpression, Other: StandardPredicateExpression {}
 
 extension PredicateExpressions.StringCaseInsensitiveCompare: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
-        try translator.call(.compare, root, other, extra: [.value(.integer(StrataStringOrdering.caseInsensitive.rawValue))], in: self)
+        try translator.call(
+            .compare, root, other, extra: [.value(.integer(StrataStringOrdering.caseInsensitive.rawValue))], in: self)
     }
 }
 #endif

@@ -7,9 +7,12 @@ extension PredicateExpressions.Equal: QueryTranslatable {
         // No stored row refers to an unsaved model (or to a model of another entity).
         if translator.comparesWithAbsentIdentifier(left, right) { return .constant(false) }
         let other = try translator.value(right, like: left, in: self)
-        return .query(.floatingEqual(
-            PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
-            other, leftMayBeNaN: left.mayHoldNaN(as: LHS.Output.self), rightMayBeNaN: right.mayHoldNaN(as: RHS.Output.self)))
+        return .query(
+            .floatingEqual(
+                PredicateTranslator.comparedLikeSwift(
+                    try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
+                other, leftMayBeNaN: left.mayHoldNaN(as: LHS.Output.self),
+                rightMayBeNaN: right.mayHoldNaN(as: RHS.Output.self)))
     }
 }
 
@@ -19,7 +22,8 @@ extension PredicateExpressions.NotEqual: QueryTranslatable {
         let right = try translator.operand(rhs)
         if translator.comparesWithAbsentIdentifier(left, right) { return .constant(true) }
         let other = try translator.value(right, like: left, in: self)
-        let compared = PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other)
+        let compared = PredicateTranslator.comparedLikeSwift(
+            try translator.value(left, like: right, in: self), producedBy: lhs, against: other)
         // NaN != NaN holds in Swift: the negation of the NaN-aware equality.
         guard left.mayHoldNaN(as: LHS.Output.self) && right.mayHoldNaN(as: RHS.Output.self) else {
             return .query(.notEqual(compared, other))
@@ -32,16 +36,20 @@ extension PredicateExpressions.Comparison: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
         let left = try translator.operand(lhs)
         let right = try translator.operand(rhs)
-        let comparison: QueryExpression.ComparisonOperator = switch op {
-        case .lessThan: .less
-        case .lessThanOrEqual: .lessOrEqual
-        case .greaterThan: .greater
-        case .greaterThanOrEqual: .greaterOrEqual
-        }
+        let comparison: QueryExpression.ComparisonOperator =
+            switch op {
+            case .lessThan: .less
+            case .lessThanOrEqual: .lessOrEqual
+            case .greaterThan: .greater
+            case .greaterThanOrEqual: .greaterOrEqual
+            }
         let other = try translator.value(right, like: left, in: self)
-        return .query(.orderedComparison(
-            PredicateTranslator.comparedLikeSwift(try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
-            comparison, other, leftMayBeNaN: left.mayHoldNaN(as: LHS.Output.self), rightMayBeNaN: right.mayHoldNaN(as: RHS.Output.self)))
+        return .query(
+            .orderedComparison(
+                PredicateTranslator.comparedLikeSwift(
+                    try translator.value(left, like: right, in: self), producedBy: lhs, against: other),
+                comparison, other, leftMayBeNaN: left.mayHoldNaN(as: LHS.Output.self),
+                rightMayBeNaN: right.mayHoldNaN(as: RHS.Output.self)))
     }
 }
 

@@ -8,7 +8,8 @@ import Foundation
 extension PredicateExpressions.ExpressionEvaluate: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
         guard let constant = PredicateTranslator.constantValue(of: expression),
-              let evaluated = constant.value as? Expression<repeat (each Input).Output, Output> else {
+            let evaluated = constant.value as? Expression<repeat (each Input).Output, Output>
+        else {
             throw translator.unsupported(self, "the expression evaluated must be a value known before the query runs")
         }
         var variables: [PredicateExpressions.VariableID] = []

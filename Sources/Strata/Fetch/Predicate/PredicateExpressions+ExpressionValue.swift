@@ -25,15 +25,18 @@ extension PredicateExpressions {
         /// Refuses: Foundation on Linux can't encode an `Expression`.
         /// - Throws: `EncodingError.invalidValue`, always.
         public func encode(to encoder: any Encoder) throws {
-            throw EncodingError.invalidValue(self, EncodingError.Context(
-                codingPath: encoder.codingPath, debugDescription: "Foundation on Linux can't encode an Expression"))
+            throw EncodingError.invalidValue(
+                self,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath, debugDescription: "Foundation on Linux can't encode an Expression"))
         }
 
         /// Refuses: Foundation on Linux can't decode an `Expression`.
         /// - Throws: `DecodingError.dataCorrupted`, always.
         public init(from decoder: any Decoder) throws {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: "Foundation on Linux can't decode an Expression"))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "Foundation on Linux can't decode an Expression"))
         }
     }
 

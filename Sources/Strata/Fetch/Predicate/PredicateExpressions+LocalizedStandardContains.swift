@@ -11,7 +11,8 @@ extension PredicateExpressions {
     /// let search = "dune"
     /// let predicate = #Predicate<Book> { $0.title.localizedStandardContains(search) }
     /// ```
-    public struct StringLocalizedStandardContains<Root: PredicateExpression, Other: PredicateExpression>: PredicateExpression
+    public struct StringLocalizedStandardContains<Root: PredicateExpression, Other: PredicateExpression>:
+        PredicateExpression
     where Root.Output: StringProtocol, Other.Output: StringProtocol {
         /// The text searched.
         public let root: Root
@@ -28,7 +29,8 @@ extension PredicateExpressions {
         ///
         /// - Throws: what evaluating `root` or `other` throws.
         public func evaluate(_ bindings: PredicateBindings) throws -> Bool {
-            StrataText.localizedStandardContains(String(try root.evaluate(bindings)), String(try other.evaluate(bindings)))
+            StrataText.localizedStandardContains(
+                String(try root.evaluate(bindings)), String(try other.evaluate(bindings)))
         }
     }
 

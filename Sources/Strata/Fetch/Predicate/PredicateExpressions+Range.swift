@@ -7,16 +7,22 @@ extension PredicateExpressions.RangeExpressionContains: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
         let bounds: RangeBounds
         if let node = range as? any RangeBoundsExpression {
-            bounds = RangeBounds(lower: try translator.operand(node.lowerExpression),
-                                 upper: try translator.operand(node.upperExpression), isClosed: node.isClosed)
-        } else if case .constant(let value) = try translator.operand(range), let constant = value as? any RangeBoundsValue {
-            bounds = RangeBounds(lower: .constant(constant.lowerValue), upper: .constant(constant.upperValue),
-                                 isClosed: constant.isClosed)
+            bounds = RangeBounds(
+                lower: try translator.operand(node.lowerExpression),
+                upper: try translator.operand(node.upperExpression), isClosed: node.isClosed)
+        } else if case .constant(let value) = try translator.operand(range),
+            let constant = value as? any RangeBoundsValue
+        {
+            bounds = RangeBounds(
+                lower: .constant(constant.lowerValue), upper: .constant(constant.upperValue),
+                isClosed: constant.isClosed)
         } else {
-            throw translator.unsupported(self, "only ranges written a...b or a..<b, or known before the fetch, are translated")
+            throw translator.unsupported(
+                self, "only ranges written a...b or a..<b, or known before the fetch, are translated")
         }
         let item = try translator.operand(element)
-        let subject = PredicateTranslator.comparedLikeSwift(try translator.value(item, like: nil, in: self), producedBy: element)
+        let subject = PredicateTranslator.comparedLikeSwift(
+            try translator.value(item, like: nil, in: self), producedBy: element)
         let lower = try translator.value(bounds.lower, like: item, in: self)
         let upper = try translator.value(bounds.upper, like: item, in: self)
         if bounds.isClosed {

@@ -5,10 +5,12 @@ extension PredicateExpressions.SequenceContains: QueryTranslatable {
     package func translate(with translator: PredicateTranslator) throws -> TranslatedOperand {
         let searched = try translator.operand(sequence)
         if case .property(let property, let path) = searched, property.storesJSON {
-            return try CompositeField.contains(element, RHS.Output.self, in: property, path: path, translator: translator, node: self)
+            return try CompositeField.contains(
+                element, RHS.Output.self, in: property, path: path, translator: translator, node: self)
         }
         guard case .constant(let list) = searched, let values = list as? any Sequence else {
-            throw translator.unsupported(self, "only a list of values known before the fetch can be searched in the store")
+            throw translator.unsupported(
+                self, "only a list of values known before the fetch can be searched in the store")
         }
         let item = try translator.operand(element)
         let subject = try translator.value(item, like: nil, in: self)
@@ -19,7 +21,8 @@ extension PredicateExpressions.SequenceContains: QueryTranslatable {
             if encoded == .value(.null) { includesNil = true } else { candidates.append(encoded) }
         }
         // `IN` never matches NULL, while Swift's `contains` finds a nil element.
-        let membership: QueryExpression = .in(PredicateTranslator.comparedLikeSwift(subject, producedBy: element), candidates)
+        let membership: QueryExpression = .in(
+            PredicateTranslator.comparedLikeSwift(subject, producedBy: element), candidates)
         return .query(includesNil ? .or([membership, .isNull(subject)]) : membership)
     }
 }

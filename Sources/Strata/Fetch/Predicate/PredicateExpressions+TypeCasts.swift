@@ -59,7 +59,9 @@ extension PredicateTranslator {
         guard case .model(let path) = try operand(input) else {
             throw unsupported(expression, "only a model can be cast in the store")
         }
-        if case .never = cast(path.hops.last?.destination ?? entity, to: type) { return .constant(Optional<Int>.none as Any) }
+        if case .never = cast(path.hops.last?.destination ?? entity, to: type) {
+            return .constant(Optional<Int>.none as Any)
+        }
         return .model(path)
     }
 }

@@ -9,10 +9,13 @@ extension PredicateTranslator {
     ) throws -> TranslatedOperand {
         let left = try operand(lhs)
         let right = try operand(rhs)
-        return .query(.function(function, [
-            try value(left, like: right, in: expression),
-            try value(right, like: left, in: expression),
-        ] + extra))
+        return .query(
+            .function(
+                function,
+                [
+                    try value(left, like: right, in: expression),
+                    try value(right, like: left, in: expression),
+                ] + extra))
     }
 
     /// A Character-wise text function `(text, other)`, for Strings only.

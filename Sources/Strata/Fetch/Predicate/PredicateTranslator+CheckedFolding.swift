@@ -12,7 +12,8 @@ extension CheckedFolding {
     /// The constant values of two operands, as `T`; `nil` unless both are constant.
     static func constants<T>(_ lhs: Any, _ rhs: Any, as: T.Type) -> (T, T)? {
         guard let left = PredicateTranslator.constantValue(of: lhs)?.value as? T,
-              let right = PredicateTranslator.constantValue(of: rhs)?.value as? T else { return nil }
+            let right = PredicateTranslator.constantValue(of: rhs)?.value as? T
+        else { return nil }
         return (left, right)
     }
 }
@@ -20,11 +21,12 @@ extension CheckedFolding {
 extension PredicateExpressions.Arithmetic: CheckedFolding where LHS.Output: FixedWidthInteger {
     var checkedConstant: PredicateTranslator.Constant? {
         guard let (a, b) = Self.constants(lhs, rhs, as: LHS.Output.self) else { return nil }
-        let (result, overflow) = switch op {
-        case .add: a.addingReportingOverflow(b)
-        case .subtract: a.subtractingReportingOverflow(b)
-        case .multiply: a.multipliedReportingOverflow(by: b)
-        }
+        let (result, overflow) =
+            switch op {
+            case .add: a.addingReportingOverflow(b)
+            case .subtract: a.subtractingReportingOverflow(b)
+            case .multiply: a.multipliedReportingOverflow(by: b)
+            }
         return overflow ? nil : PredicateTranslator.Constant(value: result)
     }
 }

@@ -32,12 +32,16 @@ struct PredicateNodeConformances: @unchecked Sendable {
     // cast to `T` would look up `Optional<T>`'s metadata on every call, costing more than the cast.
     static func translatable(_ node: Any) -> (any QueryTranslatable)? { of(node).translatable.map { open(node, $0) } }
     static func checkedFolding(_ node: Any) -> (any CheckedFolding)? { of(node).checkedFolding.map { open(node, $0) } }
-    static func inputReading(_ node: Any) -> (any PredicateInputReading)? { of(node).inputReading.map { open(node, $0) } }
+    static func inputReading(_ node: Any) -> (any PredicateInputReading)? {
+        of(node).inputReading.map { open(node, $0) }
+    }
     static func expression(_ node: Any) -> (any PredicateExpression)? { of(node).expression.map { open(node, $0) } }
 
     private static func open<T: QueryTranslatable>(_ node: Any, _: T.Type) -> any QueryTranslatable { node as! T }
     private static func open<T: CheckedFolding>(_ node: Any, _: T.Type) -> any CheckedFolding { node as! T }
-    private static func open<T: PredicateInputReading>(_ node: Any, _: T.Type) -> any PredicateInputReading { node as! T }
+    private static func open<T: PredicateInputReading>(_ node: Any, _: T.Type) -> any PredicateInputReading {
+        node as! T
+    }
     private static func open<T: PredicateExpression>(_ node: Any, _: T.Type) -> any PredicateExpression { node as! T }
 }
 
@@ -65,7 +69,9 @@ struct ConstantConformances: @unchecked Sendable {
 
     // `T` is `value`'s own type (see ``PredicateNodeConformances/translatable(_:)``).
     private static func isNaN<T: BinaryFloatingPoint>(_ value: Any, _: T.Type) -> Bool { (value as! T).isNaN }
-    private static func wrappedValue<T: OptionalProtocol>(of value: Any, _: T.Type) -> Any? { (value as! T).wrappedValue }
+    private static func wrappedValue<T: OptionalProtocol>(of value: Any, _: T.Type) -> Any? {
+        (value as! T).wrappedValue
+    }
 }
 
 /// Answers about types, worked out once per type and kept for the life of the process (types are never

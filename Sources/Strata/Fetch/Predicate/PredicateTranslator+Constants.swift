@@ -7,7 +7,9 @@ extension PredicateTranslator {
     /// Evaluates an expression that does not read the predicate's input; `nil` when it does.
     static func constantValue(of expression: Any) -> Constant? {
         if let checked = PredicateNodeConformances.checkedFolding(expression) { return checked.checkedConstant }
-        guard !certainlyReadsInput(expression), let standard = PredicateNodeConformances.expression(expression) else { return nil }
+        guard !certainlyReadsInput(expression), let standard = PredicateNodeConformances.expression(expression) else {
+            return nil
+        }
         return evaluateWithoutInput(standard)
     }
 

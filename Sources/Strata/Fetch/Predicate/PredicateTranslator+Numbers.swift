@@ -18,7 +18,8 @@ extension PredicateTranslator {
         of _: T.Type, in expression: Any, translator: PredicateTranslator
     ) throws -> ClosedRange<Int64> {
         guard let upper = Int64(exactly: T.max) else {
-            throw translator.unsupported(expression, "arithmetic on \(T.self) is not translated; values above Int64.max are stored as text")
+            throw translator.unsupported(
+                expression, "arithmetic on \(T.self) is not translated; values above Int64.max are stored as text")
         }
         return Int64(T.min)...upper
     }

@@ -7,12 +7,16 @@ extension PredicateTranslator {
     /// A key path to `rawValue` can't be told apart by equality from the enum's other computed properties of the
     /// raw value's type (a `var title: String`), so it is checked on every case: it must return each case's
     /// `rawValue`. The cases are `allCases` for a `CaseIterable` enum, else read from the enum's type metadata.
-    package static func readsRawValue<Enum, Value>(_ keyPath: KeyPath<Enum, Value>, of property: any AnyPersistentProperty) -> Bool {
+    package static func readsRawValue<Enum, Value>(
+        _ keyPath: KeyPath<Enum, Value>, of property: any AnyPersistentProperty
+    ) -> Bool {
         guard case .attribute = property.kind, property.valueType == Enum.self, property.cachesDecodedValue,
-              let rawType = Enum.self as? any RawRepresentable.Type else { return false }
+            let rawType = Enum.self as? any RawRepresentable.Type
+        else { return false }
         func check<Raw: RawRepresentable>(_: Raw.Type) -> Bool {
             guard Value.self == Raw.RawValue.self, let keyPath = keyPath as? KeyPath<Raw, Raw.RawValue>,
-                  let cases = everyCase(of: Raw.self), !cases.isEmpty else { return false }
+                let cases = everyCase(of: Raw.self), !cases.isEmpty
+            else { return false }
             return cases.allSatisfy { matches($0[keyPath: keyPath], $0.rawValue) }
         }
         return check(rawType)
@@ -44,7 +48,8 @@ extension PredicateTranslator {
         let emptyCases = descriptor.load(fromByteOffset: 24, as: UInt32.self)
         let size = MemoryLayout<Enum>.size
         guard payloadCases == 0, emptyCases > 0, emptyCases <= 1 << 16,
-              size == (emptyCases == 1 ? 0 : emptyCases <= 256 ? 1 : 2) else { return nil }
+            size == (emptyCases == 1 ? 0 : emptyCases <= 256 ? 1 : 2)
+        else { return nil }
         return (0..<emptyCases).map { index in
             withUnsafeBytes(of: index.littleEndian) { $0.load(as: Enum.self) }
         }

@@ -8,11 +8,14 @@ extension PredicateTranslator {
     func member(_ keyPath: AnyKeyPath, of path: RelatedPath, in expression: Any) throws -> TranslatedOperand {
         let owner = path.hops.last?.destination ?? entity
         // A subclass's property read through a cast (`($0 as? Dog)?.breed`) is a column of the same table.
-        guard let property = owner.property(for: keyPath)
-            ?? owner.selfAndDescendants.lazy.compactMap({ $0.property(for: keyPath) }).first else {
+        guard
+            let property = owner.property(for: keyPath)
+                ?? owner.selfAndDescendants.lazy.compactMap({ $0.property(for: keyPath) }).first
+        else {
             // Asked only now: making the generic key path `\T.persistentModelID` costs more than the lookup above.
             if keyPath == Self.identifierKeyPath(of: owner.modelType) { return .model(path) }
-            throw unsupported(expression, "\(keyPath) is not a persistent property of \(owner.name) (is it @Transient or computed?)")
+            throw unsupported(
+                expression, "\(keyPath) is not a persistent property of \(owner.name) (is it @Transient or computed?)")
         }
         if case .attribute = property.kind { return .property(property, path: path) }
         guard let hop = RelationshipHop(owner: owner, relationshipIndex: property.index) else {
@@ -24,7 +27,9 @@ extension PredicateTranslator {
 
     /// A translator for the closure of `contains(where:)`, `allSatisfy` or `filter` over `query`'s models: its
     /// input is each destination model, and nothing of the enclosing scope is visible.
-    func scoped(to query: RelatedQuery, variable: PredicateExpressions.VariableID, in expression: Any) throws -> PredicateTranslator {
+    func scoped(
+        to query: RelatedQuery, variable: PredicateExpressions.VariableID, in expression: Any
+    ) throws -> PredicateTranslator {
         guard let destination = query.path.hops.last?.destination else {
             throw unsupported(expression, "it is not over a relationship")
         }
@@ -36,7 +41,8 @@ extension PredicateTranslator {
     /// - Throws: `StrataError.unsupportedPredicate` for any other sequence.
     func relatedModels(_ sequence: Any, in expression: Any) throws -> RelatedQuery {
         guard case .models(let query) = try operand(sequence) else {
-            throw unsupported(expression, "only a to-many relationship's models can be searched with a closure in the store")
+            throw unsupported(
+                expression, "only a to-many relationship's models can be searched with a closure in the store")
         }
         return query
     }
@@ -64,7 +70,8 @@ extension PredicateTranslator {
     func comparesWithAbsentIdentifier(_ left: TranslatedOperand, _ right: TranslatedOperand) -> Bool {
         for (operand, other) in [(left, right), (right, left)] {
             guard case .model(let path) = other, case .constant(let value) = operand,
-                  let identifier = Self.identifier(in: value) else { continue }
+                let identifier = Self.identifier(in: value)
+            else { continue }
             let entity = path.hops.last?.destination ?? entity
             if identifier.entityName != entity.name { return true }
         }

@@ -10,7 +10,9 @@ extension PredicateTranslator {
         _ value: QueryExpression, producedBy node: Any, against other: QueryExpression? = nil
     ) -> QueryExpression {
         // Comparing with nil needs no collation (and `IS NULL` keeps using indexes).
-        guard other != .value(.null), value != .value(.null), let expression = PredicateNodeConformances.expression(node) else { return value }
+        guard other != .value(.null), value != .value(.null),
+            let expression = PredicateNodeConformances.expression(node)
+        else { return value }
         let type = outputType(of: expression)
         return type == String.self || type == String?.self ? .collated(value, .swift) : value
     }

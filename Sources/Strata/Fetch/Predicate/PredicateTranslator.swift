@@ -17,7 +17,9 @@ package struct PredicateTranslator {
     }
 
     /// This translator with `variable` standing for `operand`.
-    package func binding(_ variable: PredicateExpressions.VariableID, to operand: TranslatedOperand) -> PredicateTranslator {
+    package func binding(
+        _ variable: PredicateExpressions.VariableID, to operand: TranslatedOperand
+    ) -> PredicateTranslator {
         var translator = self
         translator.bindings[variable] = operand
         return translator
@@ -25,7 +27,9 @@ package struct PredicateTranslator {
 
     /// Translates a whole predicate.
     /// - Throws: `StrataError.unsupportedPredicate` for an expression that can't run in the store.
-    package static func translate<T: PersistentModel>(_ predicate: Predicate<T>, entity: Schema.Entity) throws -> QueryExpression {
+    package static func translate<T: PersistentModel>(
+        _ predicate: Predicate<T>, entity: Schema.Entity
+    ) throws -> QueryExpression {
         let translator = PredicateTranslator(entity: entity, variable: predicate.variable.key)
         return try translator.condition(predicate.expression)
     }
@@ -59,7 +63,9 @@ package struct PredicateTranslator {
     }
 
     /// The query expression for an operand; constants are encoded like `counterpart` (a property) encodes values.
-    package func value(_ operand: TranslatedOperand, like counterpart: TranslatedOperand?, in expression: Any) throws -> QueryExpression {
+    package func value(
+        _ operand: TranslatedOperand, like counterpart: TranslatedOperand?, in expression: Any
+    ) throws -> QueryExpression {
         switch operand {
         case .query(let query): return query
         case .property(let property, let path):
@@ -67,15 +73,19 @@ package struct PredicateTranslator {
         case .model(let path):
             return Self.primaryKey(of: path)
         case .models:
-            throw unsupported(expression, "a to-many relationship is not a value; test it with isEmpty, count, "
-                + "contains(where:) or allSatisfy")
+            throw unsupported(
+                expression,
+                "a to-many relationship is not a value; test it with isEmpty, count, "
+                    + "contains(where:) or allSatisfy")
         case .constant(let value):
             if case .property(let property, _)? = counterpart, let stored = try property.encodeAny(value) {
                 return .constant(stored, comparedWith: property)
             }
             if let identifier = Self.identifier(in: value) {
                 // An identifier of another entity names no row of this one: `0`, which no row has.
-                if case .model(let path)? = counterpart, identifier.entityName != (path.hops.last?.destination ?? entity).name {
+                if case .model(let path)? = counterpart,
+                    identifier.entityName != (path.hops.last?.destination ?? entity).name
+                {
                     return .value(.integer(0))
                 }
                 // A temporary identifier matches its unsaved model in memory and no stored row.

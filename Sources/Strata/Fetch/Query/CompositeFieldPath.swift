@@ -24,13 +24,16 @@ package struct CompositeFieldPath: Hashable, Sendable {
 
     /// The PostgreSQL path, `ARRAY['address','city']::text[]`.
     package var postgresLiteral: String {
-        "ARRAY[" + keys.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }.joined(separator: ",") + "]::text[]"
+        "ARRAY[" + keys.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }.joined(separator: ",")
+            + "]::text[]"
     }
 
     /// The field's value in a stored JSON text, as the store's SQL reads it: `NULL` when the key is absent or
     /// JSON `null`, when the text isn't JSON, or when the value has another JSON type.
     package func extract(from stored: StoredValue) -> StoredValue {
-        guard case .text(let text) = stored, var value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
+        guard case .text(let text) = stored,
+            var value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        else {
             return .null
         }
         for key in keys {
@@ -43,7 +46,9 @@ package struct CompositeFieldPath: Hashable, Sendable {
     /// The elements of the array at the path in a stored JSON text, each as the store's SQL reads it for the
     /// path's scalar; none when the value there is not an array.
     package func elements(in stored: StoredValue) -> [StoredValue] {
-        guard case .text(let text) = stored, var value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
+        guard case .text(let text) = stored,
+            var value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        else {
             return []
         }
         for key in keys {
@@ -56,7 +61,9 @@ package struct CompositeFieldPath: Hashable, Sendable {
 
     /// A JSON text in the canonical form the store compares composite values in (`json(?)`, `::jsonb`).
     package static func canonicalJSON(_ stored: StoredValue) -> StoredValue {
-        guard case .text(let text) = stored, let value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
+        guard case .text(let text) = stored,
+            let value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        else {
             return stored
         }
         return CompositeScalar.json.storedValue(of: value)
@@ -97,7 +104,7 @@ package enum CompositeScalar: Hashable, Sendable {
         case is String.Type, is URL.Type, is UUID.Type, is Character.Type, is Data.Type: return .success(.text)
         case is Bool.Type: return .success(.boolean)
         case is Int.Type, is Int64.Type, is Int32.Type, is Int16.Type, is Int8.Type,
-             is UInt32.Type, is UInt16.Type, is UInt8.Type:
+            is UInt32.Type, is UInt16.Type, is UInt8.Type:
             return .success(.integer)
         case is Double.Type, is Float.Type, is Date.Type: return .success(.real)
         case is UInt.Type, is UInt64.Type:

@@ -15,7 +15,7 @@ extension QueryExpression {
         case .column, .value, .constant:
             return
         case .equal(let left, let right), .notEqual(let left, let right), .compare(let left, _, let right),
-             .arithmetic(_, let left, let right, _):
+            .arithmetic(_, let left, let right, _):
             left.collectRelatedEntityNames(into: &names)
             right.collectRelatedEntityNames(into: &names)
         case .and(let operands), .or(let operands), .function(_, let operands):

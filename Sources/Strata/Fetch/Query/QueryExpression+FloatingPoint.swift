@@ -9,7 +9,8 @@ extension QueryExpression {
     /// `>=` with it on the right) already fail; the other direction adds `side <= +∞`, a range bound that
     /// keeps an index on the column usable.
     package static func orderedComparison(
-        _ left: QueryExpression, _ op: ComparisonOperator, _ right: QueryExpression, leftMayBeNaN: Bool, rightMayBeNaN: Bool
+        _ left: QueryExpression, _ op: ComparisonOperator, _ right: QueryExpression, leftMayBeNaN: Bool,
+        rightMayBeNaN: Bool
     ) -> QueryExpression {
         var conditions = [QueryExpression.compare(left, op, right)]
         let greater = op == .greater || op == .greaterOrEqual

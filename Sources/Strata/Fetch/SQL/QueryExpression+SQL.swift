@@ -26,7 +26,9 @@ extension QueryExpression {
         case .not(let operand):
             return SQLFragment(sql: "(NOT ") + operand.sql(in: scope) + SQLFragment(sql: ")")
         case .arithmetic(let op, let left, let right, let bounds?):
-            return Self.call(.checkedArithmetic(op), [left, right, .value(.integer(bounds.lowerBound)), .value(.integer(bounds.upperBound))], scope)
+            return Self.call(
+                .checkedArithmetic(op),
+                [left, right, .value(.integer(bounds.lowerBound)), .value(.integer(bounds.upperBound))], scope)
         case .arithmetic(let op, let left, let right, nil):
             return Self.infix(left, op.rawValue, right, scope)
         case .function(.compositeField(let path), let arguments):
@@ -35,7 +37,8 @@ extension QueryExpression {
             // Text elements compare as Swift's `==` does, under the STRATA_SWIFT collation.
             let collation = path.scalar == .text ? SQLFragment([.collation(.swift)]) : SQLFragment(sql: "")
             return SQLFragment(sql: "EXISTS (SELECT 1 FROM json_each(") + arguments[0].sql(in: scope)
-                + SQLFragment(sql: ", \(path.sqliteLiteral)) WHERE json_each.value = ") + arguments[1].sql(in: scope) + collation
+                + SQLFragment(sql: ", \(path.sqliteLiteral)) WHERE json_each.value = ") + arguments[1].sql(in: scope)
+                + collation
                 + SQLFragment(sql: ")")
         case .function(let function, let arguments):
             return Self.call(function, arguments, scope)
@@ -43,13 +46,16 @@ extension QueryExpression {
             return Self.parenthesized(operand.sql(in: scope) + SQLFragment(sql: " IS NULL"))
         case .in(let operand, let list):
             guard !list.isEmpty else { return SQLFragment(sql: "0") }
-            return Self.parenthesized(operand.sql(in: scope) + SQLFragment(sql: " IN (")
-                + .joined(list.map { $0.sql(in: scope) }, separator: ", ") + SQLFragment(sql: ")"))
+            return Self.parenthesized(
+                operand.sql(in: scope) + SQLFragment(sql: " IN (")
+                    + .joined(list.map { $0.sql(in: scope) }, separator: ", ") + SQLFragment(sql: ")"))
         case .between(let operand, let lower, let upper):
-            return Self.parenthesized(operand.sql(in: scope) + SQLFragment(sql: " BETWEEN ") + lower.sql(in: scope)
-                + SQLFragment(sql: " AND ") + upper.sql(in: scope))
+            return Self.parenthesized(
+                operand.sql(in: scope) + SQLFragment(sql: " BETWEEN ") + lower.sql(in: scope)
+                    + SQLFragment(sql: " AND ") + upper.sql(in: scope))
         case .case(let condition, let then, let otherwise):
-            return SQLFragment(sql: "CASE WHEN ") + condition.sql(in: scope) + SQLFragment(sql: " THEN ") + then.sql(in: scope)
+            return SQLFragment(sql: "CASE WHEN ") + condition.sql(in: scope) + SQLFragment(sql: " THEN ")
+                + then.sql(in: scope)
                 + SQLFragment(sql: " ELSE ") + otherwise.sql(in: scope) + SQLFragment(sql: " END")
         case .collated(let operand, let collation):
             return operand.sql(in: scope) + SQLFragment([.collation(collation)])
@@ -59,7 +65,9 @@ extension QueryExpression {
             return SQLFragment(sql: "EXISTS ")
                 + scope.subquery(through: query.path.hops, condition: query.condition) { _ in SQLFragment(sql: "1") }
         case .relatedCount(let query):
-            return scope.subquery(through: query.path.hops, condition: query.condition) { _ in SQLFragment(sql: "count(*)") }
+            return scope.subquery(through: query.path.hops, condition: query.condition) { _ in
+                SQLFragment(sql: "count(*)")
+            }
         case .relatedAggregate(let aggregate, let query, let expression):
             return scope.subquery(through: query.path.hops, condition: query.condition) { inner in
                 SQLFragment(sql: aggregate.sqlName + "(") + expression.sql(in: inner) + SQLFragment(sql: ")")
@@ -67,7 +75,9 @@ extension QueryExpression {
         }
     }
 
-    private static func infix(_ left: QueryExpression, _ op: String, _ right: QueryExpression, _ scope: SQLScope) -> SQLFragment {
+    private static func infix(
+        _ left: QueryExpression, _ op: String, _ right: QueryExpression, _ scope: SQLScope
+    ) -> SQLFragment {
         parenthesized(left.sql(in: scope) + SQLFragment(sql: " \(op) ") + right.sql(in: scope))
     }
 
@@ -77,16 +87,23 @@ extension QueryExpression {
 
     /// `json_extract(column, '$."city"')`, the path a literal so an index on the same expression serves it. A real
     /// field's infinities are the strings Strata's encoder writes; as numbers they order as the column's do.
-    private static func compositeField(_ path: CompositeFieldPath, _ arguments: [QueryExpression], _ scope: SQLScope) -> SQLFragment {
-        let name = path.scalar == .elementCount ? SQLFragment(sql: "json_array_length") : .function(.compositeField(path))
-        let extract = name + SQLFragment(sql: "(") + .joined(arguments.map { $0.sql(in: scope) }, separator: ", ")
+    private static func compositeField(
+        _ path: CompositeFieldPath, _ arguments: [QueryExpression], _ scope: SQLScope
+    ) -> SQLFragment {
+        let name =
+            path.scalar == .elementCount ? SQLFragment(sql: "json_array_length") : .function(.compositeField(path))
+        let extract =
+            name + SQLFragment(sql: "(") + .joined(arguments.map { $0.sql(in: scope) }, separator: ", ")
             + SQLFragment(sql: ", \(path.sqliteLiteral))")
         guard path.scalar == .real else { return extract }
-        return SQLFragment(sql: "(CASE ") + extract + SQLFragment(sql: " WHEN '+Infinity' THEN 9e999 WHEN '-Infinity' THEN -9e999 ELSE ")
+        return SQLFragment(sql: "(CASE ") + extract
+            + SQLFragment(sql: " WHEN '+Infinity' THEN 9e999 WHEN '-Infinity' THEN -9e999 ELSE ")
             + extract + SQLFragment(sql: " END)")
     }
 
-    private static func call(_ function: QueryFunction, _ arguments: [QueryExpression], _ scope: SQLScope) -> SQLFragment {
+    private static func call(
+        _ function: QueryFunction, _ arguments: [QueryExpression], _ scope: SQLScope
+    ) -> SQLFragment {
         .function(function) + SQLFragment(sql: "(") + .joined(arguments.map { $0.sql(in: scope) }, separator: ", ")
             + SQLFragment(sql: ")")
     }

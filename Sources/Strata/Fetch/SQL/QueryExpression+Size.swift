@@ -8,7 +8,7 @@ extension QueryExpression {
         case .column, .value, .constant:
             return 1
         case .equal(let left, let right), .notEqual(let left, let right), .compare(let left, _, let right),
-             .arithmetic(_, let left, let right, _):
+            .arithmetic(_, let left, let right, _):
             return 1 + Swift.max(left.sqlHeight, right.sqlHeight)
         case .and(let operands), .or(let operands):
             return Swift.max(operands.count - 1, 0) + 1 + (operands.map(\.sqlHeight).max() ?? 0)
@@ -25,8 +25,9 @@ extension QueryExpression {
         case .exists(let query), .relatedCount(let query):
             return Self.subqueryHeight(hops: query.path.hops.count, inner: query.condition?.sqlHeight ?? 1)
         case .relatedAggregate(_, let query, let expression):
-            return Self.subqueryHeight(hops: query.path.hops.count,
-                                       inner: Swift.max(expression.sqlHeight, query.condition?.sqlHeight ?? 1))
+            return Self.subqueryHeight(
+                hops: query.path.hops.count,
+                inner: Swift.max(expression.sqlHeight, query.condition?.sqlHeight ?? 1))
         }
     }
 
@@ -47,7 +48,7 @@ extension QueryExpression {
         case .column, .value, .constant:
             return 1
         case .equal(let left, let right), .notEqual(let left, let right), .compare(let left, _, let right),
-             .arithmetic(_, let left, let right, _):
+            .arithmetic(_, let left, let right, _):
             return Swift.max(1 + left.sqlParserDepth, 3 + right.sqlParserDepth)
         case .and(let operands), .or(let operands):
             return operands.enumerated().map { ($0.offset == 0 ? 1 : 3) + $0.element.sqlParserDepth }.max() ?? 1
@@ -81,7 +82,7 @@ extension QueryExpression {
         case .column, .constant:
             return 0
         case .equal(let left, let right), .notEqual(let left, let right), .compare(let left, _, let right),
-             .arithmetic(_, let left, let right, _):
+            .arithmetic(_, let left, let right, _):
             return left.boundValueCount + right.boundValueCount
         case .and(let operands), .or(let operands), .function(_, let operands):
             return operands.reduce(0) { $0 + $1.boundValueCount }

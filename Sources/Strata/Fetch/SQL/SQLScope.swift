@@ -44,16 +44,25 @@ package struct SQLScope: Sendable {
         for hop in hops {
             let depth = previous.depth + 1
             let next = SQLScope(alias: "t\(depth)", depth: depth)
-            let destination = SQLFragment.identifier(hop.destination.tableName) + SQLFragment(sql: " AS ") + .identifier("t\(depth)")
+            let destination =
+                SQLFragment.identifier(hop.destination.tableName) + SQLFragment(sql: " AS ") + .identifier("t\(depth)")
             let key = StoreLayout.primaryKeyColumn
             switch hop.link {
             case .column(let ownerColumn, let destinationColumn):
-                tables.append((destination, next.column(destinationColumn) + SQLFragment(sql: " = ")
-                    + previous.qualified(ownerColumn, table: previousTable)))
+                tables.append(
+                    (
+                        destination,
+                        next.column(destinationColumn) + SQLFragment(sql: " = ")
+                            + previous.qualified(ownerColumn, table: previousTable)
+                    ))
             case .joinTable(let name, let ownerColumn, let targetColumn):
                 let join = SQLScope(alias: "j\(depth)", depth: depth)
-                tables.append((.identifier(name) + SQLFragment(sql: " AS ") + .identifier("j\(depth)"),
-                               join.column(ownerColumn) + SQLFragment(sql: " = ") + previous.qualified(key, table: previousTable)))
+                tables.append(
+                    (
+                        .identifier(name) + SQLFragment(sql: " AS ") + .identifier("j\(depth)"),
+                        join.column(ownerColumn) + SQLFragment(sql: " = ")
+                            + previous.qualified(key, table: previousTable)
+                    ))
                 tables.append((destination, next.column(key) + SQLFragment(sql: " = ") + join.column(targetColumn)))
             }
             previous = next

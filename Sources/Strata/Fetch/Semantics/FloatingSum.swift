@@ -40,7 +40,9 @@ package enum FloatingSum {
     /// The sum rounded to the nearest `Double` (ties to even); 0 over no values.
     package static func total(_ words: UnsafeMutableBufferPointer<UInt64>) -> Double {
         let flags = words[flags]
-        if flags & sawNaN != 0 || flags & (sawPlusInfinity | sawMinusInfinity) == sawPlusInfinity | sawMinusInfinity { return .nan }
+        if flags & sawNaN != 0 || flags & (sawPlusInfinity | sawMinusInfinity) == sawPlusInfinity | sawMinusInfinity {
+            return .nan
+        }
         if flags & sawPlusInfinity != 0 { return .infinity }
         if flags & sawMinusInfinity != 0 { return -.infinity }
         var limbs = Array(words[0..<limbCount])
@@ -56,13 +58,16 @@ package enum FloatingSum {
         }
         guard let top = limbs.indices.last(where: { limbs[$0] != 0 }) else { return 0 }
         let highest = top * 64 + (63 - limbs[top].leadingZeroBitCount)
-        let bit = { (position: Int) -> UInt64 in position < 0 ? 0 : (limbs[position / 64] >> UInt64(position % 64)) & 1 }
+        let bit = { (position: Int) -> UInt64 in position < 0 ? 0 : (limbs[position / 64] >> UInt64(position % 64)) & 1
+        }
         let magnitude: Double
         if highest < 53 {
             magnitude = Double(sign: .plus, exponent: -1074, significand: Double(limbs[0]))
         } else {
             var mantissa: UInt64 = 0
-            for position in stride(from: highest, through: highest - 52, by: -1) { mantissa = mantissa << 1 | bit(position) }
+            for position in stride(from: highest, through: highest - 52, by: -1) {
+                mantissa = mantissa << 1 | bit(position)
+            }
             let round = bit(highest - 53) == 1
             let sticky = (0..<max(0, highest - 53)).contains { bit($0) == 1 }
             if round && (sticky || mantissa & 1 == 1) { mantissa += 1 }
@@ -77,9 +82,11 @@ package enum FloatingSum {
         _ low: UInt64, _ high: UInt64, at limb: Int, negative: Bool, into words: UnsafeMutableBufferPointer<UInt64>
     ) {
         func step(_ word: UInt64, _ operand: UInt64, _ carry: Bool) -> (UInt64, Bool) {
-            let (partial, first) = negative ? word.subtractingReportingOverflow(operand) : word.addingReportingOverflow(operand)
+            let (partial, first) =
+                negative ? word.subtractingReportingOverflow(operand) : word.addingReportingOverflow(operand)
             guard carry else { return (partial, first) }
-            let (result, second) = negative ? partial.subtractingReportingOverflow(1) : partial.addingReportingOverflow(1)
+            let (result, second) =
+                negative ? partial.subtractingReportingOverflow(1) : partial.addingReportingOverflow(1)
             return (result, first || second)
         }
         var carry: Bool

@@ -17,12 +17,13 @@ package enum StoredArithmetic {
     package static func floating(
         _ op: QueryExpression.ArithmeticOperator, _ left: Double, _ right: Double, single: Bool
     ) -> StoredValue {
-        let result = switch op {
-        case .add: left + right
-        case .subtract: left - right
-        case .multiply: left * right
-        case .divide, .remainder: left / right
-        }
+        let result =
+            switch op {
+            case .add: left + right
+            case .subtract: left - right
+            case .multiply: left * right
+            case .divide, .remainder: left / right
+            }
         return single ? Double(Float(result)).storedValue : result.storedValue
     }
 

@@ -22,7 +22,8 @@ final class StrataRegexCache {
     /// - Throws: ``StrataFunctionError`` naming the pattern when it is not a valid expression.
     func matches(_ text: String, pattern: String, options: StrataTextOptions) throws(StrataFunctionError) -> Bool {
         let expression = try expression(for: Key(pattern: pattern, options: options))
-        let subject = options.contains(.diacriticInsensitive)
+        let subject =
+            options.contains(.diacriticInsensitive)
             ? StrataText.fold(text, options: .diacriticInsensitive) : text
         let range = NSRange(subject.startIndex..., in: subject)
         return expression.firstMatch(in: subject, options: [], range: range) != nil
@@ -45,8 +46,11 @@ extension StrataRegexCache {
     /// The whole-string expression `MATCHES` runs for `pattern` under `options`.
     ///
     /// - Throws: ``StrataFunctionError`` naming the pattern when it is not a valid ICU expression.
-    static func compile(_ pattern: String, options: StrataTextOptions) throws(StrataFunctionError) -> NSRegularExpression {
-        let folded = options.contains(.diacriticInsensitive)
+    static func compile(
+        _ pattern: String, options: StrataTextOptions
+    ) throws(StrataFunctionError) -> NSRegularExpression {
+        let folded =
+            options.contains(.diacriticInsensitive)
             ? StrataText.fold(pattern, options: .diacriticInsensitive) : pattern
         let flags: NSRegularExpression.Options = options.contains(.caseInsensitive) ? [.caseInsensitive] : []
         do {

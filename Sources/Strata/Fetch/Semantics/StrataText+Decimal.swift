@@ -19,7 +19,7 @@ extension StrataText {
     /// which sorts lexically after them. Equal numbers written differently ("1.0", "1") are equal.
     package static func compareDecimalText(_ left: String, _ right: String) -> ComparisonResult {
         switch (decimal(left), decimal(right)) {
-        case let (leftValue?, rightValue?):
+        case (let leftValue?, let rightValue?):
             if leftValue < rightValue {
                 return .orderedAscending
             }

@@ -24,6 +24,8 @@ public protocol VersionedSchema: SendableMetatype {
 extension Schema {
     /// Creates the schema of one version of the models.
     public convenience init(versionedSchema: any VersionedSchema.Type) {
-        self.init(versionedSchema.models, version: versionedSchema.versionIdentifier, versionIdentifier: versionedSchema.versionIdentifier)
+        self.init(
+            versionedSchema.models, version: versionedSchema.versionIdentifier,
+            versionIdentifier: versionedSchema.versionIdentifier)
     }
 }

@@ -26,7 +26,8 @@ extension MigrationAction {
     /// The statements carrying a join table's rows over to another (`carryJoinTable`): the old table set aside, the
     /// new one created from its definition, the rows copied, the old one dropped. Plain SQL both stores run.
     package static func carryStatements(
-        from old: StoredJoinTable, to table: StoredJoinTable, ownerSource: String, targetSource: String, quote: (String) -> String
+        from old: StoredJoinTable, to table: StoredJoinTable, ownerSource: String, targetSource: String,
+        quote: (String) -> String
     ) -> [String] {
         let temporary = quote("strata_migrating_\(old.name)")
         return [
@@ -119,7 +120,8 @@ package struct MigrationCheck: Equatable {
             let expressions = sources.map { $0.sql(quote: quote, literal: literal) }
             let columns = expressions.joined(separator: ", ")
             let present = expressions.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")
-            return "SELECT \(columns), count(*) FROM \(table) WHERE \(present) GROUP BY \(columns) HAVING count(*) > 1 LIMIT 1"
+            return
+                "SELECT \(columns), count(*) FROM \(table) WHERE \(present) GROUP BY \(columns) HAVING count(*) > 1 LIMIT 1"
         }
     }
 
@@ -131,7 +133,8 @@ package struct MigrationCheck: Equatable {
             let count: Int64 = row.last.flatMap { if case .integer(let count) = $0 { count } else { nil } } ?? 2
             detail += " (\(count) rows hold \(values))"
         }
-        return StrataError.migrationRefused(path: path, entity: entity, property: properties.joined(separator: ", "), reason: detail)
+        return StrataError.migrationRefused(
+            path: path, entity: entity, property: properties.joined(separator: ", "), reason: detail)
     }
 
     private static func describe(_ value: StoredValue) -> String {

@@ -5,7 +5,8 @@ struct JoinTablePlanner {
     private var unclaimed: [String: StoredJoinTable]
 
     init(stored: StoredSchema) {
-        self.unclaimed = Dictionary(stored.entities.flatMap(\.joinTables).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.unclaimed = Dictionary(
+            stored.entities.flatMap(\.joinTables).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     mutating func markKept(_ tables: [StoredJoinTable]) {
@@ -18,7 +19,8 @@ struct JoinTablePlanner {
 
     mutating func plan(_ entity: Schema.Entity, wanted: StoredEntity, into plan: inout MigrationPlanner.Plan) {
         for table in wanted.joinTables {
-            if let same = unclaimed[table.name], same.definition == table.definition, same.ownerSide == table.ownerSide {
+            if let same = unclaimed[table.name], same.definition == table.definition, same.ownerSide == table.ownerSide
+            {
                 unclaimed[table.name] = nil
                 continue
             }
@@ -29,7 +31,10 @@ struct JoinTablePlanner {
             }
             let property = String(table.ownerSide.dropFirst(entity.name.count + 1))
             guard let old = found else {
-                plan.changes.append(SchemaChange(kind: .addProperty, entity: entity.name, property: property, description: "add \(entity.name).\(property) (join table \(table.name))"))
+                plan.changes.append(
+                    SchemaChange(
+                        kind: .addProperty, entity: entity.name, property: property,
+                        description: "add \(entity.name).\(property) (join table \(table.name))"))
                 plan.actions.append(.createJoinTable(table))
                 continue
             }
@@ -37,9 +42,13 @@ struct JoinTablePlanner {
             let ownerSource = renamedSides.owner.contains(old.ownerSide) ? old.ownerColumn : old.targetColumn
             let targetSource = ownerSource == old.ownerColumn ? old.targetColumn : old.ownerColumn
             if old.name != table.name {
-                plan.changes.append(SchemaChange(kind: .renameProperty, entity: entity.name, property: property, description: "carry \(old.name) over to \(table.name) (\(entity.name).\(property))"))
+                plan.changes.append(
+                    SchemaChange(
+                        kind: .renameProperty, entity: entity.name, property: property,
+                        description: "carry \(old.name) over to \(table.name) (\(entity.name).\(property))"))
             }
-            plan.actions.append(.carryJoinTable(from: old, to: table, ownerSource: ownerSource, targetSource: targetSource))
+            plan.actions.append(
+                .carryJoinTable(from: old, to: table, ownerSource: ownerSource, targetSource: targetSource))
         }
     }
 
@@ -48,23 +57,31 @@ struct JoinTablePlanner {
         for table in unclaimed.values.sorted(by: { $0.name < $1.name }) {
             let owner = entities.first { table.ownerSide.hasPrefix($0 + "_") }
             guard let owner else { continue }
-            plan.changes.append(SchemaChange(
-                kind: .removeProperty, entity: owner, property: String(table.ownerSide.dropFirst(owner.count + 1)),
-                description: "remove join table \(table.name) and its rows"))
+            plan.changes.append(
+                SchemaChange(
+                    kind: .removeProperty, entity: owner, property: String(table.ownerSide.dropFirst(owner.count + 1)),
+                    description: "remove join table \(table.name) and its rows"))
             plan.actions.append(.dropJoinTable(table.name))
         }
     }
 
     /// The side names a join table's columns may have had: the relationship's current names and its `originalName`s.
-    private func sides(of table: StoredJoinTable, in entity: Schema.Entity) -> (owner: Set<String>, target: Set<String>) {
+    private func sides(of table: StoredJoinTable, in entity: Schema.Entity) -> (owner: Set<String>, target: Set<String>)
+    {
         var owner: Set<String> = [table.ownerSide]
         var target: Set<String> = [table.targetSide]
-        for (_, relationship) in entity.relationshipInfos where "\(entity.name)_\(relationship.name)" == table.ownerSide {
-            if let original = (entity.persistentProperties[relationship.index].metadata as? Schema.Relationship)?.previousName {
+        for (_, relationship) in entity.relationshipInfos where "\(entity.name)_\(relationship.name)" == table.ownerSide
+        {
+            if let original = (entity.persistentProperties[relationship.index].metadata as? Schema.Relationship)?
+                .previousName
+            {
                 owner.insert("\(entity.name)_\(original)")
             }
             if let inverse = relationship.inverse,
-               let original = (relationship.destination.persistentProperties[inverse.index].metadata as? Schema.Relationship)?.previousName {
+                let original =
+                    (relationship.destination.persistentProperties[inverse.index].metadata as? Schema.Relationship)?
+                    .previousName
+            {
                 target.insert("\(relationship.destination.name)_\(original)")
             }
         }

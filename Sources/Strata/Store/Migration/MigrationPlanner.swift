@@ -12,7 +12,9 @@ package struct MigrationPlanner {
     let layout: any StoreTableLayout
 
     /// A planner from the `stored` description to `target`, in a store laid out by `layout`; `path` names it in errors.
-    package init(stored: StoredSchema, target: Schema, dropsRemovedEntities: Bool, path: String, layout: any StoreTableLayout) {
+    package init(
+        stored: StoredSchema, target: Schema, dropsRemovedEntities: Bool, path: String, layout: any StoreTableLayout
+    ) {
         self.stored = stored
         self.target = target
         self.dropsRemovedEntities = dropsRemovedEntities
@@ -53,7 +55,9 @@ package struct MigrationPlanner {
         for entity in target.entities where entity.parentEntity == nil {
             let wanted = StoredEntity(entity: entity, layout: layout)
             guard let current = stored.entity(named: entity.name) else {
-                plan.changes.append(SchemaChange(kind: .addEntity, entity: entity.name, property: nil, description: "add entity \(entity.name)"))
+                plan.changes.append(
+                    SchemaChange(
+                        kind: .addEntity, entity: entity.name, property: nil, description: "add entity \(entity.name)"))
                 plan.actions.append(.createEntity(entity))
                 joinTables.markCreated(wanted.joinTables)
                 continue
@@ -68,30 +72,42 @@ package struct MigrationPlanner {
         let kept = stored.entities.filter { target.entity(named: $0.name) == nil }
         if dropsRemovedEntities {
             for entity in kept {
-                plan.changes.append(SchemaChange(kind: .removeEntity, entity: entity.name, property: nil, description: "remove entity \(entity.name) and its data"))
+                plan.changes.append(
+                    SchemaChange(
+                        kind: .removeEntity, entity: entity.name, property: nil,
+                        description: "remove entity \(entity.name) and its data"))
                 plan.actions.append(.dropEntity(entity.name))
             }
         } else {
             plan.result.entities = (plan.result.entities + kept).sorted { $0.name < $1.name }
             joinTables.markKept(kept.flatMap(\.joinTables))
         }
-        joinTables.dropUnclaimed(into: &plan, touching: Set(target.entities.map(\.name)).union(dropsRemovedEntities ? Set(kept.map(\.name)) : []))
+        joinTables.dropUnclaimed(
+            into: &plan,
+            touching: Set(target.entities.map(\.name)).union(dropsRemovedEntities ? Set(kept.map(\.name)) : []))
         return plan
     }
 
     /// Plans one entity's table: where each column's values come from, what is renamed or removed, and whether
     /// more than added columns changes.
-    private func planTable(_ entity: Schema.Entity, current: StoredEntity, wanted: StoredEntity, into plan: inout Plan) throws {
+    private func planTable(
+        _ entity: Schema.Entity, current: StoredEntity, wanted: StoredEntity, into plan: inout Plan
+    ) throws {
         var sources: [TableAlteration.Source] = []
         var renamedFrom: [String: String] = [:]
         var rebuild = false
         var checks: [MigrationCheck] = []
         for (index, column) in zip(entity.columnPropertyIndexes, wanted.columns) {
             let property = entity.persistentProperties[index]
-            let originalName = (property.metadata as? Schema.Attribute)?.previousName
+            let originalName =
+                (property.metadata as? Schema.Attribute)?.previousName
                 ?? (property.metadata as? Schema.Relationship)?.previousName
-            guard let source = current.column(named: column.name)
-                    ?? originalName.flatMap({ current.column(named: $0) }).flatMap({ wanted.column(named: $0.name) == nil ? $0 : nil }) else {
+            guard
+                let source = current.column(named: column.name)
+                    ?? originalName.flatMap({ current.column(named: $0) }).flatMap({
+                        wanted.column(named: $0.name) == nil ? $0 : nil
+                    })
+            else {
                 let (value, check) = added(column, entity: entity.name)
                 sources.append(.value(value))
                 let literal = value?.sqlLiteral
@@ -99,17 +115,20 @@ package struct MigrationPlanner {
                     checks.append(check)
                     rebuild = true
                 }
-                plan.changes.append(SchemaChange(
-                    kind: .addProperty, entity: entity.name, property: column.name,
-                    description: "add \(entity.name).\(column.name): \(column.shape)" + (literal.map { " = \($0)" } ?? "")))
+                plan.changes.append(
+                    SchemaChange(
+                        kind: .addProperty, entity: entity.name, property: column.name,
+                        description: "add \(entity.name).\(column.name): \(column.shape)"
+                            + (literal.map { " = \($0)" } ?? "")))
                 continue
             }
             if source.name != column.name {
                 renamedFrom[source.name] = column.name
                 rebuild = true
-                plan.changes.append(SchemaChange(
-                    kind: .renameProperty, entity: entity.name, property: column.name,
-                    description: "rename \(entity.name).\(source.name) to \(column.name)"))
+                plan.changes.append(
+                    SchemaChange(
+                        kind: .renameProperty, entity: entity.name, property: column.name,
+                        description: "rename \(entity.name).\(source.name) to \(column.name)"))
             }
             let (carriedSource, change, check) = try carried(source, to: column, entity: entity.name)
             sources.append(carriedSource)
@@ -124,38 +143,55 @@ package struct MigrationPlanner {
         let removed = current.columns.map(\.name).filter { !carried.contains($0) }
         for column in current.columns where !carried.contains(column.name) {
             rebuild = true
-            plan.changes.append(SchemaChange(
-                kind: .removeProperty, entity: entity.name, property: column.name,
-                description: "remove \(entity.name).\(column.name) and its values"))
+            plan.changes.append(
+                SchemaChange(
+                    kind: .removeProperty, entity: entity.name, property: column.name,
+                    description: "remove \(entity.name).\(column.name) and its values"))
         }
         let storedUnique = Set(current.uniquenessConstraints.map { $0.map { renamedFrom[$0] ?? $0 } })
         for constraint in wanted.uniquenessConstraints where !storedUnique.contains(constraint) {
             rebuild = true
-            plan.changes.append(SchemaChange(
-                kind: .addUniquenessConstraint, entity: entity.name, property: constraint.joined(separator: ", "),
-                description: "add uniqueness constraint on \(entity.name) (\(constraint.joined(separator: ", ")))"))
-            let shared = constraint.compactMap { name in wanted.columns.firstIndex { $0.name == name }.map { sources[$0] } }
-            checks.append(MigrationCheck(
-                entity: entity.name, properties: constraint, condition: .noDuplicates(shared),
-                reason: "a uniqueness constraint on (\(constraint.joined(separator: ", "))) is added, but stored rows share a value; "
-                    + "remove the duplicates in the willMigrate of a MigrationStage.custom ending at this version"))
+            plan.changes.append(
+                SchemaChange(
+                    kind: .addUniquenessConstraint, entity: entity.name, property: constraint.joined(separator: ", "),
+                    description: "add uniqueness constraint on \(entity.name) (\(constraint.joined(separator: ", ")))"))
+            let shared = constraint.compactMap { name in
+                wanted.columns.firstIndex { $0.name == name }.map { sources[$0] }
+            }
+            checks.append(
+                MigrationCheck(
+                    entity: entity.name, properties: constraint, condition: .noDuplicates(shared),
+                    reason:
+                        "a uniqueness constraint on (\(constraint.joined(separator: ", "))) is added, but stored rows share a value; "
+                        + "remove the duplicates in the willMigrate of a MigrationStage.custom ending at this version"))
         }
-        for constraint in storedUnique.subtracting(wanted.uniquenessConstraints).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+        for constraint in storedUnique.subtracting(wanted.uniquenessConstraints).sorted(by: {
+            $0.lexicographicallyPrecedes($1)
+        }) {
             rebuild = true
-            plan.changes.append(SchemaChange(
-                kind: .removeUniquenessConstraint, entity: entity.name, property: constraint.joined(separator: ", "),
-                description: "remove uniqueness constraint on \(entity.name) (\(constraint.joined(separator: ", ")))"))
+            plan.changes.append(
+                SchemaChange(
+                    kind: .removeUniquenessConstraint, entity: entity.name,
+                    property: constraint.joined(separator: ", "),
+                    description:
+                        "remove uniqueness constraint on \(entity.name) (\(constraint.joined(separator: ", ")))"))
         }
         plan.changes += indexChanges(entity.name, from: current.indexStatements, to: wanted.indexStatements)
         if !current.hasVersionColumn {
-            plan.changes.append(SchemaChange(
-                kind: .addProperty, entity: entity.name, property: StoreLayout.versionColumn,
-                description: "add \(entity.name).\(StoreLayout.versionColumn): the row version optimistic locking checks = 0"))
+            plan.changes.append(
+                SchemaChange(
+                    kind: .addProperty, entity: entity.name, property: StoreLayout.versionColumn,
+                    description:
+                        "add \(entity.name).\(StoreLayout.versionColumn): the row version optimistic locking checks = 0"
+                ))
         }
         plan.actions += checks.map(MigrationAction.check)
-        plan.actions.append(.alterTable(TableAlteration(
-            entity: entity, current: current, wanted: wanted, sources: sources, renamed: renamedFrom, removed: removed,
-            changesMoreThanColumns: rebuild)))
+        plan.actions.append(
+            .alterTable(
+                TableAlteration(
+                    entity: entity, current: current, wanted: wanted, sources: sources, renamed: renamedFrom,
+                    removed: removed,
+                    changesMoreThanColumns: rebuild)))
     }
 
     /// A new column's value for existing rows (its default literal, or NULL), and the check it needs when it has neither.
@@ -166,49 +202,73 @@ package struct MigrationPlanner {
         if column.isOptional { return (nil, nil) }
         let check = MigrationCheck(
             entity: entity, properties: [column.name], condition: .noRows,
-            reason: "\(column.name) is added as non-optional \(column.shape) without an initial value, so stored rows would have none; "
+            reason:
+                "\(column.name) is added as non-optional \(column.shape) without an initial value, so stored rows would have none; "
                 + "declare one (var \(column.name): \(column.shape) = …), make it optional, or set it in the didMigrate of a "
                 + "MigrationStage.custom after a stage that adds it as optional")
         return (nil, check)
     }
 
     /// How a stored column's values carry over into `column`, the change it makes (nil: none), and any check.
-    private func carried(_ source: StoredColumn, to column: StoredColumn, entity: String) throws -> (TableAlteration.Source, SchemaChange?, MigrationCheck?) {
+    private func carried(
+        _ source: StoredColumn, to column: StoredColumn, entity: String
+    ) throws -> (TableAlteration.Source, SchemaChange?, MigrationCheck?) {
         let expression = TableAlteration.Source.column(source.name)
         let refuse = { (why: String) in
             StrataError.migrationRefused(
                 path: path, entity: entity, property: column.name,
                 reason: "stored as \(source.shape), the model declares \(column.shape); \(why)")
         }
-        let stageAdvice = "convert the values in a MigrationStage.custom (add the new shape under a new name, copy in didMigrate, then remove the old one)"
+        let stageAdvice =
+            "convert the values in a MigrationStage.custom (add the new shape under a new name, copy in didMigrate, then remove the old one)"
         if source.destination != nil || column.destination != nil {
             guard source.destination == column.destination else { throw refuse(stageAdvice) }
-            let change = source.definition == column.definition ? nil : SchemaChange(
-                kind: .changeProperty, entity: entity, property: column.name,
-                description: "change \(entity).\(column.name)'s foreign key to \(column.definition)")
+            let change =
+                source.definition == column.definition
+                ? nil
+                : SchemaChange(
+                    kind: .changeProperty, entity: entity, property: column.name,
+                    description: "change \(entity).\(column.name)'s foreign key to \(column.definition)")
             return (expression, change, nil)
         }
         guard source.storage == column.storage else { throw refuse(stageAdvice) }
-        let widens = Self.integerWidths[source.valueType ?? ""].flatMap { from in
-            Self.integerWidths[column.valueType ?? ""].map { to in from.signed == to.signed ? from.bits <= to.bits : (!from.signed && to.signed && from.bits < to.bits) }
-        } ?? false
+        let widens =
+            Self.integerWidths[source.valueType ?? ""].flatMap { from in
+                Self.integerWidths[column.valueType ?? ""].map { to in
+                    from.signed == to.signed ? from.bits <= to.bits : (!from.signed && to.signed && from.bits < to.bits)
+                }
+            } ?? false
         if let from = source.valueType, let to = column.valueType, from != to, !widens { throw refuse(stageAdvice) }
         let describe = "change \(entity).\(column.name) from \(source.shape) to \(column.shape)"
         if source.isOptional && !column.isOptional {
             if let defaultValue = column.defaultValue {
                 let literal = defaultValue.value.sqlLiteral
-                return (.coalesce(source.name, defaultValue.value),
-                        SchemaChange(kind: .changeProperty, entity: entity, property: column.name, description: describe + " (nil becomes \(literal))"),
-                        nil)
+                return (
+                    .coalesce(source.name, defaultValue.value),
+                    SchemaChange(
+                        kind: .changeProperty, entity: entity, property: column.name,
+                        description: describe + " (nil becomes \(literal))"),
+                    nil
+                )
             }
             let check = MigrationCheck(
                 entity: entity, properties: [column.name], condition: .noNulls(source.name),
-                reason: "stored as \(source.shape), the model declares \(column.shape) without an initial value, and stored rows hold nil; "
-                    + "declare one (var \(column.name): \(column.shape) = …) or replace the nils in the willMigrate of a MigrationStage.custom")
-            return (expression, SchemaChange(kind: .changeProperty, entity: entity, property: column.name, description: describe), check)
+                reason:
+                    "stored as \(source.shape), the model declares \(column.shape) without an initial value, and stored rows hold nil; "
+                    + "declare one (var \(column.name): \(column.shape) = …) or replace the nils in the willMigrate of a MigrationStage.custom"
+            )
+            return (
+                expression,
+                SchemaChange(kind: .changeProperty, entity: entity, property: column.name, description: describe), check
+            )
         }
-        if source.isOptional != column.isOptional || source.valueType.map({ $0 != column.valueType }) == true || source.definition != column.definition {
-            return (expression, SchemaChange(kind: .changeProperty, entity: entity, property: column.name, description: describe), nil)
+        if source.isOptional != column.isOptional || source.valueType.map({ $0 != column.valueType }) == true
+            || source.definition != column.definition
+        {
+            return (
+                expression,
+                SchemaChange(kind: .changeProperty, entity: entity, property: column.name, description: describe), nil
+            )
         }
         return (expression, nil, nil)
     }
@@ -221,9 +281,11 @@ package struct MigrationPlanner {
     private func indexChanges(_ entity: String, from stored: [String], to wanted: [String]) -> [SchemaChange] {
         let name = { (statement: String) in StoredEntity.quotedIdentifiers(in: statement).first ?? statement }
         return stored.filter { !wanted.contains($0) }.map {
-            SchemaChange(kind: .removeIndex, entity: entity, property: name($0), description: "remove index \(name($0))")
-        } + wanted.filter { !stored.contains($0) }.map {
-            SchemaChange(kind: .addIndex, entity: entity, property: name($0), description: "add index \(name($0))")
+            SchemaChange(
+                kind: .removeIndex, entity: entity, property: name($0), description: "remove index \(name($0))")
         }
+            + wanted.filter { !stored.contains($0) }.map {
+                SchemaChange(kind: .addIndex, entity: entity, property: name($0), description: "add index \(name($0))")
+            }
     }
 }

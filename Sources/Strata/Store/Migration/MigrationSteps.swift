@@ -36,13 +36,16 @@ package struct MigrationSteps {
         var stages = try plan?.stages(from: stored, path: path, layout: layout) ?? []
         if stages.last?.to !== schema {
             // The container's own models, when they aren't the plan's newest schema object (usually no change).
-            stages.append(ResolvedStage(from: nil, to: schema, dropsRemovedEntities: false, willMigrate: nil, didMigrate: nil, kind: nil))
+            stages.append(
+                ResolvedStage(
+                    from: nil, to: schema, dropsRemovedEntities: false, willMigrate: nil, didMigrate: nil, kind: nil))
         }
         var current = stored
         var steps: [Step] = []
         for stage in stages {
             var planned = try MigrationPlanner(
-                stored: current, target: stage.to, dropsRemovedEntities: stage.dropsRemovedEntities, path: path, layout: layout
+                stored: current, target: stage.to, dropsRemovedEntities: stage.dropsRemovedEntities, path: path,
+                layout: layout
             ).plan()
             planned.result.version = stage.to.versionIdentifier ?? current.version
             steps.append(Step(stage: stage, plan: planned, from: current))
@@ -67,12 +70,14 @@ package struct MigrationSteps {
         _ steps: [Step], listing: ([MigrationAction]) throws -> (sql: [String], checks: [String])
     ) rethrows -> [MigrationStep] {
         let meaningful = steps.filter { step in
-            !step.plan.changes.isEmpty || !step.plan.actions.isEmpty || step.stage.kind != nil || step.from.version != step.plan.result.version
+            !step.plan.changes.isEmpty || !step.plan.actions.isEmpty || step.stage.kind != nil
+                || step.from.version != step.plan.result.version
         }
         return try meaningful.map { step in
             let (sql, checks) = try listing(step.plan.actions)
             return MigrationStep(
-                kind: step.stage.kind.flatMap(MigrationStep.Kind.init(rawValue:)) ?? .inferred, fromVersion: step.from.version,
+                kind: step.stage.kind.flatMap(MigrationStep.Kind.init(rawValue:)) ?? .inferred,
+                fromVersion: step.from.version,
                 toVersion: step.plan.result.version, changes: step.plan.changes, sql: sql, checks: checks)
         }
     }

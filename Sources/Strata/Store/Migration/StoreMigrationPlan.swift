@@ -14,7 +14,10 @@ package struct StoreMigrationPlan {
         package let didMigrate: ((any PersistentStore) throws -> Void)?
 
         /// A stage from `from` to `to`, with the custom stage's hooks if any.
-        package init(from: Schema, to: Schema, willMigrate: ((any PersistentStore) throws -> Void)?, didMigrate: ((any PersistentStore) throws -> Void)?) {
+        package init(
+            from: Schema, to: Schema, willMigrate: ((any PersistentStore) throws -> Void)?,
+            didMigrate: ((any PersistentStore) throws -> Void)?
+        ) {
             self.from = from
             self.to = to
             self.willMigrate = willMigrate
@@ -61,7 +64,9 @@ extension StoreMigrationPlan {
         if let version = stored.version {
             guard let index = versions.firstIndex(of: version) else {
                 throw StrataError.unknownStoreVersion(
-                    path: path, storeVersion: version.description + (versions.last.map { version > $0 ? " (newer than the plan's newest)" : "" } ?? ""),
+                    path: path,
+                    storeVersion: version.description
+                        + (versions.last.map { version > $0 ? " (newer than the plan's newest)" : "" } ?? ""),
                     planVersions: versions.map(\.description))
             }
             position = index
@@ -69,7 +74,9 @@ extension StoreMigrationPlan {
             position = index
         } else {
             throw StrataError.unknownStoreVersion(
-                path: path, storeVersion: "an unversioned schema matching none of the plan's (entities: \(stored.entities.map(\.name).joined(separator: ", ")))",
+                path: path,
+                storeVersion:
+                    "an unversioned schema matching none of the plan's (entities: \(stored.entities.map(\.name).joined(separator: ", ")))",
                 planVersions: versions.map(\.description))
         }
         var resolved: [ResolvedStage] = []
@@ -77,19 +84,28 @@ extension StoreMigrationPlan {
         while index < schemas.count - 1 {
             let version = versions[index]
             if let stage = stages.first(where: { $0.from.versionIdentifier == version }),
-               let next = schemas.firstIndex(where: { $0.versionIdentifier == stage.to.versionIdentifier }), next > index {
-                resolved.append(ResolvedStage(
-                    from: schemas[index], to: schemas[next], dropsRemovedEntities: true, willMigrate: stage.willMigrate,
-                    didMigrate: stage.didMigrate, kind: stage.willMigrate == nil && stage.didMigrate == nil ? "lightweight" : "custom"))
+                let next = schemas.firstIndex(where: { $0.versionIdentifier == stage.to.versionIdentifier }),
+                next > index
+            {
+                resolved.append(
+                    ResolvedStage(
+                        from: schemas[index], to: schemas[next], dropsRemovedEntities: true,
+                        willMigrate: stage.willMigrate,
+                        didMigrate: stage.didMigrate,
+                        kind: stage.willMigrate == nil && stage.didMigrate == nil ? "lightweight" : "custom"))
                 index = next
             } else {
-                resolved.append(ResolvedStage(
-                    from: schemas[index], to: schemas[index + 1], dropsRemovedEntities: true, willMigrate: nil, didMigrate: nil, kind: "lightweight"))
+                resolved.append(
+                    ResolvedStage(
+                        from: schemas[index], to: schemas[index + 1], dropsRemovedEntities: true, willMigrate: nil,
+                        didMigrate: nil, kind: "lightweight"))
                 index += 1
             }
         }
         if resolved.isEmpty {
-            resolved.append(ResolvedStage(from: nil, to: newest, dropsRemovedEntities: false, willMigrate: nil, didMigrate: nil, kind: nil))
+            resolved.append(
+                ResolvedStage(
+                    from: nil, to: newest, dropsRemovedEntities: false, willMigrate: nil, didMigrate: nil, kind: nil))
         }
         return resolved
     }

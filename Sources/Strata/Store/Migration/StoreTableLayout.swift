@@ -17,7 +17,9 @@ extension StoredSchema {
     /// The description of the tables `schema` needs, as a store with `layout` records it.
     package init(schema: Schema, layout: any StoreTableLayout) {
         self.version = schema.versionIdentifier
-        self.entities = schema.entities.filter { $0.parentEntity == nil }.map { StoredEntity(entity: $0, layout: layout) }.sorted { $0.name < $1.name }
+        self.entities = schema.entities.filter { $0.parentEntity == nil }.map {
+            StoredEntity(entity: $0, layout: layout)
+        }.sorted { $0.name < $1.name }
         self.history = HistoryTables.version
     }
 }

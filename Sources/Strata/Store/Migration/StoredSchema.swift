@@ -112,7 +112,10 @@ package struct StoredJoinTable: Codable, Equatable {
     package var definition: String
 
     /// A join table's description.
-    package init(name: String, ownerColumn: String, targetColumn: String, ownerSide: String, targetSide: String, definition: String) {
+    package init(
+        name: String, ownerColumn: String, targetColumn: String, ownerSide: String, targetSide: String,
+        definition: String
+    ) {
         self.name = name
         self.ownerColumn = ownerColumn
         self.targetColumn = targetColumn

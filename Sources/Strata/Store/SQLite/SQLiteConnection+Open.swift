@@ -68,7 +68,9 @@ extension SQLiteConnection {
             throw error.naming(location)
         }
         do throws(SQLiteError) {
-            try configure(handle, location: location, readOnly: readOnly, checksExistingFile: checksExistingFile, fullCheck: fullCheck)
+            try configure(
+                handle, location: location, readOnly: readOnly, checksExistingFile: checksExistingFile,
+                fullCheck: fullCheck)
         } catch {
             _ = strata_sqlite_disable_checkpoint_on_close(handle)
             sqlite3_close_v2(handle)
@@ -119,7 +121,7 @@ extension SQLiteConnection {
     private static func checkHeader(atPath path: String) throws(SQLiteError) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let file = FileHandle(forReadingAtPath: path)
+            let file = FileHandle(forReadingAtPath: path)
         else {
             // Missing or unreadable: let SQLite create it or report why it cannot open it.
             return false

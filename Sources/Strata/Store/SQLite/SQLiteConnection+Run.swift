@@ -38,7 +38,8 @@ extension SQLiteConnection {
                 while stepped == SQLITE_ROW {
                     stepped = sqlite3_step(statement)
                 }
-                let failure = stepped == SQLITE_DONE
+                let failure =
+                    stepped == SQLITE_DONE
                     ? nil : SQLiteError(resultCode: stepped, connection: handle, sql: sql)
                 sqlite3_finalize(statement)
                 if let failure {

@@ -65,7 +65,8 @@ package final class SQLiteConnection {
     ///   ``SQLiteError/isCorrupt`` for a damaged database, or SQLite's error when the file
     ///   cannot be opened (missing with `createIfMissing: false`, no permission, …).
     package init(
-        location: Location, readOnly: Bool = false, createIfMissing: Bool = true, integrityCheck: IntegrityCheck = .automatic
+        location: Location, readOnly: Bool = false, createIfMissing: Bool = true,
+        integrityCheck: IntegrityCheck = .automatic
     ) throws(SQLiteError) {
         (self.handle, self.openFile) = try Self.openHandle(
             location: location, readOnly: readOnly, createIfMissing: createIfMissing, integrityCheck: integrityCheck)

@@ -5,7 +5,8 @@ package struct SQLiteDialect: SQLDialect {
     package func quote(identifier: String) -> String {
         // Names rarely hold a quote; checking the bytes first skips Foundation's slow replacement for the rest.
         guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
-        return "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+        return "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"")
+            + "\""
     }
 
     package func placeholder(at position: Int) -> String { "?" }

@@ -25,7 +25,8 @@ struct SQLiteFileHeader {
             throw .notADatabase(path)
         }
         guard bytes.count >= Self.length else {
-            throw .corrupt(path, detail: "the file ends inside its \(Self.length)-byte header, after \(bytes.count) bytes")
+            throw .corrupt(
+                path, detail: "the file ends inside its \(Self.length)-byte header, after \(bytes.count) bytes")
         }
         func integer(at offset: Int, width: Int) -> Int {
             bytes[offset..<offset + width].reduce(0) { $0 << 8 | Int($1) }
@@ -37,11 +38,23 @@ struct SQLiteFileHeader {
             throw .corrupt(path, detail: "its header gives a page size of \(storedPageSize)")
         }
         let problems: [(Bool, String)] = [
-            ((1...2).contains(bytes[18]) && (1...2).contains(bytes[19]), "its header's file format versions are \(bytes[18]) and \(bytes[19])"),
+            (
+                (1...2).contains(bytes[18]) && (1...2).contains(bytes[19]),
+                "its header's file format versions are \(bytes[18]) and \(bytes[19])"
+            ),
             (pageSize - Int(bytes[20]) >= 480, "its header reserves \(bytes[20]) bytes of each \(pageSize)-byte page"),
-            (bytes[21] == 64 && bytes[22] == 32 && bytes[23] == 32, "its header's payload fractions are \(bytes[21]), \(bytes[22]), \(bytes[23])"),
-            ((0...4).contains(integer(at: 44, width: 4)), "its header gives schema format \(integer(at: 44, width: 4))"),
-            ((0...3).contains(integer(at: 56, width: 4)), "its header gives text encoding \(integer(at: 56, width: 4))"),
+            (
+                bytes[21] == 64 && bytes[22] == 32 && bytes[23] == 32,
+                "its header's payload fractions are \(bytes[21]), \(bytes[22]), \(bytes[23])"
+            ),
+            (
+                (0...4).contains(integer(at: 44, width: 4)),
+                "its header gives schema format \(integer(at: 44, width: 4))"
+            ),
+            (
+                (0...3).contains(integer(at: 56, width: 4)),
+                "its header gives text encoding \(integer(at: 56, width: 4))"
+            ),
             (bytes[72..<92].allSatisfy { $0 == 0 }, "its header's reserved bytes are not zero"),
         ]
         if let problem = problems.first(where: { !$0.0 }) {
@@ -61,6 +74,8 @@ struct SQLiteFileHeader {
     /// - Throws: ``SQLiteError/corrupt(_:detail:)`` when the file is shorter than its pages.
     func checkHoldsEveryPage(fileSize: Int, path: String) throws(SQLiteError) {
         guard let pageCount, fileSize < pageCount * pageSize else { return }
-        throw .corrupt(path, detail: "its header counts \(pageCount) pages of \(pageSize) bytes, but the file has \(fileSize) bytes")
+        throw .corrupt(
+            path,
+            detail: "its header counts \(pageCount) pages of \(pageSize) bytes, but the file has \(fileSize) bytes")
     }
 }

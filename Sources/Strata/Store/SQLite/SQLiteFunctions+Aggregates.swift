@@ -13,21 +13,26 @@ extension SQLiteFunctions {
         try defineFloatingSum(floatingSum, on: handle) { context in
             guard let context else { return }
             let words = SQLiteFunctions.accumulator(context, allocating: false)
-            SQLiteFunctions.setResult(words.map { StoredArithmetic.floatingSum($0, average: false) } ?? .null, on: context)
+            SQLiteFunctions.setResult(
+                words.map { StoredArithmetic.floatingSum($0, average: false) } ?? .null, on: context)
         }
         try defineFloatingSum(floatingAverage, on: handle) { context in
             guard let context else { return }
             let words = SQLiteFunctions.accumulator(context, allocating: false)
-            SQLiteFunctions.setResult(words.map { StoredArithmetic.floatingSum($0, average: true) } ?? .null, on: context)
+            SQLiteFunctions.setResult(
+                words.map { StoredArithmetic.floatingSum($0, average: true) } ?? .null, on: context)
         }
     }
 
     /// The aggregate context of one `strata_real_sum`/`strata_real_avg` call; `nil` before any value when not
     /// `allocating` (or when SQLite is out of memory).
-    fileprivate static func accumulator(_ context: OpaquePointer?, allocating: Bool) -> UnsafeMutableBufferPointer<UInt64>? {
+    fileprivate static func accumulator(
+        _ context: OpaquePointer?, allocating: Bool
+    ) -> UnsafeMutableBufferPointer<UInt64>? {
         let size = allocating ? Int32(FloatingSum.wordCount * MemoryLayout<UInt64>.stride) : 0
         guard let memory = sqlite3_aggregate_context(context, size) else { return nil }
-        return UnsafeMutableBufferPointer(start: memory.bindMemory(to: UInt64.self, capacity: FloatingSum.wordCount), count: FloatingSum.wordCount)
+        return UnsafeMutableBufferPointer(
+            start: memory.bindMemory(to: UInt64.self, capacity: FloatingSum.wordCount), count: FloatingSum.wordCount)
     }
 
     /// Registers a one-argument aggregate that adds non-null values to a ``FloatingSum`` and reports it with
@@ -43,7 +48,8 @@ extension SQLiteFunctions {
                     return sqlite3_result_error_nomem(context)
                 }
                 // Strata stores NaN as the text 'NaN' (SQLite would turn a NaN real into NULL).
-                let isNaN = sqlite3_value_type(value) == SQLITE_TEXT && sqlite3_value_bytes(value) == 3
+                let isNaN =
+                    sqlite3_value_type(value) == SQLITE_TEXT && sqlite3_value_bytes(value) == 3
                     && sqlite3_value_text(value).map { String(cString: $0) } == "NaN"
                 FloatingSum.add(isNaN ? .nan : sqlite3_value_double(value), to: sum)
             },

@@ -128,8 +128,10 @@ extension SQLiteFunctions {
                 guard let data else { return 0 }
                 let box = Unmanaged<SQLiteCollationBox>.fromOpaque(data).takeUnretainedValue()
                 // Collation input is not NUL-terminated: always build strings from pointer and length.
-                let left = String(decoding: UnsafeRawBufferPointer(start: leftBytes, count: Int(leftCount)), as: UTF8.self)
-                let right = String(decoding: UnsafeRawBufferPointer(start: rightBytes, count: Int(rightCount)), as: UTF8.self)
+                let left = String(
+                    decoding: UnsafeRawBufferPointer(start: leftBytes, count: Int(leftCount)), as: UTF8.self)
+                let right = String(
+                    decoding: UnsafeRawBufferPointer(start: rightBytes, count: Int(rightCount)), as: UTF8.self)
                 return Int32(box.compare(left, right).rawValue)
             },
             { data in
@@ -172,7 +174,8 @@ extension SQLiteFunctions {
                 return
             }
             bytes.withUnsafeBytes { buffer in
-                sqlite3_result_blob64(context, buffer.baseAddress, sqlite3_uint64(buffer.count), strata_sqlite_transient())
+                sqlite3_result_blob64(
+                    context, buffer.baseAddress, sqlite3_uint64(buffer.count), strata_sqlite_transient())
             }
         }
     }

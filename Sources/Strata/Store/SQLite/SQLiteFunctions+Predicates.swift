@@ -35,12 +35,13 @@ extension SQLiteFunctions {
     /// The IEEE floating-point function for an arithmetic operator (`%` is never floating point in a predicate).
     /// With `single`, the result is rounded to `Float`.
     package static func floatingArithmetic(_ op: QueryExpression.ArithmeticOperator, single: Bool) -> String {
-        let name = switch op {
-        case .add: "add"
-        case .subtract: "sub"
-        case .multiply: "mul"
-        case .divide, .remainder: "div"
-        }
+        let name =
+            switch op {
+            case .add: "add"
+            case .subtract: "sub"
+            case .multiply: "mul"
+            case .divide, .remainder: "div"
+            }
         return (single ? "strata_float_" : "strata_real_") + name
     }
 
@@ -67,7 +68,8 @@ extension SQLiteFunctions {
         }
         for op in [QueryExpression.ArithmeticOperator.add, .subtract, .multiply, .divide] {
             for single in [false, true] {
-                try define(floatingArithmetic(op, single: single), argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
+                try define(floatingArithmetic(op, single: single), argumentCount: 2, on: handle) {
+                    arguments throws(StrataFunctionError) in
                     StoredArithmetic.floating(op, arguments.real(0), arguments.real(1), single: single)
                 }
             }
@@ -113,7 +115,8 @@ extension SQLiteFunctions {
             (result, overflow) = left.remainderReportingOverflow(dividingBy: right)
         }
         guard !overflow else {
-            throw StrataFunctionError(message: "\(checkedArithmetic(op)): \(left) \(op.rawValue) \(right) overflows Int64")
+            throw StrataFunctionError(
+                message: "\(checkedArithmetic(op)): \(left) \(op.rawValue) \(right) overflows Int64")
         }
         return result
     }

@@ -82,7 +82,8 @@ package enum SQLiteFunctions {
             guard let ordering = StrataStringOrdering(rawValue: mode) else {
                 throw StrataFunctionError(message: "\(compare): unknown ordering \(mode)")
             }
-            return .integer(Int64(StrataText.compare(arguments.text(0), arguments.text(1), ordering: ordering).rawValue))
+            return .integer(
+                Int64(StrataText.compare(arguments.text(0), arguments.text(1), ordering: ordering).rawValue))
         }
         for ordering in StrataStringOrdering.allCases {
             guard let name = ordering.collationName else { continue }
@@ -103,8 +104,8 @@ package enum SQLiteFunctions {
         for (name, operation) in operations {
             try define(name, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
                 guard let left = StrataText.decimal(arguments.text(0)),
-                      let right = StrataText.decimal(arguments.text(1)),
-                      let result = operation(left, right), !result.isNaN
+                    let right = StrataText.decimal(arguments.text(1)),
+                    let result = operation(left, right), !result.isNaN
                 else { return .null }
                 return .text(StrataText.decimalText(result))
             }

@@ -89,7 +89,9 @@ final class SQLiteSaveExecutor: SaveExecutor {
                 try statement.bind(selectBindings)
                 while try statement.step() {
                     deleted.keys.append(statement.int64(at: 0))
-                    if !columns.isEmpty { deleted.values.append(columns.indices.map { statement.storedValue(at: Int32($0 + 1)) }) }
+                    if !columns.isEmpty {
+                        deleted.values.append(columns.indices.map { statement.storedValue(at: Int32($0 + 1)) })
+                    }
                 }
             }
             try connection.run(delete, deleteBindings)
@@ -102,7 +104,8 @@ final class SQLiteSaveExecutor: SaveExecutor {
         do {
             return try body()
         } catch let error as SQLiteError where error.isUniqueConstraintViolation {
-            throw StrataError.uniqueConstraintViolation(entity: entity.name, properties: Self.columns(in: error.message, entity: entity))
+            throw StrataError.uniqueConstraintViolation(
+                entity: entity.name, properties: Self.columns(in: error.message, entity: entity))
         }
     }
 

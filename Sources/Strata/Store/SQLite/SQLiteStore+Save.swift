@@ -17,9 +17,12 @@ extension SQLiteStore {
                 try connection.transaction {
                     try checkNotMigratedElsewhere(connection)
                     try checkFileInPlace(connection)
-                    let history = recordsHistory ? try HistoryRecorder(connection: connection, author: changes.author) : nil
-                    var sequence = SaveSequence(executor: SQLiteSaveExecutor(connection: connection, dialect: dialect), mergePolicy: mergePolicy,
-                                                storeIdentifier: identifier, recordsHistory: recordsHistory, changes: changes)
+                    let history =
+                        recordsHistory ? try HistoryRecorder(connection: connection, author: changes.author) : nil
+                    var sequence = SaveSequence(
+                        executor: SQLiteSaveExecutor(connection: connection, dialect: dialect),
+                        mergePolicy: mergePolicy,
+                        storeIdentifier: identifier, recordsHistory: recordsHistory, changes: changes)
                     let result = try sequence.write(changes)
                     if let history, let journal = sequence.journal {
                         try history.record(journal)
@@ -43,6 +46,9 @@ extension SQLiteStore {
     func checkFileInPlace(_ connection: SQLiteConnection) throws {
         guard connection.fileHasMoved else { return }
         throw StrataError.storeFailure(
-            operation: "save", reason: "the store file \(path ?? "") was deleted, moved or replaced while the container had it open; nothing was written (open a new container)")
+            operation: "save",
+            reason:
+                "the store file \(path ?? "") was deleted, moved or replaced while the container had it open; nothing was written (open a new container)"
+        )
     }
 }

@@ -29,7 +29,9 @@ package final class SQLiteStore: SQLPersistentStore, @unchecked Sendable {
     /// What history the store keeps (`ModelConfiguration.historyRetentionInterval` / `historyRetentionLimit`).
     let historyRetention: HistoryRetention
     /// Whether saves record a history transaction.
-    var recordsHistory: Bool { historyTablesExist.load(ordering: .relaxed) && !historyRecordingSuspended.load(ordering: .relaxed) }
+    var recordsHistory: Bool {
+        historyTablesExist.load(ordering: .relaxed) && !historyRecordingSuspended.load(ordering: .relaxed)
+    }
     private let historyRecordingSuspended = Atomic<Bool>(false)
     /// The history transactions this store wrote while its commit watcher runs.
     let ownTransactions = StoreWrittenTransactions()
@@ -45,8 +47,12 @@ package final class SQLiteStore: SQLPersistentStore, @unchecked Sendable {
     /// - Throws: `StrataError.notAStrataStore` for a foreign or corrupt file, `StrataError.schemaMismatch` when
     ///   the file holds other models, `StrataError.storeOpenFailed` when it can't be opened or created. In
     ///   every case the file is left untouched.
-    package init(schema: Schema, path: String?, readOnly: Bool, migrationPlan: StoreMigrationPlan? = nil, backsUpBeforeMigrating: Bool = false,
-                 integrityCheck: SQLiteConnection.IntegrityCheck = .automatic, historyRetention: HistoryRetention = HistoryRetention()) throws {
+    package init(
+        schema: Schema, path: String?, readOnly: Bool, migrationPlan: StoreMigrationPlan? = nil,
+        backsUpBeforeMigrating: Bool = false,
+        integrityCheck: SQLiteConnection.IntegrityCheck = .automatic,
+        historyRetention: HistoryRetention = HistoryRetention()
+    ) throws {
         try Self.validate(schema)
         self.schema = schema
         self.path = path
@@ -57,7 +63,8 @@ package final class SQLiteStore: SQLPersistentStore, @unchecked Sendable {
         do {
             let location: SQLiteConnection.Location = path.map { .file($0) } ?? .memory
             opened = try SQLiteConnection(
-                location: location, readOnly: readOnly && path != nil, createIfMissing: !readOnly, integrityCheck: integrityCheck)
+                location: location, readOnly: readOnly && path != nil, createIfMissing: !readOnly,
+                integrityCheck: integrityCheck)
         } catch let error where error.isNotADatabase || error.isCorrupt {
             throw StrataError.notAStrataStore(path: displayPath, reason: error.message)
         } catch {
@@ -72,7 +79,9 @@ package final class SQLiteStore: SQLPersistentStore, @unchecked Sendable {
         historyTablesExist.store(HistoryTables.exist(on: opened), ordering: .relaxed)
         if !readOnly, recordsHistory, historyRetention.isLimited {
             try withConnection { connection in
-                try translatingErrors("delete history past its retention") { try connection.transaction { try pruneHistory(connection) } }
+                try translatingErrors("delete history past its retention") {
+                    try connection.transaction { try pruneHistory(connection) }
+                }
             }
         }
     }
@@ -106,7 +115,10 @@ package final class SQLiteStore: SQLPersistentStore, @unchecked Sendable {
         for entity in schema.entities {
             if let keyPath = entity.unresolvedConstraintKeyPaths.first {
                 throw StrataError.invalidSchema(
-                    entity: entity.name, reason: "#Index/#Unique names \(entity.readableDescription(of: keyPath)), which is not a persistent property")
+                    entity: entity.name,
+                    reason:
+                        "#Index/#Unique names \(entity.readableDescription(of: keyPath)), which is not a persistent property"
+                )
             }
         }
     }
@@ -159,9 +171,13 @@ func translatingErrors<T>(_ operation: @autoclosure () -> String, _ body: () thr
 
 extension SQLiteStore {
     package func integerPairs(_ query: SQLFragment, operation: @autoclosure () -> String) throws -> [(Int64, Int64)] {
-        let found = try withConnection { connection in try translatingErrors(operation()) { try connection.query(query) } }
+        let found = try withConnection { connection in
+            try translatingErrors(operation()) { try connection.query(query) }
+        }
         return found.compactMap { row in
-            guard row.count == 2, case .integer(let first) = row[0], case .integer(let second) = row[1] else { return nil }
+            guard row.count == 2, case .integer(let first) = row[0], case .integer(let second) = row[1] else {
+                return nil
+            }
             return (first, second)
         }
     }

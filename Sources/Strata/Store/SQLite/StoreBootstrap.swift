@@ -16,16 +16,20 @@ struct StoreBootstrap {
 
     /// Returns the store's identifier.
     func run() throws -> String {
-        let tables = try read("list tables", "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-            .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
+        let tables = try read(
+            "list tables", "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+        .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
         if tables.isEmpty {
             guard !readOnly else {
-                throw StrataError.storeOpenFailed(path: path, reason: "the store is empty and the container is read-only")
+                throw StrataError.storeOpenFailed(
+                    path: path, reason: "the store is empty and the container is read-only")
             }
             return try create()
         }
         let (stored, identifier) = try readStoredSchema(tables: tables)
-        let migrator = StoreMigrator(connection: connection, schema: schema, plan: migrationPlan, path: path, identifier: identifier)
+        let migrator = StoreMigrator(
+            connection: connection, schema: schema, plan: migrationPlan, path: path, identifier: identifier)
         let steps = try migrator.planning.steps(from: stored)
         guard MigrationSteps.needsMigration(steps, ignoringHistory: readOnly) else { return identifier }
         guard !readOnly else {
@@ -43,22 +47,32 @@ struct StoreBootstrap {
         // Connections opening the store at once each copied it; only the one that migrated it copied it before any
         // migration (another's copy may be of the migrated store), so only its copy is kept.
         if let backup, let backupPath {
-            if migrated { try StoreBackup.keep(backup, storePath: backupPath, stored: stored) } else { StoreBackup.discard(backup) }
+            if migrated {
+                try StoreBackup.keep(backup, storePath: backupPath, stored: stored)
+            } else {
+                StoreBackup.discard(backup)
+            }
         }
         return identifier
     }
 
     /// Checks that the file is a Strata store and reads the schema description it records, and its identifier.
     func readStoredSchema(tables knownTables: [String]? = nil) throws -> (StoredSchema, String) {
-        let tables = try knownTables ?? read("list tables", "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        let tables =
+            try knownTables
+            ?? read("list tables", "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
             .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
         guard tables.contains(StoreLayout.metadataTable) else {
             throw StrataError.notAStrataStore(
-                path: path, reason: "it is an SQLite database without Strata's metadata (tables: \(tables.sorted().joined(separator: ", ")))")
+                path: path,
+                reason:
+                    "it is an SQLite database without Strata's metadata (tables: \(tables.sorted().joined(separator: ", ")))"
+            )
         }
         let metadata = try readMetadata()
         guard metadata["format"] == Self.formatVersion else {
-            throw StrataError.notAStrataStore(path: path, reason: "unknown store format \(metadata["format"] ?? "none")")
+            throw StrataError.notAStrataStore(
+                path: path, reason: "unknown store format \(metadata["format"] ?? "none")")
         }
         return (Self.storedSchema(metadata), metadata["identifier"] ?? "")
     }
@@ -76,9 +90,16 @@ struct StoreBootstrap {
         description.version = description.version ?? migrationPlan?.schemas.last?.versionIdentifier
         try translatingErrors("create the store's tables") {
             try connection.transaction {
-                try connection.execute("CREATE TABLE \(dialect.quote(identifier: StoreLayout.metadataTable)) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
-                for (key, value) in [("format", Self.formatVersion), ("identifier", identifier), ("schema", fingerprint.encoded), ("model", description.encoded)] {
-                    try connection.run("INSERT INTO \(dialect.quote(identifier: StoreLayout.metadataTable)) (key, value) VALUES (?, ?)", [.text(key), .text(value)])
+                try connection.execute(
+                    "CREATE TABLE \(dialect.quote(identifier: StoreLayout.metadataTable)) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)"
+                )
+                for (key, value) in [
+                    ("format", Self.formatVersion), ("identifier", identifier), ("schema", fingerprint.encoded),
+                    ("model", description.encoded),
+                ] {
+                    try connection.run(
+                        "INSERT INTO \(dialect.quote(identifier: StoreLayout.metadataTable)) (key, value) VALUES (?, ?)",
+                        [.text(key), .text(value)])
                 }
                 for entity in schema.entities {
                     for statement in TableDefinition(entity: entity, dialect: dialect).statements {
@@ -95,7 +116,10 @@ struct StoreBootstrap {
 
     private func readMetadata() throws -> [String: String] {
         var metadata: [String: String] = [:]
-        for row in try read("read the store's metadata", "SELECT key, value FROM \(dialect.quote(identifier: StoreLayout.metadataTable))") {
+        for row in try read(
+            "read the store's metadata",
+            "SELECT key, value FROM \(dialect.quote(identifier: StoreLayout.metadataTable))")
+        {
             if row.count == 2, case .text(let key) = row[0], case .text(let value) = row[1] { metadata[key] = value }
         }
         return metadata
@@ -104,7 +128,7 @@ struct StoreBootstrap {
     private func read(_ operation: String, _ sql: String) throws -> [[StoredValue]] {
         do {
             return try connection.query(sql, [])
-        } catch where error.isNotADatabase || error.isCorrupt {
+        } catch  where error.isNotADatabase || error.isCorrupt {
             throw StrataError.notAStrataStore(path: path, reason: error.message)
         } catch {
             throw StrataError.storeFailure(operation: operation, reason: error.description)

@@ -17,16 +17,17 @@ struct TableDefinition {
         if entity.tableHasEntityColumn {
             system.append("\(quote(StoreLayout.entityColumn)) TEXT NOT NULL DEFAULT '\(entity.name)'")
         }
-        return system + entity.tableColumns.map { owner, index in
-            let property = owner.persistentProperties[index]
-            if let relationship = owner.relationshipInfos[index] {
-                return "\(quote(property.name)) INTEGER" + foreignKeyClause(relationship)
+        return system
+            + entity.tableColumns.map { owner, index in
+                let property = owner.persistentProperties[index]
+                if let relationship = owner.relationshipInfos[index] {
+                    return "\(quote(property.name)) INTEGER" + foreignKeyClause(relationship)
+                }
+                let type = property.attributeStorage.map(dialect.columnType(for:)) ?? ""
+                let isNullable = property.isOptional || owner !== entity
+                return [quote(property.name), type, isNullable ? "" : "NOT NULL"]
+                    .filter { !$0.isEmpty }.joined(separator: " ")
             }
-            let type = property.attributeStorage.map(dialect.columnType(for:)) ?? ""
-            let isNullable = property.isOptional || owner !== entity
-            return [quote(property.name), type, isNullable ? "" : "NOT NULL"]
-                .filter { !$0.isEmpty }.joined(separator: " ")
-        }
     }
 
     /// `REFERENCES` for a to-one relationship: deleting the destination applies the inverse's delete rule to rows
@@ -40,7 +41,8 @@ struct TableDefinition {
         case .deny: action = "RESTRICT"
         case .noAction: return ""
         }
-        return " REFERENCES \(quote(relationship.destination.tableName)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE \(action)"
+        return
+            " REFERENCES \(quote(relationship.destination.tableName)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE \(action)"
     }
 
     var uniqueConstraints: [String] {
@@ -60,10 +62,14 @@ struct TableDefinition {
         entity.ownIndexedColumnSets.map { names in
             let indexName = ([entity.name] + names + ["index"]).joined(separator: "_")
             let columns = names.map { name in
-                let isString = entity.property(named: name).map { $0.attributeStorage == .text && $0.valueType == String.self } ?? false
-                return quote(name) + (isString ? " COLLATE \(StrataStringOrdering.swift.collationName ?? "BINARY")" : "")
+                let isString =
+                    entity.property(named: name).map { $0.attributeStorage == .text && $0.valueType == String.self }
+                    ?? false
+                return quote(name)
+                    + (isString ? " COLLATE \(StrataStringOrdering.swift.collationName ?? "BINARY")" : "")
             }
-            return "CREATE INDEX \(quote(indexName)) ON \(quote(entity.tableName)) (" + columns.joined(separator: ", ") + ")"
+            return "CREATE INDEX \(quote(indexName)) ON \(quote(entity.tableName)) (" + columns.joined(separator: ", ")
+                + ")"
         }
     }
 
@@ -76,8 +82,9 @@ struct TableDefinition {
     private func joinTableStatements(of entity: Schema.Entity) -> [String] {
         entity.ownRelationshipIndexes.compactMap { index in
             guard let relationship = entity.relationshipInfos[index],
-                  case .joinTable(let name, let owner, let target) = relationship.storage,
-                  owner != StoreLayout.secondColumn else { return nil }
+                case .joinTable(let name, let owner, let target) = relationship.storage,
+                owner != StoreLayout.secondColumn
+            else { return nil }
             let reference = { (entity: String) in
                 "INTEGER NOT NULL REFERENCES \(quote(entity)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE CASCADE"
             }

@@ -32,7 +32,9 @@ package struct SaveJournal {
         var keys: HistoryKeyList
 
         init(_ kind: HistoryTables.Kind, _ entity: Schema.Entity, position: Int64, row: Int64, attributes: String?) {
-            (self.kind, self.entity, self.position, self.row, self.attributes) = (kind, entity, position, row, attributes)
+            (self.kind, self.entity, self.position, self.row, self.attributes) = (
+                kind, entity, position, row, attributes
+            )
             keys = HistoryKeyList(first: row)
         }
 
@@ -46,7 +48,9 @@ package struct SaveJournal {
             if other.count == 1 {
                 keys.append(other.row)
             } else {
-                for key in HistoryKeyList.keys(first: other.row, count: other.count, list: other.keys.stored) { keys.append(key) }
+                for key in HistoryKeyList.keys(first: other.row, count: other.count, list: other.keys.stored) {
+                    keys.append(key)
+                }
             }
             count += other.count
         }
@@ -73,7 +77,8 @@ package struct SaveJournal {
         let position = noted
         note(.delete, entity, row: row, attributes: nil)
         for (index, value) in zip(entity.preservedPropertyIndexes, values) {
-            tombstones.append(HistoryTombstoneRow(position: position, name: entity.persistentProperties[index].name, value: value))
+            tombstones.append(
+                HistoryTombstoneRow(position: position, name: entity.persistentProperties[index].name, value: value))
         }
     }
 
@@ -105,7 +110,8 @@ package struct SaveJournal {
         // neighbours when the rows are derived). Compared and extended in place: a copy would copy its key list.
         let separate = tracksRelationships && kind == .update
         if !separate, let last = entries.indices.last, entries[last].kind == kind, entries[last].entity === entity,
-           entries[last].attributes == attributes {
+            entries[last].attributes == attributes
+        {
             entries[last].keys.append(row)
             entries[last].count += 1
             return
@@ -126,8 +132,10 @@ package struct SaveJournal {
                 run.append(entries[index])
                 index += 1
             }
-            rows.append(HistoryChangeRow(position: run.position, kind: run.kind, entity: run.entity.name, row: run.row, count: run.count,
-                                         attributes: run.attributes, keys: run.keys.stored))
+            rows.append(
+                HistoryChangeRow(
+                    position: run.position, kind: run.kind, entity: run.entity.name, row: run.row, count: run.count,
+                    attributes: run.attributes, keys: run.keys.stored))
         }
         return (rows, tombstones)
     }

@@ -16,13 +16,19 @@ package struct SaveSequence<Executor: SaveExecutor> {
     var conflicts: [MergeConflict] = []
 
     /// - Parameter recordsHistory: whether to keep the journal the history is derived from.
-    package init(executor: Executor, mergePolicy: MergePolicy, storeIdentifier: String, recordsHistory: Bool, changes: StoreChanges) {
+    package init(
+        executor: Executor, mergePolicy: MergePolicy, storeIdentifier: String, recordsHistory: Bool,
+        changes: StoreChanges
+    ) {
         self.executor = executor
         self.mergePolicy = mergePolicy
         self.storeIdentifier = storeIdentifier
-        statements = SaveStatements(dialect: executor.dialect, rowLock: executor.rowLock, returnsInsertedKeys: executor.returnsInsertedKeys)
+        statements = SaveStatements(
+            dialect: executor.dialect, rowLock: executor.rowLock, returnsInsertedKeys: executor.returnsInsertedKeys)
         if recordsHistory {
-            journal = SaveJournal(tracksRelationships: !changes.foreignKeyUpdates.isEmpty || !changes.joinInserts.isEmpty || !changes.joinDeletes.isEmpty)
+            journal = SaveJournal(
+                tracksRelationships: !changes.foreignKeyUpdates.isEmpty || !changes.joinInserts.isEmpty
+                    || !changes.joinDeletes.isEmpty)
         }
     }
 
@@ -49,12 +55,17 @@ package struct SaveSequence<Executor: SaveExecutor> {
         let returning = journal != nil
         try executor.run(deletes.count) { index in
             let delete = deletes[index]
-            return SaveStatement(statements.delete(delete.entity, checked: true, returningPreserved: returning),
-                                 .values([.integer(delete.primaryKey), .integer(delete.version)]))
+            return SaveStatement(
+                statements.delete(delete.entity, checked: true, returningPreserved: returning),
+                .values([.integer(delete.primaryKey), .integer(delete.version)]))
         } result: { index, deleted in
             let delete = deletes[index]
             if deleted.affectedRows > 0 {
-                let preserved = deleted.count > 0 ? delete.entity.preservedPropertyIndexes.indices.map { deleted.storedValue(row: 0, column: Int32($0)) } : []
+                let preserved =
+                    deleted.count > 0
+                    ? delete.entity.preservedPropertyIndexes.indices.map {
+                        deleted.storedValue(row: 0, column: Int32($0))
+                    } : []
                 journal?.deleted(delete.entity, row: delete.primaryKey, preserved: preserved)
             } else if let conflict = try deleteConflict(delete) {
                 conflicts.append(conflict)
@@ -69,7 +80,10 @@ package struct SaveSequence<Executor: SaveExecutor> {
         let preserved = journal == nil ? [] : batch.entity.preservedPropertyIndexes
         let checks = mergePolicy == .error && !batch.readVersions.isEmpty
         var columns = preserved.map { statements.column(batch.entity, $0) }
-        if checks { columns += [statements.version] + batch.entity.columnPropertyIndexes.map { statements.column(batch.entity, $0) } }
+        if checks {
+            columns +=
+                [statements.version] + batch.entity.columnPropertyIndexes.map { statements.column(batch.entity, $0) }
+        }
         let deleted = try executor.deleteRows(batch, returning: columns)
         if checks { batchDeleteConflicts(batch, deleted, skipping: preserved.count) }
         // Each key read once, not once per comparison.
@@ -79,7 +93,10 @@ package struct SaveSequence<Executor: SaveExecutor> {
         if preserved.isEmpty {
             journal?.deleted(batch.entity, rows: sortedKeys)
         } else {
-            for row in order { journal?.deleted(batch.entity, row: keys[row], preserved: Array(deleted.values[row].prefix(preserved.count))) }
+            for row in order {
+                journal?.deleted(
+                    batch.entity, row: keys[row], preserved: Array(deleted.values[row].prefix(preserved.count)))
+            }
         }
         result.batchDeletedKeys.append(sortedKeys)
     }
@@ -87,7 +104,9 @@ package struct SaveSequence<Executor: SaveExecutor> {
     /// Writes each update's changed columns while the row's version is still the one its model read (a
     /// relationship-only change still checks and bumps it); a row that changed goes to the merge policy
     /// (``resolveConflict(_:columns:)``).
-    private mutating func writeUpdates(_ updates: [StoreChanges.Update], _ updateColumns: [StoreChanges.UpdateColumn]) throws {
+    private mutating func writeUpdates(
+        _ updates: [StoreChanges.Update], _ updateColumns: [StoreChanges.UpdateColumn]
+    ) throws {
         // Consecutive updates of the same columns (the usual case) reuse the last statement without a lookup, and
         // the history's list of changed properties is built once per run of them.
         var lastStatement: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, sql: SaveSQL)?
@@ -95,8 +114,11 @@ package struct SaveSequence<Executor: SaveExecutor> {
         try executor.run(updates.count) { index in
             let update = updates[index]
             let columns = updateColumns[update.columns]
-            if let lastStatement, lastStatement.entity === update.entity, Self.sameIndexes(lastStatement.columns, columns) {
-                return SaveStatement(lastStatement.sql, .update(columns, key: update.primaryKey, version: update.version))
+            if let lastStatement, lastStatement.entity === update.entity,
+                Self.sameIndexes(lastStatement.columns, columns)
+            {
+                return SaveStatement(
+                    lastStatement.sql, .update(columns, key: update.primaryKey, version: update.version))
             }
             let sql = statements.checkedUpdate(update.entity, columns: columns.map(\.index))
             lastStatement = (update.entity, columns, sql)
@@ -106,7 +128,10 @@ package struct SaveSequence<Executor: SaveExecutor> {
             let columns = updateColumns[update.columns]
             if updated.affectedRows == 0 {
                 let written = try resolveConflict(update, columns: columns)
-                if !written.isEmpty { journal?.updated(update.entity, row: update.primaryKey, attributes: update.entity.historyAttributeNames(written)) }
+                if !written.isEmpty {
+                    journal?.updated(
+                        update.entity, row: update.primaryKey, attributes: update.entity.historyAttributeNames(written))
+                }
             } else if journal != nil, !columns.isEmpty {
                 // A relationship-only update (a version bump) is recorded with its relationship change.
                 let names: String
@@ -121,7 +146,9 @@ package struct SaveSequence<Executor: SaveExecutor> {
         }
     }
 
-    private static func sameIndexes(_ lhs: ArraySlice<StoreChanges.UpdateColumn>, _ rhs: ArraySlice<StoreChanges.UpdateColumn>) -> Bool {
+    private static func sameIndexes(
+        _ lhs: ArraySlice<StoreChanges.UpdateColumn>, _ rhs: ArraySlice<StoreChanges.UpdateColumn>
+    ) -> Bool {
         lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.index == $1.index }
     }
 
@@ -129,7 +156,9 @@ package struct SaveSequence<Executor: SaveExecutor> {
     private mutating func writeForeignKeys(_ updates: [StoreChanges.ResolvedForeignKey]) throws {
         try executor.run(updates.count) { index in
             let update = updates[index]
-            return SaveStatement(statements.foreignKey(update.entity, column: update.column), .values([update.target, .integer(update.row)]))
+            return SaveStatement(
+                statements.foreignKey(update.entity, column: update.column),
+                .values([update.target, .integer(update.row)]))
         } result: { index, _ in
             let update = updates[index]
             if update.isStoredRow { journal?.relationshipChanged(update.entity, row: update.row, name: update.column) }
@@ -140,10 +169,14 @@ package struct SaveSequence<Executor: SaveExecutor> {
     private mutating func writeJoins(_ joins: [StoreChanges.ResolvedJoin], inserting: Bool) throws {
         try executor.run(joins.count) { index in
             let join = joins[index]
-            return SaveStatement(statements.join(join.change, inserting: inserting), .values([.integer(join.owner), .integer(join.target)]))
+            return SaveStatement(
+                statements.join(join.change, inserting: inserting),
+                .values([.integer(join.owner), .integer(join.target)]))
         } result: { index, _ in
             let join = joins[index]
-            if case .stored = join.change.owner { journal?.relationshipChanged(join.change.entity, row: join.owner, name: join.change.relationship) }
+            if case .stored = join.change.owner {
+                journal?.relationshipChanged(join.change.entity, row: join.owner, name: join.change.relationship)
+            }
         }
     }
 }

@@ -129,7 +129,9 @@ extension SaveExecutor {
     func run(_ statement: SaveStatement) throws -> Result {
         var outcome: Result?
         try run(1, statement: { _ in statement }, result: { _, result in outcome = result })
-        guard let outcome else { throw StrataError.storeFailure(operation: "save", reason: "a statement returned no result") }
+        guard let outcome else {
+            throw StrataError.storeFailure(operation: "save", reason: "a statement returned no result")
+        }
         return outcome
     }
 }

@@ -42,7 +42,10 @@ final class SaveStatements<Dialect: SQLDialect> {
 
     /// `INSERT` of the entity's columns (`ON CONFLICT DO NOTHING` for an upsert, whose conflict is looked up again).
     func insert(_ entity: Schema.Entity, ignoringConflicts: Bool) -> SaveSQL {
-        sql(Key(kind: .insert(ignoringConflicts: ignoringConflicts), entity: ObjectIdentifier(entity)), entity, returnsRows: returnsInsertedKeys) {
+        sql(
+            Key(kind: .insert(ignoringConflicts: ignoringConflicts), entity: ObjectIdentifier(entity)), entity,
+            returnsRows: returnsInsertedKeys
+        ) {
             let columns = entity.columnPropertyIndexes
             var names = columns.map { column(entity, $0) }
             var values = columns.indices.map { dialect.placeholder(at: $0 + 1) }
@@ -51,7 +54,8 @@ final class SaveStatements<Dialect: SQLDialect> {
                 names.append(dialect.quote(identifier: StoreLayout.entityColumn))
                 values.append("'\(entity.name)'")
             }
-            let body = names.isEmpty
+            let body =
+                names.isEmpty
                 ? "DEFAULT VALUES" : "(\(names.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))"
             return "INSERT INTO \(table(entity)) \(body)\(ignoringConflicts ? " ON CONFLICT DO NOTHING" : "")"
                 + (returnsInsertedKeys ? " RETURNING \(primaryKey)" : "")
@@ -68,8 +72,11 @@ final class SaveStatements<Dialect: SQLDialect> {
 
     /// `UPDATE` of `columns` and the version whatever the row's version (a conflict resolved, an upsert).
     func update(_ entity: Schema.Entity, columns: [Int], returningVersion: Bool) -> SaveSQL {
-        sql(Key(kind: .update(returningVersion: returningVersion), entity: ObjectIdentifier(entity), columns: columns), entity,
-            returnsRows: returningVersion) {
+        sql(
+            Key(kind: .update(returningVersion: returningVersion), entity: ObjectIdentifier(entity), columns: columns),
+            entity,
+            returnsRows: returningVersion
+        ) {
             "UPDATE \(table(entity)) SET \(assignments(entity, columns)) WHERE \(primaryKey) = \(dialect.placeholder(at: columns.count + 1))"
                 + (returningVersion ? " RETURNING \(version)" : "")
         }
@@ -78,7 +85,10 @@ final class SaveStatements<Dialect: SQLDialect> {
     /// `DELETE` of one row by key (and, `checked`, version), returning the entity's preserved values when asked.
     func delete(_ entity: Schema.Entity, checked: Bool, returningPreserved: Bool) -> SaveSQL {
         let returning = returningPreserved && !entity.preservedPropertyIndexes.isEmpty
-        return sql(Key(kind: .delete(checked: checked, returning: returning), entity: ObjectIdentifier(entity)), entity, returnsRows: returning) {
+        return sql(
+            Key(kind: .delete(checked: checked, returning: returning), entity: ObjectIdentifier(entity)), entity,
+            returnsRows: returning
+        ) {
             "DELETE FROM \(table(entity)) WHERE \(primaryKey) = \(dialect.placeholder(at: 1))"
                 + (checked ? " AND \(version) = \(dialect.placeholder(at: 2))" : "")
                 + (returning ? " RETURNING \(columns(entity, entity.preservedPropertyIndexes))" : "")
@@ -96,7 +106,10 @@ final class SaveStatements<Dialect: SQLDialect> {
     /// `SELECT` of the key of the row holding the bound values of `properties` (a uniqueness constraint), the
     /// properties whose value is NULL (`nulls`) matched with `IS NULL`, as the constraint treats them.
     func uniqueRow(_ entity: Schema.Entity, properties: [Int], nulls: [Bool]) -> SaveSQL {
-        sql(Key(kind: .uniqueRow(nulls: nulls), entity: ObjectIdentifier(entity), columns: properties), entity, returnsRows: true) {
+        sql(
+            Key(kind: .uniqueRow(nulls: nulls), entity: ObjectIdentifier(entity), columns: properties), entity,
+            returnsRows: true
+        ) {
             var bound = 0
             let condition = zip(properties, nulls).map { property, isNull -> String in
                 if isNull { return "\(column(entity, property)) IS NULL" }
@@ -118,10 +131,15 @@ final class SaveStatements<Dialect: SQLDialect> {
     /// `INSERT` of a join-table row (nothing when it is there already) or `DELETE` of one.
     func join(_ change: StoreChanges.JoinChange, inserting: Bool) -> SaveSQL {
         let name = change.table + "\u{0}" + change.ownerColumn
-        return sql(Key(kind: inserting ? .joinInsert : .joinDelete, entity: ObjectIdentifier(change.entity), name: name), change.entity,
-                   returnsRows: false) {
-            let (table, owner, target) = (dialect.quote(identifier: change.table), dialect.quote(identifier: change.ownerColumn),
-                                          dialect.quote(identifier: change.targetColumn))
+        return sql(
+            Key(kind: inserting ? .joinInsert : .joinDelete, entity: ObjectIdentifier(change.entity), name: name),
+            change.entity,
+            returnsRows: false
+        ) {
+            let (table, owner, target) = (
+                dialect.quote(identifier: change.table), dialect.quote(identifier: change.ownerColumn),
+                dialect.quote(identifier: change.targetColumn)
+            )
             return inserting
                 ? "INSERT INTO \(table) (\(owner), \(target)) VALUES (\(dialect.placeholder(at: 1)), \(dialect.placeholder(at: 2))) ON CONFLICT DO NOTHING"
                 : "DELETE FROM \(table) WHERE \(owner) = \(dialect.placeholder(at: 1)) AND \(target) = \(dialect.placeholder(at: 2))"
@@ -131,13 +149,19 @@ final class SaveStatements<Dialect: SQLDialect> {
     var primaryKey: String { dialect.quote(identifier: StoreLayout.primaryKeyColumn) }
     var version: String { dialect.quote(identifier: StoreLayout.versionColumn) }
     func table(_ entity: Schema.Entity) -> String { dialect.quote(identifier: entity.tableName) }
-    func column(_ entity: Schema.Entity, _ index: Int) -> String { dialect.quote(identifier: entity.persistentProperties[index].name) }
+    func column(_ entity: Schema.Entity, _ index: Int) -> String {
+        dialect.quote(identifier: entity.persistentProperties[index].name)
+    }
     /// The columns at `indexes`, comma-separated.
-    func columns(_ entity: Schema.Entity, _ indexes: [Int]) -> String { indexes.map { column(entity, $0) }.joined(separator: ", ") }
+    func columns(_ entity: Schema.Entity, _ indexes: [Int]) -> String {
+        indexes.map { column(entity, $0) }.joined(separator: ", ")
+    }
 
     /// `column = placeholder, …` for `columns`, then the version moving on (every write of a row moves it).
     private func assignments(_ entity: Schema.Entity, _ columns: [Int]) -> String {
-        (columns.enumerated().map { "\(column(entity, $1)) = \(dialect.placeholder(at: $0 + 1))" } + ["\(version) = \(version) + 1"])
-            .joined(separator: ", ")
+        (columns.enumerated().map { "\(column(entity, $1)) = \(dialect.placeholder(at: $0 + 1))" } + [
+            "\(version) = \(version) + 1"
+        ])
+        .joined(separator: ", ")
     }
 }

@@ -22,14 +22,18 @@ extension FormatFuzzTests {
             return FormatPredicate(format: "partner.holder.serial \(op) %@", FuzzPools.pick([0, 1, 5], &generator))
         case 4:
             let quantifier = FuzzPools.pick(["ANY", "ALL", "NONE"], &generator)
-            if generator.next() % 2 == 0 { return FormatPredicate(format: "\(quantifier) items.weight \(op) %@", double) }
+            if generator.next() % 2 == 0 {
+                return FormatPredicate(format: "\(quantifier) items.weight \(op) %@", double)
+            }
             let word = FuzzPools.pick(FuzzPools.strings, &generator)
-            return FormatPredicate(format: "\(quantifier) items.label \(FuzzPools.pick(operators, &generator)) %@", word)
+            return FormatPredicate(
+                format: "\(quantifier) items.label \(FuzzPools.pick(operators, &generator)) %@", word)
         case 5:
             return FormatPredicate(format: "items.@count \(op) %@", Int(generator.next() % 4))
         case 6:
             let inner = FuzzPools.pick(Array(operators.prefix(6)), &generator)
-            return FormatPredicate(format: "SUBQUERY(items, $x, $x.weight \(inner) %@).@count \(op) %@", double, Int(generator.next() % 3))
+            return FormatPredicate(
+                format: "SUBQUERY(items, $x, $x.weight \(inner) %@).@count \(op) %@", double, Int(generator.next() % 3))
         case 7, 8:
             let aggregate = FuzzPools.pick(["@sum", "@avg", "@max", "@min"], &generator)
             let key = FuzzPools.pick(["weight", "weight", "n"], &generator)

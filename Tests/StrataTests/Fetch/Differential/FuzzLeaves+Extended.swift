@@ -11,23 +11,31 @@ extension FuzzTrees {
         let op = number(6)
         let symbol = FuzzRelation.symbols[op]
         guard number(4) != 0 else {
-            return .checked("-$0.i \(symbol) \(bound)", { row in
-                FuzzRelation.compare(PredicateExpressions.UnaryMinus(PredicateExpressions.KeyPath(root: row, keyPath: \.i)),
-                                     PredicateExpressions.Value(bound), op)
-            }, traps: { $0.i == .min })
+            return .checked(
+                "-$0.i \(symbol) \(bound)",
+                { row in
+                    FuzzRelation.compare(
+                        PredicateExpressions.UnaryMinus(PredicateExpressions.KeyPath(root: row, keyPath: \.i)),
+                        PredicateExpressions.Value(bound), op)
+                }, traps: { $0.i == .min })
         }
         let operation: PredicateExpressions.ArithmeticOperator = [.add, .subtract, .multiply][number(3)]
-        return .checked("($0.i \(operation) \(operand)) \(symbol) \(bound)", { row in
-            FuzzRelation.compare(
-                PredicateExpressions.Arithmetic(lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.i), rhs: PredicateExpressions.Value(operand), op: operation),
-                PredicateExpressions.Value(bound), op)
-        }, traps: { row in
-            switch operation {
-            case .add: row.i.addingReportingOverflow(operand).overflow
-            case .subtract: row.i.subtractingReportingOverflow(operand).overflow
-            case .multiply: row.i.multipliedReportingOverflow(by: operand).overflow
-            }
-        })
+        return .checked(
+            "($0.i \(operation) \(operand)) \(symbol) \(bound)",
+            { row in
+                FuzzRelation.compare(
+                    PredicateExpressions.Arithmetic(
+                        lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.i),
+                        rhs: PredicateExpressions.Value(operand), op: operation),
+                    PredicateExpressions.Value(bound), op)
+            },
+            traps: { row in
+                switch operation {
+                case .add: row.i.addingReportingOverflow(operand).overflow
+                case .subtract: row.i.subtractingReportingOverflow(operand).overflow
+                case .multiply: row.i.multipliedReportingOverflow(by: operand).overflow
+                }
+            })
     }
 
     /// `($0.flag ? $0.d : c) op k` and `(($0.i op c) ? $0.s : w) op v`.
@@ -50,7 +58,9 @@ extension FuzzTrees {
         let pivot = FuzzPools.pick(FuzzPools.ints, &generator)
         let fallback = FuzzPools.pick(FuzzPools.strings, &generator)
         let bound = FuzzPools.pick(FuzzPools.strings, &generator)
-        return .leaf("(($0.i \(FuzzRelation.symbols[test]) \(pivot)) ? $0.s : \(fallback.debugDescription)) \(symbol) \(bound.debugDescription)") { row in
+        return .leaf(
+            "(($0.i \(FuzzRelation.symbols[test]) \(pivot)) ? $0.s : \(fallback.debugDescription)) \(symbol) \(bound.debugDescription)"
+        ) { row in
             func branch<T: StandardPredicateExpression<Bool>>(_ condition: T) -> any StandardPredicateExpression<Bool> {
                 FuzzRelation.compare(
                     PredicateExpressions.Conditional(
@@ -58,7 +68,9 @@ extension FuzzTrees {
                         falseBranch: PredicateExpressions.Value(fallback)),
                     PredicateExpressions.Value(bound), op)
             }
-            return branch(FuzzRelation.compare(PredicateExpressions.KeyPath(root: row, keyPath: \.i), PredicateExpressions.Value(pivot), test))
+            return branch(
+                FuzzRelation.compare(
+                    PredicateExpressions.KeyPath(root: row, keyPath: \.i), PredicateExpressions.Value(pivot), test))
         }
     }
 
@@ -70,7 +82,8 @@ extension FuzzTrees {
             return .leaf("($0.t.flatMap { $0.count } ?? -1) \(FuzzRelation.symbols[op]) \(bound)") { row in
                 FuzzRelation.compare(
                     PredicateExpressions.NilCoalesce(
-                        lhs: PredicateExpressions.OptionalFlatMap(PredicateExpressions.KeyPath(root: row, keyPath: \.t)) { text in
+                        lhs: PredicateExpressions.OptionalFlatMap(PredicateExpressions.KeyPath(root: row, keyPath: \.t))
+                        { text in
                             PredicateExpressions.KeyPath(root: text, keyPath: \.count)
                         },
                         rhs: PredicateExpressions.Value(-1)),
@@ -79,7 +92,9 @@ extension FuzzTrees {
         }
         let prefix = FuzzPools.pick(FuzzPools.strings, &generator)
         let expected: Bool? = [true, false, nil][number(3)]
-        return .leaf("$0.t.flatMap { $0.starts(with: \(prefix.debugDescription)) } \(FuzzRelation.symbols[op % 2]) \(String(describing: expected))") { row in
+        return .leaf(
+            "$0.t.flatMap { $0.starts(with: \(prefix.debugDescription)) } \(FuzzRelation.symbols[op % 2]) \(String(describing: expected))"
+        ) { row in
             FuzzRelation.equate(
                 PredicateExpressions.OptionalFlatMap(PredicateExpressions.KeyPath(root: row, keyPath: \.t)) { text in
                     PredicateExpressions.SequenceStartsWith(base: text, prefix: PredicateExpressions.Value(prefix))
@@ -94,14 +109,18 @@ extension FuzzTrees {
         if number(2) == 0 {
             let constant = FuzzPools.pick(FuzzPools.optionalDoubles, &generator)
             return .leaf("$0.od \(FuzzRelation.symbols[op % 2]) \(String(describing: constant))") { row in
-                FuzzRelation.equate(PredicateExpressions.KeyPath(root: row, keyPath: \.od), PredicateExpressions.Value(constant), op % 2)
+                FuzzRelation.equate(
+                    PredicateExpressions.KeyPath(root: row, keyPath: \.od), PredicateExpressions.Value(constant), op % 2
+                )
             }
         }
         let fallback = FuzzPools.pick(FuzzPools.doubles, &generator)
         let bound = FuzzPools.pick(FuzzPools.doubles, &generator)
         return .leaf("($0.od ?? \(fallback)) \(FuzzRelation.symbols[op]) \(bound)") { row in
             FuzzRelation.compare(
-                PredicateExpressions.NilCoalesce(lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.od), rhs: PredicateExpressions.Value(fallback)),
+                PredicateExpressions.NilCoalesce(
+                    lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.od),
+                    rhs: PredicateExpressions.Value(fallback)),
                 PredicateExpressions.Value(bound), op)
         }
     }

@@ -52,7 +52,8 @@ struct FuzzTrees<G: RandomNumberGenerator> {
         let constant = FuzzPools.pick(pool, &generator)
         let op = number(6)
         return .leaf("$0.\(name) \(FuzzRelation.symbols[op]) \(Self.text(constant))") { row in
-            FuzzRelation.compare(PredicateExpressions.KeyPath(root: row, keyPath: keyPath), PredicateExpressions.Value(constant), op)
+            FuzzRelation.compare(
+                PredicateExpressions.KeyPath(root: row, keyPath: keyPath), PredicateExpressions.Value(constant), op)
         }
     }
 
@@ -62,7 +63,8 @@ struct FuzzTrees<G: RandomNumberGenerator> {
         let constant = FuzzPools.pick(pool, &generator)
         let op = number(2)
         return .leaf("$0.\(name) \(FuzzRelation.symbols[op]) \(Self.text(constant))") { row in
-            FuzzRelation.equate(PredicateExpressions.KeyPath(root: row, keyPath: keyPath), PredicateExpressions.Value(constant), op)
+            FuzzRelation.equate(
+                PredicateExpressions.KeyPath(root: row, keyPath: keyPath), PredicateExpressions.Value(constant), op)
         }
     }
 
@@ -71,15 +73,24 @@ struct FuzzTrees<G: RandomNumberGenerator> {
         let op = number(6)
         let symbol = FuzzRelation.symbols[op]
         switch number(3) {
-        case 0: return .leaf("$0.d \(symbol) $0.d") { row in
-            FuzzRelation.compare(PredicateExpressions.KeyPath(root: row, keyPath: \.d), PredicateExpressions.KeyPath(root: row, keyPath: \.d), op)
-        }
-        case 1: return .leaf("$0.f \(symbol) $0.f") { row in
-            FuzzRelation.compare(PredicateExpressions.KeyPath(root: row, keyPath: \.f), PredicateExpressions.KeyPath(root: row, keyPath: \.f), op)
-        }
-        default: return .leaf("$0.s \(symbol) $0.s") { row in
-            FuzzRelation.compare(PredicateExpressions.KeyPath(root: row, keyPath: \.s), PredicateExpressions.KeyPath(root: row, keyPath: \.s), op)
-        }
+        case 0:
+            return .leaf("$0.d \(symbol) $0.d") { row in
+                FuzzRelation.compare(
+                    PredicateExpressions.KeyPath(root: row, keyPath: \.d),
+                    PredicateExpressions.KeyPath(root: row, keyPath: \.d), op)
+            }
+        case 1:
+            return .leaf("$0.f \(symbol) $0.f") { row in
+                FuzzRelation.compare(
+                    PredicateExpressions.KeyPath(root: row, keyPath: \.f),
+                    PredicateExpressions.KeyPath(root: row, keyPath: \.f), op)
+            }
+        default:
+            return .leaf("$0.s \(symbol) $0.s") { row in
+                FuzzRelation.compare(
+                    PredicateExpressions.KeyPath(root: row, keyPath: \.s),
+                    PredicateExpressions.KeyPath(root: row, keyPath: \.s), op)
+            }
         }
     }
 
@@ -87,33 +98,47 @@ struct FuzzTrees<G: RandomNumberGenerator> {
         let word = FuzzPools.pick(FuzzPools.strings, &generator)
         let quoted = word.debugDescription
         switch number(6) {
-        case 0: return .leaf("$0.s.contains(\(quoted))") { row in
-            PredicateExpressions.CollectionContainsCollection(base: PredicateExpressions.KeyPath(root: row, keyPath: \.s), other: PredicateExpressions.Value(word))
-        }
-        case 1: return .leaf("$0.s.starts(with: \(quoted))") { row in
-            PredicateExpressions.SequenceStartsWith(base: PredicateExpressions.KeyPath(root: row, keyPath: \.s), prefix: PredicateExpressions.Value(word))
-        }
-        case 2: return .leaf("$0.s.localizedStandardContains(\(quoted))") { row in
-            PredicateExpressions.StringLocalizedStandardContains(root: PredicateExpressions.KeyPath(root: row, keyPath: \.s), other: PredicateExpressions.Value(word))
-        }
+        case 0:
+            return .leaf("$0.s.contains(\(quoted))") { row in
+                PredicateExpressions.CollectionContainsCollection(
+                    base: PredicateExpressions.KeyPath(root: row, keyPath: \.s), other: PredicateExpressions.Value(word)
+                )
+            }
+        case 1:
+            return .leaf("$0.s.starts(with: \(quoted))") { row in
+                PredicateExpressions.SequenceStartsWith(
+                    base: PredicateExpressions.KeyPath(root: row, keyPath: \.s),
+                    prefix: PredicateExpressions.Value(word))
+            }
+        case 2:
+            return .leaf("$0.s.localizedStandardContains(\(quoted))") { row in
+                PredicateExpressions.StringLocalizedStandardContains(
+                    root: PredicateExpressions.KeyPath(root: row, keyPath: \.s), other: PredicateExpressions.Value(word)
+                )
+            }
         case 3:
             let count = number(6)
             let op = number(6)
             return .leaf("$0.s.count \(FuzzRelation.symbols[op]) \(count)") { row in
                 FuzzRelation.compare(
-                    PredicateExpressions.KeyPath(root: PredicateExpressions.KeyPath(root: row, keyPath: \.s), keyPath: \.count),
+                    PredicateExpressions.KeyPath(
+                        root: PredicateExpressions.KeyPath(root: row, keyPath: \.s), keyPath: \.count),
                     PredicateExpressions.Value(count), op)
             }
-        case 4: return .leaf("($0.t ?? \"\").contains(\(quoted))") { row in
-            PredicateExpressions.CollectionContainsCollection(
-                base: PredicateExpressions.NilCoalesce(lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.t), rhs: PredicateExpressions.Value("")),
-                other: PredicateExpressions.Value(word))
-        }
+        case 4:
+            return .leaf("($0.t ?? \"\").contains(\(quoted))") { row in
+                PredicateExpressions.CollectionContainsCollection(
+                    base: PredicateExpressions.NilCoalesce(
+                        lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.t), rhs: PredicateExpressions.Value("")),
+                    other: PredicateExpressions.Value(word))
+            }
         default:
             let op = number(2)
             return .leaf("$0.s.caseInsensitiveCompare(\(quoted)) \(FuzzRelation.symbols[op]) .orderedSame") { row in
                 FuzzRelation.equate(
-                    PredicateExpressions.StringCaseInsensitiveCompare(root: PredicateExpressions.KeyPath(root: row, keyPath: \.s), other: PredicateExpressions.Value(word)),
+                    PredicateExpressions.StringCaseInsensitiveCompare(
+                        root: PredicateExpressions.KeyPath(root: row, keyPath: \.s),
+                        other: PredicateExpressions.Value(word)),
                     PredicateExpressions.Value(ComparisonResult.orderedSame), op)
             }
         }
@@ -126,7 +151,9 @@ struct FuzzTrees<G: RandomNumberGenerator> {
         let op = number(6)
         return .leaf("($0.o ?? \(fallback)) \(FuzzRelation.symbols[op]) \(bound)") { row in
             FuzzRelation.compare(
-                PredicateExpressions.NilCoalesce(lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.o), rhs: PredicateExpressions.Value(fallback)),
+                PredicateExpressions.NilCoalesce(
+                    lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.o),
+                    rhs: PredicateExpressions.Value(fallback)),
                 PredicateExpressions.Value(bound), op)
         }
     }
@@ -143,24 +170,34 @@ struct FuzzTrees<G: RandomNumberGenerator> {
             let operation: PredicateExpressions.ArithmeticOperator = [.add, .subtract, .multiply][number(3)]
             return .leaf("($0.d \(operation) \(operand)) \(symbol) \(bound)") { row in
                 FuzzRelation.compare(
-                    PredicateExpressions.Arithmetic(lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.d), rhs: PredicateExpressions.Value(operand), op: operation),
+                    PredicateExpressions.Arithmetic(
+                        lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.d),
+                        rhs: PredicateExpressions.Value(operand), op: operation),
                     PredicateExpressions.Value(bound), op)
             }
-        case 3: return .leaf("($0.d / \(operand)) \(symbol) \(bound)") { row in
-            FuzzRelation.compare(
-                PredicateExpressions.FloatDivision(lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.d), rhs: PredicateExpressions.Value(operand)),
-                PredicateExpressions.Value(bound), op)
-        }
-        case 4: return .leaf("-$0.d \(symbol) \(bound)") { row in
-            FuzzRelation.compare(PredicateExpressions.UnaryMinus(PredicateExpressions.KeyPath(root: row, keyPath: \.d)), PredicateExpressions.Value(bound), op)
-        }
+        case 3:
+            return .leaf("($0.d / \(operand)) \(symbol) \(bound)") { row in
+                FuzzRelation.compare(
+                    PredicateExpressions.FloatDivision(
+                        lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.d),
+                        rhs: PredicateExpressions.Value(operand)),
+                    PredicateExpressions.Value(bound), op)
+            }
+        case 4:
+            return .leaf("-$0.d \(symbol) \(bound)") { row in
+                FuzzRelation.compare(
+                    PredicateExpressions.UnaryMinus(PredicateExpressions.KeyPath(root: row, keyPath: \.d)),
+                    PredicateExpressions.Value(bound), op)
+            }
         default:
             let operand = FuzzPools.pick(FuzzPools.floats, &generator)
             let bound = FuzzPools.pick(FuzzPools.floats, &generator)
             let operation: PredicateExpressions.ArithmeticOperator = [.add, .subtract, .multiply][number(3)]
             return .leaf("($0.f \(operation) \(operand) as Float) \(symbol) \(bound)") { row in
                 FuzzRelation.compare(
-                    PredicateExpressions.Arithmetic(lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.f), rhs: PredicateExpressions.Value(operand), op: operation),
+                    PredicateExpressions.Arithmetic(
+                        lhs: PredicateExpressions.KeyPath(root: row, keyPath: \.f),
+                        rhs: PredicateExpressions.Value(operand), op: operation),
                     PredicateExpressions.Value(bound), op)
             }
         }

@@ -6,8 +6,9 @@ import Strata
 indirect enum FuzzPredicate: CustomStringConvertible {
     case leaf(String, @Sendable (PredicateExpressions.Variable<FuzzRow>) -> any StandardPredicateExpression<Bool>)
     /// A leaf whose `evaluate` traps on the rows `traps` accepts (integer overflow): it is never evaluated on them.
-    case checked(String, @Sendable (PredicateExpressions.Variable<FuzzRow>) -> any StandardPredicateExpression<Bool>,
-                 traps: @Sendable (FuzzRow) -> Bool)
+    case checked(
+        String, @Sendable (PredicateExpressions.Variable<FuzzRow>) -> any StandardPredicateExpression<Bool>,
+        traps: @Sendable (FuzzRow) -> Bool)
     case and(FuzzPredicate, FuzzPredicate)
     case or(FuzzPredicate, FuzzPredicate)
     case not(FuzzPredicate)
@@ -57,7 +58,8 @@ indirect enum FuzzPredicate: CustomStringConvertible {
     func outcome(_ row: FuzzRow) throws -> Bool? {
         switch self {
         case .leaf(_, let make): return try Predicate<FuzzRow>({ make($0) }).evaluate(row)
-        case .checked(_, let make, let traps): return traps(row) ? nil : try Predicate<FuzzRow>({ make($0) }).evaluate(row)
+        case .checked(_, let make, let traps):
+            return traps(row) ? nil : try Predicate<FuzzRow>({ make($0) }).evaluate(row)
         case .and(let left, let right):
             let (l, r) = (try left.outcome(row), try right.outcome(row))
             if l == false || r == false { return false }
@@ -71,14 +73,18 @@ indirect enum FuzzPredicate: CustomStringConvertible {
     }
 
     private static func conjunction(_ left: Condition, _ right: Condition) -> Condition {
-        func open<L: StandardPredicateExpression<Bool>, R: StandardPredicateExpression<Bool>>(_ l: L, _ r: R) -> Condition {
+        func open<L: StandardPredicateExpression<Bool>, R: StandardPredicateExpression<Bool>>(
+            _ l: L, _ r: R
+        ) -> Condition {
             PredicateExpressions.Conjunction(lhs: l, rhs: r)
         }
         return open(left, right)
     }
 
     private static func disjunction(_ left: Condition, _ right: Condition) -> Condition {
-        func open<L: StandardPredicateExpression<Bool>, R: StandardPredicateExpression<Bool>>(_ l: L, _ r: R) -> Condition {
+        func open<L: StandardPredicateExpression<Bool>, R: StandardPredicateExpression<Bool>>(
+            _ l: L, _ r: R
+        ) -> Condition {
             PredicateExpressions.Disjunction(lhs: l, rhs: r)
         }
         return open(left, right)
@@ -109,6 +115,7 @@ enum FuzzRelation {
     static func equate<L: StandardPredicateExpression, R: StandardPredicateExpression>(
         _ left: L, _ right: R, _ op: Int
     ) -> any StandardPredicateExpression<Bool> where L.Output == R.Output, L.Output: Equatable {
-        op % 2 == 0 ? PredicateExpressions.Equal(lhs: left, rhs: right) : PredicateExpressions.NotEqual(lhs: left, rhs: right)
+        op % 2 == 0
+            ? PredicateExpressions.Equal(lhs: left, rhs: right) : PredicateExpressions.NotEqual(lhs: left, rhs: right)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// The disagreements the fuzzers found once rows had related items: aggregates and arithmetic over NaN and
@@ -9,9 +10,13 @@ extension FuzzRegressionTests {
     private func rows(weights: [[Double]], in kind: StoreKind = .sqlite) throws -> ModelContext {
         let context = ModelContext(try freshContainer(kind, FuzzRow.self))
         for (serial, list) in weights.enumerated() {
-            let row = FuzzRow(serial: serial, d: 0, f: 0, i: 0, u: 0, o: nil, s: "", t: nil, date: .distantPast, dec: 0,
-                              uuid: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), data: Data(), flag: true, kind: .alpha)
-            row.items = list.enumerated().map { FuzzItem(serial: serial * 10 + $0.offset, weight: $0.element, n: 0, label: "", note: nil) }
+            let row = FuzzRow(
+                serial: serial, d: 0, f: 0, i: 0, u: 0, o: nil, s: "", t: nil, date: .distantPast, dec: 0,
+                uuid: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), data: Data(), flag: true,
+                kind: .alpha)
+            row.items = list.enumerated().map {
+                FuzzItem(serial: serial * 10 + $0.offset, weight: $0.element, n: 0, label: "", note: nil)
+            }
             context.insert(row)
         }
         try context.save()
@@ -42,14 +47,19 @@ extension FuzzRegressionTests {
     // sum past double's range fails the fetch instead of giving an infinity (a refusal, never another answer).
     @Test(arguments: StoreKind.all) func floatingSumsAreExactWhateverTheOrder(_ kind: StoreKind) throws {
         let big = Double.greatestFiniteMagnitude
-        let context = try rows(weights: [[big, big, -big], [-big, 0.3, big, -big], [.infinity, -.infinity], [1e100, 1, -1e100], [0.1, 0.2, 0.3],
-                                         [0.3, big, -big], [.leastNonzeroMagnitude, .leastNormalMagnitude]], in: kind)
+        let context = try rows(
+            weights: [
+                [big, big, -big], [-big, 0.3, big, -big], [.infinity, -.infinity], [1e100, 1, -1e100], [0.1, 0.2, 0.3],
+                [0.3, big, -big], [.leastNonzeroMagnitude, .leastNormalMagnitude],
+            ], in: kind)
         #expect(try serials("items.@sum.weight == %@", big, in: context) == [0])
         #expect(try serials("items.@sum.weight == %@", -big, in: context) == [1])
         #expect(try serials("items.@sum.weight == 1", in: context) == [3])
         #expect(try serials("items.@sum.weight != 0", in: context) == [0, 1, 2, 3, 4, 5, 6])
         #expect(try serials("items.@sum.weight == 0.3", in: context) == [5])
-        #expect(try serials("items.@sum.weight == %@", Double.leastNonzeroMagnitude + .leastNormalMagnitude, in: context) == [6])
+        #expect(
+            try serials("items.@sum.weight == %@", Double.leastNonzeroMagnitude + .leastNormalMagnitude, in: context)
+                == [6])
         let overflowing = try rows(weights: [[big, big]], in: kind)
         if kind == .sqlite {
             #expect(try serials("items.@sum.weight > %@", big, in: overflowing) == [0])
@@ -124,7 +134,8 @@ extension FuzzRegressionTests {
     // empty needle before looking at a NULL text (a nil partner's label); Strata's functions give NULL for NULL.
     @Test(arguments: StoreKind.all) func emptyNeedleInNilTextMatchesNothing(_ kind: StoreKind) throws {
         let context = try rows(weights: [[], []], in: kind)
-        let labelled = try #require(try context.fetch(FetchDescriptor<FuzzRow>(predicate: #Predicate { $0.serial == 1 })).first)
+        let labelled = try #require(
+            try context.fetch(FetchDescriptor<FuzzRow>(predicate: #Predicate { $0.serial == 1 })).first)
         labelled.partner = FuzzItem(serial: 10, weight: 0, n: 0, label: "x", note: nil)
         try context.save()
         #expect(try serials("partner.label CONTAINS ''", in: context) == [1])

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// The disagreements the differential fuzzers found, each minimized to a fixed case.
 @Suite struct FuzzRegressionTests {
@@ -9,7 +10,8 @@ import Testing
 
     /// A saved store of rows whose every attribute is a plain value except those `adjust` sets.
     private func context(count: Int, _ adjust: (FuzzRow) -> Void = { _ in }) throws -> (ModelContext, [FuzzRow]) {
-        let container = try ModelContainer(for: FuzzRow.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try ModelContainer(
+            for: FuzzRow.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let context = ModelContext(container)
         let rows = (0..<count).map(Self.row)
         for row in rows {
@@ -21,8 +23,9 @@ import Testing
     }
 
     static func row(_ serial: Int) -> FuzzRow {
-        FuzzRow(serial: serial, d: 0, f: 0, i: serial, u: 0, o: nil, s: "", t: nil, date: .distantPast, dec: 0,
-                uuid: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), data: Data(), flag: true, kind: .alpha)
+        FuzzRow(
+            serial: serial, d: 0, f: 0, i: serial, u: 0, o: nil, s: "", t: nil, date: .distantPast, dec: 0,
+            uuid: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), data: Data(), flag: true, kind: .alpha)
     }
 
     private func serials(_ descriptor: FetchDescriptor<FuzzRow>, in context: ModelContext) throws -> [Int] {
@@ -38,15 +41,18 @@ import Testing
         #expect(try serials(FetchDescriptor(predicate: #Predicate { ($0.od ?? 0.3) > -1.0 }), in: context) == [1])
         #expect(try serials(FetchDescriptor(predicate: #Predicate { ($0.od ?? 0.3) <= 1.0 }), in: context) == [1])
         #expect(try serials(FetchDescriptor(predicate: #Predicate { ($0.od ?? tiny) != nan }), in: context) == [0, 1])
-        #expect(try serials(FetchDescriptor(predicate: #Predicate { ($0.od ?? 0) == ($0.od ?? 0) }), in: context) == [1])
+        #expect(
+            try serials(FetchDescriptor(predicate: #Predicate { ($0.od ?? 0) == ($0.od ?? 0) }), in: context) == [1])
     }
 
     // PredicateFuzzTests, seed 5, iteration 33: a conditional's branch passed NaN on unguarded.
     @Test func nanThroughConditionalIsUnordered() throws {
         let (context, _) = try context(count: 2) { $0.d = $0.serial == 0 ? .nan : 2 }
         let tiny = Double.leastNonzeroMagnitude
-        #expect(try serials(FetchDescriptor(predicate: #Predicate { ($0.flag ? $0.d : -1.0) >= -1.0 }), in: context) == [1])
-        #expect(try serials(FetchDescriptor(predicate: #Predicate { ($0.flag ? $0.d : -1.0) > tiny }), in: context) == [1])
+        #expect(
+            try serials(FetchDescriptor(predicate: #Predicate { ($0.flag ? $0.d : -1.0) >= -1.0 }), in: context) == [1])
+        #expect(
+            try serials(FetchDescriptor(predicate: #Predicate { ($0.flag ? $0.d : -1.0) > tiny }), in: context) == [1])
     }
 
     // PendingFetchFuzzTests, seed 22, iteration 36: unsaved inserts sorted by `persistentModelID` order after every
@@ -80,9 +86,15 @@ import Testing
         try context.delete(model: FuzzRow.self, where: #Predicate { $0.i >= 8 && $0.i < 50 })
         // The batch delete drops the matching insert (20) now and the stored rows 8 and 9 at the save.
         #expect(try context.fetchCount(FetchDescriptor<FuzzRow>(predicate: #Predicate { $0.i < 50 })) == 4)
-        #expect(try serials(FetchDescriptor(sortBy: [SortDescriptor(\.i, order: .reverse)]), in: context) == [2, 1, 0, 7, 6, 5, 4])
+        #expect(
+            try serials(FetchDescriptor(sortBy: [SortDescriptor(\.i, order: .reverse)]), in: context) == [
+                2, 1, 0, 7, 6, 5, 4,
+            ])
         try context.save()
-        #expect(try serials(FetchDescriptor(sortBy: [SortDescriptor(\.i, order: .reverse)]), in: context) == [2, 1, 0, 7, 6, 5, 4])
+        #expect(
+            try serials(FetchDescriptor(sortBy: [SortDescriptor(\.i, order: .reverse)]), in: context) == [
+                2, 1, 0, 7, 6, 5, 4,
+            ])
     }
 
     // More changed models than one statement names (500): the store reads that many more rows instead.

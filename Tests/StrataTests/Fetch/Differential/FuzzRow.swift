@@ -28,8 +28,11 @@ final class FuzzRow {
     var partner: FuzzItem? = nil
     @Relationship(inverse: \FuzzItem.holder) var items: [FuzzItem] = []
 
-    init(serial: Int, d: Double, od: Double? = nil, f: Float, i: Int, u: UInt64, o: Int?, s: String, t: String?, date: Date,
-         dec: Decimal, uuid: UUID, data: Data, flag: Bool, kind: FuzzKind) {
+    init(
+        serial: Int, d: Double, od: Double? = nil, f: Float, i: Int, u: UInt64, o: Int?, s: String, t: String?,
+        date: Date,
+        dec: Decimal, uuid: UUID, data: Data, flag: Bool, kind: FuzzKind
+    ) {
         self.serial = serial
         self.d = d
         self.od = od
@@ -50,8 +53,10 @@ final class FuzzRow {
     /// An unattached copy of the attributes (no relationships), so `evaluate` sees the values as written, not as
     /// read back from the store.
     func copy() -> FuzzRow {
-        FuzzRow(serial: serial, d: d, od: od, f: f, i: i, u: u, o: o, s: s, t: t, date: date, dec: dec, uuid: uuid, data: data,
-                flag: flag, kind: kind)
+        FuzzRow(
+            serial: serial, d: d, od: od, f: f, i: i, u: u, o: o, s: s, t: t, date: date, dec: dec, uuid: uuid,
+            data: data,
+            flag: flag, kind: kind)
     }
 
     var summary: String {
@@ -95,18 +100,22 @@ enum FuzzPools {
         .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, -1, 2.5, 0.1 + 0.2, 0.3, 1e-300,
     ]
     static let optionalDoubles: [Double?] = [nil, .nan, .infinity, -0.0, 0, 1, 2.5]
-    static let floats: [Float] = [.nan, .infinity, -.infinity, 0, -0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1, 0.1, -2.5]
+    static let floats: [Float] = [
+        .nan, .infinity, -.infinity, 0, -0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1, 0.1, -2.5,
+    ]
     static let ints: [Int] = [.min, .max, .min + 1, .max - 1, 0, -1, 1, 42]
     static let unsigned: [UInt64] = [0, 1, 42, UInt64(Int64.max), UInt64(Int64.max) + 1, .max]
     static let optionalInts: [Int?] = [nil, 0, -1, 7, .max, .min]
     static let strings: [String] = [
-        "", " ", "\t\n", "a", "A", "Dune", "dune", "Café", "Cafe\u{301}", "straße", "STRASSE", "SS", "ß", "İ", "i", "I", "ı",
+        "", " ", "\t\n", "a", "A", "Dune", "dune", "Café", "Cafe\u{301}", "straße", "STRASSE", "SS", "ß", "İ", "i", "I",
+        "ı",
         "Σ", "σ", "ς", "👨‍👩‍👧", "👨", "%", "_", "a%b", "a_b", "*", "?", "\\", "'", "\"", "a\u{0}b", "\u{0}",
         String(repeating: "long", count: 500), "file2", "file10", "\u{301}",
     ]
     static let optionalStrings: [String?] = [nil, "", "a", "ß", "Cafe\u{301}", "%", "\u{0}"]
     static let dates: [Date] = [
-        .distantPast, .distantFuture, Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: 0.0001),
+        .distantPast, .distantFuture, Date(timeIntervalSinceReferenceDate: 0),
+        Date(timeIntervalSinceReferenceDate: 0.0001),
         Date(timeIntervalSinceReferenceDate: -0.0001), Date(timeIntervalSinceReferenceDate: 1e-7),
         Date(timeIntervalSinceReferenceDate: 1234.5678901), Date(timeIntervalSince1970: 0),
     ]
@@ -125,7 +134,8 @@ enum FuzzPools {
     /// A row whose every attribute is drawn from its pool.
     static func row<G: RandomNumberGenerator>(_ serial: Int, using generator: inout G) -> FuzzRow {
         FuzzRow(
-            serial: serial, d: pick(doubles, &generator), od: pick(optionalDoubles, &generator), f: pick(floats, &generator), i: pick(ints, &generator),
+            serial: serial, d: pick(doubles, &generator), od: pick(optionalDoubles, &generator),
+            f: pick(floats, &generator), i: pick(ints, &generator),
             u: pick(unsigned, &generator), o: pick(optionalInts, &generator), s: pick(strings, &generator),
             t: pick(optionalStrings, &generator), date: pick(dates, &generator), dec: pick(decimals, &generator),
             uuid: pick(uuids, &generator), data: pick(datas, &generator), flag: Bool.random(using: &generator),
@@ -139,7 +149,9 @@ enum FuzzPools {
         for row in rows {
             let count = Int(generator.next() % 6)
             let start = items.count
-            for offset in 0..<(count < 2 ? 0 : count - 2) { items.append(item(1000 + start + offset, using: &generator)) }
+            for offset in 0..<(count < 2 ? 0 : count - 2) {
+                items.append(item(1000 + start + offset, using: &generator))
+            }
             row.items = Array(items[start...])
         }
         let loose = (0..<4).map { item(2000 + $0, using: &generator) }
@@ -147,8 +159,9 @@ enum FuzzPools {
     }
 
     static func item<G: RandomNumberGenerator>(_ serial: Int, using generator: inout G) -> FuzzItem {
-        FuzzItem(serial: serial, weight: pick(doubles, &generator), n: pick([0, 1, -1, 7, 42, .max], &generator),
-                 label: pick(strings, &generator), note: pick(optionalStrings, &generator))
+        FuzzItem(
+            serial: serial, weight: pick(doubles, &generator), n: pick([0, 1, -1, 7, 42, .max], &generator),
+            label: pick(strings, &generator), note: pick(optionalStrings, &generator))
     }
 
     /// Takes U+0000 out of every text of `rows` and their items, as PostgreSQL text can't hold it (saving it there

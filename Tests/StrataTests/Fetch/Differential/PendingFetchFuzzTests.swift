@@ -9,10 +9,12 @@ import Testing
     typealias Generator = PredicateFuzzTests.Generator
 
     private static let sorts: [(String, SortDescriptor<FuzzRow>)] = [
-        ("d", SortDescriptor(\.d)), ("od", SortDescriptor(\.od)), ("f", SortDescriptor(\.f, order: .reverse)), ("i", SortDescriptor(\.i)),
+        ("d", SortDescriptor(\.d)), ("od", SortDescriptor(\.od)), ("f", SortDescriptor(\.f, order: .reverse)),
+        ("i", SortDescriptor(\.i)),
         ("u", SortDescriptor(\.u, order: .reverse)), ("o", SortDescriptor(\.o)), ("s", SortDescriptor(\.s)),
         ("t", SortDescriptor(\.t, order: .reverse)), ("date", SortDescriptor(\.date)), ("dec", SortDescriptor(\.dec)),
-        ("serial", SortDescriptor(\.serial, order: .reverse)), ("persistentModelID", SortDescriptor(\.persistentModelID, order: .reverse)),
+        ("serial", SortDescriptor(\.serial, order: .reverse)),
+        ("persistentModelID", SortDescriptor(\.persistentModelID, order: .reverse)),
     ]
 
     /// Copies one attribute from the second row onto the first.
@@ -59,7 +61,9 @@ import Testing
     }
 
     /// Applies random unsaved changes to a context holding `rows`, and describes them.
-    private static func applyPendingChanges(_ context: ModelContext, rows: [FuzzRow], _ trees: inout FuzzTrees<Generator>) throws -> String {
+    private static func applyPendingChanges(
+        _ context: ModelContext, rows: [FuzzRow], _ trees: inout FuzzTrees<Generator>
+    ) throws -> String {
         var log: [String] = []
         for row in rows {
             switch trees.generator.next() % 8 {
@@ -96,7 +100,8 @@ import Testing
     /// The fetch's results and count, or `nil` when the store refuses it (or a format argument is refused).
     private static func answer(_ descriptor: FetchDescriptor<FuzzRow>, in context: ModelContext) throws -> Answer? {
         do {
-            return Answer(serials: try context.fetch(descriptor).map(\.serial), count: try context.fetchCount(descriptor))
+            return Answer(
+                serials: try context.fetch(descriptor).map(\.serial), count: try context.fetchCount(descriptor))
         } catch is StrataError {
             return nil
         } catch is PredicateFormatError {
@@ -111,7 +116,8 @@ import Testing
         var failures: [String] = []
         var refusals = 0
         for iteration in 0..<iterations where failures.count < 3 {
-            let container = try ModelContainer(for: FuzzRow.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+            let container = try ModelContainer(
+                for: FuzzRow.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
             let context = ModelContext(container)
             let rows = (0..<Int(8 + trees.generator.next() % 24)).map { FuzzPools.row($0, using: &trees.generator) }
             for row in rows { context.insert(row) }
@@ -127,7 +133,8 @@ import Testing
                     continue
                 }
                 if before != saved {
-                    failures.append("""
+                    failures.append(
+                        """
                         \(text): unsaved \(before), saved \(saved) (seed \(seed), iteration \(iteration))
                         after \(changes)
                         """)

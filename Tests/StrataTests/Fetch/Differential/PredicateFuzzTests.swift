@@ -22,11 +22,15 @@ import Testing
     }
 
     static var seed: UInt64 { ProcessInfo.processInfo.environment["STRATA_FUZZ_SEED"].flatMap { UInt64($0) } ?? 22 }
-    static var iterations: Int { ProcessInfo.processInfo.environment["STRATA_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 150 }
+    static var iterations: Int {
+        ProcessInfo.processInfo.environment["STRATA_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 150
+    }
 
     /// A saved store holding `count` random rows and their related items, and unattached copies of them for
     /// `evaluate`.
-    static func fixture(count: Int, in kind: StoreKind = .sqlite, using generator: inout Generator) throws -> (ModelContext, [FuzzRow]) {
+    static func fixture(
+        count: Int, in kind: StoreKind = .sqlite, using generator: inout Generator
+    ) throws -> (ModelContext, [FuzzRow]) {
         let rows = (0..<count).map { FuzzPools.row($0, using: &generator) }
         FuzzPools.relate(rows, using: &generator)
         if kind == .postgres { FuzzPools.removeNUL(from: rows) }
@@ -46,7 +50,9 @@ import Testing
 
         mutating func record(_ error: StrataError, for predicate: String) {
             count += 1
-            if case .unsupportedPredicate(_, let reason) = error, !reason.contains("U+0000") { strings.append("\(predicate): \(error)") }
+            if case .unsupportedPredicate(_, let reason) = error, !reason.contains("U+0000") {
+                strings.append("\(predicate): \(error)")
+            }
         }
     }
 
@@ -82,7 +88,8 @@ import Testing
     }
 
     /// The smallest subtree of a failing tree that still fails.
-    static func minimized(_ tree: FuzzPredicate, in context: ModelContext, _ rows: [FuzzRow]) -> (FuzzPredicate, String) {
+    static func minimized(_ tree: FuzzPredicate, in context: ModelContext, _ rows: [FuzzRow]) -> (FuzzPredicate, String)
+    {
         var current = tree
         var refusals = Refusals()
         var failure = disagreement(tree, in: context, rows, refusals: &refusals) ?? ""
@@ -106,7 +113,8 @@ import Testing
     static var seeds: [UInt64] { [seed, seed &+ 1, seed &+ 2] }
 
     /// Arithmetic past Int64 and NUL constants on PostgreSQL are refused; string semantics never are.
-    @Test(arguments: StoreKind.all, seeds) func generatedPredicatesMatchEvaluate(_ kind: StoreKind, seed: UInt64) throws {
+    @Test(arguments: StoreKind.all, seeds) func generatedPredicatesMatchEvaluate(_ kind: StoreKind, seed: UInt64) throws
+    {
         var generator = Generator(state: seed)
         let (context, rows) = try Self.fixture(count: 40, in: kind, using: &generator)
         var trees = FuzzTrees(generator: generator, relationships: true)
@@ -122,7 +130,11 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         // Most generated predicates run in the store, so agreement isn't just refusal.
-        #expect(refusals.count * (kind == .sqlite ? 4 : 2) < Self.iterations, "\(refusals.count) of \(Self.iterations) refused")
-        #expect(refusals.strings.isEmpty, "refused for string semantics (seed \(seed)):\n\(refusals.strings.joined(separator: "\n"))")
+        #expect(
+            refusals.count * (kind == .sqlite ? 4 : 2) < Self.iterations,
+            "\(refusals.count) of \(Self.iterations) refused")
+        #expect(
+            refusals.strings.isEmpty,
+            "refused for string semantics (seed \(seed)):\n\(refusals.strings.joined(separator: "\n"))")
     }
 }

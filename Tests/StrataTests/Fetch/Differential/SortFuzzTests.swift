@@ -40,7 +40,9 @@ import Testing
         for order in [SortOrder.forward, .reverse] {
             let byD = [SortDescriptor(\FuzzRow.d, order: order), SortDescriptor(\FuzzRow.serial)]
             let byF = [SortDescriptor(\FuzzRow.f, order: order), SortDescriptor(\FuzzRow.serial)]
-            for (name, sort, isNaN) in [("d", byD, { (row: FuzzRow) in row.d.isNaN }), ("f", byF, { (row: FuzzRow) in row.f.isNaN })] {
+            for (name, sort, isNaN) in [
+                ("d", byD, { (row: FuzzRow) in row.d.isNaN }), ("f", byF, { (row: FuzzRow) in row.f.isNaN }),
+            ] {
                 let store = try context.fetch(FetchDescriptor(sortBy: sort)).map(\.serial)
                 let numbers = rows.filter { !isNaN($0) }.sorted(using: sort).map(\.serial)
                 let nans = rows.filter(isNaN).map(\.serial)

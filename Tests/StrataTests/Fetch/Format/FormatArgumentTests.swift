@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("Format predicate arguments")
@@ -44,24 +45,33 @@ struct FormatArgumentTests {
         #expect(try bound(true, specifier: "%i") == .int(1))
         #expect(try bound(2.5, specifier: "%f") == .double(2.5))
         #expect(try bound(2, specifier: "%lf") == .double(2))
-        #expect(F.error("x == %d", "five")?.kind == .argumentTypeMismatch(index: 0, expected: "an integer that fits Int64", got: "String"))
-        #expect(F.error("x == %f", "five")?.kind == .argumentTypeMismatch(index: 0, expected: "a floating-point number", got: "String"))
+        #expect(
+            F.error("x == %d", "five")?.kind
+                == .argumentTypeMismatch(index: 0, expected: "an integer that fits Int64", got: "String"))
+        #expect(
+            F.error("x == %f", "five")?.kind
+                == .argumentTypeMismatch(index: 0, expected: "a floating-point number", got: "String"))
         #expect(F.error("x == %d", UInt64.max) != nil)
     }
 
     @Test func keyPathArguments() throws {
-        #expect(try F.parse("%K == %@", "author.name", "Ana")
-            == F.compare(F.key("author.name"), .equal, F.value(.string("Ana"))))
-        #expect(try F.parse("%K > 1", "tasks.@count")
-            == F.compare(.collectionOperation(F.key("tasks"), .count, []), .greater, F.value(.int(1))))
+        #expect(
+            try F.parse("%K == %@", "author.name", "Ana")
+                == F.compare(F.key("author.name"), .equal, F.value(.string("Ana"))))
+        #expect(
+            try F.parse("%K > 1", "tasks.@count")
+                == F.compare(.collectionOperation(F.key("tasks"), .count, []), .greater, F.value(.int(1))))
         let error = try #require(F.error("a == %@ AND %K == 1", 1, 42))
         #expect(error.kind == .argumentTypeMismatch(index: 1, expected: "String (a key path)", got: "Int"))
         #expect(error.offset == 12)
         #expect(error.token == "%K")
-        #expect(F.error("%K == 1", "")?.kind
-            == .argumentTypeMismatch(index: 0, expected: "a key path without empty components", got: "an empty String"))
-        #expect(F.error("%K == 1", "a..b")?.kind
-            == .argumentTypeMismatch(index: 0, expected: "a key path without empty components", got: "\"a..b\""))
+        #expect(
+            F.error("%K == 1", "")?.kind
+                == .argumentTypeMismatch(
+                    index: 0, expected: "a key path without empty components", got: "an empty String"))
+        #expect(
+            F.error("%K == 1", "a..b")?.kind
+                == .argumentTypeMismatch(index: 0, expected: "a key path without empty components", got: "\"a..b\""))
     }
 
     @Test func argumentCountMustMatch() throws {
@@ -75,8 +85,10 @@ struct FormatArgumentTests {
 
     @Test func unsupportedValuesAreNamed() throws {
         struct Opaque: Sendable {}
-        #expect(F.error("a == %@", Opaque())?.kind == .argumentTypeMismatch(
-            index: 0, expected: "a Bool, number, String, Date, UUID, Data, URL, array or nil", got: "Opaque"))
+        #expect(
+            F.error("a == %@", Opaque())?.kind
+                == .argumentTypeMismatch(
+                    index: 0, expected: "a Bool, number, String, Date, UUID, Data, URL, array or nil", got: "Opaque"))
         #expect(F.error("a == %@", Double.nan) != nil)
         #expect(F.error("a == %@", ["k": 1]) != nil)
     }
@@ -84,7 +96,9 @@ struct FormatArgumentTests {
     @Test func injectionAttemptsStayValuesAndKeys() throws {
         let value = "x'; DROP TABLE t; --"
         #expect(try F.parse("title == %@", value) == F.compare(F.key("title"), .equal, F.value(.string(value))))
-        #expect(try F.parse("title == \"x'; DROP TABLE t; --\"") == F.compare(F.key("title"), .equal, F.value(.string(value))))
+        #expect(
+            try F.parse("title == \"x'; DROP TABLE t; --\"")
+                == F.compare(F.key("title"), .equal, F.value(.string(value))))
         #expect(try F.parse("%K == 1", "a; DROP") == F.compare(.keyPath(["a; DROP"]), .equal, F.value(.int(1))))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("Format predicate compounds")
@@ -7,7 +8,8 @@ struct FormatCompoundTests {
     typealias F = FormatFixture
 
     @Test func operatorsBuildFlatCompounds() throws {
-        let a = FormatPredicate(format: "a == 1"), b = FormatPredicate(format: "b == 2"), c = FormatPredicate(format: "c == 3")
+        let a = FormatPredicate(format: "a == 1"), b = FormatPredicate(format: "b == 2"),
+            c = FormatPredicate(format: "c == 3")
         #expect((a && b && c).expression == .and([F.equals("a", 1), F.equals("b", 2), F.equals("c", 3)]))
         #expect((a || b || c).expression == .or([F.equals("a", 1), F.equals("b", 2), F.equals("c", 3)]))
         #expect((!a).expression == .not(F.equals("a", 1)))
@@ -17,7 +19,9 @@ struct FormatCompoundTests {
     @Test func emptyAndSingleCompounds() {
         #expect(FormatPredicate(andPredicateWithSubpredicates: []) == FormatPredicate(value: true))
         #expect(FormatPredicate(orPredicateWithSubpredicates: []) == FormatPredicate(value: false))
-        #expect(FormatPredicate(orPredicateWithSubpredicates: [FormatPredicate(format: "a == 1")]) == FormatPredicate(format: "a = 1"))
+        #expect(
+            FormatPredicate(orPredicateWithSubpredicates: [FormatPredicate(format: "a == 1")])
+                == FormatPredicate(format: "a = 1"))
         #expect(FormatPredicate(value: true).predicateFormat == "TRUEPREDICATE")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("Format predicate errors")
@@ -34,7 +35,9 @@ struct FormatErrorTests {
         Case(format: "a == 1 == 2", kind: .unexpectedToken, offset: 7, token: "=="),
         Case(format: "a == 1 AND", kind: .unexpectedEnd, offset: 10, token: ""),
         Case(format: "AND a == 1", kind: .unexpectedToken, offset: 0, token: "AND"),
-        Case(format: "tasks.@distinctUnionOfObjects.x > 1", kind: .unknownOperator, offset: 6, token: "@distinctUnionOfObjects"),
+        Case(
+            format: "tasks.@distinctUnionOfObjects.x > 1", kind: .unknownOperator, offset: 6,
+            token: "@distinctUnionOfObjects"),
         Case(format: "tasks.@count.x > 1", kind: .unknownOperator, offset: 13, token: "x"),
         Case(format: "size == 3", kind: .unknownOperator, offset: 0, token: "size"),
         Case(format: "foo(1) == 3", kind: .unknownOperator, offset: 0, token: "foo"),
@@ -45,7 +48,9 @@ struct FormatErrorTests {
         Case(format: "t == \"naïve\" AND é == 2", kind: .unexpectedToken, offset: 18, token: "é"),
         Case(format: "a == #", kind: .unexpectedToken, offset: 5, token: "#"),
         Case(format: "title MATCHES '('", kind: .invalidRegularExpression, offset: 14, token: "'('"),
-        Case(format: "ANY tags.name MATCHES[cd] \"[z-a]\"", kind: .invalidRegularExpression, offset: 26, token: "\"[z-a]\""),
+        Case(
+            format: "ANY tags.name MATCHES[cd] \"[z-a]\"", kind: .invalidRegularExpression, offset: 26,
+            token: "\"[z-a]\""),
     ]
 
     @Test("error corpus: kind, offset and token", arguments: corpus)
@@ -59,11 +64,12 @@ struct FormatErrorTests {
 
     @Test func descriptionShowsTheLineAndACaret() throws {
         let error = try #require(F.error("title CONTAIN \"a\""))
-        #expect(error.description == """
-            Expected a comparison operator after 'title' at offset 6
-              title CONTAIN "a"
-                    ^
-            """)
+        #expect(
+            error.description == """
+                Expected a comparison operator after 'title' at offset 6
+                  title CONTAIN "a"
+                        ^
+                """)
         #expect(error.expected == "a comparison operator")
     }
 
@@ -71,19 +77,22 @@ struct FormatErrorTests {
         let error = try #require(F.error("t == \"naïve\" AND é == 2"))
         #expect(error.offset == 18)
         #expect(error.column == 17)
-        #expect(error.description.hasSuffix("""
-              t == "naïve" AND é == 2
-                               ^
-            """))
+        #expect(
+            error.description.hasSuffix(
+                """
+                  t == "naïve" AND é == 2
+                                   ^
+                """))
     }
 
     @Test func caretShowsOnlyTheOffendingLineAndClipsLongLines() throws {
         let error = try #require(F.error("a == 1\nAND b == )"))
-        #expect(error.description == """
-            Expected a value, key path or expression after '==' at offset 16
-              AND b == )
-                       ^
-            """)
+        #expect(
+            error.description == """
+                Expected a value, key path or expression after '==' at offset 16
+                  AND b == )
+                           ^
+                """)
         let long = String(repeating: "a == 1 AND ", count: 20) + "b == )"
         let clipped = try #require(F.error(long)).description.split(separator: "\n")
         #expect(clipped[1].hasPrefix("  …") && clipped[1].count <= 2 + 1 + 40 + 1)

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Strata
 
 /// Shorthands shared by the format-predicate tests.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("Format predicate literals")
@@ -13,8 +14,10 @@ struct FormatLiteralTests {
     }
 
     @Test func booleansAndNull() throws {
-        for (text, value) in [("YES", FormatValue.bool(true)), ("true", .bool(true)), ("NO", .bool(false)),
-                              ("False", .bool(false)), ("NULL", .null), ("nil", .null)] {
+        for (text, value) in [
+            ("YES", FormatValue.bool(true)), ("true", .bool(true)), ("NO", .bool(false)),
+            ("False", .bool(false)), ("NULL", .null), ("nil", .null),
+        ] {
             #expect(try literal(text) == value, "\(text)")
         }
     }
@@ -51,14 +54,18 @@ struct FormatLiteralTests {
         #expect(try literal(#"CAST("12.50", "NSDecimalNumber")"#) == .decimal(Decimal(string: "12.5") ?? 0))
         #expect(try literal("CAST(\"\(id.uuidString)\", \"NSUUID\")") == .uuid(id))
         #expect(try literal(#"CAST("AQI=", "NSData")"#) == .data(Data([1, 2])))
-        #expect(try literal(#"CAST("https://example.com/a", "NSURL")"#) == .url(try #require(URL(string: "https://example.com/a"))))
+        #expect(
+            try literal(#"CAST("https://example.com/a", "NSURL")"#)
+                == .url(try #require(URL(string: "https://example.com/a"))))
         #expect(F.error(#"x == CAST("soon", "NSDate")"#)?.offset == 10)
     }
 
     @Test func reservedWordsAreCaseInsensitive() throws {
-        #expect(try F.parse("a == 1 aNd NoT b == 2 oR c iN {1}") == .or([
-            .and([F.equals("a", 1), .not(F.equals("b", 2))]),
-            F.compare(F.key("c"), .in, F.value(.array([.int(1)]))),
-        ]))
+        #expect(
+            try F.parse("a == 1 aNd NoT b == 2 oR c iN {1}")
+                == .or([
+                    .and([F.equals("a", 1), .not(F.equals("b", 2))]),
+                    F.compare(F.key("c"), .in, F.value(.array([.int(1)]))),
+                ]))
     }
 }

@@ -1,13 +1,16 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Constant `MATCHES` patterns are checked when the predicate is built, never halfway through a query.
 @Suite struct FormatPatternTests {
     @Test func invalidLiteralAndArgumentPatternsFailValidation() throws {
-        for predicate in [FormatPredicate(format: "title MATCHES '('"), FormatPredicate(format: "title MATCHES[c] %@", "a)(b"),
-                          FormatPredicate(format: "SUBQUERY(tags, $t, $t.name MATCHES '*').@count > 0"),
-                          FormatPredicate(format: "NOT (title MATCHES %@ OR title == 'x')", "[")] {
+        for predicate in [
+            FormatPredicate(format: "title MATCHES '('"), FormatPredicate(format: "title MATCHES[c] %@", "a)(b"),
+            FormatPredicate(format: "SUBQUERY(tags, $t, $t.name MATCHES '*').@count > 0"),
+            FormatPredicate(format: "NOT (title MATCHES %@ OR title == 'x')", "["),
+        ] {
             let error = #expect(throws: PredicateFormatError.self, "\(predicate)") { try predicate.validated() }
             #expect(error?.kind == .invalidRegularExpression)
             #expect(error?.description.hasPrefix("Invalid regular expression for MATCHES: '") == true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("Format predicate robustness")
@@ -53,7 +54,11 @@ struct FormatRobustnessTests {
             let length = Int.random(in: 0...64, using: &generator)
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let predicate = FormatPredicate(format: String(decoding: bytes, as: UTF8.self))
-            if let error = predicate.error { _ = (error.description, error.column) } else { _ = predicate.predicateFormat }
+            if let error = predicate.error {
+                _ = (error.description, error.column)
+            } else {
+                _ = predicate.predicateFormat
+            }
             runs += 1
         }
         #expect(runs > 100)

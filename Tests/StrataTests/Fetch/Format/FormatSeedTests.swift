@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// The predicates from the seed samples (Core Data @FetchRequest tutorials), verbatim.
@@ -12,28 +13,34 @@ struct FormatSeedTests {
     }
 
     @Test func statusEqualsArgument() throws {
-        #expect(try F.parse("status == %@", "completed")
-            == F.compare(F.key("status"), .equal, F.value(.string("completed"))))
+        #expect(
+            try F.parse("status == %@", "completed")
+                == F.compare(F.key("status"), .equal, F.value(.string("completed"))))
     }
 
     @Test func diarySearch() throws {
         let searchText = "Café"
-        #expect(try F.parse("title CONTAINS[c] %@", searchText)
-            == F.compare(F.key("title"), .contains, F.value(.string("Café")), .caseInsensitive))
-        #expect(try F.parse("title CONTAINS[c] %@ OR content CONTAINS[c] %@", searchText, searchText) == .or([
-            F.compare(F.key("title"), .contains, F.value(.string("Café")), .caseInsensitive),
-            F.compare(F.key("content"), .contains, F.value(.string("Café")), .caseInsensitive),
-        ]))
+        #expect(
+            try F.parse("title CONTAINS[c] %@", searchText)
+                == F.compare(F.key("title"), .contains, F.value(.string("Café")), .caseInsensitive))
+        #expect(
+            try F.parse("title CONTAINS[c] %@ OR content CONTAINS[c] %@", searchText, searchText)
+                == .or([
+                    F.compare(F.key("title"), .contains, F.value(.string("Café")), .caseInsensitive),
+                    F.compare(F.key("content"), .contains, F.value(.string("Café")), .caseInsensitive),
+                ]))
     }
 
     @Test func subqueryOnARelationship() throws {
         let expression = try F.parse("SUBQUERY(tasks, $t, $t.isCompleted == NO AND $t.priority > 1).@count > 0")
-        #expect(expression.predicateFormat == "SUBQUERY(tasks, $t, $t.isCompleted == NO AND $t.priority > 1).@count > 0")
+        #expect(
+            expression.predicateFormat == "SUBQUERY(tasks, $t, $t.isCompleted == NO AND $t.priority > 1).@count > 0")
     }
 
     @Test func anyTagName() throws {
-        #expect(try F.parse("ANY tags.name ==[c] %@", "Work")
-            == F.compare(F.key("tags.name"), .equal, F.value(.string("Work")), .caseInsensitive, quantifier: .any))
+        #expect(
+            try F.parse("ANY tags.name ==[c] %@", "Work")
+                == F.compare(F.key("tags.name"), .equal, F.value(.string("Work")), .caseInsensitive, quantifier: .any))
     }
 
     @Test func compoundsBuiltAtRunTime() throws {
@@ -41,10 +48,14 @@ struct FormatSeedTests {
         let category: String? = "home"
         if let category { filters.append(FormatPredicate(format: "category == %@", category)) }
         let search = "milk"
-        filters.append(FormatPredicate(format: "title CONTAINS[c] %@", search) || FormatPredicate(format: "content CONTAINS[c] %@", search))
+        filters.append(
+            FormatPredicate(format: "title CONTAINS[c] %@", search)
+                || FormatPredicate(format: "content CONTAINS[c] %@", search))
         let predicate = FormatPredicate(andPredicateWithSubpredicates: filters)
-        #expect(predicate.predicateFormat
-            == #"isCompleted == NO AND category == "home" AND (title CONTAINS[c] "milk" OR content CONTAINS[c] "milk")"#)
+        #expect(
+            predicate.predicateFormat
+                == #"isCompleted == NO AND category == "home" AND (title CONTAINS[c] "milk" OR content CONTAINS[c] "milk")"#
+        )
         #expect(try FormatPredicate.parse(format: predicate.predicateFormat) == predicate)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("Format predicate variables and subqueries")
@@ -8,15 +9,19 @@ struct FormatVariableTests {
 
     @Test func substitutionReplacesFreeVariables() throws {
         let template = FormatPredicate(format: "priority >= $MIN AND status IN {$A, 'b'}")
-        #expect(template.expression == .and([
-            F.compare(F.key("priority"), .greaterOrEqual, .variable("MIN")),
-            F.compare(F.key("status"), .in, .aggregate([.variable("A"), F.value(.string("b"))])),
-        ]))
+        #expect(
+            template.expression
+                == .and([
+                    F.compare(F.key("priority"), .greaterOrEqual, .variable("MIN")),
+                    F.compare(F.key("status"), .in, .aggregate([.variable("A"), F.value(.string("b"))])),
+                ]))
         let filled = template.withSubstitutionVariables(["MIN": 2, "A": "a", "UNUSED": 0])
-        #expect(try filled.resolvedExpression() == .and([
-            F.compare(F.key("priority"), .greaterOrEqual, F.value(.int(2))),
-            F.compare(F.key("status"), .in, F.value(.array([.string("a"), .string("b")]))),
-        ]))
+        #expect(
+            try filled.resolvedExpression()
+                == .and([
+                    F.compare(F.key("priority"), .greaterOrEqual, F.value(.int(2))),
+                    F.compare(F.key("status"), .in, F.value(.array([.string("a"), .string("b")]))),
+                ]))
     }
 
     @Test func unboundVariablesFailAtResolutionWithTheirPosition() throws {
@@ -41,11 +46,13 @@ struct FormatVariableTests {
         let filled = template.withSubstitutionVariables([
             "DATE": date, "STATES": Set([2]), "OWNER": Optional<String>.none as any Sendable,
         ])
-        #expect(try filled.resolvedExpression() == .and([
-            F.compare(F.key("due"), .less, F.value(.date(date))),
-            F.compare(F.key("status"), .in, F.value(.array([.int(2)]))),
-            F.compare(F.key("owner"), .equal, F.value(.null)),
-        ]))
+        #expect(
+            try filled.resolvedExpression()
+                == .and([
+                    F.compare(F.key("due"), .less, F.value(.date(date))),
+                    F.compare(F.key("status"), .in, F.value(.array([.int(2)]))),
+                    F.compare(F.key("owner"), .equal, F.value(.null)),
+                ]))
     }
 
     @Test func subqueryBindsItsVariable() throws {
@@ -55,20 +62,25 @@ struct FormatVariableTests {
                 F.compare(.variableKeyPath("t", ["isCompleted"]), .equal, F.value(.bool(false))),
                 F.compare(.variableKeyPath("t", ["priority"]), .greater, .variable("P")),
             ]))
-        let template = FormatPredicate(format: "SUBQUERY(tasks, $t, $t.isCompleted == NO AND $t.priority > $P).@count > 0")
-        #expect(template.expression == F.compare(.collectionOperation(subquery, .count, []), .greater, F.value(.int(0))))
+        let template = FormatPredicate(
+            format: "SUBQUERY(tasks, $t, $t.isCompleted == NO AND $t.priority > $P).@count > 0")
+        #expect(
+            template.expression == F.compare(.collectionOperation(subquery, .count, []), .greater, F.value(.int(0))))
         #expect(throws: PredicateFormatError.self) { try template.validated() }
         // Substituting "t" must not touch the subquery's own variable.
         let filled = template.withSubstitutionVariables(["P": 1, "t": 99])
         let expression = try filled.resolvedExpression()
-        #expect(expression.predicateFormat
-            == "SUBQUERY(tasks, $t, $t.isCompleted == NO AND $t.priority > 1).@count > 0")
+        #expect(
+            expression.predicateFormat
+                == "SUBQUERY(tasks, $t, $t.isCompleted == NO AND $t.priority > 1).@count > 0")
     }
 
     @Test func nestedSubqueriesAndVariableCollections() throws {
-        let expression = try F.parse("SUBQUERY(projects, $p, SUBQUERY($p.tasks, $t, $t.done == YES).@count > 0).@count == 1")
-        #expect(expression.predicateFormat
-            == "SUBQUERY(projects, $p, SUBQUERY($p.tasks, $t, $t.done == YES).@count > 0).@count == 1")
+        let expression = try F.parse(
+            "SUBQUERY(projects, $p, SUBQUERY($p.tasks, $t, $t.done == YES).@count > 0).@count == 1")
+        #expect(
+            expression.predicateFormat
+                == "SUBQUERY(projects, $p, SUBQUERY($p.tasks, $t, $t.done == YES).@count > 0).@count == 1")
         #expect(F.error("SUBQUERY(tasks, $t, $q.done == YES).@count > 0") == nil)
         #expect(throws: PredicateFormatError.self) { try F.parse("SUBQUERY(tasks, $t, $q.done == YES).@count > 0") }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Format predicates and sort descriptors wherever a fetch takes a predicate: descriptors, pending changes,
@@ -17,8 +18,10 @@ import Testing
         #expect(try context.fetch(sorted).first?.title == "Café order")
         // The format forms.
         let format = FetchDescriptor<FormatTask>(predicate: FormatPredicate(format: "priority > 2"))
-        let formatSorted = FetchDescriptor<FormatTask>(predicate: FormatPredicate(format: "priority > 2"), sortBy: [SortDescriptor(\.title)])
-        let coreData = FetchDescriptor<FormatTask>(predicate: nil, sortDescriptors: [FormatSortDescriptor(key: "priority", ascending: false)])
+        let formatSorted = FetchDescriptor<FormatTask>(
+            predicate: FormatPredicate(format: "priority > 2"), sortBy: [SortDescriptor(\.title)])
+        let coreData = FetchDescriptor<FormatTask>(
+            predicate: nil, sortDescriptors: [FormatSortDescriptor(key: "priority", ascending: false)])
         #expect(try context.fetch(format).count == 2)
         #expect(try context.fetch(formatSorted).map(\.title) == ["Tax return", "ÉCOLE forms"])
         #expect(try context.fetch(coreData).first?.title == "Tax return")
@@ -37,15 +40,23 @@ import Testing
     func selectorsChooseTheCollation(_ kind: StoreKind) throws {
         let context = try TranslationFixture.seededContext(kind)
         func titles(_ sort: FormatSortDescriptor) throws -> [String] {
-            let descriptor = FetchDescriptor<FormatTask>(predicate: FormatPredicate(format: "title BEGINSWITH 'file'"), sortDescriptors: [sort])
+            let descriptor = FetchDescriptor<FormatTask>(
+                predicate: FormatPredicate(format: "title BEGINSWITH 'file'"), sortDescriptors: [sort])
             return try context.fetch(descriptor).map(\.title)
         }
         #expect(try titles(FormatSortDescriptor(key: "title")) == ["file10", "file2"])
-        #expect(try titles(FormatSortDescriptor(key: "title", selector: "localizedStandardCompare:")) == ["file2", "file10"])
-        #expect(try titles(FormatSortDescriptor(keyPath: \FormatTask.title, ascending: false, selector: "localizedStandardCompare:"))
-            == ["file10", "file2"])
-        #expect(try titles(FormatSortDescriptor(key: "title", selector: "localizedStandardCompare:").reversedSortDescriptor)
-            == ["file10", "file2"])
+        #expect(
+            try titles(FormatSortDescriptor(key: "title", selector: "localizedStandardCompare:")) == [
+                "file2", "file10",
+            ])
+        #expect(
+            try titles(
+                FormatSortDescriptor(
+                    keyPath: \FormatTask.title, ascending: false, selector: "localizedStandardCompare:"))
+                == ["file10", "file2"])
+        #expect(
+            try titles(FormatSortDescriptor(key: "title", selector: "localizedStandardCompare:").reversedSortDescriptor)
+                == ["file10", "file2"])
         let caseless = FetchDescriptor<FormatTask>(
             predicate: FormatPredicate(format: "title BEGINSWITH[c] 't' OR title BEGINSWITH 'f'"),
             sortDescriptors: [FormatSortDescriptor(key: "title", selector: "caseInsensitiveCompare:")])
@@ -60,9 +71,14 @@ import Testing
             sortDescriptors: [FormatSortDescriptor(key: "priority", ascending: false)])
         context.insert(FormatTask(title: "Ecole trip", priority: 9))
         context.insert(FormatTask(title: "ECOLE done", isCompleted: true, priority: 8))
-        let pickup = try #require(try context.fetch(FetchDescriptor<FormatTask>(predicate: FormatPredicate(format: "title == 'école pickup'"))).first)
+        let pickup = try #require(
+            try context.fetch(
+                FetchDescriptor<FormatTask>(predicate: FormatPredicate(format: "title == 'école pickup'"))
+            ).first)
         pickup.priority = 10
-        let forms = try #require(try context.fetch(FetchDescriptor<FormatTask>(predicate: FormatPredicate(format: "title == 'ÉCOLE forms'"))).first)
+        let forms = try #require(
+            try context.fetch(FetchDescriptor<FormatTask>(predicate: FormatPredicate(format: "title == 'ÉCOLE forms'")))
+                .first)
         forms.isCompleted = false
         #expect(try context.fetch(descriptor).map(\.title) == ["école pickup", "Ecole trip", "ÉCOLE forms"])
         context.delete(pickup)
@@ -74,11 +90,14 @@ import Testing
     @Test(arguments: StoreKind.all)
     func pendingInsertsFollowRelationships(_ kind: StoreKind) throws {
         let context = try TranslationFixture.seededContext(kind)
-        let home = try #require(try context.fetch(FetchDescriptor<FormatProject>(predicate: FormatPredicate(format: "name == 'Home'"))).first)
+        let home = try #require(
+            try context.fetch(FetchDescriptor<FormatProject>(predicate: FormatPredicate(format: "name == 'Home'")))
+                .first)
         let task = FormatTask(title: "New at home")
         context.insert(task)
         task.project = home
-        let descriptor = FetchDescriptor<FormatTask>(predicate: FormatPredicate(format: "project.name == 'Home' AND project != nil"))
+        let descriptor = FetchDescriptor<FormatTask>(
+            predicate: FormatPredicate(format: "project.name == 'Home' AND project != nil"))
         #expect(try context.fetch(descriptor).map(\.title).sorted() == ["Café order", "New at home", "école pickup"])
     }
 
@@ -107,8 +126,10 @@ import Testing
         let context = try TranslationFixture.context(kind)
         let titles = ["file10", "File2", "file2", "éclair", "Eclair", "e\u{301}clair", "zeta", "Alpha"]
         for (offset, title) in titles.enumerated() {
-            context.insert(FormatTask(title: title, notes: offset % 3 == 0 ? nil : "n\(offset % 2)", priority: offset % 3,
-                                      cost: Decimal(offset % 4) / 2, status: FormatStatus.allCases[offset % 3]))
+            context.insert(
+                FormatTask(
+                    title: title, notes: offset % 3 == 0 ? nil : "n\(offset % 2)", priority: offset % 3,
+                    cost: Decimal(offset % 4) / 2, status: FormatStatus.allCases[offset % 3]))
         }
         let sorts: [[FormatSortDescriptor]] = [
             [FormatSortDescriptor(key: "title", selector: "localizedStandardCompare:")],
@@ -119,11 +140,13 @@ import Testing
         ]
         var pending: [[String]] = []
         for sort in sorts {
-            pending.append(try context.fetch(FetchDescriptor<FormatTask>(predicate: nil, sortDescriptors: sort)).map(\.title))
+            pending.append(
+                try context.fetch(FetchDescriptor<FormatTask>(predicate: nil, sortDescriptors: sort)).map(\.title))
         }
         try context.save()
         for (sort, unsaved) in zip(sorts, pending) {
-            let saved = try context.fetch(FetchDescriptor<FormatTask>(predicate: nil, sortDescriptors: sort)).map(\.title)
+            let saved = try context.fetch(FetchDescriptor<FormatTask>(predicate: nil, sortDescriptors: sort)).map(
+                \.title)
             #expect(unsaved == saved, "\(sort)")
         }
         let standard = pending[0]

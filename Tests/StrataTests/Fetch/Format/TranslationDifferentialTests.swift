@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Random predicates over random tasks: the store (SQL) and the in-memory evaluator must match the same tasks,
@@ -17,8 +18,10 @@ import Testing
         }
     }
 
-    static let words = ["Café", "cafe", "CAFÉ", "école", "ÉCOLE", "e\u{301}cole", "straße", "STRASSE", "file2", "file10",
-                        "", "a*b", "ß", "İstanbul", "ﬁle", "Zebra", "apple", "Æsop", "naïve", "NAIVE"]
+    static let words = [
+        "Café", "cafe", "CAFÉ", "école", "ÉCOLE", "e\u{301}cole", "straße", "STRASSE", "file2", "file10",
+        "", "a*b", "ß", "İstanbul", "ﬁle", "Zebra", "apple", "Æsop", "naïve", "NAIVE",
+    ]
     static let modifiers = ["", "[c]", "[d]", "[cd]"]
 
     private func seed(_ context: ModelContext, generator: inout SplitMix) throws {
@@ -26,7 +29,9 @@ import Testing
         let tags = [FormatTag(name: "ÉCOLE"), FormatTag(name: "école"), FormatTag(name: "misc")]
         for project in projects { context.insert(project) }
         for index in 0..<150 {
-            let title = (Self.words.randomElement(using: &generator) ?? "") + (Bool.random(using: &generator) ? " \(index % 7)" : "")
+            let title =
+                (Self.words.randomElement(using: &generator) ?? "")
+                + (Bool.random(using: &generator) ? " \(index % 7)" : "")
             let task = FormatTask(
                 title: title,
                 notes: Bool.random(using: &generator) ? Self.words.randomElement(using: &generator) : nil,
@@ -50,7 +55,11 @@ import Testing
         let comparison = ["==", "!=", "<", "<=", ">", ">="].randomElement(using: &generator) ?? "=="
         switch Int.random(in: 0...21, using: &generator) {
         case 0: return ("title \(comparison)\(modifier) %@", [word])
-        case 1: return ("title \(["BEGINSWITH", "ENDSWITH", "CONTAINS"].randomElement(using: &generator) ?? "CONTAINS")\(modifier) %@", [word])
+        case 1:
+            return (
+                "title \(["BEGINSWITH", "ENDSWITH", "CONTAINS"].randomElement(using: &generator) ?? "CONTAINS")\(modifier) %@",
+                [word]
+            )
         case 2: return ("title LIKE\(modifier) %@", [["*", "?", ""].randomElement(using: &generator)! + word + "*"])
         case 3: return (["notes == nil", "notes != nil"].randomElement(using: &generator) ?? "notes == nil", [])
         case 4: return ("notes \(comparison)\(modifier) %@", [word])
@@ -59,18 +68,38 @@ import Testing
         case 7: return ("priority BETWEEN {%d, %d}", [number, number + 2])
         case 8: return ("estimate \(comparison) %f", [Double(number) / 2])
         case 9: return ("cost \(comparison) %@", [Decimal(number + 3) / 2])
-        case 10: return (["isCompleted == YES", "isCompleted == NO"].randomElement(using: &generator) ?? "isCompleted == NO", [])
+        case 10:
+            return (
+                ["isCompleted == YES", "isCompleted == NO"].randomElement(using: &generator) ?? "isCompleted == NO", []
+            )
         case 11: return ("status == %@", [FormatStatus.allCases.randomElement(using: &generator) ?? .open])
-        case 12: return (["priority * 2 + 1 > %d", "estimate - priority < %d", "priority / 3 >= %d"].randomElement(using: &generator)!, [number])
-        case 13: return ("project.name ==\(modifier) %@", [["Café", "CAFE", "cafe", "Work"].randomElement(using: &generator)!])
-        case 14: return ("ANY tags.name ==\(modifier) %@", [["ECOLE", "école", "misc"].randomElement(using: &generator)!])
+        case 12:
+            return (
+                ["priority * 2 + 1 > %d", "estimate - priority < %d", "priority / 3 >= %d"].randomElement(
+                    using: &generator)!, [number]
+            )
+        case 13:
+            return (
+                "project.name ==\(modifier) %@", [["Café", "CAFE", "cafe", "Work"].randomElement(using: &generator)!]
+            )
+        case 14:
+            return ("ANY tags.name ==\(modifier) %@", [["ECOLE", "école", "misc"].randomElement(using: &generator)!])
         case 15: return ("tags.@count \(comparison) %d", [Int.random(in: 0...3, using: &generator)])
         // Values that are nil in some rows (no project, no tags, nil notes), so NOT above them meets nil.
-        case 16: return ("project.name \(comparison)\(modifier) %@", [["Café", "cafe", "Work"].randomElement(using: &generator)!])
-        case 17: return ("tags.name \(["CONTAINS", "BEGINSWITH", "==", "!="].randomElement(using: &generator)!)\(modifier) %@",
-                         [["ECOLE", "éco", "misc", "e"].randomElement(using: &generator)!])
+        case 16:
+            return (
+                "project.name \(comparison)\(modifier) %@",
+                [["Café", "cafe", "Work"].randomElement(using: &generator)!]
+            )
+        case 17:
+            return (
+                "tags.name \(["CONTAINS", "BEGINSWITH", "==", "!="].randomElement(using: &generator)!)\(modifier) %@",
+                [["ECOLE", "éco", "misc", "e"].randomElement(using: &generator)!]
+            )
         case 18:
-            if Bool.random(using: &generator) { return ("notes MATCHES\(modifier) %@", [[".*e.*", "a.*", "ß"].randomElement(using: &generator)!]) }
+            if Bool.random(using: &generator) {
+                return ("notes MATCHES\(modifier) %@", [[".*e.*", "a.*", "ß"].randomElement(using: &generator)!])
+            }
             return ("notes LIKE\(modifier) %@", [["*e*", "a?*", "ß"].randomElement(using: &generator)!])
         case 19: return ("tags.@max.name \(comparison) %@", [["a", "m", "é"].randomElement(using: &generator)!])
         case 20: return ("notes BETWEEN {%@, %@}", ["a", "n"])
@@ -108,7 +137,9 @@ import Testing
             #expect(Set(store) == Set(evaluated), "\(format) \(arguments)")
             // Two-valued: NOT matches exactly the tasks the predicate doesn't, nil values included.
             let negated = try context.fetch(FetchDescriptor<FormatTask>(predicate: !predicate)).map(\.persistentModelID)
-            #expect(Set(negated).isDisjoint(with: store) && negated.count + store.count == tasks.count, "NOT (\(format)) \(arguments)")
+            #expect(
+                Set(negated).isDisjoint(with: store) && negated.count + store.count == tasks.count,
+                "NOT (\(format)) \(arguments)")
             if !store.isEmpty && store.count < 150 { nonTrivial += 1 }
         }
         // The sample must exercise real filtering, not only all-or-nothing predicates.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Predicates that can't run: each throws an error naming the entity and what is wrong, at fetch time.
@@ -25,7 +26,9 @@ import Testing
         Case("project.name == 3", mentions: "FormatProject.name", "an integer"),
         Case("project.name CONTAINS 3", mentions: "an integer"),
         Case("tags.@max.name > 1 AND project.name + 1 > 2", mentions: "arithmetic", "FormatProject.name"),
-        Case("tags.@avg.name > 1", mentions: "FormatTask: tags.@avg.name > %@", "@avg.name needs numbers", "FormatTag.name holds String"),
+        Case(
+            "tags.@avg.name > 1", mentions: "FormatTask: tags.@avg.name > %@", "@avg.name needs numbers",
+            "FormatTag.name holds String"),
         Case("tags.@sum.name == 0", mentions: "@sum.name needs numbers"),
         Case("title.count == 1", mentions: "title", "not a relationship"),
         Case("priority == 'high'", mentions: "FormatTask.priority", "a string"),
@@ -71,10 +74,12 @@ import Testing
         let entity = try #require(try TranslationFixture.context().container.schema.entity(for: FormatProject.self))
         let refused = [
             "tasks.@avg.title > 1": "@avg.title needs numbers, but FormatTask.title holds String values",
-            "tasks.@sum.isCompleted > 1": "@sum.isCompleted needs numbers, but FormatTask.isCompleted holds Bool values",
+            "tasks.@sum.isCompleted > 1":
+                "@sum.isCompleted needs numbers, but FormatTask.isCompleted holds Bool values",
             "tasks.@sum.dueDate > 1": "@sum.dueDate needs numbers, but FormatTask.dueDate holds Date values",
             "tasks.@avg.status > 1": "@avg.status needs numbers",
-            "tasks.@max.code == nil": "@max.code needs ordered values (numbers, text or dates), but FormatTask.code holds UUID values",
+            "tasks.@max.code == nil":
+                "@max.code needs ordered values (numbers, text or dates), but FormatTask.code holds UUID values",
         ]
         for (format, message) in refused {
             let error = #expect(throws: StrataError.self, "\(format)") {
@@ -82,9 +87,13 @@ import Testing
             }
             #expect(error?.description.contains(message) == true, "\(String(describing: error))")
         }
-        for format in ["tasks.@avg.priority > 1", "tasks.@sum.cost > 1", "tasks.@avg.estimate > 1", "tasks.@max.title == 'x'",
-                       "tasks.@min.dueDate < 0"] {
-            #expect(throws: Never.self, "\(format)") { try FormatTranslator.translate(FormatPredicate(format: format), entity: entity) }
+        for format in [
+            "tasks.@avg.priority > 1", "tasks.@sum.cost > 1", "tasks.@avg.estimate > 1", "tasks.@max.title == 'x'",
+            "tasks.@min.dueDate < 0",
+        ] {
+            #expect(throws: Never.self, "\(format)") {
+                try FormatTranslator.translate(FormatPredicate(format: format), entity: entity)
+            }
         }
     }
 

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// The in-memory evaluator on trees that `#Predicate`s translate to, checked against `Predicate.evaluate`,
 /// and on SQLite's three-valued logic.
 @Suite struct TranslationEvaluatorTests {
-    private func expectAgreement(_ predicate: Predicate<FormatTask>, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectAgreement(
+        _ predicate: Predicate<FormatTask>, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let context = try TranslationFixture.seededContext()
         context.insert(FormatTask(title: "e\u{301}cole pickup", priority: 4))
         try context.save()
@@ -17,7 +20,9 @@ import Testing
         }.map(\.title).sorted()
         let expected = try tasks.filter { try predicate.evaluate($0) }.map(\.title).sorted()
         #expect(evaluated == expected, sourceLocation: sourceLocation)
-        #expect(!expected.isEmpty && expected.count < tasks.count, "the predicate must filter", sourceLocation: sourceLocation)
+        #expect(
+            !expected.isEmpty && expected.count < tasks.count, "the predicate must filter",
+            sourceLocation: sourceLocation)
     }
 
     @Test func agreesWithPredicateEvaluate() throws {
@@ -41,8 +46,12 @@ import Testing
         #expect(try evaluator.evaluate(.and([unknown, .constant(true)])) == .null)
         #expect(try evaluator.evaluate(.and([unknown, .constant(false)])) == .integer(0))
         #expect(try evaluator.evaluate(.in(.column("notes"), [.value(.text("a"))])) == .null)
-        #expect(try evaluator.evaluate(.arithmetic(.divide, .value(.integer(7)), .value(.integer(2)), bounds: nil)) == .integer(3))
-        #expect(try evaluator.evaluate(.arithmetic(.divide, .value(.integer(7)), .value(.integer(0)), bounds: nil)) == .null)
+        #expect(
+            try evaluator.evaluate(.arithmetic(.divide, .value(.integer(7)), .value(.integer(2)), bounds: nil))
+                == .integer(3))
+        #expect(
+            try evaluator.evaluate(.arithmetic(.divide, .value(.integer(7)), .value(.integer(0)), bounds: nil)) == .null
+        )
         #expect(throws: StrataError.self) {
             try evaluator.evaluate(.arithmetic(.add, .value(.integer(120)), .value(.integer(10)), bounds: -128...127))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// How urgent a `FormatTask` is, stored by raw value.
@@ -22,8 +23,11 @@ final class FormatTask {
     var project: FormatProject?
     @Relationship(inverse: \FormatTag.tasks) var tags: [FormatTag] = []
 
-    init(title: String, notes: String? = nil, isCompleted: Bool = false, dueDate: Date = Date(timeIntervalSinceReferenceDate: 0),
-         priority: Int = 0, estimate: Double = 0, cost: Decimal = 0, code: UUID = UUID(), status: FormatStatus = .open) {
+    init(
+        title: String, notes: String? = nil, isCompleted: Bool = false,
+        dueDate: Date = Date(timeIntervalSinceReferenceDate: 0),
+        priority: Int = 0, estimate: Double = 0, cost: Decimal = 0, code: UUID = UUID(), status: FormatStatus = .open
+    ) {
         self.title = title
         self.notes = notes
         self.isCompleted = isCompleted
@@ -69,7 +73,9 @@ final class JournalEntry {
 enum TranslationFixture {
     /// The `FormatTask` entity of a schema holding every fixture model.
     static func taskEntity() throws -> Schema.Entity {
-        try #require(Schema([FormatTask.self, FormatProject.self, FormatTag.self, JournalEntry.self]).entity(for: FormatTask.self))
+        try #require(
+            Schema([FormatTask.self, FormatProject.self, FormatTag.self, JournalEntry.self]).entity(
+                for: FormatTask.self))
     }
 
     /// The SQL and bindings a format predicate on `FormatTask` translates to.
@@ -89,16 +95,28 @@ enum TranslationFixture {
         let home = FormatProject(name: "Home"), work = FormatProject(name: "Work")
         let urgent = FormatTag(name: "Urgent"), later = FormatTag(name: "later")
         let tasks = [
-            FormatTask(title: "Café order", notes: "oat milk", dueDate: date(3), priority: 2, estimate: 0.5, cost: Decimal(string: "4.50")!,
-                       status: .open),
-            FormatTask(title: "ÉCOLE forms", notes: nil, isCompleted: true, dueDate: date(1), priority: 3, estimate: 2, cost: 12,
-                       status: .done),
-            FormatTask(title: "école pickup", notes: "3pm", dueDate: date(2), priority: 1, estimate: 1, cost: 0, status: .waiting),
-            FormatTask(title: "Tax return", notes: "Deadline is near", dueDate: date(5), priority: 5, estimate: 8, cost: Decimal(string: "120.25")!,
-                       status: .open),
-            FormatTask(title: "file10", notes: "", isCompleted: true, dueDate: date(4), priority: 0, estimate: 0.25, cost: 1, status: .done),
-            FormatTask(title: "file2", notes: "a*b?c", dueDate: date(4), priority: 2, estimate: 3, cost: Decimal(string: "1.0")!,
-                       status: .waiting),
+            FormatTask(
+                title: "Café order", notes: "oat milk", dueDate: date(3), priority: 2, estimate: 0.5,
+                cost: Decimal(string: "4.50")!,
+                status: .open),
+            FormatTask(
+                title: "ÉCOLE forms", notes: nil, isCompleted: true, dueDate: date(1), priority: 3, estimate: 2,
+                cost: 12,
+                status: .done),
+            FormatTask(
+                title: "école pickup", notes: "3pm", dueDate: date(2), priority: 1, estimate: 1, cost: 0,
+                status: .waiting),
+            FormatTask(
+                title: "Tax return", notes: "Deadline is near", dueDate: date(5), priority: 5, estimate: 8,
+                cost: Decimal(string: "120.25")!,
+                status: .open),
+            FormatTask(
+                title: "file10", notes: "", isCompleted: true, dueDate: date(4), priority: 0, estimate: 0.25, cost: 1,
+                status: .done),
+            FormatTask(
+                title: "file2", notes: "a*b?c", dueDate: date(4), priority: 2, estimate: 3,
+                cost: Decimal(string: "1.0")!,
+                status: .waiting),
         ]
         for task in tasks { context.insert(task) }
         context.insert(home)
@@ -142,7 +160,9 @@ enum TranslationFixture {
         let predicate = FormatPredicate(format: format, argumentArray: arguments)
         let store = try titles(predicate, in: context)
         #expect(store == expected.sorted(), "\(format)", sourceLocation: sourceLocation)
-        #expect(try evaluatedTitles(predicate, in: context) == store, "evaluator vs store: \(format)", sourceLocation: sourceLocation)
+        #expect(
+            try evaluatedTitles(predicate, in: context) == store, "evaluator vs store: \(format)",
+            sourceLocation: sourceLocation)
         return store
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Text from users never becomes SQL: string literals and arguments are bound, and `%K` names are checked
@@ -16,7 +17,8 @@ import Testing
     @Test(arguments: StoreKind.all, hostile) func argumentsAreBound(_ kind: StoreKind, _ text: String) throws {
         let context = try TranslationFixture.seededContext(kind)
         #expect(try TranslationFixture.titles(FormatPredicate(format: "title == %@", text), in: context).isEmpty)
-        #expect(try TranslationFixture.titles(FormatPredicate(format: "title CONTAINS[c] %@", text), in: context).isEmpty)
+        #expect(
+            try TranslationFixture.titles(FormatPredicate(format: "title CONTAINS[c] %@", text), in: context).isEmpty)
         let (sql, bindings) = try TranslationFixture.sql("title == %@", text)
         #expect(sql == #"("title" IS ?)"#)
         #expect(bindings == [.text(text)])
@@ -55,7 +57,8 @@ import Testing
         let context = try TranslationFixture.seededContext(kind)
         for key in ["title DESC; DROP TABLE FormatTask", "nope", "project", "tags"] {
             #expect(throws: StrataError.self) {
-                _ = try context.fetch(FetchDescriptor<FormatTask>(predicate: nil, sortDescriptors: [FormatSortDescriptor(key: key)]))
+                _ = try context.fetch(
+                    FetchDescriptor<FormatTask>(predicate: nil, sortDescriptors: [FormatSortDescriptor(key: key)]))
             }
         }
         #expect(try context.fetchCount(FetchDescriptor<FormatTask>()) == 6)

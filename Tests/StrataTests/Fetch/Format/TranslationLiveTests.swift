@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// Live results driven by a format predicate and Core Data-style sort descriptors.
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Strata's two-valued rule for nil: every comparison is true or false, so `NOT p` matches exactly the
@@ -26,9 +27,11 @@ import Testing
     @Test(arguments: negationCases) func negationIsTheComplement(_ kind: StoreKind, _ format: String) throws {
         let context = try TranslationFixture.seededContext(kind)
         let all = try TranslationFixture.titles(FormatPredicate(value: true), in: context)
-        let matching = try TranslationFixture.expectTitles(format, in: context, try TranslationFixture.titles(FormatPredicate(format: format), in: context))
-        let negated = try TranslationFixture.expectTitles("NOT (\(format))", in: context,
-                                                          all.filter { !matching.contains($0) })
+        let matching = try TranslationFixture.expectTitles(
+            format, in: context, try TranslationFixture.titles(FormatPredicate(format: format), in: context))
+        let negated = try TranslationFixture.expectTitles(
+            "NOT (\(format))", in: context,
+            all.filter { !matching.contains($0) })
         #expect(Set(matching).isDisjoint(with: negated))
     }
 
@@ -36,9 +39,13 @@ import Testing
     func nilFailsEveryOperatorExceptNilTests(_ kind: StoreKind) throws {
         let context = try TranslationFixture.seededContext(kind)
         // ÉCOLE forms is the only task whose notes are nil.
-        for format in ["NOT (notes CONTAINS 'e')", "NOT (notes LIKE '*')", "NOT (notes MATCHES '.*')", "NOT (notes BETWEEN {'', 'zzz'})",
-                       "NOT (notes IN {'3pm'})", "NOT (notes >= '')", "notes != 'x'"] {
-            let titles = try TranslationFixture.expectTitles(format, in: context, try TranslationFixture.titles(FormatPredicate(format: format), in: context))
+        for format in [
+            "NOT (notes CONTAINS 'e')", "NOT (notes LIKE '*')", "NOT (notes MATCHES '.*')",
+            "NOT (notes BETWEEN {'', 'zzz'})",
+            "NOT (notes IN {'3pm'})", "NOT (notes >= '')", "notes != 'x'",
+        ] {
+            let titles = try TranslationFixture.expectTitles(
+                format, in: context, try TranslationFixture.titles(FormatPredicate(format: format), in: context))
             #expect(titles.contains("ÉCOLE forms"), "\(format)")
         }
     }
@@ -49,6 +56,7 @@ import Testing
         // Conditions that are never unknown are negated as they are.
         #expect(try TranslationFixture.sql("notes != 'e'").sql == #"(NOT ("notes" IS ?))"#)
         #expect(try TranslationFixture.sql("NOT (ANY tags.name == 'x')").sql.hasPrefix("(NOT EXISTS (SELECT 1 FROM "))
-        #expect(try TranslationFixture.sql("NOT NOT (priority > 1)").sql == #"(NOT (NOT COALESCE(("priority" > ?), ?)))"#)
+        #expect(
+            try TranslationFixture.sql("NOT NOT (priority > 1)").sql == #"(NOT (NOT COALESCE(("priority" > ?), ?)))"#)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Each operator and modifier of the format language, run in a real store and checked against the
@@ -90,7 +91,9 @@ import Testing
         Case("'oat' IN notes", expect: ["Café order"]),
         Case("priority IN {estimate, 5}", expect: ["Tax return", "école pickup"]),
         Case("priority BETWEEN {2, 3}", expect: ["Café order", "ÉCOLE forms", "file2"]),
-        Case("dueDate BETWEEN %@", [TranslationFixture.date(2), TranslationFixture.date(3)], expect: ["Café order", "école pickup"]),
+        Case(
+            "dueDate BETWEEN %@", [TranslationFixture.date(2), TranslationFixture.date(3)],
+            expect: ["Café order", "école pickup"]),
         Case("cost BETWEEN {1, 5}", expect: ["Café order", "file10", "file2"]),
     ]
 
@@ -136,11 +139,25 @@ import Testing
         #expect(try TranslationFixture.evaluatedTitles(predicate, in: context) == store, "evaluator vs store")
     }
 
-    @Test(arguments: equality, StoreKind.all) func equalityOperators(_ example: Case, _ kind: StoreKind) throws { try check(example, kind) }
-    @Test(arguments: ordering, StoreKind.all) func orderingOperators(_ example: Case, _ kind: StoreKind) throws { try check(example, kind) }
-    @Test(arguments: strings, StoreKind.all) func stringOperators(_ example: Case, _ kind: StoreKind) throws { try check(example, kind) }
-    @Test(arguments: membership, StoreKind.all) func membershipOperators(_ example: Case, _ kind: StoreKind) throws { try check(example, kind) }
-    @Test(arguments: nulls, StoreKind.all) func nullComparisons(_ example: Case, _ kind: StoreKind) throws { try check(example, kind) }
-    @Test(arguments: logic, StoreKind.all) func compoundPredicates(_ example: Case, _ kind: StoreKind) throws { try check(example, kind) }
-    @Test(arguments: arithmetic, StoreKind.all) func arithmeticExpressions(_ example: Case, _ kind: StoreKind) throws { try check(example, kind) }
+    @Test(arguments: equality, StoreKind.all) func equalityOperators(_ example: Case, _ kind: StoreKind) throws {
+        try check(example, kind)
+    }
+    @Test(arguments: ordering, StoreKind.all) func orderingOperators(_ example: Case, _ kind: StoreKind) throws {
+        try check(example, kind)
+    }
+    @Test(arguments: strings, StoreKind.all) func stringOperators(_ example: Case, _ kind: StoreKind) throws {
+        try check(example, kind)
+    }
+    @Test(arguments: membership, StoreKind.all) func membershipOperators(_ example: Case, _ kind: StoreKind) throws {
+        try check(example, kind)
+    }
+    @Test(arguments: nulls, StoreKind.all) func nullComparisons(_ example: Case, _ kind: StoreKind) throws {
+        try check(example, kind)
+    }
+    @Test(arguments: logic, StoreKind.all) func compoundPredicates(_ example: Case, _ kind: StoreKind) throws {
+        try check(example, kind)
+    }
+    @Test(arguments: arithmetic, StoreKind.all) func arithmeticExpressions(_ example: Case, _ kind: StoreKind) throws {
+        try check(example, kind)
+    }
 }

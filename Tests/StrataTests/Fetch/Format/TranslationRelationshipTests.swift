@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Key paths through relationships, quantifiers, aggregates and subqueries, in a real store and checked
@@ -11,7 +12,8 @@ import Testing
         try TranslationFixture.expectTitles("project.name == %@", "Home", in: context, ["Café order", "école pickup"])
         try TranslationFixture.expectTitles("project.name BEGINSWITH[c] 'w'", in: context, ["Tax return", "file10"])
         try TranslationFixture.expectTitles("project == nil", in: context, ["ÉCOLE forms", "file2"])
-        try TranslationFixture.expectTitles("project != nil AND project.name != 'Home'", in: context, ["Tax return", "file10"])
+        try TranslationFixture.expectTitles(
+            "project != nil AND project.name != 'Home'", in: context, ["Tax return", "file10"])
     }
 
     @Test(arguments: StoreKind.all)
@@ -19,9 +21,11 @@ import Testing
         let context = try TranslationFixture.seededContext(kind)
         try TranslationFixture.expectTitles("ANY tags.name ==[c] 'urgent'", in: context, ["Café order", "Tax return"])
         try TranslationFixture.expectTitles("SOME tags.name == 'later'", in: context, ["Tax return", "file2"])
-        try TranslationFixture.expectTitles("NONE tags.name == 'later'", in: context, ["Café order", "ÉCOLE forms", "école pickup", "file10"])
+        try TranslationFixture.expectTitles(
+            "NONE tags.name == 'later'", in: context, ["Café order", "ÉCOLE forms", "école pickup", "file10"])
         // ALL holds vacuously for tasks without tags, as in Core Data.
-        try TranslationFixture.expectTitles("ALL tags.name == 'Urgent'", in: context, ["Café order", "ÉCOLE forms", "école pickup", "file10"])
+        try TranslationFixture.expectTitles(
+            "ALL tags.name == 'Urgent'", in: context, ["Café order", "ÉCOLE forms", "école pickup", "file10"])
         try TranslationFixture.expectTitles("'later' IN tags.name", in: context, ["Tax return", "file2"])
     }
 
@@ -30,7 +34,8 @@ import Testing
         let context = try TranslationFixture.seededContext(kind)
         try TranslationFixture.expectTitles("tags.@count >= 2", in: context, ["Tax return"])
         try TranslationFixture.expectTitles("tags.@count == 0", in: context, ["ÉCOLE forms", "école pickup", "file10"])
-        try TranslationFixture.expectTitles("SUBQUERY(tags, $t, $t.name BEGINSWITH 'l').@count > 0", in: context, ["Tax return", "file2"])
+        try TranslationFixture.expectTitles(
+            "SUBQUERY(tags, $t, $t.name BEGINSWITH 'l').@count > 0", in: context, ["Tax return", "file2"])
     }
 
     @Test(arguments: StoreKind.all)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// The seed's examples, verbatim.
@@ -32,7 +33,8 @@ import Testing
         context.insert(JournalEntry(title: "Evening", content: "tea"))
         try context.save()
         let searchText = "coffee"
-        let predicate = FormatPredicate(format: "title CONTAINS[c] %@ OR content CONTAINS[c] %@", searchText, searchText)
+        let predicate = FormatPredicate(
+            format: "title CONTAINS[c] %@ OR content CONTAINS[c] %@", searchText, searchText)
         let titles = try context.fetch(FetchDescriptor<JournalEntry>(predicate: predicate)).map(\.title).sorted()
         #expect(titles == ["COFFEE notes", "Morning"])
     }
@@ -44,7 +46,9 @@ import Testing
         func search(_ text: String, openOnly: Bool) throws -> [String] {
             var parts: [FormatPredicate] = []
             for word in text.split(separator: " ") {
-                parts.append(FormatPredicate(format: "title CONTAINS[cd] %@ OR notes CONTAINS[cd] %@", String(word), String(word)))
+                parts.append(
+                    FormatPredicate(
+                        format: "title CONTAINS[cd] %@ OR notes CONTAINS[cd] %@", String(word), String(word)))
             }
             if openOnly { parts.append(FormatPredicate(format: "isCompleted == NO")) }
             let predicate = FormatPredicate(andPredicateWithSubpredicates: parts)

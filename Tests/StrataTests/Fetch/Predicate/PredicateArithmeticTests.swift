@@ -13,15 +13,24 @@ import Testing
     }
 
     @Test func divisionRemainderAndNegation() throws {
-        #expect(try PredicateFixture.sql(#Predicate { $0.pages / 2 == 1 }).sql == #"(strata_int_div("pages", ?, ?, ?) IS ?)"#)
-        #expect(try PredicateFixture.sql(#Predicate { $0.pages % 3 != 0 }).sql == #"(strata_int_rem("pages", ?, ?, ?) IS NOT ?)"#)
-        #expect(try PredicateFixture.sql(#Predicate { -$0.pages < 0 }).sql == #"(strata_int_sub(?, "pages", ?, ?) < ?)"#)
-        #expect(try PredicateFixture.sql(#Predicate { $0.ratio / 2 > 1 }).sql == #"((strata_real_div("ratio", ?) > ?) AND (strata_real_div("ratio", ?) <= ?))"#)
+        #expect(
+            try PredicateFixture.sql(#Predicate { $0.pages / 2 == 1 }).sql
+                == #"(strata_int_div("pages", ?, ?, ?) IS ?)"#)
+        #expect(
+            try PredicateFixture.sql(#Predicate { $0.pages % 3 != 0 }).sql
+                == #"(strata_int_rem("pages", ?, ?, ?) IS NOT ?)"#)
+        #expect(
+            try PredicateFixture.sql(#Predicate { -$0.pages < 0 }).sql == #"(strata_int_sub(?, "pages", ?, ?) < ?)"#)
+        #expect(
+            try PredicateFixture.sql(#Predicate { $0.ratio / 2 > 1 }).sql
+                == #"((strata_real_div("ratio", ?) > ?) AND (strata_real_div("ratio", ?) <= ?))"#)
         #expect(try PredicateFixture.sql(#Predicate { -$0.ratio < 1 }).sql == #"(strata_real_sub(?, "ratio") < ?)"#)
     }
 
     @Test(arguments: StoreKind.all) func resultsFollowSwift(_ kind: StoreKind) throws {
-        let books = (-7...7).map { PredicateBook(serial: $0, title: "b\($0)", pages: $0, small: Int8($0), ratio: Double($0) / 4) }
+        let books = (-7...7).map {
+            PredicateBook(serial: $0, title: "b\($0)", pages: $0, small: Int8($0), ratio: Double($0) / 4)
+        }
         let context = try PredicateFixture.context(kind, with: books)
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.pages / 2 == -1 }, in: context) == [-3, -2])
         #expect(try PredicateFixture.expectSameMatches(#Predicate { $0.pages % 3 == -1 }, in: context) == [-7, -4, -1])
@@ -31,9 +40,11 @@ import Testing
     }
 
     @Test(arguments: StoreKind.all) func overflowFailsTheFetchInsteadOfWidening(_ kind: StoreKind) throws {
-        let context = try PredicateFixture.context(kind, with: [
-            PredicateBook(serial: 1, title: "a", pages: Int.max, small: 100),
-        ])
+        let context = try PredicateFixture.context(
+            kind,
+            with: [
+                PredicateBook(serial: 1, title: "a", pages: Int.max, small: 100)
+            ])
         #expect(throws: StrataError.self) {
             try context.fetch(FetchDescriptor<PredicateBook>(predicate: #Predicate { $0.pages + 1 > 0 }))
         }
@@ -46,8 +57,10 @@ import Testing
     @Test(arguments: StoreKind.all) func divisionByZeroMatchesNoRow(_ kind: StoreKind) throws {
         let context = try PredicateFixture.context(kind, with: [PredicateBook(serial: 1, title: "a", pages: 4)])
         let zero = 0
-        #expect(try context.fetch(FetchDescriptor<PredicateBook>(predicate: #Predicate { $0.pages / zero < 10 })).isEmpty)
-        #expect(try context.fetch(FetchDescriptor<PredicateBook>(predicate: #Predicate { $0.pages % zero < 10 })).isEmpty)
+        #expect(
+            try context.fetch(FetchDescriptor<PredicateBook>(predicate: #Predicate { $0.pages / zero < 10 })).isEmpty)
+        #expect(
+            try context.fetch(FetchDescriptor<PredicateBook>(predicate: #Predicate { $0.pages % zero < 10 })).isEmpty)
     }
 
     @Test func decimalArithmeticIsRejectedByName() throws {

@@ -7,14 +7,19 @@ import Testing
     private static let late = Date(timeIntervalSinceReferenceDate: 200)
     private static let codes = (0..<3).map { UUID(uuid: (UInt8($0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
 
-    private static var books: [PredicateBook] { [
-        PredicateBook(serial: 1, title: "a", rating: nil, isRead: true, published: early, code: codes[0],
-                      price: Decimal(string: "9.5") ?? 0, shelf: .fiction),
-        PredicateBook(serial: 2, title: "b", rating: 2, isRead: false, published: late, code: codes[1],
-                      price: Decimal(string: "10.25") ?? 0, shelf: .poetry),
-        PredicateBook(serial: 3, title: "c", rating: 4, isRead: true, published: late, code: codes[2],
-                      price: Decimal(string: "100") ?? 0, shelf: .science),
-    ] }
+    private static var books: [PredicateBook] {
+        [
+            PredicateBook(
+                serial: 1, title: "a", rating: nil, isRead: true, published: early, code: codes[0],
+                price: Decimal(string: "9.5") ?? 0, shelf: .fiction),
+            PredicateBook(
+                serial: 2, title: "b", rating: 2, isRead: false, published: late, code: codes[1],
+                price: Decimal(string: "10.25") ?? 0, shelf: .poetry),
+            PredicateBook(
+                serial: 3, title: "c", rating: 4, isRead: true, published: late, code: codes[2],
+                price: Decimal(string: "100") ?? 0, shelf: .science),
+        ]
+    }
 
     @Test func comparisonsOfConstantsFoldAndComparisonsOfTheInputDoNot() throws {
         let low = 3

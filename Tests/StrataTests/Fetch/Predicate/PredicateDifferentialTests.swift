@@ -17,7 +17,10 @@ import Testing
         }
     }
 
-    private static let words = ["", "a", "Dune", "dune", "Café", "Cafe\u{301}", "👨‍👩‍👧", "straße", "👨", "\u{301}", "file2", "file10", "Le Guin", "ünïcode"]
+    private static let words = [
+        "", "a", "Dune", "dune", "Café", "Cafe\u{301}", "👨‍👩‍👧", "straße", "👨", "\u{301}", "file2", "file10", "Le Guin",
+        "ünïcode",
+    ]
 
     private static func books(using generator: inout Generator) -> [PredicateBook] {
         (0..<200).map { serial in
@@ -39,8 +42,12 @@ import Testing
     private static let templates: [@Sendable (Int, String) -> Predicate<PredicateBook>] = [
         { k, _ in #Predicate { $0.pages + k > 2 * k } },
         { k, _ in #Predicate { $0.pages / k == 1 || $0.pages % k == -1 } },
-        { k, _ in let bound = Int8(k); return #Predicate { -$0.small * 3 < bound } },
-        { k, _ in let divisor = Double(k); return #Predicate { $0.ratio / divisor >= 0.5 } },
+        { k, _ in
+            let bound = Int8(k); return #Predicate { -$0.small * 3 < bound }
+        },
+        { k, _ in
+            let divisor = Double(k); return #Predicate { $0.ratio / divisor >= 0.5 }
+        },
         { k, _ in #Predicate { ($0.rating ?? k) > 2 } },
         { k, _ in #Predicate { ($0.summary?.count ?? k) == 4 } },
         { k, w in #Predicate { if let summary = $0.summary { summary.contains(w) } else { $0.pages > k } } },
@@ -50,7 +57,9 @@ import Testing
         { k, w in #Predicate { [w, "Dune"].contains($0.title) || (k...(k + 20)).contains($0.pages) } },
         { k, _ in #Predicate { (k..<(k + 5)).contains($0.pages) && $0.title.count > 4 } },
         { _, w in #Predicate { $0.summary == w || $0.summary == nil } },
-        { k, _ in let target: Int? = k * 3; return #Predicate { $0.rating.flatMap { rating in rating * k } == target } },
+        { k, _ in
+            let target: Int? = k * 3; return #Predicate { $0.rating.flatMap { rating in rating * k } == target }
+        },
     ]
 
     @Test(arguments: StoreKind.all) func storeAndEvaluateAgree(_ kind: StoreKind) throws {

@@ -23,9 +23,11 @@ final class PredicateBook {
     var price: Decimal
     var shelf: PredicateShelf
 
-    init(serial: Int, title: String, summary: String? = nil, pages: Int = 0, rating: Int? = nil, small: Int8 = 0,
-         ratio: Double = 0, isRead: Bool = false, published: Date = Date(timeIntervalSinceReferenceDate: 0),
-         code: UUID = UUID(), price: Decimal = 0, shelf: PredicateShelf = .fiction) {
+    init(
+        serial: Int, title: String, summary: String? = nil, pages: Int = 0, rating: Int? = nil, small: Int8 = 0,
+        ratio: Double = 0, isRead: Bool = false, published: Date = Date(timeIntervalSinceReferenceDate: 0),
+        code: UUID = UUID(), price: Decimal = 0, shelf: PredicateShelf = .fiction
+    ) {
         self.serial = serial
         self.title = title
         self.summary = summary
@@ -62,14 +64,16 @@ enum PredicateFixture {
         _ predicate: Predicate<PredicateBook>, in context: ModelContext
     ) throws -> (store: [Int], evaluated: [Int]) {
         let store = try context.fetch(FetchDescriptor(predicate: predicate)).map(\.serial)
-        let evaluated = try context.fetch(FetchDescriptor<PredicateBook>()).filter { try predicate.evaluate($0) }.map(\.serial)
+        let evaluated = try context.fetch(FetchDescriptor<PredicateBook>()).filter { try predicate.evaluate($0) }.map(
+            \.serial)
         return (store.sorted(), evaluated.sorted())
     }
 
     /// Asserts that the store and `evaluate` match the same books, and returns them.
     @discardableResult
     static func expectSameMatches(
-        _ predicate: Predicate<PredicateBook>, in context: ModelContext, sourceLocation: SourceLocation = #_sourceLocation
+        _ predicate: Predicate<PredicateBook>, in context: ModelContext,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> [Int] {
         let (store, evaluated) = try matches(predicate, in: context)
         #expect(store == evaluated, "store vs evaluate", sourceLocation: sourceLocation)

@@ -35,7 +35,8 @@ import Testing
         try expectSwiftSemantics(#Predicate { $0.x >= notANumber }, in: context, samples)
         try expectSwiftSemantics(#Predicate { notANumber > $0.x }, in: context, samples)
         try expectSwiftSemantics(#Predicate { notANumber <= $0.x }, in: context, samples)
-        #expect(try context.fetch(FetchDescriptor(predicate: #Predicate<FloatingSample> { $0.x == notANumber })).isEmpty)
+        #expect(
+            try context.fetch(FetchDescriptor(predicate: #Predicate<FloatingSample> { $0.x == notANumber })).isEmpty)
     }
 
     @Test(arguments: StoreKind.all)
@@ -51,7 +52,9 @@ import Testing
         try expectSwiftSemantics(#Predicate { $0.x * zero != 0 }, in: context, samples)
         try expectSwiftSemantics(#Predicate { $0.x * 2 == $0.x + $0.x }, in: context, samples)
         // ∞ / 0 and 1 / 0 are +infinity in Swift; SQLite alone gives NULL for x / 0.
-        #expect(try context.fetch(FetchDescriptor(predicate: #Predicate<FloatingSample> { $0.x / zero > 1 })).map(\.name).sorted() == ["s1", "s5"])
+        #expect(
+            try context.fetch(FetchDescriptor(predicate: #Predicate<FloatingSample> { $0.x / zero > 1 })).map(\.name)
+                .sorted() == ["s1", "s5"])
     }
 }
 

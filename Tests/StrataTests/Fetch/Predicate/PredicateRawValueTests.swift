@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 private enum Planet: Int {
@@ -28,7 +29,8 @@ struct PredicateRawValueTests {
     func rawValueTranslatesToTheColumn() throws {
         let container = try inMemoryContainer(Everything.self)
         let entity = try #require(container.schema.entity(for: Everything.self))
-        let byRawValue = try PredicateTranslator.translate(#Predicate<Everything> { $0.genre.rawValue == "poetry" }, entity: entity)
+        let byRawValue = try PredicateTranslator.translate(
+            #Predicate<Everything> { $0.genre.rawValue == "poetry" }, entity: entity)
         // A String raw value compares as Swift compares Strings, like any String-valued expression.
         #expect(byRawValue == .equal(.collated(.column("genre"), .swift), .value(.text("poetry"))))
         let poetry = Genre.poetry

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// A tree node: a self-referential relationship whose tables and column names coincide on both sides.
@@ -24,7 +25,8 @@ import Testing
         let butler: RelAuthor
 
         init(_ kind: StoreKind = .sqlite) throws {
-            container = try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self, PredicateNode.self)
+            container = try freshContainer(
+                kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self, PredicateNode.self)
             context = ModelContext(container)
             let tags = Dictionary(uniqueKeysWithValues: ["fantasy", "classic", "sf"].map { ($0, RelTag(name: $0)) })
             let leGuin = RelAuthor(name: "Le Guin")
@@ -48,7 +50,9 @@ import Testing
         }
 
         /// The titles the store matches, after checking that `evaluate` matches the same books.
-        func titles(_ predicate: Predicate<RelBook>, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        func titles(
+            _ predicate: Predicate<RelBook>, sourceLocation: SourceLocation = #_sourceLocation
+        ) throws -> [String] {
             try names(predicate, \.title, sourceLocation: sourceLocation)
         }
 
@@ -57,7 +61,8 @@ import Testing
         ) throws -> [String] {
             let fresh = ModelContext(container)
             let store = try fresh.fetch(FetchDescriptor(predicate: predicate)).map(name).sorted()
-            let evaluated = try fresh.fetch(FetchDescriptor<T>()).filter { try predicate.evaluate($0) }.map(name).sorted()
+            let evaluated = try fresh.fetch(FetchDescriptor<T>()).filter { try predicate.evaluate($0) }.map(name)
+                .sorted()
             #expect(store == evaluated, "store vs evaluate", sourceLocation: sourceLocation)
             return store
         }
@@ -70,8 +75,10 @@ import Testing
         #expect(try library.titles(#Predicate { $0.author?.name != "Le Guin" }) == ["Anonymous", "Kindred"])
         #expect(try library.titles(#Predicate { $0.author == nil }) == ["Anonymous"])
         #expect(try library.titles(#Predicate { $0.author != nil }) == ["Earthsea", "Kindred", "The Dispossessed"])
-        #expect(try library.names(#Predicate<RelChapter> { $0.book?.author?.name == "Le Guin" && $0.number > 1 }, \.number.description)
-            == ["2", "3"])
+        #expect(
+            try library.names(
+                #Predicate<RelChapter> { $0.book?.author?.name == "Le Guin" && $0.number > 1 }, \.number.description)
+                == ["2", "3"])
     }
 
     // `#Predicate` can't capture a model itself (captured values must be Codable and Sendable), so models are
@@ -81,8 +88,9 @@ import Testing
         let library = try Library(kind)
         let butler = library.butler.persistentModelID
         #expect(try library.titles(#Predicate { $0.author?.persistentModelID == butler }) == ["Kindred"])
-        #expect(try library.titles(#Predicate { $0.author?.persistentModelID != butler })
-            == ["Anonymous", "Earthsea", "The Dispossessed"])
+        #expect(
+            try library.titles(#Predicate { $0.author?.persistentModelID != butler })
+                == ["Anonymous", "Earthsea", "The Dispossessed"])
         #expect(try library.names(#Predicate<RelAuthor> { $0.persistentModelID == butler }, \.name) == ["Butler"])
         // An unsaved model is nobody's author in the store; nor is a model of another entity.
         let unsaved = RelAuthor(name: "Draft").persistentModelID
@@ -95,13 +103,18 @@ import Testing
     @Test(arguments: StoreKind.all)
     func toManyRelationshipsAreSearchedAndCounted(_ kind: StoreKind) throws {
         let library = try Library(kind)
-        #expect(try library.titles(#Predicate { $0.tags.contains { $0.name == "sf" } }) == ["Kindred", "The Dispossessed"])
-        #expect(try library.titles(#Predicate { $0.tags.allSatisfy { $0.name != "fantasy" } })
-            == ["Anonymous", "Kindred", "The Dispossessed"])
+        #expect(
+            try library.titles(#Predicate { $0.tags.contains { $0.name == "sf" } }) == ["Kindred", "The Dispossessed"])
+        #expect(
+            try library.titles(#Predicate { $0.tags.allSatisfy { $0.name != "fantasy" } })
+                == ["Anonymous", "Kindred", "The Dispossessed"])
         #expect(try library.titles(#Predicate { $0.tags.isEmpty }) == ["Anonymous"])
         #expect(try library.titles(#Predicate { !$0.chapters.isEmpty }) == ["Earthsea", "The Dispossessed"])
         #expect(try library.titles(#Predicate { $0.tags.count > 1 }) == ["Earthsea", "Kindred"])
-        #expect(try library.titles(#Predicate { $0.tags.filter { $0.name == "classic" }.count == 1 }) == ["Earthsea", "Kindred"])
+        #expect(
+            try library.titles(#Predicate { $0.tags.filter { $0.name == "classic" }.count == 1 }) == [
+                "Earthsea", "Kindred",
+            ])
         #expect(try library.titles(#Predicate { $0.chapters.contains { $0.number > 2 } }) == ["Earthsea"])
     }
 
@@ -110,12 +123,17 @@ import Testing
         let library = try Library(kind)
         #expect(try library.titles(#Predicate { $0.author?.books.count == 2 }) == ["Earthsea", "The Dispossessed"])
         #expect(try library.titles(#Predicate { ($0.author?.books.count ?? 0) == 0 }) == ["Anonymous"])
-        #expect(try library.names(#Predicate<RelAuthor> { $0.books.contains { $0.tags.contains { $0.name == "classic" } } }, \.name)
-            == ["Butler", "Le Guin"])
+        #expect(
+            try library.names(
+                #Predicate<RelAuthor> { $0.books.contains { $0.tags.contains { $0.name == "classic" } } }, \.name)
+                == ["Butler", "Le Guin"])
         #expect(try library.names(#Predicate<RelAuthor> { $0.books.isEmpty }, \.name) == ["Nobody"])
-        #expect(try library.names(
-            #Predicate<RelAuthor> { !$0.books.isEmpty && $0.books.allSatisfy { $0.tags.contains { $0.name == "sf" } } }, \.name)
-            == ["Butler"])
+        #expect(
+            try library.names(
+                #Predicate<RelAuthor> {
+                    !$0.books.isEmpty && $0.books.allSatisfy { $0.tags.contains { $0.name == "sf" } }
+                }, \.name)
+                == ["Butler"])
     }
 
     @Test(arguments: StoreKind.all)
@@ -123,9 +141,14 @@ import Testing
         let library = try Library(kind)
         #expect(try library.names(#Predicate<PredicateNode> { $0.parent?.name == "root" }, \.name) == ["branch"])
         #expect(try library.names(#Predicate<PredicateNode> { $0.parent?.parent?.name == "root" }, \.name) == ["leaf"])
-        #expect(try library.names(#Predicate<PredicateNode> { $0.children.contains { $0.name == "leaf" } }, \.name) == ["branch"])
-        #expect(try library.names(#Predicate<PredicateNode> { $0.children.contains { $0.children.isEmpty == false } }, \.name)
-            == ["root"])
+        #expect(
+            try library.names(#Predicate<PredicateNode> { $0.children.contains { $0.name == "leaf" } }, \.name) == [
+                "branch"
+            ])
+        #expect(
+            try library.names(
+                #Predicate<PredicateNode> { $0.children.contains { $0.children.isEmpty == false } }, \.name)
+                == ["root"])
     }
 
     @Test func aRelationshipPredicateIsOneQuery() throws {
@@ -133,9 +156,11 @@ import Testing
         let store = try #require(library.container.store as? SQLiteStore)
         let context = ModelContext(library.container)
         let before = store.executedStatementCount
-        let books = try context.fetch(FetchDescriptor<RelBook>(predicate: #Predicate {
-            $0.author?.name == "Le Guin" && $0.tags.contains { $0.name == "sf" } && $0.chapters.count >= 1
-        }))
+        let books = try context.fetch(
+            FetchDescriptor<RelBook>(
+                predicate: #Predicate {
+                    $0.author?.name == "Le Guin" && $0.tags.contains { $0.name == "sf" } && $0.chapters.count >= 1
+                }))
         #expect(books.map(\.title) == ["The Dispossessed"])
         #expect(store.executedStatementCount - before == 1)
     }
@@ -150,24 +175,32 @@ import Testing
     }
 
     @Test func sqlIsPinned() throws {
-        let entity = try #require(Schema([RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self]).entity(for: RelBook.self))
+        let entity = try #require(
+            Schema([RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self]).entity(for: RelBook.self))
         func sql(_ predicate: Predicate<RelBook>) throws -> String {
             try PredicateTranslator.translate(predicate, entity: entity).sql.render(in: SQLiteDialect()).sql
         }
-        #expect(try sql(#Predicate { $0.author?.name == "Le Guin" })
-            == #"((SELECT "t1"."name" FROM "RelAuthor" AS "t1" WHERE "t1"."Z_PK" = "RelBook"."author") COLLATE STRATA_SWIFT IS ?)"#)
+        #expect(
+            try sql(#Predicate { $0.author?.name == "Le Guin" })
+                == #"((SELECT "t1"."name" FROM "RelAuthor" AS "t1" WHERE "t1"."Z_PK" = "RelBook"."author") COLLATE STRATA_SWIFT IS ?)"#
+        )
         #expect(try sql(#Predicate { $0.author == nil }) == #"("author" IS ?)"#)
-        #expect(try sql(#Predicate { $0.chapters.isEmpty })
-            == #"(NOT EXISTS (SELECT 1 FROM "RelChapter" AS "t1" WHERE "t1"."book" = "RelBook"."Z_PK"))"#)
-        #expect(try sql(#Predicate { $0.tags.allSatisfy { $0.name == "sf" } })
-            == #"(NOT EXISTS (SELECT 1 FROM "Z_RelBook_tags__RelTag_books" AS "j1" JOIN "RelTag" AS "t1" ON "t1"."Z_PK" = "j1"."Z_SECOND" "#
-            + #"WHERE "j1"."Z_FIRST" = "RelBook"."Z_PK" AND (NOT COALESCE(("t1"."name" COLLATE STRATA_SWIFT IS ?), 0))))"#)
+        #expect(
+            try sql(#Predicate { $0.chapters.isEmpty })
+                == #"(NOT EXISTS (SELECT 1 FROM "RelChapter" AS "t1" WHERE "t1"."book" = "RelBook"."Z_PK"))"#)
+        #expect(
+            try sql(#Predicate { $0.tags.allSatisfy { $0.name == "sf" } })
+                == #"(NOT EXISTS (SELECT 1 FROM "Z_RelBook_tags__RelTag_books" AS "j1" JOIN "RelTag" AS "t1" ON "t1"."Z_PK" = "j1"."Z_SECOND" "#
+                + #"WHERE "j1"."Z_FIRST" = "RelBook"."Z_PK" AND (NOT COALESCE(("t1"."name" COLLATE STRATA_SWIFT IS ?), 0))))"#
+        )
     }
 
     @Test func unsupportedFormsAreRejectedByName() throws {
-        let entity = try #require(Schema([RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self]).entity(for: RelBook.self))
+        let entity = try #require(
+            Schema([RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self]).entity(for: RelBook.self))
         #expect {
-            try PredicateTranslator.translate(#Predicate<RelBook> { book in book.tags.contains { $0.name == book.title } }, entity: entity)
+            try PredicateTranslator.translate(
+                #Predicate<RelBook> { book in book.tags.contains { $0.name == book.title } }, entity: entity)
         } throws: { error in
             guard case StrataError.unsupportedPredicate(_, let reason) = error else { return false }
             return reason.contains("enclosing closure")

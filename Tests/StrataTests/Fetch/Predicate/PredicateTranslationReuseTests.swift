@@ -17,12 +17,15 @@ import Testing
     @Test func aNaNCapturedValueIsSeenEachTime() throws {
         for value in [1.5, .nan, 2.5] {
             let optional: Double? = value
-            let expected: (sql: String, bindings: [StoredValue]) = value.isNaN
+            let expected: (sql: String, bindings: [StoredValue]) =
+                value.isNaN
                 // Nothing equals NaN in Swift, NaN itself included.
                 ? (#"(("ratio" IS ?) AND ("ratio" IS NOT ?))"#, [.text("NaN"), .text("NaN")])
                 : (#"("ratio" IS ?)"#, [.real(value)])
-            for translated in [try PredicateFixture.sql(#Predicate { $0.ratio == value }),
-                               try PredicateFixture.sql(#Predicate { $0.ratio == optional ?? 0 })] {
+            for translated in [
+                try PredicateFixture.sql(#Predicate { $0.ratio == value }),
+                try PredicateFixture.sql(#Predicate { $0.ratio == optional ?? 0 }),
+            ] {
                 #expect(translated.sql == expected.sql)
                 #expect(translated.bindings == expected.bindings)
             }
@@ -34,7 +37,8 @@ import Testing
         let big = Int.max
         for _ in 0..<2 {
             #expect(try PredicateFixture.sql(#Predicate { $0.pages > 1 + 2 }).bindings == [.integer(3)])
-            #expect(try PredicateFixture.sql(#Predicate { $0.ratio > 1.5 + 2 }).bindings == [.real(3.5), .real(.infinity)])
+            #expect(
+                try PredicateFixture.sql(#Predicate { $0.ratio > 1.5 + 2 }).bindings == [.real(3.5), .real(.infinity)])
             let overflowing = try PredicateFixture.sql(#Predicate { $0.pages > big + 1 })
             #expect(overflowing.sql.contains("strata_int_add"))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// A floating-point property holding NaN, ±infinity and ±0.
@@ -68,7 +69,8 @@ final class FloatingSample {
         let entity = try #require(context.container.schema.entity(for: FloatingSample.self))
         let cases: [(String, (FloatingSample) -> Bool)] = [
             ("x > 1", { $0.x > 1 }), ("x >= 0", { $0.x >= 0 }), ("x < 1", { $0.x < 1 }), ("x == y", { $0.x == $0.y }),
-            ("x != y", { $0.x != $0.y }), ("x == x", { $0.x == $0.x }), ("x BETWEEN {-1, 3}", { $0.x >= -1 && $0.x <= 3 }),
+            ("x != y", { $0.x != $0.y }), ("x == x", { $0.x == $0.x }),
+            ("x BETWEEN {-1, 3}", { $0.x >= -1 && $0.x <= 3 }),
             ("x == 0", { $0.x == 0 }), ("y > x", { $0.y > $0.x }),
         ]
         for (format, swift) in cases {
@@ -90,13 +92,16 @@ final class FloatingSample {
         try context.save()
         let entity = try #require(context.container.schema.entity(for: FloatingSample.self))
         let descriptor = FetchDescriptor<FloatingSample>(predicate: #Predicate { $0.x > 1 })
-        let (sql, bindings) = SelectStatement.rows(try FetchPlan(descriptor, entity: entity).request, dialect: SQLiteDialect())
-            .render(in: SQLiteDialect())
+        let (sql, bindings) = SelectStatement.rows(
+            try FetchPlan(descriptor, entity: entity).request, dialect: SQLiteDialect()
+        )
+        .render(in: SQLiteDialect())
         #expect(sql.contains(#"("x" <= ?)"#), "\(sql)")
         let connection = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
         let plan = try connection.query("EXPLAIN QUERY PLAN " + sql, bindings)
         let details = plan.compactMap { row in row.last.flatMap { if case .text(let text) = $0 { text } else { nil } } }
-        #expect(details.contains { $0.contains("USING INDEX") || $0.contains("USING COVERING INDEX") }, "plan: \(details)")
+        #expect(
+            details.contains { $0.contains("USING INDEX") || $0.contains("USING COVERING INDEX") }, "plan: \(details)")
         #expect(try context.fetch(descriptor).isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// `FloatingSum`, behind `strata_real_sum`/`strata_real_avg` and the evaluator's floating-point `@sum`: the
@@ -23,7 +24,8 @@ import Testing
         #expect(sum([0.1, 0.2, 0.3]) == 0.6)
         #expect(sum([1e100, 1, -1e100]) == 1)
         #expect(sum([.leastNonzeroMagnitude, .leastNonzeroMagnitude]) == 2 * .leastNonzeroMagnitude)
-        #expect(sum([.leastNormalMagnitude, -.leastNonzeroMagnitude]) == .leastNormalMagnitude - .leastNonzeroMagnitude)
+        #expect(
+            sum([.leastNormalMagnitude, -.leastNonzeroMagnitude]) == .leastNormalMagnitude - .leastNonzeroMagnitude)
         #expect(sum([1, -1]) == 0)
         #expect(sum([-2.5, 1]) == -1.5)
         // 2⁵³ + 1 ties to the even 2⁵³; 2⁵³ + 1 + tiny rounds up.

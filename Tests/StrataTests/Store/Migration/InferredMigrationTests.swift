@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("Inferred lightweight migration")
@@ -17,11 +18,13 @@ struct InferredMigrationTests {
         case .sqlite:
             return try tableSQL(store.file, table)
         case .postgres:
-            let columns = try store.postgresRows("""
+            let columns = try store.postgresRows(
+                """
                 SELECT '"' || column_name || '" ' || data_type || coalesce(' DEFAULT ' || column_default, '') FROM information_schema.columns
                 WHERE table_schema = $1 AND table_name = '\(table)' ORDER BY ordinal_position
                 """)
-            let constraints = try store.postgresRows("""
+            let constraints = try store.postgresRows(
+                """
                 SELECT pg_get_constraintdef(c.oid) FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
                 WHERE t.relnamespace = to_regnamespace($1) AND t.relname = '\(table)' ORDER BY 1
                 """)
@@ -58,7 +61,9 @@ struct InferredMigrationTests {
         #expect(try definition(store, "Trip").contains("DEFAULT 3"))
     }
 
-    @Test("An added non-optional attribute without a value is refused over stored rows; the file stays byte-for-byte", arguments: StoreKind.all)
+    @Test(
+        "An added non-optional attribute without a value is refused over stored rows; the file stays byte-for-byte",
+        arguments: StoreKind.all)
     func addedRequiredIsRefused(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         try seedTrips(store)
@@ -90,7 +95,10 @@ struct InferredMigrationTests {
         let store = TestStore(kind)
         try seedTrips(store)
         let context = try store.reopen(TripRemovedNote.Trip.self)
-        #expect(try context.fetch(FetchDescriptor<TripRemovedNote.Trip>(sortBy: [SortDescriptor(\.name)])).map(\.days) == [4, 2])
+        #expect(
+            try context.fetch(FetchDescriptor<TripRemovedNote.Trip>(sortBy: [SortDescriptor(\.name)])).map(\.days) == [
+                4, 2,
+            ])
         #expect(try !store.columns(of: "Trip").contains("note"))
     }
 
@@ -99,7 +107,10 @@ struct InferredMigrationTests {
         let store = TestStore(kind)
         try seedTrips(store)
         let context = try store.reopen(TripRenamed.Trip.self)
-        #expect(try context.fetch(FetchDescriptor<TripRenamed.Trip>(sortBy: [SortDescriptor(\.title)])).map(\.title) == ["Lisbon", "Oslo"])
+        #expect(
+            try context.fetch(FetchDescriptor<TripRenamed.Trip>(sortBy: [SortDescriptor(\.title)])).map(\.title) == [
+                "Lisbon", "Oslo",
+            ])
     }
 
     @Test("Widening Int32 to Int keeps the values and needs no new table", arguments: StoreKind.all)
@@ -108,7 +119,10 @@ struct InferredMigrationTests {
         try seedTrips(store)
         let tableBefore = try definition(store, "Trip")
         let context = try store.reopen(TripWidened.Trip.self)
-        #expect(try context.fetch(FetchDescriptor<TripWidened.Trip>(sortBy: [SortDescriptor(\.name)])).map(\.days) == [4, 2])
+        #expect(
+            try context.fetch(FetchDescriptor<TripWidened.Trip>(sortBy: [SortDescriptor(\.name)])).map(\.days) == [
+                4, 2,
+            ])
         #expect(try definition(store, "Trip") == tableBefore)
     }
 
@@ -117,10 +131,15 @@ struct InferredMigrationTests {
         let store = TestStore(kind)
         try seedTrips(store)
         let context = try store.reopen(TripNoteRequired.Trip.self)
-        #expect(try context.fetch(FetchDescriptor<TripNoteRequired.Trip>(sortBy: [SortDescriptor(\.name)])).map(\.note) == ["tram 28", "none"])
+        #expect(
+            try context.fetch(FetchDescriptor<TripNoteRequired.Trip>(sortBy: [SortDescriptor(\.name)])).map(\.note) == [
+                "tram 28", "none",
+            ])
     }
 
-    @Test("Optional to non-optional without an initial value is refused when a row holds nil, naming the shapes", arguments: StoreKind.all)
+    @Test(
+        "Optional to non-optional without an initial value is refused when a row holds nil, naming the shapes",
+        arguments: StoreKind.all)
     func optionalToRequiredWithoutDefault(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         try seedTrips(store)
@@ -141,10 +160,15 @@ struct InferredMigrationTests {
         trip.name = nil
         context.insert(trip)
         try context.save()
-        #expect(try context.fetch(FetchDescriptor<TripNameOptional.Trip>()).compactMap(\.name).sorted() == ["Lisbon", "Oslo"])
+        #expect(
+            try context.fetch(FetchDescriptor<TripNameOptional.Trip>()).compactMap(\.name).sorted() == [
+                "Lisbon", "Oslo",
+            ])
     }
 
-    @Test("A type change (Int32 to String) is refused naming entity, property, both shapes and the stage; the file is unchanged", arguments: StoreKind.all)
+    @Test(
+        "A type change (Int32 to String) is refused naming entity, property, both shapes and the stage; the file is unchanged",
+        arguments: StoreKind.all)
     func typeChangeIsRefused(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         try seedTrips(store)
@@ -171,7 +195,9 @@ struct InferredMigrationTests {
         #expect(try context.fetchCount(FetchDescriptor<TripUnique.Trip>()) == 2)
     }
 
-    @Test("A uniqueness constraint over duplicates is refused naming entity, property and the duplicated value; the file is unchanged", arguments: StoreKind.all)
+    @Test(
+        "A uniqueness constraint over duplicates is refused naming entity, property and the duplicated value; the file is unchanged",
+        arguments: StoreKind.all)
     func addedUniqueOverDuplicates(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         try store.seed(TripBase.Trip.self) { context in
@@ -200,18 +226,22 @@ struct InferredMigrationTests {
         #expect(try store.reopen(TripBase.Trip.self).fetchCount(FetchDescriptor<TripBase.Trip>()) == 2)
     }
 
-    @Test("An added entity and relationship: the foreign key is added, rows are kept, relationships work", arguments: StoreKind.all)
+    @Test(
+        "An added entity and relationship: the foreign key is added, rows are kept, relationships work",
+        arguments: StoreKind.all)
     func addedEntityAndRelationship(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         try seedTrips(store)
         let context = try store.reopen(TripWithStops.Trip.self, TripWithStops.Stop.self)
-        let lisbon = try #require(try context.fetch(FetchDescriptor<TripWithStops.Trip>(predicate: #Predicate { $0.name == "Lisbon" })).first)
+        let lisbon = try #require(
+            try context.fetch(FetchDescriptor<TripWithStops.Trip>(predicate: #Predicate { $0.name == "Lisbon" })).first)
         let stop = TripWithStops.Stop(place: "Belém")
         context.insert(stop)
         stop.trip = lisbon
         try context.save()
         let again = try store.reopen(TripWithStops.Trip.self, TripWithStops.Stop.self)
-        let trip = try #require(try again.fetch(FetchDescriptor<TripWithStops.Trip>(predicate: #Predicate { $0.name == "Lisbon" })).first)
+        let trip = try #require(
+            try again.fetch(FetchDescriptor<TripWithStops.Trip>(predicate: #Predicate { $0.name == "Lisbon" })).first)
         #expect(trip.stops.map(\.place) == ["Belém"])
     }
 
@@ -234,13 +264,15 @@ struct InferredMigrationTests {
         let fresh = try store.reopen(TripWithNullifiedStops.Trip.self, TripWithNullifiedStops.Stop.self)
         try fresh.delete(model: TripWithNullifiedStops.Trip.self)
         try fresh.save()
-        let stops = try store.reopen(TripWithNullifiedStops.Trip.self, TripWithNullifiedStops.Stop.self).fetch(FetchDescriptor<TripWithNullifiedStops.Stop>())
+        let stops = try store.reopen(TripWithNullifiedStops.Trip.self, TripWithNullifiedStops.Stop.self).fetch(
+            FetchDescriptor<TripWithNullifiedStops.Stop>())
         #expect(stops.map(\.place) == ["Fushimi"])
         #expect(stops.first?.trip == nil)
     }
 
-    @Test("A foreign key added over stored rows that refer to missing rows is refused, naming the entity; nothing changes",
-          arguments: StoreKind.all)
+    @Test(
+        "A foreign key added over stored rows that refer to missing rows is refused, naming the entity; nothing changes",
+        arguments: StoreKind.all)
     func foreignKeyOverDanglingReferences(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         try store.seed(TripWithLooseStops.Trip.self, TripWithLooseStops.Stop.self) { context in
@@ -265,7 +297,9 @@ struct InferredMigrationTests {
         #expect(try store.snapshot() == before)
     }
 
-    @Test("A removed relationship and entity: the foreign key column is dropped; an inferred migration keeps the entity's table", arguments: StoreKind.all)
+    @Test(
+        "A removed relationship and entity: the foreign key column is dropped; an inferred migration keeps the entity's table",
+        arguments: StoreKind.all)
     func removedRelationshipKeepsEntityTable(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         try store.seed(TripWithStops.Trip.self, TripWithStops.Stop.self) { context in
@@ -283,7 +317,9 @@ struct InferredMigrationTests {
         #expect(try both.fetch(FetchDescriptor<TripWithStops.Stop>()).map(\.place) == ["Fushimi"])
     }
 
-    @Test("A many-to-many relationship is added, then renamed with originalName: its rows are carried over; removing it drops the join table", arguments: StoreKind.all)
+    @Test(
+        "A many-to-many relationship is added, then renamed with originalName: its rows are carried over; removing it drops the join table",
+        arguments: StoreKind.all)
     func joinTables(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         try seedTrips(store)
@@ -300,10 +336,14 @@ struct InferredMigrationTests {
         #expect(try !store.hasTable("Z_Tag_trips__Trip_tags"))
         _ = try store.reopen(TripBase.Trip.self, TripTagsOnly.Tag.self)
         #expect(try !store.hasTable("Z_Tag_trips__Trip_labels"))
-        #expect(try store.reopen(TripTagsOnly.Tag.self).fetch(FetchDescriptor<TripTagsOnly.Tag>()).map(\.label) == ["coast"])
+        #expect(
+            try store.reopen(TripTagsOnly.Tag.self).fetch(FetchDescriptor<TripTagsOnly.Tag>()).map(\.label) == ["coast"]
+        )
     }
 
-    @Test("Two containers with different model sets share one store: each adds its entity, neither drops the other's", arguments: StoreKind.all)
+    @Test(
+        "Two containers with different model sets share one store: each adds its entity, neither drops the other's",
+        arguments: StoreKind.all)
     func differentModelSets(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         try seedTrips(store)
@@ -312,24 +352,33 @@ struct InferredMigrationTests {
         try tags.save()
         let trips = try store.reopen(TripBase.Trip.self)
         #expect(try trips.fetchCount(FetchDescriptor<TripBase.Trip>()) == 2)
-        #expect(try store.reopen(TripTagsOnly.Tag.self).fetch(FetchDescriptor<TripTagsOnly.Tag>()).map(\.label) == ["winter"])
+        #expect(
+            try store.reopen(TripTagsOnly.Tag.self).fetch(FetchDescriptor<TripTagsOnly.Tag>()).map(\.label) == [
+                "winter"
+            ])
     }
 
-    @Test("A dry run pins each store's SQL for added defaulted attributes: ADD COLUMN with the default, no copy",
-          arguments: StoreKind.all)
+    @Test(
+        "A dry run pins each store's SQL for added defaulted attributes: ADD COLUMN with the default, no copy",
+        arguments: StoreKind.all)
     func dryRunSQL(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         try seedTrips(store)
         let before = try store.snapshot()
-        let steps = try ModelContainer.migrationSteps(for: Schema([TripAddedDefault.Trip.self]), configurations: [try store.configuration()])
+        let steps = try ModelContainer.migrationSteps(
+            for: Schema([TripAddedDefault.Trip.self]), configurations: [try store.configuration()])
         #expect(steps.count == 1)
-        #expect(steps.first?.sql == (kind == .sqlite ? [
-            "ALTER TABLE \"Trip\" ADD COLUMN \"rating\" INTEGER NOT NULL DEFAULT 3",
-            "ALTER TABLE \"Trip\" ADD COLUMN \"currency\" TEXT NOT NULL DEFAULT 'EUR'",
-        ] : [
-            "ALTER TABLE \"Trip\" ADD COLUMN \"rating\" bigint NOT NULL DEFAULT 3",
-            "ALTER TABLE \"Trip\" ADD COLUMN \"currency\" text COLLATE \"C\" NOT NULL DEFAULT 'EUR'",
-        ]))
+        #expect(
+            steps.first?.sql
+                == (kind == .sqlite
+                    ? [
+                        "ALTER TABLE \"Trip\" ADD COLUMN \"rating\" INTEGER NOT NULL DEFAULT 3",
+                        "ALTER TABLE \"Trip\" ADD COLUMN \"currency\" TEXT NOT NULL DEFAULT 'EUR'",
+                    ]
+                    : [
+                        "ALTER TABLE \"Trip\" ADD COLUMN \"rating\" bigint NOT NULL DEFAULT 3",
+                        "ALTER TABLE \"Trip\" ADD COLUMN \"currency\" text COLLATE \"C\" NOT NULL DEFAULT 'EUR'",
+                    ]))
         #expect(try store.snapshot() == before)
     }
 }

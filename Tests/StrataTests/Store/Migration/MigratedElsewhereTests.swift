@@ -1,12 +1,15 @@
 import Foundation
+import StrataPostgres
 import StrataTestSupport
 import Testing
+
 @testable import Strata
-import StrataPostgres
 
 @Suite("A store migrated by another container")
 struct MigratedElsewhereTests {
-    @Test("A container still on the old models gets storeMigrated on its next fetch and save, not wrong data", arguments: StoreKind.all)
+    @Test(
+        "A container still on the old models gets storeMigrated on its next fetch and save, not wrong data",
+        arguments: StoreKind.all)
     func oldModelsAreToldTheStoreMoved(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         try store.seed(TripBase.Trip.self) { context in
@@ -26,7 +29,9 @@ struct MigratedElsewhereTests {
         #expect(try new.fetchCount(FetchDescriptor<TripRenamed.Trip>()) == 1)
     }
 
-    @Test("Another container adding its own entity doesn't disturb one whose tables are unchanged", arguments: StoreKind.all)
+    @Test(
+        "Another container adding its own entity doesn't disturb one whose tables are unchanged",
+        arguments: StoreKind.all)
     func unrelatedEntityIsFine(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         try store.seed(TripBase.Trip.self) { context in
@@ -41,7 +46,9 @@ struct MigratedElsewhereTests {
         #expect(try trips.fetchCount(FetchDescriptor<TripBase.Trip>()) == 2)
     }
 
-    @Test("A migration waits for another connection's write transaction, then migrates what it committed", arguments: StoreKind.all)
+    @Test(
+        "A migration waits for another connection's write transaction, then migrates what it committed",
+        arguments: StoreKind.all)
     func migrationWaitsForAWriter(_ kind: StoreKind) async throws {
         let store = TestStore(kind)
         try store.seed(TripBase.Trip.self) { context in
@@ -60,7 +67,8 @@ struct MigratedElsewhereTests {
                 try? connection.execute("COMMIT")
             case .postgres:
                 let settings = ["SET search_path TO \"\(schema)\""]
-                guard let url, let connection = try? PostgresConnection(conninfo: url.absoluteString, settings: settings)
+                guard let url,
+                    let connection = try? PostgresConnection(conninfo: url.absoluteString, settings: settings)
                 else { _ = locked.signal(); return }
                 try? connection.execute("BEGIN; " + insert)
                 locked.signal()
@@ -73,7 +81,8 @@ struct MigratedElsewhereTests {
         await onOwnThread { locked.wait() }
         let configuration = try store.configuration()
         let container = try await onOwnThread {
-            try ModelContainer(for: Schema([TripAddedDefault.Trip.self]), migrationPlan: nil, configurations: [configuration])
+            try ModelContainer(
+                for: Schema([TripAddedDefault.Trip.self]), migrationPlan: nil, configurations: [configuration])
         }
         let context = ModelContext(container)
         let trips = try context.fetch(FetchDescriptor<TripAddedDefault.Trip>(sortBy: [SortDescriptor(\.name)]))

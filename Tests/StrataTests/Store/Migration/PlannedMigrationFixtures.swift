@@ -89,7 +89,9 @@ enum FailingCruisePlan: SchemaMigrationPlan {
     static var stages: [MigrationStage] {
         [
             CruisePlan.v1toV2,
-            .custom(fromVersion: CruiseV2.self, toVersion: CruiseV3.self, willMigrate: { _ in throw CruiseFailure() }, didMigrate: nil),
+            .custom(
+                fromVersion: CruiseV2.self, toVersion: CruiseV3.self, willMigrate: { _ in throw CruiseFailure() },
+                didMigrate: nil),
         ]
     }
 }

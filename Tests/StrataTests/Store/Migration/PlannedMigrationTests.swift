@@ -2,6 +2,7 @@ import Foundation
 import StrataTestSupport
 import Synchronization
 import Testing
+
 @testable import Strata
 
 @Suite("Planned migrations on every store")
@@ -13,7 +14,8 @@ struct PlannedMigrationTests {
     func migratesThroughEveryStage(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         try store.seedCruisesV1()
-        let context = ModelContext(try store.container(Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self))
+        let context = ModelContext(
+            try store.container(Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self))
         let cruises = try context.fetch(FetchDescriptor<Cruise>(sortBy: [SortDescriptor(\.name)]))
         #expect(cruises.map(\.name) == ["Aegean", "Baltic"])
         #expect(cruises.map(\.waters) == ["Mediterranean", "Baltic Sea"])
@@ -23,8 +25,10 @@ struct PlannedMigrationTests {
         port.cruise = cruises[1]
         try context.save()
 
-        let reopened = ModelContext(try store.container(Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self))
-        let baltic = try #require(try reopened.fetch(FetchDescriptor<Cruise>(predicate: #Predicate { $0.name == "Baltic" })).first)
+        let reopened = ModelContext(
+            try store.container(Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self))
+        let baltic = try #require(
+            try reopened.fetch(FetchDescriptor<Cruise>(predicate: #Predicate { $0.name == "Baltic" })).first)
         #expect(baltic.ports.map(\.city) == ["Tallinn"])
         #expect(baltic.rating == 1)
     }
@@ -56,7 +60,9 @@ struct PlannedMigrationTests {
         #expect(try store.snapshot() == before)
     }
 
-    @Test("Stored data a stage can't carry (duplicates under a new constraint, without the custom stage) is refused", arguments: StoreKind.all)
+    @Test(
+        "Stored data a stage can't carry (duplicates under a new constraint, without the custom stage) is refused",
+        arguments: StoreKind.all)
     func duplicatesAreRefused(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         try store.seedCruisesV1()
@@ -69,7 +75,9 @@ struct PlannedMigrationTests {
         #expect(try store.snapshot() == before)
     }
 
-    @Test("Four containers opening one store at once from four threads migrate it once; both then work", arguments: StoreKind.all)
+    @Test(
+        "Four containers opening one store at once from four threads migrate it once; both then work",
+        arguments: StoreKind.all)
     func concurrentOpensMigrateOnce(_ kind: StoreKind) async throws {
         let store = TestStore(kind)
         try store.seedCruisesV1()
@@ -79,7 +87,9 @@ struct PlannedMigrationTests {
             let outcomes = Mutex<[Result<ModelContainer, any Error>]>([])
             DispatchQueue.concurrentPerform(iterations: 4) { _ in
                 let outcome = Result {
-                    try ModelContainer(for: Schema(versionedSchema: CruiseV3.self), migrationPlan: ContendedCruisePlan.self, configurations: [configuration])
+                    try ModelContainer(
+                        for: Schema(versionedSchema: CruiseV3.self), migrationPlan: ContendedCruisePlan.self,
+                        configurations: [configuration])
                 }
                 outcomes.withLock { $0.append(outcome) }
             }
@@ -96,9 +106,15 @@ struct PlannedMigrationTests {
         // with a disk I/O error, and a late copy could be of the migrated store).
         #expect(store.file.backups() == [".backup-1.0.0"])
         let directory = store.fileURL.deletingLastPathComponent().path
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix(store.fileURL.lastPathComponent + ".partial") } == [])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).filter {
+                $0.hasPrefix(store.fileURL.lastPathComponent + ".partial")
+            } == [])
         let backup = URL(fileURLWithPath: store.fileURL.path + ".backup-1.0.0")
-        let old = ModelContext(try ModelContainer(for: Schema(versionedSchema: CruiseV1.self), configurations: ModelConfiguration(url: backup, allowsSave: false)))
+        let old = ModelContext(
+            try ModelContainer(
+                for: Schema(versionedSchema: CruiseV1.self),
+                configurations: ModelConfiguration(url: backup, allowsSave: false)))
         #expect(try old.fetchCount(FetchDescriptor<CruiseV1.Cruise>()) == 3)
     }
 
@@ -108,7 +124,8 @@ struct PlannedMigrationTests {
         try store.seedCruisesV1()
         let before = try store.snapshot()
         let steps = try ModelContainer.migrationSteps(
-            for: Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self, configurations: [try store.configuration()])
+            for: Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self,
+            configurations: [try store.configuration()])
         #expect(steps.map(\.kind) == [.custom, .lightweight])
         #expect(steps.map(\.toVersion) == [Schema.Version(2, 0, 0), Schema.Version(3, 0, 0)])
         #expect(steps.first?.changes.map(\.description).contains("add Cruise.rating: Int = 0") == true)
@@ -118,7 +135,10 @@ struct PlannedMigrationTests {
         #expect(try store.snapshot() == before)
         // Opening it runs what the dry run listed; afterwards there is nothing left to do.
         _ = try store.container(Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self)
-        #expect(try ModelContainer.migrationSteps(
-            for: Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self, configurations: [try store.configuration()]).isEmpty)
+        #expect(
+            try ModelContainer.migrationSteps(
+                for: Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self,
+                configurations: [try store.configuration()]
+            ).isEmpty)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import Strata
 @testable import StrataPostgres
 
@@ -10,13 +11,16 @@ import Testing
 struct PostgresMigrationLockTests {
     /// The store's configuration without advisory locks; `nil` without a PostgreSQL server.
     private func configuration(_ store: TestStore) throws -> PostgresConfiguration? {
-        guard StoreKind.all.contains(.postgres), var configuration = try store.configuration() as? PostgresConfiguration else { return nil }
+        guard StoreKind.all.contains(.postgres), var configuration = try store.configuration() as? PostgresConfiguration
+        else { return nil }
         configuration.usesAdvisoryLocks = false
         return configuration
     }
 
     /// Opens `count` containers at once from as many threads.
-    private func openTogether(_ count: Int, _ open: @escaping @Sendable () throws -> ModelContainer) throws -> [ModelContainer] {
+    private func openTogether(
+        _ count: Int, _ open: @escaping @Sendable () throws -> ModelContainer
+    ) throws -> [ModelContainer] {
         let outcomes = Mutex<[Result<ModelContainer, any Error>]>([])
         DispatchQueue.concurrentPerform(iterations: count) { _ in
             let outcome = Result { try open() }
@@ -31,11 +35,14 @@ struct PostgresMigrationLockTests {
         guard let configuration = try configuration(store) else { return }
         try store.seedCruisesV1()
         let containers = try openTogether(4) {
-            try ModelContainer(for: Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self, configurations: [configuration])
+            try ModelContainer(
+                for: Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self,
+                configurations: [configuration])
         }
         #expect(containers.count == 4)
         for container in containers {
-            let cruises = try ModelContext(container).fetch(FetchDescriptor<CruiseV3.Cruise>(sortBy: [SortDescriptor(\.name)]))
+            let cruises = try ModelContext(container).fetch(
+                FetchDescriptor<CruiseV3.Cruise>(sortBy: [SortDescriptor(\.name)]))
             // didMigrate adds one to every rating: 2 would mean the stage ran twice.
             #expect(cruises.map(\.rating) == [1, 1])
         }
@@ -67,7 +74,8 @@ struct PostgresMigrationLockTests {
         defer { _ = try? holder.query("SELECT pg_advisory_unlock_all()", []) }
         // With the lock, the open would wait for the holder until the timeout cancels it.
         configuration.statementTimeout = .seconds(10)
-        let context = ModelContext(try ModelContainer(for: Schema([CatalogBook.self]), migrationPlan: nil, configurations: [configuration]))
+        let context = ModelContext(
+            try ModelContainer(for: Schema([CatalogBook.self]), migrationPlan: nil, configurations: [configuration]))
         context.insert(CatalogBook(isbn: "1", title: "opened"))
         try context.save()
         configuration.usesAdvisoryLocks = true

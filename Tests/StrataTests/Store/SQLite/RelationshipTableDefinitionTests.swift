@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Model final class DDLYard {
@@ -31,7 +32,8 @@ import Testing
         let plant = try #require(schema.entity(for: DDLPlant.self))
         let front = try #require(yard.relationshipInfos.values.first { $0.name == "front" })
         let back = try #require(yard.relationshipInfos.values.first { $0.name == "back" })
-        guard case .joinTable(let frontTable, _, _) = front.storage, case .joinTable(let backTable, _, _) = back.storage else {
+        guard case .joinTable(let frontTable, _, _) = front.storage, case .joinTable(let backTable, _, _) = back.storage
+        else {
             Issue.record("expected join tables, found \(front.storage) and \(back.storage)")
             return
         }
@@ -49,7 +51,13 @@ import Testing
     @Test func aRequiredToOneRestrictsDeletingItsModelAndAnOptionalOneIsSetNull() throws {
         let plant = try #require(schema.entity(for: DDLPlant.self))
         let columns = TableDefinition(entity: plant, dialect: SQLiteDialect()).columns
-        #expect(columns.contains { $0.hasPrefix("\"kind\" INTEGER REFERENCES \"DDLKind\"") && $0.hasSuffix("ON DELETE RESTRICT") })
-        #expect(columns.contains { $0.hasPrefix("\"yard\" INTEGER REFERENCES \"DDLYard\"") && $0.hasSuffix("ON DELETE SET NULL") })
+        #expect(
+            columns.contains {
+                $0.hasPrefix("\"kind\" INTEGER REFERENCES \"DDLKind\"") && $0.hasSuffix("ON DELETE RESTRICT")
+            })
+        #expect(
+            columns.contains {
+                $0.hasPrefix("\"yard\" INTEGER REFERENCES \"DDLYard\"") && $0.hasSuffix("ON DELETE SET NULL")
+            })
     }
 }

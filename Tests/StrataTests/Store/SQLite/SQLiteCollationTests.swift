@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("Strata SQL collations")
 struct SQLiteCollationTests {
-    private static let words = ["file10", "File2", "file1", "école", "Ecole", "zebra", "Äpfel", "apple", "ß", "東京", "😀", ""]
+    private static let words = [
+        "file10", "File2", "file1", "école", "Ecole", "zebra", "Äpfel", "apple", "ß", "東京", "😀", "",
+    ]
 
     private func sorted(_ words: [String], collation: String) throws -> [String] {
         let connection = try SQLiteConnection(location: .memory)
@@ -25,19 +28,25 @@ struct SQLiteCollationTests {
     }
 
     @Test func localizedStandardSortsNumbersByValue() throws {
-        #expect(try sorted(["file10", "file2", "file1"], collation: "STRATA_LOCALIZED_STANDARD") == ["file1", "file2", "file10"])
+        #expect(
+            try sorted(["file10", "file2", "file1"], collation: "STRATA_LOCALIZED_STANDARD") == [
+                "file1", "file2", "file10",
+            ])
         #expect(try sorted(["file10", "file2", "file1"], collation: "BINARY") == ["file1", "file10", "file2"])
     }
 
     @Test func caseInsensitiveCollationComparesEqual() throws {
         let connection = try SQLiteConnection(location: .memory)
-        let rows = try connection.query("SELECT ? = ? COLLATE STRATA_CASE_INSENSITIVE, ? = ?", [.text("ÉCOLE"), .text("école"), .text("ÉCOLE"), .text("école")])
+        let rows = try connection.query(
+            "SELECT ? = ? COLLATE STRATA_CASE_INSENSITIVE, ? = ?",
+            [.text("ÉCOLE"), .text("école"), .text("ÉCOLE"), .text("école")])
         #expect(rows == [[.integer(1), .integer(0)]])
     }
 
     @Test func decimalCollationOrdersAndComparesByValue() throws {
         let connection = try SQLiteConnection(location: .memory)
-        try connection.execute("CREATE TABLE price(amount TEXT COLLATE STRATA_DECIMAL); CREATE INDEX price_amount ON price(amount)")
+        try connection.execute(
+            "CREATE TABLE price(amount TEXT COLLATE STRATA_DECIMAL); CREATE INDEX price_amount ON price(amount)")
         for amount in ["10", "9.99", "-3", "100.5", "0.000001", "1e3", "not a number"] {
             try connection.run("INSERT INTO price VALUES (?)", [.text(amount)])
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// What an open checks without reading the whole file: the header, the schema, a full check after an unclean

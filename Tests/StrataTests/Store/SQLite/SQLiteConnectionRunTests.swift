@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Strata
 
 @Suite("SQLiteConnection running and transactions")
@@ -119,7 +120,9 @@ struct SQLiteConnectionRunTests {
     @Test func executeStopsAtTheFirstFailingStatement() throws {
         let connection = try bookConnection()
         #expect(throws: SQLiteError.self) {
-            try connection.execute("INSERT INTO book(title) VALUES ('a'); INSERT INTO nowhere VALUES (1); INSERT INTO book(title) VALUES ('c')")
+            try connection.execute(
+                "INSERT INTO book(title) VALUES ('a'); INSERT INTO nowhere VALUES (1); INSERT INTO book(title) VALUES ('c')"
+            )
         }
         #expect(try titles(connection) == [.text("a")])
     }

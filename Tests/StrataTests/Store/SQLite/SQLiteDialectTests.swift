@@ -1,5 +1,6 @@
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 @Suite("SQLite dialect")
 struct SQLiteDialectTests {

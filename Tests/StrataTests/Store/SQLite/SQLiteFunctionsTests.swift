@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("Strata SQL text functions")
@@ -30,7 +31,8 @@ struct SQLiteFunctionsTests {
         #expect(try value("strata_fold(?, 3)", .text("ÉCOLE")) == .text("ecole"))
         for text in ["Straße", "ÅNGSTRÖM", "😀👍🏽", "東京", "İstanbul", ""] {
             for flags in 0...3 {
-                let expected = text.folding(options: StrataTextOptions(rawValue: Int64(flags)).compareOptions, locale: nil)
+                let expected = text.folding(
+                    options: StrataTextOptions(rawValue: Int64(flags)).compareOptions, locale: nil)
                 #expect(try value("strata_fold(?, ?)", .text(text), .integer(Int64(flags))) == .text(expected))
             }
         }
@@ -90,7 +92,9 @@ struct SQLiteFunctionsTests {
     }
 
     @Test func localizedStandardContainsMatchesFoundation() throws {
-        for (haystack, needle) in [("Café Olé", "cafe"), ("Straße", "strasse"), ("東京タワー", "タワー"), ("abc", ""), ("abc", "x")] {
+        for (haystack, needle) in [
+            ("Café Olé", "cafe"), ("Straße", "strasse"), ("東京タワー", "タワー"), ("abc", ""), ("abc", "x"),
+        ] {
             let expected = haystack.localizedStandardContains(needle)
             #expect(
                 try flag("strata_localized_standard_contains(?, ?)", .text(haystack), .text(needle)) == expected,
@@ -100,11 +104,15 @@ struct SQLiteFunctionsTests {
     }
 
     @Test func compareMatchesFoundation() throws {
-        let pairs = [("file2", "file10"), ("a", "B"), ("École", "ecole"), ("ß", "ss"), ("😀", "😁"), ("東", "京"), ("A", "a"), ("x", "x")]
+        let pairs = [
+            ("file2", "file10"), ("a", "B"), ("École", "ecole"), ("ß", "ss"), ("😀", "😁"), ("東", "京"), ("A", "a"),
+            ("x", "x"),
+        ]
         for (left, right) in pairs {
             for ordering in StrataStringOrdering.allCases {
                 let expected = Int64(StrataText.compare(left, right, ordering: ordering).rawValue)
-                let actual = try value("strata_compare(?, ?, ?)", .text(left), .text(right), .integer(ordering.rawValue))
+                let actual = try value(
+                    "strata_compare(?, ?, ?)", .text(left), .text(right), .integer(ordering.rawValue))
                 #expect(actual == .integer(expected), "\(left) vs \(right) with \(ordering)")
             }
         }

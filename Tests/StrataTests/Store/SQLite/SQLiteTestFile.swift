@@ -5,7 +5,8 @@ final class SQLiteTestFile {
     let path: String
 
     init() {
-        path = FileManager.default.temporaryDirectory
+        path =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("strata-sqlite-\(UUID().uuidString).sqlite").path
     }
 

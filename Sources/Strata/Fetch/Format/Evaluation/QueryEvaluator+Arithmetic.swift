@@ -9,7 +9,9 @@ extension QueryEvaluator {
     func arithmetic(
         _ op: QueryExpression.ArithmeticOperator, _ left: StoredValue, _ right: StoredValue, bounds: ClosedRange<Int64>?
     ) throws -> StoredValue {
-        guard let a = SQLiteValueConversion.number(left), let b = SQLiteValueConversion.number(right) else { return .null }
+        guard let a = SQLiteValueConversion.number(left), let b = SQLiteValueConversion.number(right) else {
+            return .null
+        }
         if let bounds {
             let x = SQLiteValueConversion.integer(left), y = SQLiteValueConversion.integer(right)
             guard let result = Self.integerResult(op, x, y) else {

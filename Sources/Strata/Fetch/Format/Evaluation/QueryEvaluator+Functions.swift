@@ -28,7 +28,8 @@ extension QueryEvaluator {
         case .localizedStandardContains: return .sqlBool(StrataText.localizedStandardContains(text(0), text(1)))
         case .compare:
             guard let ordering = StrataStringOrdering(rawValue: integer(2)) else {
-                throw StrataError.storeFailure(operation: "evaluate a predicate", reason: "unknown string ordering \(integer(2))")
+                throw StrataError.storeFailure(
+                    operation: "evaluate a predicate", reason: "unknown string ordering \(integer(2))")
             }
             return .integer(Int64(StrataText.compare(text(0), text(1), ordering: ordering).rawValue))
         case .characterCount: return .integer(Int64(text(0).count))

@@ -48,8 +48,11 @@ extension QueryEvaluator {
     ) throws -> Bool {
         for ordering in orderings {
             var collation = TextCollation(ordering.collation)
-            if collation == .binary, let declared = left.declaredCollation(of: ordering.expression) { collation = declared }
-            let order = Self.order(try left.evaluate(ordering.expression), try right.evaluate(ordering.expression), collation: collation)
+            if collation == .binary, let declared = left.declaredCollation(of: ordering.expression) {
+                collation = declared
+            }
+            let order = Self.order(
+                try left.evaluate(ordering.expression), try right.evaluate(ordering.expression), collation: collation)
             if order == .orderedSame { continue }
             return (order == .orderedAscending) == ordering.ascending
         }
@@ -60,7 +63,7 @@ extension QueryEvaluator {
     func declaredCollation(of expression: QueryExpression) -> TextCollation? {
         if case .collated(let operand, _) = expression { return declaredCollation(of: operand) }
         guard case .column(let name) = expression, let property = entity.property(named: name),
-              case .attribute(.decimal) = property.kind
+            case .attribute(.decimal) = property.kind
         else { return nil }
         return .decimal
     }

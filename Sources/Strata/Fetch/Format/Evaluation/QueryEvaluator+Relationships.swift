@@ -66,9 +66,13 @@ extension QueryEvaluator {
                 return StoredArithmetic.floatingSum(words, average: aggregate == .floatingAverage)
             }
         case .minimum, .floatingMinimum:
-            return present.dropFirst().reduce(first) { Self.order($1, $0, collation: .binary) == .orderedAscending ? $1 : $0 }
+            return present.dropFirst().reduce(first) {
+                Self.order($1, $0, collation: .binary) == .orderedAscending ? $1 : $0
+            }
         case .maximum, .floatingMaximum:
-            return present.dropFirst().reduce(first) { Self.order($1, $0, collation: .binary) == .orderedDescending ? $1 : $0 }
+            return present.dropFirst().reduce(first) {
+                Self.order($1, $0, collation: .binary) == .orderedDescending ? $1 : $0
+            }
         case .sum, .average:
             let numbers = present.compactMap(SQLiteValueConversion.number)
             var integerSum: Int64? = 0
@@ -78,7 +82,8 @@ extension QueryEvaluator {
                 if case .integer(let value) = number, let sum = integerSum {
                     let (result, overflow) = sum.addingReportingOverflow(value)
                     if overflow, aggregate == .sum {
-                        throw StrataError.storeFailure(operation: "evaluate a predicate", reason: "integer overflow in sum")
+                        throw StrataError.storeFailure(
+                            operation: "evaluate a predicate", reason: "integer overflow in sum")
                     }
                     integerSum = overflow ? nil : result
                 } else {

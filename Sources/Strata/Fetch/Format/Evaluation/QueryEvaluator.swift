@@ -26,8 +26,10 @@ package struct QueryEvaluator {
 
     /// An evaluator over the stored values of one row, read by property index; `related` gives the rows across a
     /// relationship (`nil`: relationships can't be followed).
-    package init(entity: Schema.Entity, primaryKey: Int64? = nil, values: @escaping (Int) -> StoredValue,
-                 related: ((RelationshipHop) throws -> [QueryEvaluator])? = nil) {
+    package init(
+        entity: Schema.Entity, primaryKey: Int64? = nil, values: @escaping (Int) -> StoredValue,
+        related: ((RelationshipHop) throws -> [QueryEvaluator])? = nil
+    ) {
         self.entity = entity
         self.primaryKey = primaryKey
         self.valueAt = values
@@ -87,7 +89,8 @@ package struct QueryEvaluator {
         case .in(let operand, let list):
             return try membership(operand, list)
         case .between(let operand, let lower, let upper):
-            return try logical([.compare(operand, .greaterOrEqual, lower), .compare(operand, .lessOrEqual, upper)], decisive: false)
+            return try logical(
+                [.compare(operand, .greaterOrEqual, lower), .compare(operand, .lessOrEqual, upper)], decisive: false)
         case .case(let condition, let then, let otherwise):
             return Self.truth(try evaluate(condition)) == true ? try evaluate(then) : try evaluate(otherwise)
         case .collated(let operand, _):

@@ -15,7 +15,9 @@ extension FormatTranslator {
         let (leftOperand, rightOperand) = (try operand(lhs, in: expression), try operand(rhs, in: expression))
         let left = try number(leftOperand, in: expression)
         let right = try number(rightOperand, in: expression)
-        if Self.isFloatingPoint(leftOperand) || Self.isFloatingPoint(rightOperand), let floating = Self.floatingOperator(op) {
+        if Self.isFloatingPoint(leftOperand) || Self.isFloatingPoint(rightOperand),
+            let floating = Self.floatingOperator(op)
+        {
             return .computed(.function(.floatingArithmetic(floating, single: false), [left, right]))
         }
         switch op {
@@ -53,7 +55,9 @@ extension FormatTranslator {
     /// does; `abs(number)`. The others are not translated.
     ///
     /// - Throws: `StrataError.unsupportedPredicate` for other functions or mistyped arguments.
-    func function(_ name: String, _ arguments: [FormatOperand], in expression: FormatExpression) throws -> LoweredOperand {
+    func function(
+        _ name: String, _ arguments: [FormatOperand], in expression: FormatExpression
+    ) throws -> LoweredOperand {
         let lowered = try arguments.map { try operand($0, in: expression) }
         switch (name, lowered.count) {
         case ("now", 0):
@@ -65,8 +69,10 @@ extension FormatTranslator {
             let negated = QueryExpression.arithmetic(.subtract, .value(.integer(0)), value, bounds: nil)
             return .computed(.case(when: .compare(value, .less, .value(.integer(0))), then: negated, else: value))
         default:
-            throw unsupported(expression, "the function \(name)() with \(lowered.count) argument(s) is not translated; "
-                + "now(), lowercase(text) and abs(number) are")
+            throw unsupported(
+                expression,
+                "the function \(name)() with \(lowered.count) argument(s) is not translated; "
+                    + "now(), lowercase(text) and abs(number) are")
         }
     }
 
@@ -81,8 +87,10 @@ extension FormatTranslator {
             case .attribute(.integer) where property.valueType != Bool.self, .attribute(.real):
                 return query
             default:
-                throw unsupported(expression, "arithmetic needs numbers; \(operand.propertyName) holds "
-                    + "\(Self.typeDescription(of: property)) values")
+                throw unsupported(
+                    expression,
+                    "arithmetic needs numbers; \(operand.propertyName) holds "
+                        + "\(Self.typeDescription(of: property)) values")
             }
         case .constant(let value):
             switch value {

@@ -14,7 +14,8 @@ extension FormatTranslator {
         _ lhs: FormatOperand, _ op: ComparisonOperator, _ rhs: FormatOperand,
         options: ComparisonOptions, in expression: FormatExpression
     ) throws -> QueryExpression {
-        if let components = memberKeyPath(lhs), (try? splitRelationshipPath(components, in: expression))?.toMany != nil {
+        if let components = memberKeyPath(lhs), (try? splitRelationshipPath(components, in: expression))?.toMany != nil
+        {
             return try quantified(.any, lhs, op, rhs, options: options, in: expression)
         }
         let left = try operand(lhs, in: expression)
@@ -31,13 +32,16 @@ extension FormatTranslator {
             return op == .equal ? equality : Self.negation(equality)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             let (leftValue, rightValue) = try folded(left, right, options: options, in: expression)
-            return .orderedComparison(leftValue, Self.ordering(op), rightValue,
-                                      leftMayBeNaN: left.mayHoldNaN, rightMayBeNaN: right.mayHoldNaN)
+            return .orderedComparison(
+                leftValue, Self.ordering(op), rightValue,
+                leftMayBeNaN: left.mayHoldNaN, rightMayBeNaN: right.mayHoldNaN)
         case .beginsWith, .endsWith, .contains, .like, .matches:
             let function = Self.textFunction(op)
-            return .function(function, [
-                try text(left, in: expression), try text(right, in: expression), Self.flags(options),
-            ])
+            return .function(
+                function,
+                [
+                    try text(left, in: expression), try text(right, in: expression), Self.flags(options),
+                ])
         case .in:
             return try membership(left, in: rhs, options: options, in: expression)
         }
@@ -64,7 +68,9 @@ extension FormatTranslator {
     }
 
     /// A text operand folded under `options`.
-    func fold(_ operand: LoweredOperand, options: ComparisonOptions, in expression: FormatExpression) throws -> QueryExpression {
+    func fold(
+        _ operand: LoweredOperand, options: ComparisonOptions, in expression: FormatExpression
+    ) throws -> QueryExpression {
         .function(.fold, [try text(operand, in: expression), Self.flags(options)])
     }
 
@@ -75,8 +81,10 @@ extension FormatTranslator {
         switch operand {
         case .property(let property, let query, _):
             guard case .attribute(.text) = property.kind else {
-                throw unsupported(expression, "\(operand.propertyName) holds \(Self.typeDescription(of: property)) values, "
-                    + "not text; string operators and [c]/[d] apply to text only")
+                throw unsupported(
+                    expression,
+                    "\(operand.propertyName) holds \(Self.typeDescription(of: property)) values, "
+                        + "not text; string operators and [c]/[d] apply to text only")
             }
             return query
         case .constant(.string(let text)):
@@ -84,7 +92,8 @@ extension FormatTranslator {
         case .constant(.null):
             return .value(.null)
         case .constant(let value):
-            throw unsupported(expression, "string operators and [c]/[d] need text, not \(Self.kindDescription(of: value))")
+            throw unsupported(
+                expression, "string operators and [c]/[d] need text, not \(Self.kindDescription(of: value))")
         case .computed(let query):
             return query
         }

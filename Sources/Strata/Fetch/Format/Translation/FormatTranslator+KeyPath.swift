@@ -9,7 +9,10 @@ extension FormatTranslator {
         switch operand {
         case .keyPath(let components):
             if subqueryVariable != nil {
-                throw unsupported(expression, "inside a SUBQUERY, reach the member's properties through its variable ($x.\(components.joined(separator: ".")))")
+                throw unsupported(
+                    expression,
+                    "inside a SUBQUERY, reach the member's properties through its variable ($x.\(components.joined(separator: ".")))"
+                )
             }
             return try keyPath(components, in: expression)
         case .variableKeyPath(let name, let components) where name == subqueryVariable:
@@ -23,7 +26,9 @@ extension FormatTranslator {
         case .aggregate:
             throw unsupported(expression, "a {…} list with key paths in it can only follow IN or BETWEEN")
         case .evaluatedObject:
-            throw unsupported(expression, "SELF (a whole \(entity.name)) can't be compared in the store; compare one of its properties")
+            throw unsupported(
+                expression,
+                "SELF (a whole \(entity.name)) can't be compared in the store; compare one of its properties")
         case .variable(let name), .variableKeyPath(let name, _):
             throw unsupported(expression, "$\(name) is only usable inside a SUBQUERY over a relationship")
         case .subquery, .collectionOperation:
@@ -48,7 +53,9 @@ extension FormatTranslator {
             return try relationshipKeyPath(components, in: expression)
         }
         if property.relationshipDestination?.isToMany == true {
-            throw unsupported(expression, "\(entity.name).\(first) is a to-many relationship; compare it with ANY, ALL, NONE or @count")
+            throw unsupported(
+                expression,
+                "\(entity.name).\(first) is a to-many relationship; compare it with ANY, ALL, NONE or @count")
         }
         return .property(property, .column(property.name), owner: entity)
     }
@@ -56,7 +63,9 @@ extension FormatTranslator {
     /// The persistent property `name` of `entity`.
     ///
     /// - Throws: `StrataError.unsupportedPredicate` naming the entity and key when there is none.
-    func property(named name: String, of entity: Schema.Entity, in expression: FormatExpression) throws -> any AnyPersistentProperty {
+    func property(
+        named name: String, of entity: Schema.Entity, in expression: FormatExpression
+    ) throws -> any AnyPersistentProperty {
         guard let property = entity.property(named: name) else {
             let known = entity.persistentProperties.map(\.name).joined(separator: ", ")
             throw unsupported(expression, "\(entity.name) has no persistent property '\(name)' (it has: \(known))")
@@ -67,7 +76,7 @@ extension FormatTranslator {
     /// Whether `name` is an identifier: a letter or `_`, then letters, digits and `_`.
     static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !name.isEmpty,
-              first == "_" || CharacterSet.letters.contains(first)
+            first == "_" || CharacterSet.letters.contains(first)
         else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
     }

@@ -10,10 +10,12 @@ extension FormatTranslator {
     /// - Throws: `StrataError.unsupportedPredicate` for a collection that is not a list, a string or a
     ///   relationship, or for members that don't fit the element's property.
     func membership(
-        _ element: LoweredOperand, in collection: FormatOperand, options: ComparisonOptions, in expression: FormatExpression
+        _ element: LoweredOperand, in collection: FormatOperand, options: ComparisonOptions,
+        in expression: FormatExpression
     ) throws -> QueryExpression {
         if let components = memberKeyPath(collection),
-           components.count > 1 || entity.property(named: components.first ?? "")?.relationshipDestination != nil {
+            components.count > 1 || entity.property(named: components.first ?? "")?.relationshipDestination != nil
+        {
             return try relationshipMembership(element, collection, options: options, in: expression)
         }
         let members: [LoweredOperand]
@@ -24,9 +26,11 @@ extension FormatTranslator {
             members = try operands.map { try operand($0, in: expression) }
         default:
             let text = try operand(collection, in: expression)
-            return .function(.contains, [
-                try self.text(text, in: expression), try self.text(element, in: expression), Self.flags(options),
-            ])
+            return .function(
+                .contains,
+                [
+                    try self.text(text, in: expression), try self.text(element, in: expression), Self.flags(options),
+                ])
         }
         let nonNull = members.filter { if case .constant(.null) = $0 { return false } else { return true } }
         let subject: QueryExpression

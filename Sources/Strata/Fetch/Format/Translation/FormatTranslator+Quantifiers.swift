@@ -22,16 +22,21 @@ extension FormatTranslator {
         _ components: [String], in expression: FormatExpression,
         where condition: (FormatTranslator, FormatOperand) throws -> QueryExpression
     ) throws -> QueryExpression? {
-        guard components.count > 1 || entity.property(named: components.first ?? "")?.relationshipDestination?.isToMany == true
+        guard
+            components.count > 1
+                || entity.property(named: components.first ?? "")?.relationshipDestination?.isToMany == true
         else { return nil }
         let path = try splitRelationshipPath(components, in: expression)
         guard let toMany = path.toMany else { return nil }
         guard !path.rest.isEmpty else {
-            throw unsupported(expression, "\(components.joined(separator: ".")) is a to-many relationship; compare one of "
-                + "its members' attributes (such as tags.name) or its @count")
+            throw unsupported(
+                expression,
+                "\(components.joined(separator: ".")) is a to-many relationship; compare one of "
+                    + "its members' attributes (such as tags.name) or its @count")
         }
         let member = FormatTranslator(entity: path.destination)
-        let inner = try member.existsMember(path.rest, in: expression, where: condition)
+        let inner =
+            try member.existsMember(path.rest, in: expression, where: condition)
             ?? condition(member, .keyPath(path.rest))
         return .exists(RelatedQuery(path: RelatedPath(hops: path.hops + [toMany]), condition: inner))
     }
@@ -50,7 +55,8 @@ extension FormatTranslator {
         options: ComparisonOptions, in expression: FormatExpression
     ) throws -> QueryExpression {
         guard let components = memberKeyPath(lhs) else {
-            throw unsupported(expression, "\(quantifier.rawValue) needs a key path through a to-many relationship on its left")
+            throw unsupported(
+                expression, "\(quantifier.rawValue) needs a key path through a to-many relationship on its left")
         }
         guard !rhs.readsKeyPath else {
             throw unsupported(expression, "the right side of \(quantifier.rawValue) must be a constant")
@@ -60,8 +66,10 @@ extension FormatTranslator {
             return quantifier == .all ? Self.negation(condition) : condition
         }
         guard let exists = try existsMember(components, in: expression, where: compare) else {
-            throw unsupported(expression, "\(quantifier.rawValue) needs a key path through a to-many relationship "
-                + "to one of its members' attributes, such as tags.name")
+            throw unsupported(
+                expression,
+                "\(quantifier.rawValue) needs a key path through a to-many relationship "
+                    + "to one of its members' attributes, such as tags.name")
         }
         return quantifier == .any ? exists : .not(exists)
     }
@@ -87,13 +95,16 @@ extension FormatTranslator {
     ///
     /// - Throws: `StrataError.unsupportedPredicate` when the element is not a constant.
     func relationshipMembership(
-        _ element: LoweredOperand, _ collection: FormatOperand, options: ComparisonOptions, in expression: FormatExpression
+        _ element: LoweredOperand, _ collection: FormatOperand, options: ComparisonOptions,
+        in expression: FormatExpression
     ) throws -> QueryExpression {
         guard let components = memberKeyPath(collection),
-              try splitRelationshipPath(components, in: expression).toMany != nil
+            try splitRelationshipPath(components, in: expression).toMany != nil
         else {
             let text = try operand(collection, in: expression)
-            return .function(.contains, [try self.text(text, in: expression), try self.text(element, in: expression), Self.flags(options)])
+            return .function(
+                .contains,
+                [try self.text(text, in: expression), try self.text(element, in: expression), Self.flags(options)])
         }
         guard case .constant(let value) = element else {
             throw unsupported(expression, "only a constant can be tested for membership in a to-many relationship")

@@ -24,7 +24,9 @@ extension FormatTranslator {
             let property = try FormatTranslator(entity: current).property(named: component, of: current, in: expression)
             guard property.relationshipDestination != nil else {
                 guard offset == components.count - 1 else {
-                    throw unsupported(expression, "\(current.name).\(component) is not a relationship; a key path can only continue after one")
+                    throw unsupported(
+                        expression,
+                        "\(current.name).\(component) is not a relationship; a key path can only continue after one")
                 }
                 return RelationshipKeyPath(hops: hops, toMany: nil, rest: [component], destination: current)
             }
@@ -32,7 +34,8 @@ extension FormatTranslator {
                 throw unsupported(expression, "\(current.name).\(component) is not a resolved relationship")
             }
             if hop.relationship.isToMany {
-                return RelationshipKeyPath(hops: hops, toMany: hop, rest: Array(components[(offset + 1)...]), destination: hop.destination)
+                return RelationshipKeyPath(
+                    hops: hops, toMany: hop, rest: Array(components[(offset + 1)...]), destination: hop.destination)
             }
             if offset == components.count - 1 {
                 return RelationshipKeyPath(hops: hops, toMany: nil, rest: [component], destination: current)
@@ -51,11 +54,14 @@ extension FormatTranslator {
     func relationshipKeyPath(_ components: [String], in expression: FormatExpression) throws -> LoweredOperand {
         let path = try splitRelationshipPath(components, in: expression)
         guard path.toMany == nil, let last = path.rest.last, !path.hops.isEmpty else {
-            throw unsupported(expression, "\(components.joined(separator: ".")) goes through a to-many relationship; "
-                + "use ANY, ALL, NONE, @count or another @ aggregate")
+            throw unsupported(
+                expression,
+                "\(components.joined(separator: ".")) goes through a to-many relationship; "
+                    + "use ANY, ALL, NONE, @count or another @ aggregate")
         }
         let property = try property(named: last, of: path.destination, in: expression)
-        return .property(property, .related(RelatedPath(hops: path.hops), .column(property.name)), owner: path.destination)
+        return .property(
+            property, .related(RelatedPath(hops: path.hops), .column(property.name)), owner: path.destination)
     }
 
     /// `relationship.@count`, `relationship.@sum.key` (and `@avg`, `@min`, `@max`), and
@@ -76,15 +82,18 @@ extension FormatTranslator {
             return .computed(.relatedCount(query))
         }
         guard keys.count == 1, let key = keys.first, let destination = query.path.hops.last?.destination else {
-            throw unsupported(expression, "\(op.rawValue) needs one attribute of the related models after it, such as @sum.pages")
+            throw unsupported(
+                expression, "\(op.rawValue) needs one attribute of the related models after it, such as @sum.pages")
         }
         let property = try FormatTranslator(entity: destination).property(named: key, of: destination, in: expression)
         guard case .attribute(let storage) = property.kind, Self.isIdentifier(key) else {
             throw unsupported(expression, "\(destination.name).\(key) is not an attribute")
         }
         if let need = Self.aggregateRequirement(op, storage: storage, valueType: property.valueType) {
-            throw unsupported(expression, "\(op.rawValue).\(key) needs \(need), but \(destination.name).\(key) holds "
-                + "\(Self.typeDescription(of: property)) values")
+            throw unsupported(
+                expression,
+                "\(op.rawValue).\(key) needs \(need), but \(destination.name).\(key) holds "
+                    + "\(Self.typeDescription(of: property)) values")
         }
         // Floating-point attributes may hold NaN: their sums follow IEEE, and every aggregate of them is marked so
         // comparisons treat a NaN result as unordered.
@@ -104,7 +113,9 @@ extension FormatTranslator {
     /// What `op` needs that an attribute stored as `storage` (holding `valueType`) lacks; `nil` when it fits.
     /// `@sum` and `@avg` take numbers (not Booleans or dates); `@min` and `@max` take anything ordered, which
     /// excludes data and UUIDs.
-    private static func aggregateRequirement(_ op: CollectionOperator, storage: StorageClass, valueType: Any.Type) -> String? {
+    private static func aggregateRequirement(
+        _ op: CollectionOperator, storage: StorageClass, valueType: Any.Type
+    ) -> String? {
         switch op {
         case .sum, .average:
             switch storage {
@@ -124,7 +135,8 @@ extension FormatTranslator {
         switch base {
         case .keyPath, .variableKeyPath:
             guard let components = memberKeyPath(base) else {
-                throw unsupported(expression, "@ aggregates and SUBQUERY apply to to-many relationships of the member in scope")
+                throw unsupported(
+                    expression, "@ aggregates and SUBQUERY apply to to-many relationships of the member in scope")
             }
             let path = try splitRelationshipPath(components, in: expression)
             guard let toMany = path.toMany, path.rest.isEmpty else {

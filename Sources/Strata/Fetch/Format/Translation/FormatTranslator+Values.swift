@@ -5,7 +5,9 @@ extension FormatTranslator {
     /// stores its values (or in its natural stored form when the counterpart is not a property).
     ///
     /// - Throws: `StrataError.unsupportedPredicate` when the constant can't be a value of the property.
-    func value(_ operand: LoweredOperand, like counterpart: LoweredOperand?, in expression: FormatExpression) throws -> QueryExpression {
+    func value(
+        _ operand: LoweredOperand, like counterpart: LoweredOperand?, in expression: FormatExpression
+    ) throws -> QueryExpression {
         switch operand {
         case .property(_, let query, _), .computed(let query):
             return query
@@ -22,24 +24,31 @@ extension FormatTranslator {
     ///
     /// - Throws: `StrataError.unsupportedPredicate` naming the property for a mistyped value.
     func stored(
-        _ value: FormatValue, for property: any AnyPersistentProperty, named name: String, in expression: FormatExpression
+        _ value: FormatValue, for property: any AnyPersistentProperty, named name: String,
+        in expression: FormatExpression
     ) throws -> StoredValue {
         if case .null = value { return .null }
         // Built only on failure: the description prints the whole predicate, and a list encodes every member here.
         let mistyped = {
-            self.unsupported(expression, "\(name) holds \(Self.typeDescription(of: property)) values; "
-                + "it can't be compared with \(Self.kindDescription(of: value))")
+            self.unsupported(
+                expression,
+                "\(name) holds \(Self.typeDescription(of: property)) values; "
+                    + "it can't be compared with \(Self.kindDescription(of: value))")
         }
         guard case .attribute(let storage) = property.kind else {
             // A relationship compares only with nil in a format string.
             throw mistyped()
         }
-        guard let encoded = Self.encode(value, valueType: property.valueType, storage: storage) else { throw mistyped() }
+        guard let encoded = Self.encode(value, valueType: property.valueType, storage: storage) else {
+            throw mistyped()
+        }
         return encoded
     }
 
     /// The stored form of a value with no property to take its encoding from.
-    static func naturalStoredValue(_ value: FormatValue, in expression: FormatExpression, translator: FormatTranslator) throws -> StoredValue {
+    static func naturalStoredValue(
+        _ value: FormatValue, in expression: FormatExpression, translator: FormatTranslator
+    ) throws -> StoredValue {
         switch value {
         case .null: return .null
         case .bool(let truth): return truth.storedValue

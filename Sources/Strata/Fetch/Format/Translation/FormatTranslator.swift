@@ -37,18 +37,25 @@ package struct FormatTranslator {
         let condition = try translator.condition(expression)
         let bound = condition.boundValueCount
         if bound > maximumBoundValues {
-            throw translator.unsupported(expression, "it binds \(bound) values; Strata's limit is \(maximumBoundValues) "
-                + "(SQLite's is 32766)")
+            throw translator.unsupported(
+                expression,
+                "it binds \(bound) values; Strata's limit is \(maximumBoundValues) "
+                    + "(SQLite's is 32766)")
         }
         let height = condition.sqlHeight
         if height > maximumSQLHeight {
-            throw translator.unsupported(expression, "its SQL would nest \(height) levels deep; Strata's limit is "
-                + "\(maximumSQLHeight) (SQLite's is 1000); split it or use IN with a list")
+            throw translator.unsupported(
+                expression,
+                "its SQL would nest \(height) levels deep; Strata's limit is "
+                    + "\(maximumSQLHeight) (SQLite's is 1000); split it or use IN with a list")
         }
         let nesting = condition.sqlParserDepth
         if nesting > maximumSQLParserDepth {
-            throw translator.unsupported(expression, "its SQL would nest \(nesting) levels deep in SQLite's parser; Strata's limit is "
-                + "\(maximumSQLParserDepth) (SQLite's parser stops at 100); nest fewer NOTs, parentheses and subqueries")
+            throw translator.unsupported(
+                expression,
+                "its SQL would nest \(nesting) levels deep in SQLite's parser; Strata's limit is "
+                    + "\(maximumSQLParserDepth) (SQLite's parser stops at 100); nest fewer NOTs, parentheses and subqueries"
+            )
         }
         return condition
     }

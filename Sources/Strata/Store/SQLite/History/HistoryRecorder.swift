@@ -20,8 +20,10 @@ struct HistoryRecorder {
     func record(_ journal: SaveJournal) throws {
         let (changes, tombstones) = journal.historyRows()
         if !changes.isEmpty {
-            let statement = try connection.prepareBound(HistoryTables.insert(
-                into: HistoryTables.changes, columns: ["transaction", "position", "kind", "entity", "row", "count", "attributes", "keys"]))
+            let statement = try connection.prepareBound(
+                HistoryTables.insert(
+                    into: HistoryTables.changes,
+                    columns: ["transaction", "position", "kind", "entity", "row", "count", "attributes", "keys"]))
             for change in changes {
                 defer { statement.reset() }
                 try statement.bind(.integer(transaction), at: 1)

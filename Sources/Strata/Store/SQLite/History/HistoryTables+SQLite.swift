@@ -24,7 +24,9 @@ extension HistoryTables {
     static func upgradeStatements(from version: Int, dialect: SQLiteDialect) -> [String] {
         var statements: [String] = []
         if version < 2 {
-            statements.append("ALTER TABLE \(dialect.quote(identifier: changes)) ADD COLUMN \(dialect.quote(identifier: "keys")) BLOB")
+            statements.append(
+                "ALTER TABLE \(dialect.quote(identifier: changes)) ADD COLUMN \(dialect.quote(identifier: "keys")) BLOB"
+            )
         }
         if version < 3 { statements.append(timestampIndexStatement(dialect: dialect)) }
         return statements
@@ -39,7 +41,8 @@ extension HistoryTables {
 
     /// Whether the changes table has the `keys` column (a store of layout version 1 opened read-only has not).
     static func hasKeyLists(on connection: SQLiteConnection) -> Bool {
-        let rows = try? connection.query("SELECT count(*) FROM pragma_table_info(\(bind: .text(changes))) WHERE name = 'keys'")
+        let rows = try? connection.query(
+            "SELECT count(*) FROM pragma_table_info(\(bind: .text(changes))) WHERE name = 'keys'")
         if case .integer(let count)? = rows?.first?.first { return count > 0 }
         return false
     }
@@ -47,7 +50,8 @@ extension HistoryTables {
     /// Whether the connection's database has the history tables (a store opened read-only before a writer added
     /// them has none).
     static func exist(on connection: SQLiteConnection) -> Bool {
-        let rows = try? connection.query("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = \(bind: .text(transactions))")
+        let rows = try? connection.query(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = \(bind: .text(transactions))")
         if case .integer(let count)? = rows?.first?.first { return count > 0 }
         return false
     }

@@ -13,18 +13,23 @@ extension SQLiteStore {
                 try connection.transaction {
                     try checkNotExpired(request, connection)
                     let selection = request.selection(
-                        columns: "\(identifier: "id"), \(identifier: "timestamp"), \(identifier: "author"), \(identifier: "bundle"), \(identifier: "process")")
+                        columns:
+                            "\(identifier: "id"), \(identifier: "timestamp"), \(identifier: "author"), \(identifier: "bundle"), \(identifier: "process")"
+                    )
                     var transactions: [StoredHistoryTransaction] = []
                     for row in try connection.query(selection) where row.count == 5 {
                         guard case .integer(let identifier) = row[0] else { continue }
-                        let seconds: Double = switch row[1] {
-                        case .real(let real): real
-                        case .integer(let integer): Double(integer)
-                        default: 0
-                        }
-                        transactions.append(StoredHistoryTransaction(
-                            identifier: identifier, timestamp: Date(timeIntervalSinceReferenceDate: seconds),
-                            author: Self.text(row[2]), bundleIdentifier: Self.text(row[3]) ?? "", processIdentifier: Self.text(row[4]) ?? ""))
+                        let seconds: Double =
+                            switch row[1] {
+                            case .real(let real): real
+                            case .integer(let integer): Double(integer)
+                            default: 0
+                            }
+                        transactions.append(
+                            StoredHistoryTransaction(
+                                identifier: identifier, timestamp: Date(timeIntervalSinceReferenceDate: seconds),
+                                author: Self.text(row[2]), bundleIdentifier: Self.text(row[3]) ?? "",
+                                processIdentifier: Self.text(row[4]) ?? ""))
                     }
                     if request.includesChanges, !transactions.isEmpty {
                         try readChanges(into: &transactions, connection)
@@ -54,23 +59,26 @@ extension SQLiteStore {
         for table in [HistoryTables.tombstones, HistoryTables.changes] {
             try connection.run("DELETE FROM \(identifier: table) WHERE \(identifier: "transaction") IN (\(selection))")
         }
-        try connection.run("DELETE FROM \(identifier: HistoryTables.transactions) WHERE \(identifier: "id") IN (\(selection))")
+        try connection.run(
+            "DELETE FROM \(identifier: HistoryTables.transactions) WHERE \(identifier: "id") IN (\(selection))")
         try connection.run(HistoryTables.recordDeleted(through: deletedThrough))
     }
 
     /// Deletes the history past the store's retention (older than its interval, beyond its limit), inside the
     /// caller's transaction.
     func pruneHistory(_ connection: SQLiteConnection) throws {
-        try historyRetention.prune(newestBeyondLimit: { query in
-            if case .integer(let identifier)? = try connection.query(query).first?.first { return identifier }
-            return nil
-        }, delete: { try deleteHistory($0, on: connection) })
+        try historyRetention.prune(
+            newestBeyondLimit: { query in
+                if case .integer(let identifier)? = try connection.query(query).first?.first { return identifier }
+                return nil
+            }, delete: { try deleteHistory($0, on: connection) })
     }
 
     /// The newest transaction identifier whose history was deleted (0: none).
     private static func deletedThrough(_ connection: SQLiteConnection) throws -> Int64 {
         let rows = try connection.query(
-            "SELECT value FROM \(identifier: StoreLayout.metadataTable) WHERE key = \(bind: .text(HistoryTables.deletedThroughKey))")
+            "SELECT value FROM \(identifier: StoreLayout.metadataTable) WHERE key = \(bind: .text(HistoryTables.deletedThroughKey))"
+        )
         guard case .text(let value)? = rows.first?.first else { return 0 }
         return Int64(value) ?? 0
     }
@@ -82,23 +90,28 @@ extension SQLiteStore {
         let deletedThrough = try Self.deletedThrough(connection)
         if after < deletedThrough {
             throw StrataError.historyTokenExpired(
-                storeIdentifier: identifier, transaction: after, reason: "the history through transaction \(deletedThrough) was deleted")
+                storeIdentifier: identifier, transaction: after,
+                reason: "the history through transaction \(deletedThrough) was deleted")
         }
     }
 
     /// Reads the changes (and tombstones) of `transactions`: one range scan over their identifiers each.
-    private func readChanges(into transactions: inout [StoredHistoryTransaction], _ connection: SQLiteConnection) throws {
+    private func readChanges(into transactions: inout [StoredHistoryTransaction], _ connection: SQLiteConnection) throws
+    {
         var positions: [Int64: Int] = [:]
         for (offset, transaction) in transactions.enumerated() { positions[transaction.identifier] = offset }
         let identifiers = transactions.map(\.identifier)
         guard let lowest = identifiers.min(), let highest = identifiers.max() else { return }
-        let range: SQLFragment = "\(identifier: "transaction") BETWEEN \(bind: .integer(lowest)) AND \(bind: .integer(highest))"
+        let range: SQLFragment =
+            "\(identifier: "transaction") BETWEEN \(bind: .integer(lowest)) AND \(bind: .integer(highest))"
         var tombstones: [Int64: [Int64: [String: StoredValue]]] = [:]
         for row in try connection.query(
             "SELECT \(identifier: "transaction"), \(identifier: "position"), \(identifier: "name"), \(identifier: "value") "
                 + "FROM \(identifier: HistoryTables.tombstones) WHERE \(range)")
         where row.count == 4 {
-            guard case .integer(let transaction) = row[0], case .integer(let position) = row[1], let name = Self.text(row[2]) else { continue }
+            guard case .integer(let transaction) = row[0], case .integer(let position) = row[1],
+                let name = Self.text(row[2])
+            else { continue }
             tombstones[transaction, default: [:]][position, default: [:]][name] = row[3]
         }
         // A store of the first history layout, opened read-only, has no key lists (and needs none).
@@ -114,7 +127,8 @@ extension SQLiteStore {
             guard let offset = positions[transaction] else { continue }
             transactions[offset].changes += StoredHistoryChange.expanded(
                 kind: statement.int64(at: 2), entityName: statement.text(at: 3), firstRow: statement.int64(at: 4),
-                firstPosition: statement.int64(at: 1), count: statement.int64(at: 6), keys: Self.bytes(statement.storedValue(at: 7)),
+                firstPosition: statement.int64(at: 1), count: statement.int64(at: 6),
+                keys: Self.bytes(statement.storedValue(at: 7)),
                 attributes: Self.text(statement.storedValue(at: 5)),
                 tombstones: tombstones[transaction])
         }

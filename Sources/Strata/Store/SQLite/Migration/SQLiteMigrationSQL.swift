@@ -20,7 +20,8 @@ struct SQLiteMigrationSQL {
         case .createJoinTable(let table):
             return [table.definition]
         case .carryJoinTable(let old, let table, let ownerSource, let targetSource):
-            return MigrationAction.carryStatements(from: old, to: table, ownerSource: ownerSource, targetSource: targetSource, quote: quote)
+            return MigrationAction.carryStatements(
+                from: old, to: table, ownerSource: ownerSource, targetSource: targetSource, quote: quote)
         case .check:
             return []
         }
@@ -68,8 +69,10 @@ struct SQLiteMigrationSQL {
         let temporary = quote("strata_migrating_\(entity.name)")
         let key = quote(StoreLayout.primaryKeyColumn)
         let createTable = "CREATE TABLE \(table) ("
-        let create = definition.statements[0].hasPrefix(createTable)
-            ? "CREATE TABLE \(temporary) (" + definition.statements[0].dropFirst(createTable.count) : definition.statements[0]
+        let create =
+            definition.statements[0].hasPrefix(createTable)
+            ? "CREATE TABLE \(temporary) (" + definition.statements[0].dropFirst(createTable.count)
+            : definition.statements[0]
         // Rows keep their versions (a table without them starts them at the column's default).
         let version = alteration.current.hasVersionColumn ? [quote(StoreLayout.versionColumn)] : []
         let columns = [key] + version + entity.columnPropertyIndexes.map { quote(entity.persistentProperties[$0].name) }

@@ -7,7 +7,9 @@ extension SQLiteStore {
     ///
     /// - Throws: `StrataError.notAStrataStore` for a foreign file, `StrataError.migrationRefused` or
     ///   `StrataError.unknownStoreVersion` when the open would refuse to migrate.
-    package static func plannedMigration(schema: Schema, path: String, migrationPlan: StoreMigrationPlan?) throws -> [MigrationStep] {
+    package static func plannedMigration(
+        schema: Schema, path: String, migrationPlan: StoreMigrationPlan?
+    ) throws -> [MigrationStep] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         let connection: SQLiteConnection
         do {
@@ -17,11 +19,16 @@ extension SQLiteStore {
         } catch {
             throw StrataError.storeOpenFailed(path: path, reason: error.description)
         }
-        let tableCount = try translatingErrors("list the store's tables") { try connection.query("SELECT count(*) FROM sqlite_master", []) }
+        let tableCount = try translatingErrors("list the store's tables") {
+            try connection.query("SELECT count(*) FROM sqlite_master", [])
+        }
         guard tableCount.first?.first != .integer(0) else { return [] }
-        let bootstrap = StoreBootstrap(connection: connection, schema: schema, path: path, readOnly: true, migrationPlan: migrationPlan, backupPath: nil)
+        let bootstrap = StoreBootstrap(
+            connection: connection, schema: schema, path: path, readOnly: true, migrationPlan: migrationPlan,
+            backupPath: nil)
         let (stored, identifier) = try bootstrap.readStoredSchema()
-        let migrator = StoreMigrator(connection: connection, schema: schema, plan: migrationPlan, path: path, identifier: identifier)
+        let migrator = StoreMigrator(
+            connection: connection, schema: schema, plan: migrationPlan, path: path, identifier: identifier)
         let steps = try migrator.planning.steps(from: stored)
         guard MigrationSteps.needsMigration(steps) else { return [] }
         let sql = SQLiteMigrationSQL(dialect: SQLiteDialect())

@@ -17,10 +17,13 @@ extension SQLiteStore {
         let rows = try translatingErrors("read the store's metadata") {
             try connection.query(StoredSchema.selectRecorded)
         }
-        let stored = rows.first?.first.flatMap { if case .text(let text) = $0 { StoredSchema.decode(text) } else { nil } }
+        let stored = rows.first?.first.flatMap {
+            if case .text(let text) = $0 { StoredSchema.decode(text) } else { nil }
+        }
         if let stored {
             let unchanged = schema.entities.allSatisfy { entity in
-                stored.entity(named: entity.name).map { $0.matches(StoredEntity(entity: entity, dialect: dialect)) } ?? false
+                stored.entity(named: entity.name).map { $0.matches(StoredEntity(entity: entity, dialect: dialect)) }
+                    ?? false
             }
             if unchanged {
                 knownSchemaCookie.withLock { $0 = cookie }
@@ -28,7 +31,8 @@ extension SQLiteStore {
                 return
             }
         }
-        throw StrataError.storeMigrated(path: path ?? ":memory:", version: stored?.version?.description ?? "a newer, unversioned schema")
+        throw StrataError.storeMigrated(
+            path: path ?? ":memory:", version: stored?.version?.description ?? "a newer, unversioned schema")
     }
 
     /// Runs a read, turning a failure caused by another connection's migration into `StrataError.storeMigrated`.

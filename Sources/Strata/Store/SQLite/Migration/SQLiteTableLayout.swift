@@ -44,11 +44,14 @@ extension TableDefinition {
     private func joinTables(of entity: Schema.Entity) -> [StoredJoinTable] {
         entity.ownRelationshipIndexes.compactMap { index in
             guard let relationship = entity.relationshipInfos[index],
-                  case .joinTable(let name, let owner, let target) = relationship.storage,
-                  owner != StoreLayout.secondColumn else { return nil }
-            let targetSide = relationship.inverse.map { "\(relationship.destination.name)_\($0.name)" }
+                case .joinTable(let name, let owner, let target) = relationship.storage,
+                owner != StoreLayout.secondColumn
+            else { return nil }
+            let targetSide =
+                relationship.inverse.map { "\(relationship.destination.name)_\($0.name)" }
                 ?? relationship.destination.name
-            let definition = joinTableStatements.first { $0.hasPrefix("CREATE TABLE \(dialect.quote(identifier: name)) ") } ?? ""
+            let definition =
+                joinTableStatements.first { $0.hasPrefix("CREATE TABLE \(dialect.quote(identifier: name)) ") } ?? ""
             return StoredJoinTable(
                 name: name, ownerColumn: owner, targetColumn: target,
                 ownerSide: "\(entity.name)_\(relationship.name)", targetSide: targetSide, definition: definition)

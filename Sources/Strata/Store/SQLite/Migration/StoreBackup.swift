@@ -26,7 +26,8 @@ enum StoreBackup {
         guard rename(partialPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
             discard(partialPath)
-            throw StrataError.storeFailure(operation: "name the backup \(path) written before migrating the store", reason: reason)
+            throw StrataError.storeFailure(
+                operation: "name the backup \(path) written before migrating the store", reason: reason)
         }
     }
 

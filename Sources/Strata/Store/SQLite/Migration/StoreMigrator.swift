@@ -23,7 +23,9 @@ struct StoreMigrator {
     ///   then as it was.
     @discardableResult
     func migrate(readStored: () throws -> StoredSchema) throws -> Bool {
-        try translatingErrors("turn off foreign keys to migrate") { try connection.execute("PRAGMA foreign_keys = OFF") }
+        try translatingErrors("turn off foreign keys to migrate") {
+            try connection.execute("PRAGMA foreign_keys = OFF")
+        }
         defer { try? connection.execute("PRAGMA foreign_keys = ON") }
         do {
             var stages = 0
@@ -39,13 +41,17 @@ struct StoreMigrator {
                 return true
             }
             if migrated {
-                StrataLog.log(.info, "migrated the store to the models", metadata: ["store": path, "stages": "\(stages)"],
-                              category: "migration")
+                StrataLog.log(
+                    .info, "migrated the store to the models", metadata: ["store": path, "stages": "\(stages)"],
+                    category: "migration")
             }
             return migrated
         } catch let error as SQLiteError where error.isBusy {
             throw StrataError.storeOpenFailed(
-                path: path, reason: "another connection is writing to the store, so it can't be migrated now (\(error.message)); try again")
+                path: path,
+                reason:
+                    "another connection is writing to the store, so it can't be migrated now (\(error.message)); try again"
+            )
         } catch let error as SQLiteError {
             throw StrataError.storeFailure(operation: "migrate the store", reason: error.description)
         }
@@ -59,7 +65,9 @@ struct StoreMigrator {
         for action in step.plan.actions {
             if case .check(let check) = action {
                 let query = check.query(quote: dialect.quote(identifier:), literal: \.sqlLiteral)
-                let rows = try translatingErrors("check \(check.entity) before migrating") { try connection.query(query, []) }
+                let rows = try translatingErrors("check \(check.entity) before migrating") {
+                    try connection.query(query, [])
+                }
                 if let row = rows.first { throw check.refusal(row: row, path: path) }
                 continue
             }
@@ -68,27 +76,34 @@ struct StoreMigrator {
             }
         }
         if let didMigrate = step.stage.didMigrate {
-            try didMigrate(SQLiteStore(schema: step.stage.to, connection: connection, path: path, identifier: identifier))
+            try didMigrate(
+                SQLiteStore(schema: step.stage.to, connection: connection, path: path, identifier: identifier))
         }
     }
 
     private func checkForeignKeys() throws {
-        let rows = try translatingErrors("check foreign keys after migrating") { try connection.query("PRAGMA foreign_key_check", []) }
+        let rows = try translatingErrors("check foreign keys after migrating") {
+            try connection.query("PRAGMA foreign_key_check", [])
+        }
         guard let row = rows.first else { return }
         let table = row.first.flatMap { if case .text(let name) = $0 { name } else { nil } } ?? "?"
         let parent = row.count > 2 ? (row[2] == .null ? "?" : "\(row[2])") : "?"
         throw StrataError.migrationRefused(
             path: path, entity: table, property: nil,
-            reason: "after migrating, \(rows.count) row(s) refer to missing \(parent) rows; delete or fix them in a MigrationStage.custom")
+            reason:
+                "after migrating, \(rows.count) row(s) refer to missing \(parent) rows; delete or fix them in a MigrationStage.custom"
+        )
     }
 
     /// Writes the migrated schema's description (and its fingerprint, for older readers) into the metadata.
     func record(_ result: StoredSchema) throws {
-        let fingerprint = SchemaFingerprint(entities: Dictionary(uniqueKeysWithValues: result.entities.map { ($0.name, $0.definition) }))
+        let fingerprint = SchemaFingerprint(
+            entities: Dictionary(uniqueKeysWithValues: result.entities.map { ($0.name, $0.definition) }))
         let table = dialect.quote(identifier: StoreLayout.metadataTable)
         try translatingErrors("record the migrated schema") {
             for (key, value) in [("schema", fingerprint.encoded), ("model", result.encoded)] {
-                try connection.run("INSERT OR REPLACE INTO \(table) (key, value) VALUES (?, ?)", [.text(key), .text(value)])
+                try connection.run(
+                    "INSERT OR REPLACE INTO \(table) (key, value) VALUES (?, ?)", [.text(key), .text(value)])
             }
         }
     }

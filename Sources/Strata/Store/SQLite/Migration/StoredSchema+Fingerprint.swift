@@ -24,7 +24,8 @@ extension StoredEntity {
                 if part.hasPrefix("UNIQUE (") {
                     unique.append(Self.quotedIdentifiers(in: part))
                 } else if let column = StoredColumn(definition: part), column.name != StoreLayout.primaryKeyColumn,
-                          column.name != StoreLayout.versionColumn {
+                    column.name != StoreLayout.versionColumn
+                {
                     columns.append(column)
                 }
             }
@@ -38,16 +39,22 @@ extension StoredEntity {
             guard identifiers.count >= 6 else { continue }
             // CREATE TABLE "table" ("owner" … REFERENCES "A" ("Z_PK") …, "target" … REFERENCES "B" ("Z_PK") …
             let (table, owner, target, destination) = (identifiers[0], identifiers[1], identifiers[4], identifiers[5])
-            let index = offset + 1 < statements.count && statements[offset + 1].hasPrefix("CREATE INDEX") ? statements[offset + 1] : nil
+            let index =
+                offset + 1 < statements.count && statements[offset + 1].hasPrefix("CREATE INDEX")
+                ? statements[offset + 1] : nil
             let sides: (String, String)
             if owner == StoreLayout.firstColumn, let separator = table.range(of: "__") {
-                sides = (String(table[table.index(table.startIndex, offsetBy: 2)..<separator.lowerBound]), String(table[separator.upperBound...]))
+                sides = (
+                    String(table[table.index(table.startIndex, offsetBy: 2)..<separator.lowerBound]),
+                    String(table[separator.upperBound...])
+                )
             } else {
                 sides = (String(table.dropFirst(2)), destination)
             }
-            joinTables.append(StoredJoinTable(
-                name: table, ownerColumn: owner, targetColumn: target, ownerSide: sides.0, targetSide: sides.1,
-                definition: ([statement] + (index.map { [$0] } ?? [])).joined(separator: "; ")))
+            joinTables.append(
+                StoredJoinTable(
+                    name: table, ownerColumn: owner, targetColumn: target, ownerSide: sides.0, targetSide: sides.1,
+                    definition: ([statement] + (index.map { [$0] } ?? [])).joined(separator: "; ")))
         }
         self.joinTables = joinTables
     }
@@ -80,7 +87,8 @@ extension StoredColumn {
     /// Parses a column definition `TableDefinition` wrote: `"title" TEXT NOT NULL`, `"author" INTEGER REFERENCES …`.
     init?(definition: String) {
         guard let name = StoredEntity.quotedIdentifiers(in: definition).first else { return nil }
-        let rest = definition.dropFirst(SQLiteDialect().quote(identifier: name).count).trimmingCharacters(in: .whitespaces)
+        let rest = definition.dropFirst(SQLiteDialect().quote(identifier: name).count).trimmingCharacters(
+            in: .whitespaces)
         self.name = name
         self.definition = definition
         self.valueType = nil
@@ -93,7 +101,9 @@ extension StoredColumn {
         }
         self.destination = nil
         self.isOptional = !rest.hasSuffix("NOT NULL")
-        let type = rest.hasSuffix("NOT NULL") ? String(rest.dropLast("NOT NULL".count)).trimmingCharacters(in: .whitespaces) : rest
+        let type =
+            rest.hasSuffix("NOT NULL")
+            ? String(rest.dropLast("NOT NULL".count)).trimmingCharacters(in: .whitespaces) : rest
         switch type {
         case "INTEGER": self.storage = "\(StorageClass.integer)"
         case "": self.storage = "\(StorageClass.unsignedInteger)"

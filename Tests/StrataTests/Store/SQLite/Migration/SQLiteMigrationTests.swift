@@ -1,10 +1,14 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Opens `store` with `types`, inserting what `seed` makes and saving.
-func seedStore(_ store: TemporaryStore, _ types: any PersistentModel.Type..., seed: (ModelContext) throws -> Void) throws {
-    let context = ModelContext(try ModelContainer(for: Schema(types), configurations: ModelConfiguration(url: store.url)))
+func seedStore(
+    _ store: TemporaryStore, _ types: any PersistentModel.Type..., seed: (ModelContext) throws -> Void
+) throws {
+    let context = ModelContext(
+        try ModelContainer(for: Schema(types), configurations: ModelConfiguration(url: store.url)))
     try seed(context)
     try context.save()
 }
@@ -46,7 +50,9 @@ struct SQLiteMigrationTests {
         let backups = store.backups()
         #expect(backups.count == 1)
         let backupURL = URL(fileURLWithPath: store.url.path + (backups.first ?? ""))
-        let old = ModelContext(try ModelContainer(for: TripBase.Trip.self, configurations: ModelConfiguration(url: backupURL, allowsSave: false)))
+        let old = ModelContext(
+            try ModelContainer(
+                for: TripBase.Trip.self, configurations: ModelConfiguration(url: backupURL, allowsSave: false)))
         #expect(try old.fetchCount(FetchDescriptor<TripBase.Trip>()) == 2)
         var configuration = ModelConfiguration(url: store.url)
         configuration.backsUpStoreBeforeMigration = false
@@ -73,15 +79,17 @@ struct SQLiteMigrationTests {
         // write-ahead log into the file, so a write that stayed in the log would show here too.
         let before = store.bytes()
         do {
-            let readOnly = try ModelContainer(for: TripWithTags.Trip.self, TripWithTags.Tag.self,
-                                              configurations: ModelConfiguration(url: store.url, allowsSave: false))
+            let readOnly = try ModelContainer(
+                for: TripWithTags.Trip.self, TripWithTags.Tag.self,
+                configurations: ModelConfiguration(url: store.url, allowsSave: false))
             let trips = try ModelContext(readOnly).fetch(FetchDescriptor<TripWithTags.Trip>())
             #expect(trips.flatMap { $0.tags.map(\.label) } == ["coast"])
         }
         #expect(store.bytes() == before)
         #expect(try storedDescription(store) == nil)
         do {
-            let trips = try reopen(store, TripWithTags.Trip.self, TripWithTags.Tag.self).fetch(FetchDescriptor<TripWithTags.Trip>())
+            let trips = try reopen(store, TripWithTags.Trip.self, TripWithTags.Tag.self).fetch(
+                FetchDescriptor<TripWithTags.Trip>())
             #expect(trips.map(\.name) == ["Lisbon"])
             #expect(trips.flatMap { $0.tags.map(\.label) } == ["coast"])
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("The schema description a store records")
@@ -16,10 +17,14 @@ struct StoredSchemaTests {
         #expect(decoded.entity(named: "Trip")?.column(named: "days")?.valueType == "Int32")
     }
 
-    @Test("A fingerprint-only store is described again from its DDL: columns, foreign keys, constraints, indexes, join tables")
+    @Test(
+        "A fingerprint-only store is described again from its DDL: columns, foreign keys, constraints, indexes, join tables"
+    )
     func rebuiltFromFingerprint() throws {
-        for types in [[TripWithTags.Trip.self, TripWithTags.Tag.self] as [any PersistentModel.Type],
-                      [TripWithStops.Trip.self, TripWithStops.Stop.self], [TripUnique.Trip.self], [TripIndexed.Trip.self]] {
+        for types in [
+            [TripWithTags.Trip.self, TripWithTags.Tag.self] as [any PersistentModel.Type],
+            [TripWithStops.Trip.self, TripWithStops.Stop.self], [TripUnique.Trip.self], [TripIndexed.Trip.self],
+        ] {
             let fresh = StoredSchema(schema: Schema(types), dialect: SQLiteDialect())
             let rebuilt = StoredSchema(fingerprint: SchemaFingerprint(schema: Schema(types), dialect: SQLiteDialect()))
             #expect(rebuilt.entities.count == fresh.entities.count)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Stores written before rows carried a version get the column from an inferred migration.
@@ -14,7 +15,8 @@ struct VersionColumnMigrationTests {
         fingerprint.entities = fingerprint.entities.mapValues { $0.replacingOccurrences(of: versionColumn, with: "") }
         var description = StoredSchema(schema: schema, dialect: SQLiteDialect())
         for index in description.entities.indices {
-            description.entities[index].definition = description.entities[index].definition.replacingOccurrences(of: versionColumn, with: "")
+            description.entities[index].definition = description.entities[index].definition.replacingOccurrences(
+                of: versionColumn, with: "")
         }
         let connection = try SQLiteConnection(location: .file(store.url.path))
         try connection.run("ALTER TABLE \"LockingCounter\" DROP COLUMN \"Z_OPT\"", [])
@@ -24,11 +26,14 @@ struct VersionColumnMigrationTests {
         } else {
             try connection.run("DELETE FROM strata_metadata WHERE key = 'model'", [])
         }
-        #expect(try connection.query("SELECT count(*) FROM pragma_table_info('LockingCounter') WHERE name = 'Z_OPT'", []) == [[.integer(0)]])
+        #expect(
+            try connection.query("SELECT count(*) FROM pragma_table_info('LockingCounter') WHERE name = 'Z_OPT'", [])
+                == [[.integer(0)]])
     }
 
-    @Test("A store without the version column migrates (ALTER TABLE … ADD COLUMN, rows at version 0), then detects conflicts",
-          arguments: [true, false])
+    @Test(
+        "A store without the version column migrates (ALTER TABLE … ADD COLUMN, rows at version 0), then detects conflicts",
+        arguments: [true, false])
     func legacyStoreMigrates(recordsModel: Bool) throws {
         let store = TemporaryStore()
         do {
@@ -37,10 +42,12 @@ struct VersionColumnMigrationTests {
             try context.save()
         }
         try makeLegacy(store, recordsModel: recordsModel)
-        let steps = try ModelContainer.migrationSteps(for: Schema([LockingCounter.self]), configurations: ModelConfiguration(url: store.url))
+        let steps = try ModelContainer.migrationSteps(
+            for: Schema([LockingCounter.self]), configurations: ModelConfiguration(url: store.url))
         // A store described by its fingerprint alone predates persistent history too, whose tables the step adds.
-        #expect(steps.flatMap(\.sql).filter { !$0.contains("strata_history") }
-            == ["ALTER TABLE \"LockingCounter\" ADD COLUMN \"Z_OPT\" INTEGER NOT NULL DEFAULT 0"])
+        #expect(
+            steps.flatMap(\.sql).filter { !$0.contains("strata_history") }
+                == ["ALTER TABLE \"LockingCounter\" ADD COLUMN \"Z_OPT\" INTEGER NOT NULL DEFAULT 0"])
 
         let first = ModelContext(try store.container(LockingCounter.self))
         let second = ModelContext(try store.container(LockingCounter.self))
@@ -53,7 +60,8 @@ struct VersionColumnMigrationTests {
         mine.value = 9
         #expect(throws: StrataError.self) { try first.save() }
         // Reopening the migrated store needs no further migration.
-        let again = try ModelContainer.migrationSteps(for: Schema([LockingCounter.self]), configurations: ModelConfiguration(url: store.url))
+        let again = try ModelContainer.migrationSteps(
+            for: Schema([LockingCounter.self]), configurations: ModelConfiguration(url: store.url))
         #expect(again.isEmpty)
     }
 }
