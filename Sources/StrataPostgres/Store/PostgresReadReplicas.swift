@@ -10,13 +10,24 @@ import Synchronization
 /// has replayed WAL up to the required position, so it never shows less than the container itself wrote or was
 /// told of; a replica still behind after ``PostgresConfiguration/maximumReplicaWait`` leaves the read to the primary.
 final class PostgresReadReplicas: Sendable {
-    /// One standby: its pool and the newest WAL position it was seen to have replayed.
+    /// One standby: its pool, the newest WAL position it was seen to have replayed, and until when it is left
+    /// alone after failing to answer.
     final class Replica: Sendable {
         let pool: PostgresConnectionPool
         let replayed = Atomic<UInt64>(0)
+        /// Reads skip the standby until this uptime (nanoseconds) after it failed to answer.
+        private let restsUntil = Atomic<UInt64>(0)
 
         init(pool: PostgresConnectionPool) {
             self.pool = pool
+        }
+
+        /// Whether the standby failed less than a second ago.
+        var isResting: Bool { DispatchTime.now().uptimeNanoseconds < restsUntil.load(ordering: .relaxed) }
+
+        /// Leaves the standby alone for a second, so reads don't each wait for a server that is down.
+        func rest() {
+            restsUntil.store(DispatchTime.now().uptimeNanoseconds + 1_000_000_000, ordering: .relaxed)
         }
     }
 
@@ -76,16 +87,27 @@ final class PostgresReadReplicas: Sendable {
         guard !isPositionUnknown else { return nil }
         let position = requiredPosition
         let start = nextReplica.wrappingAdd(1, ordering: .relaxed).oldValue
-        let ordered = replicas.indices.map { replicas[(start + $0) % replicas.count] }
+        let ordered = replicas.indices.map { replicas[(start + $0) % replicas.count] }.filter { !$0.isResting }
         if let ready = ordered.first(where: { $0.replayed.load(ordering: .acquiring) >= position }) { return ready }
         let deadline = ContinuousClock.now + maximumWait
         var pause = Duration.microseconds(500)
-        while true {
-            for replica in ordered where (try? refreshReplayed(replica)) ?? 0 >= position { return replica }
-            guard ContinuousClock.now + pause < deadline else { return nil }
+        var answering = ordered
+        while !answering.isEmpty {
+            var stillAnswering: [Replica] = []
+            for replica in answering {
+                do {
+                    if try refreshReplayed(replica) >= position { return replica }
+                    stillAnswering.append(replica)
+                } catch {
+                    replica.rest()
+                }
+            }
+            answering = stillAnswering
+            guard !answering.isEmpty, ContinuousClock.now + pause < deadline else { return nil }
             Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18)
             pause = min(pause * 2, .milliseconds(20))
         }
+        return nil
     }
 
     /// Reads the position `replica` has replayed and remembers it.

@@ -135,6 +135,7 @@ extension PostgresStore {
                 readReplicas.replicaReads.add(1, ordering: .relaxed)
                 return result
             } catch let error as PostgresError where error.isConnectionFailure {
+                replica.rest()
                 StrataLog.log(
                     .warning, "a read replica failed; reading from the primary",
                     metadata: ["reason": error.description],
