@@ -61,7 +61,7 @@ def chunks(lines):
     return result
 
 
-def render(number, start, lines):
+def render(number, lines):
     name = f"README_{number:02}"
     imports, extensions, declarations, statements = set(), [], [], []
     for chunk in chunks(lines):
@@ -104,7 +104,7 @@ def main():
         if first.startswith(MANIFEST_MARKERS):
             continue
         number = len(wanted) + 1
-        wanted[f"README_{number:02}.swift"] = render(number, start, lines)
+        wanted[f"README_{number:02}.swift"] = render(number, lines)
     present = {path.name: path.read_text() for path in OUTPUT.glob("*.swift")} if OUTPUT.exists() else {}
     if check:
         stale = sorted(set(wanted) ^ set(present) | {n for n in wanted if present.get(n) != wanted[n]})
