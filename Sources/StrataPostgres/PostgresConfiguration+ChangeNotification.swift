@@ -12,7 +12,9 @@ extension PostgresConfiguration {
     public enum ChangeNotification: Sendable, Hashable {
         /// Each save sends `NOTIFY` on the store's channel with its history transaction's identifier, and a
         /// dedicated connection `LISTEN`s while anything observes (reconnecting by itself when it drops). A save
-        /// reaches observers on other machines within milliseconds.
+        /// reaches observers on other machines within milliseconds. An open first checks that the server keeps
+        /// each connection's session, which `LISTEN` needs, and refuses a pooler in transaction mode
+        /// (`StrataError.storeOpenFailed`, see the PostgreSQL article's "Poolers").
         case listen
         /// The newest history transaction is read every `interval` while anything observes, and saves send no
         /// `NOTIFY`: for PostgreSQL-compatible engines without `LISTEN`/`NOTIFY`, such as CockroachDB.

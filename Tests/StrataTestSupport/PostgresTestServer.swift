@@ -62,8 +62,13 @@ package enum PostgresTestServer {
             (asPostgres ? "/usr/sbin/runuser -u postgres -- " : "")
             + [bin + "/pg_ctl", "-D", directory + "/data", "-m", "immediate", "stop"].map(shellQuoted).joined(
                 separator: " ")
-        let script =
-            "exec </dev/null >/dev/null 2>&1; while kill -0 \(getpid()); do sleep 1; done; \(stop); rm -rf \(shellQuoted(directory))"
+        runWhenThisProcessEnds("\(stop); rm -rf \(shellQuoted(directory))")
+    }
+
+    /// Starts a detached shell that runs `command` (a `/bin/sh` command line) once this process is gone, for
+    /// servers a test starts: a crashed test process would otherwise leave them running.
+    package static func runWhenThisProcessEnds(_ command: String) {
+        let script = "exec </dev/null >/dev/null 2>&1; while kill -0 \(getpid()); do sleep 1; done; \(command)"
         // Not waited for: it outlives this process by design, and is reaped by init.
         _ = spawnShell(script)
     }
@@ -90,7 +95,7 @@ package enum PostgresTestServer {
     }
 
     /// `text` as one single-quoted `/bin/sh` word.
-    private static func shellQuoted(_ text: String) -> String {
+    package static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 

@@ -27,7 +27,8 @@ package final class PostgresStore: SQLPersistentStore, Sendable {
     /// - Throws: `StrataError.storeOpenFailed` when the server can't be reached, `StrataError.notAStrataStore` for
     ///   a schema holding other tables, `StrataError.migrationRefused` or `StrataError.unknownStoreVersion` when the
     ///   store holds other models and can't be migrated to these (`StrataError.schemaMismatch` when the configuration
-    ///   doesn't allow saves), `StrataError.invalidSchema` for models that can't be stored.
+    ///   doesn't allow saves), `StrataError.invalidSchema` for models that can't be stored; `storeOpenFailed` also
+    ///   when the connection goes through a pooler in transaction mode (``checkSessionsAreKept(configuration:pool:)``).
     package init(schema: Schema, configuration: PostgresConfiguration, migrationPlan: StoreMigrationPlan? = nil) throws
     {
         if let problem = schema.problems.first { throw problem }
@@ -53,6 +54,11 @@ package final class PostgresStore: SQLPersistentStore, Sendable {
         let readReplicas = PostgresReadReplicas(configuration: configuration)
         self.readReplicas = readReplicas
         let location = configuration.redactedURL
+        // Behind a transaction pooler any statement could run in a session without the store's settings: refused
+        // before anything is read or written.
+        if configuration.changeNotification == .listen {
+            try Self.checkSessionsAreKept(configuration: configuration, pool: pool)
+        }
         do {
             self.identifier = try pool.withConnection { connection in
                 let identifier = try PostgresBootstrap(
