@@ -19,8 +19,10 @@ extension ResultsObserver {
     /// refresh saw no unsaved changes); the context has no unsaved changes of the entity; the descriptor has no
     /// limit, offset, `propertiesToFetch`, prefetching or format predicate/sort; its predicate (if any) and sort
     /// read only the entity's own attributes; and the event names the saved models (a save in this process, or
-    /// another's read from the history; not a fallback). Then only the named rows are loaded (one `WHERE Z_PK IN (…)` query), judged by `Predicate.evaluate`, and put at
-    /// their sorted place — the order the SQL gives, ties broken by primary key.
+    /// another's read from the history; not a fallback). Then only the named rows are loaded (one
+    /// `WHERE Z_PK IN (…)` query), judged by the query evaluator as the store judges rows (the predicate's
+    /// translation, not `Predicate.evaluate`), and put at their sorted place — the order the SQL gives, ties broken
+    /// by primary key.
     ///
     /// - Throws: what loading the named rows throws (the errors of `ModelContext.fetch(_:)`).
     func incrementalResults(after event: StoreChangeEvent, entity: Schema.Entity) throws -> IncrementalOutcome<Element>?
