@@ -53,6 +53,13 @@ package final class PostgresConnectionPool: @unchecked Sendable {
         return try body(connection)
     }
 
+    /// How many connections the pool has open now, idle or handed out.
+    package var openConnectionCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return pinned == nil ? open : 1
+    }
+
     private func acquire() throws -> PostgresConnection {
         let seconds = Double(maximumWait.components.seconds) + Double(maximumWait.components.attoseconds) / 1e18
         let deadline = Date(timeIntervalSinceNow: seconds)

@@ -40,7 +40,7 @@ struct PostgresConnectionLimitTests {
                 "max_connections = 4", "superuser_reserved_connections = 0",
             ])
         else { return }
-        let configuration = PostgresConfiguration(url: cluster.url(), databaseSchema: "full", maximumConnections: 2)
+        let configuration = PostgresConfiguration(url: cluster.url(), databaseSchema: "full", maximumConnections: 3)
         let container = try ModelContainer(
             for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
         let context = ModelContext(container)
@@ -59,8 +59,11 @@ struct PostgresConnectionLimitTests {
         }
         #expect(openError.caseName == "storeOpenFailed")
         #expect("\(openError)".contains("max_connections is reached"), "\(openError)")
-        // A save needing a second connection while the idle one is held.
-        let saveError = try store.pool.withConnection { _ in
+        // A save needing a new connection while every one the pool has open is held (the open may have used one
+        // or two; the pool may make a third, which the full server refuses).
+        let held = store.pool.openConnectionCount
+        #expect((1...2).contains(held), "the pool has \(held) connections open")
+        let saveError = try holdingConnections(held, of: store.pool) {
             context.insert(Dossier(title: "while full", rating: 2))
             return try #require(throws: StrataError.self) { try context.save() }
         }
@@ -78,5 +81,16 @@ struct PostgresConnectionLimitTests {
         .fetch(FetchDescriptor<Dossier>(sortBy: [SortDescriptor(\.title)])).map(\.title)
         #expect(titles == ["before", "while full"])
         try await cluster.stop()
+    }
+
+    /// Runs `body` while `count` of the pool's connections are handed out, so the pool must connect anew to serve
+    /// anything else.
+    private func holdingConnections<T>(
+        _ count: Int, of pool: PostgresConnectionPool, _ body: () throws -> T
+    ) throws
+        -> T
+    {
+        guard count > 0 else { return try body() }
+        return try pool.withConnection { _ in try holdingConnections(count - 1, of: pool, body) }
     }
 }
