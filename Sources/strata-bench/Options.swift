@@ -1,7 +1,7 @@
 import CommandLineSupport
 import Foundation
 
-/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--svg DIR] [--no-history] [--only N] [--store URL]`.
+/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--history] [--svg DIR] [--no-history] [--only N] [--store URL]`.
 struct Options {
     /// Two rounds and sizes divided by ten: a smoke check that finishes quickly even in a debug build.
     var quick = false
@@ -17,6 +17,8 @@ struct Options {
     var openTime = false
     /// Measure how late a heartbeat task wakes while many tasks fetch over PostgreSQL (needs `--store`).
     var heartbeat = false
+    /// Time history reads and retention deletes at `HistoryScaleRun.sizes` history transactions (needs `--store`).
+    var history = false
     /// Where `--svg` writes one chart per workload family (a `--scale` run; implies `--scale`).
     var svgDirectory: String?
     /// The table size of a `--scale` step, replacing both `rows` and `largeRows`.
@@ -46,7 +48,7 @@ struct Options {
     static let tool = CommandLineTool(
         name: "strata-bench",
         usage: """
-            usage: strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--svg <directory>] [--no-history] [--only <workload number>]
+            usage: strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--history] [--svg <directory>] [--no-history] [--only <workload number>]
                                 [--store postgresql://…]
                    strata-bench --help | --version
             """)
@@ -57,13 +59,14 @@ struct Options {
     init(arguments: [String]) throws(CommandLineError) {
         let parsed = try CommandLineArguments(
             arguments, options: ["--svg", "--only", "--store"],
-            flags: ["--quick", "--json", "--no-history", "--scale", "--open", "--heartbeat"])
+            flags: ["--quick", "--json", "--no-history", "--scale", "--open", "--heartbeat", "--history"])
         quick = parsed.has("--quick")
         json = parsed.has("--json")
         recordsHistory = !parsed.has("--no-history")
         scale = parsed.has("--scale")
         openTime = parsed.has("--open")
         heartbeat = parsed.has("--heartbeat")
+        history = parsed.has("--history")
         if let directory = parsed["--svg"] {
             svgDirectory = directory
             scale = true
@@ -79,6 +82,9 @@ struct Options {
         }
         if heartbeat && store == nil {
             throw .missingOption("--store postgresql://… (--heartbeat measures fetches over PostgreSQL)")
+        }
+        if history && store == nil {
+            throw .missingOption("--store postgresql://… (--history measures PostgreSQL's history tables)")
         }
     }
 

@@ -96,6 +96,10 @@ do {
         print(HeartbeatRun.table(try await HeartbeatRun.run(options, url: url)))
         exit(0)
     }
+    if options.history, let url = options.store {
+        print(HistoryScaleRun.table(try HistoryScaleRun.run(options, url: url)))
+        exit(0)
+    }
     if options.openTime {
         results = try await OpenTimeRun.run(options)
     } else if options.scale {

@@ -53,15 +53,14 @@ extension PostgresStore {
     /// transaction, and remembers the newest one deleted.
     func deleteHistory(_ request: StoreHistoryFetch, on connection: PostgresConnection) throws {
         let selection = request.selection(columns: "\(identifier: "id")", ordered: false)
-        let newest = try connection.query("SELECT max(\(identifier: "id")) FROM (\(selection)) AS selected")
-        guard newest.count > 0, !newest.isNull(row: 0, column: 0) else { return }
-        let deletedThrough = newest.int64(row: 0, column: 0)
-        for table in [HistoryTables.tombstones, HistoryTables.changes] {
-            try connection.query(
-                "DELETE FROM \(identifier: table) WHERE \(identifier: "transaction") IN (\(selection))")
+        let range = try connection.query(HistoryTables.selectedRange(selection))
+        guard range.count > 0, !range.isNull(row: 0, column: 0) else { return }
+        let deletedThrough = range.int64(row: 0, column: 1)
+        for deletion in HistoryTables.deletions(
+            of: selection, from: range.int64(row: 0, column: 0), through: deletedThrough)
+        {
+            try connection.query(deletion)
         }
-        try connection.query(
-            "DELETE FROM \(identifier: HistoryTables.transactions) WHERE \(identifier: "id") IN (\(selection))")
         try connection.query(HistoryTables.recordDeleted(through: deletedThrough))
     }
 

@@ -54,13 +54,12 @@ extension SQLiteStore {
     /// transaction, and remembers the newest one deleted.
     func deleteHistory(_ request: StoreHistoryFetch, on connection: SQLiteConnection) throws {
         let selection = request.selection(columns: "\(identifier: "id")", ordered: false)
-        let newest = try connection.query("SELECT max(\(identifier: "id")) FROM (\(selection))").first?.first
-        guard case .integer(let deletedThrough)? = newest else { return }
-        for table in [HistoryTables.tombstones, HistoryTables.changes] {
-            try connection.run("DELETE FROM \(identifier: table) WHERE \(identifier: "transaction") IN (\(selection))")
+        guard let range = try connection.query(HistoryTables.selectedRange(selection)).first, range.count == 3,
+            case .integer(let oldest) = range[0], case .integer(let deletedThrough) = range[1]
+        else { return }
+        for deletion in HistoryTables.deletions(of: selection, from: oldest, through: deletedThrough) {
+            try connection.run(deletion)
         }
-        try connection.run(
-            "DELETE FROM \(identifier: HistoryTables.transactions) WHERE \(identifier: "id") IN (\(selection))")
         try connection.run(HistoryTables.recordDeleted(through: deletedThrough))
     }
 
