@@ -30,33 +30,7 @@ struct ModelDescription {
         }
         var constraintMacros: Set<String> = []
         for member in declaration.memberBlock.members {
-            let decl = member.decl
-            if let variable = decl.as(VariableDeclSyntax.self), let property = ModelProperty(variable) {
-                properties.append(property)
-                diagnostics += property.diagnostics
-            } else if let initializer = decl.as(InitializerDeclSyntax.self),
-                !initializer.modifiers.contains(.convenience)
-            {
-                hasInitializer = true
-            } else if let function = decl.as(FunctionDeclSyntax.self), function.name.text == "==",
-                function.modifiers.contains(.static, .class)
-            {
-                let access = function.modifiers.first { modifier in
-                    [.public, .package, .open].contains { modifier.name.tokenKind == .keyword($0) }
-                }
-                ownEqualityAccess =
-                    access.map { $0.name.tokenKind == .keyword(.open) ? "public " : "\($0.name.text) " } ?? ""
-            } else if let conditional = decl.as(IfConfigDeclSyntax.self) {
-                diagnostics.append(
-                    StrataDiagnostic(
-                        "conditionalMembers",
-                        "conditional members are not supported in @Model classes; move them out of the '#if' block"
-                    ).at(conditional.clauses.first?.poundKeyword ?? conditional.poundEndif))
-            } else if let expansion = decl.as(MacroExpansionDeclSyntax.self),
-                ["Index", "Unique"].contains(expansion.macroName.text)
-            {
-                checkConstraint(expansion, seen: &constraintMacros)
-            }
+            read(member.decl, constraints: &constraintMacros)
         }
         if !hasInitializer, !propertiesNeedingValues.isEmpty {
             let names = propertiesNeedingValues.map { "'\($0)'" }.joined(separator: ", ")
@@ -66,6 +40,60 @@ struct ModelDescription {
                     "@Model class '\(className)' needs an initializer that assigns \(names) "
                         + "(or give every stored property a default value)"
                 ).at(declaration.name))
+        }
+    }
+
+    /// Notes what `decl`, a member of the class, declares: a property, an initializer, the class's own `==`, a
+    /// constraint, or an `#if` block, whose members are read in turn.
+    private mutating func read(_ decl: DeclSyntax, constraints: inout Set<String>) {
+        if let variable = decl.as(VariableDeclSyntax.self), let property = ModelProperty(variable) {
+            properties.append(property)
+            diagnostics += property.diagnostics
+        } else if let initializer = decl.as(InitializerDeclSyntax.self),
+            !initializer.modifiers.contains(.convenience)
+        {
+            hasInitializer = true
+        } else if let function = decl.as(FunctionDeclSyntax.self), function.name.text == "==",
+            function.modifiers.contains(.static, .class)
+        {
+            let access = function.modifiers.first { modifier in
+                [.public, .package, .open].contains { modifier.name.tokenKind == .keyword($0) }
+            }
+            ownEqualityAccess =
+                access.map { $0.name.tokenKind == .keyword(.open) ? "public " : "\($0.name.text) " } ?? ""
+        } else if let conditional = decl.as(IfConfigDeclSyntax.self) {
+            readConditional(conditional, constraints: &constraints)
+        } else if let expansion = decl.as(MacroExpansionDeclSyntax.self),
+            ["Index", "Unique"].contains(expansion.macroName.text)
+        {
+            checkConstraint(expansion, seen: &constraints)
+        }
+    }
+
+    /// Reads the members of every clause of an `#if` block (`#if os(Linux)`, `#if DEBUG`, …): methods, computed
+    /// and `@Transient` properties, nested types and initializers there are the class's like any other. A
+    /// persisted stored property is refused, because the store's schema can't differ between builds of one app.
+    private mutating func readConditional(_ conditional: IfConfigDeclSyntax, constraints: inout Set<String>) {
+        for clause in conditional.clauses {
+            guard case .decls(let members)? = clause.elements else { continue }
+            for member in members {
+                guard let variable = member.decl.as(VariableDeclSyntax.self) else {
+                    read(member.decl, constraints: &constraints)
+                    continue
+                }
+                // Computed, static and @Transient properties need nothing from the macro.
+                if let property = ModelProperty(variable), property.isStored,
+                    property.persisted != nil || property.isEphemeral
+                {
+                    diagnostics.append(
+                        StrataDiagnostic(
+                            "conditionalStoredProperty",
+                            "'\(property.name)' is stored by @Model, so it can't be declared inside '#if': the store's "
+                                + "schema must be the same in every build; move it out of the '#if' block, or mark it "
+                                + "@Transient"
+                        ).at(variable.bindings.first.map { Syntax($0.pattern) } ?? Syntax(variable)))
+                }
+            }
         }
     }
 

@@ -264,16 +264,30 @@ struct ModelDiagnosticsTests {
             ])
     }
 
-    @Test("Members inside #if are reported at '#if' and left alone")
-    func conditionalMembers() {
+    @Test("A stored property inside #if is reported at its name and left alone")
+    func conditionalStoredProperty() {
         let result = expand(model("var title: String = \"\"\n#if DEBUG\nvar debugNote: String = \"\"\n#endif"))
         #expect(
             result.diagnostics == [
                 ReportedDiagnostic(
-                    line: 4, column: 5,
-                    "conditional members are not supported in @Model classes; move them out of the '#if' block")
+                    line: 5, column: 9,
+                    "'debugNote' is stored by @Model, so it can't be declared inside '#if': the store's schema must "
+                        + "be the same in every build; move it out of the '#if' block, or mark it @Transient")
             ])
         #expect(result.source.contains("_$titleProperty"))
         #expect(!result.source.contains("_debugNote"))
+    }
+
+    @Test("Methods, computed and @Transient properties and initializers inside #if are accepted")
+    func conditionalMembers() {
+        let result = expand(
+            model(
+                "var title: String\n#if os(Linux)\nvar platform: String { \"Linux\" }\n@Transient var note = \"\"\n"
+                    + "func shout() -> String { title.uppercased() }\n#else\nvar platform: String { \"other\" }\n#endif\n"
+                    + "#if canImport(Foundation)\ninit(title: String) { self.title = title }\n#endif"))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.source.contains("_$titleProperty"))
+        #expect(!result.source.contains("_$platformProperty"))
+        #expect(!result.source.contains("_$noteProperty"))
     }
 }
