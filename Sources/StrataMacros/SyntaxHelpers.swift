@@ -69,11 +69,11 @@ extension PatternBindingSyntax {
         }
     }
 
-    /// Whether the binding is annotated `T?` or `Optional<T>`: such a `var` starts out `nil`
+    /// Whether the binding is annotated `T?`, `T!` or `Optional<T>`: such a `var` starts out `nil`
     /// without an explicit default, also when `@Model` turns it into a persisted property.
     var hasOptionalType: Bool {
         guard let type = typeAnnotation?.type else { return false }
-        if type.is(OptionalTypeSyntax.self) {
+        if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
             return true
         }
         let name = type.as(IdentifierTypeSyntax.self)?.name.text ?? type.as(MemberTypeSyntax.self)?.name.text

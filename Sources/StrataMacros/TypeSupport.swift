@@ -5,7 +5,7 @@ import SwiftSyntax
 /// The check is deliberately shallow: names it can't judge (a user's enum, a Codable struct, a
 /// `@Model` class) are accepted and left to the type checker and the runtime. Only shapes that can
 /// never be stored are rejected: function types, tuples, `Any`/`AnyObject`, existentials and
-/// opaque types, metatypes, protocol compositions and implicitly unwrapped optionals.
+/// opaque types, metatypes and protocol compositions. An implicitly unwrapped `T!` is stored as `T?`.
 enum TypeSupport {
     /// The list of supported types, quoted in diagnostics.
     static let supportedSummary =
@@ -17,6 +17,10 @@ enum TypeSupport {
     static func unsupportedPart(of type: TypeSyntax) -> TypeSyntax? {
         if let optional = type.as(OptionalTypeSyntax.self) {
             return unsupportedPart(of: optional.wrappedType)
+        }
+        // `T!` is an Optional that reads as `T`: stored as `T?`.
+        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            return unsupportedPart(of: unwrapped.wrappedType)
         }
         if let array = type.as(ArrayTypeSyntax.self) {
             return unsupportedPart(of: array.element)
@@ -45,7 +49,7 @@ enum TypeSupport {
         }
         let neverStorable: [SyntaxKind] = [
             .functionType, .someOrAnyType, .metatypeType, .compositionType,
-            .implicitlyUnwrappedOptionalType, .packExpansionType, .packElementType,
+            .packExpansionType, .packElementType,
         ]
         return neverStorable.contains(type.kind) ? type : nil
     }

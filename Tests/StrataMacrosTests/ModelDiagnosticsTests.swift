@@ -43,11 +43,18 @@ struct ModelDiagnosticsTests {
         #expect(result.source.contains("@_PersistedProperty\n    \(declaration)"))
     }
 
+    @Test("An implicitly unwrapped property is stored as an Optional, needing no initial value")
+    func implicitlyUnwrapped() {
+        let result = expand(model("var value: String!\nvar track: Track!", initializer: false))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.source.contains("keyPath: \\Book.value, metadata: nil)"))
+        #expect(result.source.contains("keyPath: \\Book.track, metadata: nil)"))
+    }
+
     @Test(
         "Types that can never be stored are rejected at the type, naming property and type",
         arguments: [
             "() -> Void", "(Int, Int)", "Any", "AnyObject", "any Codable", "some Codable", "Int.Type",
-            "String!",
         ])
     func unsupportedType(type: String) {
         let result = expand(model("var value: \(type)", initializer: false))

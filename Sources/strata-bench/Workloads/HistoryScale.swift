@@ -54,10 +54,13 @@ enum HistoryScaleRun {
 
         let context = ModelContext(container)
         var tokens: [DefaultHistoryToken] = []
+        // The filled transactions are a day old: reading the last hour's finds only these saves.
+        let savesStarted = Date.now.addingTimeInterval(-3_600)
         for index in 0..<10 {
             context.insert(Item(ItemRow.make(index)))
             try context.save()
-            let newest = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
+            let newest = try context.fetchHistory(
+                HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.timestamp > savesStarted }))
             if let token = newest.last?.token { tokens.append(token) }
         }
         guard let recent = tokens.first, tokens.count == 10 else {
