@@ -76,7 +76,10 @@ struct ResultsObserverExternalTests {
         }
         #expect(await Fixtures.eventually { observer.results.count == 2 })
         #expect(observer.results.map(\.title) == ["from a process", "here"])
-        #expect(observer.incrementalRefreshCount == incremental + 1)
+        // The other process's save is read from the history and applied as exact rows. A notice may come first for
+        // a commit that recorded no history yet (the writer opening the store): that one refreshes in full, and the
+        // save's own notice still arrives as rows.
+        #expect(await Fixtures.eventually { observer.incrementalRefreshCount >= incremental + 1 })
         #expect(recorder.changes.last?.insertedIndexes == [0])
         #expect(await Fixtures.eventually { history.eventCounter == 1 })
         #expect(await transactions.next()?.author == "widget")
