@@ -50,7 +50,7 @@ enum HistoryScaleRun {
             SELECT id, 0, 0, 'Item', id, 1 FROM strata_history_transactions
             """)
         try raw.execute("ANALYZE")
-        let fillSeconds = seconds(ContinuousClock.now - filling)
+        let fillSeconds = Harness.milliseconds(ContinuousClock.now - filling) / 1_000
 
         let context = ModelContext(container)
         var tokens: [DefaultHistoryToken] = []
@@ -74,17 +74,23 @@ enum HistoryScaleRun {
         let recentDate = Date.now.addingTimeInterval(-3_600)
         for round in 0..<rounds {
             afterToken.append(
-                try time {
+                try Harness.time {
                     let read = try context.fetchHistory(
                         HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > recent }))
-                    precondition(read.count == 9, "read \(read.count) transactions after the token")
+                    guard read.count == 9 else {
+                        throw RawSQLiteError(
+                            description: "history: read \(read.count) transactions after the token, not 9")
+                    }
                 })
             byDate.append(
-                try time {
+                try Harness.time {
                     let read = try context.fetchHistory(
                         HistoryDescriptor<DefaultHistoryTransaction>(
                             predicate: #Predicate { $0.timestamp > recentDate }))
-                    precondition(read.count == 10, "read \(read.count) transactions after the date")
+                    guard read.count == 10 else {
+                        throw RawSQLiteError(
+                            description: "history: read \(read.count) transactions after the date, not 10")
+                    }
                 })
             // Transaction `g` was filled with the timestamp `start + g ms`: by token the oldest thousand left, then
             // by age the next thousand.
@@ -92,35 +98,22 @@ enum HistoryScaleRun {
                 storeIdentifier: recent.storeIdentifier,
                 transactionIdentifier: Int64((2 * round + 1) * deletedPerRound + 1))
             deleteByToken.append(
-                try time {
+                try Harness.time {
                     try context.deleteHistory(
                         HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token < boundary }))
                 })
             let age = Date(
                 timeIntervalSinceReferenceDate: start + Double((2 * round + 2) * deletedPerRound) * 0.001 + 0.0005)
             deleteByAge.append(
-                try time {
+                try Harness.time {
                     try context.deleteHistory(
                         HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.timestamp < age }))
                 })
         }
         return Measurement(
-            transactions: transactions, fillSeconds: fillSeconds, afterTokenMs: median(afterToken),
-            byDateMs: median(byDate), deleteByTokenMs: median(deleteByToken), deleteByAgeMs: median(deleteByAge))
-    }
-
-    private static func time(_ body: () throws -> Void) throws -> Double {
-        let started = ContinuousClock.now
-        try body()
-        return seconds(ContinuousClock.now - started) * 1_000
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        values.isEmpty ? 0 : values.sorted()[values.count / 2]
+            transactions: transactions, fillSeconds: fillSeconds, afterTokenMs: Harness.median(afterToken),
+            byDateMs: Harness.median(byDate), deleteByTokenMs: Harness.median(deleteByToken),
+            deleteByAgeMs: Harness.median(deleteByAge))
     }
 
     static func table(_ results: [Measurement]) -> String {
