@@ -16,22 +16,21 @@ extension ModelMacro: ExtensionMacro {
             return [ExtensionDeclSyntax.conformance(of: type, to: "@unchecked Swift.Sendable")].compactMap { $0 }
         }
         // `Sendable` is `@unchecked`, as SwiftData's is: a model's state is guarded by its context's actor, which the
-        // type system can't see. Conforming to it also keeps the class `nonisolated` in a module built with
-        // `-default-isolation MainActor` (a type conforming to `Sendable` is not inferred to the main actor), so its
-        // properties, key paths and `PersistentModel` conformance work from any actor, as SwiftData's do. There the
-        // compiler doesn't ask for it, since it takes the class to be main-actor isolated and so already `Sendable`;
-        // it is added unless the class names its global actor itself (`@MainActor @Model`).
-        // The other two conformances are written `nonisolated`: in such a module a conformance declared in an
-        // extension is otherwise inferred to be main-actor isolated, even for a nonisolated class.
-        var protocols = protocols.map { $0.as(MemberTypeSyntax.self)?.name.text ?? $0.trimmedDescription }
+        // type system can't see. Like every conformance here it is added only when Swift asks for it, so a class that
+        // states it itself (in its own clause or an extension) gets no redundant second one.
+        // The others are written `nonisolated` unless the class names its global actor (`@MainActor @Model`): in a
+        // module built with `-default-isolation MainActor` a conformance declared in an extension is otherwise
+        // inferred to be main-actor isolated, so the model's `PersistentModel`, `Observable`, `Equatable` and
+        // `Hashable` conformances couldn't be used from a model actor, as SwiftData's are. An app's own
+        // `extension Item: Comparable` then builds on the nonisolated `Equatable` instead of implying an isolated one.
+        let protocols = protocols.map { $0.as(MemberTypeSyntax.self)?.name.text ?? $0.trimmedDescription }
         let isolation = hasGlobalActor(model) ? "" : "nonisolated "
-        if !protocols.contains("Sendable"), isolation == "nonisolated " {
-            protocols.append("Sendable")
-        }
         let qualified = [
             "PersistentModel": "\(isolation)Strata.PersistentModel",
             "Observable": "\(isolation)Observation.Observable",
             "Sendable": "@unchecked Swift.Sendable",
+            "Equatable": "\(isolation)Swift.Equatable",
+            "Hashable": "\(isolation)Swift.Hashable",
         ]
         return protocols.compactMap { simpleName in
             qualified[simpleName].flatMap { ExtensionDeclSyntax.conformance(of: type, to: $0) }

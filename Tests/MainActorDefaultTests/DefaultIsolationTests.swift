@@ -54,3 +54,29 @@ import Testing
         #expect(fetched.priority == 1)
     }
 }
+
+@Suite struct DefaultIsolationAttributeTests {
+    @Test(arguments: StoreKind.all)
+    func appDefinedValueTypesAreStoredAndQueried(_ kind: StoreKind) throws {
+        let container = try kind.freshContainer(Schema([Journal.self]))
+        let context = ModelContext(container)
+        let busy = Journal(title: "work", mood: .busy)
+        busy.moods = [.busy, .calm]
+        busy.spot = Spot(city: "Porto", floor: 2)
+        context.insert(busy)
+        context.insert(Journal(title: "home"))
+        try context.save()
+
+        let reader = ModelContext(container)
+        let wanted = Mood.busy
+        let found = try reader.fetch(FetchDescriptor<Journal>(predicate: #Predicate { $0.mood == wanted }))
+        #expect(found.map(\.title) == ["work"])
+        #expect(found.first?.moods == [.busy, .calm])
+        #expect(found.first?.spot == Spot(city: "Porto", floor: 2))
+        #expect(found.first?.heading == "WORK")
+        let inPorto = try reader.fetch(FetchDescriptor<Journal>(predicate: #Predicate { $0.spot.city == "Porto" }))
+        #expect(inPorto.count == 1)
+        let sorted = try reader.fetch(FetchDescriptor<Journal>()).sorted()
+        #expect(sorted.map(\.description) == ["Journal(home)", "Journal(work)"])
+    }
+}

@@ -83,3 +83,66 @@ nonisolated struct ItemColumn: Sendable {
         try context.fetch(FetchDescriptor<Item>(sortBy: [SortDescriptor(keyPath)])).map { $0[keyPath: keyPath] }
     }
 }
+
+/// An app-defined value type stored as an attribute: main-actor isolated by the module's default, as in an app.
+enum Mood: String, Codable, CaseIterable {
+    case calm, busy
+}
+
+/// A composite attribute of an app-defined struct. Marked `nonisolated`, as a value type a model stores must be
+/// in such a module: the model's initializer runs on any actor, and `#Predicate` needs `Sendable` key paths to its
+/// fields, which a main-actor struct's aren't.
+nonisolated struct Spot: Codable, Hashable {
+    var city: String
+    var floor = 0
+}
+
+/// Formats a title: a main-actor function of the app, which the model's own methods call.
+func shout(_ text: String) -> String { text.uppercased() }
+
+@Model
+final class Journal {
+    var title = ""
+    var mood = Mood.calm
+    var moods: [Mood] = []
+    var spot = Spot(city: "Lisbon")
+    var pinned: Mood? = nil
+    var created = Date.now
+
+    init(title: String, mood: Mood = .calm) {
+        self.title = title
+        self.mood = mood
+    }
+
+    /// The title as a heading, through a main-actor helper: a member that calls main-actor code says so, as the
+    /// model itself is usable from any actor.
+    @MainActor var heading: String { shout(title) }
+}
+
+extension Journal: Comparable {
+    static func < (lhs: Journal, rhs: Journal) -> Bool { lhs.title < rhs.title }
+}
+
+extension Journal: CustomStringConvertible {
+    var description: String { "Journal(\(title))" }
+}
+
+/// Models that state their own `Sendable`, in their declaration or in an extension, as apps written before
+/// SwiftData's models were `Sendable` do: the macro adds no second one (a warning).
+@Model final class Draft: @unchecked Sendable {
+    var text = ""
+    init(text: String) { self.text = text }
+}
+
+@Model final class Outline {
+    var heading = ""
+    init(heading: String) { self.heading = heading }
+}
+
+extension Outline: @unchecked Sendable {}
+
+/// Reads models of both kinds from nonisolated code, and hands them to code that needs them `Sendable`.
+nonisolated func summaries(of draft: Draft, _ outline: Outline) -> [String] {
+    func checked<Value: Sendable>(_ value: Value) -> Value { value }
+    return [checked(draft).text, checked(outline).heading]
+}

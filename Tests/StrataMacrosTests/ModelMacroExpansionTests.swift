@@ -259,23 +259,29 @@ struct ModelMacroExpansionTests {
                 """ + observationMembersAndConformances("Entry"))
     }
 
-    @Test("The conformances the compiler asks for are added, and Sendable unless the class names its global actor")
+    @Test("The conformances the compiler asks for are added, nonisolated unless the class names its global actor")
     func conformancesFollowTheRequestedList() {
         let source = """
             @Model final class Note {
                 var text: String = ""
             }
             """
-        let all = expand(source, only: ["Model"]).source
+        let every = MacroSpec(
+            type: ModelMacro.self, conformances: ["PersistentModel", "Observable", "Sendable", "Equatable", "Hashable"])
+        let all = expand(source, specs: ["Model": every]).source
         #expect(all.contains("extension Note: nonisolated Strata.PersistentModel {"))
         #expect(all.contains("extension Note: nonisolated Observation.Observable {"))
         #expect(all.contains("extension Note: @unchecked Swift.Sendable {"))
+        #expect(all.contains("extension Note: nonisolated Swift.Equatable {"))
+        #expect(all.contains("extension Note: nonisolated Swift.Hashable {"))
 
+        // A class that states `Sendable` (or `Hashable`) itself isn't asked for it, and gets no second one.
         let model = MacroSpec(type: ModelMacro.self, conformances: ["PersistentModel"])
         let onlyPersistent = expand(source, specs: ["Model": model]).source
         #expect(onlyPersistent.contains("extension Note: nonisolated Strata.PersistentModel {"))
         #expect(!onlyPersistent.contains("Observation.Observable"))
-        #expect(onlyPersistent.contains("extension Note: @unchecked Swift.Sendable {"))
+        #expect(!onlyPersistent.contains("Sendable"))
+        #expect(!onlyPersistent.contains("Hashable"))
         let mainActor = expand(
             "@MainActor @Model final class Note {\n    var text: String = \"\"\n}", specs: ["Model": model])
         #expect(!mainActor.source.contains("Sendable"))

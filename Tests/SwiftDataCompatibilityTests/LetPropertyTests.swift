@@ -81,30 +81,3 @@ import Testing
         #expect(journals.first?.title == "Second")
     }
 }
-
-@Model final class LetOwner {
-    var name: String
-    init(name: String) { self.name = name }
-}
-
-@Model final class LetPet {
-    let owner: LetOwner
-    var name: String
-    init(owner: LetOwner, name: String) {
-        self.owner = owner
-        self.name = name
-    }
-}
-
-@Suite struct LetRelationshipTests {
-    @Test(arguments: StoreKind.all) func aLetToOneIsSavedAndReadBack(_ kind: StoreKind) throws {
-        let container = try freshContainer(kind, LetPet.self, LetOwner.self)
-        let context = ModelContext(container)
-        context.insert(LetPet(owner: LetOwner(name: "Ada"), name: "Rex"))
-        try context.save()
-        let reader = ModelContext(container)
-        let pet = try #require(try reader.fetch(FetchDescriptor<LetPet>()).first)
-        #expect(pet.owner.name == "Ada")
-        #expect(try reader.fetchCount(FetchDescriptor<LetOwner>()) == 1)
-    }
-}

@@ -53,7 +53,30 @@ import Testing
     }
 }
 
+// The `Sendable` that apps written before SwiftData's models were `Sendable` state themselves, in an extension or
+// in the class's own clause: the macro adds no second one (a warning, which fails the build's zero-warning check).
+@Model final class SeedGlass {
+    var shape: String
+    init(shape: String) { self.shape = shape }
+}
+
+extension SeedGlass: @unchecked Sendable {}
+
+@Model final class SeedCoaster: @unchecked Sendable, Hashable {
+    var colour: String
+    init(colour: String) { self.colour = colour }
+}
+
 @Suite struct OwnConformanceTests {
+    @Test func modelsStatingTheirOwnSendableKeepIdentityEquality() async {
+        let glass = SeedGlass(shape: "coupe")
+        #expect(await Task.detached { glass.shape }.value == "coupe")
+        #expect(glass != SeedGlass(shape: "coupe"))
+        let coaster = SeedCoaster(colour: "red")
+        #expect(coaster == coaster)
+        #expect(coaster != SeedCoaster(colour: "red"))
+    }
+
     @Test func theModelsOwnEqualityAndHashingAreUsed() {
         let first = SeedCocktail(name: "Negroni", strength: 24)
         let second = SeedCocktail(name: "Negroni", strength: 20)

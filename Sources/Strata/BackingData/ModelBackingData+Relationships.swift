@@ -64,7 +64,7 @@ extension ModelBackingData {
         _ value: [Target], for property: PersistentProperty<Model, [Target]>
     ) {
         guard state == .detached else { return }
-        relationshipTargets[property.index] = value
+        relationshipTargets[property.index] = value.withoutRepeatedModels
         if !value.isEmpty { changedRelationships.insert(property.index) }
     }
 
@@ -83,6 +83,9 @@ extension ModelBackingData {
 
     /// Assigns a to-many relationship: only the models added and removed change their inverses.
     private func assignToMany(_ value: [any PersistentModel], at index: Int, on model: some PersistentModel) {
+        // A to-many relationship holds each model once, as SwiftData's does: `items.insert(item, at: 0)` after
+        // `item.owner = owner` (which already added it) leaves it once, where it was inserted.
+        let value = value.withoutRepeatedModels
         let old = relatedModels(at: index)
         let kept = Set(value.map { ObjectIdentifier($0) })
         let removed = old.filter { !kept.contains(ObjectIdentifier($0)) }
@@ -101,7 +104,7 @@ extension ModelBackingData {
         _ value: [Target]?, for property: PersistentProperty<Model, [Target]?>
     ) {
         guard state == .detached else { return }
-        relationshipTargets[property.index] = value ?? []
+        relationshipTargets[property.index] = (value ?? []).withoutRepeatedModels
         if !(value ?? []).isEmpty { changedRelationships.insert(property.index) }
     }
 
@@ -154,5 +157,15 @@ extension ModelBackingData {
             // later brings in the other with the relationship.
             ModelBackingData.updateInverses(of: model, relationship: info, added: added, removed: removed, in: nil)
         }
+    }
+}
+
+extension Array {
+    /// The models (class instances) in order, each only where it first appears.
+    fileprivate var withoutRepeatedModels: [Element] {
+        guard count > 1 else { return self }
+        var seen = Set<ObjectIdentifier>(minimumCapacity: count)
+        let unique = filter { seen.insert(ObjectIdentifier($0 as AnyObject)).inserted }
+        return unique.count == count ? self : unique
     }
 }

@@ -205,7 +205,14 @@ extension ModelContext {
         if let limit = request.limit { made.reserveCapacity(Swift.min(limit, Self.reservedRowsLimit)) }
         // Faults this fetch fills in, whose relationships can now be loaded with the new models'.
         var filledFaults: [Int64] = []
-        defer {
+        // The rows whose models are made after the store has read the last row, when making one reads a
+        // relationship: a fetch from inside the store's read would wait on that read.
+        let makesModelsAfterReading = entity.modelsReadRelationshipsWhenMade
+        var rowsRead: [RowRead] = []
+        var isRegistered = false
+        func register() {
+            guard !isRegistered else { return }
+            isRegistered = true
             // Noted before the models move: the next read of a relationship loads it for them too.
             let owners = entity.relationshipInfos.isEmpty ? [] : filledFaults + made.map(\.key)
             // Moved, not copied: retaining each model would be a cache miss by now.
@@ -213,6 +220,7 @@ extension ModelContext {
             registeredModels[entityKey] = registered
             noteRegisteredOwners(owners, of: entity)
         }
+        defer { register() }
         /// Reads the row's columns into `values` and checks each against its property, decoding (into `decoded`)
         /// the properties whose decoded values are cached.
         /// - Throws: `StrataError.invalidStoredValue` naming the first value that doesn't fit its property.
@@ -266,7 +274,7 @@ extension ModelContext {
                     data.rowVersion = row.version(afterColumns: columns.count)
                     filledFaults.append(key)
                 }
-                body(model)
+                if makesModelsAfterReading { rowsRead.append(.registered(model)) } else { body(model) }
                 return
             }
             // A row of a subentity is a model of its own class, whose own columns load when first read.
@@ -279,9 +287,43 @@ extension ModelContext {
                 rowEntity === entity
                 ? unloaded : Set(rowEntity.columnPropertyIndexes).subtracting(columns)
             if readsVersion { data.rowVersion = row.version(afterColumns: columns.count) }
+            if makesModelsAfterReading {
+                rowsRead.append(.loaded(key: key, entity: rowEntity, data: data))
+                return
+            }
             let model = ModelBackingData.makeModel(rowEntity.modelType, adopting: data)
             made.append((key, model))
             body(model)
         }
+        guard makesModelsAfterReading else { return }
+        // The models made below may fetch (their `let` relationships), this entity's rows included: the identity
+        // map is back in place first, and each model is registered as soon as it is made.
+        register()
+        var madeKeys: [Int64] = []
+        for row in rowsRead {
+            switch row {
+            case .registered(let model):
+                body(model)
+            case .loaded(let key, let rowEntity, let data):
+                // A model made earlier in this loop may have loaded this row already.
+                if let model = registeredModels[entityKey]?[key] {
+                    body(model)
+                    continue
+                }
+                let model = ModelBackingData.makeModel(rowEntity.modelType, adopting: data)
+                registeredModels[entityKey, default: IdentityMap()].insert(model, for: key)
+                madeKeys.append(key)
+                body(model)
+            }
+        }
+        noteRegisteredOwners(madeKeys, of: entity)
+    }
+
+    /// A row read by a fetch whose models are made after the store's read.
+    private enum RowRead {
+        /// The row's model was registered already.
+        case registered(any PersistentModel)
+        /// The row's values, read for a new model of `entity`.
+        case loaded(key: Int64, entity: Schema.Entity, data: ModelBackingData)
     }
 }

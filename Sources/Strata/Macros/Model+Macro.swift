@@ -55,7 +55,7 @@
 /// declaration, generic classes and members inside `#if`.
 @attached(member, conformances: PersistentModel, Observable, Sendable, names: arbitrary)
 @attached(memberAttribute)
-@attached(extension, conformances: PersistentModel, Observable, Sendable)
+@attached(extension, conformances: PersistentModel, Observable, Sendable, Equatable, Hashable)
 public macro Model() = #externalMacro(module: "StrataMacros", type: "ModelMacro")
 
 /// Routes one stored property of a ``Model()`` class through the model's backing data.

@@ -56,6 +56,10 @@ extension Schema {
         package let columnPropertyIndexes: [Int]
         /// The indexes of the `let` properties, whose values live in the model's own storage.
         package let constantPropertyIndexes: [Int]
+        /// Whether making a model of this entity or of a subentity reads a relationship (a `let` relationship
+        /// takes its value in `init(backingData:)`), so a fetch makes its models only once the store has
+        /// finished reading rows; set once by `Schema.init`.
+        package internal(set) var modelsReadRelationshipsWhenMade = false
         /// The indexes of the attributes marked `.preserveValueOnDeletion`, whose values a deletion's history
         /// change keeps in its tombstone.
         package let preservedPropertyIndexes: [Int]

@@ -57,6 +57,13 @@ public final class Schema: Sendable, CustomStringConvertible {
         self.entitiesByType = Dictionary(uniqueKeysWithValues: entities.map { (ObjectIdentifier($0.modelType), $0) })
         Self.linkHierarchies(of: entities)
         self.problems = Self.resolveRelationships(of: entities)
+        for entity in entities {
+            entity.modelsReadRelationshipsWhenMade = entity.selfAndDescendants.contains { member in
+                member.constantPropertyIndexes.contains {
+                    member.persistentProperties[$0].relationshipDestination != nil
+                }
+            }
+        }
     }
 
     /// Creates a schema from model classes.
