@@ -61,7 +61,8 @@ extension ModelMacro: MemberMacro {
             return """
                 nonisolated static let _$\(raw: property.name)Property = Strata.PersistentProperty(\
                 index: \(raw: position), name: "\(raw: property.name)", keyPath: \\\(raw: model.className).\(raw: property.name), \
-                metadata: \(raw: property.metadata))\(raw: property.isConstant ? ".constant()" : "")
+                \(raw: property.isTransformable ? "transformable" : "metadata"): \(raw: property.metadata))\
+                \(raw: property.isConstant ? ".constant()" : "")
                 """
         }
     }

@@ -21,6 +21,8 @@ struct ModelProperty {
         let name: String
         /// `Strata.Schema.Attribute(…)`, `Strata.Schema.Relationship(…)` or `nil`.
         let metadata: String
+        /// Whether it is `@Attribute(.transformable(by:))`: stored through a value transformer, whatever its type.
+        var isTransformable = false
         /// Whether it is a `let`: Swift keeps its value in the class's own storage (no macro may give a `let`
         /// accessors), `init(backingData:)` sets it from the row, and inserting the model copies it into the
         /// backing data.
@@ -77,7 +79,8 @@ extension ModelProperty {
         let persisted =
             problem == nil && Self.isPersisted(variable, binding: binding)
             ? Persisted(
-                name: name, metadata: Self.metadata(of: variable.attributes), isConstant: !isVar,
+                name: name, metadata: Self.metadata(of: variable.attributes),
+                isTransformable: variable.attributes.isTransformable, isConstant: !isVar,
                 initialValue: binding.initializer?.value.trimmedDescription)
             : nil
         self.init(

@@ -36,6 +36,20 @@ extension AttributeListSyntax {
     }
 }
 
+extension AttributeListSyntax {
+    /// Whether the list has `@Attribute(…)` with `.transformable(by: …)` among its options.
+    var isTransformable: Bool {
+        guard let arguments = attribute(named: "Attribute")?.arguments?.as(LabeledExprListSyntax.self) else {
+            return false
+        }
+        return arguments.contains { argument in
+            argument.label == nil
+                && argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression
+                    .as(MemberAccessExprSyntax.self)?.declName.baseName.text == "transformable"
+        }
+    }
+}
+
 extension DeclModifierListSyntax {
     /// Whether any modifier is one of `keywords`.
     func contains(_ keywords: Keyword...) -> Bool {

@@ -288,6 +288,24 @@ struct ModelMacroExpansionTests {
         #expect(mainActor.source.contains("extension Note: Strata.PersistentModel {"))
     }
 
+    @Test("A transformable attribute's descriptor stores it through its transformer, whatever its type")
+    func transformableAttribute() {
+        let result = expand(
+            """
+            @Model final class Palette {
+                @Attribute(.transformable(by: SwatchTransformer.self)) var swatch: Swatch
+                @Attribute(.unique) var name: String = ""
+                init(swatch: Swatch) { self.swatch = swatch }
+            }
+            """, only: ["Model"])
+        #expect(result.diagnostics.isEmpty)
+        #expect(
+            result.source.contains(
+                "keyPath: \\Palette.swatch, transformable: Strata.Schema.Attribute(.transformable(by: SwatchTransformer.self)))"
+            ))
+        #expect(result.source.contains("keyPath: \\Palette.name, metadata: Strata.Schema.Attribute(.unique))"))
+    }
+
     @Test("A class's own == is named as its Equatable witness, with the operator's access")
     func ownEquality() {
         let result = expand(

@@ -52,7 +52,7 @@
 /// The macro reports, as compile errors, anything it can't persist: a struct instead of a class,
 /// function/tuple/`Any`/existential/metatype types, `let` with an initial value (Swift would give every model
 /// loaded from the store that value instead of the stored one), `lazy` properties, several properties in one
-/// declaration, generic classes and members inside `#if`.
+/// declaration, generic classes and stored persisted properties inside `#if`.
 @attached(member, conformances: PersistentModel, Observable, Sendable, names: arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel, Observable, Sendable, Equatable, Hashable)

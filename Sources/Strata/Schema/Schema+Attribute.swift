@@ -6,6 +6,38 @@ extension Schema {
         /// Options that change how an attribute is stored.
         public struct Option: Sendable, Hashable {
             let name: String
+            /// The transformer of a `.transformable(by:)` option.
+            let transformer: ValueTransformerReference?
+
+            init(name: String, transformer: ValueTransformerReference? = nil) {
+                self.name = name
+                self.transformer = transformer
+            }
+
+            /// Store the value as the data a value transformer makes of it, the transformer being found by its
+            /// type: the one registered under the type's name, else a new instance. An unarchiving transformer
+            /// (``NSSecureUnarchiveFromDataTransformer`` and its subclasses) stores the value through its reverse
+            /// transformation and reads it through its forward one, as Core Data does; any other the other way
+            /// round. The value type needn't be `Codable`; predicates and sorts can't reach it.
+            public static func transformable(by transformerType: ValueTransformer.Type) -> Option {
+                Option(name: "transformable", transformer: .type(transformerType))
+            }
+
+            /// Store the value as the data the value transformer registered under `transformerName` makes of it
+            /// (see ``transformable(by:)-(ValueTransformer.Type)``). Assigning a value before the transformer is
+            /// registered makes the next save throw `StrataError.unrepresentableValue`.
+            public static func transformable(by transformerName: String) -> Option {
+                Option(name: "transformable", transformer: .name(transformerName))
+            }
+
+            public static func == (lhs: Option, rhs: Option) -> Bool {
+                lhs.name == rhs.name && lhs.transformer?.name == rhs.transformer?.name
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(name)
+                hasher.combine(transformer?.name)
+            }
             /// The attribute's value is unique across all models of the entity. Inserting a model with a value
             /// that already exists updates the existing model (an upsert), unless the context's merge policy says otherwise.
             public static let unique = Option(name: "unique")
