@@ -120,6 +120,16 @@ extension ModelProperty {
                 "'lazy' property '\(name)' can't be persisted; mark it @Transient or remove 'lazy'"
             ).at(lazy)
         }
+        if let actor = variable.attributes.globalActorAttribute {
+            // The store reads and writes persisted values from whichever actor its context runs on, and the
+            // descriptor's key path to an isolated property can't be formed there.
+            return StrataDiagnostic(
+                "isolatedStoredProperty",
+                "persisted property '\(name)' can't be isolated to '@\(actor.simpleName)': a model's stored values "
+                    + "are read from its context's actor; remove '@\(actor.simpleName)' (mark the methods that "
+                    + "need the actor instead), or mark the property @Transient"
+            ).at(actor)
+        }
         // Without a written type Swift infers it from the initial value, and the generated descriptor's key path
         // carries it to the schema; a type the store can't hold then has no `PersistentProperty` initializer.
         guard let annotation = binding.typeAnnotation else {

@@ -37,6 +37,18 @@ extension AttributeListSyntax {
 }
 
 extension AttributeListSyntax {
+    /// A global actor attribute in the list (`@MainActor`, or a custom one, named `…Actor` by convention).
+    var globalActorAttribute: AttributeSyntax? {
+        for element in self {
+            if case .attribute(let attribute) = element, attribute.simpleName.hasSuffix("Actor"),
+                attribute.arguments == nil
+            {
+                return attribute
+            }
+        }
+        return nil
+    }
+
     /// Whether the list has `@Attribute(…)` with `.transformable(by: …)` among its options.
     var isTransformable: Bool {
         guard let arguments = attribute(named: "Attribute")?.arguments?.as(LabeledExprListSyntax.self) else {

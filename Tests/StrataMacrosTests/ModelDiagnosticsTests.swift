@@ -155,6 +155,20 @@ struct ModelDiagnosticsTests {
         #expect(!result.source.contains("_$cacheProperty"))
     }
 
+    @Test("A persisted property isolated to a global actor is reported at the attribute; a transient one isn't")
+    func isolatedStoredProperty() {
+        let result = expand(model("@MainActor var isShown: Bool = false\n@MainActor @Transient var hover = false"))
+        #expect(
+            result.diagnostics == [
+                ReportedDiagnostic(
+                    line: 3, column: 5,
+                    "persisted property 'isShown' can't be isolated to '@MainActor': a model's stored values are "
+                        + "read from its context's actor; remove '@MainActor' (mark the methods that need the actor "
+                        + "instead), or mark the property @Transient")
+            ])
+        #expect(!result.source.contains("_$isShownProperty"))
+    }
+
     @Test(
         "Observed properties are persisted, attributes and relationships alike",
         arguments: [
