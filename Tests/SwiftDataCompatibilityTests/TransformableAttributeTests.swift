@@ -15,16 +15,18 @@ final class Swatch: NSObject, @unchecked Sendable {
     }
 }
 
-/// Turns a swatch into data and back, written as Core Data-era transformers are.
-final class SwatchTransformer: ValueTransformer, @unchecked Sendable {
+/// Turns a swatch into data and back, written as Core Data-era transformers are (in an autorelease pool, too).
+final class SwatchTransformer: ValueTransformer {
     static let name = NSValueTransformerName(rawValue: String(describing: SwatchTransformer.self))
 
     override class func transformedValueClass() -> AnyClass { NSData.self }
     override class func allowsReverseTransformation() -> Bool { true }
 
     override func transformedValue(_ value: Any?) -> Any? {
-        guard let swatch = value as? Swatch else { return nil }
-        return Data("\(swatch.red),\(swatch.green),\(swatch.blue)".utf8)
+        autoreleasepool {
+            guard let swatch = value as? Swatch else { return nil }
+            return Data("\(swatch.red),\(swatch.green),\(swatch.blue)".utf8)
+        }
     }
 
     override func reverseTransformedValue(_ value: Any?) -> Any? {
@@ -40,7 +42,7 @@ final class SwatchTransformer: ValueTransformer, @unchecked Sendable {
 }
 
 /// An unarchiving transformer for arrays of strings, as apps write them for `NSSecureCoding` values.
-final class TagListTransformer: NSSecureUnarchiveFromDataTransformer, @unchecked Sendable {
+final class TagListTransformer: NSSecureUnarchiveFromDataTransformer {
     override class var allowedTopLevelClasses: [AnyClass] { [NSArray.self, NSString.self] }
 }
 

@@ -33,15 +33,18 @@ public struct NSValueTransformerName: RawRepresentable, Hashable, Sendable {
 /// Subclass it and override ``transformedValueClass()``, ``allowsReverseTransformation()``,
 /// ``transformedValue(_:)`` and ``reverseTransformedValue(_:)``. An attribute declared
 /// `@Attribute(.transformable(by: MyTransformer.self))` is stored as the data the transformer makes.
-open class ValueTransformer: NSObject, @unchecked Sendable {
-    // `@unchecked`: a transformer holds no state of its own; subclasses that keep some must guard it.
+open class ValueTransformer: NSObject {
+    /// A registered transformer, handed between threads as Foundation's registry hands them.
+    private struct Registered: @unchecked Sendable {
+        let transformer: ValueTransformer
+    }
 
     /// The registered transformers, by name.
-    private static let registry = Mutex<[NSValueTransformerName: ValueTransformer]>([
-        .secureUnarchiveFromDataTransformerName: NSSecureUnarchiveFromDataTransformer(),
-        .negateBooleanTransformerName: BooleanTransformer(kind: .negate),
-        .isNilTransformerName: BooleanTransformer(kind: .isNil),
-        .isNotNilTransformerName: BooleanTransformer(kind: .isNotNil),
+    private static let registry = Mutex<[NSValueTransformerName: Registered]>([
+        .secureUnarchiveFromDataTransformerName: Registered(transformer: NSSecureUnarchiveFromDataTransformer()),
+        .negateBooleanTransformerName: Registered(transformer: BooleanTransformer(kind: .negate)),
+        .isNilTransformerName: Registered(transformer: BooleanTransformer(kind: .isNil)),
+        .isNotNilTransformerName: Registered(transformer: BooleanTransformer(kind: .isNotNil)),
     ])
 
     /// The registered transformer a transformer made with ``init(forName:)`` forwards to.
@@ -52,14 +55,15 @@ open class ValueTransformer: NSObject, @unchecked Sendable {
 
     /// The transformer registered under `name`, or `nil` when none is.
     public convenience init?(forName name: NSValueTransformerName) {
-        guard let transformer = Self.registry.withLock({ $0[name] }) else { return nil }
+        guard let transformer = Self.registry.withLock({ $0[name] })?.transformer else { return nil }
         self.init()
         registered = transformer
     }
 
     /// Registers `transformer` under `name`, replacing any registered before; `nil` removes the registration.
     open class func setValueTransformer(_ transformer: ValueTransformer?, forName name: NSValueTransformerName) {
-        registry.withLock { $0[name] = transformer }
+        let registered = transformer.map { Registered(transformer: $0) }
+        registry.withLock { $0[name] = registered }
     }
 
     /// The names of the registered transformers.
@@ -94,7 +98,7 @@ open class ValueTransformer: NSObject, @unchecked Sendable {
 ///
 /// Override ``allowedTopLevelClasses`` to name the classes the data may hold. As an attribute's transformer, it
 /// stores a value archived and reads it unarchived.
-open class NSSecureUnarchiveFromDataTransformer: ValueTransformer, @unchecked Sendable {
+open class NSSecureUnarchiveFromDataTransformer: ValueTransformer {
     /// The classes the unarchived value may be: `NSArray`, `NSDictionary`, `NSSet`, `NSString`, `NSNumber`,
     /// `NSDate`, `NSData`, `NSURL`, `NSUUID` and `NSNull` unless overridden.
     open class var allowedTopLevelClasses: [AnyClass] {
@@ -124,7 +128,7 @@ open class NSSecureUnarchiveFromDataTransformer: ValueTransformer, @unchecked Se
 }
 
 /// The transformers Foundation registers for booleans and `nil` checks.
-private final class BooleanTransformer: ValueTransformer, @unchecked Sendable {
+private final class BooleanTransformer: ValueTransformer {
     enum Kind { case negate, isNil, isNotNil }
     private var kind = Kind.negate
 
@@ -146,5 +150,11 @@ private final class BooleanTransformer: ValueTransformer, @unchecked Sendable {
     override func reverseTransformedValue(_ value: Any?) -> Any? {
         kind == .negate ? transformedValue(value) : nil
     }
+}
+
+/// Runs `body`, as Foundation's `autoreleasepool(invoking:)` does; Linux has no autorelease pools to drain, so it
+/// only runs it. Value transformers written for Apple's platforms wrap their work in it.
+public func autoreleasepool<Result>(invoking body: () throws -> Result) rethrows -> Result {
+    try body()
 }
 #endif
