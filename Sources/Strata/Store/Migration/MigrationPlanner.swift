@@ -97,8 +97,9 @@ package struct MigrationPlanner {
         var renamedFrom: [String: String] = [:]
         var rebuild = false
         var checks: [MigrationCheck] = []
-        for (index, column) in zip(entity.columnPropertyIndexes, wanted.columns) {
-            let property = entity.persistentProperties[index]
+        // A hierarchy's table holds the columns of every entity in it: each comes from its own entity's property.
+        for ((owner, index), column) in zip(entity.tableColumns, wanted.columns) {
+            let property = owner.persistentProperties[index]
             let originalName =
                 (property.metadata as? Schema.Attribute)?.previousName
                 ?? (property.metadata as? Schema.Relationship)?.previousName
@@ -117,8 +118,8 @@ package struct MigrationPlanner {
                 }
                 plan.changes.append(
                     SchemaChange(
-                        kind: .addProperty, entity: entity.name, property: column.name,
-                        description: "add \(entity.name).\(column.name): \(column.shape)"
+                        kind: .addProperty, entity: owner.name, property: column.name,
+                        description: "add \(owner.name).\(column.name): \(column.shape)"
                             + (literal.map { " = \($0)" } ?? "")))
                 continue
             }
@@ -127,8 +128,8 @@ package struct MigrationPlanner {
                 rebuild = true
                 plan.changes.append(
                     SchemaChange(
-                        kind: .renameProperty, entity: entity.name, property: column.name,
-                        description: "rename \(entity.name).\(source.name) to \(column.name)"))
+                        kind: .renameProperty, entity: owner.name, property: column.name,
+                        description: "rename \(owner.name).\(source.name) to \(column.name)"))
             }
             let (carriedSource, change, check) = try carried(source, to: column, entity: entity.name)
             sources.append(carriedSource)

@@ -12,11 +12,14 @@ struct TableDefinition {
     /// The table of a model hierarchy holds every entity's columns, after the primary key, the row version and the
     /// entity column (`Z_ENT`, the entity's name); the columns a subentity declares allow `NULL`, which the other
     /// entities' rows hold.
+    /// The entity column of a hierarchy's table: each row's entity name, the root's unless a subentity's.
+    var entityColumnDefinition: String {
+        "\(quote(StoreLayout.entityColumn)) TEXT NOT NULL DEFAULT '\(entity.rootEntity.name)'"
+    }
+
     var columns: [String] {
         var system = [quote(StoreLayout.primaryKeyColumn) + " INTEGER PRIMARY KEY", Self.versionColumnDefinition]
-        if entity.tableHasEntityColumn {
-            system.append("\(quote(StoreLayout.entityColumn)) TEXT NOT NULL DEFAULT '\(entity.name)'")
-        }
+        if entity.tableHasEntityColumn { system.append(entityColumnDefinition) }
         return system
             + entity.tableColumns.map { owner, index in
                 let property = owner.persistentProperties[index]

@@ -48,6 +48,13 @@ struct SQLiteMigrationSQL {
         if !alteration.current.hasVersionColumn {
             statements.append("ALTER TABLE \(table) ADD COLUMN \(TableDefinition.versionColumnDefinition)")
         }
+        // A table that becomes a hierarchy's (a first subclass) gets the entity column; its rows are the root's.
+        let definition = TableDefinition(entity: alteration.entity, dialect: dialect)
+        if alteration.entity.tableHasEntityColumn,
+            !alteration.current.definition.contains(quote(StoreLayout.entityColumn))
+        {
+            statements.append("ALTER TABLE \(table) ADD COLUMN \(definition.entityColumnDefinition)")
+        }
         for (column, value) in alteration.addedColumns {
             let definition = column.definition + (value.map { " DEFAULT \($0.sqlLiteral)" } ?? "")
             statements.append("ALTER TABLE \(table) ADD COLUMN \(definition)")
@@ -75,8 +82,15 @@ struct SQLiteMigrationSQL {
             : definition.statements[0]
         // Rows keep their versions (a table without them starts them at the column's default).
         let version = alteration.current.hasVersionColumn ? [quote(StoreLayout.versionColumn)] : []
-        let columns = [key] + version + entity.columnPropertyIndexes.map { quote(entity.persistentProperties[$0].name) }
-        let expressions = alteration.sources.map { $0.sql(quote: quote, literal: \.sqlLiteral) }
+        // A hierarchy's rows keep their entity; a table that becomes one holds the root's rows only.
+        let entityColumn = quote(StoreLayout.entityColumn)
+        let kind =
+            entity.tableHasEntityColumn
+            ? [alteration.current.definition.contains(entityColumn) ? entityColumn : "'\(entity.rootEntity.name)'"] : []
+        let columns =
+            [key] + version + (kind.isEmpty ? [] : [entityColumn])
+            + entity.tableColumns.map { quote($0.entity.persistentProperties[$0.index].name) }
+        let expressions = kind + alteration.sources.map { $0.sql(quote: quote, literal: \.sqlLiteral) }
         return [
             create,
             "INSERT INTO \(temporary) (\(columns.joined(separator: ", "))) SELECT \(([key] + version + expressions).joined(separator: ", ")) FROM \(table)",
