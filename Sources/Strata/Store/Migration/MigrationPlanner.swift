@@ -50,6 +50,7 @@ package struct MigrationPlanner {
             plan.actions.append(.createHistoryTables)
             plan.historyActionCount = 1
         }
+        try refuseModelsMovedUnderABase()
         var joinTables = JoinTablePlanner(stored: stored)
         // A subentity's columns are its hierarchy's root table's.
         for entity in target.entities where entity.parentEntity == nil {
@@ -193,6 +194,24 @@ package struct MigrationPlanner {
                     entity: entity, current: current, wanted: wanted, sources: sources, renamed: renamedFrom,
                     removed: removed,
                     changesMoreThanColumns: rebuild)))
+    }
+
+    /// Refuses a model stored in a table of its own that the target declares as a subclass of another: its rows
+    /// belong in the base's table, and carrying them over (with their keys, the relationships that reach them and
+    /// their history) isn't supported, so migrating would leave them behind unseen.
+    ///
+    /// - Throws: `StrataError.migrationRefused` naming the model and its new base.
+    private func refuseModelsMovedUnderABase() throws {
+        for stored in stored.entities {
+            guard let entity = target.entity(named: stored.name), let base = entity.parentEntity else { continue }
+            throw StrataError.migrationRefused(
+                path: path, entity: stored.name, property: nil,
+                reason:
+                    "\(stored.name) is stored in a table of its own and is now a subclass of \(base.rootEntity.name), "
+                    + "whose table holds its hierarchy; moving a stored model under a base class isn't supported, "
+                    + "and its rows would be left behind. Keep \(stored.name) a model of its own, or copy its models into "
+                    + "the new subclass in a MigrationStage.custom (a new entity name, then delete the old)")
+        }
     }
 
     /// A new column's value for existing rows (its default literal, or NULL), and the check it needs when it has neither.
