@@ -62,6 +62,17 @@ struct PostgresMigrationSQL {
             ).map { (table.ownerSide, $0) }
         case .dropJoinTable(let name):
             statements.now = [(name, "DROP TABLE IF EXISTS \(quote(name))")]
+        case .setAsideRows(let move):
+            statements.now = move.setAsideStatements(quote: quote).map { (move.source, $0) }
+        case .moveRows(let move):
+            // The rows keep their keys, so the hierarchy's key sequence continues after the largest.
+            let table = quote(move.hierarchy.name)
+            let key = quote(StoreLayout.primaryKeyColumn)
+            let sequence =
+                "SELECT setval(pg_get_serial_sequence('\(table)', '\(StoreLayout.primaryKeyColumn)'), "
+                + "(SELECT coalesce(max(\(key)), 0) + 1 FROM \(table)), false)"
+            statements.now =
+                (move.statements(quote: quote, literal: literal) + [sequence]).map { (move.hierarchy.name, $0) }
         }
         return statements
     }

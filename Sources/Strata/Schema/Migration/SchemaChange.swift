@@ -23,6 +23,8 @@ public struct SchemaChange: Sendable, Hashable, CustomStringConvertible {
         case addIndex
         /// A removed index.
         case removeIndex
+        /// A model moved under a base class: its rows move into its hierarchy's table.
+        case moveEntity
     }
 
     /// What kind of change it is.

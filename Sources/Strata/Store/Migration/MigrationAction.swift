@@ -20,6 +20,51 @@ package enum MigrationAction {
     case dropJoinTable(String)
     /// A condition the stored data must meet before the actions after it run.
     case check(MigrationCheck)
+    /// Set a moving model's table aside (renamed, its indexes dropped, so the hierarchy's table can take their
+    /// names), before the hierarchy's table is created.
+    case setAsideRows(RowMove)
+    /// Carry a model's rows from its set-aside table into its new hierarchy's (a model moved under a base class),
+    /// then drop the set-aside table.
+    case moveRows(RowMove)
+}
+
+/// The rows of a model stored in a table of its own, moving into the table of the hierarchy it now belongs to:
+/// each keeps its key, its version and its values, and names the model in the entity column.
+package struct RowMove {
+    /// The model's stored table (its entity's name).
+    package let source: String
+    /// The hierarchy's root, whose table the rows move into (created earlier in the migration).
+    package let hierarchy: Schema.Entity
+    /// Whether the stored table has the row-version column.
+    package let sourceHasVersionColumn: Bool
+    /// Each column of the hierarchy's table, with where its values come from.
+    package let columns: [(name: String, source: TableAlteration.Source)]
+    /// The names of the stored table's indexes.
+    package let indexNames: [String]
+
+    /// The name the stored table has while set aside.
+    private var setAsideName: String { "strata_moving_\(source)" }
+
+    /// The statements both stores run to set the table aside: its indexes dropped, the table renamed.
+    package func setAsideStatements(quote: (String) -> String) -> [String] {
+        indexNames.map { "DROP INDEX IF EXISTS \(quote($0))" }
+            + ["ALTER TABLE \(quote(source)) RENAME TO \(quote(setAsideName))"]
+    }
+
+    /// The statements both stores run to move the rows: copied from the set-aside table, which is then dropped.
+    package func statements(quote: (String) -> String, literal: (StoredValue) -> String) -> [String] {
+        let key = quote(StoreLayout.primaryKeyColumn)
+        let version = quote(StoreLayout.versionColumn)
+        let names = [key, version, quote(StoreLayout.entityColumn)] + columns.map { quote($0.name) }
+        let values =
+            [key, sourceHasVersionColumn ? version : "0", literal(.text(source))]
+            + columns.map { $0.source.sql(quote: quote, literal: literal) }
+        return [
+            "INSERT INTO \(quote(hierarchy.name)) (\(names.joined(separator: ", "))) "
+                + "SELECT \(values.joined(separator: ", ")) FROM \(quote(setAsideName))",
+            "DROP TABLE \(quote(setAsideName))",
+        ]
+    }
 }
 
 extension MigrationAction {

@@ -50,7 +50,14 @@ package struct MigrationPlanner {
             plan.actions.append(.createHistoryTables)
             plan.historyActionCount = 1
         }
-        try refuseModelsMovedUnderABase()
+        let moves = try modelsMovedUnderABase()
+        for move in moves {
+            plan.changes.append(
+                SchemaChange(
+                    kind: .moveEntity, entity: move.source, property: nil,
+                    description: "move \(move.source) and its rows into \(move.hierarchy.name)'s table"))
+            plan.actions.append(.setAsideRows(move))
+        }
         var joinTables = JoinTablePlanner(stored: stored)
         // A subentity's columns are its hierarchy's root table's.
         for entity in target.entities where entity.parentEntity == nil {
@@ -70,6 +77,7 @@ package struct MigrationPlanner {
             try planTable(entity, current: current, wanted: wanted, into: &plan)
             joinTables.plan(entity, wanted: wanted, into: &plan)
         }
+        plan.actions += moves.map(MigrationAction.moveRows)
         let kept = stored.entities.filter { target.entity(named: $0.name) == nil }
         if dropsRemovedEntities {
             for entity in kept {
@@ -196,22 +204,74 @@ package struct MigrationPlanner {
                     changesMoreThanColumns: rebuild)))
     }
 
-    /// Refuses a model stored in a table of its own that the target declares as a subclass of another: its rows
-    /// belong in the base's table, and carrying them over (with their keys, the relationships that reach them and
-    /// their history) isn't supported, so migrating would leave them behind unseen.
+    /// The moves of each model stored in a table of its own that the target declares as a subclass: its rows go
+    /// into its new hierarchy's table, which this migration creates, keys, versions and values carried, the entity
+    /// column naming the model.
     ///
-    /// - Throws: `StrataError.migrationRefused` naming the model and its new base.
-    private func refuseModelsMovedUnderABase() throws {
-        for stored in stored.entities {
-            guard let entity = target.entity(named: stored.name), let base = entity.parentEntity else { continue }
-            throw StrataError.migrationRefused(
-                path: path, entity: stored.name, property: nil,
-                reason:
-                    "\(stored.name) is stored in a table of its own and is now a subclass of \(base.rootEntity.name), "
-                    + "whose table holds its hierarchy; moving a stored model under a base class isn't supported, "
-                    + "and its rows would be left behind. Keep \(stored.name) a model of its own, or copy its models into "
-                    + "the new subclass in a MigrationStage.custom (a new entity name, then delete the old)")
+    /// - Throws: `StrataError.migrationRefused` when the move can't keep every row as it is: the hierarchy's table
+    ///   exists already, or another model moves into it too (keys could collide), relationships of other models
+    ///   reach the rows (their foreign keys name the old table), a stored value doesn't fit its new column, or a
+    ///   new required property has no initial value.
+    private func modelsMovedUnderABase() throws -> [RowMove] {
+        var moves: [RowMove] = []
+        var hierarchiesMovedInto: Set<ObjectIdentifier> = []
+        for source in stored.entities {
+            guard let entity = target.entity(named: source.name), entity.parentEntity != nil else { continue }
+            let root = entity.rootEntity
+            let refuse = { (why: String) in
+                StrataError.migrationRefused(
+                    path: path, entity: source.name, property: nil,
+                    reason:
+                        "\(source.name) is stored in a table of its own and is now a subclass of \(root.name); "
+                        + why + ". Keep \(source.name) a model of its own, or copy its models into the subclass in "
+                        + "a MigrationStage.custom (under a new entity name, then delete the old)")
+            }
+            guard stored.entity(named: root.name) == nil,
+                hierarchiesMovedInto.insert(ObjectIdentifier(root)).inserted
+            else {
+                throw refuse("\(root.name)'s table holds other rows already, whose keys could collide with its own")
+            }
+            let isReached =
+                !source.joinTables.isEmpty
+                || stored.entities.contains { other in
+                    other.columns.contains { $0.destination == source.name }
+                        || other.joinTables.contains { $0.targetSide == source.name || $0.ownerSide == source.name }
+                }
+            guard !isReached else {
+                throw refuse("relationships reach its rows by their keys in its own table, which moving would break")
+            }
+            let wanted = StoredEntity(entity: root, layout: layout)
+            var columns: [(name: String, source: TableAlteration.Source)] = []
+            for ((owner, _), column) in zip(root.tableColumns, wanted.columns) {
+                // Columns of the model's siblings are NULL in its rows.
+                guard entity === owner || isClass(entity.modelType, kindOf: owner.modelType) else {
+                    columns.append((column.name, .value(nil)))
+                    continue
+                }
+                if let stored = source.column(named: column.name) {
+                    // The same values, into a column that may allow NULL where the old one didn't.
+                    let carries =
+                        stored.storage == column.storage && stored.destination == column.destination
+                        && (!stored.isOptional || column.isOptional)
+                        && (stored.valueType == nil || column.valueType == nil || stored.valueType == column.valueType)
+                    guard carries else {
+                        throw refuse(
+                            "its \(column.name) is stored as \(stored.shape), the model declares \(column.shape)")
+                    }
+                    columns.append((column.name, .column(column.name)))
+                    continue
+                }
+                let (value, check) = added(column, entity: source.name)
+                if let check { throw refuse(check.reason) }
+                columns.append((column.name, .value(value)))
+            }
+            moves.append(
+                RowMove(
+                    source: source.name, hierarchy: root, sourceHasVersionColumn: source.hasVersionColumn,
+                    columns: columns,
+                    indexNames: source.indexStatements.compactMap { StoredEntity.quotedIdentifiers(in: $0).first }))
         }
+        return moves
     }
 
     /// A new column's value for existing rows (its default literal, or NULL), and the check it needs when it has neither.

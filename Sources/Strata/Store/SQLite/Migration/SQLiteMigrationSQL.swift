@@ -24,6 +24,10 @@ struct SQLiteMigrationSQL {
                 from: old, to: table, ownerSource: ownerSource, targetSource: targetSource, quote: quote)
         case .check:
             return []
+        case .setAsideRows(let move):
+            return move.setAsideStatements(quote: quote)
+        case .moveRows(let move):
+            return move.statements(quote: quote, literal: \.sqlLiteral)
         }
     }
 
