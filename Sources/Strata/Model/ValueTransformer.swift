@@ -55,7 +55,7 @@ open class ValueTransformer: NSObject {
 
     /// The transformer registered under `name`, or `nil` when none is.
     public convenience init?(forName name: NSValueTransformerName) {
-        guard let transformer = Self.registry.withLock({ $0[name] })?.transformer else { return nil }
+        guard let transformer = Self.registeredTransformer(named: name) else { return nil }
         self.init()
         registered = transformer
     }
@@ -64,6 +64,11 @@ open class ValueTransformer: NSObject {
     open class func setValueTransformer(_ transformer: ValueTransformer?, forName name: NSValueTransformerName) {
         let registered = transformer.map { Registered(transformer: $0) }
         registry.withLock { $0[name] = registered }
+    }
+
+    /// The transformer registered under `name` itself (``init(forName:)`` makes one that forwards to it).
+    static func registeredTransformer(named name: NSValueTransformerName) -> ValueTransformer? {
+        registry.withLock { $0[name] }?.transformer
     }
 
     /// The names of the registered transformers.
@@ -88,10 +93,6 @@ open class ValueTransformer: NSObject {
         if let registered { return registered.reverseTransformedValue(value) }
         return value
     }
-
-    /// Whether the transformer makes values from data (an unarchiving transformer, such as
-    /// ``NSSecureUnarchiveFromDataTransformer``): storing a value then runs its reverse transformation.
-    var transformsFromData: Bool { registered?.transformsFromData ?? (self is NSSecureUnarchiveFromDataTransformer) }
 }
 
 /// Unarchives data with `NSKeyedUnarchiver` in secure-coding mode, and archives values back, as Foundation's does.

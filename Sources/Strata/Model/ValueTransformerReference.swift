@@ -17,7 +17,13 @@ package enum ValueTransformerReference: @unchecked Sendable {
 
     /// The transformer: the one registered under ``name``, else (for a type, on Linux) a new instance of it.
     func transformer() -> ValueTransformer? {
-        if let registered = ValueTransformer(forName: NSValueTransformerName(rawValue: name)) { return registered }
+        let registeredName = NSValueTransformerName(rawValue: name)
+        #if canImport(ObjectiveC)
+        if let registered = ValueTransformer(forName: registeredName) { return registered }
+        #else
+        // The registered instance itself: `ValueTransformer(forName:)` would allocate a forwarder for every value.
+        if let registered = ValueTransformer.registeredTransformer(named: registeredName) { return registered }
+        #endif
         guard case .type(let type) = self else { return nil }
         #if canImport(ObjectiveC)
         // Foundation's `ValueTransformer` has no required initializer to make one from its type.
@@ -68,13 +74,7 @@ extension ValueTransformer {
     /// Whether the transformer makes values from data (an unarchiving transformer, such as
     /// `NSSecureUnarchiveFromDataTransformer`), so a value is stored through its reverse transformation, as Core
     /// Data does.
-    var storesThroughReverseTransformation: Bool {
-        #if canImport(ObjectiveC)
-        self is NSSecureUnarchiveFromDataTransformer
-        #else
-        transformsFromData
-        #endif
-    }
+    var storesThroughReverseTransformation: Bool { self is NSSecureUnarchiveFromDataTransformer }
 }
 
 extension ValueCodec {
