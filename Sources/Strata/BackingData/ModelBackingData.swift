@@ -231,7 +231,8 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     package func identifier(entityName: @autoclosure () -> String) -> PersistentIdentifier {
         if let primaryKey {
             return PersistentIdentifier(
-                entityName: entity?.name ?? entityName(), storeIdentifier: store?.identifier,
+                entityName: entity?.name ?? entityName(),
+                storeIdentifier: entity.flatMap { store?.storeIdentifier(for: $0) } ?? store?.identifier,
                 key: .permanent(primaryKey))
         }
         if let temporaryIdentifier { return temporaryIdentifier }

@@ -4,6 +4,9 @@
 package protocol ModelBackingDataStore: AnyObject, Sendable {
     /// The store's identifier, part of its models' identifiers.
     var identifier: String { get }
+    /// The identifier of the store holding `entity`'s rows, part of their models' identifiers: ``identifier``,
+    /// unless the store spreads entities over several.
+    func storeIdentifier(for entity: Schema.Entity) -> String
     /// Reads properties `columns` (indexes into `entity.persistentProperties`) of row `key`, calling `body` with each
     /// column's position in `columns` and its value; calls nothing when the row is gone.
     /// - Throws: the store's error when the read fails.
@@ -14,4 +17,8 @@ package protocol ModelBackingDataStore: AnyObject, Sendable {
     /// stored elsewhere than in the row (an inverse foreign key or a join table), in primary-key order.
     /// - Throws: the store's error when the read fails.
     func relatedKeys(of key: Int64, through relationship: Schema.RelationshipInfo) throws -> [Int64]
+}
+
+extension ModelBackingDataStore {
+    package func storeIdentifier(for entity: Schema.Entity) -> String { identifier }
 }

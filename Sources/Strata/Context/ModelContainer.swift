@@ -41,10 +41,10 @@ public final class ModelContainer: Sendable {
         try self.init(for: schema, configurations: configurations)
     }
 
-    /// Creates a container for a schema with an array of configurations (Strata uses one store per container).
+    /// Creates a container for a schema with an array of configurations: one store per configuration, each
+    /// holding the models its configuration's schema names (a configuration without a schema holds the rest).
     ///
-    /// - Throws: `StrataError` when the store can't be opened or created, isn't a Strata store, or holds a
-    ///   different schema; `StrataError.invalidSchema` for more than one configuration.
+    /// - Throws: as ``init(for:migrationPlan:configurations:)-(_,_,[DataStoreConfiguration])``.
     public convenience init(for schema: Schema, configurations: [ModelConfiguration]) throws {
         try self.init(for: schema, migrationPlan: nil, configurations: configurations)
     }
@@ -59,13 +59,14 @@ public final class ModelContainer: Sendable {
     }
 
     /// Creates a container for a schema whose store migrates through `migrationPlan` (`nil`: an inferred,
-    /// lossless migration when the store holds other models), with an array of configurations (Strata uses one
-    /// store per container).
+    /// lossless migration when the store holds other models), with an array of configurations (several spread the
+    /// models over several stores; a migration plan then can't be given).
     ///
     /// - Throws: `StrataError.migrationRefused` for a change no stage makes losslessly or stored data a stage
     ///   can't carry over, `StrataError.unknownStoreVersion` for a store version the plan doesn't list, whatever
     ///   a custom stage throws, `StrataError.storeOpenFailed` / `notAStrataStore` when the store can't be opened,
-    ///   `StrataError.invalidSchema` for more than one configuration. The file is then as it was.
+    ///   `StrataError.invalidConfiguration` for configurations that can't share the models (see the
+    ///   configuration-array initializer). The file is then as it was.
     public convenience init(
         for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [ModelConfiguration]
     ) throws {
@@ -78,23 +79,34 @@ public final class ModelContainer: Sendable {
     /// initializer): a `ModelConfiguration` opens an SQLite file or memory, `StrataPostgres`'s
     /// `PostgresConfiguration` a PostgreSQL database. No configuration opens the default SQLite file.
     ///
+    /// Several configurations spread the models over several stores, as in SwiftData: a configuration with a
+    /// schema holds that schema's models, one without a schema holds every model no other configuration names,
+    /// and configurations naming one file share its store. Fetches and saves go to each model's store; a save
+    /// touching several stores commits in all of them or none (only a failure of a store's own commit after
+    /// another store committed leaves a part written, and the error names it). Relationships and class
+    /// hierarchies can't cross stores, and history is read per store (through a container of one configuration).
+    ///
+    /// ```swift
+    /// let main = ModelConfiguration(schema: Schema([Trip.self]), url: tripsURL)
+    /// let cache = ModelConfiguration(schema: Schema([Thumbnail.self]), isStoredInMemoryOnly: true)
+    /// let container = try ModelContainer(for: Schema([Trip.self, Thumbnail.self]), configurations: main, cache)
+    /// ```
+    ///
     /// ```swift
     /// let container = try ModelContainer(for: schema, migrationPlan: nil, configurations: [PostgresConfiguration(url: url)])
     /// ```
     ///
     /// - Throws: `StrataError` when the store can't be opened or created, isn't a Strata store, holds a different
-    ///   schema, or can't be migrated; `StrataError.invalidSchema` for more than one configuration.
+    ///   schema, or can't be migrated; `StrataError.invalidConfiguration` when a model is in two configurations'
+    ///   schemas or in none, is related to a model of another store, when configurations sharing a file disagree
+    ///   on `allowsSave`, or when a migration plan is given for several stores.
     public init(
         for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [any DataStoreConfiguration]
     ) throws {
-        guard configurations.count <= 1 else {
-            throw StrataError.invalidSchema(
-                entity: schema.entities.first?.name ?? "",
-                reason: "Strata stores a container in one store; pass at most one configuration")
-        }
-        let configuration = configurations.first ?? ModelConfiguration()
-        try configuration.validate()
-        if let stored = configuration.schema {
+        let configurations = configurations.isEmpty ? [ModelConfiguration()] : configurations
+        for configuration in configurations {
+            try configuration.validate()
+            guard let stored = configuration.schema else { continue }
             let known = Set(schema.entities.map(\.name))
             if let missing = stored.entities.first(where: { !known.contains($0.name) }) {
                 throw StrataError.invalidConfiguration(
@@ -103,15 +115,9 @@ public final class ModelContainer: Sendable {
             }
         }
         self.schema = schema
-        self.configurations = Set([configuration as? ModelConfiguration].compactMap { $0 })
+        self.configurations = Set(configurations.compactMap { $0 as? ModelConfiguration })
         self.migrationPlan = migrationPlan
-        if let factory = configuration as? any DataStoreFactory {
-            self.store = try factory.makeStore(
-                schema: schema, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
-        } else {
-            // A third-party `DataStore`: opened by its own initializer, run through an adapter.
-            self.store = try configuration.openCustomStore(schema: schema, migrationPlan: migrationPlan)
-        }
+        self.store = try Self.openStores(for: schema, migrationPlan: migrationPlan, configurations: configurations)
         self.ownsStore = true
     }
 

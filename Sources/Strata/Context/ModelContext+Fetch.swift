@@ -55,7 +55,7 @@ extension ModelContext {
         }
         var request = plan.request
         request.columns = nil
-        let storeIdentifier = store.identifier
+        let storeIdentifier = store.storeIdentifier(for: plan.entity)
         return try fetchPrimaryKeys(request).map {
             PersistentIdentifier(entityName: plan.entity.name, storeIdentifier: storeIdentifier, key: .permanent($0))
         }
@@ -109,7 +109,8 @@ extension ModelContext {
     /// Whether an identifier can name a row of this context's store: temporary identifiers have no store yet, and
     /// a row number from another store names a different row here.
     private func belongsToStore(_ identifier: PersistentIdentifier) -> Bool {
-        identifier.storeIdentifier == nil || identifier.storeIdentifier == store.identifier
+        guard let owner = identifier.storeIdentifier else { return true }
+        return store.componentStores.contains { $0.identifier == owner }
     }
 
     /// A stand-in for a row that is gone: `isDeleted` is `true` and its properties read as empty values.

@@ -131,7 +131,8 @@ extension ModelContext {
                 } else {
                     deletedIdentifiers.append(
                         PersistentIdentifier(
-                            entityName: batch.entity.name, storeIdentifier: store.identifier, key: .permanent(key)))
+                            entityName: batch.entity.name, storeIdentifier: store.storeIdentifier(for: batch.entity),
+                            key: .permanent(key)))
                 }
             }
         }

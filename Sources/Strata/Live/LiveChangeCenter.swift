@@ -77,7 +77,11 @@ package final class LiveChangeCenter: Sendable {
             state.monitorGeneration += 1
             return (state.nextIdentifier, state.monitorGeneration)
         }
-        if let generation, !ExternalChangeMonitor.start(store, center: self, generation: generation) {
+        // A container over several stores watches each of them.
+        if let generation,
+            !store.componentStores.map({ ExternalChangeMonitor.start($0, center: self, generation: generation) })
+                .contains(true)
+        {
             state.withLock { state in
                 state.storeIsUnwatched = true
                 state.isMonitoringStore = false

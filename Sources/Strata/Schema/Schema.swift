@@ -66,6 +66,17 @@ public final class Schema: Sendable, CustomStringConvertible {
         }
     }
 
+    /// A schema of some of `schema`'s entities, the very same objects (their relationships stay resolved as in
+    /// `schema`): what one store holds when a container spreads its models over several.
+    package init(sharing entities: [Entity], of schema: Schema) {
+        self.entities = entities
+        self.version = schema.version
+        self.versionIdentifier = schema.versionIdentifier
+        self.entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.entitiesByType = Dictionary(uniqueKeysWithValues: entities.map { (ObjectIdentifier($0.modelType), $0) })
+        self.problems = []
+    }
+
     /// Creates a schema from model classes.
     public convenience init(_ types: any PersistentModel.Type..., version: Version = Version(1, 0, 0)) {
         self.init(types, version: version)

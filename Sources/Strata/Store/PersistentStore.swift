@@ -16,9 +16,14 @@ package protocol PersistentStore: ModelBackingDataStore {
     func fetchJoinRows(
         table: String, ownerColumn: String, targetColumn: String, owners: [Int64]
     ) throws -> [(owner: Int64, target: Int64)]
-    /// Writes a set of changes in one transaction.
+    /// Writes a set of changes in one transaction, calling `beforeCommit` once every change is written and before
+    /// the transaction commits: when it throws, the transaction rolls back and the error is rethrown (how a save
+    /// spanning several stores commits all of them or none). A store that can't hold its transaction open around
+    /// the call (a third-party `DataStore`) calls it before writing anything.
     /// - Returns: the primary key given to each insert, in order.
-    func save(_ changes: StoreChanges, mergePolicy: MergePolicy) throws -> StoreSaveResult
+    func save(
+        _ changes: StoreChanges, mergePolicy: MergePolicy, beforeCommit: () throws -> Void
+    ) throws -> StoreSaveResult
     /// Reads the persistent history the request selects, in its order (see ``StoreHistoryFetch`` for what a store
     /// records with every save).
     /// - Throws: `StrataError.historyTokenExpired` when the request starts after a transaction older than
@@ -50,6 +55,23 @@ package protocol PersistentStore: ModelBackingDataStore {
     func eraseAllData() throws
     /// How many times ``eraseAllData()`` ran: a context that saw another count drops the models it registered.
     var eraseCount: Int { get }
+    /// The stores this one is made of, each with its own commit watcher and history: itself, unless it routes
+    /// entities to several (``RoutedStore``).
+    var componentStores: [any PersistentStore] { get }
+    /// Whether ``save(_:mergePolicy:beforeCommit:)`` calls `beforeCommit` inside its open transaction (so a
+    /// failure there rolls the store's share back), rather than before writing anything.
+    var holdsTransactionAroundBeforeCommit: Bool { get }
+}
+
+extension PersistentStore {
+    package var componentStores: [any PersistentStore] { [self] }
+    package var holdsTransactionAroundBeforeCommit: Bool { true }
+
+    /// Writes a set of changes in one transaction.
+    /// - Returns: the primary key given to each insert, in order.
+    package func save(_ changes: StoreChanges, mergePolicy: MergePolicy) throws -> StoreSaveResult {
+        try save(changes, mergePolicy: mergePolicy, beforeCommit: {})
+    }
 }
 
 extension Schema {

@@ -13,10 +13,12 @@ extension PostgresStore {
     ///
     /// - Throws: `StrataError.readOnlyContainer`, `StrataError.uniqueConstraintViolation`,
     ///   `StrataError.mergeConflict` (under `.error`), or `StrataError.storeFailure`; nothing is written when it throws.
-    package func save(_ changes: StoreChanges, mergePolicy: MergePolicy) throws -> StoreSaveResult {
+    package func save(
+        _ changes: StoreChanges, mergePolicy: MergePolicy, beforeCommit: () throws -> Void
+    ) throws -> StoreSaveResult {
         guard !isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
         return try withConnection("save", isRead: false) { connection in
-            let result = try save(changes, mergePolicy: mergePolicy, on: connection)
+            let result = try save(changes, mergePolicy: mergePolicy, beforeCommit: beforeCommit, on: connection)
             // Read-your-writes: reads wait for a replica to replay this commit (or go to the primary). The save has
             // committed, so failing to read the position must not fail it: reads go to the primary until it is known.
             readReplicas?.requireCurrentPosition(of: connection)
@@ -24,11 +26,14 @@ extension PostgresStore {
         }
     }
 
-    /// Runs the save's transaction on `connection`, again after a lost serialization race (see ``save(_:mergePolicy:)``).
+    /// Runs the save's transaction on `connection`, again after a lost serialization race (see
+    /// ``save(_:mergePolicy:beforeCommit:)``) unless `beforeCommit` already ran: what it did can't be done twice.
     private func save(
-        _ changes: StoreChanges, mergePolicy: MergePolicy, on connection: PostgresConnection
+        _ changes: StoreChanges, mergePolicy: MergePolicy, beforeCommit: () throws -> Void,
+        on connection: PostgresConnection
     ) throws -> StoreSaveResult {
         var attempt = 1
+        var ranBeforeCommit = false
         while true {
             do {
                 // The history's transaction row goes with BEGIN, its changes and the NOTIFY with COMMIT: a save
@@ -44,12 +49,14 @@ extension PostgresStore {
                     // The history is recorded in the save's transaction, so it commits or rolls back with the data.
                     let history = PostgresHistoryRecorder(inserted: row)
                     if configuration.historyRetention.isDue(after: history.transaction) { try pruneHistory(connection) }
+                    try beforeCommit()
+                    ranBeforeCommit = true
                     let last =
                         history.statements(recording: sequence.journal)
                         + [commitAnnouncement(of: history.transaction)].compactMap { $0 }
                     return (result, last)
                 }
-            } catch let error as PostgresError where error.isRetryable || error.isStalePlan {
+            } catch let error as PostgresError where (error.isRetryable || error.isStalePlan) && !ranBeforeCommit {
                 // A stale prepared statement (a migration elsewhere changed its result type) aborted the
                 // transaction; the connection has forgotten it, so running the save again prepares it afresh.
                 guard attempt < Self.saveAttempts else {

@@ -100,17 +100,19 @@ struct ModelContainerTests {
         #expect(FileManager.default.fileExists(atPath: url.path))
     }
 
-    @Test("More than one configuration is refused")
-    func oneConfigurationOnly() {
-        let error = #expect(throws: StrataError.self) {
-            try ModelContainer(
-                for: Schema([Book.self]),
-                configurations: [
-                    ModelConfiguration("a", isStoredInMemoryOnly: true),
-                    ModelConfiguration("b", isStoredInMemoryOnly: true),
-                ])
-        }
-        #expect(error?.caseName == "invalidSchema")
+    @Test("Configurations without schemas: the first holds every model, the others none")
+    func configurationsWithoutSchemasShareTheFirstStore() throws {
+        let container = try ModelContainer(
+            for: Schema([Book.self]),
+            configurations: [
+                ModelConfiguration("a", isStoredInMemoryOnly: true),
+                ModelConfiguration("b", isStoredInMemoryOnly: true),
+            ])
+        let context = ModelContext(container)
+        context.insert(Book(title: "Dune", author: "Frank Herbert", publisher: "Chilton"))
+        try context.save()
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<Book>()) == 1)
+        #expect(container.configurations.map(\.name).sorted() == ["a", "b"])
     }
 
     @Test("In-memory containers don't share rows")

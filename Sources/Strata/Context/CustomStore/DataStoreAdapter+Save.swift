@@ -6,8 +6,11 @@ extension DataStoreAdapter {
     /// the image, and the saving context, as they were.
     ///
     /// A custom store keeps no row versions and no unique constraints Strata can see: the merge policy doesn't
-    /// apply, and inserts are always new models.
-    func save(_ changes: StoreChanges, mergePolicy: MergePolicy) throws -> StoreSaveResult {
+    /// apply, and inserts are always new models. The store's own save commits by itself, so `beforeCommit` runs
+    /// just before it.
+    func save(
+        _ changes: StoreChanges, mergePolicy: MergePolicy, beforeCommit: () throws -> Void
+    ) throws -> StoreSaveResult {
         try locked {
             try readUnreadEntities()
             var working = image
@@ -136,9 +139,11 @@ extension DataStoreAdapter {
                 updated.append(snapshot)
             }
             guard !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty) else {
+                try beforeCommit()
                 image = working
                 return result
             }
+            try beforeCommit()
             let (remapped, reregistered) = try send(
                 inserted: inserted, updated: updated, deleted: deleted, author: changes.author)
             for key in insertedKeys {

@@ -66,6 +66,8 @@ final class DataStoreAdapter<Store: DataStore>: PersistentStore, @unchecked Send
     func watchCommits(reportingTo observer: any StoreCommitObserver) -> Bool { false }
 
     var runningWatcherCount: Int { 0 }
+    /// A custom store's save commits by itself: `beforeCommit` runs before it is called.
+    var holdsTransactionAroundBeforeCommit: Bool { false }
 
     var writtenTransactions: StoreWrittenTransactions? { nil }
 

@@ -13,7 +13,8 @@ extension ModelContainer {
     ///
     /// - Throws: the `StrataError` the open would throw before migrating: `migrationRefused` for a change that
     ///   can't be made losslessly, `unknownStoreVersion`, `notAStrataStore`, `storeOpenFailed`. Refusals that
-    ///   depend on the stored data (duplicates, nils) are listed in ``MigrationStep/checks`` instead.
+    ///   depend on the stored data (duplicates, nils) are listed in ``MigrationStep/checks`` instead; for
+    ///   configurations that can't share the models, `invalidConfiguration` as the container would.
     public static func migrationSteps(
         for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
         configurations: ModelConfiguration...
@@ -29,6 +30,18 @@ extension ModelContainer {
         for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
         configurations: [any DataStoreConfiguration]
     ) throws -> [MigrationStep] {
+        if configurations.count > 1 {
+            let groups = try StoreGroup.assign(givenSchema, to: configurations)
+            if groups.count > 1 {
+                // Several stores: each plans the migration of its own models, in the configurations' order.
+                try refuseMigrationPlan(migrationPlan, forStoresOf: groups)
+                return try groups.flatMap { group -> [MigrationStep] in
+                    guard let factory = group.configuration as? any DataStoreFactory else { return [] }
+                    return try factory.plannedMigration(
+                        schema: Schema(sharing: group.entities, of: givenSchema), migrationPlan: nil)
+                }
+            }
+        }
         let configuration = configurations.first ?? ModelConfiguration()
         guard let factory = configuration as? any DataStoreFactory else { return [] }
         return try factory.plannedMigration(

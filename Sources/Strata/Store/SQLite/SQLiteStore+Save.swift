@@ -9,7 +9,9 @@ extension SQLiteStore {
     ///
     /// - Throws: `StrataError.readOnlyContainer`, `StrataError.uniqueConstraintViolation`,
     ///   `StrataError.mergeConflict` (under `.error`), or `StrataError.storeFailure`; nothing is written when it throws.
-    package func save(_ changes: StoreChanges, mergePolicy: MergePolicy) throws -> StoreSaveResult {
+    package func save(
+        _ changes: StoreChanges, mergePolicy: MergePolicy, beforeCommit: () throws -> Void
+    ) throws -> StoreSaveResult {
         guard !isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
         return try withConnection { connection in
             // Noted once committed, under the connection's lock: a rolled-back identifier is used again.
@@ -29,6 +31,7 @@ extension SQLiteStore {
                         // Retention is enforced every 64th transaction, in the save's own transaction.
                         if historyRetention.isDue(after: history.transaction) { try pruneHistory(connection) }
                     }
+                    try beforeCommit()
                     return (result, history?.transaction)
                 }
             }
