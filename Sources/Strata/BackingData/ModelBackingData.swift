@@ -341,10 +341,33 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         // Rows are validated when loaded and assigned values are encoded from typed values; only a stand-in for
         // a row that is gone (`isDeleted`) gets here, and it reads as an empty value — for an enum without a
         // `0`/`1`/`""` raw value, or a Codable type with required fields, there is none to give.
+        return placeholder(for: property, stored: stored)
+    }
+
+    /// The value a stand-in for a row that is gone reads: an empty value of its column's kind, the property's
+    /// initial value, the first case of a `CaseIterable` enum, a `Decodable` value made of empty fields, or the
+    /// all-zero value of a plain type (an enum's first case).
+    @usableFromInline
+    func placeholder<Model, Value>(for property: PersistentProperty<Model, Value>, stored: StoredValue) -> Value {
         for placeholder in property.codec.placeholders {
             if let value = property.codec.decode(placeholder) { return value }
         }
-        preconditionFailure("Strata: \(property.name) holds \(stored), which is not a \(Value.self)")
+        if let entity, property.index < entity.defaultValues.count, let initial = entity.defaultValues[property.index],
+            let value = property.codec.decode(initial)
+        {
+            return value
+        }
+        if let value = firstCase(of: Value.self) ?? PlaceholderDecoder.placeholder(of: Value.self)
+            ?? zeroedPlainValue(of: Value.self)
+        {
+            return value
+        }
+        // Only a type holding references with no initial value, no empty stored form, no cases to list and no
+        // decodable empty form (an enum with a string payload, a class read through a value transformer) gets
+        // here, and only for a model whose row is gone.
+        preconditionFailure(
+            "Strata: \(property.name) of a deleted model holds \(stored), and \(Value.self) has no empty value to "
+                + "stand in with; check isDeleted before reading it")
     }
 
     /// Assigns a property's value, recording the change in the model's context.
