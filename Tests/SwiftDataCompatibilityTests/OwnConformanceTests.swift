@@ -67,7 +67,24 @@ extension SeedGlass: @unchecked Sendable {}
     init(colour: String) { self.colour = colour }
 }
 
+// Equality by a natural key stated in an extension that also states the conformance.
+@Model final class SeedMenu {
+    var title: String
+    init(title: String) { self.title = title }
+}
+
+extension SeedMenu: Equatable {
+    static func == (lhs: SeedMenu, rhs: SeedMenu) -> Bool { lhs.title == rhs.title }
+}
+
 @Suite struct OwnConformanceTests {
+    @Test func equalityStatedWithItsConformanceInAnExtensionIsUsed() {
+        #expect(SeedMenu(title: "Lunch") == SeedMenu(title: "Lunch"))
+        func genericallyEqual<T: Equatable>(_ lhs: T, _ rhs: T) -> Bool { lhs == rhs }
+        #expect(genericallyEqual(SeedMenu(title: "Lunch"), SeedMenu(title: "Lunch")))
+        #expect(SeedMenu(title: "Lunch") != SeedMenu(title: "Dinner"))
+    }
+
     @Test func modelsStatingTheirOwnSendableKeepIdentityEquality() async {
         let glass = SeedGlass(shape: "coupe")
         #expect(await Task.detached { glass.shape }.value == "coupe")
