@@ -1,8 +1,9 @@
 /// A custom store that keeps the history of its changes (SwiftData's custom-store history, iOS 18): the store
 /// answers history fetches and deletes with transactions of its own type.
 ///
-/// Strata's SQLite and PostgreSQL stores keep their history themselves; a container doesn't read a custom store's
-/// history yet, so `ModelContext.fetchHistory` over one returns no transactions.
+/// Strata's SQLite and PostgreSQL stores keep their history themselves. A custom store that conforms answers
+/// `ModelContext.fetchHistory` and `deleteHistory` with descriptors of its `HistoryType`, judging their
+/// predicate, order and limit itself; a descriptor of another transaction type fails naming the store's.
 public protocol HistoryProviding<HistoryType> {
     /// The store's transaction type.
     associatedtype HistoryType: HistoryTransaction

@@ -9,10 +9,14 @@ extension ModelContext {
     /// let transactions = try context.fetchHistory(descriptor)
     /// ```
     ///
+    /// A custom store that is `HistoryProviding` answers with its own transaction type instead.
+    ///
     /// - Throws: `StrataError.historyTokenExpired` when the predicate asks for the transactions after a token
     ///   whose history was deleted (or a token of another store); `StrataError.storeFailure` when the
-    ///   descriptor's transaction type is not `DefaultHistoryTransaction` or the store fails.
+    ///   descriptor's transaction type is not the one the store records, when the container keeps its models in
+    ///   several stores, or when the store fails.
     public func fetchHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> [T] {
+        if let provided = try store.fetchProvidedHistory(descriptor) { return provided }
         guard let typed = descriptor as? HistoryDescriptor<DefaultHistoryTransaction> else {
             throw StrataError.storeFailure(
                 operation: "fetch history",
@@ -37,6 +41,7 @@ extension ModelContext {
     /// - Throws: `StrataError.readOnlyContainer`, `StrataError.historyTokenExpired` (a token of another store),
     ///   `StrataError.storeFailure`.
     public func deleteHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws {
+        if try store.deleteProvidedHistory(descriptor) { return }
         guard let typed = descriptor as? HistoryDescriptor<DefaultHistoryTransaction> else {
             throw StrataError.storeFailure(
                 operation: "delete history",

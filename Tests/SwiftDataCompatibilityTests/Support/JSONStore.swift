@@ -39,6 +39,8 @@ final class JSONStore: DataStore {
     var identifier: String
     /// How many fetch requests reached the store.
     var fetchCount = 0
+    /// The store's own history: one transaction per save (see `JSONStore: HistoryProviding`).
+    var history: [JSONHistoryTransaction] = []
 
     init(_ configuration: JSONStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         self.configuration = configuration
@@ -71,6 +73,11 @@ final class JSONStore: DataStore {
             throw JSONStoreFailure()
         }
         try self.write(stored)
+        history.append(
+            JSONHistoryTransaction(
+                transactionIdentifier: (history.last?.transactionIdentifier ?? 0) + 1,
+                author: request.editingState.author, storeIdentifier: identifier,
+                savedModels: request.inserted.count + request.updated.count + request.deleted.count))
         return DataStoreSaveChangesResult<DefaultSnapshot>(
             for: self.identifier, remappedIdentifiers: remappedIdentifiers)
     }

@@ -57,7 +57,8 @@ final class DataStoreAdapter<Store: DataStore>: PersistentStore, @unchecked Send
         return StrataError.storeFailure(operation: "\(operation) in \(Store.self) \(identifier)", reason: "\(error)")
     }
 
-    // History, commit watching: a custom store gives none (``HistoryProviding`` isn't read yet).
+    // Strata's own history and commit watching: a custom store has neither. Its own history, when it is
+    // `HistoryProviding`, is read through `fetchProvidedHistory`.
 
     func fetchHistory(_ request: StoreHistoryFetch) throws -> [StoredHistoryTransaction] { [] }
 
