@@ -16,7 +16,7 @@ extension ModelContext {
     ///   descriptor's transaction type is not the one the store records, when the container keeps its models in
     ///   several stores, or when the store fails.
     public func fetchHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> [T] {
-        if let provided = try store.fetchProvidedHistory(descriptor) { return provided }
+        if let provided = try store.providedHistorySource?.fetchProvidedHistory(descriptor) { return provided }
         guard let typed = descriptor as? HistoryDescriptor<DefaultHistoryTransaction> else {
             throw StrataError.storeFailure(
                 operation: "fetch history",
@@ -41,7 +41,7 @@ extension ModelContext {
     /// - Throws: `StrataError.readOnlyContainer`, `StrataError.historyTokenExpired` (a token of another store),
     ///   `StrataError.storeFailure`.
     public func deleteHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws {
-        if try store.deleteProvidedHistory(descriptor) { return }
+        if try store.providedHistorySource?.deleteProvidedHistory(descriptor) == true { return }
         guard let typed = descriptor as? HistoryDescriptor<DefaultHistoryTransaction> else {
             throw StrataError.storeFailure(
                 operation: "delete history",

@@ -61,25 +61,11 @@ package protocol PersistentStore: ModelBackingDataStore {
     /// Whether ``save(_:mergePolicy:beforeCommit:)`` calls `beforeCommit` inside its open transaction (so a
     /// failure there rolls the store's share back), rather than before writing anything.
     var holdsTransactionAroundBeforeCommit: Bool { get }
-    /// The transactions `descriptor` selects from history the store keeps in a type of its own (a third-party
-    /// store that is `HistoryProviding`); `nil` when it keeps no history of type `T`.
-    /// - Throws: what the store's history fetch throws.
-    func fetchProvidedHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> [T]?
-    /// Deletes the transactions `descriptor` selects from history the store keeps in a type of its own; `false`
-    /// when it keeps no history of type `T`.
-    /// - Throws: what the store's history delete throws.
-    func deleteProvidedHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> Bool
 }
 
 extension PersistentStore {
     package var componentStores: [any PersistentStore] { [self] }
     package var holdsTransactionAroundBeforeCommit: Bool { true }
-    package func fetchProvidedHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> [T]? {
-        nil
-    }
-    package func deleteProvidedHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> Bool {
-        false
-    }
 
     /// Writes a set of changes in one transaction.
     /// - Returns: the primary key given to each insert, in order.

@@ -102,20 +102,6 @@ package final class RoutedStore: PersistentStore {
                 + "configuration alone")
     }
 
-    /// The history of the first member keeping history of type `T` in a type of its own.
-    package func fetchProvidedHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> [T]? {
-        for member in members {
-            if let transactions = try member.store.fetchProvidedHistory(descriptor) { return transactions }
-        }
-        return nil
-    }
-
-    /// Deletes from the history of the first member keeping history of type `T` in a type of its own.
-    package func deleteProvidedHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> Bool {
-        for member in members where try member.store.deleteProvidedHistory(descriptor) { return true }
-        return false
-    }
-
     package var runningWatcherCount: Int { members.reduce(0) { $0 + $1.store.runningWatcherCount } }
 
     package var writtenTransactions: StoreWrittenTransactions? { nil }

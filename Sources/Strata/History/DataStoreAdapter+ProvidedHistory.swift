@@ -1,4 +1,20 @@
-extension DataStoreAdapter {
+/// A store that may keep history in a transaction type of its own: a third-party store that is
+/// `HistoryProviding`, reached through its adapter.
+protocol ProvidedHistorySource {
+    /// The transactions `descriptor` selects, or `nil` when the store keeps no history of its own.
+    func fetchProvidedHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> [T]?
+    /// Deletes the transactions `descriptor` selects; `false` when the store keeps no history of its own.
+    func deleteProvidedHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> Bool
+}
+
+extension PersistentStore {
+    /// The store, or the first of the stores it routes to, that keeps history of its own.
+    var providedHistorySource: (any ProvidedHistorySource)? {
+        componentStores.lazy.compactMap { $0 as? any ProvidedHistorySource }.first
+    }
+}
+
+extension DataStoreAdapter: ProvidedHistorySource {
     /// The transactions `descriptor` selects, from the store's own history when it is `HistoryProviding`; `nil`
     /// when it isn't.
     /// - Throws: `StrataError.storeFailure` when the store's transactions aren't of type `T`; the store's
