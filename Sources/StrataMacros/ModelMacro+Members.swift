@@ -124,7 +124,7 @@ extension ModelMacro: MemberMacro {
             property.isConstant
                 ? "self.\(property.name) = backingData.getValue(for: \(model.className)._$\(property.name)Property)"
                 : "self._\(property.name) = Strata._PersistedSlot()"
-        }
+        } + model.properties.compactMap(\.loadedValue).map { "self.\($0.target) = \($0.expression)" }
     }
 
     private static func backingDataInitializer(_ model: ModelDescription, storage: String) -> DeclSyntax {

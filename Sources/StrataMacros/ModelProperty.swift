@@ -13,6 +13,10 @@ struct ModelProperty {
     let persisted: Persisted?
     /// Whether the property is `@Attribute(.ephemeral)`: observed like a persisted one, but kept in the model only.
     var isEphemeral = false
+    /// For a stored property kept in the model only (`@Transient`, `@Attribute(.ephemeral)`) whose declaration has
+    /// no initial value: what `init(backingData:)` assigns (the storage's name and an empty value of its type), as
+    /// models loaded from the store don't run the class's initializer.
+    var loadedValue: (target: String, expression: String)?
     /// Problems that keep the property from being persisted as written.
     let diagnostics: [Diagnostic]
 
@@ -63,16 +67,20 @@ extension ModelProperty {
         if isVar, variable.attributes.isEphemeral {
             // Never stored, so any type will do; but `init(backingData:)` doesn't run the class's initializer, so the
             // value loaded models start with must be written in the declaration.
+            // Loaded models start with an empty value of a type Strata knows one of.
             let needsDefault = binding.initializer == nil && !binding.hasOptionalType
+            let empty = needsDefault ? binding.emptyValueExpression : nil
             let problem = StrataDiagnostic(
                 "ephemeralWithoutDefault",
                 "@Attribute(.ephemeral) property '\(name)' needs a default value, because models loaded from the "
-                    + "store don't run your initializer; add '= <value>'"
+                    + "store don't run your initializer and '\(binding.typeAnnotation?.type.trimmedDescription ?? "its type")' "
+                    + "has no empty value Strata knows; add '= <value>'"
             ).at(binding)
             self.init(
                 name: name, isStored: true, hasDefault: hasDefault, persisted: nil,
-                diagnostics: needsDefault ? [problem] : [])
+                diagnostics: needsDefault && empty == nil ? [problem] : [])
             isEphemeral = true
+            loadedValue = empty.map { ("_\(name)", $0) }
             return
         }
         let problem = Self.problem(with: variable, binding: binding, name: name)
@@ -86,6 +94,11 @@ extension ModelProperty {
         self.init(
             name: name, isStored: true, hasDefault: hasDefault, persisted: persisted,
             diagnostics: problem.map { [$0] } ?? [])
+        if persisted == nil, problem == nil, !hasDefault || (!isVar && binding.initializer == nil),
+            let empty = binding.emptyValueExpression
+        {
+            loadedValue = (name, empty)
+        }
     }
 
     /// Every stored property but a `@Transient` one is persisted, `let` constants included (as in SwiftData).

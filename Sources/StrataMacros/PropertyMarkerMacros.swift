@@ -85,12 +85,17 @@ struct TransientMacro: PeerMacro {
         else {
             return []
         }
-        for binding in variable.bindings where binding.initializer == nil {
+        // `@Model`'s `init(backingData:)` gives loaded models an empty value of a type Strata knows one of.
+        let isVar = variable.bindingSpecifier.tokenKind == .keyword(.var)
+        for binding in variable.bindings
+        where binding.initializer == nil && !(isVar && binding.hasOptionalType) && binding.emptyValueExpression == nil {
             context.diagnose(
                 StrataDiagnostic(
                     "transientWithoutDefault",
                     "@Transient property '\(binding.pattern.trimmedDescription)' needs a default value, because "
-                        + "models loaded from the store don't run your initializer; add '= <value>'"
+                        + "models loaded from the store don't run your initializer and "
+                        + "'\(binding.typeAnnotation?.type.trimmedDescription ?? "its type")' has no empty value Strata "
+                        + "knows; add '= <value>'"
                 ).at(binding))
         }
         return []

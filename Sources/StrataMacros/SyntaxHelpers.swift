@@ -97,6 +97,28 @@ extension PatternBindingSyntax {
 
     /// Whether the binding is annotated `T?`, `T!` or `Optional<T>`: such a `var` starts out `nil`
     /// without an explicit default, also when `@Model` turns it into a persisted property.
+    /// An empty value of the declared type (`nil`, `false`, `0`, `""`, `[]`, `[:]`, an empty `Data`, the
+    /// reference date), for a property `init(backingData:)` must give a value the declaration doesn't; `nil` for a
+    /// type without one Strata knows, or no written type.
+    var emptyValueExpression: String? {
+        guard let type = typeAnnotation?.type else { return nil }
+        if hasOptionalType { return "nil" }
+        if type.is(ArrayTypeSyntax.self) { return "[]" }
+        if type.is(DictionaryTypeSyntax.self) { return "[:]" }
+        switch type.as(IdentifierTypeSyntax.self)?.name.text ?? type.as(MemberTypeSyntax.self)?.name.text {
+        case "Bool": return "false"
+        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+            "CGFloat", "Decimal", "TimeInterval":
+            return "0"
+        case "String", "Substring": return "\"\""
+        case "Array", "ContiguousArray", "Set": return "[]"
+        case "Dictionary": return "[:]"
+        case "Data": return "Foundation.Data()"
+        case "Date": return "Foundation.Date(timeIntervalSinceReferenceDate: 0)"
+        default: return nil
+        }
+    }
+
     var hasOptionalType: Bool {
         guard let type = typeAnnotation?.type else { return false }
         if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {

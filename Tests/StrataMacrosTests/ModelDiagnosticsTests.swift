@@ -115,19 +115,29 @@ struct ModelDiagnosticsTests {
             ])
     }
 
-    @Test("@Transient needs a default value")
+    @Test("@Transient needs a default value only for a type without an empty value Strata knows")
     func transientWithoutDefault() {
-        let result = expand(model("@Transient var scratch: Int"))
+        let result = expand(model("@Transient var scratch: Scratchpad"))
         #expect(
             result.diagnostics == [
                 ReportedDiagnostic(
                     line: 3, column: 20,
                     "@Transient property 'scratch' needs a default value, because models loaded from the store don't "
-                        + "run your initializer; add '= <value>'")
+                        + "run your initializer and 'Scratchpad' has no empty value Strata knows; add '= <value>'")
             ])
+        // Optionals, numbers, strings, flags and collections start empty in loaded models, as SwiftData compiles them.
+        let known = expand(
+            model(
+                "@Transient var cache: [String: Int]\n@Transient var count: Int\n@Transient var selection: Scratchpad?\n"
+                    + "@Transient let note: String?"))
+        #expect(known.diagnostics.isEmpty)
+        #expect(known.source.contains("self.cache = [:]"))
+        #expect(known.source.contains("self.count = 0"))
+        #expect(known.source.contains("self.note = nil"))
+        #expect(!known.source.contains("self.selection ="))
     }
 
-    @Test("@Attribute(.ephemeral) needs a default value unless it is optional, and accepts any type")
+    @Test("@Attribute(.ephemeral) needs a default value unless its type has an empty value, and accepts any type")
     func ephemeralWithoutDefault() {
         let result = expand(
             model("@Attribute(.ephemeral) var cursor: Cursor\n@Attribute(.ephemeral) var hover: () -> Void = {}"))
@@ -136,11 +146,14 @@ struct ModelDiagnosticsTests {
                 ReportedDiagnostic(
                     line: 3, column: 32,
                     "@Attribute(.ephemeral) property 'cursor' needs a default value, because models loaded from the "
-                        + "store don't run your initializer; add '= <value>'")
+                        + "store don't run your initializer and 'Cursor' has no empty value Strata knows; add '= <value>'")
             ])
         let optional = expand(model("@Attribute(.ephemeral) var cursor: Cursor?"), only: modelMacrosOnly)
         #expect(optional.diagnostics.isEmpty)
         #expect(!optional.source.contains("_$cursorProperty"))
+        let flag = expand(model("@Attribute(.ephemeral) var isSelected: Bool"))
+        #expect(flag.diagnostics.isEmpty)
+        #expect(flag.source.contains("self._isSelected = false"))
     }
 
     @Test("'lazy' properties are reported at the modifier")
