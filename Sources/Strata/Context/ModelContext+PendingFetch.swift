@@ -13,18 +13,22 @@ struct PendingFetchChanges<T: PersistentModel> {
     init(in context: ModelContext, plan: FetchPlan) {
         var removed: Set<Int64> = []
         var changed: [T] = []
+        var changedKeys: [Int64] = []
         for model in context.changedModels.values {
             guard let typed = model as? T else { continue }
+            let key = typed.persistentBackingData.primaryKey
             changed.append(typed)
-            if let key = typed.persistentBackingData.primaryKey { removed.insert(key) }
+            changedKeys.append(key ?? .max)
+            if let key { removed.insert(key) }
         }
         for model in context.deletedModels.values where model is T {
             if let key = model.persistentBackingData.primaryKey { removed.insert(key) }
         }
-        // Changed models in the order the store holds them, so that ties order as they will once saved.
-        changed.sort { ($0.persistentBackingData.primaryKey ?? .max) < ($1.persistentBackingData.primaryKey ?? .max) }
+        // Changed models in the order the store holds them, so that ties order as they will once saved. Positions
+        // are sorted, not models: sorting an array of a generic element runs unspecialized, through value witnesses.
+        let order = changedKeys.indices.sorted { changedKeys[$0] < changedKeys[$1] }
         removedKeys = removed
-        candidates = changed + context.insertedModelsArray.compactMap { $0 as? T }
+        candidates = order.map { changed[$0] } + context.insertedModelsArray.compactMap { $0 as? T }
         // A batch delete removes the rows its condition holds for; an unknown (NULL) condition keeps the row.
         // In a hierarchy, a batch delete of any of its entities may remove rows of this one (a subentity's, only its
         // own rows: its entity filter is part of its condition).

@@ -57,6 +57,12 @@ package struct StoreOrder {
     }
 }
 
+/// A model judged in memory, with its place in the store's order.
+private struct SortedCandidate<Model> {
+    let model: Model
+    let key: StoreOrder.Key
+}
+
 extension FetchPlan {
     /// Merges models read from the store (already in `ORDER BY` order) with models judged in memory, into the
     /// order the store will give them once saved (`StoreOrder`; unsaved models in `candidates`' order among
@@ -67,9 +73,11 @@ extension FetchPlan {
         let wanted = count ?? .max
         guard !candidates.isEmpty else { return Array(stored.prefix(wanted)) }
         let order = StoreOrder(self)
-        let sortedCandidates = try candidates.enumerated()
-            .map { (model: $0.element, key: try order.key(of: $0.element, position: $0.offset, of: candidates.count)) }
-            .sorted { order.precedes($0.key, $1.key) }
+        let keys = try candidates.indices.map { try order.key(of: candidates[$0], position: $0, of: candidates.count) }
+        // Positions are sorted, not models: sorting an array of a generic element runs unspecialized.
+        let sortedCandidates = candidates.indices.sorted { order.precedes(keys[$0], keys[$1]) }.map {
+            SortedCandidate(model: candidates[$0], key: keys[$0])
+        }
         var merged: [T] = []
         merged.reserveCapacity(Swift.min(wanted, stored.count + candidates.count))
         var storedIndex = 0
