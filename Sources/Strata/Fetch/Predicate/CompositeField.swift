@@ -88,6 +88,8 @@ package struct CompositeField: AnyPersistentProperty {
             }
             keys.append(String(name))
         }
+        // The struct's `CodingKeys` may store a field under another name than the property's.
+        keys = CompositeCodingKeys.keys(for: keys, in: (owner as? CompositeField)?.valueType ?? owner.valueType)
         let scalar: CompositeScalar
         switch CompositeScalar.of(type) {
         case .success(let found): scalar = found
