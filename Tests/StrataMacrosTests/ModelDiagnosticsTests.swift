@@ -146,7 +146,8 @@ struct ModelDiagnosticsTests {
                 ReportedDiagnostic(
                     line: 3, column: 32,
                     "@Attribute(.ephemeral) property 'cursor' needs a default value, because models loaded from the "
-                        + "store don't run your initializer and 'Cursor' has no empty value Strata knows; add '= <value>'")
+                        + "store don't run your initializer and 'Cursor' has no empty value Strata knows; add '= <value>'"
+                )
             ])
         let optional = expand(model("@Attribute(.ephemeral) var cursor: Cursor?"), only: modelMacrosOnly)
         #expect(optional.diagnostics.isEmpty)
