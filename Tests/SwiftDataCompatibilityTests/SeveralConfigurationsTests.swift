@@ -160,7 +160,7 @@ enum RoutedMigrationPlan: SchemaMigrationPlan {
         } else {
             Issue.record("expected readOnlyContainer, got \(String(describing: error))")
         }
-        #expect("\(error.map { "\($0)" } ?? "")".contains("seed"))
+        #expect("\(error.map { "\($0)" } ?? "")".contains("changes to RoutedSeedCountry, which configuration 'seed'"))
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<RoutedTrip>()) == 0)
 
         // Without the seed change the rest saves; erasing leaves the seed store as it ships.
@@ -172,6 +172,18 @@ enum RoutedMigrationPlan: SchemaMigrationPlan {
         let afterErase = ModelContext(container)
         #expect(try afterErase.fetchCount(FetchDescriptor<RoutedTrip>()) == 0)
         #expect(try afterErase.fetchCount(FetchDescriptor<RoutedSeedCountry>()) == 3)
+    }
+
+    @Test func aReadOnlyConfigurationWhoseFileIsMissingSaysSo() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = ModelConfiguration(
+            "library", schema: Schema([RoutedSeedCountry.self]), url: file("library"), allowsSave: false)
+        let error = #expect(throws: StrataError.self) {
+            try ModelContainer(
+                for: RoutedSeedCountry.self, RoutedThumbnail.self, configurations: cacheConfiguration(), missing)
+        }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("there is no store file, and configuration 'library'"))
+        #expect(!FileManager.default.fileExists(atPath: file("library").path))
     }
 
     @Test func configurationsWithoutASchemaHoldTheModelsNoOtherConfigurationNames() throws {

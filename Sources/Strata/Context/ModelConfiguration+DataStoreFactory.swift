@@ -24,6 +24,13 @@ extension ModelConfiguration: DataStoreFactory {
                     throw StrataError.storeOpenFailed(
                         path: url.path, reason: "can't create its directory: \(error.localizedDescription)")
                 }
+            } else if !FileManager.default.fileExists(atPath: url.path) {
+                throw StrataError.storeOpenFailed(
+                    path: url.path,
+                    reason:
+                        "there is no store file, and configuration '\(name)' doesn't allow saves (allowsSave: false), "
+                        + "so none can be created; ship the file there, or create it with a container that allows saves"
+                )
             }
             path = url.path
         }

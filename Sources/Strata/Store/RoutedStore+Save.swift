@@ -14,11 +14,10 @@ extension RoutedStore {
     ) throws -> StoreSaveResult {
         let split = SplitChanges(changes, members: members.count, memberIndex: memberIndex(for:))
         for (index, share) in split.shares.enumerated() where share.writesRows && members[index].store.isReadOnly {
-            let entity = share.firstEntityName ?? "its models"
             throw StrataError.readOnlyContainer(
                 operation:
-                    "save of \(entity), which configuration '\(members[index].configurationName)' stores and "
-                    + "doesn't allow saves (allowsSave: false)")
+                    "save changes to \(share.entityNames), which configuration '\(members[index].configurationName)' "
+                    + "stores and doesn't allow saves (allowsSave: false); nothing was written")
         }
         // Stores that roll back around the nested call go first; a custom store, which can't, goes last.
         let order = split.shares.indices.filter { split.shares[$0].writesRows }.sorted { left, right in
@@ -134,9 +133,15 @@ extension StoreChanges {
         !isEmpty || !foreignKeyUpdates.isEmpty || !joinInserts.isEmpty || !joinDeletes.isEmpty
     }
 
-    /// The name of an entity the changes touch, for errors.
-    var firstEntityName: String? {
-        inserts.first?.entity.name ?? updates.first?.entity.name ?? deletes.first?.entity.name
-            ?? batchDeletes.first?.entity.name ?? joinInserts.first?.entity.name ?? foreignKeyUpdates.first?.entity.name
+    /// The names of the entities the changes touch, for errors: `Component and Symbol`.
+    var entityNames: String {
+        var names: [String] = []
+        let touched =
+            deletes.map(\.entity.name) + batchDeletes.map(\.entity.name) + inserts.map(\.entity.name)
+            + updates.map(\.entity.name) + joinInserts.map(\.entity.name) + joinDeletes.map(\.entity.name)
+            + foreignKeyUpdates.map(\.entity.name)
+        for name in touched where !names.contains(name) { names.append(name) }
+        guard let last = names.popLast() else { return "its models" }
+        return names.isEmpty ? last : names.joined(separator: ", ") + " and " + last
     }
 }
