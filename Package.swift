@@ -205,10 +205,21 @@ let package = Package(
             dependencies: ["Strata", "StrataPostgres"],
             path: "Tests/StrataTestSupport"
         ),
+        // The models and store helpers the core suites and the PostgreSQL suites share.
+        .target(
+            name: "StrataTestFixtures",
+            dependencies: ["Strata", "StrataPostgres", "StrataTestSupport"],
+            path: "Tests/StrataTestFixtures"
+        ),
         .testTarget(
             name: "StrataTests",
-            dependencies: ["Strata", "StrataPostgres", "CSQLite", "StrataTestSupport"],
+            dependencies: ["Strata", "StrataPostgres", "CSQLite", "StrataTestSupport", "StrataTestFixtures"],
             exclude: ["Reliability/Corpus"]
+        ),
+        // What only the PostgreSQL store does: its connection, SQL and store, mirroring Sources/StrataPostgres.
+        .testTarget(
+            name: "StrataPostgresTests",
+            dependencies: ["Strata", "StrataPostgres", "StrataTestSupport", "StrataTestFixtures"]
         ),
         .testTarget(
             name: "SwiftDataCompatibilityTests",

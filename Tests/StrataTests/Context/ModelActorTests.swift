@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+@testable import StrataTestFixtures
 
 /// Imports books on its own context, off the main actor.
 @ModelActor

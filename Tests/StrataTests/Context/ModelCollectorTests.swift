@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("ModelCollector: models collected untyped, taken as a typed array")
 struct ModelCollectorTests {

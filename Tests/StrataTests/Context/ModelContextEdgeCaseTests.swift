@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("ModelContext: edge cases of insert, delete, upsert and failed saves")
 struct ModelContextEdgeCaseTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Saves of more rows than PostgreSQL's store sends in one pipeline (1,000 statements): conflicts, unique
 /// violations and history in a later batch behave as in a save of a few rows, on both stores.

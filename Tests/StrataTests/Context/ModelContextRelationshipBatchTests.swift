@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+@testable import StrataTestFixtures
 
 @Suite("Relationships read page after page")
 struct ModelContextRelationshipBatchTests {

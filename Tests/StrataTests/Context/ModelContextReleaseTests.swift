@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Models that hold each other through their relationships (a book and its author, both sides read) are freed
 /// with their context, and with them the store, unless user code keeps them — and a kept model still reads its

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Rows changed behind Strata's back: a fetch checks every loaded value against its property's type, refusing a
 /// row whose value doesn't fit (with the entity, property and value named) and accepting every form Strata writes.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Store results checked against Foundation evaluating the same predicate and sort in memory.
 @Suite("Fetch results match in-memory evaluation")

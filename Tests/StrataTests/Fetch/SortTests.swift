@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Strings whose orders in Swift and in bytes disagree (`SeededGenerator` is the Format tests' SplitMix64).
 enum TrickyStrings {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// History rows that stand for several scattered changes (`HistoryKeyList`) read back exactly as the changes were
 /// made, on both stores, and stores of the first history layout gain key lists when opened to write.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("Persistent history: fetching and deleting")
 struct HistoryFetchTests {

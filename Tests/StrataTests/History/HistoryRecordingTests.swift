@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("Persistent history: recording")
 struct HistoryRecordingTests {

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataPostgres
 import Testing
+@testable import StrataTestFixtures
 
 /// `historyRetentionLimit` and `historyRetentionInterval` keep the same history on both stores: enforced every
 /// 64th save, in its transaction, and when the store opens to write.

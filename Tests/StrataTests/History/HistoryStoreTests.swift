@@ -3,6 +3,7 @@ import StrataPostgres
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("Persistent history: stores, writers and migrations")
 struct HistoryStoreTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 /// The history's transactions are indexed by time, so retention by age and fetches bounded by a date read the rows
 /// they select instead of the whole table; stores of the earlier layout gain the index when opened to write.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// A reader's position in history when transactions commit out of identifier order (PostgreSQL's sequence).
 @Suite("HistoryCursor: position in a store's history")

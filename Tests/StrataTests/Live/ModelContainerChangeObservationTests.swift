@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataTestSupport
 import Testing
+@testable import StrataTestFixtures
 
 /// `ModelContainer.observeChanges(_:)`: the public hook through which an app (and StrataState) hears that the
 /// container's stored models changed.

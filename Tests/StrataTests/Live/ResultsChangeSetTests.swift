@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// A small seeded generator, so a failing sequence can be replayed.
 struct LiveRandom: RandomNumberGenerator {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Holds an observer of `LiveTask`s on its own actor.
 private actor TaskWatcher {

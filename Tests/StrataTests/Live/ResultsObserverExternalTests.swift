@@ -3,6 +3,7 @@ import StrataTestSupport
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @MainActor
 @Suite("ResultsObserver: changes from other processes")

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 /// Two containers on one store: what container B saves reaches container A's observers through the history feed
 /// (SQLite's data version, PostgreSQL's `LISTEN`/`NOTIFY` or polling), as exact rows.

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import Synchronization
 import Testing
+@testable import StrataTestFixtures
 
 @Suite("StrataLog: the hook an app points at its own logger", .serialized)
 struct StrataLogTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("SavedValues: a small map with its first entry inline")
 struct SavedValuesTests {

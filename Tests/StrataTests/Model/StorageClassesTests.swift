@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// The storage classes a property accepts without looking at the payload: loading a row lets a value of one of
 /// them through unchecked, so each must be a class whose every value the full check accepts.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("Stored types round-trip through save and reopen")
 struct StoredTypesTests {

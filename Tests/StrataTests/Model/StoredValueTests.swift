@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("StoredValue")
 struct StoredValueTests {

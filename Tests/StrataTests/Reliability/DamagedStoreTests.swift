@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Damaged store files: each is refused with a `StrataError` (never a trap) and left byte for byte as it was.
 @Suite("Damaged store files")

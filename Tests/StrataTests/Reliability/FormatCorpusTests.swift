@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// The shape of `strata-torture fuzz-format`'s `Entry` (same property names), so its corpus replays here.
 @Model

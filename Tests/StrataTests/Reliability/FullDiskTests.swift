@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// A store on a full disk and on a read-only file system: small tmpfs mounts, which need root (CI runs as root);
 /// elsewhere the tests do nothing.

@@ -3,6 +3,7 @@ import StrataPostgres
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Hostile text in every place a user can pass it: values, store paths, `originalName`, very long and deeply
 /// nested predicates. None changes the shape of the SQL Strata runs, and none changes the store beyond what was

@@ -1,6 +1,7 @@
 import Foundation
 import StrataTestSupport
 import Testing
+@testable import StrataTestFixtures
 
 /// Short runs of the `strata-torture` harness (the long runs and their figures are in RELIABILITY.md): the
 /// executable the package builds next to the tests is started as a child process, as a user's app would be.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// `HistoryKeyList`: the keys of a history row that stands for several changes round-trip exactly.
 @Suite struct HistoryKeyListTests {

@@ -5,12 +5,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
-
-@Model final class Dossier {
-    var title: String
-    var rating: Int
-    init(title: String, rating: Int) { self.title = title; self.rating = rating }
-}
+@testable import StrataTestFixtures
 
 @Suite("Saves racing from several instances")
 struct InstanceRaceTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("SQLite store: unique constraints and indexes")
 struct SQLiteStoreTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+@testable import StrataTestFixtures
 
 /// Records every `ModelContext.didSave` one context posts, while it is alive. Notifications may arrive on any
 /// thread, so the records are guarded by a lock.

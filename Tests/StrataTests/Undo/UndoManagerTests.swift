@@ -2,6 +2,7 @@
 import Foundation
 import Strata
 import Testing
+@testable import StrataTestFixtures
 
 /// A value changed through the undo manager the way Foundation's documentation shows: each setter registers the
 /// inverse, so undoing registers the redo.

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+@testable import StrataTestFixtures
 
 /// Format leaves across relationships: key paths through the to-one `partner` (one and two hops), `ANY`, `ALL`
 /// and `NONE` over the to-many `items`, `@count`, `SUBQUERY(…).@count`, the `@sum`, `@avg`, `@max` and `@min`

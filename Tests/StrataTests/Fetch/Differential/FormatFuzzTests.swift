@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Differential fuzzing of format predicates: random compound `FormatPredicate`s over rows of awkward values
 /// select in the store exactly the rows Strata's in-memory evaluator selects, or are refused with an error.

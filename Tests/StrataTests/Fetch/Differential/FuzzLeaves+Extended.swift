@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+@testable import StrataTestFixtures
 
 /// Leaves beyond comparisons: integer arithmetic at the edges, conditionals, `flatMap`, and optional `Double`s
 /// holding NaN.

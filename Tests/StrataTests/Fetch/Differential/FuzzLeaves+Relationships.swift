@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+@testable import StrataTestFixtures
 
 /// Leaves across relationships: optional chaining through the to-one `partner` (one and two hops), `??` and
 /// `flatMap` over it, and `contains(where:)`, `allSatisfy`, `filter(…).count`, `filter(…).isEmpty`, `count` and

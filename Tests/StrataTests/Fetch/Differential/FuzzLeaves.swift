@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+@testable import StrataTestFixtures
 
 /// Random leaves and trees over `FuzzRow`, with constants drawn from the same awkward pools as the rows.
 struct FuzzTrees<G: RandomNumberGenerator> {

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+@testable import StrataTestFixtures
 
 /// A random predicate tree over `FuzzRow`, kept as a description plus a builder so a failure prints it and the
 /// minimizer can replace subtrees.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// The disagreements the fuzzers found once rows had related items: aggregates and arithmetic over NaN and
 /// infinities in format predicates, and the evaluator failing where the store answers.

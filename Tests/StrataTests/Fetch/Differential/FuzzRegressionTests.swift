@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// The disagreements the differential fuzzers found, each minimized to a fixed case.
 @Suite struct FuzzRegressionTests {

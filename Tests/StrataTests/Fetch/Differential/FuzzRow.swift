@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+@testable import StrataTestFixtures
 
 /// A kind a `FuzzRow` has, stored by raw value.
 enum FuzzKind: String, Codable, CaseIterable {

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+@testable import StrataTestFixtures
 
 /// Differential fuzzing of fetches over unsaved changes: after random inserts, changes, deletes and batch deletes,
 /// a fetch (random predicate, sort, limit and offset) and `fetchCount` return exactly what the same fetch returns

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+@testable import StrataTestFixtures
 
 /// Differential fuzzing: random `Predicate` trees over rows of awkward values either select in the store exactly
 /// the rows `Predicate.evaluate` selects, or are refused with a `StrataError`, never answered differently. Where

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+@testable import StrataTestFixtures
 
 /// `SortDescriptor`s run in the store order rows of awkward values as Foundation's `sort(using:)` orders them in
 /// memory (ties broken by serial).

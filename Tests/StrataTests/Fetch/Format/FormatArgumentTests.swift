@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("Format predicate arguments")
 struct FormatArgumentTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Error descriptions stay short whatever the input: long quoted text (SQL, predicates, literals,
 /// patterns) is cut in the middle with a note of how much was left out.

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Shorthands shared by the format-predicate tests.
 enum FormatFixture {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Strata's own size limits refuse oversized predicates with an error naming the limit and the value,
 /// before SQLite's limits (expression depth 1000, 32,766 bound values) would fail the fetch.

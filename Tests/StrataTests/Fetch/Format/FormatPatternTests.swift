@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Constant `MATCHES` patterns are checked when the predicate is built, never halfway through a query.
 @Suite struct FormatPatternTests {

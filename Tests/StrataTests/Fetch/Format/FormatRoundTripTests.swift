@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("Format predicate round trip")
 struct FormatRoundTripTests {

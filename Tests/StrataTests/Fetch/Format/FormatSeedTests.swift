@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// The predicates from the seed samples (Core Data @FetchRequest tutorials), verbatim.
 @Suite("Format predicates from the seed samples")

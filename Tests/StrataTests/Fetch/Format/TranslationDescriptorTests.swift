@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Format predicates and sort descriptors wherever a fetch takes a predicate: descriptors, pending changes,
 /// batch deletes.

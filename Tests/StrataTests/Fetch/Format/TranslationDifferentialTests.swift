@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Random predicates over random tasks: the store (SQL) and the in-memory evaluator must match the same tasks,
 /// and `NOT p` must match exactly the others.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Predicates that can't run: each throws an error naming the entity and what is wrong, at fetch time.
 @Suite struct TranslationErrorTests {

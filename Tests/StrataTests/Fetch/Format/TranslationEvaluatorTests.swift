@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// The in-memory evaluator on trees that `#Predicate`s translate to, checked against `Predicate.evaluate`,
 /// and on SQLite's three-valued logic.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// How urgent a `FormatTask` is, stored by raw value.
 enum FormatStatus: String, Codable, CaseIterable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Text from users never becomes SQL: string literals and arguments are bound, and `%K` names are checked
 /// against the schema.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Live results driven by a format predicate and Core Data-style sort descriptors.
 @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Strata's two-valued rule for nil: every comparison is true or false, so `NOT p` matches exactly the
 /// rows `p` does not, nil rows included, in the store and in the evaluator alike.

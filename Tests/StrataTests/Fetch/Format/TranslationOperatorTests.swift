@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Each operator and modifier of the format language, run in a real store and checked against the
 /// in-memory evaluator on the same tasks.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Key paths through relationships, quantifiers, aggregates and subqueries, in a real store and checked
 /// against the in-memory evaluator.

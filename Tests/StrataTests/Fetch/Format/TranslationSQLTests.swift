@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// The exact SQL of each predicate form, with every value bound.
 @Suite struct TranslationSQLTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// The seed's examples, verbatim.
 @Suite struct TranslationSeedTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Key paths through to-many relationships without a quantifier (they mean `ANY`), through two to-many
 /// relationships, and quantifiers inside a `SUBQUERY`: store results, checked against the evaluator.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// `#Predicate` compares Strings as Swift does, canonically equivalent forms included, checked against
 /// `Predicate.evaluate` on composed, decomposed, mixed-case and numbered strings.

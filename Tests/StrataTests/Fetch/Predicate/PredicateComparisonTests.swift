@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+@testable import StrataTestFixtures
 
 @Suite struct PredicateComparisonTests {
     private static let early = Date(timeIntervalSinceReferenceDate: 100)

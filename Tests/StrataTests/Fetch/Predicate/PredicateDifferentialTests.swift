@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+@testable import StrataTestFixtures
 
 /// Runs generated predicates in the store and through `Predicate.evaluate` on the same 200 random books and
 /// expects the same matches.

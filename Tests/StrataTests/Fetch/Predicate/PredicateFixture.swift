@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+@testable import StrataTestFixtures
 
 /// A shelf a `PredicateBook` sits on, stored by raw value.
 enum PredicateShelf: String, Codable, CaseIterable {

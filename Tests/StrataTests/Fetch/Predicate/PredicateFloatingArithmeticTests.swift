@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+@testable import StrataTestFixtures
 
 /// Floating-point arithmetic and NaN constants in `#Predicate` follow Swift's IEEE semantics in the store:
 /// a NaN operand or result is unordered and unequal to everything, `x / 0` is an infinity.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// A tree node: a self-referential relationship whose tables and column names coincide on both sides.
 @Model final class PredicateNode {

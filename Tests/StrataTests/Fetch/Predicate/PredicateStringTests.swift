@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+@testable import StrataTestFixtures
 
 @Suite struct PredicateStringTests {
     private static var books: [PredicateBook] {

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+@testable import StrataTestFixtures
 
 /// The translator keeps what it learns about each predicate node's type for the life of the process; these tests
 /// translate predicates of the same shape with different captured values, and nodes whose conformances depend on

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// The SQL of the relationship nodes of `QueryExpression`, pinned.
 @Suite struct RelatedQuerySQLTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// A floating-point property holding NaN, ±infinity and ±0.
 @Model

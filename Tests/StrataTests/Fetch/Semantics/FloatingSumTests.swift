@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// `FloatingSum`, behind `strata_real_sum`/`strata_real_avg` and the evaluator's floating-point `@sum`: the
 /// exact sum rounded once, whatever the order, with IEEE's NaN and infinities.

@@ -4,6 +4,7 @@ import StrataTestSupport
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("A store migrated by another container")
 struct MigratedElsewhereTests {

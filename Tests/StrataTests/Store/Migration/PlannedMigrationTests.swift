@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("Planned migrations on every store")
 struct PlannedMigrationTests {

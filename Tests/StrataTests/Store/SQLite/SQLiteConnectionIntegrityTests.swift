@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// What an open checks without reading the whole file: the header, the schema, a full check after an unclean
 /// shutdown, and SQLite's own errors on the reads that reach damage.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("SQLiteConnection running and transactions")
 struct SQLiteConnectionRunTests {

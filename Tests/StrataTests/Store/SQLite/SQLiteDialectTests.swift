@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 @Suite("SQLite dialect")
 struct SQLiteDialectTests {

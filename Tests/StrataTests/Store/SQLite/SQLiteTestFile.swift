@@ -1,4 +1,5 @@
 import Foundation
+@testable import StrataTestFixtures
 
 /// A unique database path in the temporary directory, removed (with its WAL files) on deinit.
 final class SQLiteTestFile {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Opens `store` with `types`, inserting what `seed` makes and saving.
 func seedStore(

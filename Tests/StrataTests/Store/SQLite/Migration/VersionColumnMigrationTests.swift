@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataTestFixtures
 
 /// Stores written before rows carried a version get the column from an inferred migration.
 @Suite("Version column migration")

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 @Suite("Persistent history: PostgreSQL tables")
 struct PostgresHistoryTests {

@@ -4,6 +4,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 /// PostgreSQL through Debian's PgBouncer, started by each test in front of the suite's server: in session mode
 /// the store works as on a direct connection (its settings, prepared statements and `LISTEN` live in the session

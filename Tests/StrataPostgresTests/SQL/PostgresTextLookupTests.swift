@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 /// The guards around PostgreSQL's text lookups: a text call spelled without its pre-pass refuses non-simple text,
 /// and a value the pre-pass never saw fails the statement as a serialization failure, never with another answer.

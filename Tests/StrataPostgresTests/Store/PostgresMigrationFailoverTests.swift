@@ -5,6 +5,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 /// ``CruisePlan`` whose custom stage, on its first run only, tells the test it has begun and then waits for the
 /// test's word: the primary is killed while the migration's transaction is open.

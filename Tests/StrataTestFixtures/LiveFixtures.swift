@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 
 @Model final class LiveTask {
     var title: String

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 @Suite("PostgreSQL: values read in binary are the values read as text, and round-trip through both stores")
 struct PostgresBinaryResultTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 /// A read replica that doesn't answer leaves reads to the primary at once, and is left alone for a while instead of
 /// making every read wait for it.

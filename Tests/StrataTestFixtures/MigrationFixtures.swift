@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 
 // Shapes of the entities `Trip`, `Stop` and `Tag` the inferred-migration tests evolve through, one namespace each.
 

@@ -5,6 +5,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 /// One row of a failover run's saves: each save inserts `FailoverEntry.perSave` of them with its writer and number.
 @Model

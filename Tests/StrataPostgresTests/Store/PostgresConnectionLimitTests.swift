@@ -4,6 +4,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 @Suite("PostgreSQL: a busy pool and a full server give clear errors, and work resumes when connections free up")
 struct PostgresConnectionLimitTests {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 
 @testable import Strata
 @testable import StrataPostgres

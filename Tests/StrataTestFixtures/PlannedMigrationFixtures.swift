@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 
 // A cruise line's models through three versions, and the plans that migrate between them.
 

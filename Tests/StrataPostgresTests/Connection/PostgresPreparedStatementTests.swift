@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 @Suite("PostgreSQL: statements prepared once per connection")
 struct PostgresPreparedStatementTests {

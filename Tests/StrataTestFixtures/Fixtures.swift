@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 
 // Model classes shared by the core behaviour suites. Each suite opens its own store, so sharing the classes
 // shares no state.

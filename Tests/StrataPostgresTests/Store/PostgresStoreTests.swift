@@ -3,6 +3,7 @@ import Strata
 import Testing
 
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 @Suite("PostgresStore: smoke")
 struct PostgresStoreSmokeTests {

@@ -3,6 +3,7 @@ import Strata
 import Testing
 
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 /// A model sorted by an indexed non-optional attribute, with an optional one beside it.
 @Model

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 /// Live results across PostgreSQL instances: the `LISTEN` connection coming back after the server ends it, and the
 /// polling fallback for engines without `LISTEN`/`NOTIFY`.

@@ -5,6 +5,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 @Suite("PostgreSQL: a server restarting, a connection dropped, credentials kept out of errors")
 struct PostgresFaultTests {

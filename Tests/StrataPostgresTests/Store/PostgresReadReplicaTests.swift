@@ -4,6 +4,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 /// One row of the replica runs.
 @Model

@@ -4,6 +4,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataPostgres
+@testable import StrataTestFixtures
 
 /// `PostgresConfiguration.usesAdvisoryLocks = false` (engines without advisory locks, such as CockroachDB): the
 /// metadata's row lock and the open's transaction guard concurrent opens instead. PostgreSQL only.
