@@ -46,6 +46,19 @@ extension QueryExpression {
             return Self.parenthesized(operand.sql(in: scope) + SQLFragment(sql: " IS NULL"))
         case .in(let operand, let list):
             guard !list.isEmpty else { return SQLFragment(sql: "0") }
+            if let values = Self.boundValues(list) {
+                // A list of values (the keys a fetch with unsaved changes leaves out): one fragment, one segment
+                // per value, instead of a fragment per value joined.
+                var sql = SQLFragment(sql: "(")
+                sql.append(operand.sql(in: scope))
+                sql.append(sql: " IN (")
+                for (position, value) in values.enumerated() {
+                    if position > 0 { sql.append(sql: ", ") }
+                    sql.append(binding: value)
+                }
+                sql.append(sql: "))")
+                return sql
+            }
             return Self.parenthesized(
                 operand.sql(in: scope) + SQLFragment(sql: " IN (")
                     + .joined(list.map { $0.sql(in: scope) }, separator: ", ") + SQLFragment(sql: ")"))
@@ -79,6 +92,17 @@ extension QueryExpression {
         _ left: QueryExpression, _ op: String, _ right: QueryExpression, _ scope: SQLScope
     ) -> SQLFragment {
         parenthesized(left.sql(in: scope) + SQLFragment(sql: " \(op) ") + right.sql(in: scope))
+    }
+
+    /// The values of a list made only of values; `nil` when any element is another expression.
+    private static func boundValues(_ list: [QueryExpression]) -> [StoredValue]? {
+        var values: [StoredValue] = []
+        values.reserveCapacity(list.count)
+        for element in list {
+            guard case .value(let value) = element else { return nil }
+            values.append(value)
+        }
+        return values
     }
 
     private static func parenthesized(_ fragment: SQLFragment) -> SQLFragment {

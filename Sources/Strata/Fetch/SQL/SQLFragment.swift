@@ -31,6 +31,7 @@ package struct SQLFragment: Sendable, Hashable {
 
     package mutating func append(_ other: SQLFragment) { segments.append(contentsOf: other.segments) }
     package mutating func append(sql: String) { segments.append(.text(sql)) }
+    package mutating func append(binding value: StoredValue) { segments.append(.binding(value)) }
 
     package static func + (lhs: SQLFragment, rhs: SQLFragment) -> SQLFragment {
         var result = lhs
