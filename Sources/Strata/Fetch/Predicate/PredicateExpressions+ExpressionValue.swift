@@ -41,6 +41,11 @@ extension PredicateExpressions {
     }
 
     /// `expression` as a predicate's argument, as Apple's `#Predicate` passes one to `build_evaluate`.
+    ///
+    /// Disfavored: `#Predicate` wraps every captured value in `build_Arg`, and without it each of those calls in a
+    /// long predicate (nested `if`s over optional chains) gave the type checker one more overload to try, past its
+    /// time limit. It is chosen only where Foundation's own overloads don't apply: an `Expression` argument.
+    @_disfavoredOverload
     public static func build_Arg<each Input, Output>(
         _ expression: Expression<repeat each Input, Output>
     ) -> ExpressionValue<repeat each Input, Output> {
