@@ -54,6 +54,19 @@ private func storedCount(_ container: ModelContainer) throws -> Int {
         #expect(try await eventually { try storedCount(container) == 2 })
     }
 
+    @Test(arguments: StoreKind.all) func aModelWhoseDeletionIsSavedHasNoContext(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, AutosavedEntry.self))
+        let entry = AutosavedEntry(text: "gone soon")
+        context.insert(entry)
+        try context.save()
+        context.delete(entry)
+        // Marked for deletion, not yet saved: still the context's.
+        #expect(entry.isDeleted && entry.modelContext === context)
+        try context.save()
+        // How apps tell a deleted model: its context is `nil` once the deletion is saved.
+        #expect(entry.modelContext == nil)
+    }
+
     @Test(arguments: StoreKind.all) func processPendingChangesSavesAnAutosavingContext(_ kind: StoreKind) async throws {
         let container = try freshContainer(kind, AutosavedEntry.self)
         await Task.detached {
