@@ -310,6 +310,31 @@ enum RoutedMigrationPlan: SchemaMigrationPlan {
         #expect("\(error.map { "\($0)" } ?? "")".contains("configuration alone"))
     }
 
+    @Test func containersListingTheStoresInEitherOrderSaveToBothAtOnce() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trips = ModelConfiguration("trips", schema: Schema([RoutedTrip.self, RoutedStop.self]), url: file("trips"))
+        let cache = cacheConfiguration()
+        // Two containers (an app and its extension) over the same two files, their configurations in either order.
+        let first = try ModelContainer(for: fullSchema, configurations: trips, cache)
+        let second = try ModelContainer(for: fullSchema, configurations: cache, trips)
+        func saves(_ container: ModelContainer, _ name: String) -> Task<Void, any Error> {
+            Task.detached {
+                for round in 0..<25 {
+                    let context = ModelContext(container)
+                    context.insert(RoutedTrip(name: "\(name) \(round)"))
+                    context.insert(RoutedThumbnail(key: "\(name) \(round)", bytes: round))
+                    try context.save()
+                }
+            }
+        }
+        let (one, two) = (saves(first, "first"), saves(second, "second"))
+        try await one.value
+        try await two.value
+        let reader = ModelContext(first)
+        #expect(try reader.fetchCount(FetchDescriptor<RoutedTrip>()) == 50)
+        #expect(try reader.fetchCount(FetchDescriptor<RoutedThumbnail>()) == 50)
+    }
+
     @Test func aCustomStoreThatFailsRollsBackTheOtherStoresShare() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
