@@ -45,7 +45,7 @@ extension ModelProperty {
         let bindings = Array(variable.bindings)
         let names = bindings.map { $0.pattern.trimmedDescription }.joined(separator: ", ")
         let isVar = variable.bindingSpecifier.tokenKind == .keyword(.var)
-        let hasDefault = bindings.allSatisfy { $0.initializer != nil || (isVar && $0.hasOptionalType) }
+        let hasDefault = bindings.allSatisfy { !$0.givesNoValue(isVar: isVar) }
         guard bindings.count == 1, let binding = bindings.first,
             let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
         else {
@@ -65,11 +65,9 @@ extension ModelProperty {
             return
         }
         if isVar, variable.attributes.isEphemeral {
-            // Never stored, so any type will do; but `init(backingData:)` doesn't run the class's initializer, so the
-            // value loaded models start with must be written in the declaration.
-            // Loaded models start with an empty value of a type Strata knows one of.
-            let needsDefault = binding.initializer == nil && !binding.hasOptionalType
-            let empty = needsDefault ? binding.emptyValueExpression : nil
+            // Never stored, so any type will do; but `init(backingData:)` doesn't run the class's initializer, so
+            // loaded models start with the declared value, or else an empty value of a type Strata knows one of.
+            let empty = hasDefault ? nil : binding.emptyValueExpression
             let problem = StrataDiagnostic(
                 "ephemeralWithoutDefault",
                 "@Attribute(.ephemeral) property '\(name)' needs a default value, because models loaded from the "
@@ -78,7 +76,7 @@ extension ModelProperty {
             ).at(binding)
             self.init(
                 name: name, isStored: true, hasDefault: hasDefault, persisted: nil,
-                diagnostics: needsDefault && empty == nil ? [problem] : [])
+                diagnostics: !hasDefault && empty == nil ? [problem] : [])
             isEphemeral = true
             loadedValue = empty.map { ("_\(name)", $0) }
             return
@@ -94,9 +92,7 @@ extension ModelProperty {
         self.init(
             name: name, isStored: true, hasDefault: hasDefault, persisted: persisted,
             diagnostics: problem.map { [$0] } ?? [])
-        if persisted == nil, problem == nil, !hasDefault || (!isVar && binding.initializer == nil),
-            let empty = binding.emptyValueExpression
-        {
+        if persisted == nil, problem == nil, !hasDefault, let empty = binding.emptyValueExpression {
             loadedValue = (name, empty)
         }
     }

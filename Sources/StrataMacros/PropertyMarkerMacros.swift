@@ -88,7 +88,7 @@ struct TransientMacro: PeerMacro {
         // `@Model`'s `init(backingData:)` gives loaded models an empty value of a type Strata knows one of.
         let isVar = variable.bindingSpecifier.tokenKind == .keyword(.var)
         for binding in variable.bindings
-        where binding.initializer == nil && !(isVar && binding.hasOptionalType) && binding.emptyValueExpression == nil {
+        where binding.givesNoValue(isVar: isVar) && binding.emptyValueExpression == nil {
             context.diagnose(
                 StrataDiagnostic(
                     "transientWithoutDefault",

@@ -95,8 +95,6 @@ extension PatternBindingSyntax {
         }
     }
 
-    /// Whether the binding is annotated `T?`, `T!` or `Optional<T>`: such a `var` starts out `nil`
-    /// without an explicit default, also when `@Model` turns it into a persisted property.
     /// An empty value of the declared type (`nil`, `false`, `0`, `""`, `[]`, `[:]`, an empty `Data`, the
     /// reference date), for a property `init(backingData:)` must give a value the declaration doesn't; `nil` for a
     /// type without one Strata knows, or no written type.
@@ -119,6 +117,14 @@ extension PatternBindingSyntax {
         }
     }
 
+    /// Whether the declaration gives the property no value of its own: no initial value, and not an optional
+    /// `var` (whose implicit initial value is `nil`).
+    func givesNoValue(isVar: Bool) -> Bool {
+        initializer == nil && !(isVar && hasOptionalType)
+    }
+
+    /// Whether the binding is annotated `T?`, `T!` or `Optional<T>`: such a `var` starts out `nil`
+    /// without an explicit default, also when `@Model` turns it into a persisted property.
     var hasOptionalType: Bool {
         guard let type = typeAnnotation?.type else { return false }
         if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {

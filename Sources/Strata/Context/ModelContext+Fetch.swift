@@ -109,7 +109,8 @@ extension ModelContext {
     /// Whether an identifier can name a row of this context's store: temporary identifiers have no store yet, and
     /// a row number from another store names a different row here.
     private func belongsToStore(_ identifier: PersistentIdentifier) -> Bool {
-        guard let owner = identifier.storeIdentifier else { return true }
+        guard let owner = identifier.storeIdentifier, owner != store.identifier else { return true }
+        // A container over several stores: a model of any of them.
         return store.componentStores.contains { $0.identifier == owner }
     }
 

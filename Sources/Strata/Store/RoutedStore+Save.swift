@@ -19,16 +19,7 @@ extension RoutedStore {
                     "save changes to \(share.entityNames), which configuration '\(members[index].configurationName)' "
                     + "stores and doesn't allow saves (allowsSave: false); nothing was written")
         }
-        // Stores that roll back around the nested call go first; a custom store, which can't, goes last. Among
-        // the others, the order of the stores' own identifiers: two containers over the same stores, whatever the
-        // order of their configurations, take the stores' write locks in one order, so neither waits on the other.
-        let order = split.shares.indices.filter { split.shares[$0].writesRows }.sorted { left, right in
-            let (leftStore, rightStore) = (members[left].store, members[right].store)
-            if leftStore.holdsTransactionAroundBeforeCommit != rightStore.holdsTransactionAroundBeforeCommit {
-                return leftStore.holdsTransactionAroundBeforeCommit
-            }
-            return (leftStore.identifier, left) < (rightStore.identifier, right)
-        }
+        let order = writeOrder.filter { split.shares[$0].writesRows }
         var results = [StoreSaveResult?](repeating: nil, count: members.count)
         var committed: [Int] = []
         func write(from position: Int) throws {

@@ -27,6 +27,11 @@ package final class RoutedStore: PersistentStore {
     private let memberByEntity: [String: Int]
     /// The member holding each join table, by table name.
     private let memberByTable: [String: Int]
+    /// The members in the order a save writes them (see ``save(_:mergePolicy:beforeCommit:)``): stores that roll
+    /// back around the nested call first, a custom store, which can't, last; among the others, the order of the
+    /// stores' own identifiers, so two containers over the same stores, whatever the order of their
+    /// configurations, take the stores' write locks in one order and neither waits on the other.
+    let writeOrder: [Int]
 
     /// Routes `schema`'s entities to `members`: each entity to the member whose schema holds it.
     package init(schema: Schema, members: [Member]) {
@@ -40,6 +45,13 @@ package final class RoutedStore: PersistentStore {
         }
         self.memberByEntity = byEntity
         self.memberByTable = byTable
+        self.writeOrder = members.indices.sorted { left, right in
+            let (leftStore, rightStore) = (members[left].store, members[right].store)
+            if leftStore.holdsTransactionAroundBeforeCommit != rightStore.holdsTransactionAroundBeforeCommit {
+                return leftStore.holdsTransactionAroundBeforeCommit
+            }
+            return (leftStore.identifier, left) < (rightStore.identifier, right)
+        }
     }
 
     /// The first member's identifier (models carry their own store's, see ``storeIdentifier(for:)``).

@@ -11,50 +11,49 @@ import Synchronization
 /// under the n-th key. When they don't (an `encode(to:)` that skips or adds fields), a key is assumed to be the
 /// property's name, as before.
 enum CompositeCodingKeys {
-    /// The keys of each type's stored properties, by property name (empty when the names are the keys).
-    private static let cache = Mutex<[ObjectIdentifier: [String: String]]>([:])
+    /// What the keys of a path need to know of one type: the keys its properties are stored under, by property
+    /// name (only those that differ), and each property's type without `Optional`.
+    private struct Layout {
+        var keys: [String: String] = [:]
+        var fieldTypes: [String: Any.Type] = [:]
+    }
+
+    /// Each type's layout, found once (empty for a type no empty value can be made of).
+    private static let cache = Mutex<[ObjectIdentifier: Layout]>([:])
 
     /// The JSON keys of `names`, a path of stored properties starting in `root`.
     static func keys(for names: [String], in root: Any.Type) -> [String] {
         var type: Any.Type? = root
         return names.map { name in
             guard let current = type else { return name }
-            let (key, fieldType) = lookUp(name, in: current)
-            type = fieldType
-            return key
+            let layout = layout(of: current)
+            type = layout.fieldTypes[name]
+            return layout.keys[name] ?? name
         }
     }
 
-    /// The key property `name` of `type` is stored under, and the property's type (without `Optional`) when known.
-    private static func lookUp(_ name: String, in type: Any.Type) -> (key: String, fieldType: Any.Type?) {
-        guard let value = emptyValue(of: type) else { return (name, nil) }
-        let children = Array(Mirror(reflecting: value).children)
-        let fieldType = children.first { $0.label == name }.map { unwrappedType(of: $0.value) }
-        let keys = cache.withLock { $0[ObjectIdentifier(type)] } ?? record(value, children: children, type: type)
-        return (keys[name] ?? name, fieldType)
-    }
-
-    private static func record(_ value: Any, children: [Mirror.Child], type: Any.Type) -> [String: String] {
-        var keys: [String: String] = [:]
-        if let encodable = value as? any Encodable {
-            let recorder = KeyRecorder()
-            try? encodable.encode(to: recorder)
-            let labels = children.compactMap(\.label)
-            if labels.count == recorder.keys.count {
-                for (label, key) in zip(labels, recorder.keys) where label != key { keys[label] = key }
+    private static func layout(of type: Any.Type) -> Layout {
+        if let known = cache.withLock({ $0[ObjectIdentifier(type)] }) { return known }
+        var layout = Layout()
+        if let value = PlaceholderDecoder.placeholder(of: type) {
+            let children = Array(Mirror(reflecting: value).children)
+            for child in children {
+                // An optional field's empty value is `nil`, with no fields: its type is looked through.
+                if let label = child.label {
+                    layout.fieldTypes[label] = CompositeScalar.unwrapped(Swift.type(of: child.value))
+                }
+            }
+            if let encodable = value as? any Encodable {
+                let recorder = KeyRecorder()
+                try? encodable.encode(to: recorder)
+                let labels = children.compactMap(\.label)
+                if labels.count == recorder.keys.count {
+                    for (label, key) in zip(labels, recorder.keys) where label != key { layout.keys[label] = key }
+                }
             }
         }
-        cache.withLock { $0[ObjectIdentifier(type)] = keys }
-        return keys
-    }
-
-    private static func emptyValue(of type: Any.Type) -> Any? {
-        PlaceholderDecoder.placeholder(of: type)
-    }
-
-    /// The type of a field's value, looking through `Optional` (whose empty value is `nil`, with no fields).
-    private static func unwrappedType(of value: Any) -> Any.Type {
-        CompositeScalar.unwrapped(Swift.type(of: value))
+        cache.withLock { $0[ObjectIdentifier(type)] = layout }
+        return layout
     }
 }
 
