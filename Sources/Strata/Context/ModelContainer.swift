@@ -19,6 +19,8 @@ public final class ModelContainer: Sendable {
     package let store: any PersistentStore
     /// Who hears of each save of the container's contexts (live results, through their change center).
     package let saveObservers = ModelContainerSaveObservers()
+    /// Where each context's saves wait for the container's other contexts to merge them.
+    let unmergedChanges = UnmergedChangesInboxes()
     /// Whether the container opened its store, and so closes it when closed or released (not a migration stage's
     /// container, which works through the migration's store).
     let ownsStore: Bool

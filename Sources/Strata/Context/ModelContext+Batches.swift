@@ -14,6 +14,7 @@ extension ModelContext {
         _ descriptor: FetchDescriptor<T>, batchSize: Int = 5000, allowEscapingMutations: Bool = false,
         block: (T) throws -> Void
     ) throws {
+        try mergeChangesSavedElsewhere()
         let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
         if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
             for model in try fetch(descriptor) { try block(model) }
@@ -100,6 +101,7 @@ extension ModelContext {
     public func fetch<T: PersistentModel>(
         _ descriptor: FetchDescriptor<T>, batchSize: Int
     ) throws -> FetchResultsCollection<T> {
+        try mergeChangesSavedElsewhere()
         let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
         if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
             return FetchResultsCollection(loaded: try fetch(descriptor))

@@ -13,6 +13,7 @@ extension ModelContext {
     /// - Throws: `StrataError.unknownEntity`, `StrataError.unsupportedPredicate`,
     ///   `StrataError.unsupportedSortDescriptor`, `StrataError.invalidStoredValue`, or `StrataError.storeFailure`.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        try mergeChangesSavedElsewhere()
         let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
         let results = try fetchWithoutPrefetching(descriptor, plan: plan)
         if !descriptor.relationshipKeyPathsForPrefetching.isEmpty {
@@ -35,6 +36,7 @@ extension ModelContext {
     ///
     /// - Throws: the errors of `fetch(_:)`.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        try mergeChangesSavedElsewhere()
         let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
         guard descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) else {
             var request = plan.request
@@ -49,6 +51,7 @@ extension ModelContext {
     /// - Throws: the errors of `fetch(_:)`.
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier]
     {
+        try mergeChangesSavedElsewhere()
         let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
         if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
             return try fetch(descriptor).map(\.persistentModelID)
@@ -96,6 +99,7 @@ extension ModelContext {
             throw StrataError.unknownEntity(identifier.entityName)
         }
         guard belongsToStore(identifier) else { throw StrataError.modelNotInContext(identifier) }
+        try mergeChangesSavedElsewhere()
         if let key = identifier.primaryKey, let model = registeredModels[entity.identityKey]?[key] { return model }
         if let model = insertedModels.first(where: { $0.persistentModelID == identifier }) { return model }
         guard let key = identifier.primaryKey else { throw StrataError.modelNotInContext(identifier) }

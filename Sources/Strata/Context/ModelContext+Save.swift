@@ -145,6 +145,10 @@ extension ModelContext {
         postSaveNotification(
             ModelContext.didSave, inserted: insertedIdentifiers, updated: updatedIdentifiers,
             deleted: deletedIdentifiers)
+        // Before the save observers: a live result told of this save merges it into its context first.
+        containerInboxes.deliver(
+            UnmergedChanges(inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers),
+            from: ObjectIdentifier(self))
         container.saveObservers.containerDidSave(
             inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers,
             origin: ObjectIdentifier(self))

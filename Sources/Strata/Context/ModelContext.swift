@@ -63,8 +63,16 @@ public final class ModelContext {
     /// Set while the main context saves its pending autosave as its container is released: the container is
     /// already gone, but its store is still open for this last save.
     var isSavingBeforeRelease = false
-    /// The serial queue of the `ModelActor` owning this context, where its autosave runs.
-    var autosaveQueue: DispatchQueue?
+    /// The serial queue of the `ModelActor` owning this context, where its autosave and its merges of other
+    /// contexts' saves run.
+    var autosaveQueue: DispatchQueue? {
+        didSet { unmergedChanges.mergeOn(autosaveQueue) }
+    }
+    /// The saves of the container's other contexts this context hasn't merged yet.
+    lazy var unmergedChanges = UnmergedChangesInbox(for: self, isMainContext: isMainContext)
+    /// The container's inboxes, kept to leave them when the context is released (the main context may outlive
+    /// its container).
+    let containerInboxes: UnmergedChangesInboxes
     /// The store's `eraseCount` when this context last read or wrote it (see `ModelContainer+Erase.swift`).
     var seenEraseCount = 0
     /// For live results: the save (event serial) for which each row was last read from the store, by entity.
@@ -150,10 +158,13 @@ public final class ModelContext {
         self.seenEraseCount = container.store.eraseCount
         self.isMainContext = isMainContext
         self.autosaveEnabled = isMainContext
+        self.containerInboxes = container.unmergedChanges
         modelReference.context = self
+        containerInboxes.register(unmergedChanges, of: ObjectIdentifier(self))
     }
 
     deinit {
+        containerInboxes.unregister(ObjectIdentifier(self))
         // Models that hold each other would otherwise outlive the context, and keep its store open.
         releaseRelationshipLinks()
     }

@@ -58,6 +58,8 @@ extension ResultsObserver: LiveChangeSubscriber {
 
     /// Makes the context's registered models show what other contexts or processes saved.
     private func reloadModels(changedBy event: StoreChangeEvent, entity: Schema.Entity) throws {
+        // Saves of the container's other contexts are merged by the context itself (it heard of them first).
+        try modelContext.mergeChangesSavedElsewhere()
         // The observed entity and the ones its predicate or sort reads through relationships.
         let entities =
             [entity]
@@ -67,8 +69,8 @@ extension ResultsObserver: LiveChangeSubscriber {
             for watched in entities { try modelContext.reloadRegisteredModels(of: watched, keys: nil) }
             return
         }
-        // A context's own save left its models as saved, unless changes from elsewhere were merged in.
-        guard event.includesExternalChanges || event.origins != [ObjectIdentifier(modelContext)] else { return }
+        // Left: changes made outside the container's contexts (other containers, processes, machines).
+        guard event.includesExternalChanges else { return }
         let changed = event.inserted.union(event.updated).union(event.deleted)
         for watched in entities {
             let keys = changed.compactMap { identifier in

@@ -151,14 +151,16 @@ struct RelationshipLockingTests {
         blue.players.append(ann)
         try first.save()
         #expect(ann.persistentBackingData.rowVersion == 1)
-        // A context that read the player before that save can't overwrite the move unseen.
+        // A context that read the player before that save can't overwrite the move unseen. (Its next fetch would
+        // merge the move, so it fetches what it needs first.)
         let stale = try player(in: second)
         _ = stale.name
+        let red = try team("red", in: second)
         let other = ModelContext(second.container)
         let moved = try player(in: other)
         moved.team = nil
         try other.save()
-        stale.team = try team("red", in: second)
+        stale.team = red
         #expect(throws: StrataError.self) { try second.save() }
     }
 }

@@ -18,12 +18,18 @@ extension ModelContext {
             // Look the few changed keys up rather than walk every registered model, and skip the rows another
             // observer of this context already read for the same save.
             for key in keys where !isFresh(entity, key, for: serial) {
-                if let model = registeredModels[entityKey]?[key], !model.persistentBackingData.hasChanges {
+                if let model = registeredModels[entityKey]?[key], model.persistentBackingData.entity === entity,
+                    !model.persistentBackingData.hasChanges
+                {
                     candidates[key] = model
                 }
             }
         } else {
-            candidates = registeredModels[entityKey]?.filter { !$0.persistentBackingData.hasChanges } ?? [:]
+            // A hierarchy's models share one identity map; each entity's models are read with its own columns.
+            candidates =
+                registeredModels[entityKey]?.filter {
+                    $0.persistentBackingData.entity === entity && !$0.persistentBackingData.hasChanges
+                } ?? [:]
         }
         guard !candidates.isEmpty else { return }
         let sortedKeys = candidates.keys.sorted()
