@@ -13,10 +13,8 @@ struct SortPersistentModelIDTests {
         let descending = try FetchPlan.ordering(
             for: SortDescriptor(\Book.persistentModelID, order: .reverse), entity: entity)
         #expect(
-            SelectStatement.rows(
-                StoreFetch(entity: entity, columns: nil, ordering: [descending]), dialect: SQLiteDialect()
-            )
-            .render(in: SQLiteDialect()).sql == #"SELECT "Z_PK" FROM "Book" ORDER BY "Z_PK" DESC"#)
+            try SelectStatement.sqlite.rows(StoreFetch(entity: entity, columns: nil, ordering: [descending]))
+                .render(in: SQLiteDialect()).sql == #"SELECT "Z_PK" FROM "Book" ORDER BY "Z_PK" DESC"#)
     }
 
     @Test(

@@ -178,7 +178,7 @@ enum TrickyStrings {
         }
         let nested = try FetchPlan.ordering(for: SortDescriptor(\RelBook.author?.name), entity: entity)
         #expect(
-            SelectStatement.rows(StoreFetch(entity: entity, columns: nil, ordering: [nested]), dialect: SQLiteDialect())
+            try SelectStatement.sqlite.rows(StoreFetch(entity: entity, columns: nil, ordering: [nested]))
                 .render(in: SQLiteDialect()).sql
                 == #"SELECT "Z_PK" FROM "RelBook" ORDER BY (SELECT "t1"."name" FROM "RelAuthor" AS "t1" "#
                 + #"WHERE "t1"."Z_PK" = "RelBook"."author") COLLATE STRATA_SWIFT ASC"#)

@@ -82,7 +82,7 @@ struct InjectionTests {
         func sql(_ text: String) throws -> String {
             let descriptor = FetchDescriptor<Book>(
                 predicate: #Predicate { $0.author == text || $0.title.contains(text) })
-            return SelectStatement.rows(try FetchPlan(descriptor, entity: entity).request, dialect: dialect).render(
+            return try SelectStatement.sqlite.rows(try FetchPlan(descriptor, entity: entity).request).render(
                 in: dialect
             ).sql
         }

@@ -133,10 +133,8 @@ struct SQLiteStoreTests {
         let entity = try #require(context.container.schema.entity(for: ShelvedBook.self))
         let descriptor = FetchDescriptor<ShelvedBook>(
             predicate: #Predicate { $0.title == "Dune" }, sortBy: [SortDescriptor(\.title)])
-        let (sql, bindings) = SelectStatement.rows(
-            try FetchPlan(descriptor, entity: entity).request, dialect: SQLiteDialect()
-        )
-        .render(in: SQLiteDialect())
+        let (sql, bindings) = try SelectStatement.sqlite.rows(try FetchPlan(descriptor, entity: entity).request)
+            .render(in: SQLiteDialect())
         let connection = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
         let plan = try connection.query("EXPLAIN QUERY PLAN " + sql, bindings)
         let details = plan.compactMap { row in row.last.flatMap { if case .text(let text) = $0 { text } else { nil } } }

@@ -1,59 +1,99 @@
-/// Builds the SQL of a fetch: `SELECT … FROM … WHERE … ORDER BY … LIMIT … OFFSET …`.
-package enum SelectStatement {
+/// Builds the SQL of a fetch, `SELECT … FROM … WHERE … ORDER BY … LIMIT … OFFSET …`, for every store: the
+/// statement's shape is here, and the store's ``SelectWriter`` renders conditions, sort keys and limits in its
+/// dialect.
+package struct SelectStatement<Writer: SelectWriter> {
+    /// The dialect's renderer.
+    package let writer: Writer
+
+    /// A builder rendering through `writer`.
+    package init(writer: Writer) {
+        self.writer = writer
+    }
+
     /// The SQL that reads the rows of `fetch`: the primary key, the requested columns, and — when any column is
-    /// requested — the row's version last (see ``StoreRow/version(afterColumns:)``).
-    package static func rows(_ fetch: StoreFetch, dialect: some SQLDialect) -> SQLFragment {
-        var columns: [SQLFragment] = [.identifier(StoreLayout.primaryKeyColumn)]
-        for index in fetch.columns ?? [] {
-            columns.append(.identifier(fetch.entity.persistentProperties[index].name))
-        }
-        if fetch.columns != nil { columns.append(.identifier(StoreLayout.versionColumn)) }
-        if fetch.readsEntityColumn { columns.append(.identifier(StoreLayout.entityColumn)) }
-        var sql = SQLFragment(sql: "SELECT ") + .joined(columns, separator: ", ")
-        sql.append(from(fetch))
-        if !fetch.ordering.isEmpty {
-            let keys = fetch.ordering.map { ordering in
-                var key = ordering.expression.sql
-                if let collation = dialect.collationName(for: ordering.collation) {
-                    key.append(sql: " COLLATE \(collation)")
-                }
-                key.append(sql: ordering.ascending ? " ASC" : " DESC")
-                return key
+    /// requested — the row's version after them (see ``StoreRow/version(afterColumns:)``), then the entity column
+    /// when the fetch reads one.
+    /// - Throws: what the writer throws for the condition or a sort key.
+    package func rows(_ fetch: StoreFetch) throws -> SQLFragment {
+        // Built by appending to one fragment: every fetch runs this, so no intermediate fragments.
+        var list: [SQLFragment.Segment] = [.text("SELECT "), .identifier(StoreLayout.primaryKeyColumn)]
+        if let columns = fetch.columns {
+            list.reserveCapacity(2 * columns.count + 4)
+            for index in columns {
+                list.append(.text(", "))
+                list.append(.identifier(fetch.entity.persistentProperties[index].name))
             }
-            sql.append(sql: " ORDER BY ")
-            sql.append(.joined(keys, separator: ", "))
+            list.append(.text(", "))
+            list.append(.identifier(StoreLayout.versionColumn))
+        }
+        if fetch.readsEntityColumn {
+            list.append(.text(", "))
+            list.append(.identifier(StoreLayout.entityColumn))
+        }
+        var sql = SQLFragment(list)
+        sql.append(try from(fetch))
+        let endsOnKey =
+            fetch.ordering.last.map { $0.expression == .column(StoreLayout.primaryKeyColumn) && $0.ascending } ?? false
+        let addsKey = writer.breaksTiesByPrimaryKey && !endsOnKey
+        if !fetch.ordering.isEmpty || addsKey { sql.append(sql: " ORDER BY ") }
+        for (offset, ordering) in fetch.ordering.enumerated() {
+            if offset > 0 { sql.append(sql: ", ") }
+            sql.append(try writer.orderingKey(ordering, of: fetch.entity))
+        }
+        if addsKey {
+            if !fetch.ordering.isEmpty { sql.append(sql: ", ") }
+            sql.append(.identifier(StoreLayout.primaryKeyColumn))
         }
         if fetch.limit != nil || fetch.offset != nil {
-            sql.append(sql: " LIMIT ")
-            sql.append(.binding(.integer(Int64(fetch.limit ?? -1))))
-            sql.append(sql: " OFFSET ")
-            sql.append(.binding(.integer(Int64(fetch.offset ?? 0))))
+            writer.appendLimit(fetch.limit, offset: fetch.offset, to: &sql)
         }
         return sql
     }
 
-    /// The SQL that counts the rows of `fetch` (honouring its limit and offset).
-    package static func count(_ fetch: StoreFetch, dialect: some SQLDialect) -> SQLFragment {
+    /// The SQL that counts the rows of `fetch`, honouring its limit and offset.
+    /// - Throws: what the writer throws for the condition.
+    package func count(_ fetch: StoreFetch) throws -> SQLFragment {
         if fetch.limit == nil && fetch.offset == nil {
-            return SQLFragment(sql: "SELECT count(*)") + from(fetch)
+            return SQLFragment(sql: "SELECT count(*)") + (try from(fetch))
         }
         var inner = fetch
         inner.columns = nil
         inner.ordering = []
-        return SQLFragment(sql: "SELECT count(*) FROM (") + rows(inner, dialect: dialect) + SQLFragment(sql: ")")
+        return SQLFragment(sql: "SELECT count(*) FROM (") + (try rows(inner)) + SQLFragment(sql: ") AS counted")
     }
 
-    private static func from(_ fetch: StoreFetch) -> SQLFragment {
-        var sql = SQLFragment(sql: " FROM ") + .identifier(fetch.entity.tableName)
-        var conditions: [SQLFragment] = []
-        if let condition = fetch.entity.restricting(fetch.condition) { conditions.append(condition.sql) }
-        if let filter = fetch.keyFilter {
-            let list = SQLFragment.joined(filter.keys.map { .binding(.integer($0)) }, separator: ", ")
-            conditions.append(.identifier(filter.column) + SQLFragment(sql: " IN (") + list + SQLFragment(sql: ")"))
-        }
-        if !conditions.isEmpty {
+    /// ` FROM "Entity" WHERE …` of `fetch`.
+    /// - Throws: what the writer throws for the condition.
+    package func from(_ fetch: StoreFetch) throws -> SQLFragment {
+        try from(fetch.entity, condition: fetch.condition, keyFilter: fetch.keyFilter)
+    }
+
+    /// ` FROM "Entity" WHERE …`: the rows of `entity`'s table that are `entity`'s (a hierarchy shares one table),
+    /// match `condition`, and have one of `keyFilter`'s keys in its column. Also the matching part of a batch
+    /// delete.
+    /// - Throws: what the writer throws for the condition.
+    package func from(
+        _ entity: Schema.Entity, condition: QueryExpression?, keyFilter: (column: String, keys: [Int64])? = nil
+    ) throws -> SQLFragment {
+        var sql = SQLFragment([.text(" FROM "), .identifier(entity.tableName)])
+        let restricted = entity.restricting(condition)
+        if let restricted {
             sql.append(sql: " WHERE ")
-            sql.append(.joined(conditions, separator: " AND "))
+            sql.append(try writer.condition(restricted))
+        }
+        if let filter = keyFilter {
+            sql.append(sql: restricted == nil ? " WHERE " : " AND ")
+            if filter.keys.isEmpty {
+                sql.append(sql: "FALSE")
+            } else {
+                sql.append(.identifier(filter.column))
+                sql.append(sql: " IN (")
+                for (offset, key) in filter.keys.enumerated() {
+                    if offset > 0 { sql.append(sql: ", ") }
+                    sql.append(binding: .integer(key))
+                }
+                sql.append(sql: ")")
+            }
         }
         return sql
     }

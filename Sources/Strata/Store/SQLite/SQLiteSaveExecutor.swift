@@ -72,11 +72,7 @@ final class SQLiteSaveExecutor: SaveExecutor {
         // The rows' keys are read first, then the rows deleted with the same condition: inside the save's
         // transaction nothing changes in between, and SQLite runs this pair faster than `DELETE … RETURNING`,
         // which buffers every returned row (measured: 0.12 s against 0.19 s for 50,000 of 100,000 rows).
-        var matching = SQLFragment(sql: " FROM ") + .identifier(batch.entity.tableName)
-        if let condition = batch.entity.restricting(batch.condition) {
-            matching.append(sql: " WHERE ")
-            matching.append(condition.sql)
-        }
+        let matching = try SelectStatement.sqlite.from(batch.entity, condition: batch.condition)
         let primaryKey = dialect.quote(identifier: StoreLayout.primaryKeyColumn)
         let selected = ([primaryKey] + columns).joined(separator: ", ")
         let (select, selectBindings) = (SQLFragment(sql: "SELECT \(selected)") + matching).render(in: dialect)

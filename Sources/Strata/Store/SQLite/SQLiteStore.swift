@@ -126,7 +126,7 @@ package final class SQLiteStore: SQLPersistentStore, @unchecked Sendable {
 
 extension SQLiteStore {
     package func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws {
-        let (sql, bindings) = SelectStatement.rows(request, dialect: dialect).render(in: dialect)
+        let (sql, bindings) = try SelectStatement.sqlite.rows(request).render(in: dialect)
         try withConnection { connection in
             try detectingMigration(connection) {
                 let statement = try translatingErrors("fetch \(request.entity.name)") { try connection.prepare(sql) }
@@ -140,7 +140,7 @@ extension SQLiteStore {
     }
 
     package func count(_ request: StoreFetch) throws -> Int {
-        let (sql, bindings) = SelectStatement.count(request, dialect: dialect).render(in: dialect)
+        let (sql, bindings) = try SelectStatement.sqlite.count(request).render(in: dialect)
         return try withConnection { connection in
             try detectingMigration(connection) {
                 let statement = try translatingErrors("count \(request.entity.name)") { try connection.prepare(sql) }

@@ -93,10 +93,8 @@ final class FloatingSample {
         try context.save()
         let entity = try #require(context.container.schema.entity(for: FloatingSample.self))
         let descriptor = FetchDescriptor<FloatingSample>(predicate: #Predicate { $0.x > 1 })
-        let (sql, bindings) = SelectStatement.rows(
-            try FetchPlan(descriptor, entity: entity).request, dialect: SQLiteDialect()
-        )
-        .render(in: SQLiteDialect())
+        let (sql, bindings) = try SelectStatement.sqlite.rows(try FetchPlan(descriptor, entity: entity).request)
+            .render(in: SQLiteDialect())
         #expect(sql.contains(#"("x" <= ?)"#), "\(sql)")
         let connection = try SQLiteConnection(location: .file(store.url.path), readOnly: true)
         let plan = try connection.query("EXPLAIN QUERY PLAN " + sql, bindings)

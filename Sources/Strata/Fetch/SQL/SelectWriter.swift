@@ -1,0 +1,30 @@
+/// What a store's SQL dialect supplies to ``SelectStatement``: its rendering of conditions and sort keys, and the
+/// few clauses engines spell differently. The statement's shape is written once, in ``SelectStatement``.
+package protocol SelectWriter {
+    /// A `WHERE` condition.
+    /// - Throws: `StrataError.unsupportedPredicate` when the engine can't run it.
+    func condition(_ expression: QueryExpression) throws -> SQLFragment
+
+    /// One key of an `ORDER BY`, with its collation and direction, on a column or expression of `entity`.
+    /// - Throws: `StrataError.unsupportedSortDescriptor` when the engine can't sort by it.
+    func orderingKey(_ ordering: QueryOrdering, of entity: Schema.Entity) throws -> SQLFragment
+
+    /// Whether every sort ends on the primary key, so rows that tie come back in one order on every run (an
+    /// engine whose table order changes as rows are updated needs it).
+    var breaksTiesByPrimaryKey: Bool { get }
+
+    /// Appends the `LIMIT` and `OFFSET` clauses of a fetch that has either.
+    func appendLimit(_ limit: Int?, offset: Int?, to sql: inout SQLFragment)
+}
+
+extension SelectWriter {
+    package var breaksTiesByPrimaryKey: Bool { false }
+
+    /// ` LIMIT ? OFFSET ?`, with `-1` for no limit (SQLite's spelling).
+    package func appendLimit(_ limit: Int?, offset: Int?, to sql: inout SQLFragment) {
+        sql.append(sql: " LIMIT ")
+        sql.append(.binding(.integer(Int64(limit ?? -1))))
+        sql.append(sql: " OFFSET ")
+        sql.append(.binding(.integer(Int64(offset ?? 0))))
+    }
+}

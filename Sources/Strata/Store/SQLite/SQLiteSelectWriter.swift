@@ -1,0 +1,28 @@
+/// SQLite's rendering of fetches for ``SelectStatement``: conditions and sort keys as `QueryExpression+SQL`
+/// writes them, with Strata's collations.
+package struct SQLiteSelectWriter: SelectWriter {
+    package let dialect: SQLiteDialect
+
+    /// A writer for SQLite's dialect.
+    package init(dialect: SQLiteDialect = SQLiteDialect()) {
+        self.dialect = dialect
+    }
+
+    package func condition(_ expression: QueryExpression) -> SQLFragment {
+        expression.sql
+    }
+
+    package func orderingKey(_ ordering: QueryOrdering, of entity: Schema.Entity) -> SQLFragment {
+        var key = ordering.expression.sql
+        if let collation = dialect.collationName(for: ordering.collation) {
+            key.append(sql: " COLLATE \(collation)")
+        }
+        key.append(sql: ordering.ascending ? " ASC" : " DESC")
+        return key
+    }
+}
+
+extension SelectStatement where Writer == SQLiteSelectWriter {
+    /// A builder for SQLite.
+    package static var sqlite: SelectStatement { SelectStatement(writer: SQLiteSelectWriter()) }
+}
