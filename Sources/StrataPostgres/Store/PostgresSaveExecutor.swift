@@ -32,12 +32,12 @@ final class PostgresSaveExecutor: SaveExecutor {
     }
 
     func deleteRows(_ batch: StoreChanges.BatchDelete, returning columns: [String]) throws -> SaveDeletedRows {
-        let primaryKey = dialect.quote(identifier: StoreLayout.primaryKeyColumn)
         // Text leaves are answered for the rows as this transaction reads them (a row changed meanwhile fails it with 40001).
         let select = try select.answering(batch.entity, condition: batch.condition, on: connection)
         let (sql, bindings) =
-            (SQLFragment(sql: "DELETE") + (try select.from(batch.entity, condition: batch.condition))
-            + SQLFragment(sql: " RETURNING \(([primaryKey] + columns).joined(separator: ", "))")).render(in: dialect)
+            ("DELETE" + (try select.from(batch.entity, condition: batch.condition)) + " RETURNING "
+            + .joined(([StoreLayout.primaryKeyColumn] + columns).map(SQLFragment.identifier), separator: ", "))
+            .render(in: dialect)
         let deleted: PostgresResult
         do {
             // Binary: the keys are read without parsing text.

@@ -23,6 +23,8 @@ package struct SQLFragment: Sendable, Hashable {
 
     package static func identifier(_ name: String) -> SQLFragment { SQLFragment([.identifier(name)]) }
     package static func binding(_ value: StoredValue) -> SQLFragment { SQLFragment([.binding(value)]) }
+    /// One placeholder whose value the caller binds each time it runs the statement (see ``Segment/parameter``).
+    package static var parameter: SQLFragment { SQLFragment([.parameter]) }
     /// `count` parameters, comma-separated, for a statement run with values bound row by row.
     package static func parameters(_ count: Int) -> SQLFragment {
         joined(Array(repeating: SQLFragment([.parameter]), count: count), separator: ", ")

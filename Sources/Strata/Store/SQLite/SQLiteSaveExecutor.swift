@@ -73,9 +73,9 @@ final class SQLiteSaveExecutor: SaveExecutor {
         // transaction nothing changes in between, and SQLite runs this pair faster than `DELETE … RETURNING`,
         // which buffers every returned row (measured: 0.12 s against 0.19 s for 50,000 of 100,000 rows).
         let matching = try SelectStatement.sqlite.from(batch.entity, condition: batch.condition)
-        let primaryKey = dialect.quote(identifier: StoreLayout.primaryKeyColumn)
-        let selected = ([primaryKey] + columns).joined(separator: ", ")
-        let (select, selectBindings) = (SQLFragment(sql: "SELECT \(selected)") + matching).render(in: dialect)
+        let selected = SQLFragment.joined(
+            ([StoreLayout.primaryKeyColumn] + columns).map(SQLFragment.identifier), separator: ", ")
+        let (select, selectBindings) = ("SELECT \(selected)" + matching).render(in: dialect)
         let (delete, deleteBindings) = (SQLFragment(sql: "DELETE") + matching).render(in: dialect)
         return try guarded(batch.entity) {
             var deleted = SaveDeletedRows()

@@ -79,11 +79,9 @@ package struct SaveSequence<Executor: SaveExecutor> {
         // With history, the preserved values of the deleted rows come back with their keys, for the tombstones.
         let preserved = journal == nil ? [] : batch.entity.preservedPropertyIndexes
         let checks = mergePolicy == .error && !batch.readVersions.isEmpty
-        var columns = preserved.map { statements.column(batch.entity, $0) }
-        if checks {
-            columns +=
-                [statements.version] + batch.entity.columnPropertyIndexes.map { statements.column(batch.entity, $0) }
-        }
+        let names = batch.entity.persistentProperties.map(\.name)
+        var columns = preserved.map { names[$0] }
+        if checks { columns += [StoreLayout.versionColumn] + batch.entity.columnPropertyIndexes.map { names[$0] } }
         let deleted = try executor.deleteRows(batch, returning: columns)
         if checks { batchDeleteConflicts(batch, deleted, skipping: preserved.count) }
         // Each key read once, not once per comparison.

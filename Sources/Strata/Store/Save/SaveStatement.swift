@@ -107,7 +107,7 @@ package protocol SaveExecutor: AnyObject {
     func run(_ count: Int, statement: (Int) -> SaveStatement, result: (Int, Result) throws -> Void) throws
 
     /// Deletes the rows of `batch.entity` matching `batch.condition`, returning each deleted row's key and, in
-    /// this order, the values of `columns` (quoted column names; none: no values).
+    /// this order, the values of `columns` (column names; none: no values).
     /// - Throws: the engine's error.
     func deleteRows(_ batch: StoreChanges.BatchDelete, returning columns: [String]) throws -> SaveDeletedRows
 }

@@ -33,9 +33,10 @@ final class SaveStatements<Dialect: SQLDialect> {
         case joinDelete
     }
 
-    private func sql(_ key: Key, _ entity: Schema.Entity, returnsRows: Bool, _ text: () -> String) -> SaveSQL {
+    /// The statement of a shape, built once and rendered in the dialect (its placeholders numbered in order).
+    private func sql(_ key: Key, _ entity: Schema.Entity, returnsRows: Bool, _ build: () -> SQLFragment) -> SaveSQL {
         if let sql = cache[key] { return sql }
-        let sql = SaveSQL(text(), entity: entity, returnsRows: returnsRows)
+        let sql = SaveSQL(build().render(in: dialect).sql, entity: entity, returnsRows: returnsRows)
         cache[key] = sql
         return sql
     }
@@ -47,26 +48,28 @@ final class SaveStatements<Dialect: SQLDialect> {
             returnsRows: returnsInsertedKeys
         ) {
             let columns = entity.columnPropertyIndexes
-            var names = columns.map { column(entity, $0) }
-            var values = columns.indices.map { dialect.placeholder(at: $0 + 1) }
+            var names = columns.map { SQLFragment.identifier(entity.persistentProperties[$0].name) }
+            var values = Array(repeating: SQLFragment.parameter, count: columns.count)
             if entity.tableHasEntityColumn {
-                // Written in the text: the entity's name, constant for the statement, binds nothing.
-                names.append(dialect.quote(identifier: StoreLayout.entityColumn))
-                values.append("'\(entity.name)'")
+                // Written in the text: the entity's name (a Swift type's name), constant for the statement.
+                names.append(.identifier(StoreLayout.entityColumn))
+                values.append(SQLFragment(sql: "'\(entity.name)'"))
             }
-            let body =
+            let body: SQLFragment =
                 names.isEmpty
-                ? "DEFAULT VALUES" : "(\(names.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))"
-            return "INSERT INTO \(table(entity)) \(body)\(ignoringConflicts ? " ON CONFLICT DO NOTHING" : "")"
-                + (returnsInsertedKeys ? " RETURNING \(primaryKey)" : "")
+                ? "DEFAULT VALUES"
+                : "(\(.joined(names, separator: ", "))) VALUES (\(.joined(values, separator: ", ")))"
+            return
+                "INSERT INTO \(identifier: entity.tableName) \(body)\(sql: ignoringConflicts ? " ON CONFLICT DO NOTHING" : "")"
+                + (returnsInsertedKeys ? " RETURNING \(Self.primaryKey)" : "")
         }
     }
 
     /// `UPDATE` of `columns` and the version, applied only while the row has the version bound last.
     func checkedUpdate(_ entity: Schema.Entity, columns: [Int]) -> SaveSQL {
         sql(Key(kind: .checkedUpdate, entity: ObjectIdentifier(entity), columns: columns), entity, returnsRows: false) {
-            "UPDATE \(table(entity)) SET \(assignments(entity, columns)) WHERE \(primaryKey) = \(dialect.placeholder(at: columns.count + 1)) "
-                + "AND \(version) = \(dialect.placeholder(at: columns.count + 2))"
+            "UPDATE \(identifier: entity.tableName) SET \(Self.assignments(entity, columns)) "
+                + "WHERE \(Self.primaryKey) = \(.parameter) AND \(Self.version) = \(.parameter)"
         }
     }
 
@@ -77,8 +80,8 @@ final class SaveStatements<Dialect: SQLDialect> {
             entity,
             returnsRows: returningVersion
         ) {
-            "UPDATE \(table(entity)) SET \(assignments(entity, columns)) WHERE \(primaryKey) = \(dialect.placeholder(at: columns.count + 1))"
-                + (returningVersion ? " RETURNING \(version)" : "")
+            "UPDATE \(identifier: entity.tableName) SET \(Self.assignments(entity, columns)) WHERE \(Self.primaryKey) = \(.parameter)"
+                + (returningVersion ? " RETURNING \(Self.version)" : "")
         }
     }
 
@@ -89,17 +92,18 @@ final class SaveStatements<Dialect: SQLDialect> {
             Key(kind: .delete(checked: checked, returning: returning), entity: ObjectIdentifier(entity)), entity,
             returnsRows: returning
         ) {
-            "DELETE FROM \(table(entity)) WHERE \(primaryKey) = \(dialect.placeholder(at: 1))"
-                + (checked ? " AND \(version) = \(dialect.placeholder(at: 2))" : "")
-                + (returning ? " RETURNING \(columns(entity, entity.preservedPropertyIndexes))" : "")
+            "DELETE FROM \(identifier: entity.tableName) WHERE \(Self.primaryKey) = \(.parameter)"
+                + (checked ? " AND \(Self.version) = \(.parameter)" : "")
+                + (returning ? " RETURNING \(Self.columns(entity, entity.preservedPropertyIndexes))" : "")
         }
     }
 
     /// `SELECT` of a row's version and columns by key, locked.
     func storedRow(_ entity: Schema.Entity) -> SaveSQL {
         sql(Key(kind: .storedRow, entity: ObjectIdentifier(entity)), entity, returnsRows: true) {
-            "SELECT \(([version] + entity.columnPropertyIndexes.map { column(entity, $0) }).joined(separator: ", ")) FROM \(table(entity)) "
-                + "WHERE \(primaryKey) = \(dialect.placeholder(at: 1))\(rowLock)"
+            let selected = [Self.version] + entity.columnPropertyIndexes.map { Self.column(entity, $0) }
+            return "SELECT \(.joined(selected, separator: ", ")) FROM \(identifier: entity.tableName) "
+                + "WHERE \(Self.primaryKey) = \(.parameter)\(sql: rowLock)"
         }
     }
 
@@ -110,21 +114,18 @@ final class SaveStatements<Dialect: SQLDialect> {
             Key(kind: .uniqueRow(nulls: nulls), entity: ObjectIdentifier(entity), columns: properties), entity,
             returnsRows: true
         ) {
-            var bound = 0
-            let condition = zip(properties, nulls).map { property, isNull -> String in
-                if isNull { return "\(column(entity, property)) IS NULL" }
-                bound += 1
-                return "\(column(entity, property)) = \(dialect.placeholder(at: bound))"
-            }.joined(separator: " AND ")
-            return "SELECT \(primaryKey) FROM \(table(entity)) WHERE \(condition) LIMIT 1\(rowLock)"
+            let condition = zip(properties, nulls).map { property, isNull -> SQLFragment in
+                isNull ? "\(Self.column(entity, property)) IS NULL" : "\(Self.column(entity, property)) = \(.parameter)"
+            }
+            return "SELECT \(Self.primaryKey) FROM \(identifier: entity.tableName) "
+                + "WHERE \(.joined(condition, separator: " AND ")) LIMIT 1\(sql: rowLock)"
         }
     }
 
     /// `UPDATE` of one foreign-key column by key.
     func foreignKey(_ entity: Schema.Entity, column name: String) -> SaveSQL {
         sql(Key(kind: .foreignKey, entity: ObjectIdentifier(entity), name: name), entity, returnsRows: false) {
-            "UPDATE \(table(entity)) SET \(dialect.quote(identifier: name)) = \(dialect.placeholder(at: 1)) "
-                + "WHERE \(primaryKey) = \(dialect.placeholder(at: 2))"
+            "UPDATE \(identifier: entity.tableName) SET \(identifier: name) = \(.parameter) WHERE \(Self.primaryKey) = \(.parameter)"
         }
     }
 
@@ -136,32 +137,26 @@ final class SaveStatements<Dialect: SQLDialect> {
             change.entity,
             returnsRows: false
         ) {
-            let (table, owner, target) = (
-                dialect.quote(identifier: change.table), dialect.quote(identifier: change.ownerColumn),
-                dialect.quote(identifier: change.targetColumn)
-            )
+            let (table, owner, target) = (change.table, change.ownerColumn, change.targetColumn)
             return inserting
-                ? "INSERT INTO \(table) (\(owner), \(target)) VALUES (\(dialect.placeholder(at: 1)), \(dialect.placeholder(at: 2))) ON CONFLICT DO NOTHING"
-                : "DELETE FROM \(table) WHERE \(owner) = \(dialect.placeholder(at: 1)) AND \(target) = \(dialect.placeholder(at: 2))"
+                ? "INSERT INTO \(identifier: table) (\(identifier: owner), \(identifier: target)) VALUES (\(.parameter), \(.parameter)) ON CONFLICT DO NOTHING"
+                : "DELETE FROM \(identifier: table) WHERE \(identifier: owner) = \(.parameter) AND \(identifier: target) = \(.parameter)"
         }
     }
 
-    var primaryKey: String { dialect.quote(identifier: StoreLayout.primaryKeyColumn) }
-    var version: String { dialect.quote(identifier: StoreLayout.versionColumn) }
-    func table(_ entity: Schema.Entity) -> String { dialect.quote(identifier: entity.tableName) }
-    func column(_ entity: Schema.Entity, _ index: Int) -> String {
-        dialect.quote(identifier: entity.persistentProperties[index].name)
+    private static var primaryKey: SQLFragment { .identifier(StoreLayout.primaryKeyColumn) }
+    private static var version: SQLFragment { .identifier(StoreLayout.versionColumn) }
+    private static func column(_ entity: Schema.Entity, _ index: Int) -> SQLFragment {
+        .identifier(entity.persistentProperties[index].name)
     }
     /// The columns at `indexes`, comma-separated.
-    func columns(_ entity: Schema.Entity, _ indexes: [Int]) -> String {
-        indexes.map { column(entity, $0) }.joined(separator: ", ")
+    private static func columns(_ entity: Schema.Entity, _ indexes: [Int]) -> SQLFragment {
+        .joined(indexes.map { column(entity, $0) }, separator: ", ")
     }
 
     /// `column = placeholder, …` for `columns`, then the version moving on (every write of a row moves it).
-    private func assignments(_ entity: Schema.Entity, _ columns: [Int]) -> String {
-        (columns.enumerated().map { "\(column(entity, $1)) = \(dialect.placeholder(at: $0 + 1))" } + [
-            "\(version) = \(version) + 1"
-        ])
-        .joined(separator: ", ")
+    private static func assignments(_ entity: Schema.Entity, _ columns: [Int]) -> SQLFragment {
+        .joined(
+            columns.map { "\(column(entity, $0)) = \(.parameter)" } + ["\(version) = \(version) + 1"], separator: ", ")
     }
 }
