@@ -21,112 +21,149 @@ extension ModelContext {
         if let unknown = unknownInsertions.first { throw StrataError.unknownEntity(unknown) }
         guard !store.isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
         postWillSaveNotification()
-        let inserted = insertedModelsArray
-        let changed = Array(changedModels.values)
-        let deleted = Array(deletedModels.values)
-        var changes = StoreChanges()
-        changes.author = author
-        // Whether any model saved has relationships; without any, the relationship passes below are skipped.
-        var lastEntity: Schema.Entity?
-        var hasRelationships = deleted.contains {
-            !($0.persistentBackingData.entity?.relationshipInfos.isEmpty ?? true)
-        }
-        func note(_ entity: Schema.Entity) {
-            guard entity !== lastEntity else { return }
-            lastEntity = entity
-            if !entity.relationshipInfos.isEmpty { hasRelationships = true }
-        }
-        for model in inserted {
-            let data = model.persistentBackingData
-            let entity = try entity(of: model)
-            note(entity)
-            try checkEncoding(data, entity: entity)
-            changes.inserts.append(StoreChanges.Insert(entity: entity, values: data.values))
-        }
-        // Each changed model is a cache miss away, so everything a save does to it happens in this one pass: its
-        // saved values are taken out here (the write makes them current) and put back if the save fails.
-        var updatedIdentifiers: [PersistentIdentifier] = []
-        updatedIdentifiers.reserveCapacity(changed.count)
-        var takenSavedValues: [TakenSavedValues] = []
-        takenSavedValues.reserveCapacity(changed.count)
-        // Read before the changed models' versions move on below.
-        let batchDeletes = mergePolicy == .error ? batchDeletesToWrite.map(withReadVersions) : batchDeletesToWrite
+        var save = PreparedSave(
+            inserted: insertedModelsArray, changed: Array(changedModels.values), deleted: Array(deletedModels.values))
+        save.changes.author = author
         let result: StoreSaveResult
         do {
-            for model in changed {
-                let data = model.persistentBackingData
-                let entity = try entity(of: model)
-                note(entity)
-                try checkEncoding(data, entity: entity)
-                updatedIdentifiers.append(model.persistentModelID)
-                let savedValues = data.savedValues
-                let version = data.rowVersion
-                takenSavedValues.append(TakenSavedValues(data: data, savedValues: savedValues, version: version))
-                data.savedValues = SavedValues()
-                guard let key = data.primaryKey else { continue }
-                let start = changes.updateColumns.count
-                for (index, saved) in savedValues {
-                    changes.updateColumns.append(
-                        StoreChanges.UpdateColumn(index: index, value: data.values[index], saved: saved))
-                }
-                // Sorting a one-column slice would still copy it out and back.
-                if changes.updateColumns.count - start > 1 {
-                    changes.updateColumns[start...].sort { $0.index < $1.index }
-                }
-                let columns = start..<changes.updateColumns.count
-                let savedForeignKeys = hasRelationships ? Self.savedForeignKeys(of: data, entity: entity) : [:]
-                let joinRelationships = hasRelationships ? Self.checkedJoinRelationships(of: data, entity: entity) : []
-                changes.updates.append(
-                    StoreChanges.Update(
-                        entity: entity, primaryKey: key, version: version,
-                        values: mergePolicy == .overwrite ? data.values : nil, columns: columns,
-                        savedForeignKeys: savedForeignKeys, joinRelationships: joinRelationships))
-                // The version the row has once the update is written (put back if the save fails; a conflict the
-                // merge policy resolves sets the stored one after the save).
-                if !columns.isEmpty || !savedForeignKeys.isEmpty || !joinRelationships.isEmpty {
-                    data.rowVersion = version + 1
-                }
-            }
-            for model in deleted {
-                let data = model.persistentBackingData
-                guard let key = data.primaryKey else { continue }
-                changes.deletes.append(
-                    StoreChanges.Delete(entity: try entity(of: model), primaryKey: key, version: data.rowVersion))
-            }
-            changes.batchDeletes = batchDeletes
-            if hasRelationships {
-                try validateRelationships(inserted: inserted, changed: changed, deleted: deleted)
-                addRelationshipChanges(to: &changes, inserted: inserted, changed: changed)
-            }
-            result = try store.save(changes, mergePolicy: mergePolicy)
+            try prepare(&save)
+            result = try store.save(save.changes, mergePolicy: mergePolicy)
         } catch {
-            for taken in takenSavedValues {
+            for taken in save.takenSavedValues {
                 taken.data.savedValues = taken.savedValues
                 taken.data.rowVersion = taken.version
             }
             throw error
         }
+        let (insertedIdentifiers, deletedIdentifiers) = adopt(result, of: save)
+        finishSave(inserted: insertedIdentifiers, updated: save.updatedIdentifiers, deleted: deletedIdentifiers)
+    }
 
+    /// What a save hands the store, and what it needs to adopt the store's result or, when the save fails, to put
+    /// the changed models back as they were.
+    private struct PreparedSave {
+        let inserted: [any PersistentModel]
+        let changed: [any PersistentModel]
+        let deleted: [any PersistentModel]
+        var changes = StoreChanges()
+        /// Whether any model saved has relationships; without any, the relationship passes are skipped.
+        var hasRelationships: Bool
+        var updatedIdentifiers: [PersistentIdentifier] = []
+        /// The changed models' saved values, taken out while the save runs.
+        var takenSavedValues: [TakenSavedValues] = []
+        private var lastEntity: Schema.Entity?
+
+        init(inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel]) {
+            self.inserted = inserted
+            self.changed = changed
+            self.deleted = deleted
+            hasRelationships = deleted.contains {
+                !($0.persistentBackingData.entity?.relationshipInfos.isEmpty ?? true)
+            }
+        }
+
+        /// Notes the entity of a model saved (runs of one entity cost one comparison).
+        mutating func note(_ entity: Schema.Entity) {
+            guard entity !== lastEntity else { return }
+            lastEntity = entity
+            if !entity.relationshipInfos.isEmpty { hasRelationships = true }
+        }
+    }
+
+    /// Turns the pending inserts, changes and deletes into the store's changes, checking each model's values and
+    /// relationships.
+    ///
+    /// Each changed model is a cache miss away, so everything a save does to it happens in this one pass: its saved
+    /// values are taken out (the write makes them current; `save()` puts them back if the save fails) and its
+    /// version moves on.
+    /// - Throws: the validation errors of `save()`.
+    private func prepare(_ save: inout PreparedSave) throws {
+        for model in save.inserted {
+            let data = model.persistentBackingData
+            let entity = try entity(of: model)
+            save.note(entity)
+            try checkEncoding(data, entity: entity)
+            save.changes.inserts.append(StoreChanges.Insert(entity: entity, values: data.values))
+        }
+        save.updatedIdentifiers.reserveCapacity(save.changed.count)
+        save.takenSavedValues.reserveCapacity(save.changed.count)
+        // Read before the changed models' versions move on below.
+        save.changes.batchDeletes =
+            mergePolicy == .error ? batchDeletesToWrite.map(withReadVersions) : batchDeletesToWrite
+        for model in save.changed {
+            let data = model.persistentBackingData
+            let entity = try entity(of: model)
+            save.note(entity)
+            try checkEncoding(data, entity: entity)
+            save.updatedIdentifiers.append(model.persistentModelID)
+            let savedValues = data.savedValues
+            let version = data.rowVersion
+            save.takenSavedValues.append(TakenSavedValues(data: data, savedValues: savedValues, version: version))
+            data.savedValues = SavedValues()
+            guard let key = data.primaryKey else { continue }
+            let start = save.changes.updateColumns.count
+            for (index, saved) in savedValues {
+                save.changes.updateColumns.append(
+                    StoreChanges.UpdateColumn(index: index, value: data.values[index], saved: saved))
+            }
+            // Sorting a one-column slice would still copy it out and back.
+            if save.changes.updateColumns.count - start > 1 {
+                save.changes.updateColumns[start...].sort { $0.index < $1.index }
+            }
+            let columns = start..<save.changes.updateColumns.count
+            let savedForeignKeys = save.hasRelationships ? Self.savedForeignKeys(of: data, entity: entity) : [:]
+            let joinRelationships =
+                save.hasRelationships ? Self.checkedJoinRelationships(of: data, entity: entity) : []
+            save.changes.updates.append(
+                StoreChanges.Update(
+                    entity: entity, primaryKey: key, version: version,
+                    values: mergePolicy == .overwrite ? data.values : nil, columns: columns,
+                    savedForeignKeys: savedForeignKeys, joinRelationships: joinRelationships))
+            // The version the row has once the update is written (put back if the save fails; a conflict the
+            // merge policy resolves sets the stored one after the save).
+            if !columns.isEmpty || !savedForeignKeys.isEmpty || !joinRelationships.isEmpty {
+                data.rowVersion = version + 1
+            }
+        }
+        for model in save.deleted {
+            let data = model.persistentBackingData
+            guard let key = data.primaryKey else { continue }
+            save.changes.deletes.append(
+                StoreChanges.Delete(entity: try entity(of: model), primaryKey: key, version: data.rowVersion))
+        }
+        if save.hasRelationships {
+            try validateRelationships(inserted: save.inserted, changed: save.changed, deleted: save.deleted)
+            addRelationshipChanges(to: &save.changes, inserted: save.inserted, changed: save.changed)
+        }
+    }
+
+    /// Brings the context in line with what the store wrote: inserted models get their keys and are registered,
+    /// resolved conflicts' stored values are adopted, foreign keys are recorded as saved, deleted models (the batch
+    /// deletes' included) leave the context.
+    /// - Returns: the identifiers of the inserted and deleted models, for the notifications.
+    private func adopt(
+        _ result: StoreSaveResult, of save: PreparedSave
+    ) -> (inserted: [PersistentIdentifier], deleted: [PersistentIdentifier]) {
         registryRevision += 1
         let insertedIdentifiers = registerInserted(
-            inserted, keys: result.insertedKeys, upsertedVersions: result.upsertedVersions)
+            save.inserted, keys: result.insertedKeys, upsertedVersions: result.upsertedVersions)
         if !result.resolvedConflicts.isEmpty { adoptStoredValues(result.resolvedConflicts) }
-        // After every insert has its key, so foreign keys to inserted models are recorded.
-        if hasRelationships {
-            for model in inserted { recordSavedForeignKeys(of: model.persistentBackingData) }
+        // After every insert has its key, so foreign keys to inserted models are recorded. Without relationships,
+        // nothing is left to do to the changed models (see `prepare`).
+        if save.hasRelationships {
+            for model in save.inserted { recordSavedForeignKeys(of: model.persistentBackingData) }
+            for model in save.changed { recordSavedForeignKeys(of: model.persistentBackingData) }
         }
-        // Without relationships, nothing is left to do to the changed models (see the pass above).
-        if hasRelationships {
-            for model in changed { recordSavedForeignKeys(of: model.persistentBackingData) }
-        }
-        var deletedIdentifiers = deleted.map(\.persistentModelID)
-        for model in deleted { unregister(model) }
+        var deletedIdentifiers = save.deleted.map(\.persistentModelID)
+        for model in save.deleted { unregister(model) }
         for (batch, keys) in zip(pendingBatchDeletes, result.batchDeletedKeys) {
             let entityKey = batch.entity.identityKey
             for key in keys {
                 // Looked up in place: a copy of the identity map kept while `unregister` changes it would copy it.
                 if let model = registeredModels[entityKey]?[key] {
-                    if !deleted.contains(where: { $0 === model }) { deletedIdentifiers.append(model.persistentModelID) }
+                    if !save.deleted.contains(where: { $0 === model }) {
+                        deletedIdentifiers.append(model.persistentModelID)
+                    }
                     unregister(model)
                 } else {
                     deletedIdentifiers.append(
@@ -136,22 +173,26 @@ extension ModelContext {
                 }
             }
         }
+        return (insertedIdentifiers, deletedIdentifiers)
+    }
+
+    /// Empties the pending changes and tells who listens: `didSave`, the container's other contexts, and the save
+    /// observers (live results).
+    private func finishSave(
+        inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier]
+    ) {
         insertedModels.removeAll()
         changedModels.removeAll()
         deletedModels.removeAll()
         pendingBatchDeletes.removeAll()
         batchDeleteKeptKeys.removeAll()
         autosaveError = nil
-        postSaveNotification(
-            ModelContext.didSave, inserted: insertedIdentifiers, updated: updatedIdentifiers,
-            deleted: deletedIdentifiers)
+        postSaveNotification(ModelContext.didSave, inserted: inserted, updated: updated, deleted: deleted)
         // Before the save observers: a live result told of this save merges it into its context first.
         containerInboxes.deliver(
-            UnmergedChanges(inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers),
-            from: ObjectIdentifier(self))
+            UnmergedChanges(inserted: inserted, updated: updated, deleted: deleted), from: ObjectIdentifier(self))
         container.saveObservers.containerDidSave(
-            inserted: insertedIdentifiers, updated: updatedIdentifiers, deleted: deletedIdentifiers,
-            origin: ObjectIdentifier(self))
+            inserted: inserted, updated: updated, deleted: deleted, origin: ObjectIdentifier(self))
     }
 
     /// `batch` with the version each model of its entity this context holds was read at: a row the batch deletes
