@@ -42,10 +42,12 @@ struct PostgresMigrationSQL {
         switch action {
         case .check:
             break
-        case .createEntity(let entity):
+        case .createEntity(let entity, let joinTables):
             let table = PostgresTableDefinition(entity: entity)
             statements.now = [(entity.name, table.createTable)]
-            statements.deferred = (table.foreignKeys + table.joinTables + table.indexes).map { (entity.name, $0) }
+            statements.deferred = (table.foreignKeys + (joinTables ? table.joinTables : []) + table.indexes).map {
+                (entity.name, $0)
+            }
         case .createHistoryTables, .upgradeHistoryTables:
             // Every statement is `IF NOT EXISTS`, so the same list brings older tables up to date.
             statements.now = PostgresHistoryTables.createStatements.map { ("history", $0) }
@@ -71,8 +73,12 @@ struct PostgresMigrationSQL {
             let sequence =
                 "SELECT setval(pg_get_serial_sequence('\(table)', '\(StoreLayout.primaryKeyColumn)'), "
                 + "(SELECT coalesce(max(\(key)), 0) + 1 FROM \(table)), false)"
+            // CASCADE drops the foreign keys that join tables still hold to the set-aside table; those tables are
+            // carried over to the hierarchy's table after this.
             statements.now =
-                (move.statements(quote: quote, literal: literal) + [sequence]).map { (move.hierarchy.name, $0) }
+                (move.statements(quote: quote, literal: literal, dropping: " CASCADE") + [sequence]).map {
+                    (move.hierarchy.name, $0)
+                }
         }
         return statements
     }

@@ -1,8 +1,9 @@
 /// One step of a planned migration, in no store's SQL: each store's executor spells it (SQLite rebuilds a changed
 /// table, PostgreSQL alters it in place).
 package enum MigrationAction {
-    /// Create an entity's table, its indexes and the join tables it owns.
-    case createEntity(Schema.Entity)
+    /// Create an entity's table, its indexes and, with `joinTables`, the join tables it owns (a hierarchy that
+    /// models move into plans its join tables itself: some exist already).
+    case createEntity(Schema.Entity, joinTables: Bool = true)
     /// Create the persistent-history tables (a store written before history was recorded).
     case createHistoryTables
     /// Bring history tables of an earlier layout version to the current one (version 1 gains key lists).
@@ -51,8 +52,11 @@ package struct RowMove {
             + ["ALTER TABLE \(quote(source)) RENAME TO \(quote(setAsideName))"]
     }
 
-    /// The statements both stores run to move the rows: copied from the set-aside table, which is then dropped.
-    package func statements(quote: (String) -> String, literal: (StoredValue) -> String) -> [String] {
+    /// The statements both stores run to move the rows: copied from the set-aside table, which is then dropped
+    /// (`dependents`: what the engine's `DROP TABLE` adds to drop what depends on it).
+    package func statements(
+        quote: (String) -> String, literal: (StoredValue) -> String, dropping dependents: String = ""
+    ) -> [String] {
         let key = quote(StoreLayout.primaryKeyColumn)
         let version = quote(StoreLayout.versionColumn)
         let names = [key, version, quote(StoreLayout.entityColumn)] + columns.map { quote($0.name) }
@@ -62,7 +66,7 @@ package struct RowMove {
         return [
             "INSERT INTO \(quote(hierarchy.name)) (\(names.joined(separator: ", "))) "
                 + "SELECT \(values.joined(separator: ", ")) FROM \(quote(setAsideName))",
-            "DROP TABLE \(quote(setAsideName))",
+            "DROP TABLE \(quote(setAsideName))\(dependents)",
         ]
     }
 }

@@ -59,9 +59,19 @@ package struct MigrationPlanner {
             plan.actions.append(.setAsideRows(move))
         }
         var joinTables = JoinTablePlanner(stored: stored)
+        // The hierarchies models move into: their join tables are planned once the rows have moved.
+        var movedInto: [(entity: Schema.Entity, wanted: StoredEntity)] = []
         // A subentity's columns are its hierarchy's root table's.
         for entity in target.entities where entity.parentEntity == nil {
             let wanted = StoredEntity(entity: entity, layout: layout)
+            if moves.contains(where: { $0.hierarchy === entity }) {
+                plan.changes.append(
+                    SchemaChange(
+                        kind: .addEntity, entity: entity.name, property: nil, description: "add entity \(entity.name)"))
+                plan.actions.append(.createEntity(entity, joinTables: false))
+                movedInto.append((entity, wanted))
+                continue
+            }
             guard let current = stored.entity(named: entity.name) else {
                 plan.changes.append(
                     SchemaChange(
@@ -78,6 +88,20 @@ package struct MigrationPlanner {
             joinTables.plan(entity, wanted: wanted, into: &plan)
         }
         plan.actions += moves.map(MigrationAction.moveRows)
+        if !moves.isEmpty {
+            // Join tables whose rows name moved models are created or carried after the rows have moved, so their
+            // foreign keys find them (PostgreSQL checks them as rows are copied).
+            for (entity, wanted) in movedInto { joinTables.plan(entity, wanted: wanted, into: &plan) }
+            let isJoinTableAction = { (action: MigrationAction) -> Bool in
+                switch action {
+                case .createJoinTable, .carryJoinTable: true
+                default: false
+                }
+            }
+            let joinTableActions = plan.actions.filter(isJoinTableAction)
+            plan.actions.removeAll(where: isJoinTableAction)
+            plan.actions += joinTableActions
+        }
         let kept = stored.entities.filter { target.entity(named: $0.name) == nil }
         if dropsRemovedEntities {
             for entity in kept {
@@ -231,15 +255,8 @@ package struct MigrationPlanner {
             else {
                 throw refuse("\(root.name)'s table holds other rows already, whose keys could collide with its own")
             }
-            let isReached =
-                !source.joinTables.isEmpty
-                || stored.entities.contains { other in
-                    other.columns.contains { $0.destination == source.name }
-                        || other.joinTables.contains { $0.targetSide == source.name || $0.ownerSide == source.name }
-                }
-            guard !isReached else {
-                throw refuse("relationships reach its rows by their keys in its own table, which moving would break")
-            }
+            // Relationships that reach its rows keep their keys, which the rows keep: their foreign keys are
+            // pointed at the hierarchy's table, and their join tables carried over, by the actions that follow.
             let wanted = StoredEntity(entity: root, layout: layout)
             var columns: [(name: String, source: TableAlteration.Source)] = []
             for ((owner, _), column) in zip(root.tableColumns, wanted.columns) {

@@ -100,8 +100,14 @@ struct TableDefinition {
     /// Nothing for a subentity, whose rows its hierarchy's root table holds.
     var statements: [String] {
         guard entity.parentEntity == nil else { return [] }
+        return statementsWithoutJoinTables + joinTableStatements
+    }
+
+    /// The table and its indexes, without the join tables it owns.
+    var statementsWithoutJoinTables: [String] {
+        guard entity.parentEntity == nil else { return [] }
         return ["CREATE TABLE \(quote(entity.name)) (" + (columns + uniqueConstraints).joined(separator: ", ") + ")"]
-            + indexStatements + joinTableStatements
+            + indexStatements
     }
 
     private func quote(_ identifier: String) -> String { dialect.quote(identifier: identifier) }

@@ -7,8 +7,9 @@ struct SQLiteMigrationSQL {
     /// The statements of one action; none for a check (run as a query).
     func statements(for action: MigrationAction) -> [String] {
         switch action {
-        case .createEntity(let entity):
-            return TableDefinition(entity: entity, dialect: dialect).statements
+        case .createEntity(let entity, let joinTables):
+            let table = TableDefinition(entity: entity, dialect: dialect)
+            return joinTables ? table.statements : table.statementsWithoutJoinTables
         case .createHistoryTables:
             return HistoryTables.createStatements(dialect: dialect)
         case .upgradeHistoryTables(let version):
