@@ -37,7 +37,7 @@ package struct SaveSequence<Executor: SaveExecutor> {
     /// - Throws: `StrataError.mergeConflict` (under `.error`, after every update), `StrataError.uniqueConstraintViolation`,
     ///   or the executor's error; the caller's transaction then writes nothing.
     package mutating func write(_ changes: StoreChanges) throws -> StoreSaveResult {
-        try writeDeletes(SaveRowOrder.sorted(changes.deletes))
+        try writeDeletes(SaveRowOrder.sorted(changes.deletes, referrersFirst: true))
         for batch in changes.batchDeletes { try writeBatchDelete(batch) }
         try writeUpdates(SaveRowOrder.sorted(changes.updates.filter(\.writesRow)), changes.updateColumns)
         // Every conflict is listed before the save fails; throwing rolls the whole transaction back.
@@ -191,7 +191,11 @@ extension StoreChanges.Update {
 enum SaveRowOrder {
     /// `changes` in row order. Sorts plain positions (each entity's name compared once, to rank it), so no change
     /// is copied while sorting and the comparison is inlined.
-    static func sorted<Change: SaveRowChange>(_ changes: [Change]) -> [Change] {
+    ///
+    /// With `referrersFirst` (deletes), an entity whose to-one relationships reach another entity of the save comes
+    /// before it, so a row is gone before the row its foreign key names: a required to-one's key can't be left
+    /// naming a deleted row (`ON DELETE RESTRICT`), even for a moment.
+    static func sorted<Change: SaveRowChange>(_ changes: [Change], referrersFirst: Bool = false) -> [Change] {
         guard changes.count > 1 else { return changes }
         var ranks: [ObjectIdentifier: Int] = [:]
         var entities: [Schema.Entity] = []
@@ -199,7 +203,8 @@ enum SaveRowOrder {
             ranks[ObjectIdentifier(change.entity)] = entities.count
             entities.append(change.entity)
         }
-        let byName = entities.indices.sorted { entities[$0].name < entities[$1].name }
+        var byName = entities.indices.sorted { entities[$0].name < entities[$1].name }
+        if referrersFirst, entities.count > 1 { byName = referrersBeforeReferenced(byName, entities) }
         for (rank, index) in byName.enumerated() { ranks[ObjectIdentifier(entities[index])] = rank }
         var lastEntity: ObjectIdentifier?
         var lastRank = 0
@@ -211,6 +216,39 @@ enum SaveRowOrder {
         }
         order.sort()
         return order.map { changes[$0.position] }
+    }
+
+    /// `order` (positions in `entities`, by name) rearranged so that an entity whose to-one foreign keys name
+    /// another entity's table comes before it; among entities free to go next, the first by name. Entities that
+    /// name each other (a cycle) keep their order by name.
+    private static func referrersBeforeReferenced(_ order: [Int], _ entities: [Schema.Entity]) -> [Int] {
+        // How many entities of the save reference each one (by table: a hierarchy shares one).
+        var referrers = Array(repeating: Set<Int>(), count: entities.count)
+        for (referrer, entity) in entities.enumerated() {
+            let destinations = Set(
+                entity.relationshipInfos.values.compactMap { info -> ObjectIdentifier? in
+                    guard !info.isToMany, case .foreignKey = info.storage else { return nil }
+                    return info.destination.identityKey
+                })
+            for (referenced, other) in entities.enumerated()
+            where referenced != referrer && other.identityKey != entity.identityKey
+                && destinations.contains(other.identityKey)
+            {
+                referrers[referenced].insert(referrer)
+            }
+        }
+        var placed = Set<Int>()
+        var result: [Int] = []
+        while result.count < order.count {
+            // The first by name whose referrers are all placed; in a cycle, the first by name left.
+            guard
+                let next = order.first(where: { !placed.contains($0) && referrers[$0].isSubset(of: placed) })
+                    ?? order.first(where: { !placed.contains($0) })
+            else { break }
+            placed.insert(next)
+            result.append(next)
+        }
+        return result
     }
 
     /// Where a change goes in row order: by entity rank, then primary key, then the change's position.
