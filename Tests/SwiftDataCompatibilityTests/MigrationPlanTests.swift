@@ -88,6 +88,12 @@ enum FailingVoyageMigrationPlan: SchemaMigrationPlan {
     }
 }
 
+/// A plan that lists only its target version, as a test of one stage writes it.
+enum VoyageOneStagePlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [VoyageSchemaV2.self] }
+    static var stages: [MigrationStage] { [VoyageMigrationPlan.migrateV1toV2] }
+}
+
 enum VoyageSchemaFuture: VersionedSchema {
     static let versionIdentifier = Schema.Version(9, 0, 0)
     static var models: [any PersistentModel.Type] { [VoyageSchemaV3.Voyage.self, VoyageSchemaV3.VoyageStop.self] }
@@ -133,6 +139,17 @@ extension CompatibilityStore {
         let paris = try #require(
             try reopened.fetch(FetchDescriptor<Voyage>(predicate: #Predicate { $0.name == "Paris" })).first)
         #expect(paris.stops.map(\.title) == ["Louvre"])
+    }
+
+    @Test(arguments: StoreKind.all) func aStageFromAVersionThePlanDoesntListRuns(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
+        try store.seedVersion1()
+        let container = try store.container(
+            Schema(versionedSchema: VoyageSchemaV2.self), migrationPlan: VoyageOneStagePlan.self)
+        let voyages = try ModelContext(container).fetch(
+            FetchDescriptor<VoyageSchemaV2.Voyage>(sortBy: [SortDescriptor(\.name)]))
+        #expect(voyages.map(\.name) == ["Paris", "Rome"])
+        #expect(voyages.map(\.rating) == [5, 5])
     }
 
     @Test(arguments: StoreKind.all) func anUnversionedStoreOfTheFirstVersionsModelsMigratesToo(_ kind: StoreKind) throws

@@ -31,8 +31,20 @@ package struct StoreMigrationPlan {
     package let stages: [Stage]
 
     /// A plan of `schemas` (oldest first) and `stages`.
+    ///
+    /// A stage may start from a version `schemas` leaves out, as a test's plan of one stage does
+    /// (`schemas: [SchemaV3.self]`, `stages: [v2ToV3]`, run against a version 2 store): that version counts as the
+    /// plan's, just before the stage's target.
     package init(schemas: [Schema], stages: [Stage]) {
-        self.schemas = schemas
+        var listed = schemas
+        for stage in stages {
+            guard let from = stage.from.versionIdentifier,
+                !listed.contains(where: { $0.versionIdentifier == from }),
+                let target = listed.firstIndex(where: { $0.versionIdentifier == stage.to.versionIdentifier })
+            else { continue }
+            listed.insert(stage.from, at: target)
+        }
+        self.schemas = listed
         self.stages = stages
     }
 }
