@@ -38,7 +38,7 @@ extension ModelMacro: ExtensionMacro {
     }
 
     /// Whether the class is marked with a global actor (`@MainActor`, or a custom one, named `…Actor` by convention).
-    private static func hasGlobalActor(_ model: ClassDeclSyntax) -> Bool {
+    static func hasGlobalActor(_ model: ClassDeclSyntax) -> Bool {
         model.attributes.contains { element in
             guard case .attribute(let attribute) = element else { return false }
             return attribute.simpleName.hasSuffix("Actor") && attribute.arguments == nil

@@ -32,24 +32,33 @@ extension ModelMacro: MemberMacro {
             members.append("public init() {}")
         }
         members += observationMembers(className: model.className)
-        if let access = model.ownEqualityAccess {
-            members.append(equalityWitness(className: model.className, access: access))
-        }
+        members += equalityWitness(model, declaration: classDecl)
         return members
     }
 
-    /// Names the class's own `==` as its `Equatable` witness.
+    /// The class's `Equatable` witness, and for a class without an `==` in its body the `_$strataEquality` that
+    /// decides at the first comparison whether an extension declares one.
     ///
-    /// The conformance comes from the macro's extension, and from there the compiler finds a `==` declared in the
-    /// class twice, which it reports as "multiple matching functions named '=='". `@_implements` names the witness
-    /// directly; its body's `==` is an ordinary call, which picks the class's own operator over `PersistentModel`'s.
-    private static func equalityWitness(className: String, access: String) -> DeclSyntax {
-        """
-        @_implements(Swift.Equatable, ==(_:_:))
-        \(raw: access)static func _$strataEquals(_ lhs: \(raw: className), _ rhs: \(raw: className)) -> Bool {
-        lhs == rhs
+    /// The conformance comes from the macro's extension, and for such a conformance the compiler looks the
+    /// requirement's operator up both globally and as a member, so it finds an app's `==` twice (in the class or in
+    /// any extension of it) and reports "multiple matching functions named '=='". `@_implements` names the witness
+    /// directly, so that lookup never runs. Its body calls `==` on the class: an app's own operator, declared
+    /// anywhere, wins that call; with none, the call is the `Equatable` requirement again, which
+    /// `Strata._ModelEquality` notices and answers by identity, as `PersistentModel`'s `==` does.
+    private static func equalityWitness(_ model: ModelDescription, declaration: ClassDeclSyntax) -> [DeclSyntax] {
+        let isolation = hasGlobalActor(declaration) ? "" : "nonisolated "
+        let signature: DeclSyntax = """
+            @_implements(Swift.Equatable, ==(_:_:))
+            \(raw: model.ownEqualityAccess ?? "public ")\(raw: isolation)static func _$strataEquals(\
+            _ lhs: \(raw: model.className), _ rhs: \(raw: model.className)) -> Bool
+            """
+        guard model.ownEqualityAccess == nil else {
+            return ["\(signature) {\nlhs == rhs\n}"]
         }
-        """
+        return [
+            "nonisolated static let _$strataEquality = Strata._ModelEquality()",
+            "\(signature) {\n_$strataEquality.equals(lhs, rhs) { $0 == $1 }\n}",
+        ]
     }
 
     /// `nonisolated static let _$<name>Property = Strata.PersistentProperty(…)` per persisted property.

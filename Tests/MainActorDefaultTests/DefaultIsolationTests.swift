@@ -79,4 +79,10 @@ import Testing
         let sorted = try reader.fetch(FetchDescriptor<Journal>()).sorted()
         #expect(sorted.map(\.description) == ["Journal(home)", "Journal(work)"])
     }
+
+    @Test func aModelsOwnEqualityInAPlainExtensionIsUsedOffTheMainActor() async {
+        let labels = [Label(code: "red"), Label(code: "red"), Label(code: "blue")]
+        #expect(labels[0] == labels[1])
+        #expect(await Task.detached { distinctLabelCodes(labels) }.value == 2)
+    }
 }

@@ -146,3 +146,23 @@ nonisolated func summaries(of draft: Draft, _ outline: Outline) -> [String] {
     func checked<Value: Sendable>(_ value: Value) -> Value { value }
     return [checked(draft).text, checked(outline).heading]
 }
+
+/// A model comparing by a natural key, declared in a plain extension as apps add it.
+@Model
+final class Label {
+    var code: String
+
+    init(code: String) {
+        self.code = code
+    }
+}
+
+extension Label {
+    static func == (lhs: Label, rhs: Label) -> Bool { lhs.code == rhs.code }
+    func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}
+
+/// Compares labels off the main actor.
+nonisolated func distinctLabelCodes(_ labels: [Label]) -> Int {
+    Set(labels).count
+}

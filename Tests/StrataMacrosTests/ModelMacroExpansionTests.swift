@@ -306,7 +306,7 @@ struct ModelMacroExpansionTests {
         #expect(result.source.contains("keyPath: \\Palette.name, metadata: Strata.Schema.Attribute(.unique))"))
     }
 
-    @Test("A class's own == is named as its Equatable witness, with the operator's access")
+    @Test("The Equatable witness calls ==, with the access of the class's own operator if it declares one")
     func ownEquality() {
         let result = expand(
             """
@@ -320,10 +320,23 @@ struct ModelMacroExpansionTests {
             result.source.contains(
                 """
                     @_implements(Swift.Equatable, ==(_:_:))
-                    public static func _$strataEquals(_ lhs: Note, _ rhs: Note) -> Bool {
+                    public nonisolated static func _$strataEquals(_ lhs: Note, _ rhs: Note) -> Bool {
                         lhs == rhs
                     }
                 """))
-        #expect(!expand("@Model final class Plain {\n    var text: String = \"\"\n}").source.contains("_implements"))
+        let plain = expand("@Model final class Plain {\n    var text: String = \"\"\n}").source
+        #expect(plain.contains("nonisolated static let _$strataEquality = Strata._ModelEquality()"))
+        #expect(
+            plain.contains(
+                """
+                    @_implements(Swift.Equatable, ==(_:_:))
+                    public nonisolated static func _$strataEquals(_ lhs: Plain, _ rhs: Plain) -> Bool {
+                        _$strataEquality.equals(lhs, rhs) {
+                            $0 == $1
+                        }
+                    }
+                """))
+        let isolated = expand("@MainActor @Model final class Pinned {\n    var text: String = \"\"\n}").source
+        #expect(isolated.contains("public static func _$strataEquals(_ lhs: Pinned, _ rhs: Pinned) -> Bool"))
     }
 }

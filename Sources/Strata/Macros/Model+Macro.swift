@@ -33,7 +33,8 @@
 ///   loaded, refreshed, merged or rolled back, which write its values directly. One difference from Swift: an
 ///   assignment in the initializer runs them once every stored property has a value (for a property with a default
 ///   value, that is every assignment in the initializer), where Swift runs none in the class's own initializer.
-/// - **Your own `==`, `hash(into:)`, `init(from:)` and `encode(to:)`** written in the class are the ones used;
+/// - **Your own `==`, `hash(into:)`, `init(from:)` and `encode(to:)`**, written in the class or in any extension of
+///   it, are the ones used;
 ///   without them a model is equal only to itself and hashes by identity. A model that is itself `Codable` is still
 ///   a relationship wherever another model refers to it (`var cocktails: [Cocktail]?`).
 /// - **`@Transient` on a computed property** is accepted and changes nothing.

@@ -99,6 +99,15 @@ func observationMembersAndConformances(_ className: String) -> String {
     keyPath: KeyPath<\(className), _Member>, _ mutation: () throws -> _MutationResult) rethrows -> _MutationResult {
             try _$observationRegistrar.withMutation(of: self, keyPath: keyPath, mutation)
         }
+
+        nonisolated static let _$strataEquality = Strata._ModelEquality()
+
+        @_implements(Swift.Equatable, ==(_:_:))
+        public nonisolated static func _$strataEquals(_ lhs: \(className), _ rhs: \(className)) -> Bool {
+            _$strataEquality.equals(lhs, rhs) {
+                $0 == $1
+            }
+        }
     }
 
     extension \(className): nonisolated Strata.PersistentModel {
