@@ -215,6 +215,17 @@ extension ModelContext {
         // relationship: a fetch from inside the store's read would wait on that read.
         let makesModelsAfterReading = entity.modelsReadRelationshipsWhenMade
         var rowsRead: [RowRead] = []
+        // The keys each new or filled model's to-one foreign keys refer to, noted with the owners so that reading
+        // such a relationship across the list doesn't visit every owner again.
+        let foreignKeyIndexes =
+            makesModelsAfterReading
+            ? [] : Set(columns).intersection(entity.toOneForeignKeyIndexes).sorted()
+        var targetKeys = [[Int64]](repeating: [], count: foreignKeyIndexes.count)
+        func noteTargets(_ values: UnsafeMutableBufferPointer<StoredValue>) {
+            for (position, index) in foreignKeyIndexes.enumerated() {
+                if case .integer(let target) = values[index] { targetKeys[position].append(target) }
+            }
+        }
         var isRegistered = false
         func register() {
             guard !isRegistered else { return }
@@ -224,7 +235,9 @@ extension ModelContext {
             // Moved, not copied: retaining each model would be a cache miss by now.
             registered.insert(movingFrom: &made)
             registeredModels[entityKey] = registered
-            noteRegisteredOwners(owners, of: entity)
+            noteRegisteredOwners(
+                owners, of: entity,
+                targetKeys: Dictionary(uniqueKeysWithValues: zip(foreignKeyIndexes, targetKeys)))
         }
         defer { register() }
         /// Reads the row's columns into `values` and checks each against its property, decoding (into `decoded`)
@@ -273,7 +286,10 @@ extension ModelContext {
                     // Read into a copy, so a row that fails its checks leaves the fault as it was.
                     var filled = data.values.copy
                     var decoded = [Int: Any]()
-                    try filled.withUnsafeMutableBufferPointer { try readChecked(row, into: $0, decoded: &decoded) }
+                    try filled.withUnsafeMutableBufferPointer {
+                        try readChecked(row, into: $0, decoded: &decoded)
+                        noteTargets($0)
+                    }
                     data.values.replace(with: filled)
                     for index in columns { data.decodedValues[index] = decoded[index] }
                     data.unloadedProperties = nil
@@ -287,7 +303,10 @@ extension ModelContext {
             let rowEntity = readsEntity ? try hierarchyEntity(of: row, request: request) : entity
             let data = ModelBackingData.make(primaryKey: key, entity: rowEntity, store: store, context: self)
             var decoded = [Int: Any]()
-            try data.withUnsafeMutableValues { try readChecked(row, into: $0, decoded: &decoded) }
+            try data.withUnsafeMutableValues {
+                try readChecked(row, into: $0, decoded: &decoded)
+                noteTargets($0)
+            }
             if !decoded.isEmpty { data.decodedValues = decoded }
             data.unloadedProperties =
                 rowEntity === entity

@@ -13,21 +13,72 @@ extension ModelContext {
         var keys: [Int64] = []
         /// For each relationship (by property index), the position in `keys` up to which it has been loaded.
         var loaded: [Int: Int] = [:]
+        /// For to-one relationships kept as foreign keys (by property index), the keys of the targets of owners
+        /// noted with them: the next read makes their models without visiting the owners, which by then are
+        /// seldom in the cache.
+        var targetKeys: [Int: NotedTargets] = [:]
+    }
+
+    /// The target keys of one to-one relationship, read from its owners' rows as they were fetched.
+    struct NotedTargets {
+        /// The targets' primary keys.
+        var keys: [Int64] = []
+        /// The position in the owners' list from which the relationship skipped its owners for these keys.
+        var firstSkippedOwner: Int
+        /// The context's `registryRevision` when the keys were read: after a save or a removal the owners are
+        /// visited instead, since their references may have changed.
+        var registryRevision: Int
     }
 
     /// Notes that the models of `entity` with `keys` are registered with their values, so the next read of each
     /// of their relationships loads it for them too. Does nothing for an entity without relationships.
-    func noteRegisteredOwners(_ keys: some Collection<Int64>, of entity: Schema.Entity) {
+    ///
+    /// `targetKeys` gives, for to-one relationships kept as foreign keys, the keys the owners refer to, read
+    /// while the owners' values were at hand; the next read of such a relationship then doesn't visit these owners.
+    func noteRegisteredOwners(
+        _ keys: some Collection<Int64>, of entity: Schema.Entity, targetKeys: [Int: [Int64]] = [:]
+    ) {
         guard !entity.relationshipInfos.isEmpty, !keys.isEmpty else { return }
         let entityKey = entity.identityKey
-        pendingOwners[entityKey, default: PendingOwners()].keys.append(contentsOf: keys)
+        var pending = pendingOwners.removeValue(forKey: entityKey) ?? PendingOwners()
+        // Keys noted before a save or a removal are dropped: those owners are visited instead.
+        for (index, noted) in pending.targetKeys where noted.registryRevision != registryRevision {
+            pending.targetKeys[index] = nil
+            pending.loaded[index] = noted.firstSkippedOwner
+        }
+        // Only a relationship loaded up to the end of the list can skip the owners added now: positions are all
+        // it keeps of what it has loaded.
+        let skipping = targetKeys.keys.filter { (pending.loaded[$0] ?? 0) == pending.keys.count }
+        pending.keys.append(contentsOf: keys)
+        for index in skipping {
+            var noted =
+                pending.targetKeys[index]
+                ?? NotedTargets(firstSkippedOwner: pending.keys.count - keys.count, registryRevision: registryRevision)
+            noted.keys.append(contentsOf: targetKeys[index] ?? [])
+            pending.targetKeys[index] = noted
+            pending.loaded[index] = pending.keys.count
+        }
         // Keys of models long gone (enumerate releases its pages) would pile up while a relationship is never
         // read: past twice the registered count, the list restarts from the identity map's keys, every
         // relationship from the start — one pass over the registered models, paid for by as many appends.
         let registeredCount = registeredModels[entityKey]?.count ?? 0
-        if let pending = pendingOwners[entityKey], pending.keys.count > 2 * registeredCount + 1024 {
-            pendingOwners[entityKey] = PendingOwners(keys: registeredModels[entityKey]?.primaryKeys ?? [], loaded: [:])
+        if pending.keys.count > 2 * registeredCount + 1024 {
+            pending = PendingOwners(keys: registeredModels[entityKey]?.primaryKeys ?? [])
         }
+        pendingOwners[entityKey] = pending
+    }
+
+    /// The target keys noted for to-one relationship `index` of `entity`'s owners (see `noteRegisteredOwners`);
+    /// they count as loaded from now on. Keys noted before a save or a removal are dropped, and their owners are
+    /// left for `ownersToLoad` to visit.
+    func takeTargetKeys(of entity: Schema.Entity, relationship index: Int) -> [Int64] {
+        let entityKey = entity.identityKey
+        guard let noted = pendingOwners[entityKey]?.targetKeys.removeValue(forKey: index) else { return [] }
+        guard noted.registryRevision == registryRevision else {
+            pendingOwners[entityKey]?.loaded[index] = noted.firstSkippedOwner
+            return []
+        }
+        return noted.keys
     }
 
     /// The registered models of `entity` noted since relationship `index` was last loaded for them, with their
@@ -47,8 +98,10 @@ extension ModelContext {
             owners.append(owner)
         }
         pending.loaded[index] = pending.keys.count
-        // Once every relationship has passed every key, the list starts over empty.
-        if entity.relationshipInfos.keys.allSatisfy({ pending.loaded[$0] == pending.keys.count }) {
+        // Once every relationship has passed every key and taken its target keys, the list starts over empty.
+        if pending.targetKeys.isEmpty,
+            entity.relationshipInfos.keys.allSatisfy({ pending.loaded[$0] == pending.keys.count })
+        {
             pending = PendingOwners()
         }
         pendingOwners[entityKey] = pending

@@ -14,23 +14,35 @@ extension ModelContext {
                 data.relationshipTargets[index] = []
                 return []
             }
-            // The other owners and the keys of their targets.
+            let destination = info.destination
+            // A target already registered needs no batch: the other owners' targets are made when one of them
+            // is read and missing.
+            if let target = registeredModels[destination.identityKey]?[key] {
+                // One array, kept and returned.
+                let targets = [target]
+                data.relationshipTargets[index] = targets
+                return targets
+            }
+            // The keys of the other owners' targets: noted when the owners were fetched, or read from the owners
+            // registered otherwise.
+            let notedKeys = takeTargetKeys(of: entity, relationship: index)
             let owners = ownersToLoad(of: entity, relationship: index, excluding: data).compactMap {
                 owner -> (ModelBackingData, Int64)? in
                 guard index < owner.values.count, case .integer(let ownerKey) = owner.values[index] else { return nil }
                 return (owner, ownerKey)
             }
-            if info.destination.cannotBeFault {
+            if destination.cannotBeFault {
                 // A model with `let` properties can't be a fault (they are set as it is made): load every row this
                 // loop reaches in one query rather than one each.
-                registerRows(of: info.destination, keys: [key] + owners.map(\.1))
+                registerRows(of: destination, keys: [key] + notedKeys + owners.map(\.1))
             }
-            let target = registeredOrFault(info.destination, primaryKey: key)
+            let target = registeredOrFault(destination, primaryKey: key)
             data.relationshipTargets[index] = [target]
-            // Resolve the same relationship of the other owners too (faults cost no query), so reading it across a
-            // list fills all the faults with one query.
+            // Make the other owners' targets too (faults cost no query), so reading the relationship across a list
+            // fills all the faults with one query; owners visited here keep theirs at once.
+            if !destination.cannotBeFault { makeFaults(of: destination, keys: notedKeys) }
             for (owner, ownerKey) in owners where owner.relationshipTargets[index] == nil {
-                owner.relationshipTargets[index] = [registeredOrFault(info.destination, primaryKey: ownerKey)]
+                owner.relationshipTargets[index] = [registeredOrFault(destination, primaryKey: ownerKey)]
             }
             return [target]
         }
@@ -97,6 +109,22 @@ extension ModelContext {
         registeredModels[entity.identityKey, default: IdentityMap()][primaryKey] = model
         noteFault(primaryKey, of: entity)
         return model
+    }
+
+    /// Registers a fault for each key of `keys` whose row of `entity` has no registered model.
+    func makeFaults(of entity: Schema.Entity, keys: [Int64]) {
+        guard !keys.isEmpty else { return }
+        // Taken out while faults are added, so the map is not copied on write.
+        var registered = registeredModels.removeValue(forKey: entity.identityKey) ?? IdentityMap()
+        var made: [Int64] = []
+        for key in keys where registered[key] == nil {
+            let data = ModelBackingData.make(primaryKey: key, entity: entity, store: store, context: self)
+            data.unloadedProperties = Set(entity.columnPropertyIndexes)
+            registered.insert(ModelBackingData.makeModel(entity.modelType, adopting: data), for: key)
+            made.append(key)
+        }
+        registeredModels[entity.identityKey] = registered
+        pendingFaults[ObjectIdentifier(entity), default: []].append(contentsOf: made)
     }
 
     /// Registers the models of the rows of `entity` with `keys` that aren't registered yet, 500 per query.

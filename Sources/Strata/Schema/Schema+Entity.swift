@@ -45,7 +45,16 @@ extension Schema {
         private let propertyIndexByKeyPath: [AnyKeyPath: Int]
         private let propertyIndexByName: [String: Int]
         /// Resolved relationships by property index; set once by `Schema.init`, then never changed.
-        package internal(set) var relationshipInfos: [Int: RelationshipInfo] = [:]
+        package internal(set) var relationshipInfos: [Int: RelationshipInfo] = [:] {
+            didSet {
+                toOneForeignKeyIndexes = relationshipInfos.values.filter {
+                    guard !$0.isToMany, case .foreignKey = $0.storage else { return false }
+                    return true
+                }.map(\.index).sorted()
+            }
+        }
+        /// The indexes of the to-one relationships kept as a foreign key column of the entity's table.
+        package private(set) var toOneForeignKeyIndexes: [Int] = []
         /// The entity of the model's superclass, and those of its direct subclasses; set once by `Schema.init`.
         package internal(set) weak var parentEntity: Entity?
         package internal(set) var childEntities: [Entity] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+
 @testable import StrataTestFixtures
 
 @Suite("Relationships read page after page")
@@ -72,6 +73,26 @@ struct ModelContextRelationshipBatchTests {
         try context.save()
         #expect(books.map { $0.author?.name } == (0..<5).map { label("author", $0) })
         #expect(extra.author == nil)
+    }
+
+    @Test(
+        "book.author read across a fetched list after a save gives each book its author now, the others in at most one query",
+        arguments: StoreKind.all)
+    func toOneAfterSave(_ kind: StoreKind) throws {
+        let container = try makeShelf(kind, books: 6)
+        let context = ModelContext(container)
+        let books = try context.fetch(FetchDescriptor<RelBook>(sortBy: [SortDescriptor(\.title)]))
+        // The author a fetched row named is no longer right for one book once the save is made.
+        let newcomer = RelAuthor(name: "newcomer")
+        context.insert(newcomer)
+        books[1].author = newcomer
+        try context.save()
+        let store = container.store as? SQLiteStore
+        let before = store?.executedStatementCount
+        #expect(books.map { $0.author?.name } == ["author 00", "newcomer"] + (2..<6).map { label("author", $0) })
+        // Assigning the book's author loaded the others' too; at most one query fills them.
+        if let store, let before { #expect(store.executedStatementCount - before <= 1) }
+        #expect(newcomer.books.map(\.title) == ["book 01"])
     }
 
     @Test(
