@@ -76,7 +76,7 @@ import Testing
 
         #expect(try context.fetch(FetchDescriptor<ErasedNote>()).isEmpty)
         #expect(old.isDeleted)
-        // A new row may get the old one's key: it is a new model, not the old object.
+        // A new row gets a key of its own (keys continue after an erase): a new model, not the old object.
         let other = ModelContext(container)
         other.insert(ErasedNote(text: "new"))
         try other.save()

@@ -9,6 +9,10 @@ package enum StoreLayout {
     package static let entityColumn = "Z_ENT"
     /// The table holding the store's format, identifier and recorded schema.
     package static let metadataTable = "strata_metadata"
+    /// The largest primary key each entity table has ever issued, on SQLite (Core Data's `Z_PRIMARYKEY.Z_MAX`): keys
+    /// continue above it, so a deleted row's key is never given to another. PostgreSQL keeps it in each table's
+    /// identity sequence.
+    package static let primaryKeysTable = "strata_primary_keys"
 
     /// A join table's owner and target columns when one relationship owns it alone.
     package static let ownerColumn = "Z_OWNER"

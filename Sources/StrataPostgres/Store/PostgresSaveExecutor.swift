@@ -8,7 +8,7 @@ final class PostgresSaveExecutor: SaveExecutor {
     let select: PostgresSelect
     var dialect: PostgreSQLDialect { select.writer.dialect }
     var rowLock: String { " FOR UPDATE" }
-    var returnsInsertedKeys: Bool { true }
+    var insertedKeys: InsertedKeys { .returned }
 
     init(connection: PostgresConnection, select: PostgresSelect) {
         self.connection = connection

@@ -2,8 +2,9 @@ import Strata
 import Synchronization
 
 extension PostgresStore {
-    /// Empties every model and join table of the store's schema (`TRUNCATE … RESTART IDENTITY`, so keys start
-    /// again as in a new store) and deletes the whole history, in one transaction: tokens taken before then expire.
+    /// Empties every model and join table of the store's schema and deletes the whole history, in one transaction:
+    /// tokens taken before then expire. The tables' identity sequences continue (no `RESTART IDENTITY`), so an
+    /// identifier taken before the erase never names a row inserted after it.
     ///
     /// - Throws: `StrataError.readOnlyContainer`, `StrataError.storeClosed`, `StrataError.storeFailure`.
     package func eraseAllData() throws {
@@ -11,7 +12,7 @@ extension PostgresStore {
         let tables = SQLFragment.joined(schema.storedTableNames.map(SQLFragment.identifier), separator: ", ")
         try withConnection("erase the store", isRead: false) { connection in
             try connection.transaction {
-                try connection.query("TRUNCATE \(tables) RESTART IDENTITY")
+                try connection.query("TRUNCATE \(tables)")
                 let newest = try connection.query(HistoryTables.newestTransactionQuery)
                 try deleteHistory(StoreHistoryFetch(), on: connection)
                 // The erase itself is in no transaction: every token taken before it expires, the newest too.

@@ -8,8 +8,11 @@ final class SQLiteSaveExecutor: SaveExecutor {
     let dialect: SQLiteDialect
     /// SQLite locks the whole database for a write transaction: no row lock is needed, or spelled.
     var rowLock: String { "" }
-    /// The key of an inserted row is read from the connection, without `RETURNING` (which buffers the row).
-    var returnsInsertedKeys: Bool { false }
+    /// The key of an inserted row is chosen here, above every key its table ever issued, and bound with the row
+    /// (SQLite alone would give a deleted row's key again; `RETURNING` buffers the row).
+    var insertedKeys: InsertedKeys { .assigned }
+    /// The keys this save issues; ``recordIssuedKeys()`` writes their marks before the save commits.
+    private let keys: SQLiteKeyAllocator
     /// The statements prepared for this save, by their text's identity (the text kept, so no identity is reused).
     private var prepared: [ObjectIdentifier: (sql: SaveSQL, statement: SQLiteStatement)] = [:]
     private var last: (sql: SaveSQL, statement: SQLiteStatement)?
@@ -17,6 +20,14 @@ final class SQLiteSaveExecutor: SaveExecutor {
     init(connection: SQLiteConnection, dialect: SQLiteDialect) {
         self.connection = connection
         self.dialect = dialect
+        keys = SQLiteKeyAllocator(connection: connection)
+    }
+
+    /// Records the largest key this save issued in each table, in the save's transaction.
+    ///
+    /// - Throws: `SQLiteError` when a mark can't be written.
+    func recordIssuedKeys() throws {
+        try keys.record()
     }
 
     /// What one statement did: the connection's count of changed rows and last inserted key, and any rows returned.
@@ -44,7 +55,14 @@ final class SQLiteSaveExecutor: SaveExecutor {
     private func execute(_ next: SaveStatement) throws -> Result {
         let statement = try self.statement(for: next.sql)
         defer { statement.reset() }
-        try next.bindings.forEachValue { offset, value in try statement.bind(value, at: Int32(offset + 1)) }
+        var assigned: Int64?
+        var first: Int32 = 1
+        if next.sql.assignsKey {
+            let key = try keys.next(for: next.sql.entity)
+            try statement.bind(.integer(key), at: 1)
+            (assigned, first) = (key, 2)
+        }
+        try next.bindings.forEachValue { offset, value in try statement.bind(value, at: Int32(offset) + first) }
         var rows: [[StoredValue]] = []
         if next.sql.returnsRows {
             while try statement.step() { rows.append(statement.row()) }
@@ -52,7 +70,8 @@ final class SQLiteSaveExecutor: SaveExecutor {
             _ = try statement.step()
         }
         let changes = connection.changes
-        return Result(affectedRows: changes, rows: rows, insertedKey: changes > 0 ? connection.lastInsertRowID : nil)
+        return Result(
+            affectedRows: changes, rows: rows, insertedKey: changes > 0 ? assigned ?? connection.lastInsertRowID : nil)
     }
 
     private func statement(for sql: SaveSQL) throws -> SQLiteStatement {

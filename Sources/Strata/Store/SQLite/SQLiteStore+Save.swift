@@ -21,11 +21,13 @@ extension SQLiteStore {
                     try checkFileInPlace(connection)
                     let history =
                         recordsHistory ? try HistoryRecorder(connection: connection, author: changes.author) : nil
+                    let executor = SQLiteSaveExecutor(connection: connection, dialect: dialect)
                     var sequence = SaveSequence(
-                        executor: SQLiteSaveExecutor(connection: connection, dialect: dialect),
+                        executor: executor,
                         mergePolicy: mergePolicy,
                         storeIdentifier: identifier, recordsHistory: recordsHistory, changes: changes)
                     let result = try sequence.write(changes)
+                    try executor.recordIssuedKeys()
                     if let history, let journal = sequence.journal {
                         try history.record(journal)
                         // Retention is enforced every 64th transaction, in the save's own transaction.

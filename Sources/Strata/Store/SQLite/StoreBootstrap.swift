@@ -31,10 +31,15 @@ struct StoreBootstrap {
         let migrator = StoreMigrator(
             connection: connection, schema: schema, plan: migrationPlan, path: path, identifier: identifier)
         let steps = try migrator.planning.steps(from: stored)
-        guard MigrationSteps.needsMigration(steps, ignoringHistory: readOnly) else { return identifier }
+        guard MigrationSteps.needsMigration(steps, ignoringHistory: readOnly) else {
+            if !readOnly { try createPrimaryKeys() }
+            return identifier
+        }
         guard !readOnly else {
             throw StrataError.schemaMismatch(path: path, differences: steps.flatMap(\.plan.changes).map(\.description))
         }
+        // Before the migration, so a rebuilt or moved table's keys are known from the history it had.
+        try createPrimaryKeys()
         let backup = try backupPath.map { try StoreBackup.write(of: connection, storePath: $0) }
         let migrated: Bool
         do {
@@ -109,9 +114,17 @@ struct StoreBootstrap {
                 for statement in HistoryTables.createStatements(dialect: dialect) {
                     try connection.execute(statement)
                 }
+                try connection.execute(SQLitePrimaryKeys.createStatement(dialect: dialect))
             }
         }
         return identifier
+    }
+
+    /// Gives a store written before `strata_primary_keys` existed its key marks (``SQLitePrimaryKeys``).
+    private func createPrimaryKeys() throws {
+        try translatingErrors("record the store's primary keys") {
+            try SQLitePrimaryKeys.createForExistingStore(on: connection, schema: schema)
+        }
     }
 
     private func readMetadata() throws -> [String: String] {

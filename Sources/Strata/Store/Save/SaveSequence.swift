@@ -24,7 +24,7 @@ package struct SaveSequence<Executor: SaveExecutor> {
         self.mergePolicy = mergePolicy
         self.storeIdentifier = storeIdentifier
         statements = SaveStatements(
-            dialect: executor.dialect, rowLock: executor.rowLock, returnsInsertedKeys: executor.returnsInsertedKeys)
+            dialect: executor.dialect, rowLock: executor.rowLock, insertedKeys: executor.insertedKeys)
         if recordsHistory {
             journal = SaveJournal(
                 tracksRelationships: !changes.foreignKeyUpdates.isEmpty || !changes.joinInserts.isEmpty

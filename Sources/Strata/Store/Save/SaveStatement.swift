@@ -18,11 +18,15 @@ package final class SaveSQL {
     package let entity: Schema.Entity
     /// Whether the statement returns rows (`RETURNING`, `SELECT`).
     package let returnsRows: Bool
+    /// Whether the statement is an `INSERT` whose first value is the row's key, which the executor chooses
+    /// (``InsertedKeys/assigned``) and binds before the bindings.
+    package let assignsKey: Bool
 
-    package init(_ text: String, entity: Schema.Entity, returnsRows: Bool) {
+    package init(_ text: String, entity: Schema.Entity, returnsRows: Bool, assignsKey: Bool = false) {
         self.text = text
         self.entity = entity
         self.returnsRows = returnsRows
+        self.assignsKey = assignsKey
     }
 }
 
@@ -86,6 +90,15 @@ package protocol SaveStatementResult {
     var insertedKey: Int64? { get }
 }
 
+/// How a store gives an inserted row its key. Either way a key is never issued twice in a store, even after its
+/// row is deleted.
+package enum InsertedKeys {
+    /// The engine chooses it (an identity sequence) and the `INSERT` returns it (`RETURNING`).
+    case returned
+    /// The executor chooses it and binds it as the `INSERT`'s first value (``SaveSQL/assignsKey``).
+    case assigned
+}
+
 /// What a store supplies to save: it runs statements, one at a time or as a batch, and reports what each did. The
 /// order of the statements, the merge policy and the history are ``SaveSequence``'s.
 package protocol SaveExecutor: AnyObject {
@@ -97,8 +110,8 @@ package protocol SaveExecutor: AnyObject {
     /// Appended to the `SELECT` of a row a conflict or an upsert reads: a row lock where the engine has them
     /// (`FOR UPDATE`), so no other transaction changes the row between the read and the write.
     var rowLock: String { get }
-    /// Whether an `INSERT` returns its key with `RETURNING` (otherwise the executor knows it without).
-    var returnsInsertedKeys: Bool { get }
+    /// How an `INSERT` learns its row's key.
+    var insertedKeys: InsertedKeys { get }
 
     /// Runs `count` statements in order (`statement` asked for each in order; an executor may send many before
     /// reading their results) and calls `result` with each one's result, in order.

@@ -4,13 +4,13 @@ final class SaveStatements<Dialect: SQLDialect> {
     let dialect: Dialect
     /// Appended to a `SELECT` of rows the save is about to write (`SaveExecutor.rowLock`).
     let rowLock: String
-    let returnsInsertedKeys: Bool
+    let insertedKeys: InsertedKeys
     private var cache: [Key: SaveSQL] = [:]
 
-    init(dialect: Dialect, rowLock: String, returnsInsertedKeys: Bool) {
+    init(dialect: Dialect, rowLock: String, insertedKeys: InsertedKeys) {
         self.dialect = dialect
         self.rowLock = rowLock
-        self.returnsInsertedKeys = returnsInsertedKeys
+        self.insertedKeys = insertedKeys
     }
 
     /// A statement's shape: what it does, to which table, with which columns.
@@ -34,22 +34,30 @@ final class SaveStatements<Dialect: SQLDialect> {
     }
 
     /// The statement of a shape, built once and rendered in the dialect (its placeholders numbered in order).
-    private func sql(_ key: Key, _ entity: Schema.Entity, returnsRows: Bool, _ build: () -> SQLFragment) -> SaveSQL {
+    private func sql(
+        _ key: Key, _ entity: Schema.Entity, returnsRows: Bool, assignsKey: Bool = false, _ build: () -> SQLFragment
+    ) -> SaveSQL {
         if let sql = cache[key] { return sql }
-        let sql = SaveSQL(build().render(in: dialect).sql, entity: entity, returnsRows: returnsRows)
+        let sql = SaveSQL(
+            build().render(in: dialect).sql, entity: entity, returnsRows: returnsRows, assignsKey: assignsKey)
         cache[key] = sql
         return sql
     }
 
-    /// `INSERT` of the entity's columns (`ON CONFLICT DO NOTHING` for an upsert, whose conflict is looked up again).
+    /// `INSERT` of the entity's columns (`ON CONFLICT DO NOTHING` for an upsert, whose conflict is looked up again),
+    /// the key first where the executor assigns it.
     func insert(_ entity: Schema.Entity, ignoringConflicts: Bool) -> SaveSQL {
-        sql(
+        let returnsKey = insertedKeys == .returned
+        let assignsKey = insertedKeys == .assigned
+        return sql(
             Key(kind: .insert(ignoringConflicts: ignoringConflicts), entity: ObjectIdentifier(entity)), entity,
-            returnsRows: returnsInsertedKeys
+            returnsRows: returnsKey, assignsKey: assignsKey
         ) {
             let columns = entity.columnPropertyIndexes
-            var names = columns.map { SQLFragment.identifier(entity.persistentProperties[$0].name) }
-            var values = Array(repeating: SQLFragment.parameter, count: columns.count)
+            var names =
+                (assignsKey ? [Self.primaryKey] : [])
+                + columns.map { SQLFragment.identifier(entity.persistentProperties[$0].name) }
+            var values = Array(repeating: SQLFragment.parameter, count: names.count)
             if entity.tableHasEntityColumn {
                 // Written in the text: the entity's name (a Swift type's name), constant for the statement.
                 names.append(.identifier(StoreLayout.entityColumn))
@@ -61,7 +69,7 @@ final class SaveStatements<Dialect: SQLDialect> {
                 : "(\(.joined(names, separator: ", "))) VALUES (\(.joined(values, separator: ", ")))"
             return
                 "INSERT INTO \(identifier: entity.tableName) \(body)\(sql: ignoringConflicts ? " ON CONFLICT DO NOTHING" : "")"
-                + (returnsInsertedKeys ? " RETURNING \(Self.primaryKey)" : "")
+                + (returnsKey ? " RETURNING \(Self.primaryKey)" : "")
         }
     }
 
