@@ -222,19 +222,25 @@ struct Address: Codable, Hashable {
         #expect {
             try names(#Predicate { $0.address.summary == "Rua Larga, Coimbra" }, in: context)
         } throws: { error in
-            guard case StrataError.unsupportedPredicate(_, let reason) = error else { return false }
+            guard case .unsupportedPredicate(_, let reason)? = (error as? SwiftDataError)?.underlyingError else {
+                return false
+            }
             return reason.contains("Resident.address") && reason.contains("not a stored field")
         }
         #expect {
             try names(#Predicate { $0.billing?.city == "Lisbon" }, in: context)
         } throws: { error in
-            guard case StrataError.unsupportedPredicate(_, let reason) = error else { return false }
+            guard case .unsupportedPredicate(_, let reason)? = (error as? SwiftDataError)?.underlyingError else {
+                return false
+            }
             return reason.contains("Resident.billing") && reason.contains("@Attribute(.codable)")
         }
         #expect {
             try names(sortedBy: [SortDescriptor(\Resident.address.summary)], in: context)
         } throws: { error in
-            guard case StrataError.unsupportedSortDescriptor(_, let reason) = error else { return false }
+            guard case .unsupportedSortDescriptor(_, let reason)? = (error as? SwiftDataError)?.underlyingError else {
+                return false
+            }
             return reason.contains("Resident.address")
         }
     }
@@ -256,7 +262,9 @@ struct Address: Codable, Hashable {
         #expect {
             try freshContainer(kind, IndexedResident.self)
         } throws: { error in
-            guard case StrataError.invalidSchema(let entity, let reason) = error else { return false }
+            guard case .invalidSchema(let entity, let reason)? = (error as? SwiftDataError)?.underlyingError else {
+                return false
+            }
             return entity == "IndexedResident" && reason.contains("address.city")
         }
     }

@@ -72,7 +72,7 @@ enum ChorePriority: Int, Codable {
 
     @Test(arguments: StoreKind.all) func anotherComputedPropertyIsNotMistakenForTheRawValue(_ kind: StoreKind) throws {
         let context = try choreContext(kind)
-        #expect(throws: StrataError.self) {
+        #expect(throws: SwiftDataError.self) {
             try names(#Predicate { $0.status.title == "Done" }, in: context)
         }
     }

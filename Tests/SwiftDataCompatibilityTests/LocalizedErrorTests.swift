@@ -7,7 +7,8 @@ import Testing
     init(slug: String) { self.slug = slug }
 }
 
-/// `error.localizedDescription`, which SwiftData apps print and show, carries Strata's message.
+/// `error.localizedDescription`, which SwiftData apps print and show, carries Strata's message (a `SwiftDataError`'s:
+/// its underlying error's).
 @Suite struct LocalizedErrorTests {
     @Test(arguments: StoreKind.all) func localizedDescriptionIsTheMessage(_ kind: StoreKind) throws {
         let container = try freshContainer(kind, LocalizedNote.self)
@@ -20,7 +21,8 @@ import Testing
             try context.save()
             Issue.record("a duplicate slug saved")
         } catch {
-            #expect(error.localizedDescription == String(describing: error))
+            #expect(error.localizedDescription == StrataError(error)?.description)
+            #expect(String(describing: error).hasSuffix(error.localizedDescription))
             #expect(error.localizedDescription.contains("LocalizedNote"))
             #expect(!error.localizedDescription.contains("error 4"))
         }

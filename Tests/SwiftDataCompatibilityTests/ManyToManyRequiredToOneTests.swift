@@ -104,7 +104,10 @@ import Testing
         #expect {
             try editor.save()
         } throws: { error in
-            guard case .missingRequiredRelationship(let entity, let relationship) = error as? StrataError else {
+            guard
+                case .missingRequiredRelationship(let entity, let relationship) = (error as? SwiftDataError)?
+                    .underlyingError
+            else {
                 return false
             }
             return entity == "Novel" && relationship == "shelf"

@@ -189,7 +189,7 @@ extension CompatibilityStore {
             _ = try store.container(
                 Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: VoyageMigrationPlan.self)
             Issue.record("a store at version 9.0.0 opened with a plan ending at 3.0.0")
-        } catch let error as StrataError {
+        } catch let error as SwiftDataError {
             #expect(error.description.contains("9.0.0"))
             #expect(error.description.contains("1.0.0, 2.0.0, 3.0.0"))
         }

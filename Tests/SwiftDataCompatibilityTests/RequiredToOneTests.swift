@@ -59,7 +59,7 @@ import Testing
         // Taking the song out of the genre's songs leaves its required genre empty.
         jazz.songs.removeAll()
         #expect(song.genre.isDeleted)
-        let error = #expect(throws: StrataError.self) { try context.save() }
+        let error = #expect(throws: SwiftDataError.self) { try context.save() }?.underlyingError
         #expect(error == .missingRequiredRelationship(entity: "RequiredSong", relationship: "genre"))
         #expect(error?.description.contains("RequiredSong.genre") == true)
         song.genre = jazz
@@ -77,8 +77,11 @@ import Testing
         let other = ModelContext(container)
         let genre = try #require(try other.fetch(FetchDescriptor<RequiredGenre>()).first)
         other.delete(genre)
-        #expect(throws: StrataError.missingRequiredRelationship(entity: "RequiredSong", relationship: "genre")) {
+        #expect {
             try other.save()
+        } throws: {
+            ($0 as? SwiftDataError)?.underlyingError
+                == StrataError.missingRequiredRelationship(entity: "RequiredSong", relationship: "genre")
         }
         #expect(try ModelContext(container).fetch(FetchDescriptor<RequiredSong>()).first?.genre.name == "Jazz")
     }

@@ -122,13 +122,13 @@ enum RoutedMigrationPlan: SchemaMigrationPlan {
         context.mergePolicy = .error
         context.insert(RoutedTrip(name: "Faro"))
         context.insert(RoutedThumbnail(key: "porto.jpg", bytes: 2))
-        #expect(throws: StrataError.self) { try context.save() }
+        #expect(throws: SwiftDataError.self) { try context.save() }
         // And the other way round: the trips store refuses, the new thumbnail isn't written.
         let other = ModelContext(container)
         other.mergePolicy = .error
         other.insert(RoutedTrip(name: "Porto"))
         other.insert(RoutedThumbnail(key: "faro.jpg", bytes: 3))
-        #expect(throws: StrataError.self) { try other.save() }
+        #expect(throws: SwiftDataError.self) { try other.save() }
 
         let reader = ModelContext(container)
         #expect(try reader.fetch(FetchDescriptor<RoutedTrip>()).map(\.name) == ["Porto"])
@@ -178,10 +178,10 @@ enum RoutedMigrationPlan: SchemaMigrationPlan {
         defer { try? FileManager.default.removeItem(at: directory) }
         let missing = ModelConfiguration(
             "library", schema: Schema([RoutedSeedCountry.self]), url: file("library"), allowsSave: false)
-        let error = #expect(throws: StrataError.self) {
+        let error = #expect(throws: SwiftDataError.self) {
             try ModelContainer(
                 for: RoutedSeedCountry.self, RoutedThumbnail.self, configurations: cacheConfiguration(), missing)
-        }
+        }?.underlyingError
         #expect("\(error.map { "\($0)" } ?? "")".contains("there is no store file, and configuration 'library'"))
         #expect(!FileManager.default.fileExists(atPath: file("library").path))
     }
@@ -283,7 +283,7 @@ enum RoutedMigrationPlan: SchemaMigrationPlan {
             try ModelContainer.migrationSteps(
                 for: Schema([RoutedThumbnail.self, RoutedSeedCountry.self]), configurations: twoStores
             ).isEmpty)
-        #expect(throws: StrataError.self) {
+        #expect(throws: SwiftDataError.self) {
             try ModelContainer.migrationSteps(
                 for: Schema([RoutedThumbnail.self, RoutedSeedCountry.self]), migrationPlan: RoutedMigrationPlan.self,
                 configurations: twoStores)

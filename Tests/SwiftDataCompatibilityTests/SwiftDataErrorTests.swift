@@ -13,10 +13,23 @@ import Testing
     init(code: String) { self.code = code }
 }
 
-/// SwiftData's `SwiftDataError` spellings match Strata's failures of that kind, while the thrown `StrataError` keeps
-/// its detail and its own `catch StrataError.…` patterns.
+/// `ErrorTrip` with a required attribute the stored rows have no value for: an inferred migration refuses it.
+enum ErrorTripWithCountry {
+    @Model final class ErrorTrip {
+        var name: String
+        var start: Date = Date(timeIntervalSince1970: 0)
+        var country: String
+        init(name: String, country: String) {
+            self.name = name
+            self.country = country
+        }
+    }
+}
+
+/// What Strata throws where SwiftData throws a `SwiftDataError` is one, as apps test it: `as?`, `is`, `==`,
+/// `switch`, `catch SwiftDataError.…`; Strata's detail stays in `underlyingError` and the description.
 @Suite struct SwiftDataErrorTests {
-    @Test func aStoreThatIsNotAStoreIsALoadIssue() throws {
+    @Test func aFileThatIsNotAStoreIsALoadIssue() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "not-a-store-\(UUID().uuidString).store")
         try Data("plain text, not a database".utf8).write(to: url)
@@ -30,11 +43,65 @@ import Testing
             Issue.record("unexpected \(error)")
         }
         #expect(caught)
-        // The same failure, caught as Strata's, names the file.
         do {
             _ = try ModelContainer(for: ErrorTrip.self, configurations: ModelConfiguration(url: url))
-        } catch StrataError.notAStrataStore(let path, _) {
+            Issue.record("a text file opened as a store")
+        } catch {
+            #expect(error is SwiftDataError)
+            #expect((error as? SwiftDataError) == .loadIssueModelContainer)
+            guard let error = error as? SwiftDataError else { return }
+            guard case .notAStrataStore(let path, _)? = error.underlyingError else {
+                Issue.record("expected notAStrataStore, got \(error)")
+                return
+            }
             #expect(path == url.path)
+            #expect(error.description.contains(url.path))
+            #expect(error.localizedDescription.contains(url.path))
+        }
+    }
+
+    @Test(arguments: StoreKind.all) func aRefusedMigrationIsALoadIssueNamingTheProperty(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
+        let seeded = ModelContext(try store.container(ErrorTrip.self))
+        seeded.insert(ErrorTrip(name: "Lisbon"))
+        try seeded.save()
+        let before = try store.snapshot()
+        do {
+            _ = try store.container(ErrorTripWithCountry.ErrorTrip.self)
+            Issue.record("a required attribute without values was added over stored rows")
+        } catch let error as SwiftDataError {
+            #expect(error == .loadIssueModelContainer)
+            guard case .migrationRefused(_, let entity, let property, let reason)? = error.underlyingError else {
+                Issue.record("expected migrationRefused, got \(error)")
+                return
+            }
+            #expect(entity == "ErrorTrip" && property == "country")
+            #expect(reason.contains("String"))
+            #expect(error.description.contains("ErrorTrip.country"))
+        }
+        #expect(try store.snapshot() == before)
+    }
+
+    @Test(arguments: StoreKind.all) func aStoreVersionThePlanDoesNotListNamesBothVersions(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
+        _ = try store.container(Schema(versionedSchema: VoyageSchemaFuture.self))
+        do {
+            _ = try store.container(
+                Schema(versionedSchema: VoyageSchemaV3.self), migrationPlan: VoyageMigrationPlan.self)
+            Issue.record("a store at version 9.0.0 opened with a plan ending at 3.0.0")
+        } catch {
+            switch error {
+            case SwiftDataError.loadIssueModelContainer: break
+            default: Issue.record("\(error) is not a load issue")
+            }
+            #expect(error is SwiftDataError)
+            #expect("\(error)".contains("9.0.0") && "\(error)".contains("1.0.0, 2.0.0, 3.0.0"))
+            guard case .unknownStoreVersion(_, let stored, let listed)? = StrataError(error) else {
+                Issue.record("expected unknownStoreVersion, got \(error)")
+                return
+            }
+            #expect(stored.contains("9.0.0"))
+            #expect(listed == ["1.0.0", "2.0.0", "3.0.0"])
         }
     }
 
@@ -47,14 +114,28 @@ import Testing
             _ = try context.fetch(FetchDescriptor(predicate: unsupported))
             Issue.record("the predicate ran")
         } catch {
-            #expect(SwiftDataError(error) == .unsupportedPredicate)
-            #expect(SwiftDataError(error) != .unsupportedSortDescriptor)
+            #expect((error as? SwiftDataError) == .unsupportedPredicate)
+            #expect((error as? SwiftDataError) != .unsupportedSortDescriptor)
             switch error {
             case SwiftDataError.unsupportedPredicate: break
             default: Issue.record("\(error) is not SwiftDataError.unsupportedPredicate")
             }
-            #expect((error as? StrataError)?.swiftDataError == .unsupportedPredicate)
-            #expect(String(describing: error).contains("predicate"))
+            if let error = error as? SwiftDataError {
+                guard case .unsupportedPredicate(let expression, let reason)? = error.underlyingError else {
+                    Issue.record("expected unsupportedPredicate, got \(error)")
+                    return
+                }
+                #expect(!expression.isEmpty && !reason.isEmpty)
+                #expect(error.description.contains(reason))
+            } else {
+                Issue.record("\(error) is not a SwiftDataError")
+            }
+        }
+        #expect(throws: SwiftDataError.unsupportedPredicate) {
+            try context.fetchCount(FetchDescriptor(predicate: unsupported))
+        }
+        #expect(throws: SwiftDataError.unsupportedPredicate) {
+            try context.delete(model: ErrorTrip.self, where: unsupported)
         }
     }
 
@@ -69,6 +150,19 @@ import Testing
             try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last?.token)
         try context.deleteHistory(
             HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token <= processed }))
+        // An app's "reset the expired token" path.
+        var token: DefaultHistoryToken? = early
+        var resets = 0
+        do {
+            _ = try context.fetchHistory(
+                HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > early }))
+        } catch {
+            if (error as? SwiftDataError) == .historyTokenExpired {
+                token = nil
+                resets += 1
+            }
+        }
+        #expect(token == nil && resets == 1)
         var caught: SwiftDataError?
         do {
             _ = try context.fetchHistory(
@@ -86,16 +180,54 @@ import Testing
         context.insert(ErrorPlace(code: "LIS"))
         try context.save()
         context.insert(ErrorPlace(code: "LIS"))
-        #expect(throws: StrataError.self) { try context.save() }
+        let error = #expect(throws: SwiftDataError.modelValidationFailure) { try context.save() }
+        #expect(error?.underlyingError == .uniqueConstraintViolation(entity: "ErrorPlace", properties: ["code"]))
         do {
             try context.save()
-        } catch SwiftDataError.modelValidationFailure {
+        } catch let error as SwiftDataError where error == .modelValidationFailure {
+            #expect(error.localizedDescription.contains("ErrorPlace") && error.localizedDescription.contains("code"))
         } catch {
             Issue.record("unexpected \(error)")
         }
     }
 
-    @Test func kindsCompareByName() {
+    @Test func aConfigurationNameThatCannotBeAFileIsOfItsKind() {
+        do {
+            _ = try ModelContainer(
+                for: ErrorTrip.self, configurations: ModelConfiguration("trips/archive", isStoredInMemoryOnly: true))
+            Issue.record("a configuration named with a / opened")
+        } catch {
+            #expect((error as? SwiftDataError) == .configurationFileNameContainsInvalidCharacters)
+            #expect("\(error)".contains("trips/archive"))
+        }
+        #expect(throws: SwiftDataError.configurationSchemaNotFoundInContainerSchema) {
+            try ModelContainer(
+                for: Schema([ErrorTrip.self]),
+                configurations: ModelConfiguration(schema: Schema([ErrorPlace.self]), isStoredInMemoryOnly: true))
+        }
+    }
+
+    @Test(arguments: StoreKind.all) func failuresSwiftDataHasNoKindForStayStrataErrors(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, ErrorTrip.self)
+        let context = ModelContext(container)
+        context.insert(ErrorTrip(name: "Lisbon"))
+        try context.save()
+        container.close()
+        do {
+            _ = try context.fetch(FetchDescriptor<ErrorTrip>())
+            Issue.record("a closed container fetched")
+        } catch let error as StrataError {
+            guard case .storeClosed = error else {
+                Issue.record("expected storeClosed, got \(error)")
+                return
+            }
+            #expect(SwiftDataError(error) == nil)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func kindsCompareByNameWhateverTheirDetail() throws {
         let all: [SwiftDataError] = [
             .includePendingChangesWithBatchSize, .sortingPendingChangesWithIdentifiers, .unsupportedKeyPath,
             .unsupportedPredicate, .unsupportedSortDescriptor, .historyTokenExpired, .invalidTransactionFetchRequest,
@@ -108,5 +240,14 @@ import Testing
         let thrown: any Error = SwiftDataError.backwardMigration
         #expect((thrown as? SwiftDataError) == .backwardMigration)
         if case SwiftDataError.backwardMigration = thrown {} else { Issue.record("no match") }
+        let detailed = try #require(
+            SwiftDataError(
+                StrataError.historyTokenExpired(
+                    storeIdentifier: "s", transaction: 3, reason: "deleted")))
+        #expect(detailed == .historyTokenExpired)
+        #expect(Set([detailed, .historyTokenExpired]).count == 1)
+        #expect(detailed.description.hasPrefix("historyTokenExpired: "))
+        #expect(detailed.description.contains("transaction 3"))
+        #expect(SwiftDataError.historyTokenExpired.description == "historyTokenExpired")
     }
 }

@@ -107,7 +107,10 @@ final class TagListTransformer: NSSecureUnarchiveFromDataTransformer {
         #expect {
             try context.save()
         } throws: { error in
-            guard case .unrepresentableValue(let entity, let property, let reason) = error as? StrataError else {
+            guard
+                case .unrepresentableValue(let entity, let property, let reason) = (error as? SwiftDataError)?
+                    .underlyingError
+            else {
                 return false
             }
             return entity == "UnregisteredPalette" && property == "swatch" && reason.contains("NotRegistered")

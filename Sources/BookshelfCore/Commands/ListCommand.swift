@@ -42,7 +42,7 @@ enum ListCommand {
     ///
     /// - Throws: `CommandError` for bad arguments or a malformed `--where` (`invalidWhere`). The listing throws
     ///   `CommandError.unsupportedWhere` for a `--where` the store can't run, such as one naming an unknown key,
-    ///   or the store's other `StrataError`s.
+    ///   or the store's other errors.
     static func prepare<Row: Record>(
         _ arguments: [String], fetch: @escaping (Shelf, FormatPredicate?, SortOrder?) throws -> [Row]
     ) throws(CommandError) -> (Shelf) throws -> String {
@@ -53,7 +53,10 @@ enum ListCommand {
             let rows: [Row]
             do {
                 rows = try fetch(shelf, predicate, order)
-            } catch StrataError.unsupportedPredicate(let expression, let reason) {
+            } catch let error as SwiftDataError {
+                guard case .unsupportedPredicate(let expression, let reason)? = error.underlyingError else {
+                    throw error
+                }
                 throw CommandError.unsupportedWhere("\(reason) (in \(expression))")
             }
             return ListOutput.render(rows, json: parsed.has("--json"))

@@ -9,19 +9,21 @@ extension ModelConfiguration {
     /// - Throws: `StrataError.invalidConfiguration` of kind `.configurationFileNameContainsInvalidCharacters` or
     ///   `.configurationFileNameTooLong`.
     public func validate() throws {
-        if name.contains("/") || name.contains("\0") {
-            throw StrataError.invalidConfiguration(
-                name: name, kind: .configurationFileNameContainsInvalidCharacters,
-                reason: "its name holds '/' or a NUL character, which a store's file name can't")
-        }
-        guard !isStoredInMemoryOnly else { return }
-        let fileName = url.lastPathComponent
-        if fileName.utf8.count + "-wal".utf8.count > Self.longestFileName {
-            throw StrataError.invalidConfiguration(
-                name: name, kind: .configurationFileNameTooLong,
-                reason:
-                    "the store file name \(fileName.elided()) is \(fileName.utf8.count) bytes; with SQLite's -wal suffix "
-                    + "it must fit in \(Self.longestFileName)")
+        try throwingSwiftDataErrors {
+            if name.contains("/") || name.contains("\0") {
+                throw StrataError.invalidConfiguration(
+                    name: name, kind: .configurationFileNameContainsInvalidCharacters,
+                    reason: "its name holds '/' or a NUL character, which a store's file name can't")
+            }
+            guard !isStoredInMemoryOnly else { return }
+            let fileName = url.lastPathComponent
+            if fileName.utf8.count + "-wal".utf8.count > Self.longestFileName {
+                throw StrataError.invalidConfiguration(
+                    name: name, kind: .configurationFileNameTooLong,
+                    reason:
+                        "the store file name \(fileName.elided()) is \(fileName.utf8.count) bytes; with SQLite's -wal suffix "
+                        + "it must fit in \(Self.longestFileName)")
+            }
         }
     }
 }

@@ -14,8 +14,10 @@ extension ModelContainer {
     /// - Throws: `StrataError.readOnlyContainer` for `allowsSave: false`, `StrataError.storeClosed` after
     ///   ``close()``, `StrataError.storeFailure`; the store is then as it was.
     public func erase() throws {
-        try store.eraseAllData()
-        saveObservers.containerDidInvalidate(entityNames: Set(schema.entities.map(\.name)))
+        try throwingSwiftDataErrors {
+            try store.eraseAllData()
+            saveObservers.containerDidInvalidate(entityNames: Set(schema.entities.map(\.name)))
+        }
     }
 
     /// Removes all persisted model data, as ``erase()`` does. SwiftData declares it without `throws`: a failure is
@@ -27,7 +29,7 @@ extension ModelContainer {
             guard MainQueue.isCurrent, let context = lazyMainContext else { return }
             MainActor.assumeIsolated {
                 context.autosaveError =
-                    (error as? StrataError) ?? .storeFailure(operation: "delete all data", reason: "\(error)")
+                    StrataError(error) ?? .storeFailure(operation: "delete all data", reason: "\(error)")
             }
         }
     }

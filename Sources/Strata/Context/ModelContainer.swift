@@ -29,16 +29,16 @@ public final class ModelContainer: Sendable {
 
     /// Creates a container for model classes.
     ///
-    /// - Throws: `StrataError` when the store can't be opened or created, isn't a Strata store, or holds a
-    ///   different schema; the file is left untouched.
+    /// - Throws: `SwiftDataError.loadIssueModelContainer` when the store can't be opened or created, isn't a
+    ///   Strata store, or holds a different schema (its `underlyingError` says which); the file is left untouched.
     public convenience init(for forTypes: any PersistentModel.Type..., configurations: ModelConfiguration...) throws {
         try self.init(for: Schema(forTypes), configurations: configurations)
     }
 
     /// Creates a container for a schema.
     ///
-    /// - Throws: `StrataError` when the store can't be opened or created, isn't a Strata store, or holds a
-    ///   different schema; the file is left untouched.
+    /// - Throws: `SwiftDataError.loadIssueModelContainer` when the store can't be opened or created, isn't a
+    ///   Strata store, or holds a different schema (its `underlyingError` says which); the file is left untouched.
     public convenience init(for schema: Schema, configurations: ModelConfiguration...) throws {
         try self.init(for: schema, configurations: configurations)
     }
@@ -64,11 +64,11 @@ public final class ModelContainer: Sendable {
     /// lossless migration when the store holds other models), with an array of configurations (several spread the
     /// models over several stores; a migration plan then can't be given).
     ///
-    /// - Throws: `StrataError.migrationRefused` for a change no stage makes losslessly or stored data a stage
-    ///   can't carry over, `StrataError.unknownStoreVersion` for a store version the plan doesn't list, whatever
-    ///   a custom stage throws, `StrataError.storeOpenFailed` / `notAStrataStore` when the store can't be opened,
-    ///   `StrataError.invalidConfiguration` for configurations that can't share the models (see the
-    ///   configuration-array initializer). The file is then as it was.
+    /// - Throws: a ``SwiftDataError`` whose `underlyingError` says what failed: `.loadIssueModelContainer` for
+    ///   `StrataError.migrationRefused` (a change no stage makes losslessly or stored data a stage can't carry
+    ///   over), `storeOpenFailed` / `notAStrataStore` (the store can't be opened) and configurations that can't
+    ///   share the models (see the configuration-array initializer); `.unknownDataStoreSchema` for a store version
+    ///   the plan doesn't list; or whatever a custom stage throws. The file is then as it was.
     public convenience init(
         for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [ModelConfiguration]
     ) throws {
@@ -98,14 +98,26 @@ public final class ModelContainer: Sendable {
     /// let container = try ModelContainer(for: schema, migrationPlan: nil, configurations: [PostgresConfiguration(url: url)])
     /// ```
     ///
-    /// - Throws: `StrataError` when the store can't be opened or created, isn't a Strata store, holds a different
-    ///   schema, or can't be migrated; `StrataError.invalidConfiguration` when a model is in two configurations'
-    ///   schemas or in none, is related to a model of another store, when configurations sharing a file disagree
+    /// - Throws: `SwiftDataError.loadIssueModelContainer` when the store can't be opened or created, isn't a
+    ///   Strata store, holds a different schema, or can't be migrated; a `SwiftDataError` carrying
+    ///   `StrataError.invalidConfiguration` when a model is in two configurations' schemas or in none, is related to a model of another store, when configurations sharing a file disagree
     ///   on `allowsSave`, or when a migration plan is given for several stores.
     public init(
         for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [any DataStoreConfiguration]
     ) throws {
         let configurations = configurations.isEmpty ? [ModelConfiguration()] : configurations
+        self.schema = schema
+        self.configurations = Set(configurations.compactMap { $0 as? ModelConfiguration })
+        self.migrationPlan = migrationPlan
+        self.store = try throwingSwiftDataErrors {
+            try Self.validate(configurations, of: schema)
+            return try Self.openStores(for: schema, migrationPlan: migrationPlan, configurations: configurations)
+        }
+        self.ownsStore = true
+    }
+
+    /// Checks each configuration's name and that its schema's models are the container's.
+    private static func validate(_ configurations: [any DataStoreConfiguration], of schema: Schema) throws {
         for configuration in configurations {
             try configuration.validate()
             guard let stored = configuration.schema else { continue }
@@ -116,11 +128,6 @@ public final class ModelContainer: Sendable {
                     reason: "its schema holds \(missing.name), which the container's schema doesn't")
             }
         }
-        self.schema = schema
-        self.configurations = Set(configurations.compactMap { $0 as? ModelConfiguration })
-        self.migrationPlan = migrationPlan
-        self.store = try Self.openStores(for: schema, migrationPlan: migrationPlan, configurations: configurations)
-        self.ownsStore = true
     }
 
     /// Creates a container for model classes over the store a configuration describes (SwiftData's custom-store

@@ -35,10 +35,8 @@ extension ModelContext {
         guard autosaveEnabled, hasChanges else { return }
         do {
             try save()
-        } catch let error as StrataError {
-            autosaveError = error
         } catch {
-            autosaveError = .storeFailure(operation: "autosave", reason: "\(error)")
+            autosaveError = StrataError(error) ?? .storeFailure(operation: "autosave", reason: "\(error)")
         }
     }
 }

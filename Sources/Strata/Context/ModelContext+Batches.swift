@@ -14,53 +14,55 @@ extension ModelContext {
         _ descriptor: FetchDescriptor<T>, batchSize: Int = 5000, allowEscapingMutations: Bool = false,
         block: (T) throws -> Void
     ) throws {
-        try mergeChangesSavedElsewhere()
-        let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
-        if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
-            for model in try fetch(descriptor) { try block(model) }
-            return
-        }
-        let entityKey = plan.entity.identityKey
-        if descriptor.sortBy.isEmpty, descriptor.sortDescriptors.isEmpty, descriptor.fetchLimit == nil,
-            descriptor.fetchOffset == nil
-        {
-            // In primary-key order: page by key, each page one query that starts after the last key seen.
-            var lastKey = Int64.min
-            while true {
-                var request = plan.request
-                let after = QueryExpression.compare(
-                    .column(StoreLayout.primaryKeyColumn), .greater, .value(.integer(lastKey)))
-                request.condition = request.condition.map { .and([$0, after]) } ?? after
-                request.limit = Swift.max(batchSize, 1)
-                // The page's models that were registered before it stay registered after it; only they are
-                // collected (collecting every registered key would cost each page the whole identity map).
+        try throwingSwiftDataErrors {
+            try mergeChangesSavedElsewhere()
+            let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+            if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
+                for model in try fetch(descriptor) { try block(model) }
+                return
+            }
+            let entityKey = plan.entity.identityKey
+            if descriptor.sortBy.isEmpty, descriptor.sortDescriptors.isEmpty, descriptor.fetchLimit == nil,
+                descriptor.fetchOffset == nil
+            {
+                // In primary-key order: page by key, each page one query that starts after the last key seen.
+                var lastKey = Int64.min
+                while true {
+                    var request = plan.request
+                    let after = QueryExpression.compare(
+                        .column(StoreLayout.primaryKeyColumn), .greater, .value(.integer(lastKey)))
+                    request.condition = request.condition.map { .and([$0, after]) } ?? after
+                    request.limit = Swift.max(batchSize, 1)
+                    // The page's models that were registered before it stay registered after it; only they are
+                    // collected (collecting every registered key would cost each page the whole identity map).
+                    var registeredBefore = Set<Int64>()
+                    let revisionBefore = registryRevision
+                    let page: [T] = try models(request) { registeredBefore.insert($0) }
+                    for model in page { try block(model) }
+                    guard let last = page.last?.persistentBackingData.primaryKey else { return }
+                    lastKey = last
+                    if !allowEscapingMutations {
+                        releaseUnchanged(
+                            page, of: entityKey, keeping: registeredBefore,
+                            unchangedRegistry: registryRevision == revisionBefore)
+                    }
+                    if page.count < Swift.max(batchSize, 1) { return }
+                }
+            }
+            let keys = try fetchPrimaryKeys(plan.request)
+            var start = 0
+            while start < keys.count {
+                let batch = Array(keys[start..<Swift.min(start + Swift.max(batchSize, 1), keys.count)])
+                start += batch.count
                 var registeredBefore = Set<Int64>()
                 let revisionBefore = registryRevision
-                let page: [T] = try models(request) { registeredBefore.insert($0) }
+                let page = try models(batch, of: T.self, plan: plan) { registeredBefore.insert($0) }
                 for model in page { try block(model) }
-                guard let last = page.last?.persistentBackingData.primaryKey else { return }
-                lastKey = last
                 if !allowEscapingMutations {
                     releaseUnchanged(
                         page, of: entityKey, keeping: registeredBefore,
                         unchangedRegistry: registryRevision == revisionBefore)
                 }
-                if page.count < Swift.max(batchSize, 1) { return }
-            }
-        }
-        let keys = try fetchPrimaryKeys(plan.request)
-        var start = 0
-        while start < keys.count {
-            let batch = Array(keys[start..<Swift.min(start + Swift.max(batchSize, 1), keys.count)])
-            start += batch.count
-            var registeredBefore = Set<Int64>()
-            let revisionBefore = registryRevision
-            let page = try models(batch, of: T.self, plan: plan) { registeredBefore.insert($0) }
-            for model in page { try block(model) }
-            if !allowEscapingMutations {
-                releaseUnchanged(
-                    page, of: entityKey, keeping: registeredBefore,
-                    unchangedRegistry: registryRevision == revisionBefore)
             }
         }
     }
@@ -101,13 +103,15 @@ extension ModelContext {
     public func fetch<T: PersistentModel>(
         _ descriptor: FetchDescriptor<T>, batchSize: Int
     ) throws -> FetchResultsCollection<T> {
-        try mergeChangesSavedElsewhere()
-        let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
-        if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
-            return FetchResultsCollection(loaded: try fetch(descriptor))
+        try throwingSwiftDataErrors {
+            try mergeChangesSavedElsewhere()
+            let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+            if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
+                return FetchResultsCollection(loaded: try fetch(descriptor))
+            }
+            return FetchResultsCollection(
+                keys: try fetchPrimaryKeys(plan.request), batchSize: Swift.max(batchSize, 1), context: self, plan: plan)
         }
-        return FetchResultsCollection(
-            keys: try fetchPrimaryKeys(plan.request), batchSize: Swift.max(batchSize, 1), context: self, plan: plan)
     }
 
     /// The identifiers of the models a descriptor describes, as a collection (SwiftData's batched form of

@@ -10,16 +10,18 @@ extension ModelContext {
     /// ```swift
     /// let books = try context.fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)]))
     /// ```
-    /// - Throws: `StrataError.unknownEntity`, `StrataError.unsupportedPredicate`,
-    ///   `StrataError.unsupportedSortDescriptor`, `StrataError.invalidStoredValue`, or `StrataError.storeFailure`.
+    /// - Throws: `SwiftDataError.unsupportedPredicate` / `.unsupportedSortDescriptor` (their `underlyingError`
+    ///   says why), `StrataError.unknownEntity`, `StrataError.invalidStoredValue`, or `StrataError.storeFailure`.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
-        try mergeChangesSavedElsewhere()
-        let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
-        let results = try fetchWithoutPrefetching(descriptor, plan: plan)
-        if !descriptor.relationshipKeyPathsForPrefetching.isEmpty {
-            try prefetch(descriptor.relationshipKeyPathsForPrefetching, for: results, entity: plan.entity)
+        try throwingSwiftDataErrors {
+            try mergeChangesSavedElsewhere()
+            let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+            let results = try fetchWithoutPrefetching(descriptor, plan: plan)
+            if !descriptor.relationshipKeyPathsForPrefetching.isEmpty {
+                try prefetch(descriptor.relationshipKeyPathsForPrefetching, for: results, entity: plan.entity)
+            }
+            return results
         }
-        return results
     }
 
     private func fetchWithoutPrefetching<T: PersistentModel>(
@@ -36,14 +38,16 @@ extension ModelContext {
     ///
     /// - Throws: the errors of `fetch(_:)`.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
-        try mergeChangesSavedElsewhere()
-        let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
-        guard descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) else {
-            var request = plan.request
-            request.ordering = []
-            return try store.count(request)
+        try throwingSwiftDataErrors {
+            try mergeChangesSavedElsewhere()
+            let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+            guard descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) else {
+                var request = plan.request
+                request.ordering = []
+                return try store.count(request)
+            }
+            return try countMergingPendingChanges(descriptor, plan: plan)
         }
-        return try countMergingPendingChanges(descriptor, plan: plan)
     }
 
     /// The identifiers of the models a descriptor describes, without loading the models.
@@ -51,16 +55,19 @@ extension ModelContext {
     /// - Throws: the errors of `fetch(_:)`.
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier]
     {
-        try mergeChangesSavedElsewhere()
-        let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
-        if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
-            return try fetch(descriptor).map(\.persistentModelID)
-        }
-        var request = plan.request
-        request.columns = nil
-        let storeIdentifier = store.storeIdentifier(for: plan.entity)
-        return try fetchPrimaryKeys(request).map {
-            PersistentIdentifier(entityName: plan.entity.name, storeIdentifier: storeIdentifier, key: .permanent($0))
+        try throwingSwiftDataErrors {
+            try mergeChangesSavedElsewhere()
+            let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+            if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
+                return try fetch(descriptor).map(\.persistentModelID)
+            }
+            var request = plan.request
+            request.columns = nil
+            let storeIdentifier = store.storeIdentifier(for: plan.entity)
+            return try fetchPrimaryKeys(request).map {
+                PersistentIdentifier(
+                    entityName: plan.entity.name, storeIdentifier: storeIdentifier, key: .permanent($0))
+            }
         }
     }
 
@@ -88,10 +95,12 @@ extension ModelContext {
     /// - Throws: `StrataError.modelNotInContext` when no stored model has the identifier (or it is of another
     ///   class), or the errors of `fetch(_:)`.
     public func existingModel<T: PersistentModel>(for identifier: PersistentIdentifier) throws -> T {
-        guard let model = try existingAnyModel(for: identifier) as? T else {
-            throw StrataError.modelNotInContext(identifier)
+        try throwingSwiftDataErrors {
+            guard let model = try existingAnyModel(for: identifier) as? T else {
+                throw StrataError.modelNotInContext(identifier)
+            }
+            return model
         }
-        return model
     }
 
     private func existingAnyModel(for identifier: PersistentIdentifier) throws -> any PersistentModel {

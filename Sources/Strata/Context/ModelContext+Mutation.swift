@@ -131,9 +131,11 @@ extension ModelContext {
     public func delete<T: PersistentModel>(
         model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
     ) throws {
-        let entity = try entity(for: model)
-        let condition = try predicate.map { try PredicateTranslator.translate($0, entity: entity) }
-        try delete(T.self, entity: entity, where: condition, includeSubclasses: includeSubclasses)
+        try throwingSwiftDataErrors {
+            let entity = try entity(for: model)
+            let condition = try predicate.map { try PredicateTranslator.translate($0, entity: entity) }
+            try delete(T.self, entity: entity, where: condition, includeSubclasses: includeSubclasses)
+        }
     }
 
     /// Deletes every stored model of a class that matches a Core Data format predicate, at the next save, as
@@ -147,9 +149,11 @@ extension ModelContext {
     public func delete<T: PersistentModel>(
         model: T.Type, where predicate: FormatPredicate, includeSubclasses: Bool = true
     ) throws {
-        let entity = try entity(for: model)
-        let condition = try FormatTranslator.translate(predicate, entity: entity)
-        try delete(T.self, entity: entity, where: condition, includeSubclasses: includeSubclasses)
+        try throwingSwiftDataErrors {
+            let entity = try entity(for: model)
+            let condition = try FormatTranslator.translate(predicate, entity: entity)
+            try delete(T.self, entity: entity, where: condition, includeSubclasses: includeSubclasses)
+        }
     }
 
     /// Marks the stored models matching `condition` deleted, drops the unsaved inserts matching it (judged as the

@@ -7,36 +7,39 @@ extension ModelContext {
     /// observers make are saved too); after a successful save, inserted models have permanent identifiers and
     /// `ModelContext.didSave` is posted.
     ///
-    /// - Throws: `StrataError.readOnlyContainer`, `StrataError.uniqueConstraintViolation` (under the `.error`
-    ///   merge policy, or when an update collides), `StrataError.unrepresentableValue`,
-    ///   `StrataError.missingRequiredRelationship` (a non-optional to-one holding no model),
-    ///   `StrataError.deleteDenied`, `StrataError.relationshipCountViolation`,
+    /// - Throws: `SwiftDataError.modelValidationFailure` carrying `StrataError.uniqueConstraintViolation` (under
+    ///   the `.error` merge policy, or when an update collides), `.unrepresentableValue`,
+    ///   `.missingRequiredRelationship` (a non-optional to-one holding no model), `.deleteDenied` or
+    ///   `.relationshipCountViolation`; `StrataError.readOnlyContainer`,
     ///   `StrataError.unknownEntity`, `StrataError.mergeConflict` (under the `.error` merge policy, when a changed or
     ///   deleted model's row was saved elsewhere after this context read it), or `StrataError.storeFailure`. When it throws, nothing was written and the
     ///   context keeps its pending changes.
     public func save() throws {
-        if store.eraseCount != seenEraseCount { forgetErasedModels() }
-        guard hasChanges else { return }
-        try checkContainerIsAlive()
-        if let unknown = unknownInsertions.first { throw StrataError.unknownEntity(unknown) }
-        guard !store.isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
-        postWillSaveNotification()
-        var save = PreparedSave(
-            inserted: insertedModelsArray, changed: Array(changedModels.values), deleted: Array(deletedModels.values))
-        save.changes.author = author
-        let result: StoreSaveResult
-        do {
-            try prepare(&save)
-            result = try store.save(save.changes, mergePolicy: mergePolicy)
-        } catch {
-            for taken in save.takenSavedValues {
-                taken.data.savedValues = taken.savedValues
-                taken.data.rowVersion = taken.version
+        try throwingSwiftDataErrors {
+            if store.eraseCount != seenEraseCount { forgetErasedModels() }
+            guard hasChanges else { return }
+            try checkContainerIsAlive()
+            if let unknown = unknownInsertions.first { throw StrataError.unknownEntity(unknown) }
+            guard !store.isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
+            postWillSaveNotification()
+            var save = PreparedSave(
+                inserted: insertedModelsArray, changed: Array(changedModels.values),
+                deleted: Array(deletedModels.values))
+            save.changes.author = author
+            let result: StoreSaveResult
+            do {
+                try prepare(&save)
+                result = try store.save(save.changes, mergePolicy: mergePolicy)
+            } catch {
+                for taken in save.takenSavedValues {
+                    taken.data.savedValues = taken.savedValues
+                    taken.data.rowVersion = taken.version
+                }
+                throw error
             }
-            throw error
+            let (insertedIdentifiers, deletedIdentifiers) = adopt(result, of: save)
+            finishSave(inserted: insertedIdentifiers, updated: save.updatedIdentifiers, deleted: deletedIdentifiers)
         }
-        let (insertedIdentifiers, deletedIdentifiers) = adopt(result, of: save)
-        finishSave(inserted: insertedIdentifiers, updated: save.updatedIdentifiers, deleted: deletedIdentifiers)
     }
 
     /// What a save hands the store, and what it needs to adopt the store's result or, when the save fails, to put

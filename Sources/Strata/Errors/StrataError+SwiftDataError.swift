@@ -28,4 +28,34 @@ extension StrataError {
 
     /// The most specific SwiftData kind of this error, if it has one.
     public var swiftDataError: SwiftDataError? { swiftDataErrors.first }
+
+    /// The Strata error `error` is or reports: itself when it is a `StrataError`, the
+    /// ``SwiftDataError/underlyingError`` of a `SwiftDataError`; `nil` for any other error.
+    public init?(_ error: any Error) {
+        if let error = error as? StrataError {
+            self = error
+        } else if let error = (error as? SwiftDataError)?.underlyingError {
+            self = error
+        } else {
+            return nil
+        }
+    }
+
+    /// This error as Strata's public API throws it: the ``SwiftDataError`` of its kind carrying it, or itself when
+    /// SwiftData has no kind for it.
+    package var thrownValue: any Error {
+        guard let kind = swiftDataError else { return self }
+        return SwiftDataError(kind, underlyingError: self)
+    }
+}
+
+/// Runs `body` of a public API, throwing a `StrataError` SwiftData has a kind for as that ``SwiftDataError``
+/// (see ``StrataError/thrownValue``); other errors pass as they are.
+@inline(__always)
+package func throwingSwiftDataErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as StrataError {
+        throw error.thrownValue
+    }
 }

@@ -1,4 +1,14 @@
 /// An error from Strata: what failed, and on which store, model or property.
+///
+/// A failure SwiftData has a kind for is thrown as the ``SwiftDataError`` of that kind, carrying this error as its
+/// ``SwiftDataError/underlyingError``; the others (a closed store, a merge conflict, a store failure) are thrown as
+/// they are. ``init(_:)`` takes the `StrataError` out of either:
+///
+/// ```swift
+/// } catch {
+///     if case .uniqueConstraintViolation(let entity, let properties)? = StrataError(error) { … }
+/// }
+/// ```
 public enum StrataError: Error, CustomStringConvertible, Equatable {
     /// A save, insert or delete was attempted on a container configured with `allowsSave: false`.
     case readOnlyContainer(operation: String)
@@ -66,7 +76,7 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
     /// A configuration can't open a store: `kind` is SwiftData's name for the problem
     /// (`.configurationFileNameTooLong`, `.configurationFileNameContainsInvalidCharacters`,
     /// `.configurationSchemaNotFoundInContainerSchema`); nothing was opened or created.
-    case invalidConfiguration(name: String, kind: SwiftDataError, reason: String)
+    indirect case invalidConfiguration(name: String, kind: SwiftDataError, reason: String)
 
     /// What failed and where. A predicate or store failure quoting very long text (SQL, a huge predicate)
     /// shows its start and end with a note of how much was left out.

@@ -1,41 +1,82 @@
-/// SwiftData's error kinds, with Apple's names: what `catch SwiftDataError.loadIssueModelContainer` and
-/// `error == .historyTokenExpired` test.
-///
-/// Strata throws ``StrataError``, whose cases carry the detail (entity, property, store path, SQL position). Each
-/// `StrataError` has the SwiftData kinds it is (``StrataError/swiftDataErrors``), so SwiftData's spellings match it:
+/// SwiftData's error type: what Strata throws where SwiftData throws one, so apps can cast it, compare it and
+/// match it as they do on Apple's platforms.
 ///
 /// ```swift
 /// do {
 ///     container = try ModelContainer(for: Trip.self)
-/// } catch SwiftDataError.loadIssueModelContainer {          // matches a StrataError of that kind
+/// } catch SwiftDataError.loadIssueModelContainer {
 ///     showStoreProblem()
 /// }
-/// if let kind = SwiftDataError(error), kind == .historyTokenExpired { refetchEverything() }
+/// if (error as? SwiftDataError) == .historyTokenExpired { refetchEverything() }
 /// ```
 ///
-/// A dynamic cast (`error as? SwiftDataError`) sees the thrown `StrataError` as what it is; take its kind with
-/// ``init(_:)`` or ``StrataError/swiftDataError``.
+/// Two `SwiftDataError`s are equal when they are of the same kind (the static members below). An error Strata
+/// throws also carries Strata's detail in ``underlyingError`` (the entity, property, store path, SQL position, the
+/// stored and the current schema of a refused migration), and its ``description`` and `localizedDescription` say
+/// it. Strata's failures that SwiftData has no kind for (a closed store, a merge conflict, a store failure) are
+/// thrown as ``StrataError``.
 public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     private let name: String
 
-    private init(name: String) { self.name = name }
+    /// The Strata error this one reports, with its detail; `nil` for the bare kinds (`SwiftDataError.unknownSchema`).
+    ///
+    /// ```swift
+    /// catch let error as SwiftDataError {
+    ///     if case .uniqueConstraintViolation(let entity, let properties)? = error.underlyingError { … }
+    /// }
+    /// ```
+    public let underlyingError: StrataError?
+
+    private init(name: String) {
+        self.name = name
+        underlyingError = nil
+    }
+
+    /// An error of `kind` reporting `underlyingError`.
+    package init(_ kind: SwiftDataError, underlyingError: StrataError) {
+        name = kind.name
+        self.underlyingError = underlyingError
+    }
 
     /// The SwiftData kind of `error`: itself when it is a `SwiftDataError`, the first of a `StrataError`'s
-    /// ``StrataError/swiftDataErrors``, `nil` for any other error or a `StrataError` SwiftData has no kind for.
+    /// ``StrataError/swiftDataErrors`` (carrying it), `nil` for any other error or a `StrataError` SwiftData has no
+    /// kind for.
     public init?(_ error: any Error) {
-        if let kind = error as? SwiftDataError {
-            self = kind
-        } else if let kind = (error as? StrataError)?.swiftDataError {
-            self = kind
+        if let error = error as? SwiftDataError {
+            self = error
+        } else if let error = error as? StrataError, let kind = error.swiftDataError {
+            self.init(kind, underlyingError: error)
         } else {
             return nil
         }
     }
 
-    /// The kind's name, as Apple spells it.
-    public var description: String { name }
-    /// The kind's name, as Apple spells it.
-    public var debugDescription: String { "SwiftDataError.\(name)" }
+    /// Whether two errors are of the same kind, whatever detail they carry.
+    public static func == (lhs: SwiftDataError, rhs: SwiftDataError) -> Bool { lhs.name == rhs.name }
+
+    /// Hashes the kind.
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// Whether `error` is of the kind `pattern`: what `catch SwiftDataError.unsupportedPredicate` and
+    /// `case SwiftDataError.historyTokenExpired` test. A failure of several kinds matches each of them (a store
+    /// version the migration plan doesn't list is `unknownDataStoreSchema`, `unknownSchema` and
+    /// `loadIssueModelContainer`), as does a `StrataError` of the kind.
+    public static func ~= (pattern: SwiftDataError, error: any Error) -> Bool {
+        if let error = error as? SwiftDataError {
+            return error == pattern || (error.underlyingError?.swiftDataErrors.contains(pattern) ?? false)
+        }
+        return (error as? StrataError)?.swiftDataErrors.contains(pattern) ?? false
+    }
+
+    /// The kind's name, as Apple spells it, then Strata's detail: `"loadIssueModelContainer: Cannot migrate the
+    /// store at …"`.
+    public var description: String {
+        guard let underlyingError else { return name }
+        return "\(name): \(underlyingError.description)"
+    }
+
+    /// `SwiftDataError.` and the ``description``.
+    public var debugDescription: String { "SwiftDataError.\(description)" }
 
     // Fetch errors.
     /// A batched fetch (`fetch(_:batchSize:)`) was asked to include pending changes where it can't.
@@ -80,11 +121,4 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     /// A configuration names models the container's schema doesn't have.
     public static let configurationSchemaNotFoundInContainerSchema = SwiftDataError(
         name: "configurationSchemaNotFoundInContainerSchema")
-}
-
-/// Whether `error` is of the SwiftData kind `pattern`: what `catch SwiftDataError.unsupportedPredicate` and
-/// `case SwiftDataError.historyTokenExpired` test, for a `SwiftDataError` or a `StrataError` of that kind.
-public func ~= (pattern: SwiftDataError, error: any Error) -> Bool {
-    if let kind = error as? SwiftDataError { return kind == pattern }
-    return (error as? StrataError)?.swiftDataErrors.contains(pattern) ?? false
 }

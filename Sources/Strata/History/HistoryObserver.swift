@@ -114,7 +114,7 @@ public final class HistoryObserver {
         let read: [DefaultHistoryTransaction]
         do {
             read = try context.fetchHistory(descriptor)
-        } catch StrataError.historyTokenExpired {
+        } catch SwiftDataError.historyTokenExpired {
             token = try? Self.newestToken(of: modelContainer.store)
             cursor.restart(after: token?.transactionIdentifier ?? 0)
             eventCounter += 1

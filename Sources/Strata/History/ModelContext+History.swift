@@ -11,52 +11,56 @@ extension ModelContext {
     ///
     /// A custom store that is `HistoryProviding` answers with its own transaction type instead.
     ///
-    /// - Throws: `StrataError.historyTokenExpired` when the predicate asks for the transactions after a token
+    /// - Throws: `SwiftDataError.historyTokenExpired` when the predicate asks for the transactions after a token
     ///   whose history was deleted (or a token of another store); `StrataError.storeFailure` when the
     ///   descriptor's transaction type is not the one the store records, when the container keeps its models in
     ///   several stores, or when the store fails.
     public func fetchHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> [T] {
-        if let provided = try store.providedHistorySource?.fetchProvidedHistory(descriptor) { return provided }
-        guard let typed = descriptor as? HistoryDescriptor<DefaultHistoryTransaction> else {
-            throw StrataError.storeFailure(
-                operation: "fetch history",
-                reason: "Strata's stores record \(DefaultHistoryTransaction.self), not \(T.self)")
+        try throwingSwiftDataErrors {
+            if let provided = try store.providedHistorySource?.fetchProvidedHistory(descriptor) { return provided }
+            guard let typed = descriptor as? HistoryDescriptor<DefaultHistoryTransaction> else {
+                throw StrataError.storeFailure(
+                    operation: "fetch history",
+                    reason: "Strata's stores record \(DefaultHistoryTransaction.self), not \(T.self)")
+            }
+            let plan = try HistoryFetchPlan(typed, storeIdentifier: store.identifier)
+            var transactions = try store.fetchHistory(plan.request).map(makeTransaction)
+            if let predicate = plan.predicateInMemory {
+                transactions = try transactions.filter { try predicate.evaluate($0) }
+            }
+            if plan.sortsInMemory { transactions.sort(using: typed.sortBy) }
+            if plan.limitsInMemory, typed.fetchLimit > 0, transactions.count > typed.fetchLimit {
+                transactions.removeSubrange(Int(typed.fetchLimit)...)
+            }
+            return transactions as? [T] ?? []
         }
-        let plan = try HistoryFetchPlan(typed, storeIdentifier: store.identifier)
-        var transactions = try store.fetchHistory(plan.request).map(makeTransaction)
-        if let predicate = plan.predicateInMemory {
-            transactions = try transactions.filter { try predicate.evaluate($0) }
-        }
-        if plan.sortsInMemory { transactions.sort(using: typed.sortBy) }
-        if plan.limitsInMemory, typed.fetchLimit > 0, transactions.count > typed.fetchLimit {
-            transactions.removeSubrange(Int(typed.fetchLimit)...)
-        }
-        return transactions as? [T] ?? []
     }
 
     /// Deletes the history transactions the descriptor selects (and their changes), e.g. everything up to a token
     /// every reader has processed: `#Predicate { $0.token <= processedToken }`. A later fetch asking for the
     /// transactions after a token older than the deleted history throws `StrataError.historyTokenExpired`.
     ///
-    /// - Throws: `StrataError.readOnlyContainer`, `StrataError.historyTokenExpired` (a token of another store),
+    /// - Throws: `StrataError.readOnlyContainer`, `SwiftDataError.historyTokenExpired` (a token of another store),
     ///   `StrataError.storeFailure`.
     public func deleteHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws {
-        if try store.providedHistorySource?.deleteProvidedHistory(descriptor) == true { return }
-        guard let typed = descriptor as? HistoryDescriptor<DefaultHistoryTransaction> else {
-            throw StrataError.storeFailure(
-                operation: "delete history",
-                reason: "Strata's stores record \(DefaultHistoryTransaction.self), not \(T.self)")
-        }
-        let plan = try HistoryFetchPlan(typed, storeIdentifier: store.identifier)
-        guard plan.predicateInMemory != nil || plan.sortsInMemory else {
-            try store.deleteHistory(plan.request)
-            return
-        }
-        // A predicate the store can't run: the transactions it selects are found in memory, then deleted by
-        // identifier.
-        for transaction in try fetchHistory(typed) {
-            let identifier = transaction.transactionIdentifier
-            try store.deleteHistory(StoreHistoryFetch(conditions: [.transaction(.equal, identifier)]))
+        try throwingSwiftDataErrors {
+            if try store.providedHistorySource?.deleteProvidedHistory(descriptor) == true { return }
+            guard let typed = descriptor as? HistoryDescriptor<DefaultHistoryTransaction> else {
+                throw StrataError.storeFailure(
+                    operation: "delete history",
+                    reason: "Strata's stores record \(DefaultHistoryTransaction.self), not \(T.self)")
+            }
+            let plan = try HistoryFetchPlan(typed, storeIdentifier: store.identifier)
+            guard plan.predicateInMemory != nil || plan.sortsInMemory else {
+                try store.deleteHistory(plan.request)
+                return
+            }
+            // A predicate the store can't run: the transactions it selects are found in memory, then deleted by
+            // identifier.
+            for transaction in try fetchHistory(typed) {
+                let identifier = transaction.transactionIdentifier
+                try store.deleteHistory(StoreHistoryFetch(conditions: [.transaction(.equal, identifier)]))
+            }
         }
     }
 

@@ -44,13 +44,9 @@ extension ResultsObserver: LiveChangeSubscriber {
                 fetchCount += 1
                 if fetchErrorStorage != nil { fetchError = nil }
             }
-        } catch let error as StrataError {
-            resultsMatchStore = false
-            fetchError = error
-            return
         } catch {
             resultsMatchStore = false
-            fetchError = .storeFailure(operation: "fetch \(entity.name)", reason: "\(error)")
+            fetchError = StrataError(error) ?? .storeFailure(operation: "fetch \(entity.name)", reason: "\(error)")
             return
         }
         publish(fetched, savedUpdates: event?.updated ?? [])

@@ -171,7 +171,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         updateWatchedEntities()
         refresh(after: nil)
         // As in SwiftData, a first fetch that fails throws; failures of later refreshes go to `fetchError`.
-        if let fetchErrorStorage { throw fetchErrorStorage }
+        if let fetchErrorStorage { throw fetchErrorStorage.thrownValue }
     }
 
     deinit {

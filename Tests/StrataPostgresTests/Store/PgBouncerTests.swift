@@ -70,7 +70,7 @@ struct PgBouncerTests {
     @Test func transactionModeIsRefusedAtOpenBeforeAnythingIsWritten() async throws {
         guard let bouncer = try await bouncer(.transaction), let server = PostgresTestServer.url else { return }
         let databaseSchema = StoreKind.newDatabaseSchema()
-        let error = #expect(throws: StrataError.self) { try container(bouncer.url, databaseSchema) }
+        let error = #expect(throws: SwiftDataError.self) { try container(bouncer.url, databaseSchema) }?.underlyingError
         #expect(error?.caseName == "storeOpenFailed")
         #expect(error.map { "\($0)" }?.contains("pool_mode = session") == true, "\(String(describing: error))")
 

@@ -55,9 +55,10 @@ struct PostgresConnectionLimitTests {
             others.append(connection)
         }
         #expect(!others.isEmpty)
-        let openError = try #require(throws: StrataError.self) {
-            try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
-        }
+        let openError = try #require(
+            try #require(throws: SwiftDataError.self) {
+                try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
+            }.underlyingError)
         #expect(openError.caseName == "storeOpenFailed")
         #expect("\(openError)".contains("max_connections is reached"), "\(openError)")
         // A save needing a new connection while every one the pool has open is held (the open may have used one

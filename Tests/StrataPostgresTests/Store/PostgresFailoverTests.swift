@@ -53,13 +53,13 @@ struct PostgresFailoverTests {
                         context.insert(FailoverEntry(writer: number, save: save, part: part))
                     }
                     var failure: String?
-                    do { try context.save() } catch let error as StrataError {
-                        if case .storeFailure = error {
-                            failure = "storeFailure: \(error)"
-                        } else {
-                            failure = "\(error)"
+                    do { try context.save() } catch {
+                        switch StrataError(error) {
+                        case .storeFailure?: failure = "storeFailure: \(error)"
+                        case .some: failure = "\(error)"
+                        case nil: failure = "not a StrataError: \(error)"
                         }
-                    } catch { failure = "not a StrataError: \(error)" }
+                    }
                     let outcome = Outcome(save: save, succeeded: failure == nil, error: failure, finished: .now)
                     outcomes.withLock { $0.append(outcome) }
                     Thread.sleep(forTimeInterval: failure == nil ? 0.01 : 0.05)

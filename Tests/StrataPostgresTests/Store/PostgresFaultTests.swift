@@ -87,9 +87,9 @@ struct PostgresFaultTests {
                 "postgresql://app:\(secret)@127.0.0.1:\(PostgresTestServer.freePort())/app?password=\(secret)&connect_timeout=2"
         )!
         let configuration = PostgresConfiguration(url: url)
-        let error = #expect(throws: StrataError.self) {
+        let error = #expect(throws: SwiftDataError.self) {
             try ModelContainer(for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
-        }
+        }?.underlyingError
         #expect(error?.caseName == "storeOpenFailed")
         #expect(error.map(printed)?.contains(secret) == false)
         #expect(error.map(printed)?.contains("app:***@127.0.0.1") == true)

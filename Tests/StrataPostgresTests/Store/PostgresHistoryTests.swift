@@ -65,7 +65,7 @@ struct PostgresHistoryTests {
         let failing = ModelContext(context.container)
         failing.mergePolicy = .error
         failing.insert(CatalogBook(isbn: "1", title: "Dune again"))
-        #expect(throws: StrataError.self) { try failing.save() }
+        #expect(throws: SwiftDataError.self) { try failing.save() }
         context.insert(CatalogBook(isbn: "2", title: "Emma"))
         try context.save()
         let identifiers = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).map(

@@ -81,7 +81,7 @@ struct PostgresMigrationLockTests {
         try context.save()
         configuration.usesAdvisoryLocks = true
         configuration.statementTimeout = .milliseconds(500)
-        #expect(throws: StrataError.self) {
+        #expect(throws: SwiftDataError.self) {
             try ModelContainer(for: Schema([CatalogBook.self]), migrationPlan: nil, configurations: [configuration])
         }
     }

@@ -11,9 +11,9 @@ struct ModelContainerTests {
         let store = TemporaryStore()
         let text = Data("These are my notes, not a database.\n".utf8)
         try text.write(to: store.url)
-        let error = #expect(throws: StrataError.self) {
+        let error = #expect(throws: SwiftDataError.self) {
             try store.container(Book.self)
-        }
+        }?.underlyingError
         #expect(error?.caseName == "notAStrataStore")
         #expect(store.bytes() == text)
     }
@@ -24,9 +24,9 @@ struct ModelContainerTests {
         var bytes = Data("SQLite format 3\0".utf8)
         bytes.append(Data((0..<4080).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }))
         try bytes.write(to: store.url)
-        let error = #expect(throws: StrataError.self) {
+        let error = #expect(throws: SwiftDataError.self) {
             try store.container(Book.self)
-        }
+        }?.underlyingError
         #expect(error?.caseName == "notAStrataStore")
         #expect(store.bytes() == bytes)
     }
@@ -42,9 +42,9 @@ struct ModelContainerTests {
         )
         let before = try store.snapshot()
         #expect(!before.isEmpty)
-        let error = #expect(throws: StrataError.self) {
+        let error = #expect(throws: SwiftDataError.self) {
             try store.container(Book.self)
-        }
+        }?.underlyingError
         #expect(error?.caseName == "notAStrataStore")
         #expect(try store.snapshot() == before)
         #expect(try store.texts("SELECT title FROM \"Book\"") == ["Dune"])
@@ -61,9 +61,9 @@ struct ModelContainerTests {
             try context.save()
         }
         let before = try store.snapshot()
-        let error = #expect(throws: StrataError.self) {
+        let error = #expect(throws: SwiftDataError.self) {
             try store.container(ShapeB.Shelf.self)
-        }
+        }?.underlyingError
         #expect(error?.caseName == "migrationRefused")
         #expect(try store.snapshot() == before)
         let context = ModelContext(try store.container(ShapeA.Shelf.self))
@@ -186,7 +186,11 @@ struct ModelContainerTests {
         do {
             _ = try store.container(ShapeB.Shelf.self, allowsSave: false)
             Issue.record("opening a store of another shape succeeded")
-        } catch StrataError.schemaMismatch(let path, let differences) {
+        } catch let error as SwiftDataError {
+            guard case .schemaMismatch(let path, let differences)? = error.underlyingError else {
+                Issue.record("expected schemaMismatch, got \(error)")
+                return
+            }
             #expect(kind == .postgres ? path.contains(store.databaseSchema) : path == store.file.url.path)
             let text = differences.joined(separator: " ")
             #expect(text.contains("name"))

@@ -32,7 +32,7 @@ struct ModelContextEdgeCaseTests {
         context.mergePolicy = .error
         let duplicate = CatalogBook(isbn: "1", title: "Dune, revised")
         context.insert(duplicate)
-        #expect(throws: StrataError.self) { try context.save() }
+        #expect(throws: SwiftDataError.self) { try context.save() }
         #expect(duplicate.persistentModelID.isTemporary)
         #expect(context.insertedModelsArray.count == 1)
         context.mergePolicy = .mergeByPropertyObjectTrump
@@ -157,7 +157,7 @@ struct ModelContextEdgeCaseTests {
         arguments: StoreKind.all)
     func readOnlyMissingFile(_ kind: StoreKind) throws {
         let store = TestStore(kind)
-        #expect(throws: StrataError.self) { try store.container(Book.self, allowsSave: false) }
+        #expect(throws: SwiftDataError.self) { try store.container(Book.self, allowsSave: false) }
         #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
         #expect(try store.postgresRows("SELECT nspname FROM pg_namespace WHERE nspname = $1").isEmpty)
     }

@@ -87,8 +87,11 @@ struct ModelContextLargeSaveTests {
         context.mergePolicy = .error
         for index in 0..<rows { context.insert(CatalogBook(isbn: "isbn-\(index)", title: "book \(index)")) }
         context.insert(CatalogBook(isbn: "isbn-3", title: "again"))
-        #expect(throws: StrataError.uniqueConstraintViolation(entity: "CatalogBook", properties: ["isbn"])) {
+        #expect {
             try context.save()
+        } throws: {
+            ($0 as? SwiftDataError)?.underlyingError
+                == StrataError.uniqueConstraintViolation(entity: "CatalogBook", properties: ["isbn"])
         }
         #expect(try ModelContext(try store.container(CatalogBook.self)).fetchCount(FetchDescriptor<CatalogBook>()) == 0)
     }

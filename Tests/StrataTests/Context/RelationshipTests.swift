@@ -138,8 +138,11 @@ struct RelationshipTests {
         context.insert(vault)
         try context.save()
         context.delete(vault)
-        #expect(throws: StrataError.deleteDenied(entity: "RelVault", relationship: "coins", count: 1)) {
+        #expect {
             try context.save()
+        } throws: {
+            ($0 as? SwiftDataError)?.underlyingError
+                == StrataError.deleteDenied(entity: "RelVault", relationship: "coins", count: 1)
         }
     }
 
@@ -182,18 +185,20 @@ struct RelationshipTests {
         let context = ModelContext(container)
         let team = RelTeam(name: "empty")
         context.insert(team)
-        #expect(
-            throws: StrataError.relationshipCountViolation(
-                entity: "RelTeam", relationship: "members", count: 0, minimum: 1, maximum: 2)
-        ) {
+        #expect {
             try context.save()
+        } throws: {
+            ($0 as? SwiftDataError)?.underlyingError
+                == .relationshipCountViolation(
+                    entity: "RelTeam", relationship: "members", count: 0, minimum: 1, maximum: 2)
         }
         team.members = [RelMember(name: "a"), RelMember(name: "b"), RelMember(name: "c")]
-        #expect(
-            throws: StrataError.relationshipCountViolation(
-                entity: "RelTeam", relationship: "members", count: 3, minimum: 1, maximum: 2)
-        ) {
+        #expect {
             try context.save()
+        } throws: {
+            ($0 as? SwiftDataError)?.underlyingError
+                == .relationshipCountViolation(
+                    entity: "RelTeam", relationship: "members", count: 3, minimum: 1, maximum: 2)
         }
         let dropped = team.members.removeLast()
         try context.save()

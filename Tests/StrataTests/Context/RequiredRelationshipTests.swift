@@ -33,8 +33,11 @@ import Testing
         #expect(book.shelf.isDeleted)
         #expect(book.shelf.label == "")
         book.title = "Dune Messiah"
-        #expect(throws: StrataError.missingRequiredRelationship(entity: "ReqBook", relationship: "shelf")) {
+        #expect {
             try context.save()
+        } throws: {
+            ($0 as? SwiftDataError)?.underlyingError
+                == StrataError.missingRequiredRelationship(entity: "ReqBook", relationship: "shelf")
         }
         book.shelf = try #require(try context.fetch(FetchDescriptor<ReqShelf>()).first)
         try context.save()

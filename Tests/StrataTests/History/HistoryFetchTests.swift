@@ -103,7 +103,9 @@ struct HistoryFetchTests {
         #expect {
             try Fixtures.history(after: early, context)
         } throws: { error in
-            guard case StrataError.historyTokenExpired(_, let transaction, _) = error else { return false }
+            guard case .historyTokenExpired(_, let transaction, _)? = (error as? SwiftDataError)?.underlyingError else {
+                return false
+            }
             return transaction == early.transactionIdentifier
         }
     }
@@ -112,7 +114,7 @@ struct HistoryFetchTests {
         let context = ModelContext(try Fixtures.container(kind))
         try save(["a"], in: context)
         let foreign = DefaultHistoryToken(storeIdentifier: "another-store", transactionIdentifier: 1)
-        #expect(throws: StrataError.self) { try Fixtures.history(after: foreign, context) }
+        #expect(throws: SwiftDataError.self) { try Fixtures.history(after: foreign, context) }
     }
 
     @Test(arguments: StoreKind.all) func tokensAreCodableAndComparable(_ kind: StoreKind) throws {

@@ -117,7 +117,7 @@ struct HistoryRecordingTests {
         other.mergePolicy = .error
         other.insert(CatalogBook(isbn: "2", title: "Emma"))
         other.insert(CatalogBook(isbn: "1", title: "Dune again"))
-        #expect(throws: StrataError.self) { try other.save() }
+        #expect(throws: SwiftDataError.self) { try other.save() }
         let transactions = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
         #expect(transactions.count == 1)
         #expect(transactions.first?.changes.count == 1)

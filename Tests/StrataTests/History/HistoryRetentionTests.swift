@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataPostgres
 import Testing
+
 @testable import StrataTestFixtures
 
 /// `historyRetentionLimit` and `historyRetentionInterval` keep the same history on both stores: enforced every
@@ -49,7 +50,7 @@ import Testing
 
         let reopened = ModelContext(try container(store, interval: 0))
         #expect(try Fixtures.history(reopened).isEmpty)
-        #expect(throws: StrataError.self) {
+        #expect(throws: SwiftDataError.self) {
             try Fixtures.history(
                 after: DefaultHistoryToken(storeIdentifier: reopened.store.identifier, transactionIdentifier: first),
                 reopened)

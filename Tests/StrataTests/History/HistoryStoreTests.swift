@@ -129,7 +129,7 @@ struct HistoryStoreTests {
 
         let reopened = ModelContext(try container(interval: 0))
         #expect(try Fixtures.history(reopened).isEmpty)
-        #expect(throws: StrataError.self) {
+        #expect(throws: SwiftDataError.self) {
             try Fixtures.history(
                 after: DefaultHistoryToken(storeIdentifier: reopened.store.identifier, transactionIdentifier: 69),
                 reopened)

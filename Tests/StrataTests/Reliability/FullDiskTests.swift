@@ -53,7 +53,7 @@ struct FullDiskTests {
             }
         }
         let error = try #require(failure, "1 MB never filled up")
-        #expect(error is StrataError, "\(error)")
+        #expect(StrataError(error) != nil, "\(error)")
         #expect(saved > 0)
         let connection = try SQLiteConnection(location: .file(url.path), readOnly: true)
         #expect(try connection.query("PRAGMA integrity_check", []) == [[.text("ok")]])
@@ -83,9 +83,9 @@ struct FullDiskTests {
             let context = ModelContext(try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url)))
             #expect(try context.fetch(FetchDescriptor<Book>()).map(\.title) == ["kept"])
             context.insert(Book(title: "new", author: "", publisher: ""))
-            #expect(throws: StrataError.self) { try context.save() }
+            #expect(throws: SwiftDataError.self) { try context.save() }
         } catch {
-            #expect(error is StrataError, "\(error)")
+            #expect(StrataError(error) != nil, "\(error)")
         }
         #expect(try Data(contentsOf: url) == before)
     }

@@ -145,7 +145,7 @@ struct InjectionTests {
         }
         let before = try store.snapshot()
         let objects = try schemaObjects(store)
-        #expect(throws: StrataError.self) { _ = try store.container(HostileRenameAfter.Trip.self) }
+        #expect(throws: SwiftDataError.self) { _ = try store.container(HostileRenameAfter.Trip.self) }
         #expect(try store.snapshot() == before)
         #expect(try schemaObjects(store) == objects)
     }

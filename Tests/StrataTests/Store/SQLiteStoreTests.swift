@@ -36,8 +36,11 @@ struct SQLiteStoreTests {
         try context.save()
         context.insert(CatalogBook(isbn: "978-0441013593", title: "Dune again"))
         context.insert(CatalogBook(isbn: "978-0141439587", title: "Emma"))
-        #expect(throws: StrataError.uniqueConstraintViolation(entity: "CatalogBook", properties: ["isbn"])) {
+        #expect {
             try context.save()
+        } throws: {
+            ($0 as? SwiftDataError)?.underlyingError
+                == StrataError.uniqueConstraintViolation(entity: "CatalogBook", properties: ["isbn"])
         }
         #expect(context.hasChanges)
         var saved = FetchDescriptor<CatalogBook>()
@@ -54,8 +57,11 @@ struct SQLiteStoreTests {
         try context.save()
         dune.isbn = "2"
         dune.title = "Dune Messiah"
-        #expect(throws: StrataError.uniqueConstraintViolation(entity: "CatalogBook", properties: ["isbn"])) {
+        #expect {
             try context.save()
+        } throws: {
+            ($0 as? SwiftDataError)?.underlyingError
+                == StrataError.uniqueConstraintViolation(entity: "CatalogBook", properties: ["isbn"])
         }
         // The failed save kept the changes, saved values included: a retry writes them, and rollback still
         // knows what the store holds.
@@ -68,8 +74,11 @@ struct SQLiteStoreTests {
                 .map { "\($0.isbn) \($0.title)" } == ["2 Emma", "3 Dune Messiah"])
 
         dune.isbn = "2"
-        #expect(throws: StrataError.uniqueConstraintViolation(entity: "CatalogBook", properties: ["isbn"])) {
+        #expect {
             try context.save()
+        } throws: {
+            ($0 as? SwiftDataError)?.underlyingError
+                == StrataError.uniqueConstraintViolation(entity: "CatalogBook", properties: ["isbn"])
         }
         context.rollback()
         #expect(dune.isbn == "3" && !dune.hasChanges)
@@ -95,8 +104,11 @@ struct SQLiteStoreTests {
 
         context.mergePolicy = .error
         context.insert(Edition(title: "Emma", year: 1965, printing: 2))
-        #expect(throws: StrataError.uniqueConstraintViolation(entity: "Edition", properties: ["title", "year"])) {
+        #expect {
             try context.save()
+        } throws: {
+            ($0 as? SwiftDataError)?.underlyingError
+                == StrataError.uniqueConstraintViolation(entity: "Edition", properties: ["title", "year"])
         }
     }
 

@@ -69,8 +69,11 @@ struct TableDefinitionRelationshipIndexTests {
 
         context.mergePolicy = .error
         context.insert(KeyedBook(title: "Dune", author: herbert))
-        #expect(throws: StrataError.uniqueConstraintViolation(entity: "KeyedBook", properties: ["author", "title"])) {
+        #expect {
             try context.save()
+        } throws: {
+            ($0 as? SwiftDataError)?.underlyingError
+                == StrataError.uniqueConstraintViolation(entity: "KeyedBook", properties: ["author", "title"])
         }
     }
 }

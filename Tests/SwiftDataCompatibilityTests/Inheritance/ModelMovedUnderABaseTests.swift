@@ -273,7 +273,9 @@ enum MergedPlan: SchemaMigrationPlan {
         #expect {
             try store.container(Schema(versionedSchema: MergedSchemaV2.self), migrationPlan: MergedPlan.self)
         } throws: { error in
-            guard case .migrationRefused(_, _, _, let reason) = error as? StrataError else { return false }
+            guard case .migrationRefused(_, _, _, let reason) = (error as? SwiftDataError)?.underlyingError else {
+                return false
+            }
             return reason.contains("subclass of Fowl") && reason.contains("keys could collide")
         }
         #expect(try store.snapshot() == before)

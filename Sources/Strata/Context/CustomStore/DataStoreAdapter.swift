@@ -53,7 +53,7 @@ final class DataStoreAdapter<Store: DataStore>: PersistentStore, @unchecked Send
 
     /// The store's own error, as a Strata error naming the store and the operation.
     func storeError(_ error: any Error, operation: String) -> any Error {
-        if error is StrataError { return error }
+        if error is StrataError || error is SwiftDataError { return error }
         return StrataError.storeFailure(operation: "\(operation) in \(Store.self) \(identifier)", reason: "\(error)")
     }
 
@@ -106,7 +106,7 @@ extension DataStoreConfiguration {
         let store: Store
         do {
             store = try Store(configuration, migrationPlan: migrationPlan)
-        } catch let error as StrataError {
+        } catch let error where error is StrataError || error is SwiftDataError {
             throw error
         } catch {
             throw StrataError.storeOpenFailed(path: name, reason: "\(Store.self) failed to open: \(error)")

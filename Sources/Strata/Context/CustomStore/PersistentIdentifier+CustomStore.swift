@@ -14,19 +14,22 @@ extension PersistentIdentifier {
         for storeIdentifier: String, entityName: String, primaryKey: T
     ) throws -> PersistentIdentifier
     where T: Comparable, T: CustomStringConvertible, T: Codable, T: Hashable {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data: Data
-        do {
-            data = try encoder.encode(primaryKey)
-        } catch {
-            throw StrataError.invalidConfiguration(
-                name: storeIdentifier, kind: .loadIssueModelContainer,
-                reason:
-                    "the primary key \(primaryKey) of a \(entityName) can't be encoded: \(error.localizedDescription)")
+        try throwingSwiftDataErrors {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data: Data
+            do {
+                data = try encoder.encode(primaryKey)
+            } catch {
+                throw StrataError.invalidConfiguration(
+                    name: storeIdentifier, kind: .loadIssueModelContainer,
+                    reason:
+                        "the primary key \(primaryKey) of a \(entityName) can't be encoded: \(error.localizedDescription)"
+                )
+            }
+            return PersistentIdentifier(
+                entityName: entityName, storeIdentifier: storeIdentifier,
+                key: .custom(String(decoding: data, as: UTF8.self)))
         }
-        return PersistentIdentifier(
-            entityName: entityName, storeIdentifier: storeIdentifier,
-            key: .custom(String(decoding: data, as: UTF8.self)))
     }
 }

@@ -30,21 +30,23 @@ extension ModelContainer {
         for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
         configurations: [any DataStoreConfiguration]
     ) throws -> [MigrationStep] {
-        if configurations.count > 1 {
-            let groups = try StoreGroup.assign(givenSchema, to: configurations)
-            if groups.count > 1 {
-                // Several stores: each plans the migration of its own models, in the configurations' order.
-                try refuseMigrationPlan(migrationPlan, forStoresOf: groups)
-                return try groups.flatMap { group -> [MigrationStep] in
-                    guard let factory = group.configuration as? any DataStoreFactory else { return [] }
-                    return try factory.plannedMigration(
-                        schema: Schema(sharing: group.entities, of: givenSchema), migrationPlan: nil)
+        try throwingSwiftDataErrors {
+            if configurations.count > 1 {
+                let groups = try StoreGroup.assign(givenSchema, to: configurations)
+                if groups.count > 1 {
+                    // Several stores: each plans the migration of its own models, in the configurations' order.
+                    try refuseMigrationPlan(migrationPlan, forStoresOf: groups)
+                    return try groups.flatMap { group -> [MigrationStep] in
+                        guard let factory = group.configuration as? any DataStoreFactory else { return [] }
+                        return try factory.plannedMigration(
+                            schema: Schema(sharing: group.entities, of: givenSchema), migrationPlan: nil)
+                    }
                 }
             }
+            let configuration = configurations.first ?? ModelConfiguration()
+            guard let factory = configuration as? any DataStoreFactory else { return [] }
+            return try factory.plannedMigration(
+                schema: givenSchema, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
         }
-        let configuration = configurations.first ?? ModelConfiguration()
-        guard let factory = configuration as? any DataStoreFactory else { return [] }
-        return try factory.plannedMigration(
-            schema: givenSchema, migrationPlan: migrationPlan.map(StoreMigrationPlan.init))
     }
 }

@@ -125,7 +125,7 @@ extension FuzzRegressionTests {
         case .postgres:
             #expect(throws: StrataError.self) { try context.save() }
             #expect(try ModelContext(container).fetchCount(FetchDescriptor<FuzzRow>()) == 0)
-            #expect(throws: StrataError.self) { try ModelContext(container).fetch(descriptor) }
+            #expect(throws: SwiftDataError.self) { try ModelContext(container).fetch(descriptor) }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+
 @testable import StrataTestFixtures
 
 /// Differential fuzzing: random `Predicate` trees over rows of awkward values either select in the store exactly
@@ -70,12 +71,11 @@ import Testing
         let store: Set<Int>
         do {
             store = Set(try context.fetch(FetchDescriptor(predicate: predicate)).map(\.serial))
-        } catch let error as StrataError {
-            refusals.record(error, for: "\(tree)")
+        } catch {
+            guard let refusal = StrataError(error) else { return "the store threw \(error), not a StrataError" }
+            refusals.record(refusal, for: "\(tree)")
             if ProcessInfo.processInfo.environment["STRATA_FUZZ_VERBOSE"] != nil { print("refused \(tree): \(error)") }
             return nil
-        } catch {
-            return "the store threw \(error), not a StrataError"
         }
         for (row, outcome) in zip(rows, outcomes) {
             guard let swift = outcome else {

@@ -106,7 +106,7 @@ import Testing
             FormatSortDescriptor(key: "missing"),
         ]
         for descriptor in bad {
-            #expect(throws: StrataError.self) {
+            #expect(throws: SwiftDataError.self) {
                 _ = try context.fetch(FetchDescriptor<FormatTask>(predicate: nil, sortDescriptors: [descriptor]))
             }
         }

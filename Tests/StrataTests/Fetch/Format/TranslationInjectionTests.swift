@@ -37,10 +37,10 @@ import Testing
     @Test(arguments: StoreKind.all, hostile + ["title\" OR 1=1 --", "Z_PK", "nope", "title;"])
     func keyArgumentsMustNameProperties(_ kind: StoreKind, _ key: String) throws {
         let context = try TranslationFixture.seededContext(kind)
-        #expect(throws: StrataError.self) {
+        #expect(throws: SwiftDataError.self) {
             _ = try context.fetch(FetchDescriptor<FormatTask>(predicate: FormatPredicate(format: "%K == 'x'", key)))
         }
-        #expect(throws: StrataError.self) {
+        #expect(throws: SwiftDataError.self) {
             try context.delete(model: FormatTask.self, where: FormatPredicate(format: "%K == 'x'", key))
         }
         try context.save()
@@ -57,7 +57,7 @@ import Testing
     func sortKeysAreChecked(_ kind: StoreKind) throws {
         let context = try TranslationFixture.seededContext(kind)
         for key in ["title DESC; DROP TABLE FormatTask", "nope", "project", "tags"] {
-            #expect(throws: StrataError.self) {
+            #expect(throws: SwiftDataError.self) {
                 _ = try context.fetch(
                     FetchDescriptor<FormatTask>(predicate: nil, sortDescriptors: [FormatSortDescriptor(key: key)]))
             }

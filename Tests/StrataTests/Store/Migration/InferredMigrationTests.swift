@@ -69,7 +69,8 @@ struct InferredMigrationTests {
         let store = TestStore(kind)
         try seedTrips(store)
         let before = try store.snapshot()
-        let error = #expect(throws: StrataError.self) { try store.reopen(TripAddedRequired.Trip.self) }
+        let error = #expect(throws: SwiftDataError.self) { try store.reopen(TripAddedRequired.Trip.self) }?
+            .underlyingError
         guard case .migrationRefused(_, let entity, let property, let reason)? = error else {
             Issue.record("expected migrationRefused, got \(String(describing: error))")
             return
@@ -145,7 +146,8 @@ struct InferredMigrationTests {
         let store = TestStore(kind)
         try seedTrips(store)
         let before = try store.snapshot()
-        let error = #expect(throws: StrataError.self) { try store.reopen(TripNoteRequiredWithoutDefault.Trip.self) }
+        let error = #expect(throws: SwiftDataError.self) { try store.reopen(TripNoteRequiredWithoutDefault.Trip.self) }?
+            .underlyingError
         #expect(error?.caseName == "migrationRefused")
         #expect(error?.description.contains("Trip.note") == true)
         #expect(error?.description.contains("String?") == true)
@@ -174,7 +176,7 @@ struct InferredMigrationTests {
         let store = TestStore(kind)
         try seedTrips(store)
         let before = try store.snapshot()
-        let error = #expect(throws: StrataError.self) { try store.reopen(TripDaysAsText.Trip.self) }
+        let error = #expect(throws: SwiftDataError.self) { try store.reopen(TripDaysAsText.Trip.self) }?.underlyingError
         let text = error?.description ?? ""
         #expect(text.contains("Trip.days"))
         #expect(text.contains("stored as Int32"))
@@ -207,7 +209,7 @@ struct InferredMigrationTests {
             context.insert(TripBase.Trip(name: "Rome", days: 3))
         }
         let before = try store.snapshot()
-        let error = #expect(throws: StrataError.self) { try store.reopen(TripUnique.Trip.self) }
+        let error = #expect(throws: SwiftDataError.self) { try store.reopen(TripUnique.Trip.self) }?.underlyingError
         let text = error?.description ?? ""
         #expect(text.contains("Trip.name"))
         #expect(text.contains("\"Paris\""))
@@ -286,9 +288,9 @@ struct InferredMigrationTests {
         // `.noAction` made no foreign key, so the stop outlives its trip.
         try store.execute("DELETE FROM \"Trip\"")
         let before = try store.snapshot()
-        let error = #expect(throws: StrataError.self) {
+        let error = #expect(throws: SwiftDataError.self) {
             try store.reopen(TripWithNullifiedStops.Trip.self, TripWithNullifiedStops.Stop.self)
-        }
+        }?.underlyingError
         guard case .migrationRefused(_, let entity, _, let reason)? = error else {
             Issue.record("expected migrationRefused, got \(String(describing: error))")
             return

@@ -52,9 +52,9 @@ struct PlannedMigrationTests {
         let store = TestStore(kind)
         _ = try store.container(Schema(versionedSchema: CruiseFuture.self), migrationPlan: nil)
         let before = try store.snapshot()
-        let error = #expect(throws: StrataError.self) {
+        let error = #expect(throws: SwiftDataError.self) {
             try store.container(Schema(versionedSchema: CruiseV3.self), migrationPlan: CruisePlan.self)
-        }
+        }?.underlyingError
         #expect(error?.caseName == "unknownStoreVersion")
         #expect(error?.description.contains("9.0.0") == true)
         #expect(error?.description.contains("1.0.0, 2.0.0, 3.0.0") == true)
@@ -68,9 +68,9 @@ struct PlannedMigrationTests {
         let store = TestStore(kind)
         try store.seedCruisesV1()
         let before = try store.snapshot()
-        let error = #expect(throws: StrataError.self) {
+        let error = #expect(throws: SwiftDataError.self) {
             try store.container(Schema(versionedSchema: CruiseV2.self), migrationPlan: nil)
-        }
+        }?.underlyingError
         #expect(error?.caseName == "migrationRefused")
         #expect(error?.description.contains("\"Baltic\"") == true)
         #expect(try store.snapshot() == before)
