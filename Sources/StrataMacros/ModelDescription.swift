@@ -9,6 +9,9 @@ struct ModelDescription {
     private(set) var hasInitializer = false
     /// The access modifier (`"public "`, or `""`) of the class's own `static func ==`, when it declares one.
     private(set) var ownEqualityAccess: String?
+    /// The class's own binary operators other than `==` (`static func < (lhs: Item, rhs: Item) -> Bool`), which may
+    /// witness a protocol its own clause states.
+    private(set) var ownOperators: [OwnOperator] = []
     private(set) var diagnostics: [Diagnostic] = []
 
     /// The persisted properties, in declaration order (their position is their schema index).
@@ -56,11 +59,9 @@ struct ModelDescription {
         } else if let function = decl.as(FunctionDeclSyntax.self), function.name.text == "==",
             function.modifiers.contains(.static, .class)
         {
-            let access = function.modifiers.first { modifier in
-                [.public, .package, .open].contains { modifier.name.tokenKind == .keyword($0) }
-            }
-            ownEqualityAccess =
-                access.map { $0.name.tokenKind == .keyword(.open) ? "public " : "\($0.name.text) " } ?? ""
+            ownEqualityAccess = OwnOperator.witnessAccess(function.modifiers)
+        } else if let function = decl.as(FunctionDeclSyntax.self), let own = OwnOperator(function) {
+            ownOperators.append(own)
         } else if let conditional = decl.as(IfConfigDeclSyntax.self) {
             readConditional(conditional, constraints: &constraints)
         } else if let expansion = decl.as(MacroExpansionDeclSyntax.self),

@@ -18,6 +18,7 @@ extension ModelMacro: MemberMacro {
         let hierarchy = ModelHierarchy(classDecl, conformingTo: protocols)
         if let superclass = hierarchy.superclass {
             return subclassMembers(model, superclass: superclass, hierarchy: hierarchy)
+                + operatorWitnesses(model, declaration: classDecl)
         }
         if let inherited = classDecl.inheritanceClause?.inheritedTypes.first, classDecl.callsSuperInit {
             context.diagnose(notAModelSuperclass(model.className, inherited.type))
@@ -33,6 +34,7 @@ extension ModelMacro: MemberMacro {
         }
         members += observationMembers(className: model.className)
         members += equalityWitness(model, declaration: classDecl)
+        members += operatorWitnesses(model, declaration: classDecl)
         return members
     }
 

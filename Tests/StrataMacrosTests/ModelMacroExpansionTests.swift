@@ -339,4 +339,56 @@ struct ModelMacroExpansionTests {
         let isolated = expand("@MainActor @Model final class Pinned {\n    var text: String = \"\"\n}").source
         #expect(isolated.contains("public static func _$strataEquals(_ lhs: Pinned, _ rhs: Pinned) -> Bool"))
     }
+
+    @Test("An operator the class declares for a protocol its own clause states gets a named witness")
+    func ownOperators() {
+        let result = expand(
+            """
+            @Model final class Course: Identifiable, Swift.Comparable {
+                var position: Int = 0
+                static func < (lhs: Course, rhs: Course) -> Bool { lhs.position < rhs.position }
+                public static func <= (lhs: Course, rhs: Course) -> Bool { lhs.position <= rhs.position }
+                static func + (lhs: Course, rhs: Course) -> Course { lhs }
+            }
+            """, only: ["Model"])
+        #expect(result.diagnostics.isEmpty)
+        #expect(
+            result.source.contains(
+                """
+                    @_implements(Swift.Comparable, <(_:_:))
+                    nonisolated static func _$strataLessThan(_ lhs: Course, _ rhs: Course) -> Bool {
+                        lhs < rhs
+                    }
+
+                    @_implements(Swift.Comparable, <=(_:_:))
+                    public nonisolated static func _$strataLessThanOrEqual(_ lhs: Course, _ rhs: Course) -> Bool {
+                        lhs <= rhs
+                    }
+                """))
+        // `+` witnesses nothing the clause states; a conformance stated in an extension needs no witness.
+        #expect(!result.source.contains("_$strataAdd"))
+        let inExtension = expand(
+            """
+            @Model final class Step {
+                var position: Int = 0
+                static func < (lhs: Step, rhs: Step) -> Bool { lhs.position < rhs.position }
+            }
+            """, only: ["Model"])
+        #expect(!inExtension.source.contains("_$strataLessThan"))
+        let assigning = expand(
+            """
+            @Model final class Money: Numeric {
+                var cents: Int = 0
+                static func *= (lhs: inout Money, rhs: Money) { lhs.cents *= rhs.cents }
+            }
+            """, only: ["Model"])
+        #expect(
+            assigning.source.contains(
+                """
+                    @_implements(Swift.Numeric, *=(_:_:))
+                    nonisolated static func _$strataMultiplyAssign(_ lhs: inout Money, _ rhs: Money) {
+                        lhs *= rhs
+                    }
+                """))
+    }
 }
