@@ -36,6 +36,17 @@ extension ModelContainer {
         }
     }
 
+    /// When the container is released while its main context is still in use (`let context = try
+    /// ModelContainer(for: Item.self).mainContext`), hands the context a successor over the same store, which the
+    /// context keeps alive as SwiftData's contexts keep their container; the store then stays open, its watchers
+    /// running, until the context goes too. Returns whether it did.
+    func handOverToMainContext() -> Bool {
+        guard ownsStore, lazyMainContext != nil, !isKnownUniquelyReferenced(&lazyMainContext) else { return false }
+        guard let context = lazyMainContext else { return false }
+        context.adoptSuccessor(ModelContainer(succeeding: self, mainContext: context))
+        return true
+    }
+
     /// Releasing the container: the main context's pending autosave is saved when the release happens on the
     /// main actor (elsewhere the main actor's models can't be touched, and it is dropped), then the store's
     /// watchers stop and its log is written into the file.

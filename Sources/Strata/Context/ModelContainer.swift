@@ -18,14 +18,17 @@ public final class ModelContainer: Sendable {
     public let migrationPlan: (any SchemaMigrationPlan.Type)?
     package let store: any PersistentStore
     /// Who hears of each save of the container's contexts (live results, through their change center).
-    package let saveObservers = ModelContainerSaveObservers()
+    package let saveObservers: ModelContainerSaveObservers
     /// Where each context's saves wait for the container's other contexts to merge them.
-    let unmergedChanges = UnmergedChangesInboxes()
+    let unmergedChanges: UnmergedChangesInboxes
     /// Whether the container opened its store, and so closes it when closed or released (not a migration stage's
     /// container, which works through the migration's store).
     let ownsStore: Bool
     /// Read and written on the main actor only (`mainContext`), and by `deinit`, which nothing runs beside.
     nonisolated(unsafe) var lazyMainContext: ModelContext?
+    /// For a container that succeeded a released one, that container's main context, which keeps this one alive
+    /// (so it is not held here); set once, before the container is shared.
+    nonisolated(unsafe) weak var inheritedMainContext: ModelContext?
 
     /// Creates a container for model classes.
     ///
@@ -114,6 +117,8 @@ public final class ModelContainer: Sendable {
             return try Self.openStores(for: schema, migrationPlan: migrationPlan, configurations: configurations)
         }
         self.ownsStore = true
+        self.saveObservers = ModelContainerSaveObservers()
+        self.unmergedChanges = UnmergedChangesInboxes()
     }
 
     /// Checks each configuration's name and that its schema's models are the container's.
@@ -152,15 +157,31 @@ public final class ModelContainer: Sendable {
         self.migrationPlan = nil
         self.store = store
         self.ownsStore = false
+        self.saveObservers = ModelContainerSaveObservers()
+        self.unmergedChanges = UnmergedChangesInboxes()
+    }
+
+    /// The container that takes over the store of `predecessor`, released while its main context is still in use;
+    /// `mainContext` is that context, which keeps the new container alive.
+    init(succeeding predecessor: ModelContainer, mainContext: ModelContext) {
+        self.schema = predecessor.schema
+        self.configurations = predecessor.configurations
+        self.migrationPlan = predecessor.migrationPlan
+        self.store = predecessor.store
+        self.ownsStore = predecessor.ownsStore
+        self.saveObservers = predecessor.saveObservers
+        self.unmergedChanges = predecessor.unmergedChanges
+        self.inheritedMainContext = mainContext
     }
 
     deinit {
-        closeOnRelease()
+        if !handOverToMainContext() { closeOnRelease() }
     }
 
     /// The context bound to the main actor, created on first use, with autosave enabled.
     @MainActor public var mainContext: ModelContext {
         if let lazyMainContext { return lazyMainContext }
+        if let inheritedMainContext { return inheritedMainContext }
         let context = ModelContext(self, isMainContext: true)
         lazyMainContext = context
         return context

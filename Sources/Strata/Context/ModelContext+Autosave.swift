@@ -9,16 +9,21 @@ extension ModelContext {
     /// - any other context: Strata knows no executor to run a later save on, so it saves at `processPendingChanges()`
     ///   (and when asked).
     func scheduleAutosave() {
-        guard autosaveEnabled, !isAutosaveScheduled else { return }
+        guard autosaveEnabled else { return }
+        if let scheduledAutosave {
+            scheduledAutosave.keepContext()
+            return
+        }
         // The context is only used in its own isolation domain; each branch hands it to a job that runs in that
         // domain (the main actor, or the actor's serial queue), so it is not shared across domains.
-        nonisolated(unsafe) let context = self
         if isMainContext || MainQueue.isCurrent {
-            isAutosaveScheduled = true
-            Task { @MainActor in context.runScheduledAutosave() }
+            let autosave = ScheduledAutosave(self)
+            scheduledAutosave = autosave
+            Task { @MainActor in autosave.run() }
         } else if let autosaveQueue {
-            isAutosaveScheduled = true
-            autosaveQueue.async { context.runScheduledAutosave() }
+            let autosave = ScheduledAutosave(self)
+            scheduledAutosave = autosave
+            autosaveQueue.async { autosave.run() }
         }
     }
 
@@ -31,12 +36,42 @@ extension ModelContext {
 
     /// Saves the pending changes if autosave is still on; a failure is kept in `autosaveError`.
     func runScheduledAutosave() {
-        isAutosaveScheduled = false
+        scheduledAutosave = nil
         guard autosaveEnabled, hasChanges else { return }
         do {
             try save()
         } catch {
             autosaveError = StrataError(error) ?? .storeFailure(operation: "autosave", reason: "\(error)")
         }
+    }
+}
+
+/// A save that autosave enqueued, waiting to run where its context is used.
+///
+/// It keeps the context alive while the context has changes for it to save, and only then: a context whose
+/// changes were saved another way goes as soon as the app lets go of it (and with it, a container it kept),
+/// without waiting for the enqueued save to run.
+///
+/// Unchecked: it is read and written only in its context's isolation domain, where the enqueued job runs too.
+final class ScheduledAutosave: @unchecked Sendable {
+    private var keptContext: ModelContext?
+    private weak var context: ModelContext?
+
+    init(_ context: ModelContext) {
+        keptContext = context
+        self.context = context
+    }
+
+    /// Keeps the context alive until the save runs: it has changes again.
+    func keepContext() { keptContext = context }
+
+    /// Lets the context go before the save runs: it has no changes left to save.
+    func releaseContext() { keptContext = nil }
+
+    /// Runs the context's autosave, if the context is still there.
+    func run() {
+        let context = keptContext ?? context
+        keptContext = nil
+        context?.runScheduledAutosave()
     }
 }

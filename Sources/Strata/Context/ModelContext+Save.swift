@@ -190,6 +190,7 @@ extension ModelContext {
         pendingBatchDeletes.removeAll()
         batchDeleteKeptKeys.removeAll()
         autosaveError = nil
+        scheduledAutosave?.releaseContext()
         postSaveNotification(ModelContext.didSave, inserted: inserted, updated: updated, deleted: deleted)
         // Before the save observers: a live result told of this save merges it into its context first.
         containerInboxes.deliver(

@@ -17,20 +17,17 @@ import Foundation
 /// try context.save()
 /// ```
 public final class ModelContext {
-    /// How the context refers to its container: the main context is owned by the container, so it must not own
-    /// it back, and may outlive it.
+    /// How the context refers to its container: the main context is owned by the container, so it refers to it
+    /// weakly until the container hands it a successor to keep (see `MainContainerLink`).
     private enum ContainerReference {
         case owning(ModelContainer)
-        case owned(Weak)
-    }
-
-    private struct Weak {
-        weak var container: ModelContainer?
+        case owned(MainContainerLink)
     }
 
     private let containerReference: ContainerReference
-    /// What `container` gives once the main context's container is gone: a closed container over the same
-    /// (closed) store, so using the context throws `StrataError.storeClosed` instead of trapping.
+    /// What `container` gives once the main context's container is gone without a successor (a migration stage's
+    /// container): a closed container over the same store, so using the context throws `StrataError.storeClosed`
+    /// instead of trapping.
     private var releasedContainer: ModelContainer?
     package let store: any PersistentStore
 
@@ -59,7 +56,8 @@ public final class ModelContext {
     var batchDeleteKeptKeys: [Int: [Int64]] = [:]
     /// Classes of models inserted although they are not in the schema; the next save reports them.
     var unknownInsertions: [String] = []
-    var isAutosaveScheduled = false
+    /// The save autosave enqueued that hasn't run yet.
+    var scheduledAutosave: ScheduledAutosave?
     /// Set while the main context saves its pending autosave as its container is released: the container is
     /// already gone, but its store is still open for this last save.
     var isSavingBeforeRelease = false
@@ -85,13 +83,13 @@ public final class ModelContext {
 
     /// The container the context belongs to.
     ///
-    /// The main context does not keep its container alive: once the container is released, this is a closed
-    /// container over the same store, whose use throws `StrataError.storeClosed`.
+    /// A context keeps its container alive, as in SwiftData: `let context = try ModelContainer(for: Item.self)
+    /// .mainContext` is a working context, and the store closes once the context and the container are both gone.
     public var container: ModelContainer {
         switch containerReference {
         case .owning(let container): return container
-        case .owned(let reference):
-            if let container = reference.container { return container }
+        case .owned(let link):
+            if let container = link.container { return container }
             if let releasedContainer { return releasedContainer }
             let closed = ModelContainer(schema: store.schema, store: store)
             releasedContainer = closed
@@ -153,7 +151,7 @@ public final class ModelContext {
     }
 
     init(_ container: ModelContainer, isMainContext: Bool) {
-        self.containerReference = isMainContext ? .owned(Weak(container: container)) : .owning(container)
+        self.containerReference = isMainContext ? .owned(MainContainerLink(container)) : .owning(container)
         self.store = container.store
         self.seenEraseCount = container.store.eraseCount
         self.isMainContext = isMainContext
@@ -169,11 +167,17 @@ public final class ModelContext {
         releaseRelationshipLinks()
     }
 
-    /// Throws when this is the main context of a released container: it no longer reads or saves.
+    /// Throws when this is the main context of a released container that left it no successor (a migration
+    /// stage's): it no longer reads or saves.
     func checkContainerIsAlive() throws {
-        if !isSavingBeforeRelease, case .owned(let reference) = containerReference, reference.container == nil {
+        if !isSavingBeforeRelease, case .owned(let link) = containerReference, link.container == nil {
             throw StrataError.storeClosed(path: store.identifier)
         }
+    }
+
+    /// Gives the main context the container that replaces its released one, to keep alive from now on.
+    func adoptSuccessor(_ successor: ModelContainer) {
+        if case .owned(let link) = containerReference { link.adopt(successor) }
     }
 
     /// Whether the context has unsaved inserts, changes or deletes.
