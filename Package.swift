@@ -225,6 +225,12 @@ let package = Package(
             name: "SwiftDataCompatibilityTests",
             dependencies: ["SwiftData", "StrataPostgres", "StrataTestSupport"]
         ),
+        // Predicates as long as apps write them, built with the compiler's default type-checker limits: a library
+        // overload that every `#Predicate` must consider makes this target fail to compile.
+        .testTarget(
+            name: "PredicateTypeCheckTests",
+            dependencies: ["SwiftData", "StrataTestSupport"]
+        ),
         // Built as an app target that Xcode 26 creates: main-actor isolation by default (SE-0466).
         .testTarget(
             name: "MainActorDefaultTests",

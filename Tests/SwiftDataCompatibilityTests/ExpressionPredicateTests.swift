@@ -16,7 +16,8 @@ import Testing
 
 /// A search composed of Foundation `#Expression`s, as apps build one filter per search field. Foundation's
 /// `#Predicate` on Linux refuses `expression.evaluate($0)`, so the predicate applies them with `build_evaluate`,
-/// the call the macro writes on Apple's platforms.
+/// the call the macro writes on Apple's platforms. `build_Arg(expression)` is Foundation's own: `Expression` is
+/// `Codable`, as Apple's Foundation declares it, so the captured expression is a standard predicate value.
 @Suite struct ExpressionPredicateTests {
     let quick = #Expression<ExpressionRecipe, Bool> { $0.minutes <= 20 }
     let italian = #Expression<ExpressionRecipe, Bool> { $0.cuisine == "Italian" }
@@ -64,5 +65,15 @@ import Testing
             \.title)
         #expect(titles == ["Cacio e pepe", "Pho"])
         #expect(try context.fetchCount(FetchDescriptor(predicate: predicate)) == 2)
+    }
+
+    @Test func anExpressionIsCodableButCannotBeArchivedOnLinux() throws {
+        let encoding = #expect(throws: EncodingError.self) { try JSONEncoder().encode(quick) }
+        if case .invalidValue(_, let context) = encoding {
+            #expect(context.debugDescription.contains("can't encode an Expression"))
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Expression<ExpressionRecipe, Bool>.self, from: Data("[]".utf8))
+        }
     }
 }

@@ -24,9 +24,9 @@ import Testing
     }
 }
 
-/// A budget filter as a finance app writes it: nested `if`s over optional chains and captured values. With Strata's
-/// `build_Arg` overload for `Expression`s in the way, the type checker gave up on it ("unable to type-check this
-/// expression in reasonable time"); this file compiling is the regression test, the test checks what it selects.
+/// A budget filter as a finance app writes it: nested `if`s over optional chains and captured values. With an extra
+/// `build_Arg` overload in the way, the type checker gave up on it ("unable to type-check this expression in
+/// reasonable time"); this file compiling is the regression test, the test checks what it selects.
 @Suite struct NestedConditionPredicateTests {
     static func budgetFilter(
         from start: Date, to end: Date, onlyCategory: Bool, categoryCode: String?, accountCode: String?
