@@ -69,6 +69,33 @@ import Testing
         #expect(identifiers(notes.last?.userInfo, .insertedIdentifiers) == [])
     }
 
+    /// Public SwiftData code reads the keys as plain strings, the raw values SwiftData's `NotificationKey` has.
+    @Test(arguments: StoreKind.all) func didSaveIsReadWithSwiftDataRawStrings(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
+        let container = try store.container(NotifiedItem.self)
+        let context = ModelContext(container)
+        let recorder = Recorder(context)
+        let kept = NotifiedItem(title: "kept"), removed = NotifiedItem(title: "removed")
+        context.insert(kept)
+        context.insert(removed)
+        try context.save()
+        let inserted = recorder.take().last?.userInfo?["inserted"] as? [PersistentIdentifier]
+        #expect(Set(inserted ?? []) == [kept.persistentModelID, removed.persistentModelID])
+
+        kept.title = "renamed"
+        let removedID = removed.persistentModelID
+        context.delete(removed)
+        try context.save()
+        let info = recorder.take().last?.userInfo
+        #expect(info?["updated"] as? [PersistentIdentifier] == [kept.persistentModelID])
+        #expect(info?["deleted"] as? [PersistentIdentifier] == [removedID])
+        #expect(info?["inserted"] as? [PersistentIdentifier] == [])
+        #expect(info?["insertedIdentifiers"] == nil)
+        #expect(ModelContext.NotificationKey(rawValue: "updated") == .updatedIdentifiers)
+        #expect(ModelContext.NotificationKey.invalidatedAllIdentifiers.rawValue == "invalidatedAll")
+        #expect(ModelContext.NotificationKey.queryGeneration.rawValue == "queryGeneration")
+    }
+
     @MainActor @Test(arguments: StoreKind.all) func eraseInvalidatesEveryRegisteredIdentifier(_ kind: StoreKind) throws
     {
         let store = CompatibilityStore(kind)
@@ -82,6 +109,7 @@ import Testing
         _ = try context.fetchCount(FetchDescriptor<NotifiedItem>())
         let note = try #require(recorder.take().last)
         #expect(identifiers(note.userInfo, .invalidatedAllIdentifiers)?.contains(item.persistentModelID) == true)
+        #expect((note.userInfo?["invalidatedAll"] as? [PersistentIdentifier])?.contains(item.persistentModelID) == true)
     }
 
     @Test(arguments: StoreKind.all) func batchedIdentifiersComeInTheDescriptorsOrder(_ kind: StoreKind) throws {
