@@ -19,15 +19,19 @@
 /// `strata_history_transactions` is indexed by `timestamp` (from layout version 3), so retention by age and fetches
 /// bounded by a date cost the rows they read, not the table's size.
 ///
-/// `strata_metadata`'s `historyDeletedThrough` key remembers the newest transaction `deleteHistory` removed, so a
-/// token older than it is reported as expired rather than silently skipping what was deleted.
+/// `strata_metadata` remembers, for each author whose transactions `deleteHistory` removed, the newest removed
+/// (`historyDeletedThrough:<author>`, `historyDeletedThrough.noAuthor`), and under `historyDeletedThrough` the
+/// transaction through which every author's history is gone (an erase; stores of earlier versions recorded every
+/// deletion there). A token is reported as expired when a transaction after it that its reader would have returned
+/// is gone, rather than silently skipping it (`HistoryDeletionMarks`).
 package enum HistoryTables {
     package static let transactions = "strata_history_transactions"
     package static let changes = "strata_history_changes"
     package static let tombstones = "strata_history_tombstones"
     /// The index of the transactions by `timestamp` (layout version 3).
     package static let timestampIndex = "strata_history_transactions_timestamp"
-    /// The metadata key holding the newest transaction identifier removed by `deleteHistory`.
+    /// The metadata key holding the transaction through which the history of every author was deleted, and the
+    /// prefix of the keys holding each author's newest deleted transaction.
     package static let deletedThroughKey = "historyDeletedThrough"
     /// The version of these tables' layout, recorded in the stored schema description (`StoredSchema.history`).
     static let version = 3

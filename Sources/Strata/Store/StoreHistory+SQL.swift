@@ -78,18 +78,8 @@ extension HistoryTables {
     package static let newestTransactionQuery: SQLFragment =
         "SELECT coalesce(max(\(identifier: "id")), 0) FROM \(identifier: transactions)"
 
-    /// The oldest and newest identifiers of the transactions `selection` (a `SELECT id …`) selects, and how many
-    /// it selects: both identifiers `NULL` when it selects none.
-    ///
-    /// The count keeps PostgreSQL from answering `min` and `max` alone by walking the primary key from each end
-    /// until a row matches, which for `timestamp < date` reads every newer transaction: with it the query reads
-    /// the selected rows through the index by time.
-    package static func selectedRange(_ selection: SQLFragment) -> SQLFragment {
-        "SELECT min(\(identifier: "id")), max(\(identifier: "id")), count(*) FROM (\(selection)) AS selected"
-    }
-
     /// The statements deleting the transactions `selection` selects with their tombstones and changes, in that
-    /// order, given the selection's identifier range (``selectedRange(_:)``).
+    /// order, given the selection's identifier range (``selectedAuthors(_:)``).
     ///
     /// The range bounds each table's primary key, so a deletion reads the rows it deletes: without it PostgreSQL
     /// hashes the selection and scans every change of the history, its cost growing with the table, not with the
@@ -106,16 +96,6 @@ extension HistoryTables {
         } + [
             "DELETE FROM \(identifier: transactions) WHERE \(identifier: "id") \(range) AND \(identifier: "id") IN (\(selection))"
         ]
-    }
-
-    /// Records in `strata_metadata` that the history through `transaction` was deleted, unless a newer deletion was
-    /// recorded: deleting older history later doesn't make newer tokens valid again.
-    package static func recordDeleted(through transaction: Int64) -> SQLFragment {
-        let metadata = SQLFragment.identifier(StoreLayout.metadataTable)
-        return
-            "INSERT INTO \(metadata) (key, value) VALUES (\(bind: .text(deletedThroughKey)), \(bind: .text(String(transaction)))) "
-            + "ON CONFLICT (key) DO UPDATE SET value = CASE WHEN CAST(excluded.value AS BIGINT) > CAST(\(metadata).value AS BIGINT) "
-            + "THEN excluded.value ELSE \(metadata).value END"
     }
 }
 

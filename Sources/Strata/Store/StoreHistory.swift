@@ -7,7 +7,8 @@ import Foundation
 /// time, the context's author, the program and process — and one change record per inserted, updated or deleted
 /// row (entity name, primary key, the updated properties' names, the deleted row's `.preserveValueOnDeletion`
 /// values). `PersistentStore.fetchHistory(_:)` reads them back and `PersistentStore.deleteHistory(_:)` removes them; a
-/// request whose lower bound is older than what was deleted throws `StrataError.historyTokenExpired`.
+/// request reading after a transaction throws `StrataError.historyTokenExpired` when a newer transaction it would have
+/// returned was deleted (`HistoryDeletionMarks`).
 package struct StoreHistoryFetch: Sendable {
     /// Conditions every transaction must meet (all of them).
     package var conditions: [StoreHistoryCondition] = []

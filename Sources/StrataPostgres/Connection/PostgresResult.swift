@@ -82,6 +82,11 @@ package final class PostgresResult {
         }
     }
 
+    /// Every row's values, as ``storedValue(row:column:)`` reads each.
+    package var storedRows: [[StoredValue]] {
+        (0..<count).map { row in (0..<columnCount).map { storedValue(row: row, column: $0) } }
+    }
+
     /// A non-NULL value of a binary result.
     private func binaryValue(row: Int, column: Int32) -> StoredValue {
         let bytes = UnsafeRawBufferPointer(

@@ -3,7 +3,7 @@ import Strata
 
 /// Reading and deleting the persistent history a PostgreSQL store records (`PostgresHistoryRecorder`), with the
 /// SQLite store's semantics: the same request, order, limit and `historyTokenExpired` after deletions
-/// (`strata_metadata`'s `historyDeletedThrough`).
+/// (`HistoryDeletionMarks`).
 extension PostgresStore {
     package func fetchHistory(_ request: StoreHistoryFetch) throws -> [StoredHistoryTransaction] {
         try withConnection("fetch the history") { connection in
@@ -50,18 +50,10 @@ extension PostgresStore {
     }
 
     /// Deletes the transactions `request` selects, with their changes and tombstones, inside the caller's
-    /// transaction, and remembers the newest one deleted.
+    /// transaction, and remembers the newest one deleted of each author.
     func deleteHistory(_ request: StoreHistoryFetch, on connection: PostgresConnection) throws {
-        let selection = request.selection(columns: "\(identifier: "id")", ordered: false)
-        let range = try connection.query(HistoryTables.selectedRange(selection))
-        guard range.count > 0, !range.isNull(row: 0, column: 0) else { return }
-        let deletedThrough = range.int64(row: 0, column: 1)
-        for deletion in HistoryTables.deletions(
-            of: selection, from: range.int64(row: 0, column: 0), through: deletedThrough)
-        {
-            try connection.query(deletion)
-        }
-        try connection.query(HistoryTables.recordDeleted(through: deletedThrough))
+        try HistoryTables.delete(
+            request, query: { try connection.query($0).storedRows }, run: { _ = try connection.query($0) })
     }
 
     /// Deletes the history past the configuration's retention (older than its interval, beyond its limit), inside
@@ -74,19 +66,11 @@ extension PostgresStore {
             }, delete: { try deleteHistory($0, on: connection) })
     }
 
-    /// Throws `historyTokenExpired` when the request asks for the transactions after one older than deleted
-    /// history: some of what it asks for is gone.
+    /// Throws `historyTokenExpired` when history the request would have returned after its token was deleted.
     private func checkNotExpired(_ request: StoreHistoryFetch, _ connection: PostgresConnection) throws {
-        guard let after = request.readsAfterTransaction else { return }
-        let rows = try connection.query(
-            "SELECT value FROM \(identifier: StoreLayout.metadataTable) WHERE key = \(bind: .text(HistoryTables.deletedThroughKey))"
-        )
-        guard rows.count > 0, let deletedThrough = rows.text(row: 0, column: 0).flatMap({ Int64($0) }),
-            after < deletedThrough
-        else { return }
-        throw StrataError.historyTokenExpired(
-            storeIdentifier: identifier, transaction: after,
-            reason: "the history through transaction \(deletedThrough) was deleted")
+        guard request.readsAfterTransaction != nil else { return }
+        let marks = HistoryDeletionMarks(rows: try connection.query(HistoryTables.deletionMarksQuery).storedRows)
+        try request.checkNotExpired(marks, storeIdentifier: identifier)
     }
 
     /// Reads the changes (and tombstones) of `transactions`: one range scan over their identifiers each.

@@ -87,15 +87,17 @@ import Testing
             StoreHistoryFetch(conditions: [.timestamp(.less, Date(timeIntervalSinceReferenceDate: 1_001))]),
         ] {
             let selection = request.selection(columns: "\(identifier: "id")", ordered: false)
-            let range = try connection.query(HistoryTables.selectedRange(selection))
+            let authors = HistoryTables.selectedAuthors(
+                request.selection(columns: "\(identifier: "id"), \(identifier: "author")", ordered: false))
+            let range = try connection.query(authors)
             // Finding the range reads the selected rows, not every newer one from the primary key's far end.
-            let rangePlan = try connection.query("EXPLAIN " + HistoryTables.selectedRange(selection))
+            let rangePlan = try connection.query("EXPLAIN " + authors)
             let rangeLines = (0..<rangePlan.count).compactMap { rangePlan.text(row: $0, column: 0) }
             #expect(
                 !rangeLines.contains { $0.contains("Backward") || $0.contains("Seq Scan") },
                 "\(rangeLines.joined(separator: "\n"))")
             for deletion in HistoryTables.deletions(
-                of: selection, from: range.int64(row: 0, column: 0), through: range.int64(row: 0, column: 1))
+                of: selection, from: range.int64(row: 0, column: 1), through: range.int64(row: 0, column: 2))
             {
                 let plan = try connection.query("EXPLAIN " + deletion)
                 let lines = (0..<plan.count).compactMap { plan.text(row: $0, column: 0) }

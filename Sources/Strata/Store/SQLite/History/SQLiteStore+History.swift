@@ -51,16 +51,9 @@ extension SQLiteStore {
     }
 
     /// Deletes the transactions `request` selects, with their changes and tombstones, inside the caller's
-    /// transaction, and remembers the newest one deleted.
+    /// transaction, and remembers the newest one deleted of each author.
     func deleteHistory(_ request: StoreHistoryFetch, on connection: SQLiteConnection) throws {
-        let selection = request.selection(columns: "\(identifier: "id")", ordered: false)
-        guard let range = try connection.query(HistoryTables.selectedRange(selection)).first, range.count == 3,
-            case .integer(let oldest) = range[0], case .integer(let deletedThrough) = range[1]
-        else { return }
-        for deletion in HistoryTables.deletions(of: selection, from: oldest, through: deletedThrough) {
-            try connection.run(deletion)
-        }
-        try connection.run(HistoryTables.recordDeleted(through: deletedThrough))
+        try HistoryTables.delete(request, query: { try connection.query($0) }, run: { try connection.run($0) })
     }
 
     /// Deletes the history past the store's retention (older than its interval, beyond its limit), inside the
@@ -73,25 +66,11 @@ extension SQLiteStore {
             }, delete: { try deleteHistory($0, on: connection) })
     }
 
-    /// The newest transaction identifier whose history was deleted (0: none).
-    private static func deletedThrough(_ connection: SQLiteConnection) throws -> Int64 {
-        let rows = try connection.query(
-            "SELECT value FROM \(identifier: StoreLayout.metadataTable) WHERE key = \(bind: .text(HistoryTables.deletedThroughKey))"
-        )
-        guard case .text(let value)? = rows.first?.first else { return 0 }
-        return Int64(value) ?? 0
-    }
-
-    /// Throws `historyTokenExpired` when the request asks for the transactions after one older than deleted
-    /// history: some of what it asks for is gone.
+    /// Throws `historyTokenExpired` when history the request would have returned after its token was deleted.
     private func checkNotExpired(_ request: StoreHistoryFetch, _ connection: SQLiteConnection) throws {
-        guard let after = request.readsAfterTransaction else { return }
-        let deletedThrough = try Self.deletedThrough(connection)
-        if after < deletedThrough {
-            throw StrataError.historyTokenExpired(
-                storeIdentifier: identifier, transaction: after,
-                reason: "the history through transaction \(deletedThrough) was deleted")
-        }
+        guard request.readsAfterTransaction != nil else { return }
+        let marks = HistoryDeletionMarks(rows: try connection.query(HistoryTables.deletionMarksQuery))
+        try request.checkNotExpired(marks, storeIdentifier: identifier)
     }
 
     /// Reads the changes (and tombstones) of `transactions`: one range scan over their identifiers each.
