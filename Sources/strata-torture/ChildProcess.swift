@@ -7,11 +7,15 @@ enum ChildProcess {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     }
 
-    /// Starts `strata-torture <arguments>`; its standard error goes to `errorLog` when given.
-    static func start(_ arguments: [String], output: FileHandle? = nil, errorLog: FileHandle? = nil) throws -> Process {
+    /// Starts `strata-torture <arguments>`; its standard input reads from `input` and its standard error goes to
+    /// `errorLog` when given.
+    static func start(
+        _ arguments: [String], input: Pipe? = nil, output: FileHandle? = nil, errorLog: FileHandle? = nil
+    ) throws -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let input { process.standardInput = input }
         process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = errorLog ?? FileHandle.standardError
         try process.run()

@@ -13,12 +13,14 @@ struct Options {
               crash        [--kills 200] [--saves 1000] [--seed S]   SIGKILL a writer at random saves; check the store each time
               powercut     [--copies 100] [--saves 1000] [--seed S]  copy store + WAL at random moments of running writers
               concurrency  [--processes 4] [--seconds 30]            read-modify-write increments from processes x 2 contexts
+              create       [--processes 4] [--races 200] [--store postgresql://…]
+                                                                     processes opening one new store at once, races times
               fuzz-format  [--seconds 60] [--seed S] [--corpus DIR]  mutate format predicates: no crash, hang or runaway memory
               enumerate    [--rows 1000000]                          peak memory of enumerate over many rows
               load         --store postgresql://… [--processes 4] [--contexts 2] [--seconds 20]
                                                                      app processes x contexts reading, saving and observing
               --help, --version
-            internal: writer, concurrency-worker, live-writer, load-worker
+            internal: writer, concurrency-worker, live-writer, load-worker, create-worker
             """)
 
     /// The options each subcommand accepts.
@@ -26,6 +28,8 @@ struct Options {
         "crash": ["--kills", "--saves", "--seed"],
         "powercut": ["--copies", "--saves", "--seed"],
         "concurrency": ["--processes", "--seconds"],
+        "create": ["--processes", "--races", "--store"],
+        "create-worker": ["--worker", "--store"],
         "fuzz-format": ["--seconds", "--seed", "--corpus"],
         "enumerate": ["--rows"],
         "load": ["--store", "--processes", "--contexts", "--seconds"],
@@ -39,7 +43,7 @@ struct Options {
     ///
     /// - Throws: `CommandLineError` for a missing or unknown subcommand or an option the subcommand doesn't take.
     init(arguments: [String]) throws(CommandLineError) {
-        let commands = ["crash", "powercut", "concurrency", "fuzz-format", "enumerate", "load"]
+        let commands = ["crash", "powercut", "concurrency", "create", "fuzz-format", "enumerate", "load"]
         guard let command = arguments.first else { throw .missingCommand(commands: commands) }
         guard let options = Self.commandOptions[command] else { throw .unknownCommand(command, commands: commands) }
         self.command = command
@@ -62,6 +66,11 @@ struct Options {
 
     func double(_ name: String, default fallback: Double) throws(CommandLineError) -> Double {
         try arguments.number("--\(name)", default: fallback)
+    }
+
+    /// The PostgreSQL server of `--store`, if given, which must be a `postgresql://` URL.
+    func optionalPostgresURL() throws(CommandLineError) -> URL? {
+        arguments["--store"] == nil ? nil : try postgresURL()
     }
 
     /// The PostgreSQL server of `--store`, which must be a `postgresql://` URL.

@@ -27,6 +27,14 @@ do {
         passed = try ConcurrencyCommand(
             processes: options.int("processes", default: 4), seconds: options.double("seconds", default: 30)
         ).run()
+    case "create":
+        passed = try CreateCommand(
+            processes: options.int("processes", default: 4), races: options.int("races", default: 200),
+            postgresURL: options.optionalPostgresURL()
+        ).run()
+    case "create-worker":
+        try CreateWorker(worker: options.int("worker", default: 0), postgresURL: options.optionalPostgresURL()).run()
+        passed = true
     case "concurrency-worker":
         try await ConcurrencyWorker(
             storePath: options.string("store"), directory: options.string("dir"),

@@ -34,6 +34,7 @@ expect 2 "" "unknown command 'crahs'" "$BIN/strata-torture" crahs
 expect 2 "" "missing command" "$BIN/strata-torture"
 expect 2 "" "invalid value 'sqlite.store' for --store" "$BIN/strata-torture" load --store sqlite.store
 expect 2 "" "missing --store" "$BIN/strata-torture" load --processes 4
+expect 2 "" "invalid value 'sqlite.store' for --store" "$BIN/strata-torture" create --store sqlite.store
 expect 2 "" "missing --store" "$BIN/strata-bench" --heartbeat
 expect 2 "" "unknown option '--fast'" "$BIN/strata-bench" --fast
 expect 2 "" "invalid value 'abc' for --only" "$BIN/strata-bench" --only=abc

@@ -1,6 +1,7 @@
 import Foundation
 import StrataTestSupport
 import Testing
+
 @testable import StrataTestFixtures
 
 /// Short runs of the `strata-torture` harness (the long runs and their figures are in RELIABILITY.md): the
@@ -51,6 +52,27 @@ struct TortureRunTests {
         guard let (status, output) = try await Self.run(["enumerate", "--rows", "30000"]) else { return }
         #expect(status == 0, "\(output)")
         #expect(output.contains("30000 rows"), "\(output)")
+    }
+
+    @Test("3 processes opening one new store at once, 15 times: every open succeeds and finds the one store")
+    func create() async throws {
+        guard let (status, output) = try await Self.run(["create", "--processes", "3", "--races", "15"]) else {
+            return
+        }
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("0 failures in 15 races of 3 processes"), "\(output)")
+    }
+
+    @Test("3 processes creating one new PostgreSQL store at once, 10 times: every open succeeds")
+    func createOnPostgreSQL() async throws {
+        guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return }
+        guard
+            let (status, output) = try await Self.run([
+                "create", "--processes", "3", "--races", "10", "--store", url.absoluteString,
+            ])
+        else { return }
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("0 failures in 10 races of 3 processes"), "\(output)")
     }
 
     @Test(

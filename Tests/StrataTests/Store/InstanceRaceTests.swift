@@ -102,3 +102,56 @@ struct InstanceRaceTests {
         #expect(stored.map(\.rating) == [7, 7])
     }
 }
+
+@Suite("Creating a store from several instances at once")
+struct StoreCreationRaceTests {
+    /// Opens `instances` containers at the same moment, each on a thread of its own, on a store that doesn't exist
+    /// yet, and saves one row from each: returns each open's store identifier, or its error.
+    private static func race(_ store: TestStore, instances: Int) async throws -> [Result<String, any Error>] {
+        let configuration = try store.configuration()
+        return await onOwnThread {
+            let outcomes = Mutex<[Result<String, any Error>]>([])
+            let ready = DispatchGroup(), done = DispatchGroup()
+            let gate = DispatchSemaphore(value: 0)
+            for instance in 0..<instances {
+                ready.enter()
+                done.enter()
+                Thread {
+                    ready.leave()
+                    gate.wait()
+                    let outcome = Result<String, any Error> {
+                        let container = try ModelContainer(
+                            for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])
+                        let context = ModelContext(container)
+                        context.insert(Dossier(title: "instance \(instance)", rating: instance))
+                        try context.save()
+                        return container.store.identifier
+                    }
+                    outcomes.withLock { $0.append(outcome) }
+                    done.leave()
+                }.start()
+            }
+            ready.wait()
+            for _ in 0..<instances { gate.signal() }
+            done.wait()
+            return outcomes.withLock { $0 }
+        }
+    }
+
+    @Test(
+        "Six containers of one process open a store that doesn't exist at the same moment: one store, every open succeeds",
+        arguments: StoreKind.all)
+    func containersOfOneProcess(_ kind: StoreKind) async throws {
+        for _ in 0..<15 {
+            let store = TestStore(kind)
+            let outcomes = try await Self.race(store, instances: 6)
+            let identifiers = outcomes.compactMap { try? $0.get() }
+            let errors = outcomes.compactMap { outcome -> String? in
+                if case .failure(let error) = outcome { "\(error)" } else { nil }
+            }
+            #expect(errors == [])
+            #expect(Set(identifiers).count == 1)
+            #expect(try store.reopen(Dossier.self).fetchCount(FetchDescriptor<Dossier>()) == 6)
+        }
+    }
+}

@@ -106,7 +106,7 @@ extension SQLiteConnection {
             }
         }
         if !readOnly, case .file = location {
-            _ = try firstText(of: "PRAGMA journal_mode=WAL", on: handle)
+            try switchToWAL(handle)
             _ = try firstText(of: "PRAGMA synchronous=NORMAL", on: handle)
         }
         _ = try firstText(of: "PRAGMA foreign_keys=ON", on: handle)
@@ -143,6 +143,23 @@ extension SQLiteConnection {
             try header.checkHoldsEveryPage(fileSize: Int(fileSize), path: path)
         }
         return true
+    }
+
+    /// Sets `journal_mode=WAL`. Switching a new file takes an exclusive lock without calling the busy handler, so
+    /// while another connection opening the same new file (in this process or another) holds a lock, the switch
+    /// fails with `SQLITE_BUSY` at once: it is tried again, for up to the busy timeout, as any other statement waits.
+    private static func switchToWAL(_ handle: OpaquePointer) throws(SQLiteError) {
+        let deadline = ContinuousClock.now + .milliseconds(Int(busyTimeoutMilliseconds))
+        var pause = 1
+        while true {
+            do throws(SQLiteError) {
+                _ = try firstText(of: "PRAGMA journal_mode=WAL", on: handle)
+                return
+            } catch  where error.isBusy && ContinuousClock.now < deadline {
+                usleep(useconds_t(pause * 1_000))
+                pause = min(pause * 2, 50)
+            }
+        }
     }
 
     /// Runs one statement on a raw handle and returns the first column of its first row.

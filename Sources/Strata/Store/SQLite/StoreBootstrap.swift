@@ -16,16 +16,15 @@ struct StoreBootstrap {
 
     /// Returns the store's identifier.
     func run() throws -> String {
-        let tables = try read(
-            "list tables", "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-        )
-        .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
+        var tables = try listTables()
         if tables.isEmpty {
             guard !readOnly else {
                 throw StrataError.storeOpenFailed(
                     path: path, reason: "the store is empty and the container is read-only")
             }
-            return try create()
+            if let identifier = try create() { return identifier }
+            // Another connection (of this process or another) created the store since: open it as it is now.
+            tables = try listTables()
         }
         let (stored, identifier) = try readStoredSchema(tables: tables)
         let migrator = StoreMigrator(
@@ -63,10 +62,7 @@ struct StoreBootstrap {
 
     /// Checks that the file is a Strata store and reads the schema description it records, and its identifier.
     func readStoredSchema(tables knownTables: [String]? = nil) throws -> (StoredSchema, String) {
-        let tables =
-            try knownTables
-            ?? read("list tables", "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-            .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
+        let tables = try knownTables ?? listTables()
         guard tables.contains(StoreLayout.metadataTable) else {
             throw StrataError.notAStrataStore(
                 path: path,
@@ -88,13 +84,23 @@ struct StoreBootstrap {
             ?? StoredSchema(fingerprint: SchemaFingerprint.decode(metadata["schema"] ?? ""))
     }
 
-    private func create() throws -> String {
+    /// The names of the file's tables (SQLite's own left out).
+    private func listTables() throws -> [String] {
+        try read("list tables", "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
+    }
+
+    /// Creates the store's tables and returns its new identifier; `nil` when the file is no longer empty once this
+    /// connection holds the write lock. Every opener of a new file checks that it's empty, but only the one that
+    /// holds the lock (`BEGIN IMMEDIATE`) when it looks again creates the store, however many open it at once.
+    private func create() throws -> String? {
         let identifier = UUID().uuidString
         let fingerprint = SchemaFingerprint(schema: schema, dialect: dialect)
         var description = StoredSchema(schema: schema, dialect: dialect)
         description.version = description.version ?? migrationPlan?.schemas.last?.versionIdentifier
-        try translatingErrors("create the store's tables") {
-            try connection.transaction {
+        return try translatingErrors("create the store's tables") {
+            try connection.transaction { () throws -> String? in
+                guard try listTables().isEmpty else { return nil }
                 try connection.execute(
                     "CREATE TABLE \(dialect.quote(identifier: StoreLayout.metadataTable)) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)"
                 )
@@ -115,9 +121,9 @@ struct StoreBootstrap {
                     try connection.execute(statement)
                 }
                 try connection.execute(SQLitePrimaryKeys.createStatement(dialect: dialect))
+                return identifier
             }
         }
-        return identifier
     }
 
     /// Gives a store written before `strata_primary_keys` existed its key marks (``SQLitePrimaryKeys``).
