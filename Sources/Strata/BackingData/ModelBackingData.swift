@@ -134,6 +134,8 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     final class SideState {
         @usableFromInline var encodingFailures: [Int: any Error] = [:]
         var temporaryIdentifier: PersistentIdentifier?
+        /// Whether the model stands in for one `ModelContext.model(for:)` could not find: it is never inserted.
+        var isLookupPlaceholder = false
         var relationshipTargets: [Int: [any PersistentModel]] = [:]
         var changedRelationships: Set<Int> = []
         var joinAdditions: [Int: [any PersistentModel]] = [:]
@@ -158,6 +160,17 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     private var temporaryIdentifier: PersistentIdentifier? {
         get { sideState?.temporaryIdentifier }
         set { ensuredSideState.temporaryIdentifier = newValue }
+    }
+    /// The temporary identifier the model was given before its first save, if anyone asked for one.
+    package var issuedTemporaryIdentifier: PersistentIdentifier? { sideState?.temporaryIdentifier }
+    /// Gives a model that has no row the temporary identifier it stands for.
+    package func adoptTemporaryIdentifier(_ identifier: PersistentIdentifier) {
+        temporaryIdentifier = identifier
+    }
+    /// Whether the model stands in for one `ModelContext.model(for:)` could not find (see `SideState`).
+    package var isLookupPlaceholder: Bool {
+        get { sideState?.isLookupPlaceholder ?? false }
+        set { ensuredSideState.isLookupPlaceholder = newValue }
     }
     /// The related models of each relationship read or assigned so far, by property index (0 or 1 for to-one).
     package var relationshipTargets: [Int: [any PersistentModel]] {

@@ -73,6 +73,7 @@ extension ModelContext {
 
     /// The model with an identifier, if it is registered in this context.
     public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
+        let identifier = permanentIdentifier(for: identifier)
         guard belongsToStore(identifier) else { return nil }
         if let key = identifier.primaryKey, let entity = store.schema.entity(named: identifier.entityName) {
             return registeredModels[entity.identityKey]?[key] as? T
@@ -87,7 +88,20 @@ extension ModelContext {
     public func model(for identifier: PersistentIdentifier) -> any PersistentModel {
         if let model = try? existingAnyModel(for: identifier) { return model }
         let entity = store.schema.entity(named: identifier.entityName) ?? store.schema.entities[0]
-        return standIn(entity.modelType, entity: entity, primaryKey: identifier.primaryKey ?? 0)
+        let placeholder = standIn(entity.modelType, entity: entity, primaryKey: identifier.primaryKey ?? 0)
+        if identifier.isTemporary {
+            // It names the identifier it was asked for, not a row.
+            placeholder.persistentBackingData.primaryKey = nil
+            placeholder.persistentBackingData.adoptTemporaryIdentifier(identifier)
+        }
+        return placeholder
+    }
+
+    /// The identifier a model saved by this context has now, for the temporary one it had before its save (an
+    /// identifier an app captured right after the insert); any other identifier as it is.
+    func permanentIdentifier(for identifier: PersistentIdentifier) -> PersistentIdentifier {
+        guard identifier.isTemporary else { return identifier }
+        return permanentIdentifiers[identifier] ?? identifier
     }
 
     /// The model with an identifier, loaded from the store when not registered.
@@ -104,6 +118,7 @@ extension ModelContext {
     }
 
     private func existingAnyModel(for identifier: PersistentIdentifier) throws -> any PersistentModel {
+        let identifier = permanentIdentifier(for: identifier)
         guard let entity = store.schema.entity(named: identifier.entityName) else {
             throw StrataError.unknownEntity(identifier.entityName)
         }
@@ -131,6 +146,7 @@ extension ModelContext {
     func standIn<T: PersistentModel>(_ type: T.Type, entity: Schema.Entity, primaryKey: Int64) -> T {
         let data = ModelBackingData.make(primaryKey: primaryKey, entity: entity, store: store, context: nil)
         data.state = .deletedAndSaved
+        data.isLookupPlaceholder = true
         return T(backingData: data)
     }
 

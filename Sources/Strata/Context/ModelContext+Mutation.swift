@@ -13,6 +13,10 @@ extension ModelContext {
     @usableFromInline
     func insertAny(_ model: any PersistentModel) {
         let data = model.persistentBackingData
+        if data.isLookupPlaceholder {
+            placeholderInsertions.append(model.persistentModelID)
+            return
+        }
         let key = ObjectIdentifier(model)
         switch data.state {
         case .inserted, .registered:
@@ -212,6 +216,7 @@ extension ModelContext {
         pendingBatchDeletes.removeAll()
         batchDeleteKeptKeys.removeAll()
         unknownInsertions.removeAll()
+        placeholderInsertions.removeAll()
     }
 
     /// Changes are tracked as they happen, so only the autosave is left to process: with `autosaveEnabled`, the

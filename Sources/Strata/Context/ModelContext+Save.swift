@@ -20,6 +20,7 @@ extension ModelContext {
             guard hasChanges else { return }
             try checkContainerIsAlive()
             if let unknown = unknownInsertions.first { throw StrataError.unknownEntity(unknown) }
+            if let placeholder = placeholderInsertions.first { throw StrataError.modelNotInContext(placeholder) }
             guard !store.isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
             postWillSaveNotification()
             var save = PreparedSave(
@@ -300,7 +301,9 @@ extension ModelContext {
                     savedOwners[ObjectIdentifier(entity), default: (entity, [])].keys.append(primaryKey)
                 }
             }
-            identifiers.append(model.persistentModelID)
+            let identifier = model.persistentModelID
+            if let temporary = data.issuedTemporaryIdentifier { permanentIdentifiers[temporary] = identifier }
+            identifiers.append(identifier)
         }
         if let registering = current {
             registeredModels[registering.entity] = registering.map

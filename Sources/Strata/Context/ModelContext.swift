@@ -56,6 +56,12 @@ public final class ModelContext {
     var batchDeleteKeptKeys: [Int: [Int64]] = [:]
     /// Classes of models inserted although they are not in the schema; the next save reports them.
     var unknownInsertions: [String] = []
+    /// Identifiers of the placeholders `model(for:)` gave for models it could not find that were inserted, or
+    /// related to an inserted model, since the last save; the next save reports them instead of storing them.
+    var placeholderInsertions: [PersistentIdentifier] = []
+    /// The permanent identifier of each model saved by this context whose temporary identifier was asked for before
+    /// its save, by that temporary identifier: lookups by an identifier captured before the save find the model.
+    var permanentIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:]
     /// The save autosave enqueued that hasn't run yet.
     var scheduledAutosave: ScheduledAutosave?
     /// Set while the main context saves its pending autosave as its container is released: the container is
@@ -183,7 +189,7 @@ public final class ModelContext {
     /// Whether the context has unsaved inserts, changes or deletes.
     public var hasChanges: Bool {
         !insertedModels.isEmpty || !changedModels.isEmpty || !deletedModels.isEmpty || !pendingBatchDeletes.isEmpty
-            || !unknownInsertions.isEmpty
+            || !unknownInsertions.isEmpty || !placeholderInsertions.isEmpty
     }
 
     /// The models inserted since the last save, in insertion order.

@@ -24,7 +24,9 @@ public enum MigrationStage: Sendable, CustomDebugStringConvertible {
     /// A lightweight migration with work of your own around it: `willMigrate` gets a context over the old
     /// version's models (the store still in the old shape), `didMigrate` one over the new version's. Both may
     /// fetch, insert, change and delete; their work commits with the whole migration or not at all.
-    case custom(
+    ///
+    /// `@preconcurrency`, as SwiftData declares it: closures capturing values that aren't `Sendable` compile.
+    @preconcurrency case custom(
         fromVersion: any VersionedSchema.Type, toVersion: any VersionedSchema.Type,
         willMigrate: (@Sendable (ModelContext) throws -> Void)?, didMigrate: (@Sendable (ModelContext) throws -> Void)?)
 
