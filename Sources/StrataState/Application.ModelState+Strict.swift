@@ -24,7 +24,7 @@ extension Application.ModelState {
         /// Inserts `model` and saves.
         ///
         /// - Parameter model: The model to insert.
-        /// - Throws: The `StrataError` of `ModelContext.save()`; the insert then stays pending.
+        /// - Throws: The error of `ModelContext.save()`; the insert then stays pending.
         public func insert(_ model: Model) throws {
             context.insert(model)
             try context.save()
@@ -33,7 +33,7 @@ extension Application.ModelState {
         /// Deletes `model` and saves.
         ///
         /// - Parameter model: The model to delete.
-        /// - Throws: The `StrataError` of `ModelContext.save()`; the delete then stays pending.
+        /// - Throws: The error of `ModelContext.save()`; the delete then stays pending.
         public func delete(_ model: Model) throws {
             context.delete(model)
             try context.save()
@@ -41,7 +41,7 @@ extension Application.ModelState {
 
         /// Saves the main context's pending changes.
         ///
-        /// - Throws: The `StrataError` of `ModelContext.save()`; the changes then stay pending.
+        /// - Throws: The error of `ModelContext.save()`; the changes then stay pending.
         public func save() throws {
             try context.save()
         }
@@ -49,7 +49,7 @@ extension Application.ModelState {
         /// Deletes every stored model the fetch descriptor's predicate matches (all of them without
         /// one) and saves. The descriptor's sort, limit and offset don't apply.
         ///
-        /// - Throws: The `StrataError` of `ModelContext.delete(model:where:)` (a predicate the store
+        /// - Throws: The error of `ModelContext.delete(model:where:)` (a predicate the store
         ///   can't run, for instance) or of `ModelContext.save()`.
         public func deleteAll() throws {
             try context.delete(model: Model.self, where: predicate)

@@ -71,7 +71,7 @@ extension JSONStore: HistoryProviding {
         #expect(try reader.fetchHistory(HistoryDescriptor<JSONHistoryTransaction>()).map(\.author) == ["editor"])
 
         // Strata's own transaction type names what this store records instead.
-        #expect(throws: StrataError.self) {
+        #expect(throws: SwiftDataError.invalidTransactionFetchRequest) {
             try reader.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
         }
     }

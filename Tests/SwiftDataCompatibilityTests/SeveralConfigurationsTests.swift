@@ -304,7 +304,7 @@ enum RoutedMigrationPlan: SchemaMigrationPlan {
         for _ in 0..<200 where observer.results.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         #expect(observer.results.map(\.key) == ["x"])
 
-        let error = #expect(throws: StrataError.self) {
+        let error = #expect(throws: SwiftDataError.invalidTransactionFetchRequest) {
             try ModelContext(container).fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
         }
         #expect("\(error.map { "\($0)" } ?? "")".contains("configuration alone"))

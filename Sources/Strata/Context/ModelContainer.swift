@@ -71,7 +71,7 @@ public final class ModelContainer: Sendable {
     ///   `StrataError.migrationRefused` (a change no stage makes losslessly or stored data a stage can't carry
     ///   over), `storeOpenFailed` / `notAStrataStore` (the store can't be opened) and configurations that can't
     ///   share the models (see the configuration-array initializer); `.unknownDataStoreSchema` for a store version
-    ///   the plan doesn't list; or whatever a custom stage throws. The file is then as it was.
+    ///   the plan doesn't list (`.backwardMigration` when it is newer than all of them); or whatever a custom stage throws. The file is then as it was.
     public convenience init(
         for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [ModelConfiguration]
     ) throws {
@@ -121,10 +121,19 @@ public final class ModelContainer: Sendable {
         self.unmergedChanges = UnmergedChangesInboxes()
     }
 
-    /// Checks each configuration's name and that its schema's models are the container's.
+    /// Checks each configuration's name, that none is given twice, and that its schema's models are the container's.
     private static func validate(_ configurations: [any DataStoreConfiguration], of schema: Schema) throws {
+        var given: [ModelConfiguration] = []
         for configuration in configurations {
             try configuration.validate()
+            if let model = configuration as? ModelConfiguration {
+                if given.contains(model) {
+                    throw StrataError.invalidConfiguration(
+                        name: model.name, kind: .duplicateConfiguration,
+                        reason: "it is given twice; each configuration describes one store, so give it once")
+                }
+                given.append(model)
+            }
             guard let stored = configuration.schema else { continue }
             let known = Set(schema.entities.map(\.name))
             if let missing = stored.entities.first(where: { !known.contains($0.name) }) {

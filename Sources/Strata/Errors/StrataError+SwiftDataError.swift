@@ -5,8 +5,9 @@ extension StrataError {
         switch self {
         case .storeOpenFailed, .notAStrataStore, .schemaMismatch, .migrationRefused:
             [.loadIssueModelContainer]
-        case .unknownStoreVersion:
-            [.unknownDataStoreSchema, .unknownSchema, .loadIssueModelContainer]
+        case .unknownStoreVersion(_, let storeVersion, let planVersions):
+            (Self.version(storeVersion, isNewerThanAll: planVersions) ? [.backwardMigration] : [])
+                + [.unknownDataStoreSchema, .unknownSchema, .loadIssueModelContainer]
         case .invalidSchema:
             [.loadIssueModelContainer]
         case .unsupportedPredicate:
@@ -15,6 +16,8 @@ extension StrataError {
             [.unsupportedSortDescriptor]
         case .historyTokenExpired:
             [.historyTokenExpired]
+        case .invalidHistoryRequest:
+            [.invalidTransactionFetchRequest]
         case .invalidConfiguration(_, let kind, _):
             [kind, .loadIssueModelContainer]
         case .uniqueConstraintViolation, .deleteDenied, .relationshipCountViolation, .missingRequiredRelationship,
@@ -23,6 +26,20 @@ extension StrataError {
         case .readOnlyContainer, .unknownEntity, .invalidStoredValue, .modelNotInContext, .storeFailure, .storeMigrated,
             .mergeConflict, .storeClosed:
             []
+        }
+    }
+
+    /// Whether `version` ("9.0.0", or "9.0.0 (…)" with a note) is newer than each of `others`; `false` when any
+    /// doesn't start with a dotted version.
+    private static func version(_ version: String, isNewerThanAll others: [String]) -> Bool {
+        func parts(_ text: String) -> [Int]? {
+            let parts = text.prefix { $0 != " " }.split(separator: ".").map { Int($0) }
+            return parts.isEmpty || parts.contains(nil) ? nil : parts.compactMap(\.self)
+        }
+        guard let stored = parts(version), !others.isEmpty else { return false }
+        return others.allSatisfy { other in
+            guard let listed = parts(other) else { return false }
+            return stored.lexicographicallyPrecedes(listed) == false && stored != listed
         }
     }
 

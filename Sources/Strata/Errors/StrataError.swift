@@ -73,6 +73,10 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
     /// The container was closed (`ModelContainer.close()`, `shutdown()`) or released, so its store no longer
     /// reads or writes: open a new `ModelContainer`. Models already read keep their values in memory.
     case storeClosed(path: String)
+    /// A history fetch or delete can't be run as asked: the descriptor's transaction type is not the one the store
+    /// records, or the container keeps its models in several stores, each with its own history. SwiftData's
+    /// `SwiftDataError.invalidTransactionFetchRequest`.
+    case invalidHistoryRequest(operation: String, reason: String)
     /// A configuration can't open a store: `kind` is SwiftData's name for the problem
     /// (`.configurationFileNameTooLong`, `.configurationFileNameContainsInvalidCharacters`,
     /// `.configurationSchemaNotFoundInContainerSchema`); nothing was opened or created.
@@ -129,6 +133,8 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
                 + "the changes since the token are not all recorded, so refetch the data and take a new token"
         case .storeClosed(let path):
             "The store at \(path) is closed: its ModelContainer was closed or released; open a new ModelContainer to use it"
+        case .invalidHistoryRequest(let operation, let reason):
+            "Cannot \(operation): \(reason)"
         case .invalidConfiguration(let name, _, let reason):
             "The configuration \(name) can't open a store: \(reason)"
         case .mergeConflict(let conflicts):

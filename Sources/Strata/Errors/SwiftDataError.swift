@@ -79,46 +79,73 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     public var debugDescription: String { "SwiftDataError.\(description)" }
 
     // Fetch errors.
-    /// A batched fetch (`fetch(_:batchSize:)`) was asked to include pending changes where it can't.
+    /// A batched fetch was asked to include the context's pending changes where it can't. Strata never throws it:
+    /// `fetch(_:batchSize:)` and `enumerate` merge pending changes.
     public static let includePendingChangesWithBatchSize = SwiftDataError(name: "includePendingChangesWithBatchSize")
-    /// Pending changes can't be sorted by identifier.
+    /// A fetch of identifiers sorted while including pending changes. Strata never throws it: it sorts them.
     public static let sortingPendingChangesWithIdentifiers = SwiftDataError(
         name: "sortingPendingChangesWithIdentifiers")
-    /// A key path names no persistent property.
+    /// A key path names no persistent property. Strata reports such a key path where it is used: in a predicate as
+    /// ``unsupportedPredicate``, in a sort as ``unsupportedSortDescriptor``.
     public static let unsupportedKeyPath = SwiftDataError(name: "unsupportedKeyPath")
-    /// A predicate can't run in the store.
+    /// A predicate can't run in the store (`StrataError.unsupportedPredicate` says which part and why): thrown by
+    /// fetches, counts and `delete(model:where:)`.
     public static let unsupportedPredicate = SwiftDataError(name: "unsupportedPredicate")
-    /// A sort descriptor can't run in the store.
+    /// A sort descriptor can't run in the store (`StrataError.unsupportedSortDescriptor`): thrown by fetches.
     public static let unsupportedSortDescriptor = SwiftDataError(name: "unsupportedSortDescriptor")
-    /// A history token names transactions that were deleted.
-    public static let historyTokenExpired = SwiftDataError(name: "historyTokenExpired")
-    /// A history fetch's descriptor can't be run.
-    public static let invalidTransactionFetchRequest = SwiftDataError(name: "invalidTransactionFetchRequest")
-
-    // Container errors.
-    /// The container's store couldn't be loaded: opened, created, read as a store, or migrated.
-    public static let loadIssueModelContainer = SwiftDataError(name: "loadIssueModelContainer")
-    /// The store's schema is not one the models or the migration plan know.
-    public static let unknownSchema = SwiftDataError(name: "unknownSchema")
-    /// The data store's schema is not the current one nor any the migration plan lists.
-    public static let unknownDataStoreSchema = SwiftDataError(name: "unknownDataStoreSchema")
-    /// The store holds a newer schema version than the models: migrating would go backwards.
-    public static let backwardMigration = SwiftDataError(name: "backwardMigration")
-
-    // Model errors.
-    /// A model class is registered twice in a schema or configuration.
-    public static let duplicateRegisteredModel = SwiftDataError(name: "duplicateRegisteredModel")
-    /// A model can't be saved as it is: a unique value taken, a required relationship empty, a relationship's
-    /// count out of bounds, a delete denied, a value the store can't hold.
-    public static let modelValidationFailure = SwiftDataError(name: "modelValidationFailure")
 
     // Configuration errors.
-    /// A configuration's name makes a store file name longer than the file system allows.
-    public static let configurationFileNameTooLong = SwiftDataError(name: "configurationFileNameTooLong")
-    /// A configuration's name holds characters a file name can't.
+    /// A configuration's name holds characters a file name can't (`/`, NUL): thrown by `validate()` and the
+    /// container's initializers.
     public static let configurationFileNameContainsInvalidCharacters = SwiftDataError(
         name: "configurationFileNameContainsInvalidCharacters")
-    /// A configuration names models the container's schema doesn't have.
+    /// A configuration's store file name, with SQLite's `-wal` suffix, is longer than the file system allows:
+    /// thrown by `validate()` and the container's initializers.
+    public static let configurationFileNameTooLong = SwiftDataError(name: "configurationFileNameTooLong")
+    /// A configuration's schema holds models the container's schema doesn't, or the container's schema holds a
+    /// model no configuration takes: thrown by the container's initializers.
     public static let configurationSchemaNotFoundInContainerSchema = SwiftDataError(
         name: "configurationSchemaNotFoundInContainerSchema")
+    /// A container was given the same configuration twice (equal name, store and schema): thrown by the
+    /// container's initializers.
+    public static let duplicateConfiguration = SwiftDataError(name: "duplicateConfiguration")
+
+    // Container errors.
+    /// The container's store couldn't be loaded: opened, created, read as a store, or migrated; or configurations
+    /// can't share the models. The `underlyingError` says which (`StrataError.storeOpenFailed`, `.notAStrataStore`,
+    /// `.schemaMismatch`, `.migrationRefused`, `.invalidSchema`, `.invalidConfiguration`).
+    public static let loadIssueModelContainer = SwiftDataError(name: "loadIssueModelContainer")
+
+    // Context errors.
+    /// A model can't be saved as it is: a unique value taken (under the `.error` merge policy, or an update), a
+    /// required relationship empty, a relationship's count out of bounds, a delete denied, a value the store can't
+    /// hold. Thrown by `save()`, with the context's changes kept.
+    public static let modelValidationFailure = SwiftDataError(name: "modelValidationFailure")
+    /// An operation needs a model's context and the model has none. Strata never throws it (a model without a
+    /// context reads and writes its own values); apps throw it themselves, as on Apple's platforms.
+    public static let missingModelContext = SwiftDataError(name: "missingModelContext")
+
+    // Migration errors.
+    /// The store holds a newer schema version than any the migration plan lists: migrating would go backwards.
+    /// Thrown by the container's initializers; `catch SwiftDataError.unknownDataStoreSchema` and
+    /// `.loadIssueModelContainer` match it too.
+    public static let backwardMigration = SwiftDataError(name: "backwardMigration")
+    /// The store's schema is not one the models or the migration plan know: matched (with `catch` or `case`) by
+    /// the failures of ``unknownDataStoreSchema``, which Strata throws in its place as iOS 27 does.
+    public static let unknownSchema = SwiftDataError(name: "unknownSchema")
+
+    /// A history token names transactions whose history was deleted (or a token of another store): thrown by
+    /// `fetchHistory` and `deleteHistory`. Refetch the data and take a new token.
+    public static let historyTokenExpired = SwiftDataError(name: "historyTokenExpired")
+    /// A history fetch or delete can't be run as asked: its transaction type is not the one the store records, or
+    /// the container keeps its models in several stores, each with its own history.
+    public static let invalidTransactionFetchRequest = SwiftDataError(name: "invalidTransactionFetchRequest")
+    /// The store's schema version is not the current one nor any the migration plan lists (iOS 27; earlier
+    /// systems throw ``loadIssueModelContainer``, which `catch` and `case` still match): thrown by the container's
+    /// initializers, with both versions in the `underlyingError`.
+    public static let unknownDataStoreSchema = SwiftDataError(name: "unknownDataStoreSchema")
+
+    /// Not one of SwiftData's kinds; Strata never throws it (a schema drops a repeated class).
+    @available(*, deprecated, message: "SwiftData declares no such error; Strata never throws it")
+    public static let duplicateRegisteredModel = SwiftDataError(name: "duplicateRegisteredModel")
 }

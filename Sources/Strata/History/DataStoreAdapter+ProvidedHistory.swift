@@ -62,7 +62,7 @@ extension DataStoreAdapter: ProvidedHistorySource {
     private func wrongHistoryType<Provider: HistoryProviding>(
         _ asked: Any.Type, of provider: Provider, operation: String
     ) -> StrataError {
-        StrataError.storeFailure(
+        StrataError.invalidHistoryRequest(
             operation: "\(operation) in \(Store.self) \(identifier)",
             reason: "the store records its history as \(Provider.HistoryType.self), not \(asked)")
     }

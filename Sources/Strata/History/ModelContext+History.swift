@@ -12,14 +12,14 @@ extension ModelContext {
     /// A custom store that is `HistoryProviding` answers with its own transaction type instead.
     ///
     /// - Throws: `SwiftDataError.historyTokenExpired` when the predicate asks for the transactions after a token
-    ///   whose history was deleted (or a token of another store); `StrataError.storeFailure` when the
-    ///   descriptor's transaction type is not the one the store records, when the container keeps its models in
-    ///   several stores, or when the store fails.
+    ///   whose history was deleted (or a token of another store); `SwiftDataError.invalidTransactionFetchRequest`
+    ///   when the descriptor's transaction type is not the one the store records, or the container keeps its models
+    ///   in several stores; `StrataError.storeFailure` when the store fails.
     public func fetchHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> [T] {
         try throwingSwiftDataErrors {
             if let provided = try store.providedHistorySource?.fetchProvidedHistory(descriptor) { return provided }
             guard let typed = descriptor as? HistoryDescriptor<DefaultHistoryTransaction> else {
-                throw StrataError.storeFailure(
+                throw StrataError.invalidHistoryRequest(
                     operation: "fetch history",
                     reason: "Strata's stores record \(DefaultHistoryTransaction.self), not \(T.self)")
             }
@@ -46,7 +46,7 @@ extension ModelContext {
         try throwingSwiftDataErrors {
             if try store.providedHistorySource?.deleteProvidedHistory(descriptor) == true { return }
             guard let typed = descriptor as? HistoryDescriptor<DefaultHistoryTransaction> else {
-                throw StrataError.storeFailure(
+                throw StrataError.invalidHistoryRequest(
                     operation: "delete history",
                     reason: "Strata's stores record \(DefaultHistoryTransaction.self), not \(T.self)")
             }

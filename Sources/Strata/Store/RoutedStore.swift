@@ -93,20 +93,20 @@ package final class RoutedStore: PersistentStore {
     }
 
     /// Refused: each member keeps its own history, with its own transaction identifiers and tokens.
-    /// - Throws: `StrataError.storeFailure` saying how to read one store's history.
+    /// - Throws: `StrataError.invalidHistoryRequest` saying how to read one store's history.
     package func fetchHistory(_ request: StoreHistoryFetch) throws -> [StoredHistoryTransaction] {
         throw historyRefusal("read")
     }
 
     /// Refused, as ``fetchHistory(_:)``.
-    /// - Throws: `StrataError.storeFailure` saying how to delete one store's history.
+    /// - Throws: `StrataError.invalidHistoryRequest` saying how to delete one store's history.
     package func deleteHistory(_ request: StoreHistoryFetch) throws {
         throw historyRefusal("delete")
     }
 
     private func historyRefusal(_ verb: String) -> StrataError {
         let names = members.map { "'\($0.configurationName)'" }.joined(separator: ", ")
-        return StrataError.storeFailure(
+        return StrataError.invalidHistoryRequest(
             operation: "\(verb) history",
             reason:
                 "the container keeps its models in \(members.count) stores (configurations \(names)), each with its "

@@ -16,6 +16,6 @@ enum README_03 {
     @MainActor @Observable final class TodoListViewModel {
         @ObservationIgnored @ModelState(\.todoItems) var todoItems: [TodoItem]    // fetched on every read
         func add(title: String) { $todoItems.insert(TodoItem(title: title)) }   // inserts and saves; logs failures
-        func clearAll() throws { try $todoItems.strict.deleteAll() }            // throws StrataError instead
+        func clearAll() throws { try $todoItems.strict.deleteAll() }            // throws the error instead
     }
 }
