@@ -20,6 +20,52 @@ import Testing
     }
 }
 
+// An app whose second version drops its memos and whose third brings them back.
+enum MemoSchemaV1: VersionedSchema {
+    static let versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Memo.self, Shelf.self] }
+    @Model final class Memo {
+        var text: String
+        init(text: String) { self.text = text }
+    }
+    @Model final class Shelf {
+        var label: String
+        init(label: String) { self.label = label }
+    }
+}
+
+enum MemoSchemaV2: VersionedSchema {
+    static let versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Shelf.self] }
+    @Model final class Shelf {
+        var label: String
+        init(label: String) { self.label = label }
+    }
+}
+
+enum MemoSchemaV3: VersionedSchema {
+    static let versionIdentifier = Schema.Version(3, 0, 0)
+    static var models: [any PersistentModel.Type] { [Memo.self, Shelf.self] }
+    @Model final class Memo {
+        var text: String
+        init(text: String) { self.text = text }
+    }
+    @Model final class Shelf {
+        var label: String
+        init(label: String) { self.label = label }
+    }
+}
+
+enum MemoPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [MemoSchemaV1.self, MemoSchemaV2.self, MemoSchemaV3.self] }
+    static var stages: [MigrationStage] {
+        [
+            .lightweight(fromVersion: MemoSchemaV1.self, toVersion: MemoSchemaV2.self),
+            .lightweight(fromVersion: MemoSchemaV2.self, toVersion: MemoSchemaV3.self),
+        ]
+    }
+}
+
 /// A store never gives a deleted model's identifier to another model, as Core Data never reuses a primary key: sync
 /// outboxes, caches and history consumers key what they know by `PersistentIdentifier`, and an identifier an app
 /// kept resolves to nothing once its model is deleted, never to a newer model.
@@ -56,6 +102,21 @@ import Testing
         let inserted = try insert(["fourth"], into: context)[0]
         #expect(inserted.persistentModelID != deleted)
         #expect(!notes.map(\.persistentModelID).contains(inserted.persistentModelID))
+        try expectGone(deleted, in: container)
+    }
+
+    @Test(arguments: StoreKind.all) func aDeleteAndAnInsertInOneSaveGiveTwoIdentifiers(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, OutboxNote.self)
+        let context = ModelContext(container)
+        let notes = try insert(["first", "second"], into: context)
+        let deleted = notes[1].persistentModelID
+        context.delete(notes[1])
+        let replacements = ["third", "fourth"].map(OutboxNote.init(text:))
+        for note in replacements { context.insert(note) }
+        try context.save()
+        let identifiers = replacements.map(\.persistentModelID)
+        #expect(!identifiers.contains(deleted))
+        #expect(Set(identifiers + notes.map(\.persistentModelID)).count == 4)
         try expectGone(deleted, in: container)
     }
 
@@ -131,5 +192,51 @@ import Testing
                 .isEmpty)
         #expect(try fresh.fetch(FetchDescriptor<OutboxRun>()).map(\.title) == ["run after"])
         #expect(try fresh.fetchCount(FetchDescriptor<OutboxEntry>()) == 3)
+    }
+
+    @Test(arguments: StoreKind.all) func aModelMovedUnderANewBaseKeepsItsKeysIssued(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
+        let deleted: PersistentIdentifier
+        do {
+            let context = ModelContext(try store.container(Schema(versionedSchema: MoveSchemaV1.self)))
+            let parrots = ["Kiwi", "Mango", "Pip"].map(MoveSchemaV1.Parrot.init(name:))
+            for parrot in parrots { context.insert(parrot) }
+            try context.save()
+            deleted = parrots[2].persistentModelID
+            context.delete(parrots[2])
+            try context.save()
+        }
+        let container = try store.container(Schema(versionedSchema: MoveSchemaV2.self), migrationPlan: MovePlan.self)
+        let context = ModelContext(container)
+        #expect(try context.fetch(FetchDescriptor<MoveSchemaV2.Parrot>()).map(\.name).sorted() == ["Kiwi", "Mango"])
+        let parrot = MoveSchemaV2.Parrot(name: "Rio", words: 3)
+        let pet = MoveSchemaV2.Pet(name: "Rex")
+        context.insert(parrot)
+        context.insert(pet)
+        try context.save()
+        #expect(parrot.persistentModelID != deleted)
+        #expect(
+            try ModelContext(container).fetch(
+                FetchDescriptor<MoveSchemaV2.Parrot>(predicate: #Predicate { $0.persistentModelID == deleted })
+            ).isEmpty)
+    }
+
+    @Test(arguments: StoreKind.all) func aModelDroppedAndAddedAgainContinuesAfterItsOldKeys(_ kind: StoreKind) throws {
+        let store = CompatibilityStore(kind)
+        let old: [PersistentIdentifier]
+        do {
+            let context = ModelContext(try store.container(Schema(versionedSchema: MemoSchemaV1.self)))
+            let memos = ["one", "two"].map(MemoSchemaV1.Memo.init(text:))
+            for memo in memos { context.insert(memo) }
+            try context.save()
+            old = memos.map(\.persistentModelID)
+        }
+        let container = try store.container(Schema(versionedSchema: MemoSchemaV3.self), migrationPlan: MemoPlan.self)
+        let context = ModelContext(container)
+        #expect(try context.fetchCount(FetchDescriptor<MemoSchemaV3.Memo>()) == 0)
+        let memo = MemoSchemaV3.Memo(text: "three")
+        context.insert(memo)
+        try context.save()
+        #expect(!old.contains(memo.persistentModelID))
     }
 }

@@ -44,7 +44,7 @@ struct PostgresMigrationSQL {
             break
         case .createEntity(let entity, let joinTables):
             let table = PostgresTableDefinition(entity: entity)
-            statements.now = [(entity.name, table.createTable)]
+            statements.now = [(entity.name, table.createTable), (entity.name, resumeIssuedKeys(entity.name))]
             statements.deferred = (table.foreignKeys + (joinTables ? table.joinTables : []) + table.indexes).map {
                 (entity.name, $0)
             }
@@ -55,7 +55,7 @@ struct PostgresMigrationSQL {
             statements = try alter(alteration)
         case .dropEntity(let name):
             // CASCADE drops the foreign keys other tables hold to it; their own changes come in this stage.
-            statements.now = [(name, "DROP TABLE \(quote(name)) CASCADE")]
+            statements.now = [(name, keepIssuedKeys(name)), (name, "DROP TABLE \(quote(name)) CASCADE")]
         case .createJoinTable(let table):
             statements.deferred = [(table.ownerSide, table.definition)]
         case .carryJoinTable(let old, let table, let ownerSource, let targetSource):
@@ -67,20 +67,46 @@ struct PostgresMigrationSQL {
         case .setAsideRows(let move):
             statements.now = move.setAsideStatements(quote: quote).map { (move.source, $0) }
         case .moveRows(let move):
-            // The rows keep their keys, so the hierarchy's key sequence continues after the largest.
+            // The rows keep their keys, so the hierarchy's key sequence continues after the largest, and after every
+            // key the model's own sequence issued (rows deleted since), before that sequence is dropped with its table.
             let table = quote(move.hierarchy.name)
             let key = quote(StoreLayout.primaryKeyColumn)
+            let column = StoreLayout.primaryKeyColumn
+            let issued = { (table: String) in
+                "coalesce(pg_sequence_last_value(pg_get_serial_sequence('\(table)', '\(column)')::regclass), 0)"
+            }
             let sequence =
-                "SELECT setval(pg_get_serial_sequence('\(table)', '\(StoreLayout.primaryKeyColumn)'), "
-                + "(SELECT coalesce(max(\(key)), 0) + 1 FROM \(table)), false)"
+                "SELECT setval(pg_get_serial_sequence('\(table)', '\(column)'), greatest((SELECT coalesce(max(\(key)), 0) "
+                + "FROM \(table)), \(issued(quote(move.setAsideName))), \(issued(table))) + 1, false)"
             // CASCADE drops the foreign keys that join tables still hold to the set-aside table; those tables are
             // carried over to the hierarchy's table after this.
             statements.now =
-                (move.statements(quote: quote, literal: literal, dropping: " CASCADE") + [sequence]).map {
+                move.statements(quote: quote, literal: literal, keepingKeys: [sequence], dropping: " CASCADE").map {
                     (move.hierarchy.name, $0)
                 }
         }
         return statements
+    }
+
+    /// The metadata key keeping the last key a dropped table's sequence issued.
+    private func issuedKeysKey(_ table: String) -> String { "primaryKeyMax." + table }
+
+    /// Keeps the last key `table`'s identity sequence issued, which `DROP TABLE` drops with it, so a table of that
+    /// name created later continues after it (a key is never issued twice in a store, as on SQLite).
+    private func keepIssuedKeys(_ table: String) -> String {
+        let metadata = quote(StoreLayout.metadataTable)
+        let issued =
+            "pg_sequence_last_value(pg_get_serial_sequence('\(quote(table))', '\(StoreLayout.primaryKeyColumn)')::regclass)"
+        return "INSERT INTO \(metadata) (key, value) SELECT \(literal(.text(issuedKeysKey(table)))), "
+            + "coalesce(\(issued), 0)::text ON CONFLICT (key) DO UPDATE "
+            + "SET value = greatest(\(metadata).value::bigint, EXCLUDED.value::bigint)::text"
+    }
+
+    /// Starts a new table's identity sequence after the last key a dropped table of its name issued, if any.
+    private func resumeIssuedKeys(_ table: String) -> String {
+        "SELECT setval(pg_get_serial_sequence('\(quote(table))', '\(StoreLayout.primaryKeyColumn)'), value::bigint) "
+            + "FROM \(quote(StoreLayout.metadataTable)) WHERE key = \(literal(.text(issuedKeysKey(table)))) "
+            + "AND value::bigint > 0"
     }
 
     /// The query returning a row that breaks `check`.

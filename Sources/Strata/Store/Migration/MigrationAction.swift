@@ -44,7 +44,7 @@ package struct RowMove {
     package let indexNames: [String]
 
     /// The name the stored table has while set aside.
-    private var setAsideName: String { "strata_moving_\(source)" }
+    package var setAsideName: String { "strata_moving_\(source)" }
 
     /// The statements both stores run to set the table aside: its indexes dropped, the table renamed.
     package func setAsideStatements(quote: (String) -> String) -> [String] {
@@ -52,10 +52,12 @@ package struct RowMove {
             + ["ALTER TABLE \(quote(source)) RENAME TO \(quote(setAsideName))"]
     }
 
-    /// The statements both stores run to move the rows: copied from the set-aside table, which is then dropped
-    /// (`dependents`: what the engine's `DROP TABLE` adds to drop what depends on it).
+    /// The statements both stores run to move the rows: copied from the set-aside table, then the store's
+    /// `keepingKeys` statements (the hierarchy's keys continue after every key the model's table issued), then the
+    /// set-aside table dropped (`dependents`: what the engine's `DROP TABLE` adds to drop what depends on it).
     package func statements(
-        quote: (String) -> String, literal: (StoredValue) -> String, dropping dependents: String = ""
+        quote: (String) -> String, literal: (StoredValue) -> String, keepingKeys: [String],
+        dropping dependents: String = ""
     ) -> [String] {
         let key = quote(StoreLayout.primaryKeyColumn)
         let version = quote(StoreLayout.versionColumn)
@@ -65,9 +67,8 @@ package struct RowMove {
             + columns.map { $0.source.sql(quote: quote, literal: literal) }
         return [
             "INSERT INTO \(quote(hierarchy.name)) (\(names.joined(separator: ", "))) "
-                + "SELECT \(values.joined(separator: ", ")) FROM \(quote(setAsideName))",
-            "DROP TABLE \(quote(setAsideName))\(dependents)",
-        ]
+                + "SELECT \(values.joined(separator: ", ")) FROM \(quote(setAsideName))"
+        ] + keepingKeys + ["DROP TABLE \(quote(setAsideName))\(dependents)"]
     }
 }
 

@@ -5,7 +5,7 @@
 /// table's name) or the store is erased (rows go, marks stay).
 ///
 /// The mark is read once per table a save inserts into and written once before the save commits, so an insert
-/// costs no statement of its own; the key is bound with the row (`SQLiteSaveExecutor`).
+/// costs no statement of its own; the key is bound with the row where SQLite wouldn't choose it (`SQLiteKeyAllocator`).
 enum SQLitePrimaryKeys {
     /// The table's `CREATE` statement (run only where it doesn't exist).
     static func createStatement(dialect: SQLiteDialect) -> String {
@@ -24,9 +24,9 @@ enum SQLitePrimaryKeys {
     }
 
     /// Creates the table in a store written before it existed, in one write transaction (a concurrent opener that
-    /// created it first wins, and this one finds it), marking each table with the largest key its persistent
-    /// history names: keys deleted before the upgrade, above today's largest row, stay issued. History deleted
-    /// before the upgrade can't be known; the stored rows' keys always are (every insert starts above them).
+    /// created it first wins, and this one finds it), marking each entity table with its largest stored key or the
+    /// largest key its persistent history names, whichever is larger: keys deleted before the upgrade, above today's
+    /// largest row, stay issued. Keys whose history was deleted before the upgrade can't be known.
     ///
     /// - Throws: `SQLiteError` when the table can't be written.
     static func createForExistingStore(on connection: SQLiteConnection, schema: Schema) throws {
@@ -34,6 +34,12 @@ enum SQLitePrimaryKeys {
         try connection.transaction {
             guard !exist(on: connection) else { return }
             try connection.execute(createStatement(dialect: SQLiteDialect()))
+            let tables = try connection.query(
+                "SELECT m.name FROM sqlite_master m WHERE m.type = 'table' AND EXISTS (SELECT 1 FROM "
+                    + "pragma_table_info(m.name) WHERE name = \(bind: .text(StoreLayout.primaryKeyColumn)))")
+            for row in tables {
+                if case .text(let table)? = row.first { try connection.run(recordLargestStoredKey(table: table)) }
+            }
             guard HistoryTables.exist(on: connection) else { return }
             for (table, key) in try largestHistoryKeys(on: connection, schema: schema) {
                 try connection.run(record(table: table, max: key))
@@ -78,52 +84,78 @@ enum SQLitePrimaryKeys {
             + "ON CONFLICT (\"name\") DO UPDATE SET \"max\" = max(\"max\", excluded.\"max\")"
     }
 
-    /// The query of the largest key `table` issued or holds: the recorded mark and the stored rows' largest key
-    /// (rows another writer inserted without marking them).
-    static func largestKey(table: String) -> SQLFragment {
-        "SELECT max(coalesce((SELECT \(identifier: "max") FROM \(identifier: StoreLayout.primaryKeysTable) "
+    /// Marks `table` with its largest stored key, unless its mark is larger.
+    static func recordLargestStoredKey(table: String) -> SQLFragment {
+        "INSERT INTO \(identifier: StoreLayout.primaryKeysTable) (\(identifier: "name"), \(identifier: "max")) "
+            + "SELECT \(bind: .text(table)), coalesce(max(\(identifier: StoreLayout.primaryKeyColumn)), 0) "
+            + "FROM \(identifier: table) WHERE true ON CONFLICT (\(identifier: "name")) "
+            + "DO UPDATE SET \(identifier: "max") = max(\(identifier: "max"), excluded.\(identifier: "max"))"
+    }
+
+    /// The query of `table`'s mark and its largest stored key (0 for none).
+    static func largestKeys(table: String) -> SQLFragment {
+        "SELECT coalesce((SELECT \(identifier: "max") FROM \(identifier: StoreLayout.primaryKeysTable) "
             + "WHERE \(identifier: "name") = \(bind: .text(table))), 0), "
-            + "coalesce((SELECT max(\(identifier: StoreLayout.primaryKeyColumn)) FROM \(identifier: table)), 0))"
+            + "coalesce((SELECT max(\(identifier: StoreLayout.primaryKeyColumn)) FROM \(identifier: table)), 0)"
     }
 }
 
-/// The keys one save issues, table by table: the first insert into a table reads its largest key
-/// (``SQLitePrimaryKeys/largestKey(table:)``), each insert takes the next, and ``record()`` writes the new marks
-/// before the save commits.
+/// The keys one save issues, table by table. The first insert into a table reads its mark and its largest stored
+/// key (``SQLitePrimaryKeys/largestKeys(table:)``). When the mark is larger (the newest rows were deleted), that
+/// insert binds the key after the mark; otherwise, and for every later insert of the save, it binds NULL and SQLite
+/// gives the row its largest key + 1, which is then the next key above the mark too: only the first row after a
+/// delete of the newest pays for an explicit key's lookup. ``record()`` writes the new marks before the commit.
 final class SQLiteKeyAllocator {
     private let connection: SQLiteConnection
-    /// The last key issued in this save, by the table's root entity.
-    private var issued: [ObjectIdentifier: (table: String, key: Int64)] = [:]
+    /// The tables this save inserted into, by their root entity.
+    private var started: [ObjectIdentifier: String] = [:]
+    /// The key the next row of a table must be given explicitly (its mark is above its largest row), by root entity.
+    private var pending: [ObjectIdentifier: Int64] = [:]
+    /// The entity of the last insert whose table continues on SQLite's own keys (no lookup for a run of its rows).
+    private var continuing: ObjectIdentifier?
 
     init(connection: SQLiteConnection) {
         self.connection = connection
     }
 
-    /// The key of the next row inserted into `entity`'s table.
+    /// The key to bind for the next row inserted into `entity`'s table; `nil`: bind NULL, SQLite's next rowid is it.
     ///
-    /// - Throws: `SQLiteError` when the mark can't be read.
-    func next(for entity: Schema.Entity) throws(SQLiteError) -> Int64 {
+    /// - Throws: `SQLiteError` when the table's mark can't be read.
+    func key(for entity: Schema.Entity) throws(SQLiteError) -> Int64? {
+        if ObjectIdentifier(entity) == continuing { return nil }
         let root = ObjectIdentifier(entity.rootEntity)
-        if let last = issued[root] {
-            let key = last.key + 1
-            issued[root] = (last.table, key)
-            return key
+        if let key = pending[root] { return key }
+        if started[root] == nil {
+            let table = entity.tableName
+            started[root] = table
+            let row = try connection.query(SQLitePrimaryKeys.largestKeys(table: table)).first ?? []
+            let value = { (index: Int) -> Int64 in
+                if index < row.count, case .integer(let value) = row[index] { return value }
+                return 0
+            }
+            let (mark, stored) = (value(0), value(1))
+            if mark > stored {
+                pending[root] = mark + 1
+                return mark + 1
+            }
         }
-        let table = entity.tableName
-        var largest: Int64 = 0
-        if case .integer(let value)? = try connection.query(SQLitePrimaryKeys.largestKey(table: table)).first?.first {
-            largest = value
-        }
-        issued[root] = (table, largest + 1)
-        return largest + 1
+        continuing = ObjectIdentifier(entity)
+        return nil
     }
 
-    /// Records the largest key issued in each table this save inserted into.
+    /// Notes that a row was inserted into `entity`'s table with the key ``key(for:)`` gave: the rows after it continue
+    /// on SQLite's keys.
+    func inserted(into entity: Schema.Entity) {
+        guard !pending.isEmpty else { return }
+        pending[ObjectIdentifier(entity.rootEntity)] = nil
+    }
+
+    /// Marks each table this save inserted into with its largest key.
     ///
     /// - Throws: `SQLiteError` when a mark can't be written.
     func record() throws(SQLiteError) {
-        for (table, key) in issued.values {
-            try connection.run(SQLitePrimaryKeys.record(table: table, max: key))
+        for table in started.values {
+            try connection.run(SQLitePrimaryKeys.recordLargestStoredKey(table: table))
         }
     }
 }

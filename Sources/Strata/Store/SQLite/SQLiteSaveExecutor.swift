@@ -9,7 +9,8 @@ final class SQLiteSaveExecutor: SaveExecutor {
     /// SQLite locks the whole database for a write transaction: no row lock is needed, or spelled.
     var rowLock: String { "" }
     /// The key of an inserted row is chosen here, above every key its table ever issued, and bound with the row
-    /// (SQLite alone would give a deleted row's key again; `RETURNING` buffers the row).
+    /// (NULL where SQLite's next rowid is that key; SQLite alone would give a deleted row's key again). It is read
+    /// back from the connection, without `RETURNING` (which buffers the row).
     var insertedKeys: InsertedKeys { .assigned }
     /// The keys this save issues; ``recordIssuedKeys()`` writes their marks before the save commits.
     private let keys: SQLiteKeyAllocator
@@ -55,12 +56,10 @@ final class SQLiteSaveExecutor: SaveExecutor {
     private func execute(_ next: SaveStatement) throws -> Result {
         let statement = try self.statement(for: next.sql)
         defer { statement.reset() }
-        var assigned: Int64?
         var first: Int32 = 1
         if next.sql.assignsKey {
-            let key = try keys.next(for: next.sql.entity)
-            try statement.bind(.integer(key), at: 1)
-            (assigned, first) = (key, 2)
+            try statement.bind(try keys.key(for: next.sql.entity).map(StoredValue.integer) ?? .null, at: 1)
+            first = 2
         }
         try next.bindings.forEachValue { offset, value in try statement.bind(value, at: Int32(offset) + first) }
         var rows: [[StoredValue]] = []
@@ -70,8 +69,8 @@ final class SQLiteSaveExecutor: SaveExecutor {
             _ = try statement.step()
         }
         let changes = connection.changes
-        return Result(
-            affectedRows: changes, rows: rows, insertedKey: changes > 0 ? assigned ?? connection.lastInsertRowID : nil)
+        if next.sql.assignsKey, changes > 0 { keys.inserted(into: next.sql.entity) }
+        return Result(affectedRows: changes, rows: rows, insertedKey: changes > 0 ? connection.lastInsertRowID : nil)
     }
 
     private func statement(for sql: SaveSQL) throws -> SQLiteStatement {

@@ -28,7 +28,10 @@ struct SQLiteMigrationSQL {
         case .setAsideRows(let move):
             return move.setAsideStatements(quote: quote)
         case .moveRows(let move):
-            return move.statements(quote: quote, literal: \.sqlLiteral)
+            // The hierarchy's table is new: its mark is the moved model's.
+            return move.statements(
+                quote: quote, literal: \.sqlLiteral,
+                keepingKeys: [SQLitePrimaryKeys.carry(from: move.source, to: move.hierarchy.name)])
         }
     }
 
