@@ -63,12 +63,28 @@ extension ModelContext {
             }
             var request = plan.request
             request.columns = nil
-            let storeIdentifier = store.storeIdentifier(for: plan.entity)
+            return try identifiers(of: request)
+        }
+    }
+
+    /// The identifiers of the rows `request` (with no columns) reads. In a fetch of a model with subclasses, each
+    /// names its row's own entity, as the row's model's does.
+    private func identifiers(of request: StoreFetch) throws -> [PersistentIdentifier] {
+        let storeIdentifier = store.storeIdentifier(for: request.entity)
+        guard request.readsEntityColumn else {
             return try fetchPrimaryKeys(request).map {
                 PersistentIdentifier(
-                    entityName: plan.entity.name, storeIdentifier: storeIdentifier, key: .permanent($0))
+                    entityName: request.entity.name, storeIdentifier: storeIdentifier, key: .permanent($0))
             }
         }
+        var identifiers: [PersistentIdentifier] = []
+        try store.fetch(request) { row in
+            let entity = try hierarchyEntity(of: row, request: request)
+            identifiers.append(
+                PersistentIdentifier(
+                    entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(row.int64(at: 0))))
+        }
+        return identifiers
     }
 
     /// The model with an identifier, if it is registered in this context.

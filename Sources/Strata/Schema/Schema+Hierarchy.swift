@@ -65,6 +65,12 @@ extension Schema.Entity {
         return nil
     }
 
+    /// Whether an identifier naming entity `name` may name one of this entity's rows: `name` is an entity of the
+    /// same hierarchy (primary keys are unique across a hierarchy's table, so the key alone tells the row).
+    package func sharesRows(withEntityNamed name: String) -> Bool {
+        self.name == name || rootEntity.descendant(named: name) != nil
+    }
+
     /// The property indexes this entity declares itself (not inherited from its superentity).
     package var ownPropertyIndexes: Range<Int> {
         (parentEntity?.persistentProperties.count ?? 0)..<persistentProperties.count

@@ -65,15 +65,15 @@ extension PredicateTranslator {
         return (value as? PersistentIdentifier) ?? (value as? any PersistentModel)?.persistentModelID
     }
 
-    /// Whether comparing `left` with `right` compares a model with an identifier of another entity, which no row
-    /// of its entity has. (A temporary identifier is compared: it matches its unsaved model in memory.)
+    /// Whether comparing `left` with `right` compares a model with an identifier of another hierarchy, which no
+    /// row of its entity has. (A temporary identifier is compared: it matches its unsaved model in memory.)
     func comparesWithAbsentIdentifier(_ left: TranslatedOperand, _ right: TranslatedOperand) -> Bool {
         for (operand, other) in [(left, right), (right, left)] {
             guard case .model(let path) = other, case .constant(let value) = operand,
                 let identifier = Self.identifier(in: value)
             else { continue }
             let entity = path.hops.last?.destination ?? entity
-            if identifier.entityName != entity.name { return true }
+            if !entity.sharesRows(withEntityNamed: identifier.entityName) { return true }
         }
         return false
     }

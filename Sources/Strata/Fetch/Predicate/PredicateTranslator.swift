@@ -82,9 +82,11 @@ package struct PredicateTranslator {
                 return .constant(stored, comparedWith: property)
             }
             if let identifier = Self.identifier(in: value) {
-                // An identifier of another entity names no row of this one: `0`, which no row has.
+                // An identifier of another hierarchy names no row of this entity: `0`, which no row has. One of
+                // the same hierarchy (a subclass's row in a fetch of the base, or the base's identifier of a
+                // subclass's row) names the row with its key.
                 if case .model(let path)? = counterpart,
-                    identifier.entityName != (path.hops.last?.destination ?? entity).name
+                    !(path.hops.last?.destination ?? entity).sharesRows(withEntityNamed: identifier.entityName)
                 {
                     return .value(.integer(0))
                 }
