@@ -36,7 +36,10 @@ extension ModelContext {
                 try reloadRegisteredModels(of: entity, keys: keys)
             }
             let touched = Set(changes.touchedEntities.compactMap { schema.entity(named: $0)?.identityKey })
-            try forgetRelationships(reaching: touched)
+            try forgetRelationships(reaching: touched) { owner, key in
+                changes.entitiesWithUnnamedRows.contains(owner.name)
+                    || changes.changedKeys[owner.name]?.contains(key) == true
+            }
         } catch {
             unmergedChanges.putBack(changes)
             throw error
@@ -49,14 +52,22 @@ extension ModelContext {
     /// model it held is gone: then the owner's row is read again too, for the store changed it (nullify) or
     /// deleted it (cascade).
     ///
+    /// A relationship kept in a join table is dropped too when its owner's own row was saved (`ownerWasSaved`): a
+    /// one-sided `reviewers: [User]` changed elsewhere touches no `User`.
+    ///
     /// Relationships the context changed and hasn't saved are kept.
-    private func forgetRelationships(reaching touched: Set<ObjectIdentifier>) throws {
+    private func forgetRelationships(
+        reaching touched: Set<ObjectIdentifier>, ownerWasSaved: (Schema.Entity, Int64) -> Bool
+    ) throws {
         guard !touched.isEmpty else { return }
         var ownersToReload: [ObjectIdentifier: (entity: Schema.Entity, keys: Set<Int64>)] = [:]
         for entity in store.schema.entities where entity.parentEntity == nil {
             let hierarchy = entity.selfAndDescendants
             let reachesTouched = hierarchy.contains { member in
-                member.relationshipInfos.values.contains { touched.contains($0.destination.identityKey) }
+                member.relationshipInfos.values.contains {
+                    touched.contains($0.destination.identityKey)
+                        || (touched.contains(member.identityKey) && $0.isKeptInJoinTable)
+                }
             }
             guard reachesTouched, let map = registeredModels[entity.identityKey], !map.isEmpty else { continue }
             var forgotten: [Int64] = []
@@ -67,8 +78,9 @@ extension ModelContext {
                 else { continue }
                 var dropped: [Int] = []
                 for (index, targets) in sideState.relationshipTargets {
-                    guard let info = owner.relationshipInfos[index], touched.contains(info.destination.identityKey),
-                        !data.changedRelationships.contains(index)
+                    guard let info = owner.relationshipInfos[index], !data.changedRelationships.contains(index),
+                        touched.contains(info.destination.identityKey)
+                            || (info.isKeptInJoinTable && ownerWasSaved(owner, key))
                     else { continue }
                     if case .foreignKey = info.storage {
                         if targets.contains(where: { $0.persistentBackingData.state == .deletedAndSaved }),
@@ -91,5 +103,13 @@ extension ModelContext {
         for (_, owners) in ownersToReload.sorted(by: { $0.value.entity.name < $1.value.entity.name }) {
             try reloadRegisteredModels(of: owners.entity, keys: owners.keys)
         }
+    }
+}
+
+extension Schema.RelationshipInfo {
+    /// Whether the relationship's members are rows of a join table, which no member's own row records.
+    fileprivate var isKeptInJoinTable: Bool {
+        if case .joinTable = storage { return true }
+        return false
     }
 }
