@@ -6,7 +6,7 @@ import Strata
 let tool = CommandLineTool(name: "strata-example", usage: "usage: strata-example [--help | --version]")
 _ = tool.parse { try CommandLineArguments($0, options: []) }
 
-// Seed 004's model, unchanged except for the import.
+// A SwiftData book-list app's model, unchanged except for the import.
 @Model
 class Book {
     var title: String
@@ -47,7 +47,7 @@ do {
     dune?.summary = "Spice, sand and politics."
     try context.save()
 
-    // Delete by index, as the seed's onDelete does.
+    // Delete by index, as a SwiftUI list's onDelete does.
     let books = try context.fetch(byTitle)
     context.delete(books[2])
     try context.save()

@@ -57,6 +57,15 @@ type_text() { tmux send-keys -t "$SESSION" -l -- "$1"; }
 pass() { echo "ok - $*"; }
 
 # ---- scripting subcommands -------------------------------------------------------------------------------
+[[ "$(bookshelf books list --json)" == "[]" ]] || fail "--json of an empty list is not []"
+err="$("$BOOKSHELF_BIN" --in-memory books list 2>&1 >/dev/null)"
+[[ "$err" == *"started with sample data"* ]] || fail "--in-memory did not say it started with sample data: '$err'"
+[[ "$("$BOOKSHELF_BIN" --in-memory books list 2>/dev/null | grep -c .)" -ge 3 ]] || fail "--in-memory books list shows no rows"
+err="$("$BOOKSHELF_BIN" --in-memory tasks add --title "gone" 2>&1 >/dev/null)"
+[[ "$err" == *"is not kept"* ]] || fail "a write to --in-memory did not say it is not kept: '$err'"
+"$BOOKSHELF_BIN" --in-memory journal list --json 2>/dev/null | python3 -m json.tool >/dev/null || fail "--in-memory --json"
+pass "empty --json list is []; --in-memory lists sample data and says a write is not kept"
+
 out="$(bookshelf books add --title "Dune" --author "Frank Herbert" --publisher "Chilton")"
 [[ "$out" == "added: Dune — Frank Herbert (Chilton)" ]] || fail "books add printed '$out'"
 if err="$(bookshelf books add --title "Kindred" --author "Octavia E. Butler" 2>&1)"; then fail "missing publisher accepted"; fi

@@ -59,7 +59,7 @@ enum ListCommand {
                 }
                 throw CommandError.unsupportedWhere("\(reason) (in \(expression))")
             }
-            return ListOutput.render(rows, json: parsed.has("--json"))
+            return try ListOutput.render(rows, json: parsed.has("--json"))
         }
     }
 }

@@ -10,6 +10,9 @@ enum MigrateCommand {
     ///   names the entity, the property and what would fix it).
     static func run(_ arguments: [String], location: StoreLocation) throws -> String {
         let parsed = try Arguments(arguments, options: [], flags: ["--dry-run"])
+        if location == .memory {
+            return "An in-memory store starts with bookshelf's current models; nothing to migrate."
+        }
         let schema = Schema(StoreLocation.modelTypes)
         let steps = try ModelContainer.migrationSteps(for: schema, configurations: [location.configuration])
         if steps.isEmpty {

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 
-/// A book on the shelf: seed 004's model, unchanged except for the import.
+/// A book on the shelf: a SwiftData book-list app's model, unchanged except for the import.
 @Model
 final class Book {
     var title: String

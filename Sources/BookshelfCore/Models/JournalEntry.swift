@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 
-/// A journal entry from seeds 000/003: a title, free text and the moment it was written.
+/// A journal entry of a Core Data task-and-journal app: a title, free text and the moment it was written.
 @Model
 final class JournalEntry {
     var title: String

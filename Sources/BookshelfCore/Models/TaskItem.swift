@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 
-/// A task from seeds 000/003 (Core Data's `Task` entity; renamed so it does not shadow Swift's `Task`).
+/// A task of a Core Data task-and-journal app (Core Data's `Task` entity; renamed so it does not shadow Swift's `Task`).
 @Model
 final class TaskItem {
     var title: String

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 
-/// A to-do from seed 001, read and written through `@ModelState`.
+/// A to-do of AppState's `ModelState` example, read and written through `@ModelState`.
 @Model
 final class TodoItem {
     var title: String

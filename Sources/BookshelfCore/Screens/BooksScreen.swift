@@ -1,6 +1,6 @@
 import Foundation
 
-/// The books list: title, author and publisher, sorted by title, or the seed's invitation when empty.
+/// The books list: title, author and publisher, sorted by title, or the SwiftData app's invitation when empty.
 @MainActor
 struct BooksScreen {
     let model: BookListViewModel

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The to-do list of seed 001.
+/// The to-do list of AppState's `ModelState` example.
 @MainActor
 struct TodosScreen {
     let model: TodoListViewModel

@@ -7,7 +7,7 @@ struct BookDraft: Equatable, Sendable {
     var publisher = ""
     var summary = ""
 
-    /// The first required field (title, author, publisher — the seed's order) that is empty, if any.
+    /// The first required field (title, author, publisher — the SwiftData app's order) that is empty, if any.
     var missingField: String? {
         let required = [("title", title), ("author", author), ("publisher", publisher)]
         return required.first { $0.1.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }?.0
@@ -27,7 +27,7 @@ extension Shelf {
         return BookRecord(book)
     }
 
-    /// Writes `draft` over the book with `id` when any field differs (the seed's `updated` check).
+    /// Writes `draft` over the book with `id` when any field differs (the SwiftData app's `updated` check).
     ///
     /// - Returns: whether the book changed and was saved.
     /// - Throws: `CommandError.missingField`, `StrataError.modelNotInContext`, or the errors of `save()`.

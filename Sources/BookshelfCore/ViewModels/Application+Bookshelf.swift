@@ -22,12 +22,12 @@ enum OpenedStore {
 }
 
 extension Application {
-    /// Seed 001's registration: the one container every `ModelState` uses.
+    /// The registration of AppState's `ModelState` example: the one container every `ModelState` uses.
     var modelContainer: Dependency<ModelContainer> {
         modelContainer(OpenedStore.current())
     }
 
-    /// Seed 001's to-dos, sorted by title.
+    /// The example's to-dos, sorted by title.
     var todoItems: ModelState<TodoItem> {
         modelState(
             container: \.modelContainer,

@@ -2,14 +2,14 @@ import Foundation
 import Observation
 import Strata
 
-/// The books screen (seed 004): books sorted by title; add, edit and delete.
+/// The books screen (a SwiftData book-list app's): books sorted by title; add, edit and delete.
 @MainActor
 @Observable
 final class BookListViewModel {
     @ObservationIgnored private let shelf: Shelf
     /// The books, live.
     let list: LiveRows<BookRecord>
-    /// What the screen shows when there are no books (the seed's `ContentUnavailableView`).
+    /// What the screen shows when there are no books (the SwiftData app's `ContentUnavailableView`).
     let emptyMessage = "Add your first book!"
 
     /// A view model over `shelf`'s books.

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 
-// The single place the journal search is defined: exactly the Core Data seed's predicate,
+// The single place the journal search is defined: exactly the Core Data app's predicate,
 // `title CONTAINS[c] %@ OR content CONTAINS[c] %@`, as a `FormatPredicate` in the fetch descriptor, so the store
 // runs it as SQL (case-insensitive, not diacritic-insensitive — add `[cd]` here to ignore accents too). The same
 // descriptor works as a `ResultsObserver`'s `fetchDescriptor`; setting it there re-fetches the observer's results.

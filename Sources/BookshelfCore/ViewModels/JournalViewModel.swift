@@ -2,7 +2,7 @@ import Foundation
 import Observation
 import Strata
 
-/// The journal screen (seeds 000/003): entries newest first, filtered as the search text is typed.
+/// The journal screen (a Core Data task-and-journal app's): entries newest first, filtered as the search text is typed.
 @MainActor
 @Observable
 final class JournalViewModel {

@@ -2,7 +2,7 @@ import Foundation
 import Observation
 import Strata
 
-/// The tasks screen (seeds 000/003): incomplete tasks by due date, then priority (highest first), optionally
+/// The tasks screen (a Core Data task-and-journal app's): incomplete tasks by due date, then priority (highest first), optionally
 /// limited to one category by a predicate built at run time.
 @MainActor
 @Observable
@@ -21,7 +21,7 @@ final class TaskListViewModel {
         }
     }
 
-    /// The seed's fetch request, `isCompleted == NO` sorted by due date then priority descending, with
+    /// The Core Data app's fetch request, `isCompleted == NO` sorted by due date then priority descending, with
     /// `category == %@` added as a run-time compound when a category is chosen.
     static func descriptor(category: String?) -> FetchDescriptor<TaskItem> {
         var conditions = [FormatPredicate(format: "isCompleted == NO")]
@@ -43,7 +43,7 @@ final class TaskListViewModel {
         list.requery { try shelf.records(Self.descriptor(category: category), TaskRecord.init) }
     }
 
-    /// Adds "New task N", as the seed's `addTask()` does (in the filtered category, if any).
+    /// Adds "New task N", as the Core Data app's `addTask()` does (in the filtered category, if any).
     ///
     /// - Throws: a `StrataError` when the store can't be written.
     func add() throws {

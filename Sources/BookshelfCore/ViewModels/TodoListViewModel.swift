@@ -3,7 +3,7 @@ import Observation
 import Strata
 import StrataState
 
-/// The to-do screen (seed 001), driven through `@ModelState`.
+/// The to-do screen (AppState's `ModelState` example), driven through `@ModelState`.
 ///
 /// Reads go through the container's main context, as `ModelState` defines; the live list observes that context,
 /// so to-dos another process inserts, changes or deletes show up (the observer reloads the registered models).
