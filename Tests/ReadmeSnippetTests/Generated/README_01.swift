@@ -6,27 +6,22 @@ import StrataState
 
 enum README_01 {
     @Model final class Book {
-        @Attribute(.unique) var isbn: String
         var title: String
         var author: String
-        init(isbn: String, title: String, author: String) {
-            self.isbn = isbn; self.title = title; self.author = author
-        }
+        init(title: String, author: String) { self.title = title; self.author = author }
     }
 
     @MainActor static func run() async throws {
-        let container = try ModelContainer(for: Book.self)          // default.store in ~/.local/share
-        let context = ModelContext(container)                        // or container.mainContext on the main actor
-        context.insert(Book(isbn: "978-0441013593", title: "Dune", author: "Frank Herbert"))
+        let context = try ModelContainer(for: Book.self).mainContext      // ~/.local/share/default.store
+        let herbert = try ResultsObserver(filterBy: #Predicate<Book> { $0.author == "Frank Herbert" }, modelContext: context)
+        let updates = herbert.changes                                      // a snapshot after each save that changes it
+        context.insert(Book(title: "Dune", author: "Frank Herbert"))
         try context.save()
-
-        let books = try context.fetch(FetchDescriptor<Book>(
-            predicate: #Predicate { $0.author == "Frank Herbert" },
-            sortBy: [SortDescriptor(\.title)]))
-        books.first?.title = "Dune (40th anniversary)"               // tracked; save() writes only that column
-        try context.save()
-        _ = container
+        let found = try context.fetch(FetchDescriptor<Book>(predicate: #Predicate { $0.title.contains("Dune") }))
+        for await update in updates.prefix(1) { print("fetched \(found.count), live:", update.results.map(\.title)) }
         _ = context
-        _ = books
+        _ = herbert
+        _ = updates
+        _ = found
     }
 }
