@@ -240,7 +240,7 @@ let package = Package(
         // The README's code blocks (generated from README.md by Scripts/readme-snippets.py): compiled, never run.
         .testTarget(
             name: "ReadmeSnippetTests",
-            dependencies: ["Strata", "StrataPostgres", "StrataState"]
+            dependencies: ["Strata", "StrataPostgres", "StrataState", "SwiftData"]
         ),
         .testTarget(
             name: "StrataStateTests",

@@ -3,6 +3,7 @@ import Foundation
 import Strata
 import StrataPostgres
 import StrataState
+import SwiftData                                                   // the SwiftData product (or: import Strata)
 
 enum README_01 {
     @Model final class Book {
