@@ -131,7 +131,8 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     /// `.loadIssueModelContainer` match it too.
     public static let backwardMigration = SwiftDataError(name: "backwardMigration")
     /// The store's schema is not one the models or the migration plan know: matched (with `catch` or `case`) by
-    /// the failures of ``unknownDataStoreSchema``, which Strata throws in its place as iOS 27 does.
+    /// the failures of ``unknownDataStoreSchema``, which Strata throws in its place as SwiftData does from iOS 27
+    /// (WWDC 2026) on.
     public static let unknownSchema = SwiftDataError(name: "unknownSchema")
 
     /// A history token names transactions whose history was deleted (or a token of another store): thrown by
@@ -140,9 +141,9 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     /// A history fetch or delete can't be run as asked: its transaction type is not the one the store records, or
     /// the container keeps its models in several stores, each with its own history.
     public static let invalidTransactionFetchRequest = SwiftDataError(name: "invalidTransactionFetchRequest")
-    /// The store's schema version is not the current one nor any the migration plan lists (iOS 27; earlier
-    /// systems throw ``loadIssueModelContainer``, which `catch` and `case` still match): thrown by the container's
-    /// initializers, with both versions in the `underlyingError`.
+    /// The store's schema version is not the current one nor any the migration plan lists (SwiftData's kind from
+    /// iOS 27, WWDC 2026, on; earlier systems throw ``loadIssueModelContainer``, which `catch` and `case` still
+    /// match): thrown by the container's initializers, with both versions in the `underlyingError`.
     public static let unknownDataStoreSchema = SwiftDataError(name: "unknownDataStoreSchema")
 
     /// Not one of SwiftData's kinds; Strata never throws it (a schema drops a repeated class).
