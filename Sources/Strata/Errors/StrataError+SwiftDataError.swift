@@ -14,6 +14,8 @@ extension StrataError {
             [.unsupportedPredicate]
         case .unsupportedSortDescriptor:
             [.unsupportedSortDescriptor]
+        case .invalidAggregate:
+            [.unsupportedPredicate]
         case .historyTokenExpired:
             [.historyTokenExpired]
         case .invalidHistoryRequest:
@@ -24,7 +26,7 @@ extension StrataError {
             .unrepresentableValue:
             [.modelValidationFailure]
         case .readOnlyContainer, .unknownEntity, .invalidStoredValue, .modelNotInContext, .storeFailure, .storeMigrated,
-            .mergeConflict, .storeClosed:
+            .mergeConflict, .storeClosed, .aggregateOverflow:
             []
         }
     }

@@ -81,6 +81,13 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
     /// (`.configurationFileNameTooLong`, `.configurationFileNameContainsInvalidCharacters`,
     /// `.configurationSchemaNotFoundInContainerSchema`); nothing was opened or created.
     indirect case invalidConfiguration(name: String, kind: SwiftDataError, reason: String)
+    /// An aggregate fetch can't be run as described: a group key, aggregate or sort key names a property that
+    /// isn't a stored attribute of the model or of a model it reaches through to-one relationships (a to-many
+    /// relationship, a computed property), or asks what the property's type can't answer. Nothing was read.
+    case invalidAggregate(entity: String, property: String, reason: String)
+    /// The sum of an integer property doesn't fit the property's type (Swift's `+` would trap): the exact sum is
+    /// outside `type`'s range. Nothing is rounded or wrapped; sum into a wider type or narrow the predicate.
+    case aggregateOverflow(entity: String, property: String, type: String, sum: String)
 
     /// What failed and where. A predicate or store failure quoting very long text (SQL, a huge predicate)
     /// shows its start and end with a note of how much was left out.
@@ -137,6 +144,10 @@ public enum StrataError: Error, CustomStringConvertible, Equatable {
             "Cannot \(operation): \(reason)"
         case .invalidConfiguration(let name, _, let reason):
             "The configuration \(name) can't open a store: \(reason)"
+        case .invalidAggregate(let entity, let property, let reason):
+            "The aggregate fetch of \(entity) can't use \(property): \(reason)"
+        case .aggregateOverflow(let entity, let property, let type, let sum):
+            "The sum of \(entity).\(property) is \(sum), which is outside the range of \(type)"
         case .mergeConflict(let conflicts):
             "The save conflicts with changes saved elsewhere since the models were read, so nothing was written: "
                 + conflicts.map(\.description).joined(separator: "; ").elided()

@@ -12,6 +12,10 @@ package protocol PersistentStore: ModelBackingDataStore {
     func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws
     /// Counts the rows a fetch would return.
     func count(_ request: StoreFetch) throws -> Int
+    /// Runs an aggregate fetch: one row per group, its keys then its aggregate columns (see ``StoreAggregate``).
+    /// - Throws: `StrataError.storeFailure` when the query fails; `StrataError.invalidAggregate` from a store that
+    ///   can't total in place.
+    func aggregate(_ request: StoreAggregate) throws -> [[StoredValue]]
     /// The rows of a join table whose owner column holds one of `owners`.
     func fetchJoinRows(
         table: String, ownerColumn: String, targetColumn: String, owners: [Int64]

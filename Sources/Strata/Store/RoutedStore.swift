@@ -85,6 +85,10 @@ package final class RoutedStore: PersistentStore {
         try store(for: request.entity).count(request)
     }
 
+    package func aggregate(_ request: StoreAggregate) throws -> [[StoredValue]] {
+        try store(for: request.entity).aggregate(request)
+    }
+
     package func fetchJoinRows(
         table: String, ownerColumn: String, targetColumn: String, owners: [Int64]
     ) throws -> [(owner: Int64, target: Int64)] {

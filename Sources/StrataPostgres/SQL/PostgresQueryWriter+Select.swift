@@ -8,6 +8,14 @@ extension PostgresQueryWriter: SelectWriter {
         try condition(expression, in: .root)
     }
 
+    func value(_ expression: QueryExpression) throws -> SQLFragment {
+        try value(expression, in: .root)
+    }
+
+    func aggregate(_ aggregate: QueryAggregate, of operand: QueryExpression) throws -> SQLFragment {
+        aggregateCall(aggregate, of: try value(operand, in: .root))
+    }
+
     /// A sort key with PostgreSQL's `NULLS FIRST`/`NULLS LAST` where the key may be NULL, so `nil` sorts first
     /// ascending, as on SQLite.
     func orderingKey(_ ordering: QueryOrdering, of entity: Schema.Entity) throws -> SQLFragment {

@@ -125,24 +125,27 @@ struct PostgresQueryWriter {
             return try scope.subquery(
                 through: query.path.hops, condition: query.condition, spell: { try condition($0, in: $1) }
             ) {
-                let operand = try value(inner, in: $0)
-                switch aggregate {
-                // PostgreSQL sums bigints exactly as numeric: the cast fails the query where the sum leaves Int64.
-                case .integerSum:
-                    return SQLFragment(sql: "sum(") + operand + SQLFragment(sql: ")::bigint")
-                // The exact sum rounded once, as SQLite's strata_real_sum and strata_real_avg (PostgresFunctions+Sums).
-                case .floatingSum:
-                    return SQLFragment(sql: "sum(strata_real_exact(") + operand + SQLFragment(sql: "))::float8")
-                case .floatingAverage:
-                    return SQLFragment(sql: "sum(strata_real_exact(") + operand
-                        + SQLFragment(sql: "))::float8 / count(")
-                        + operand + SQLFragment(sql: ")")
-                default:
-                    return SQLFragment(sql: Self.name(of: aggregate) + "(") + operand + SQLFragment(sql: ")")
-                }
+                aggregateCall(aggregate, of: try value(inner, in: $0))
             }
         default:
             return SQLFragment(sql: "(") + (try condition(expression, in: scope)) + SQLFragment(sql: ")::int4")
+        }
+    }
+
+    /// An aggregate of `operand`, as PostgreSQL computes what SQLite's aggregate of the same name gives.
+    func aggregateCall(_ aggregate: QueryAggregate, of operand: SQLFragment) -> SQLFragment {
+        switch aggregate {
+        // PostgreSQL sums bigints exactly as numeric: the cast fails the query where the sum leaves Int64.
+        case .integerSum:
+            return SQLFragment(sql: "sum(") + operand + SQLFragment(sql: ")::bigint")
+        // The exact sum rounded once, as SQLite's strata_real_sum and strata_real_avg (PostgresFunctions+Sums).
+        case .floatingSum:
+            return SQLFragment(sql: "sum(strata_real_exact(") + operand + SQLFragment(sql: "))::float8")
+        case .floatingAverage:
+            return SQLFragment(sql: "sum(strata_real_exact(") + operand + SQLFragment(sql: "))::float8 / count(")
+                + operand + SQLFragment(sql: ")")
+        default:
+            return SQLFragment(sql: Self.name(of: aggregate) + "(") + operand + SQLFragment(sql: ")")
         }
     }
 

@@ -43,6 +43,14 @@ extension DataStoreAdapter {
         try locked { try matchingKeys(request).count }
     }
 
+    /// Refused: a custom store answers fetches of models, so totals are computed over the fetched models.
+    /// - Throws: `StrataError.invalidAggregate`.
+    func aggregate(_ request: StoreAggregate) throws -> [[StoredValue]] {
+        throw StrataError.invalidAggregate(
+            entity: request.entity.name, property: "its store",
+            reason: "a custom DataStore answers fetches of models only; fetch the models and total them in Swift")
+    }
+
     func fetchJoinRows(
         table: String, ownerColumn: String, targetColumn: String, owners: [Int64]
     ) throws -> [(owner: Int64, target: Int64)] {

@@ -83,7 +83,7 @@ extension QueryExpression {
             }
         case .relatedAggregate(let aggregate, let query, let expression):
             return scope.subquery(through: query.path.hops, condition: query.condition) { inner in
-                SQLFragment(sql: aggregate.sqlName + "(") + expression.sql(in: inner) + SQLFragment(sql: ")")
+                aggregate.sql(of: expression.sql(in: inner))
             }
         }
     }
@@ -134,6 +134,11 @@ extension QueryExpression {
 }
 
 extension QueryAggregate {
+    /// The SQLite aggregate of `operand`: `sum(operand)`.
+    package func sql(of operand: SQLFragment) -> SQLFragment {
+        SQLFragment(sql: sqlName + "(") + operand + SQLFragment(sql: ")")
+    }
+
     /// The SQLite aggregate function: SQL's own, or Strata's IEEE sum and average (`strata_real_sum`,
     /// `strata_real_avg`) for floating-point attributes.
     package var sqlName: String {

@@ -9,6 +9,14 @@ package protocol SelectWriter {
     /// - Throws: `StrataError.unsupportedSortDescriptor` when the engine can't sort by it.
     func orderingKey(_ ordering: QueryOrdering, of entity: Schema.Entity) throws -> SQLFragment
 
+    /// A value (a column, an attribute, a to-one path) as a select-list item or an aggregate's operand.
+    /// - Throws: `StrataError.unsupportedPredicate` when the engine can't compute it.
+    func value(_ expression: QueryExpression) throws -> SQLFragment
+
+    /// An aggregate function over the rows of a group, of `operand`.
+    /// - Throws: `StrataError.unsupportedPredicate` when the engine can't compute the operand.
+    func aggregate(_ aggregate: QueryAggregate, of operand: QueryExpression) throws -> SQLFragment
+
     /// Whether every sort ends on the primary key, so rows that tie come back in one order on every run (an
     /// engine whose table order changes as rows are updated needs it).
     var breaksTiesByPrimaryKey: Bool { get }

@@ -12,6 +12,14 @@ package struct SQLiteSelectWriter: SelectWriter {
         expression.sql
     }
 
+    package func value(_ expression: QueryExpression) -> SQLFragment {
+        expression.sql
+    }
+
+    package func aggregate(_ aggregate: QueryAggregate, of operand: QueryExpression) -> SQLFragment {
+        aggregate.sql(of: operand.sql)
+    }
+
     package func orderingKey(_ ordering: QueryOrdering, of entity: Schema.Entity) -> SQLFragment {
         var key = ordering.expression.sql
         if let collation = dialect.collationName(for: ordering.collation) {
