@@ -1,7 +1,7 @@
 import CommandLineSupport
 import Foundation
 
-/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--history] [--svg DIR] [--no-history] [--only N] [--store URL]`.
+/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--history] [--svg DIR] [--no-history] [--only N] [--store URL] [--compare FILE]`.
 struct Options {
     /// Two rounds and sizes divided by ten: a smoke check that finishes quickly even in a debug build.
     var quick = false
@@ -26,6 +26,9 @@ struct Options {
     /// The PostgreSQL server (`--store postgresql://…`) workloads 1–7 run on, against a raw libpq floor, instead of
     /// SQLite's table.
     var store: URL?
+    /// A previous run's `--json` output: after the run, each workload whose ratio or allocations per row grew by
+    /// more than `Comparison.tolerance` is named.
+    var comparedRun: String?
 
     /// Rows for the 100,000-row workloads.
     var rows: Int { size ?? (quick ? 10_000 : 100_000) }
@@ -49,7 +52,7 @@ struct Options {
         name: "strata-bench",
         usage: """
             usage: strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--history] [--svg <directory>] [--no-history] [--only <workload number>]
-                                [--store postgresql://…]
+                                [--store postgresql://…] [--compare <previous --json output>]
                    strata-bench --help | --version
             """)
 
@@ -58,9 +61,10 @@ struct Options {
     /// - Throws: `CommandLineError` for an unknown option, a missing or malformed value.
     init(arguments: [String]) throws(CommandLineError) {
         let parsed = try CommandLineArguments(
-            arguments, options: ["--svg", "--only", "--store"],
+            arguments, options: ["--svg", "--only", "--store", "--compare"],
             flags: ["--quick", "--json", "--no-history", "--scale", "--open", "--heartbeat", "--history"])
         quick = parsed.has("--quick")
+        comparedRun = parsed["--compare"]
         json = parsed.has("--json")
         recordsHistory = !parsed.has("--no-history")
         scale = parsed.has("--scale")

@@ -4,6 +4,13 @@ import Foundation
 // strata-bench [--quick] [--json] [--only N]: each workload against raw SQLite (the floors) and Strata, alternating.
 CrossProcessWriter.runIfRequested()
 let options = Options.tool.parse(Options.init(arguments:))
+if let previousRun = options.comparedRun {
+    // Read before the run, so a wrong path fails now rather than after it.
+    do { _ = try Comparison([], previousRun: previousRun, quick: options.quick) } catch {
+        FileHandle.standardError.write(Data("strata-bench: \(error)\n".utf8))
+        exit(2)
+    }
+}
 
 let raw = RawWorkloads(options: options)
 let strata = StrataWorkloads(options: options)
@@ -115,6 +122,15 @@ do {
     strata.removeLargeStore()
     postgresFloor?.removeLargeStore()
     print(options.json ? try Report.json(results, options: options) : Report.table(results, options: options))
+    if let previousRun = options.comparedRun {
+        let comparison = try Comparison(results, previousRun: previousRun, quick: options.quick)
+        // Beside a JSON document, on standard error, so the document stays valid.
+        if options.json {
+            FileHandle.standardError.write(Data((comparison.report + "\n").utf8))
+        } else {
+            print(comparison.report)
+        }
+    }
 } catch {
     raw.removeLargeStore()
     strata.removeLargeStore()

@@ -33,38 +33,59 @@ extension ModelContext {
                         .column(StoreLayout.primaryKeyColumn), .greater, .value(.integer(lastKey)))
                     request.condition = request.condition.map { .and([$0, after]) } ?? after
                     request.limit = Swift.max(batchSize, 1)
-                    // The page's models that were registered before it stay registered after it; only they are
-                    // collected (collecting every registered key would cost each page the whole identity map).
-                    var registeredBefore = Set<Int64>()
-                    let revisionBefore = registryRevision
-                    let page: [T] = try models(request) { registeredBefore.insert($0) }
-                    for model in page { try block(model) }
+                    let page: [T] = try visitPage(of: entityKey, allowEscapingMutations, block) { foundRegistered in
+                        try models(request, foundRegistered: foundRegistered)
+                    }
                     guard let last = page.last?.persistentBackingData.primaryKey else { return }
                     lastKey = last
-                    if !allowEscapingMutations {
-                        releaseUnchanged(
-                            page, of: entityKey, keeping: registeredBefore,
-                            unchangedRegistry: registryRevision == revisionBefore)
-                    }
                     if page.count < Swift.max(batchSize, 1) { return }
                 }
             }
-            let keys = try fetchPrimaryKeys(plan.request)
+            // In the fetch's own order. The first page is the query itself with a limit, so a caller that stops
+            // early (or a result that fits one page) never waits for every matching key; the keys of the rest are
+            // read after the first page, leaving out the models it had.
+            let pageSize = Swift.max(batchSize, 1)
+            let firstLimit = Swift.min(plan.request.limit ?? .max, pageSize)
+            var firstPage = plan.request
+            firstPage.limit = firstLimit
+            var seen = Set<Int64>()
+            let first: [T] = try visitPage(of: entityKey, allowEscapingMutations, block) { foundRegistered in
+                let page: [T] = try models(firstPage, foundRegistered: foundRegistered)
+                seen.reserveCapacity(page.count)
+                for model in page { if let key = model.persistentBackingData.primaryKey { seen.insert(key) } }
+                return page
+            }
+            if first.count < firstLimit || plan.request.limit == firstLimit { return }
+            let keys = try fetchPrimaryKeys(plan.request).filter { !seen.contains($0) }
             var start = 0
             while start < keys.count {
-                let batch = Array(keys[start..<Swift.min(start + Swift.max(batchSize, 1), keys.count)])
+                let batch = Array(keys[start..<Swift.min(start + pageSize, keys.count)])
                 start += batch.count
-                var registeredBefore = Set<Int64>()
-                let revisionBefore = registryRevision
-                let page = try models(batch, of: T.self, plan: plan) { registeredBefore.insert($0) }
-                for model in page { try block(model) }
-                if !allowEscapingMutations {
-                    releaseUnchanged(
-                        page, of: entityKey, keeping: registeredBefore,
-                        unchangedRegistry: registryRevision == revisionBefore)
+                _ = try visitPage(of: entityKey, allowEscapingMutations, block) { foundRegistered in
+                    try models(batch, of: T.self, plan: plan, foundRegistered: foundRegistered)
                 }
             }
         }
+    }
+
+    /// Loads one page of `enumerate` with `load`, calls `block` with each of its models, then (unless
+    /// `allowEscapingMutations`) releases the unchanged ones that weren't registered before the page.
+    /// - Returns: the page.
+    private func visitPage<T: PersistentModel>(
+        of entityKey: ObjectIdentifier, _ allowEscapingMutations: Bool, _ block: (T) throws -> Void,
+        load: (_ foundRegistered: @escaping (Int64) -> Void) throws -> [T]
+    ) throws -> [T] {
+        // The page's models that were registered before it stay registered after it; only they are collected
+        // (collecting every registered key would cost each page the whole identity map).
+        var registeredBefore = Set<Int64>()
+        let revisionBefore = registryRevision
+        let page = try load { registeredBefore.insert($0) }
+        for model in page { try block(model) }
+        if !allowEscapingMutations {
+            releaseUnchanged(
+                page, of: entityKey, keeping: registeredBefore, unchangedRegistry: registryRevision == revisionBefore)
+        }
+        return page
     }
 
     /// Takes the unchanged models of a finished batch out of the identity map, except those of `registeredBefore`
@@ -125,10 +146,10 @@ extension ModelContext {
     }
 
     /// Loads the models with `keys`, in the order of `keys`; `foundRegistered` is called with the key of each one
-    /// that was registered before.
+    /// that was registered before. A key with no row is left out, or stands for `missing(key)` when given.
     func models<T: PersistentModel>(
         _ keys: [Int64], of type: T.Type, plan: FetchPlan,
-        foundRegistered: ((Int64) -> Void)? = nil
+        foundRegistered: ((Int64) -> Void)? = nil, missing: ((Int64) -> T)? = nil
     ) throws -> [T] {
         var request = plan.request
         request.condition = nil
@@ -144,8 +165,35 @@ extension ModelContext {
             if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
         }
         let ordered = ModelCollector(capacity: keys.count)
-        for key in keys { if let model = byKey[key] { ordered.append(model) } }
+        for key in keys {
+            if let model = byKey[key] {
+                ordered.append(model)
+            } else if let missing {
+                ordered.append(missing(key))
+            }
+        }
         return ordered.take(as: T.self)
+    }
+
+    /// The first batch of `fetch(_:batchSize:)`: the fetch's own query with a limit, when its rows are still the
+    /// ones `keys` names (no write since the keys were read moved a row into or out of it); `nil` otherwise.
+    ///
+    /// Reading the first rows in the query's order costs what the keys cost to look up one by one, less the
+    /// lookups: the batch a list shows first comes without a key list.
+    func firstBatch<T: PersistentModel>(_ keys: ArraySlice<Int64>, of type: T.Type, plan: FetchPlan) throws -> [T]? {
+        var request = plan.request
+        request.limit = Swift.min(request.limit ?? .max, keys.count)
+        // Compared as the rows come, on existentials: a loop over a `[T]` here would run unspecialized.
+        var position = keys.startIndex
+        var matches = true
+        let rows: [T] = try models(
+            request,
+            each: { model in
+                matches =
+                    matches && position < keys.endIndex && model.persistentBackingData.primaryKey == keys[position]
+                position += 1
+            })
+        return matches && position == keys.endIndex ? rows : nil
     }
 }
 
@@ -159,12 +207,12 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
         let keys: [Int64]
         let batchSize: Int
         /// Loads the elements of a batch's keys, in their order; `nil` when every element is in `loaded`.
-        let load: (([Int64]) -> [Element])?
+        let load: ((ArraySlice<Int64>) -> [Element])?
         let loaded: [Element]
         var batches: [Int: [Element]] = [:]
         var recentBatches: [Int] = []
 
-        init(keys: [Int64], batchSize: Int, load: (([Int64]) -> [Element])?, loaded: [Element]) {
+        init(keys: [Int64], batchSize: Int, load: ((ArraySlice<Int64>) -> [Element])?, loaded: [Element]) {
             self.keys = keys
             self.batchSize = batchSize
             self.load = load
@@ -178,13 +226,13 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
     public let count: Int
 
     init(keys: [Int64], batchSize: Int, context: ModelContext, plan: FetchPlan) where Element: PersistentModel {
-        let load = { (keys: [Int64]) -> [Element] in
-            let loaded = (try? context.models(keys, of: Element.self, plan: plan)) ?? []
-            var byKey: [Int64: Element] = [:]
-            for model in loaded {
-                if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
+        let load = { (keys: ArraySlice<Int64>) -> [Element] in
+            if keys.startIndex == 0, let batch = try? context.firstBatch(keys, of: Element.self, plan: plan) {
+                return batch
             }
-            return keys.map { key in byKey[key] ?? context.standIn(Element.self, entity: plan.entity, primaryKey: key) }
+            let standIn = { (key: Int64) in context.standIn(Element.self, entity: plan.entity, primaryKey: key) }
+            return (try? context.models(Array(keys), of: Element.self, plan: plan, missing: standIn))
+                ?? keys.map(standIn)
         }
         storage = Storage(keys: keys, batchSize: batchSize, load: load, loaded: [])
         count = keys.count
@@ -206,7 +254,7 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
         let batchIndex = position / storage.batchSize
         if let batch = storage.batches[batchIndex] { return batch[position % storage.batchSize] }
         let start = batchIndex * storage.batchSize
-        let batch = load(Array(storage.keys[start..<Swift.min(start + storage.batchSize, storage.keys.count)]))
+        let batch = load(storage.keys[start..<Swift.min(start + storage.batchSize, storage.keys.count)])
         storage.batches[batchIndex] = batch
         storage.recentBatches.append(batchIndex)
         if storage.recentBatches.count > Self.retainedBatches {

@@ -194,14 +194,21 @@ extension ModelContext {
 
     /// The models of the rows `request` reads; `foundRegistered` is called with the key of each row whose model
     /// was registered before the fetch.
-    func models<T: PersistentModel>(_ request: StoreFetch, foundRegistered: ((Int64) -> Void)? = nil) throws -> [T] {
+    /// `each`, when given, is called with every model as it is made or found, in the results' order.
+    func models<T: PersistentModel>(
+        _ request: StoreFetch, foundRegistered: ((Int64) -> Void)? = nil,
+        each: ((any PersistentModel) -> Void)? = nil
+    ) throws -> [T] {
         guard request.entity.modelType == T.self else {
             // A request for another class than `T` (not made by `fetch`): models of other classes are left out.
             return try anyModels(request).compactMap { $0 as? T }
         }
         // A limited fetch (a page of `enumerate`, a `fetchLimit`) gets its room at once instead of growing to it.
         let collector = ModelCollector(capacity: request.limit.map { Swift.min($0, Self.reservedRowsLimit) } ?? 16)
-        try materialize(request, foundRegistered: foundRegistered) { collector.append($0) }
+        try materialize(request, foundRegistered: foundRegistered) { model in
+            collector.append(model)
+            each?(model)
+        }
         // Every model of the entity is a `T` (checked above).
         return collector.take(as: T.self)
     }

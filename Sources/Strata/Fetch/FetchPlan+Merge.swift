@@ -7,6 +7,8 @@ package struct StoreOrder {
     let entity: Schema.Entity
     let orderings: [QueryOrdering]
     let collations: [TextCollation]
+    /// Each sort key's direction, kept apart so a comparison copies no ordering (and its expression).
+    let ascending: [Bool]
 
     /// A model's place in the order: its sort keys and tie-breakers.
     package struct Key {
@@ -19,6 +21,7 @@ package struct StoreOrder {
     package init(_ plan: FetchPlan) {
         entity = plan.entity
         orderings = plan.sortOrderings
+        ascending = plan.sortOrderings.map(\.ascending)
         let declaring = QueryEvaluator(entity: plan.entity, values: { _ in .null })
         collations = plan.sortOrderings.map { ordering in
             let collation = TextCollation(ordering.collation)
@@ -44,9 +47,9 @@ package struct StoreOrder {
 
     /// Whether the model with key `left` comes before the one with key `right`.
     package func precedes(_ left: Key, _ right: Key) -> Bool {
-        for (index, ordering) in orderings.enumerated() {
+        for index in ascending.indices {
             let order = QueryEvaluator.order(left.values[index], right.values[index], collation: collations[index])
-            if order != .orderedSame { return (order == .orderedAscending) == ordering.ascending }
+            if order != .orderedSame { return (order == .orderedAscending) == ascending[index] }
         }
         switch (left.primaryKey, right.primaryKey) {
         case (let a?, let b?): return a < b

@@ -32,6 +32,65 @@ struct ModelContextBatchTests {
         #expect(seen == Array((5..<25).reversed()))
     }
 
+    /// Stops an enumeration from inside its block.
+    private struct Stop: Error {}
+
+    @Test(
+        "A sorted enumerate reads its first page with one query, before reading any other key",
+        arguments: StoreKind.all)
+    func sortedEnumerateReadsTheFirstPageFirst(_ kind: StoreKind) throws {
+        let context = try makeContext(kind, count: 25)
+        let store = context.container.store as? SQLiteStore
+        let before = store?.executedStatementCount
+        var seen: [Int] = []
+        let descriptor = FetchDescriptor<BatchItem>(
+            predicate: #Predicate { $0.position >= 5 }, sortBy: [SortDescriptor(\.position, order: .reverse)])
+        #expect(throws: Stop.self) {
+            try context.enumerate(descriptor, batchSize: 4) { item in
+                seen.append(item.position)
+                if seen.count == 4 { throw Stop() }
+            }
+        }
+        #expect(seen == [24, 23, 22, 21])
+        if let store, let before { #expect(store.executedStatementCount - before == 1) }
+    }
+
+    @Test(
+        "A sorted enumerate with a limit and an offset visits each row of its range once, across pages",
+        arguments: StoreKind.all)
+    func sortedEnumerateHonoursLimitAndOffset(_ kind: StoreKind) throws {
+        let context = try makeContext(kind, count: 25)
+        for (limit, batchSize) in [(7, 3), (6, 3), (3, 4), (12, 12), (20, 5)] {
+            var descriptor = FetchDescriptor<BatchItem>(sortBy: [SortDescriptor(\.position, order: .reverse)])
+            descriptor.fetchOffset = 2
+            descriptor.fetchLimit = limit
+            var seen: [Int] = []
+            try context.enumerate(descriptor, batchSize: batchSize) { seen.append($0.position) }
+            #expect(seen == Array((0..<23).reversed().prefix(limit)), "limit \(limit), batch size \(batchSize)")
+        }
+    }
+
+    @Test(
+        "Rows a sorted enumerate's block moves into the first page's range are still visited once",
+        arguments: StoreKind.all)
+    func sortedEnumerateSeesRowsMovedByTheBlock(_ kind: StoreKind) throws {
+        let context = try makeContext(kind, count: 12)
+        var seen: [String] = []
+        let descriptor = FetchDescriptor<BatchItem>(sortBy: [SortDescriptor(\.position)])
+        try context.enumerate(descriptor, batchSize: 4) { item in
+            seen.append(item.label)
+            // While the first page is visited, the last row moves to the front and the first to the end.
+            if item.position == 0 {
+                let last = try context.fetch(FetchDescriptor<BatchItem>(predicate: #Predicate { $0.position == 11 }))
+                last.first?.position = -1
+                item.position = 100
+                try context.save()
+            }
+        }
+        #expect(seen.count == 12)
+        #expect(Set(seen).count == 12)
+    }
+
     @Test(arguments: StoreKind.all)
     func enumerateKeepsChangesMadeInTheBlock(_ kind: StoreKind) throws {
         let context = try makeContext(kind, count: 10)
@@ -80,6 +139,23 @@ struct ModelContextBatchTests {
         #expect(results.count == 12)
         #expect(results.map(\.position) == Array(0..<12))
         #expect(results[7] === results[7])
+    }
+
+    @Test(
+        "A batched fetch's first batch keeps the order its keys were read in when another save reorders the rows",
+        arguments: StoreKind.all)
+    func batchedFetchFirstBatchFollowsItsKeys(_ kind: StoreKind) throws {
+        let container = try makeContext(kind, count: 9).container
+        let context = ModelContext(container)
+        let results = try context.fetch(FetchDescriptor<BatchItem>(sortBy: [SortDescriptor(\.position)]), batchSize: 3)
+        let other = ModelContext(container)
+        let eighth = FetchDescriptor<BatchItem>(predicate: #Predicate { $0.position == 8 })
+        let last = try #require(try other.fetch(eighth).first)
+        last.position = -1
+        try other.save()
+        #expect(results.count == 9)
+        #expect(results.prefix(3).map(\.label) == ["item 0", "item 1", "item 2"])
+        #expect(results[8].label == "item 8")
     }
 
     @Test(arguments: StoreKind.all)

@@ -21,7 +21,9 @@ extension QueryEvaluator {
         case .like: return .sqlBool(StrataText.like(text(0), text(1), options: options(2)))
         case .matches:
             do throws(StrataFunctionError) {
-                return .sqlBool(try regexes.matches(text(0), pattern: text(1), options: options(2)))
+                // A cache for this evaluation only: an evaluator judges one row, and making one per row would
+                // cost every evaluation of a predicate without `MATCHES` an allocation.
+                return .sqlBool(try StrataRegexCache().matches(text(0), pattern: text(1), options: options(2)))
             } catch {
                 throw StrataError.storeFailure(operation: "evaluate a predicate", reason: error.message)
             }

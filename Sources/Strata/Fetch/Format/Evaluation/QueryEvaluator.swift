@@ -17,12 +17,12 @@ package struct QueryEvaluator {
     package let entity: Schema.Entity
     /// The primary key of the evaluated row, if it has one.
     package let primaryKey: Int64?
-    private let valueAt: (Int) -> StoredValue
+    /// Reads a value of a row that is no model; `nil` when the values are `backingData`'s.
+    private let valueAt: ((Int) -> StoredValue)?
     /// The model's backing data, through which relationships are followed; `nil` for bare values.
     let backingData: ModelBackingData?
     /// The rows across a relationship of a row that is no model (a custom store's row held in memory).
     let relatedRows: ((RelationshipHop) throws -> [QueryEvaluator])?
-    let regexes = StrataRegexCache()
 
     /// An evaluator over the stored values of one row, read by property index; `related` gives the rows across a
     /// relationship (`nil`: relationships can't be followed).
@@ -40,12 +40,20 @@ package struct QueryEvaluator {
     /// An evaluator over a model's current (possibly unsaved) values.
     package init(entity: Schema.Entity, backingData data: ModelBackingData) {
         if data.unloadedProperties != nil { data.loadUnloadedProperties() }
-        let values = data.values
         self.entity = entity
         self.primaryKey = data.primaryKey
-        self.valueAt = { index in index < values.count ? values[index] : .null }
+        // Read in place (see `value(at:)`): an evaluator is made per model judged, so it allocates nothing.
+        self.valueAt = nil
         self.backingData = data
         self.relatedRows = nil
+    }
+
+    /// The row's value of the property at `index`; `NULL` past the row's values.
+    private func value(at index: Int) -> StoredValue {
+        if let valueAt { return valueAt(index) }
+        guard let backingData else { return .null }
+        let values = backingData.values
+        return index < values.count ? values[index] : .null
     }
 
     /// Whether `condition` holds; an unknown (`NULL`) result does not, as in a SQL `WHERE`.
@@ -122,7 +130,7 @@ package struct QueryEvaluator {
         if property.relationshipDestination != nil, let backingData {
             return foreignKey(of: backingData, at: property.index)
         }
-        return valueAt(property.index)
+        return value(at: property.index)
     }
 
     /// `AND` (decisive `false`) or `OR` (decisive `true`) in three-valued logic. An operand that fails (an
