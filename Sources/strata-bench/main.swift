@@ -95,7 +95,14 @@ let workloads = [
 let postgresFloor = options.store.map { RawPostgresWorkloads(url: $0, options: options) }
 let allWorkloads =
     postgresFloor.map { $0.workloads(against: strata) }
-    ?? workloads + CrossProcessLiveResults.workloads(strata, options: options)
+    ?? workloads + CrossProcessLiveResults.workloads(strata, options: options) + [
+        Workload(
+            name: "18a group-by category (16 groups) over \(large): count, sum, max (vs hand-written GROUP BY)",
+            raw: { try raw.groupBy("category") }, strata: strata.groupByCategory),
+        Workload(
+            name: "18b group-by count (1,000 groups) over \(large): count, sum, max (vs hand-written GROUP BY)",
+            raw: { try raw.groupBy("count") }, strata: strata.groupByCount),
+    ]
 
 var results: [WorkloadResult] = []
 do {

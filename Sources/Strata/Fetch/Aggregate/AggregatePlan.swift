@@ -20,6 +20,8 @@ package struct AggregatePlan {
         let column: Int
         let property: (any AnyPersistentProperty)?
         let name: String
+        /// Whether an integer sum is followed by the number of its values (for an average).
+        var countsValues = false
     }
 
     package let entity: Schema.Entity
@@ -110,7 +112,7 @@ package struct AggregatePlan {
             return .count(integer(0))
         case .integerSum:
             let sum = Int128(integer(0)) * (1 << 32) + Int128(integer(1))
-            return .integerSum(sum, count: integer(2))
+            return .integerSum(sum, count: reader.countsValues ? integer(2) : 0)
         case .stored:
             return .stored(row[first])
         }
@@ -136,7 +138,9 @@ package struct AggregatePlan {
         case .integerSum, .integerAverage:
             try requireStorage(.integer, of: property, name: name, for: "an integer sum or average")
             let (high, low) = Self.split(operand)
-            request.columns += [.aggregate(.integerSum, high), .aggregate(.integerSum, low), .count(operand)]
+            request.columns += [.aggregate(.integerSum, high), .aggregate(.integerSum, low)]
+            // Only an average needs the number of values.
+            if term.function == .integerAverage { request.columns.append(.count(operand)) }
             kind = .integerSum
         case .floatingSum, .floatingAverage:
             try requireStorage(.real, of: property, name: name, for: "a floating-point sum or average")
@@ -153,7 +157,9 @@ package struct AggregatePlan {
             request.columns.append(.aggregate(aggregate, operand))
             kind = .stored
         }
-        return Reader(kind: kind, column: column, property: property, name: name)
+        return Reader(
+            kind: kind, column: column, property: property, name: name,
+            countsValues: term.function == .integerAverage)
     }
 
     /// A result column to sort by `term`: its own value, except an integer sum or average, whose two halves are

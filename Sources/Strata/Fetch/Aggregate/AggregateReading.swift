@@ -7,7 +7,7 @@ package struct AggregateReading {
     package enum Outcome {
         /// A count.
         case count(Int64)
-        /// An exact integer sum; `count` values were summed.
+        /// An exact integer sum; `count` values were summed (counted for an average only).
         case integerSum(Int128, count: Int64)
         /// A stored value: a floating-point sum or average, a minimum or a maximum (`.null` over no values).
         case stored(StoredValue)

@@ -17,7 +17,7 @@ struct AggregateSQLTests {
         #expect(
             sql == """
                 SELECT "strata_k0", count(*) AS "strata_a0", sum(("strata_v0" / ?)) AS "strata_a1", \
-                sum(("strata_v0" % ?)) AS "strata_a2", count("strata_v0") AS "strata_a3", max("strata_v1") AS "strata_a4" \
+                sum(("strata_v0" % ?)) AS "strata_a2", max("strata_v1") AS "strata_a3" \
                 FROM (SELECT "category" AS "strata_k0", "cents" AS "strata_v0", "date" AS "strata_v1" \
                 FROM "TallyExpense" WHERE ("cents" > ?)) AS "strata_rows" GROUP BY "strata_k0" \
                 ORDER BY "strata_k0" COLLATE STRATA_SWIFT ASC
