@@ -4,13 +4,15 @@ extension Aggregate where Value == Int {
     /// The number of models in the group (Core Data's `count:` of the evaluated object).
     public static var count: Aggregate { Aggregate(.count, nil) { $0.count() } }
 
-    /// The number of models in the group whose `keyPath` is not `nil`.
+    /// The number of models in the group whose `keyPath` is not `nil`: an optional attribute, or a to-one
+    /// relationship (`.count(\.author)`, the books that have an author).
     public static func count<P>(_ keyPath: KeyPath<T, P?>) -> Aggregate {
         Aggregate(.countValues, keyPath) { $0.count() }
     }
 
-    /// The number of distinct non-nil values of `keyPath` in the group. Strings are distinct when their stored
-    /// UTF-8 bytes differ.
+    /// The number of distinct non-nil values of `keyPath` in the group: of an attribute (strings are distinct when
+    /// their stored UTF-8 bytes differ) or a to-one relationship (`.countDistinct(\.author)`, the authors of the
+    /// group's books).
     public static func countDistinct<P: Hashable>(_ keyPath: KeyPath<T, P>) -> Aggregate {
         Aggregate(.countDistinct, keyPath) { $0.count() }
     }

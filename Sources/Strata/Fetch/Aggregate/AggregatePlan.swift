@@ -125,7 +125,11 @@ package struct AggregatePlan {
             request.columns.append(.count(nil))
             return Reader(kind: .count, column: column, property: nil, name: "")
         }
-        let (expression, property, name) = try Self.resolve(keyPath, in: entity)
+        let counts = term.function == .countValues || term.function == .countDistinct
+        let (expression, property, name) =
+            try counts
+            ? Self.relatedKey(keyPath, in: entity) ?? Self.resolve(keyPath, in: entity)
+            : Self.resolve(keyPath, in: entity)
         let operand = QueryExpression.column(StoreAggregate.operandColumn(operandIndex(of: expression)))
         let kind: Reader.Kind
         switch term.function {
@@ -241,6 +245,17 @@ package struct AggregatePlan {
         }
         let column = QueryExpression.attribute(property)
         return (path.hops.isEmpty ? column : .related(path, column), property, name)
+    }
+
+    /// The foreign key of a to-one relationship stored in the entity's row, which counts of related models
+    /// (`.count(\.author)`, `.countDistinct(\.author)`) read; `nil` for any other key path.
+    private static func relatedKey(
+        _ keyPath: AnyKeyPath, in entity: Schema.Entity
+    ) -> (QueryExpression, any AnyPersistentProperty, String)? {
+        guard let property = entity.property(for: keyPath), case .toOne = property.kind,
+            case .foreignKey? = entity.relationshipInfos[property.index]?.storage
+        else { return nil }
+        return (.column(property.name), property, property.name)
     }
 
     /// How errors name a key path: `author?.name`, after the model's name.

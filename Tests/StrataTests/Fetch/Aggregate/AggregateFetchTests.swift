@@ -178,6 +178,22 @@ struct AggregateFetchTests {
         }
     }
 
+    @Test("Counting the related models of a to-one relationship", arguments: StoreKind.all)
+    func relatedCounts(_ kind: StoreKind) throws {
+        let data = TallyData(count: 200)
+        let context = try context(kind, data)
+        let groups = try context.fetch(
+            AggregateDescriptor(
+                groupBy: \TallyExpense.category, aggregates: .count(\.merchant), .countDistinct(\.merchant)))
+        let oracle = Dictionary(grouping: data.rows, by: \.category)
+        #expect(groups.count == oracle.count)
+        for group in groups {
+            let merchants = oracle[group.key]?.compactMap(\.merchant) ?? []
+            #expect(group.value.0 == merchants.count)
+            #expect(group.value.1 == Set(merchants).count)
+        }
+    }
+
     @Test("Without group keys there is one group, also over no models", arguments: StoreKind.all)
     func noKeys(_ kind: StoreKind) throws {
         let context = try context(kind, TallyData(count: 0))
