@@ -33,9 +33,10 @@ PRIVATE = {
 # from another file, still fails.
 EXCEPTIONS = {
     # SwiftData's `PersistentModel` protocol ties the layers together: its requirements name the backing data
-    # (`persistentBackingData`, `init(backingData:)`) and the schema's vocabulary (`schemaMetadata`), which are
-    # built on models. Only the protocol's declaration may name them.
+    # (`persistentBackingData`, `init(backingData:)`) and the schema's vocabulary (`schemaMetadata`, the ephemeral
+    # attributes), which are built on models. Only the protocol's declaration may name them.
     ("Model/PersistentModel.swift", "Schema.PropertyMetadata"),
+    ("Model/PersistentModel.swift", "Schema.Attribute"),
     ("Model/PersistentModel.swift", "ModelBackingData"),
 }
 # StrataPostgres may use these layers of Strata.

@@ -17,6 +17,11 @@ struct ModelDescription {
     /// The persisted properties, in declaration order (their position is their schema index).
     var persisted: [ModelProperty.Persisted] { properties.compactMap(\.persisted) }
 
+    /// The `@Attribute(.ephemeral)` properties, in declaration order: their names and configurations.
+    var ephemeral: [(name: String, metadata: String)] {
+        properties.compactMap { property in property.ephemeralMetadata.map { (property.name, $0) } }
+    }
+
     /// Stored properties that have no initial value and so must be assigned by an initializer.
     var propertiesNeedingValues: [String] {
         properties.filter { $0.isStored && !$0.hasDefault }.map(\.name)

@@ -27,6 +27,10 @@ extension ModelMacro: MemberMacro {
         var members = backingDataStorage(model, declaration: classDecl)
         members += propertyDescriptors(model)
         members.append(schemaMetadata(model, hierarchy: hierarchy))
+        if !model.ephemeral.isEmpty || !hierarchy.isFinal {
+            let introducer = hierarchy.isFinal ? "public static" : hierarchy.isOpen ? "open class" : "public class"
+            members.append(ephemeralAttributes(model, introducer: introducer, inherited: nil))
+        }
         if !hierarchy.isFinal { members += subclassKeyPaths(model, superclass: nil, hierarchy: hierarchy) }
         members.append(backingDataInitializer(model, storage: initStorage(classDecl)))
         if !model.hasInitializer, model.propertiesNeedingValues.isEmpty {
@@ -114,6 +118,21 @@ extension ModelMacro: MemberMacro {
                 return "Strata.Schema.PropertyMetadata(\(model.className)._$\(property.name)Property\(defaultValue))"
             }
             .joined(separator: ",\n")
+    }
+
+    /// `_$strataEphemeralAttributes`: the schema's description of each `@Attribute(.ephemeral)` property, after
+    /// `inherited` (the superclass's, for a subclass model).
+    static func ephemeralAttributes(_ model: ModelDescription, introducer: String, inherited: String?) -> DeclSyntax {
+        let entries = model.ephemeral.map { property in
+            "Strata.Schema.Attribute._ephemeral(name: \"\(property.name)\", configuration: \(property.metadata), "
+                + "keyPath: \\\(model.className).\(property.name))"
+        }
+        let list = entries.isEmpty ? "[]" : "[\n\(entries.joined(separator: ",\n"))\n]"
+        return """
+            \(raw: introducer) var _$strataEphemeralAttributes: [Strata.Schema.Attribute] {
+            \(raw: inherited.map { "\($0) + " } ?? "")\(raw: list)
+            }
+            """
     }
 
     /// `schemaMetadata`: `static` in a final class; a `class var` a subclass model can override otherwise.

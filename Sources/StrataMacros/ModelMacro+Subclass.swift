@@ -36,6 +36,10 @@ extension ModelMacro {
             ]
             }
             """)
+        if !model.ephemeral.isEmpty {
+            members.append(
+                ephemeralAttributes(model, introducer: introducer, inherited: "super._$strataEphemeralAttributes"))
+        }
         members.append(
             """
             \(raw: introducer) var _$strataInheritedKeyPaths: [AnyKeyPath] {

@@ -13,6 +13,8 @@ struct ModelProperty {
     let persisted: Persisted?
     /// Whether the property is `@Attribute(.ephemeral)`: observed like a persisted one, but kept in the model only.
     var isEphemeral = false
+    /// For an `@Attribute(.ephemeral)` property, its `Strata.Schema.Attribute(…)` configuration: the schema lists it.
+    var ephemeralMetadata: String?
     /// For a stored property kept in the model only (`@Transient`, `@Attribute(.ephemeral)`) whose declaration has
     /// no initial value: what `init(backingData:)` assigns (the storage's name and an empty value of its type), as
     /// models loaded from the store don't run the class's initializer.
@@ -78,6 +80,7 @@ extension ModelProperty {
                 name: name, isStored: true, hasDefault: hasDefault, persisted: nil,
                 diagnostics: !hasDefault && empty == nil ? [problem] : [])
             isEphemeral = true
+            ephemeralMetadata = Self.metadata(of: variable.attributes)
             loadedValue = empty.map { ("_\(name)", $0) }
             return
         }
@@ -158,7 +161,7 @@ extension ModelProperty {
     }
 
     /// `Strata.Schema.Attribute(<user's arguments>)`, the relationship equivalent, or `nil`.
-    private static func metadata(of attributes: AttributeListSyntax) -> String {
+    static func metadata(of attributes: AttributeListSyntax) -> String {
         for (macro, type) in [("Attribute", "Attribute"), ("Relationship", "Relationship")] {
             if let attribute = attributes.attribute(named: macro) {
                 let arguments = attribute.arguments?.trimmedDescription ?? ""

@@ -115,7 +115,8 @@ extension PersistedPropertyMacro {
 
 extension PersistedPropertyMacro {
     /// The accessors of an `@Attribute(.ephemeral)` property: observed reads and writes of the `_<name>` storage
-    /// beside it, which the store never sees. Its observers run as a persisted property's do.
+    /// beside it, which the store never sees; a write gives the model unsaved changes. Its observers run as a
+    /// persisted property's do.
     private static func ephemeralAccessors(name: String, observers: PropertyObservers) -> [AccessorDeclSyntax] {
         [
             """
@@ -126,12 +127,14 @@ extension PersistedPropertyMacro {
             """,
             """
             get {
-            access(keyPath: \\.\(raw: name))
+            _$observationRegistrar.access(self, keyPath: \\.\(raw: name))
             return _\(raw: name)
             }
             """,
             observedSetter(
-                oldValue: "_\(name)", write: "withMutation(keyPath: \\.\(name)) {\n_\(name) = newValue\n}",
+                oldValue: "_\(name)",
+                write: "_$observationRegistrar.withMutation(of: self, keyPath: \\.\(name)) {\n_\(name) = newValue\n}\n"
+                    + "persistentBackingData.ephemeralValueDidChange(on: self)",
                 observers: observers),
         ]
     }

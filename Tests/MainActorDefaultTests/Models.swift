@@ -27,6 +27,7 @@ final class Item {
 final class Tag {
     var name: String
     var item: Item?
+    @Attribute(.ephemeral) var isHighlighted = false
 
     init(name: String) {
         self.name = name

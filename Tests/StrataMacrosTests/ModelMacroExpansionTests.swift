@@ -132,6 +132,10 @@ struct ModelMacroExpansionTests {
                         ]
                     }
 
+                    public class var _$strataEphemeralAttributes: [Strata.Schema.Attribute] {
+                        []
+                    }
+
                     public static func _$ShelfKeyPaths<_Sub: Shelf>(rootedAt _: _Sub.Type) -> [AnyKeyPath] {
                         [\\_Sub.name, \\_Sub.capacity, \\_Sub.note]
                     }

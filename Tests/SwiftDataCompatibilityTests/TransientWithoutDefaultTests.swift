@@ -39,6 +39,9 @@ import Testing
         loaded.isSelected = true
         loaded.wordCount = 5
         #expect(loaded.isSelected && loaded.wordCount == 5)
-        #expect(container.schema.entity(for: ScratchDocument.self)?.properties.map(\.name) == ["title"])
+        // @Transient properties are not in the schema; @Attribute(.ephemeral) ones are, and are not stored.
+        let entity = container.schema.entity(for: ScratchDocument.self)
+        #expect(entity?.properties.map(\.name) == ["title", "isSelected", "highlights"])
+        #expect(entity?.storedProperties.map(\.name) == ["title"])
     }
 }

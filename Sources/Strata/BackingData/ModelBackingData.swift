@@ -140,6 +140,8 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         var changedRelationships: Set<Int> = []
         var joinAdditions: [Int: [any PersistentModel]] = [:]
         var joinRemovals: [Int: [any PersistentModel]] = [:]
+        /// Whether an `@Attribute(.ephemeral)` property was assigned since the last save.
+        var hasEphemeralChanges = false
 
         @usableFromInline init() {}
     }
@@ -257,7 +259,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     package var hasChanges: Bool {
         switch state {
         case .inserted, .deleted: true
-        case .registered: !savedValues.isEmpty || !encodingFailures.isEmpty || !changedRelationships.isEmpty
+        case .registered:
+            !savedValues.isEmpty || !encodingFailures.isEmpty || !changedRelationships.isEmpty
+                || sideState?.hasEphemeralChanges == true
         case .detached, .deletedAndSaved: false
         }
     }
@@ -446,6 +450,20 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         context.modelDidChange(model)
     }
 
+    /// Records that an `@Attribute(.ephemeral)` property of `model` was assigned: the model has changes (and so
+    /// has its context) until the next save or rollback, though the store never holds the value. Called by the
+    /// setter `@Model` generates.
+    public func ephemeralValueDidChange<Model: PersistentModel>(on model: Model) {
+        guard state == .registered, let context else { return }
+        ensuredSideState.hasEphemeralChanges = true
+        context.modelDidChange(model)
+    }
+
+    /// Forgets that an `@Attribute(.ephemeral)` property was assigned: the model is being saved.
+    package func forgetEphemeralChanges() {
+        if let sideState, sideState.hasEphemeralChanges { sideState.hasEphemeralChanges = false }
+    }
+
     /// Keeps the stored value of a registered model's property that changed from `previous` to `current`: the
     /// first change keeps `previous`; a change back to the stored value forgets it.
     @inlinable
@@ -507,6 +525,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         for index in changedRelationships { relationshipTargets[index] = nil }
         savedValues.removeAll()
         if let sideState {
+            sideState.hasEphemeralChanges = false
             sideState.encodingFailures.removeAll()
             sideState.changedRelationships.removeAll()
             sideState.joinAdditions.removeAll()

@@ -104,6 +104,7 @@ extension ModelContext {
             let version = data.rowVersion
             save.takenSavedValues.append(TakenSavedValues(data: data, savedValues: savedValues, version: version))
             data.savedValues = SavedValues()
+            data.forgetEphemeralChanges()
             guard let key = data.primaryKey else { continue }
             let start = save.changes.updateColumns.count
             for (index, saved) in savedValues {

@@ -54,9 +54,11 @@ extension Schema {
             /// Encrypt the value in CloudKit. Accepted for source compatibility; it has no effect, since Strata
             /// mirrors nothing to CloudKit (see `ModelConfiguration.CloudKitDatabase`).
             public static let allowsCloudEncryption = Option(name: "allowsCloudEncryption")
-            /// Keep the value in memory only: the property is observed like any other, but never saved, and a model
-            /// loaded from the store starts with the declared initial value. Any type will do, `Codable` or not.
-            /// The schema doesn't list such a property.
+            /// Track changes to the value, but never save it: the property is observed like any other, and changing
+            /// it gives the model and its context unsaved changes (``ModelContext/hasChanges``), but the store never
+            /// holds it, and a model loaded from the store starts with the declared initial value. Any type will do,
+            /// `Codable` or not. The entity lists the attribute, with this option (``Schema/Attribute/isTransient``),
+            /// and leaves it out of ``Schema/Entity/storedProperties``.
             public static let ephemeral = Option(name: "ephemeral")
             /// Store a `Codable` value through its codable representation as one opaque value: predicates and
             /// sorts can't reach its fields, which otherwise they can (a composite attribute).
@@ -126,6 +128,17 @@ extension Schema {
             self.valueTypeBox = MetatypeBox(type: valueType)
         }
 
+        /// The schema's description of an `@Attribute(.ephemeral)` property, made by code `@Model` generates:
+        /// `configuration` holds the options given to `@Attribute`, `keyPath` gives the value type.
+        public static func _ephemeral<Root, Value>(
+            name: String, configuration: Attribute?, keyPath: KeyPath<Root, Value>
+        ) -> Attribute {
+            let unwrapped = (Value.self as? any EphemeralOptional.Type)?.ephemeralWrappedType
+            return Attribute(
+                name: name, configuration: configuration, storageClass: .text, isOptional: unwrapped != nil,
+                valueType: unwrapped ?? Value.self, defaultValue: nil)
+        }
+
         /// Two attributes are equal when they describe the same property the same way.
         public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
             lhs.name == rhs.name && lhs.previousName == rhs.previousName && lhs.options == rhs.options
@@ -142,6 +155,16 @@ extension Schema {
             "\(name): \(valueType)\(isOptional ? "?" : "")\(options.isEmpty ? "" : " \(options.map(\.name))")"
         }
     }
+}
+
+/// An `Optional` type, whose wrapped type an ephemeral attribute reports as its value type.
+protocol EphemeralOptional {
+    /// The type the optional wraps.
+    static var ephemeralWrappedType: any Any.Type { get }
+}
+
+extension Optional: EphemeralOptional {
+    static var ephemeralWrappedType: any Any.Type { Wrapped.self }
 }
 
 /// Holds a metatype so a `Sendable` type can keep one (metatypes are immutable).

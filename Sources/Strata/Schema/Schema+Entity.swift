@@ -4,19 +4,19 @@ extension Schema {
         // `@unchecked` because of key paths and the model metatype; everything is immutable after init.
         /// The entity's name: the model class's name.
         public let name: String
-        /// The attributes: every stored property that isn't a relationship.
-        public var attributes: Set<Attribute> { Set(declaredAttributes) }
+        /// The attributes: every stored property that isn't a relationship, `@Attribute(.ephemeral)` ones included.
+        public var attributes: Set<Attribute> { Set(declaredAttributes + ephemeralAttributes) }
         /// The relationships to other models (or to models of the same class).
         public var relationships: Set<Relationship> { Set(declaredRelationships) }
-        /// The attributes and relationships, in declaration order.
+        /// The attributes and relationships, the stored ones in declaration order, then the ephemeral ones.
         public var properties: [any SchemaProperty] {
-            persistentProperties.compactMap { property in
+            persistentProperties.compactMap { property -> (any SchemaProperty)? in
                 attributesByName[property.name] ?? relationshipsByName[property.name]
-            }
+            } + ephemeralAttributes
         }
-        /// The properties kept in the store, in declaration order: every property, since the schema holds no
-        /// ephemeral one.
-        public var storedProperties: [any SchemaProperty] { properties }
+        /// The properties kept in the store, in declaration order: every property but the `@Attribute(.ephemeral)`
+        /// ones.
+        public var storedProperties: [any SchemaProperty] { properties.filter { !$0.isTransient } }
         /// The attributes by name.
         public let attributesByName: [String: Attribute]
         /// The relationships by name.
@@ -28,13 +28,17 @@ extension Schema {
             Dictionary(properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         }
         /// The stored properties by name.
-        public var storedPropertiesByName: [String: any SchemaProperty] { propertiesByName }
+        public var storedPropertiesByName: [String: any SchemaProperty] {
+            propertiesByName.filter { !$0.value.isTransient }
+        }
         /// The names of the properties that must be unique together, one array per constraint.
         public let uniquenessConstraints: [[String]]
         /// The properties indexed together, one array per index.
         public let indices: [[String]]
-        /// The attributes, in declaration order.
+        /// The stored attributes, in declaration order.
         package let declaredAttributes: [Attribute]
+        /// The `@Attribute(.ephemeral)` attributes, kept in memory only, in declaration order.
+        package let ephemeralAttributes: [Attribute]
         /// The resolved relationships, in declaration order; set once by `Schema.init`, then never changed.
         package internal(set) var declaredRelationships: [Relationship] = []
         package let modelType: any PersistentModel.Type
@@ -105,8 +109,9 @@ extension Schema {
                     defaultValue: entry.defaultValue)
             }
             self.declaredAttributes = attributes
+            self.ephemeralAttributes = modelType._$strataEphemeralAttributes
             self.attributesByName = Dictionary(
-                attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+                (attributes + ephemeralAttributes).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             var keyPaths: [AnyKeyPath: Int] = [:]
             var names: [String: Int] = [:]
             for property in properties {
