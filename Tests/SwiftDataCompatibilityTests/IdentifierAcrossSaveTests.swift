@@ -83,4 +83,38 @@ struct IdentifierAcrossSaveTests {
         #expect(throws: (any Error).self) { try other.save() }
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<CapturedFolder>()) == 0)
     }
+
+    @Test(arguments: StoreKind.all) func aCapturedIdentifierInAPredicateFindsTheSavedRow(_ kind: StoreKind) throws {
+        let context = ModelContext(try container(kind))
+        let inbox = CapturedFolder(name: "Inbox")
+        let archive = CapturedFolder(name: "Archive")
+        context.insert(inbox)
+        context.insert(archive)
+        context.insert(CapturedFolder(name: "Drafts"))
+        let capturedID = inbox.persistentModelID
+        let capturedIDs = [inbox.persistentModelID, archive.persistentModelID]
+        try context.save()
+
+        let one = FetchDescriptor<CapturedFolder>(predicate: #Predicate { $0.persistentModelID == capturedID })
+        #expect(try context.fetch(one).map(\.name) == ["Inbox"])
+        #expect(try ModelContext(context.container).fetch(one).isEmpty, "another context never issued the identifier")
+        #expect(try context.fetchCount(one) == 1)
+        #expect(try context.fetchIdentifiers(one) == [inbox.persistentModelID])
+        let listed = FetchDescriptor<CapturedFolder>(
+            predicate: #Predicate { capturedIDs.contains($0.persistentModelID) }, sortBy: [SortDescriptor(\.name)])
+        #expect(try context.fetch(listed).map(\.name) == ["Archive", "Inbox"])
+        var enumerated: [String] = []
+        try context.enumerate(listed) { enumerated.append($0.name) }
+        #expect(enumerated == ["Archive", "Inbox"])
+
+        // A relationship compared with a captured identifier, and the models it names deleted by predicate.
+        context.insert(CapturedNote(text: "kept", folder: inbox))
+        try context.save()
+        let inInbox = FetchDescriptor<CapturedNote>(
+            predicate: #Predicate { $0.folder?.persistentModelID == capturedID })
+        #expect(try context.fetch(inInbox).map(\.text) == ["kept"])
+        try context.delete(model: CapturedFolder.self, where: #Predicate { capturedIDs.contains($0.persistentModelID) })
+        try context.save()
+        #expect(try context.fetch(FetchDescriptor<CapturedFolder>()).map(\.name) == ["Drafts"])
+    }
 }

@@ -20,7 +20,8 @@ extension ModelContext {
     ) throws -> [AggregateResult<Key, Value>] {
         try throwingSwiftDataErrors {
             try mergeChangesSavedElsewhere()
-            let plan = try AggregatePlan(descriptor, entity: entity(for: T.self))
+            let plan = try AggregatePlan(
+                descriptor, entity: entity(for: T.self), permanentIdentifiers: permanentIdentifiers)
             return try plan.results(try store.aggregate(plan.request), of: descriptor)
         }
     }

@@ -16,7 +16,7 @@ extension ModelContext {
     ) throws {
         try throwingSwiftDataErrors {
             try mergeChangesSavedElsewhere()
-            let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+            let plan = try fetchPlan(for: descriptor)
             if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
                 for model in try fetch(descriptor) { try block(model) }
                 return
@@ -126,7 +126,7 @@ extension ModelContext {
     ) throws -> FetchResultsCollection<T> {
         try throwingSwiftDataErrors {
             try mergeChangesSavedElsewhere()
-            let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+            let plan = try fetchPlan(for: descriptor)
             if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
                 return FetchResultsCollection(loaded: try fetch(descriptor))
             }

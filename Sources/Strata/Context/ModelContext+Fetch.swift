@@ -15,7 +15,7 @@ extension ModelContext {
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         try throwingSwiftDataErrors {
             try mergeChangesSavedElsewhere()
-            let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+            let plan = try fetchPlan(for: descriptor)
             let results = try fetchWithoutPrefetching(descriptor, plan: plan)
             if !descriptor.relationshipKeyPathsForPrefetching.isEmpty {
                 try prefetch(descriptor.relationshipKeyPathsForPrefetching, for: results, entity: plan.entity)
@@ -40,7 +40,7 @@ extension ModelContext {
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
         try throwingSwiftDataErrors {
             try mergeChangesSavedElsewhere()
-            let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+            let plan = try fetchPlan(for: descriptor)
             guard descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) else {
                 var request = plan.request
                 request.ordering = []
@@ -57,7 +57,7 @@ extension ModelContext {
     {
         try throwingSwiftDataErrors {
             try mergeChangesSavedElsewhere()
-            let plan = try FetchPlan(descriptor, entity: entity(for: T.self))
+            let plan = try fetchPlan(for: descriptor)
             if descriptor.includePendingChanges, hasPendingChanges(for: plan.entity) {
                 return try fetch(descriptor).map(\.persistentModelID)
             }
@@ -111,6 +111,12 @@ extension ModelContext {
             placeholder.persistentBackingData.adoptTemporaryIdentifier(identifier)
         }
         return placeholder
+    }
+
+    /// `descriptor` translated for the store, the temporary identifiers it captured of models this context has
+    /// saved since naming their rows.
+    func fetchPlan<T: PersistentModel>(for descriptor: FetchDescriptor<T>) throws -> FetchPlan {
+        try FetchPlan(descriptor, entity: entity(for: T.self), permanentIdentifiers: permanentIdentifiers)
     }
 
     /// The identifier a model saved by this context has now, for the temporary one it had before its save (an

@@ -137,7 +137,9 @@ extension ModelContext {
     ) throws {
         try throwingSwiftDataErrors {
             let entity = try entity(for: model)
-            let condition = try predicate.map { try PredicateTranslator.translate($0, entity: entity) }
+            let condition = try predicate.map {
+                try PredicateTranslator.translate($0, entity: entity, permanentIdentifiers: permanentIdentifiers)
+            }
             try delete(T.self, entity: entity, where: condition, includeSubclasses: includeSubclasses)
         }
     }

@@ -8,13 +8,19 @@ package struct FetchPlan {
     /// The sort keys the descriptor asked for (without the insertion-order tie-breaker).
     package let sortOrderings: [QueryOrdering]
 
-    /// Translates a descriptor.
+    /// Translates a descriptor; a temporary identifier among `permanentIdentifiers`' keys names the row its model
+    /// was saved as.
     ///
     /// - Throws: `StrataError.unsupportedPredicate` or `StrataError.unsupportedSortDescriptor` naming what can't
     ///   run in the store, or the format predicate's `PredicateFormatError`.
-    package init<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, entity: Schema.Entity) throws {
+    package init<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>, entity: Schema.Entity,
+        permanentIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:]
+    ) throws {
         self.entity = entity
-        let predicateCondition = try descriptor.predicate.map { try PredicateTranslator.translate($0, entity: entity) }
+        let predicateCondition = try descriptor.predicate.map {
+            try PredicateTranslator.translate($0, entity: entity, permanentIdentifiers: permanentIdentifiers)
+        }
         let formatCondition = try descriptor.formatPredicate.map { try FormatTranslator.translate($0, entity: entity) }
         let conditions = [predicateCondition, formatCondition].compactMap { $0 }
         let condition = conditions.count > 1 ? .and(conditions) : conditions.first

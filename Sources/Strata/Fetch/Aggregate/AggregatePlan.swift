@@ -31,17 +31,21 @@ package struct AggregatePlan {
 
     private static let splitFactor = QueryExpression.value(.integer(1 << 32))
 
-    /// Translates a descriptor.
+    /// Translates a descriptor; a temporary identifier among `permanentIdentifiers`' keys names the row its model
+    /// was saved as.
     ///
     /// - Throws: `StrataError.invalidAggregate` naming a key path that isn't a stored attribute of the model or of
     ///   a model it reaches through to-one relationships, an integer sum or average over unsigned storage, or a
     ///   sort key path that isn't a group key; `StrataError.unsupportedPredicate` for the predicate or a negative
     ///   limit or offset.
     package init<T: PersistentModel, Key, Value>(
-        _ descriptor: AggregateDescriptor<T, Key, Value>, entity: Schema.Entity
+        _ descriptor: AggregateDescriptor<T, Key, Value>, entity: Schema.Entity,
+        permanentIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:]
     ) throws {
         self.entity = entity
-        let condition = try descriptor.predicate.map { try PredicateTranslator.translate($0, entity: entity) }
+        let condition = try descriptor.predicate.map {
+            try PredicateTranslator.translate($0, entity: entity, permanentIdentifiers: permanentIdentifiers)
+        }
         for (label, value) in [("fetchLimit", descriptor.fetchLimit), ("fetchOffset", descriptor.fetchOffset)] {
             if let value, value < 0 {
                 throw StrataError.unsupportedPredicate(expression: "\(label) \(value)", reason: "it can't be negative")

@@ -8,6 +8,9 @@ import Foundation
 package struct PredicateTranslator {
     package let entity: Schema.Entity
     package let variable: PredicateExpressions.VariableID
+    /// The permanent identifiers of models saved since an app captured their temporary ones, by temporary
+    /// identifier: a captured identifier names the row its model was saved as.
+    package var permanentIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:]
     /// What the variables of enclosing closures (`summary.flatMap { $0.count }`) stand for.
     package private(set) var bindings: [PredicateExpressions.VariableID: TranslatedOperand] = [:]
 
@@ -25,12 +28,15 @@ package struct PredicateTranslator {
         return translator
     }
 
-    /// Translates a whole predicate.
+    /// Translates a whole predicate; a temporary identifier among `permanentIdentifiers`' keys names the row its
+    /// model was saved as.
     /// - Throws: `StrataError.unsupportedPredicate` for an expression that can't run in the store.
     package static func translate<T: PersistentModel>(
-        _ predicate: Predicate<T>, entity: Schema.Entity
+        _ predicate: Predicate<T>, entity: Schema.Entity,
+        permanentIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:]
     ) throws -> QueryExpression {
-        let translator = PredicateTranslator(entity: entity, variable: predicate.variable.key)
+        var translator = PredicateTranslator(entity: entity, variable: predicate.variable.key)
+        translator.permanentIdentifiers = permanentIdentifiers
         return try translator.condition(predicate.expression)
     }
 
@@ -81,7 +87,8 @@ package struct PredicateTranslator {
             if case .property(let property, _)? = counterpart, let stored = try property.encodeAny(value) {
                 return .constant(stored, comparedWith: property)
             }
-            if let identifier = Self.identifier(in: value) {
+            if let captured = Self.identifier(in: value) {
+                let identifier = captured.isTemporary ? permanentIdentifiers[captured] ?? captured : captured
                 // An identifier of another hierarchy names no row of this entity: `0`, which no row has. One of
                 // the same hierarchy (a subclass's row in a fetch of the base, or the base's identifier of a
                 // subclass's row) names the row with its key.
@@ -90,7 +97,7 @@ package struct PredicateTranslator {
                 {
                     return .value(.integer(0))
                 }
-                // A temporary identifier matches its unsaved model in memory and no stored row.
+                // A temporary identifier of a model still unsaved matches it in memory and no stored row.
                 return .value(.integer(identifier.queryKey))
             }
             guard let stored = try Self.storedValue(forConstant: value) else {
