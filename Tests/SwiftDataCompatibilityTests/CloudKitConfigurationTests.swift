@@ -21,6 +21,19 @@ import Testing
         #expect(modelConfiguration.cloudKitDatabase == .automatic)
     }
 
+    @Test func configurationsReportTheirContainerIdentifiers() {
+        let synced = ModelConfiguration(
+            "Notes", groupContainer: .identifier("group.com.example.notes"),
+            cloudKitDatabase: .private("iCloud.com.example.notes"))
+        #expect(synced.cloudKitContainerIdentifier == "iCloud.com.example.notes")
+        #expect(synced.groupAppContainerIdentifier == "group.com.example.notes")
+        let local = ModelConfiguration(isStoredInMemoryOnly: true)
+        #expect(local.cloudKitContainerIdentifier == nil)
+        #expect(local.groupAppContainerIdentifier == nil)
+        #expect(String(reflecting: synced).contains("Notes"))
+        #expect(synced.debugDescription.contains(synced.url.path))
+    }
+
     @Test func cloudKitDatabaseChoicesAreAcceptedAndStoreLocally() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cloud-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

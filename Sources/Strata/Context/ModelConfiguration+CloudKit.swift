@@ -45,6 +45,16 @@ extension ModelConfiguration {
         }
     }
 
+    /// The identifier of the configuration's CloudKit container (the name given to `.private(_:)`), or `nil`;
+    /// Strata never syncs with it.
+    public var cloudKitContainerIdentifier: String? {
+        guard case .privateDatabase(let name) = cloudKitDatabase.choice else { return nil }
+        return name
+    }
+
+    /// The identifier of the configuration's app group container (the name given to `.identifier(_:)`), or `nil`.
+    public var groupAppContainerIdentifier: String? { groupContainer.identifier }
+
     /// Whether the process has been told that CloudKit sync doesn't run.
     private static let toldCloudKitUnavailable = Atomic<Bool>(false)
 

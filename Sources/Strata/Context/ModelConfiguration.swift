@@ -145,3 +145,11 @@ public struct ModelConfiguration: Sendable, Hashable, Identifiable {
         hasher.combine(allowsSave)
     }
 }
+
+extension ModelConfiguration: CustomDebugStringConvertible {
+    /// The configuration as a debugger shows it: its name, where the store is, and how it is opened.
+    public var debugDescription: String {
+        "ModelConfiguration(name: \(name), url: \(url.path), isStoredInMemoryOnly: \(isStoredInMemoryOnly), "
+            + "allowsSave: \(allowsSave))"
+    }
+}
