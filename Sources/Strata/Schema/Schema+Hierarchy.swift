@@ -34,6 +34,9 @@ extension Schema.Entity {
     /// Animal`); `nil` for a base model.
     public var superentity: Schema.Entity? { parentEntity }
 
+    /// The name of ``superentity``: the model's superclass's entity name, or `nil` for a base model.
+    public var superentityName: String? { parentEntity?.name }
+
     /// The entities of the model's direct subclasses in the schema.
     public var subentities: Set<Schema.Entity> { Set(childEntities) }
 
