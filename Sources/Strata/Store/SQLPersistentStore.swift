@@ -5,6 +5,8 @@ package protocol SQLPersistentStore: PersistentStore {
     /// done in a thrown error.
     /// - Throws: `StrataError.storeFailure` (or the store's closed-store error) when the query fails.
     func integerPairs(_ query: SQLFragment, operation: @autoclosure () -> String) throws -> [(Int64, Int64)]
+    /// The statements of the store's saves, by shape, kept from one save to the next.
+    var saveStatements: SaveStatementCache { get }
 }
 
 extension SQLPersistentStore {

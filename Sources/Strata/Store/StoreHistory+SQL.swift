@@ -55,13 +55,20 @@ extension StoreHistoryFetch {
 extension HistoryTables {
     /// The `INSERT` of one save's transaction row: its time, author, program and process.
     package static func transactionRow(author: String?) -> SQLFragment {
-        let values: [StoredValue] = [
+        "INSERT INTO \(identifier: transactions) (\(columns(transactionColumns))) "
+            + "VALUES (\(SQLFragment.joined(transactionValues(author: author).map(SQLFragment.binding), separator: ", ")))"
+    }
+
+    /// The columns a save's transaction row writes, in the order of ``transactionValues(author:)``.
+    package static let transactionColumns = ["timestamp", "author", "bundle", "process"]
+
+    /// The values of a save's transaction row written now: the time, the author, the program and the process.
+    package static func transactionValues(author: String?) -> [StoredValue] {
+        [
             .real(Date().timeIntervalSinceReferenceDate), author.map { .text($0) } ?? .null,
             .text(StoredHistoryTransaction.currentBundleIdentifier),
             .text(StoredHistoryTransaction.currentProcessIdentifier),
         ]
-        return "INSERT INTO \(identifier: transactions) (\(columns(["timestamp", "author", "bundle", "process"]))) "
-            + "VALUES (\(SQLFragment.joined(values.map(SQLFragment.binding), separator: ", ")))"
     }
 
     /// The `INSERT` of one row into `table`'s `columns`, its values bound row by row.

@@ -13,6 +13,8 @@ package final class PostgresStore: SQLPersistentStore, Sendable {
     let writer = PostgresQueryWriter()
     /// The history transactions this store wrote while its commit watcher runs.
     let ownTransactions = StoreWrittenTransactions()
+    /// The statements of earlier saves, by shape, which later saves reuse.
+    package let saveStatements = SaveStatementCache()
     /// The commit watchers running, which closing the store stops.
     let watchers = StoreWatchers()
     /// How many of the store's commit watcher threads are running now.

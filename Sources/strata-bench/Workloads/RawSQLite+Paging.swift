@@ -40,9 +40,16 @@ extension RawWorkloads {
         }
     }
 
-    /// Workload 15's floor: one row's `weight` changed in a transaction.
-    func saveOneChange() throws -> Sample {
+    /// Workload 15's floor: one row's `weight` changed in a transaction. Untimed, the row is read first with the
+    /// query Strata's side fetches it with (and, `readingAll`, every row with it, as 15a registers them all), so
+    /// both time the change and the commit from the same place.
+    func saveOneChange(readingAll: Bool) throws -> Sample {
         let database = try large()
+        let read = try database.prepare(
+            "SELECT \"Z_PK\", \(RawDatabase.columnList) FROM \"Item\" ORDER BY \"id\"" + (readingAll ? "" : " LIMIT 1"))
+        var rows: [ItemRow] = []
+        while try read.step() { rows.append(read.row(from: 1)) }
+        consume(rows)
         let statement = try database.prepare("UPDATE \"Item\" SET \"weight\" = \"weight\" + 1 WHERE \"Z_PK\" = ?")
         statement.bind(1, at: 1)
         return Sample(

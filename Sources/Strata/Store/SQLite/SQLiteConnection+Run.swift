@@ -24,6 +24,7 @@ extension SQLiteConnection {
             var cursor: UnsafePointer<CChar>? = start
             while let current = cursor, current.pointee != 0 {
                 var statement: OpaquePointer?
+                compiledStatementCount += 1
                 let prepared = sqlite3_prepare_v2(handle, current, -1, &statement, &cursor)
                 guard prepared == SQLITE_OK else {
                     sqlite3_finalize(statement)

@@ -30,7 +30,7 @@ extension SQLiteConnection {
         if isInTransaction {
             return try withSavepoint(body)
         }
-        try execute(exclusive ? "BEGIN EXCLUSIVE" : "BEGIN IMMEDIATE", countsExecutions: false)
+        try runBookkeeping(exclusive ? "BEGIN EXCLUSIVE" : "BEGIN IMMEDIATE")
         let result: T
         do {
             result = try body()
@@ -39,12 +39,20 @@ extension SQLiteConnection {
             throw error
         }
         do {
-            try execute("COMMIT", countsExecutions: false)
+            try runBookkeeping("COMMIT")
         } catch {
             rollBackOuterTransaction()
             throw error
         }
         return result
+    }
+
+    /// Runs a statement of the connection's own (`BEGIN`, `COMMIT`), prepared once and kept: a save of one change
+    /// compiles nothing. It does not count toward ``executedStatementCount``.
+    private func runBookkeeping(_ sql: String) throws(SQLiteError) {
+        let statement = try prepare(sql, countsExecutions: false)
+        defer { statement.reset() }
+        try statement.runToCompletion()
     }
 
     private func withSavepoint<T>(_ body: () throws -> T) throws -> T {

@@ -49,6 +49,10 @@ package final class SQLiteConnection {
     /// savepoints, ``dataVersion()``) is not counted, so tests can count the queries a feature runs.
     package private(set) var executedStatementCount = 0
 
+    /// How many statements this connection has compiled: through ``prepare(_:)`` (once per text while it stays in
+    /// the cache) and ``execute(_:)`` (every time). Work the connection has seen before compiles nothing.
+    package internal(set) var compiledStatementCount = 0
+
     /// Opens (and, by default, creates) a database.
     ///
     /// An existing file must pass `integrityCheck` (its header, its schema and, after an unclean shutdown or when
@@ -143,6 +147,7 @@ package final class SQLiteConnection {
     /// Compiles `sql` into a new statement that is not cached.
     private func compile(_ sql: String, countsExecutions: Bool) throws(SQLiteError) -> SQLiteStatement {
         var statementHandle: OpaquePointer?
+        compiledStatementCount += 1
         let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statementHandle, nil)
         guard result == SQLITE_OK else {
             sqlite3_finalize(statementHandle)

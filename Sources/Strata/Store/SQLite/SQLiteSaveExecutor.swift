@@ -14,7 +14,8 @@ final class SQLiteSaveExecutor: SaveExecutor {
     var insertedKeys: InsertedKeys { .assigned }
     /// The keys this save issues; ``recordIssuedKeys()`` writes their marks before the save commits.
     private let keys: SQLiteKeyAllocator
-    /// The statements prepared for this save, by their text's identity (the text kept, so no identity is reused).
+    /// The statements this save prepared before the last one, by their text's identity (the text kept, so no
+    /// identity is reused); a save of one shape keeps its statement in `last` alone.
     private var prepared: [ObjectIdentifier: (sql: SaveSQL, statement: SQLiteStatement)] = [:]
     private var last: (sql: SaveSQL, statement: SQLiteStatement)?
 
@@ -76,12 +77,12 @@ final class SQLiteSaveExecutor: SaveExecutor {
     private func statement(for sql: SaveSQL) throws -> SQLiteStatement {
         if let last, last.sql === sql { return last.statement }
         let statement: SQLiteStatement
-        if let found = prepared[ObjectIdentifier(sql)] {
+        if !prepared.isEmpty, let found = prepared[ObjectIdentifier(sql)] {
             statement = found.statement
         } else {
             statement = try connection.prepare(sql.text)
-            prepared[ObjectIdentifier(sql)] = (sql, statement)
         }
+        if let last { prepared[ObjectIdentifier(last.sql)] = last }
         last = (sql, statement)
         return statement
     }

@@ -25,7 +25,8 @@ extension SQLiteStore {
                     var sequence = SaveSequence(
                         executor: executor,
                         mergePolicy: mergePolicy,
-                        storeIdentifier: identifier, recordsHistory: recordsHistory, changes: changes)
+                        storeIdentifier: identifier, recordsHistory: recordsHistory, changes: changes,
+                        statementCache: saveStatements)
                     let result = try sequence.write(changes)
                     try executor.recordIssuedKeys()
                     if let history, let journal = sequence.journal {

@@ -35,6 +35,8 @@ package final class SQLiteStore: SQLPersistentStore, @unchecked Sendable {
     private let historyRecordingSuspended = Atomic<Bool>(false)
     /// The history transactions this store wrote while its commit watcher runs.
     let ownTransactions = StoreWrittenTransactions()
+    /// The statements of earlier saves, by shape, which later saves reuse.
+    package let saveStatements = SaveStatementCache()
 
     /// Stops (or resumes) recording history, to measure what recording costs (`strata-bench --no-history`).
     /// Stores always record history otherwise, as SwiftData's do; a store that skips it leaves gaps readers can't see.
@@ -187,5 +189,10 @@ extension SQLiteStore {
     /// How many statements the store's connection has run (see `SQLiteConnection.executedStatementCount`).
     package var executedStatementCount: Int {
         (try? withConnection { $0.executedStatementCount }) ?? 0
+    }
+
+    /// How many statements the store's connection has compiled (see `SQLiteConnection.compiledStatementCount`).
+    package var compiledStatementCount: Int {
+        (try? withConnection { $0.compiledStatementCount }) ?? 0
     }
 }

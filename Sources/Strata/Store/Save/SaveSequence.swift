@@ -15,16 +15,19 @@ package struct SaveSequence<Executor: SaveExecutor> {
     var result = StoreSaveResult()
     var conflicts: [MergeConflict] = []
 
-    /// - Parameter recordsHistory: whether to keep the journal the history is derived from.
+    /// - Parameters:
+    ///   - recordsHistory: whether to keep the journal the history is derived from.
+    ///   - statementCache: the store's statements of earlier saves, which this one reuses and adds to.
     package init(
         executor: Executor, mergePolicy: MergePolicy, storeIdentifier: String, recordsHistory: Bool,
-        changes: StoreChanges
+        changes: StoreChanges, statementCache: SaveStatementCache
     ) {
         self.executor = executor
         self.mergePolicy = mergePolicy
         self.storeIdentifier = storeIdentifier
         statements = SaveStatements(
-            dialect: executor.dialect, rowLock: executor.rowLock, insertedKeys: executor.insertedKeys)
+            dialect: executor.dialect, rowLock: executor.rowLock, insertedKeys: executor.insertedKeys,
+            cache: statementCache)
         if recordsHistory {
             journal = SaveJournal(
                 tracksRelationships: !changes.foreignKeyUpdates.isEmpty || !changes.joinInserts.isEmpty

@@ -10,9 +10,10 @@ package struct SaveStatement {
     }
 }
 
-/// The text of a save's statement, made once per save for each shape (an entity's insert, an update of one set of
-/// columns, …): a class, so an executor tells two statements of one shape apart from others by identity alone.
-package final class SaveSQL {
+/// The text of a save's statement, made once per store for each shape (an entity's insert, an update of one set of
+/// columns, …) and kept in its ``SaveStatementCache``: a class, so an executor tells two statements of one shape
+/// apart from others by identity alone.
+package final class SaveSQL: Sendable {
     package let text: String
     /// The entity whose uniqueness constraints a unique violation of this statement names.
     package let entity: Schema.Entity

@@ -1,37 +1,22 @@
-/// The SQL of a save's statements in one dialect, written once per shape and kept for the save: every store runs
-/// the same statements, spelled with its own quotes and placeholders.
-final class SaveStatements<Dialect: SQLDialect> {
+/// The SQL of a save's statements in one dialect, written once per shape: every store runs the same statements,
+/// spelled with its own quotes and placeholders. The texts are kept in the store's ``SaveStatementCache`` from one
+/// save to the next, so a save of a shape saved before builds and renders no SQL, and an executor finds what it
+/// prepared for the text.
+struct SaveStatements<Dialect: SQLDialect> {
     let dialect: Dialect
     /// Appended to a `SELECT` of rows the save is about to write (`SaveExecutor.rowLock`).
     let rowLock: String
     let insertedKeys: InsertedKeys
-    private var cache: [Key: SaveSQL] = [:]
+    private let cache: SaveStatementCache
 
-    init(dialect: Dialect, rowLock: String, insertedKeys: InsertedKeys) {
+    init(dialect: Dialect, rowLock: String, insertedKeys: InsertedKeys, cache: SaveStatementCache) {
         self.dialect = dialect
         self.rowLock = rowLock
         self.insertedKeys = insertedKeys
+        self.cache = cache
     }
 
-    /// A statement's shape: what it does, to which table, with which columns.
-    private struct Key: Hashable {
-        let kind: Kind
-        let entity: ObjectIdentifier
-        var columns: [Int] = []
-        var name: String = ""
-    }
-
-    private enum Kind: Hashable {
-        case insert(ignoringConflicts: Bool)
-        case checkedUpdate
-        case update(returningVersion: Bool)
-        case delete(checked: Bool, returning: Bool)
-        case storedRow
-        case uniqueRow(nulls: [Bool])
-        case foreignKey
-        case joinInsert
-        case joinDelete
-    }
+    private typealias Key = SaveStatementCache.Key
 
     /// The statement of a shape, built once and rendered in the dialect (its placeholders numbered in order).
     private func sql(

@@ -2,17 +2,33 @@ import Foundation
 
 /// Records one save's history inside the save's own SQLite transaction: the transaction row first, then the rows
 /// derived from the save's journal (``SaveJournal/historyRows()``), so a failed save, rolled back, leaves no history
-/// either. Each statement is prepared once per connection (the connection caches them by text); a history row costs
-/// one `INSERT` of bound values.
+/// either. The statements' texts are rendered once per process and prepared once per connection (the connection
+/// caches them by text); a history row costs one `INSERT` of bound values.
 struct HistoryRecorder {
     let connection: SQLiteConnection
     /// The transaction identifier of the save being recorded.
     let transaction: Int64
 
+    /// The `INSERT` of a transaction row (``HistoryTables/transactionValues(author:)`` bound).
+    private static let transactionInsert = render(
+        HistoryTables.insert(into: HistoryTables.transactions, columns: HistoryTables.transactionColumns))
+    /// The `INSERT` of a change row.
+    private static let changeInsert = render(
+        HistoryTables.insert(
+            into: HistoryTables.changes,
+            columns: ["transaction", "position", "kind", "entity", "row", "count", "attributes", "keys"]))
+    /// The `INSERT` of a tombstone value.
+    private static let tombstoneInsert = render(
+        HistoryTables.insert(into: HistoryTables.tombstones, columns: ["transaction", "position", "name", "value"]))
+
+    private static func render(_ statement: SQLFragment) -> String {
+        statement.render(in: SQLiteDialect()).sql
+    }
+
     /// Writes the transaction row.
     init(connection: SQLiteConnection, author: String?) throws {
         self.connection = connection
-        try connection.run(HistoryTables.transactionRow(author: author))
+        try connection.run(Self.transactionInsert, HistoryTables.transactionValues(author: author))
         self.transaction = connection.lastInsertRowID
     }
 
@@ -20,10 +36,7 @@ struct HistoryRecorder {
     func record(_ journal: SaveJournal) throws {
         let (changes, tombstones) = journal.historyRows()
         if !changes.isEmpty {
-            let statement = try connection.prepareBound(
-                HistoryTables.insert(
-                    into: HistoryTables.changes,
-                    columns: ["transaction", "position", "kind", "entity", "row", "count", "attributes", "keys"]))
+            let statement = try connection.prepare(Self.changeInsert)
             for change in changes {
                 defer { statement.reset() }
                 try statement.bind(.integer(transaction), at: 1)
@@ -38,8 +51,7 @@ struct HistoryRecorder {
             }
         }
         guard !tombstones.isEmpty else { return }
-        let statement = try connection.prepareBound(
-            HistoryTables.insert(into: HistoryTables.tombstones, columns: ["transaction", "position", "name", "value"]))
+        let statement = try connection.prepare(Self.tombstoneInsert)
         for tombstone in tombstones {
             defer { statement.reset() }
             try statement.bind(.integer(transaction), at: 1)

@@ -1,9 +1,10 @@
 extension SQLiteStore {
-    /// SQLite's schema cookie, which every change to the database's tables moves.
+    /// SQLite's schema cookie, which every change to the database's tables moves. Read before every save, through
+    /// the connection's kept statement, straight from its column.
     static func schemaCookie(of connection: SQLiteConnection) throws -> Int64 {
-        let rows = try connection.query("PRAGMA schema_version")
-        if case .integer(let cookie)? = rows.first?.first { return cookie }
-        return 0
+        let statement = try connection.prepare("PRAGMA schema_version")
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(at: 0) : 0
     }
 
     /// Checks, on the store's connection, that nobody migrated the tables of this store's entities since it
