@@ -73,8 +73,7 @@ struct MigrationCrashTests {
                 }
                 usleep(500)
             }
-            child.waitUntilExit()
-            return (killed, child.terminationReason)
+            return (killed, child.waitForExit().reason)
         }
         #expect(killed, "the migration ended before it could be killed")
         #expect(reason == .uncaughtSignal)

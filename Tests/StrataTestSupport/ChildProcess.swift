@@ -24,10 +24,10 @@ package struct ChildProcess: Sendable {
             process.standardError = pipe
             try process.run()
             let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let exit = process.waitForExit()
             return ChildProcess(
-                terminationStatus: process.terminationStatus, terminationReason: process.terminationReason,
-                output: output, processIdentifier: process.processIdentifier)
+                terminationStatus: exit.status, terminationReason: exit.reason, output: output,
+                processIdentifier: process.processIdentifier)
         }
     }
 }

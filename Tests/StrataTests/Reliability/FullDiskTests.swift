@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import Strata
@@ -16,8 +17,7 @@ struct FullDiskTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        return process.waitForExit() == Process.Exit(status: 0, reason: .exit)
     }
 
     @Test("Saves on a full disk fail with a StrataError; every earlier save stays and the store stays intact")
