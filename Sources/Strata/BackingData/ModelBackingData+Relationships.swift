@@ -12,7 +12,7 @@ extension ModelBackingData {
 
     /// Reads a to-one relationship, loading (or faulting) the related model when first read.
     public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, Target?>) -> Target? {
-        relatedModels(at: property.index).first as? Target
+        relatedModel(at: property.index) as? Target
     }
 
     /// Assigns a to-one relationship, keeping the inverse relationship in step.
@@ -42,7 +42,7 @@ extension ModelBackingData {
     /// every property empty), never a trap, and saving the model throws
     /// `StrataError.missingRequiredRelationship` until it is assigned.
     public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, Target>) -> Target {
-        if let target = relatedModels(at: property.index).first as? Target { return target }
+        if let target = relatedModel(at: property.index) as? Target { return target }
         let standIn = ModelBackingData.make(propertyCount: Target.schemaMetadata.count)
         standIn.state = .deletedAndSaved
         return Target(backingData: standIn)
@@ -127,13 +127,28 @@ extension ModelBackingData {
     /// The related models of a relationship, loaded from the store (by the context) when not read yet.
     package func relatedModels(at index: Int) -> [any PersistentModel] {
         if let targets = relationshipTargets[index] { return targets }
+        loadRelationship(at: index)
+        return relationshipTargets[index] ?? []
+    }
+
+    /// The first related model of a relationship (a to-one's target), loaded as ``relatedModels(at:)`` loads it;
+    /// reading one already loaded makes no array.
+    package func relatedModel(at index: Int) -> (any PersistentModel)? {
+        let stored = sideState?.relationshipTargets.firstTarget(at: index)
+        if let stored, stored.isStored { return stored.model }
+        loadRelationship(at: index)
+        return relationshipTargets.firstTarget(at: index).model
+    }
+
+    /// Loads relationship `index` into `relationshipTargets`: through the context, or from the store when the
+    /// context is gone.
+    private func loadRelationship(at index: Int) {
         if unloadedProperties != nil { loadUnloadedProperties() }
         if let context {
-            if let targets = context.loadRelationship(at: index, of: self) { return targets }
-        } else if let targets = relatedModelsFromStore(at: index) {
-            return targets
+            _ = context.loadRelationship(at: index, of: self)
+        } else {
+            _ = relatedModelsFromStore(at: index)
         }
-        return relationshipTargets[index] ?? []
     }
 
     private func assignRelationship(

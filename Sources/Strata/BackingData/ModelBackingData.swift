@@ -136,7 +136,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         var temporaryIdentifier: PersistentIdentifier?
         /// Whether the model stands in for one `ModelContext.model(for:)` could not find: it is never inserted.
         var isLookupPlaceholder = false
-        var relationshipTargets: [Int: [any PersistentModel]] = [:]
+        var relationshipTargets = RelationshipTargets()
         var changedRelationships: Set<Int> = []
         var joinAdditions: [Int: [any PersistentModel]] = [:]
         var joinRemovals: [Int: [any PersistentModel]] = [:]
@@ -175,7 +175,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         set { ensuredSideState.isLookupPlaceholder = newValue }
     }
     /// The related models of each relationship read or assigned so far, by property index (0 or 1 for to-one).
-    package var relationshipTargets: [Int: [any PersistentModel]] {
+    package var relationshipTargets: RelationshipTargets {
         get { sideState?.relationshipTargets ?? .init() }
         _modify { yield &ensuredSideState.relationshipTargets }
     }

@@ -16,8 +16,9 @@ protocol ModelBackingDataContext: AnyObject {
     func insertAny(_ model: any PersistentModel)
     /// Fills in every fault of `entity` the context holds, `data` among them, in one query; `false` when it can't.
     func fulfillFaults(of entity: Schema.Entity, including data: ModelBackingData) -> Bool
-    /// The related models of relationship `index` of `data`, loaded from the store; `nil` when they can't be.
-    func loadRelationship(at index: Int, of data: ModelBackingData) -> [any PersistentModel]?
+    /// Loads the related models of relationship `index` of `data` from the store into its `relationshipTargets`;
+    /// `false` when they can't be.
+    func loadRelationship(at index: Int, of data: ModelBackingData) -> Bool
     /// Whether the context records its changes for undo (it has an undo manager).
     var recordsUndo: Bool { get }
     /// Records how to undo a property change of `model`: the value at `index` goes back to `previous`.

@@ -7,21 +7,19 @@ extension ModelContext {
     /// The other models are those registered since the relationship was last loaded (`ownersToLoad`), so reading
     /// it page after page costs each page its own models, not every model registered before it.
     @usableFromInline
-    func loadRelationship(at index: Int, of data: ModelBackingData) -> [any PersistentModel]? {
-        guard let entity = data.entity, let info = entity.relationshipInfos[index] else { return nil }
+    func loadRelationship(at index: Int, of data: ModelBackingData) -> Bool {
+        guard let entity = data.entity, let info = entity.relationshipInfos[index] else { return false }
         if !info.isToMany {
             guard index < data.values.count, case .integer(let key) = data.values[index] else {
                 data.relationshipTargets[index] = []
-                return []
+                return true
             }
             let destination = info.destination
             // A target already registered needs no batch: the other owners' targets are made when one of them
             // is read and missing.
             if let target = registeredModels[destination.identityKey]?[key] {
-                // One array, kept and returned.
-                let targets = [target]
-                data.relationshipTargets[index] = targets
-                return targets
+                data.relationshipTargets.setTarget(target, at: index)
+                return true
             }
             // The keys of the other owners' targets: noted when the owners were fetched, or read from the owners
             // registered otherwise.
@@ -36,23 +34,22 @@ extension ModelContext {
                 // loop reaches in one query rather than one each.
                 registerRows(of: destination, keys: [key] + notedKeys + owners.map(\.1))
             }
-            let target = registeredOrFault(destination, primaryKey: key)
-            data.relationshipTargets[index] = [target]
+            data.relationshipTargets.setTarget(registeredOrFault(destination, primaryKey: key), at: index)
             // Make the other owners' targets too (faults cost no query), so reading the relationship across a list
             // fills all the faults with one query; owners visited here keep theirs at once.
             if !destination.cannotBeFault { makeFaults(of: destination, keys: notedKeys) }
-            for (owner, ownerKey) in owners where owner.relationshipTargets[index] == nil {
-                owner.relationshipTargets[index] = [registeredOrFault(destination, primaryKey: ownerKey)]
+            for (owner, ownerKey) in owners where !owner.relationshipTargets.contains(index) {
+                owner.relationshipTargets.setTarget(registeredOrFault(destination, primaryKey: ownerKey), at: index)
             }
-            return [target]
+            return true
         }
         guard data.primaryKey != nil else {
             data.relationshipTargets[index] = []
-            return []
+            return true
         }
         // The requesting model first, so its own targets are always among the loaded ones.
         loadToMany(info, owners: [data] + ownersToLoad(of: entity, relationship: index, excluding: data))
-        return data.relationshipTargets[index]
+        return true
     }
 
     /// Loads a to-many relationship for many owners at once.
@@ -93,7 +90,7 @@ extension ModelContext {
                 // A failed load leaves the relationship unread; the next read tries again.
                 return
             }
-            for (key, owner) in chunk where owner.relationshipTargets[info.index] == nil {
+            for (key, owner) in chunk where !owner.relationshipTargets.contains(info.index) {
                 owner.relationshipTargets[info.index] = targets[key] ?? []
             }
         }
@@ -189,7 +186,7 @@ extension ModelContext {
                     expression: "relationshipKeyPathsForPrefetching \(keyPath)",
                     reason: "not a relationship of \(entity.name)")
             }
-            let owners = models.map(\.persistentBackingData).filter { $0.relationshipTargets[info.index] == nil }
+            let owners = models.map(\.persistentBackingData).filter { !$0.relationshipTargets.contains(info.index) }
             if info.isToMany {
                 loadToMany(info, owners: owners)
             } else {
@@ -208,7 +205,7 @@ extension ModelContext {
                         continue
                     }
                     let target = registeredOrFault(info.destination, primaryKey: key)
-                    owner.relationshipTargets[info.index] = [target]
+                    owner.relationshipTargets.setTarget(target, at: info.index)
                     if target.persistentBackingData.unloadedProperties != nil { faults.append(target) }
                 }
                 if let first = faults.first {

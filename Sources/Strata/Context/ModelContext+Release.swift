@@ -41,7 +41,7 @@ extension ModelContext {
         for model in models where isUnchanged(model) {
             guard let sideState = model.persistentBackingData.sideState else { continue }
             let unlinked = sideState.relationshipTargets.filter { _, targets in targets.allSatisfy(isUnchanged) }
-            for index in unlinked.keys { sideState.relationshipTargets[index] = nil }
+            for (index, _) in unlinked { sideState.relationshipTargets[index] = nil }
         }
     }
 }

@@ -139,8 +139,8 @@ extension ModelContext {
             data.rowVersion = 0
             // Its foreign keys are written after the save's inserts, from the relationships (as for any insert):
             // the stored keys may name rows deleted with it.
-            for (index, info) in entity.relationshipInfos where !info.isToMany && data.relationshipTargets[index] != nil
-            {
+            for (index, info) in entity.relationshipInfos
+            where !info.isToMany && data.relationshipTargets.contains(index) {
                 data.values[index] = .null
             }
             data.state = .inserted

@@ -61,7 +61,7 @@ extension PersistentProperty: AnyPersistentProperty {
             data.store(value, at: index, codec: codec)
         case .toOne, .toMany:
             // A `let` relationship: its models become the relationship's targets, saved and kept in step as any.
-            guard data.relationshipTargets[index] == nil else { return }
+            guard !data.relationshipTargets.contains(index) else { return }
             data.relationshipTargets[index] =
                 (value as? any PersistentModel).map { [$0] } ?? (value as? [any PersistentModel]) ?? []
             data.changedRelationships.insert(index)

@@ -1,0 +1,95 @@
+/// The related models of each relationship of one model that was read or assigned, by property index.
+///
+/// Made for the common case of a to-one read across a list (each book's author): a single related model is kept
+/// as it is, not in an array, and the first relationship stored lives in the value itself, a dictionary being made
+/// only for a second. A `Dictionary` of arrays would cost each such model two allocations, a hash and a resize —
+/// the most a to-one read costs after the model itself.
+package struct RelationshipTargets: Sequence {
+    /// The related models of one relationship.
+    private enum Stored {
+        /// Exactly one model: a to-one relationship that holds one.
+        case one(any PersistentModel)
+        /// Any number of models, in order.
+        case list([any PersistentModel])
+
+        var models: [any PersistentModel] {
+            switch self {
+            case .one(let model): [model]
+            case .list(let models): models
+            }
+        }
+
+        var first: (any PersistentModel)? {
+            switch self {
+            case .one(let model): model
+            case .list(let models): models.first
+            }
+        }
+    }
+
+    /// The first relationship stored, when it is the only one or the first of several.
+    private var first: (index: Int, stored: Stored)?
+    /// The others; empty while `first` is the only one.
+    private var others: [Int: Stored] = [:]
+
+    /// No relationship stored.
+    package init() {}
+
+    /// Whether no relationship is stored.
+    package var isEmpty: Bool { first == nil }
+
+    private func stored(at index: Int) -> Stored? {
+        if let first, first.index == index { return first.stored }
+        return others.isEmpty ? nil : others[index]
+    }
+
+    private mutating func store(_ stored: Stored?, at index: Int) {
+        if first == nil || first?.index == index {
+            guard let stored else {
+                // The first goes: one of the others (if any) takes its place.
+                first = others.popFirst().map { (index: $0.key, stored: $0.value) }
+                return
+            }
+            first = (index, stored)
+        } else {
+            others[index] = stored
+        }
+    }
+
+    /// The related models of relationship `index`, `nil` when not stored; assigning `nil` forgets them.
+    package subscript(index: Int) -> [any PersistentModel]? {
+        get { stored(at: index)?.models }
+        set { store(newValue.map(Stored.list), at: index) }
+    }
+
+    /// Whether relationship `index` is stored (read or assigned), which asks for no array.
+    package func contains(_ index: Int) -> Bool { stored(at: index) != nil }
+
+    /// Whether relationship `index` is stored, and its first related model: what a to-one read needs, without
+    /// making an array.
+    package func firstTarget(at index: Int) -> (isStored: Bool, model: (any PersistentModel)?) {
+        guard let stored = stored(at: index) else { return (false, nil) }
+        return (true, stored.first)
+    }
+
+    /// Stores `model` as the one related model of relationship `index`.
+    package mutating func setTarget(_ model: any PersistentModel, at index: Int) {
+        store(.one(model), at: index)
+    }
+
+    /// Forgets every relationship.
+    package mutating func removeAll() {
+        first = nil
+        others.removeAll()
+    }
+
+    /// The stored relationships as `(key: index, value: models)`, the first stored first.
+    package func makeIterator() -> AnyIterator<(key: Int, value: [any PersistentModel])> {
+        var pending = first.map { [(key: $0.index, value: $0.stored.models)] } ?? []
+        var rest = others.makeIterator()
+        return AnyIterator {
+            if !pending.isEmpty { return pending.removeFirst() }
+            return rest.next().map { (key: $0.key, value: $0.value.models) }
+        }
+    }
+}
