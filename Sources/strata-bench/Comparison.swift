@@ -26,6 +26,36 @@ struct Comparison {
         var workloads: [WorkloadResult]
     }
 
+    /// A previous run, read and checked before this one starts.
+    struct PreviousRun {
+        /// Its file.
+        let path: String
+        /// Its workloads by name.
+        let workloads: [String: WorkloadResult]
+
+        /// Reads the previous run at `path`.
+        ///
+        /// - Throws: an error naming the file when it can't be read or isn't a `--json` output of `strata-bench`, or
+        ///   when it was run at the other size (`--quick` or not).
+        init(path: String, quick: Bool) throws {
+            self.path = path
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+                throw ComparisonError(message: "can't read \(path): \(error.localizedDescription)")
+            }
+            let document: Document
+            do { document = try JSONDecoder().decode(Document.self, from: data) } catch {
+                throw ComparisonError(message: "\(path) is not the --json output of strata-bench: \(error)")
+            }
+            guard document.quick == quick else {
+                let previousSize = document.quick ? "with" : "without"
+                throw ComparisonError(
+                    message: "\(path) was run \(previousSize) --quick; this run was not the same size")
+            }
+            workloads = Dictionary(document.workloads.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     /// The previous run's path.
     let path: String
     /// The workloads that got worse, in the order of the run.
@@ -33,29 +63,13 @@ struct Comparison {
     /// Workloads of this run that the previous run doesn't have (renamed, new, or another size).
     let unmatched: [String]
 
-    /// Reads the previous run and compares `results` with it.
-    ///
-    /// - Throws: an error naming the file when it can't be read or isn't a `--json` output of `strata-bench`, or
-    ///   when it was run at the other size (`--quick` or not).
-    init(_ results: [WorkloadResult], previousRun path: String, quick: Bool) throws {
-        self.path = path
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ComparisonError(message: "can't read \(path): \(error.localizedDescription)")
-        }
-        let previous: Document
-        do { previous = try JSONDecoder().decode(Document.self, from: data) } catch {
-            throw ComparisonError(message: "\(path) is not the --json output of strata-bench: \(error)")
-        }
-        guard previous.quick == quick else {
-            let previousSize = previous.quick ? "with" : "without"
-            throw ComparisonError(message: "\(path) was run \(previousSize) --quick; this run was not the same size")
-        }
-        let byName = Dictionary(previous.workloads.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Compares `results` with the previous run.
+    init(_ results: [WorkloadResult], with previous: PreviousRun) {
+        path = previous.path
         var regressions: [Regression] = []
         var unmatched: [String] = []
         for result in results {
-            guard let before = byName[result.name] else {
+            guard let before = previous.workloads[result.name] else {
                 unmatched.append(result.name)
                 continue
             }

@@ -4,12 +4,13 @@ import Foundation
 // strata-bench [--quick] [--json] [--only N]: each workload against raw SQLite (the floors) and Strata, alternating.
 CrossProcessWriter.runIfRequested()
 let options = Options.tool.parse(Options.init(arguments:))
-if let previousRun = options.comparedRun {
-    // Read before the run, so a wrong path fails now rather than after it.
-    do { _ = try Comparison([], previousRun: previousRun, quick: options.quick) } catch {
-        FileHandle.standardError.write(Data("strata-bench: \(error)\n".utf8))
-        exit(2)
-    }
+// Read before the run, so a wrong path fails now rather than after it.
+let previousRun: Comparison.PreviousRun?
+do {
+    previousRun = try options.comparedRun.map { try Comparison.PreviousRun(path: $0, quick: options.quick) }
+} catch {
+    FileHandle.standardError.write(Data("strata-bench: \(error)\n".utf8))
+    exit(2)
 }
 
 let raw = RawWorkloads(options: options)
@@ -130,8 +131,8 @@ do {
     strata.removeLargeStore()
     postgresFloor?.removeLargeStore()
     print(options.json ? try Report.json(results, options: options) : Report.table(results, options: options))
-    if let previousRun = options.comparedRun {
-        let comparison = try Comparison(results, previousRun: previousRun, quick: options.quick)
+    if let previousRun {
+        let comparison = Comparison(results, with: previousRun)
         // Beside a JSON document, on standard error, so the document stays valid.
         if options.json {
             FileHandle.standardError.write(Data((comparison.report + "\n").utf8))
