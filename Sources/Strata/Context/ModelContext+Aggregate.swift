@@ -19,10 +19,20 @@ extension ModelContext {
         _ descriptor: AggregateDescriptor<T, Key, Value>
     ) throws -> [AggregateResult<Key, Value>] {
         try throwingSwiftDataErrors {
-            try mergeChangesSavedElsewhere()
-            let plan = try AggregatePlan(
-                descriptor, entity: entity(for: T.self), permanentIdentifiers: permanentIdentifiers)
-            return try plan.results(try store.aggregate(plan.request), of: descriptor)
+            let (plan, rows) = try aggregateRows(descriptor)
+            return try plan.results(rows, of: descriptor)
         }
+    }
+
+    /// The store's rows for an aggregate descriptor, with the plan that reads them as the descriptor's types
+    /// (live aggregates compare the rows before reading them).
+    /// - Throws: `StrataError`, as the aggregate `fetch(_:)` does.
+    package func aggregateRows<T: PersistentModel, Key, Value>(
+        _ descriptor: AggregateDescriptor<T, Key, Value>
+    ) throws -> (plan: AggregatePlan, rows: [[StoredValue]]) {
+        try mergeChangesSavedElsewhere()
+        let plan = try AggregatePlan(
+            descriptor, entity: entity(for: T.self), permanentIdentifiers: permanentIdentifiers)
+        return (plan, try store.aggregate(plan.request))
     }
 }

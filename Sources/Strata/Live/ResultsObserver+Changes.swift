@@ -11,11 +11,6 @@ extension ResultsObserver {
     /// }
     /// ```
     public var changes: AsyncStream<ResultsSnapshot<Element>> {
-        let (stream, continuation) = AsyncStream<ResultsSnapshot<Element>>.makeStream()
-        nextContinuationIdentifier += 1
-        let identifier = nextContinuationIdentifier
-        // A sequence nobody reads any more is dropped at the next publish, when yielding to it reports so.
-        continuations[identifier] = continuation
-        return stream
+        streams.makeStream()
     }
 }

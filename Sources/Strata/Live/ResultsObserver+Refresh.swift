@@ -126,12 +126,8 @@ extension ResultsObserver: LiveChangeSubscriber {
         show(FetchResultsCollection(loaded: fetched))
         publishedKeys = Set(fetched.compactMap { $0.persistentBackingData.primaryKey })
         sections = newSections
-        // The streams are read where the observer lives (see `changes`), so the snapshot's models stay on its
-        // actor; the compiler can't see that through `AsyncStream`, which takes every element as `sending`.
-        nonisolated(unsafe) let snapshot = ResultsSnapshot(results: resultsStorage, changes: changes)
-        for (identifier, continuation) in continuations {
-            if case .terminated = continuation.yield(snapshot) { continuations[identifier] = nil }
-        }
+        let snapshot = ResultsSnapshot(results: resultsStorage, changes: changes)
+        streams.yield(snapshot)
         onChange?(snapshot)
     }
 }

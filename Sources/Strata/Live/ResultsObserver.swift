@@ -126,8 +126,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     /// The version of each result's values when last published (see `ModelBackingData.Values.version`), to tell
     /// which models changed.
     @ObservationIgnored var publishedVersions: [ObjectIdentifier: UInt64] = [:]
-    @ObservationIgnored var continuations: [UInt64: AsyncStream<ResultsSnapshot<Element>>.Continuation] = [:]
-    @ObservationIgnored var nextContinuationIdentifier: UInt64 = 0
+    @ObservationIgnored var streams = PublishedStreams<ResultsSnapshot<Element>>()
     @ObservationIgnored var subscription: UInt64?
     /// The entities whose saves concern this observer (see `watchedEntityNames`), as last computed.
     @ObservationIgnored var watchedEntities: Set<String> = []
@@ -175,7 +174,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     }
 
     deinit {
-        for continuation in continuations.values { continuation.finish() }
+        streams.finish()
         if let subscription { container.liveChanges.unsubscribe(subscription) }
     }
 }
