@@ -37,9 +37,7 @@ extension TestStore {
     /// A PostgreSQL session of its own on the store's schema, in a transaction holding the lock of the `Dossier`
     /// row titled `title` (its rating set to 7), so a save updating that row waits for it.
     func sessionLocking(dossier title: String) throws -> PostgresConnection {
-        guard let url = PostgresTestServer.url else {
-            throw StrataError.storeOpenFailed(path: "PostgreSQL", reason: "no server")
-        }
+        let url = try PostgresTestServer.requiredURL()
         let session = try PostgresConnection(
             conninfo: url.absoluteString, settings: ["SET search_path TO \"\(databaseSchema)\""])
         try session.execute("SET deadlock_timeout = '20s'")

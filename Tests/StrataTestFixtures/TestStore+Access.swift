@@ -74,7 +74,7 @@ extension TestStore {
         case .sqlite:
             try SQLiteConnection(location: .file(file.url.path)).execute(sql)
         case .postgres:
-            guard let url = PostgresTestServer.url else { return }
+            let url = try PostgresTestServer.requiredURL()
             try PostgresConnection(conninfo: url.absoluteString, settings: ["SET search_path TO \"\(databaseSchema)\""])
                 .execute(sql)
         }
@@ -89,7 +89,7 @@ extension TestStore {
                 if case .text(let text)? = row.first { text } else { "" }
             }
         case .postgres:
-            guard let url = PostgresTestServer.url else { return [] }
+            let url = try PostgresTestServer.requiredURL()
             let connection = try PostgresConnection(
                 conninfo: url.absoluteString, settings: ["SET search_path TO \"\(databaseSchema)\""])
             let result = try connection.query(sql, [])

@@ -31,10 +31,8 @@ final class TestStore {
             return try ModelContainer(
                 for: schema, configurations: ModelConfiguration(url: file.url, allowsSave: allowsSave))
         case .postgres:
-            guard let url = PostgresTestServer.url else {
-                throw StrataError.storeOpenFailed(path: "PostgreSQL", reason: "no PostgreSQL server for the tests")
-            }
-            let configuration = PostgresConfiguration(url: url, databaseSchema: databaseSchema, allowsSave: allowsSave)
+            let configuration = try StoreKind.postgresConfiguration(
+                databaseSchema: databaseSchema, allowsSave: allowsSave)
             return try ModelContainer(for: schema, migrationPlan: nil, configurations: [configuration])
         }
     }

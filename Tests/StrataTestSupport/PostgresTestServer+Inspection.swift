@@ -5,8 +5,7 @@ import StrataPostgres
 extension PostgresTestServer {
     /// The first column of each row `sql` returns, with `$1` bound to `databaseSchema`.
     package static func rows(_ sql: String, databaseSchema: String) throws -> [String] {
-        guard let url else { return [] }
-        let connection = try PostgresConnection(conninfo: url.absoluteString)
+        let connection = try PostgresConnection(conninfo: try requiredURL().absoluteString)
         let result = try connection.query(sql, sql.contains("$1") ? [.text(databaseSchema)] : [])
         return (0..<result.count).map { result.text(row: $0, column: 0) ?? "" }
     }

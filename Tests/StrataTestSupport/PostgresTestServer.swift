@@ -169,9 +169,9 @@ package enum PostgresTestServer {
     }
 
     /// A connection of its own to the test server whose `search_path` is a new schema named after `prefix`
-    /// (dropped at exit); `nil` when the PostgreSQL half of the suite doesn't run.
-    package static func connectionInNewSchema(_ prefix: String) throws -> PostgresConnection? {
-        guard StoreKind.all.contains(.postgres), let url else { return nil }
+    /// (dropped at exit); throws when there is no server.
+    package static func connectionInNewSchema(_ prefix: String) throws -> PostgresConnection {
+        let url = try requiredURL()
         let schema = "\(prefix)_\(UUID().uuidString.prefix(8).lowercased())"
         dropAtExit(schema)
         try PostgresConnection(conninfo: url.absoluteString).execute("CREATE SCHEMA IF NOT EXISTS \"\(schema)\"")

@@ -12,14 +12,13 @@ package enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConverti
 
     /// The stores available here.
     package static var all: [StoreKind] {
-        let required = ProcessInfo.processInfo.environment["STRATA_REQUIRE_POSTGRES"] == "1"
-        return PostgresTestServer.url != nil || required ? allCases : [.sqlite]
+        PostgresTestServer.url != nil || PostgresTestServer.isRequired ? allCases : [.sqlite]
     }
 
     package var testDescription: String { rawValue == "sqlite" ? "SQLite" : "PostgreSQL" }
 
     /// The configuration of a store of this kind: the SQLite file at `fileURL`, or the PostgreSQL schema
-    /// `databaseSchema` in the test server. Throws `StrataError.storeOpenFailed` when there is no server.
+    /// `databaseSchema` in the test server. Throws, naming what is missing, when there is no server.
     package func configuration(
         fileURL: URL, databaseSchema: String, allowsSave: Bool = true
     ) throws -> any DataStoreConfiguration & Sendable {
@@ -30,14 +29,12 @@ package enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConverti
     }
 
     /// The configuration of the PostgreSQL schema `databaseSchema` in the test server.
-    /// Throws `StrataError.storeOpenFailed` when there is no server.
+    /// Throws, naming what is missing, when there is no server.
     package static func postgresConfiguration(
         databaseSchema: String, allowsSave: Bool = true
     ) throws -> PostgresConfiguration {
-        guard let url = PostgresTestServer.url else {
-            throw StrataError.storeOpenFailed(path: "PostgreSQL", reason: "no PostgreSQL server for the tests")
-        }
-        return PostgresConfiguration(url: url, databaseSchema: databaseSchema, allowsSave: allowsSave)
+        PostgresConfiguration(
+            url: try PostgresTestServer.requiredURL(), databaseSchema: databaseSchema, allowsSave: allowsSave)
     }
 }
 

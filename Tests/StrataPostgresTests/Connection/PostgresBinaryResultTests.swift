@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import Strata
@@ -7,9 +8,8 @@ import Testing
 
 @Suite("PostgreSQL: values read in binary are the values read as text, and round-trip through both stores")
 struct PostgresBinaryResultTests {
-    private func connection() throws -> PostgresConnection? {
-        guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return nil }
-        return try PostgresConnection(conninfo: url.absoluteString)
+    private func connection() throws -> PostgresConnection {
+        try PostgresConnection(conninfo: try PostgresTestServer.requiredURL().absoluteString)
     }
 
     /// `SELECT expression` read in binary (as fetches read it).
@@ -40,9 +40,11 @@ struct PostgresBinaryResultTests {
         "'\\x'::bytea", "'\\x00ff10'::bytea", "'{\"a\": 1}'::json",
     ]
 
-    @Test("Integers, reals (-0.0, NaN, infinities), numerics of every shape, text and bytes read the same in binary")
+    @Test(
+        "Integers, reals (-0.0, NaN, infinities), numerics of every shape, text and bytes read the same in binary",
+        .needsPostgreSQL)
     func binaryMatchesText() throws {
-        guard let connection = try connection() else { return }
+        let connection = try connection()
         for expression in Self.sharedExpressions {
             let text = try connection.query("SELECT \(expression)", []).storedValue(row: 0, column: 0)
             let binary = try binary(connection, expression)
@@ -50,9 +52,9 @@ struct PostgresBinaryResultTests {
         }
     }
 
-    @Test("Numerics read in binary print every digit, as PostgreSQL prints them")
+    @Test("Numerics read in binary print every digit, as PostgreSQL prints them", .needsPostgreSQL)
     func numericDigits() throws {
-        guard let connection = try connection() else { return }
+        let connection = try connection()
         #expect(try binary(connection, "'12345678901234567890.123'::numeric") == .text("12345678901234567890.123"))
         #expect(try binary(connection, "'-0.000000000000000000001'::numeric") == .text("-0.000000000000000000001"))
         #expect(try binary(connection, "'0.00010'::numeric") == .text("0.00010"))
@@ -63,18 +65,19 @@ struct PostgresBinaryResultTests {
         #expect(try binary(connection, "'9223372036854775807'::numeric(20,0)") == .integer(.max))
     }
 
-    @Test("Reals read in binary keep -0.0's sign, infinities, and NaN as the text 'NaN' Strata stores")
+    @Test(
+        "Reals read in binary keep -0.0's sign, infinities, and NaN as the text 'NaN' Strata stores", .needsPostgreSQL)
     func realEdges() throws {
-        guard let connection = try connection() else { return }
+        let connection = try connection()
         #expect(try binary(connection, "'-0'::float8") == .real(-0.0))
         if case .real(let zero) = try binary(connection, "'-0'::float8") { #expect(zero.sign == .minus) }
         #expect(try binary(connection, "'-Infinity'::float8") == .real(-.infinity))
         #expect(try binary(connection, "'NaN'::float8") == .text("NaN"))
     }
 
-    @Test("uuid, timestamptz and jsonb read in binary as Strata stores UUID, Date and JSON")
+    @Test("uuid, timestamptz and jsonb read in binary as Strata stores UUID, Date and JSON", .needsPostgreSQL)
     func otherTypes() throws {
-        guard let connection = try connection() else { return }
+        let connection = try connection()
         let uuid = UUID()
         #expect(
             try binary(connection, "'\(uuid.uuidString)'::uuid") == .blob(withUnsafeBytes(of: uuid.uuid) { Array($0) }))
@@ -90,9 +93,9 @@ struct PostgresBinaryResultTests {
         #expect(try binary(connection, "'{\"a\": [1, 2]}'::jsonb") == .text("{\"a\": [1, 2]}"))
     }
 
-    @Test("A binary result's integers read as integers, NULL as 0")
+    @Test("A binary result's integers read as integers, NULL as 0", .needsPostgreSQL)
     func binaryIntegers() throws {
-        guard let connection = try connection() else { return }
+        let connection = try connection()
         let result = try connection.query(
             "SELECT 9223372036854775807::bigint, NULL::bigint, 12::integer", [], resultFormat: 1)
         #expect(result.int64(row: 0, column: 0) == .max)

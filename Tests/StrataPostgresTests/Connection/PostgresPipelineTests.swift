@@ -1,15 +1,16 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import Strata
 @testable import StrataPostgres
 @testable import StrataTestFixtures
 
-@Suite("PostgreSQL: statements sent in a pipeline")
+@Suite("PostgreSQL: statements sent in a pipeline", .needsPostgreSQL)
 struct PostgresPipelineTests {
     /// A connection of its own to the test server, with a `note` table in a new schema.
-    private func connection() throws -> PostgresConnection? {
-        guard let connection = try PostgresTestServer.connectionInNewSchema("pipeline") else { return nil }
+    private func connection() throws -> PostgresConnection {
+        let connection = try PostgresTestServer.connectionInNewSchema("pipeline")
         try connection.execute(
             "CREATE TABLE note (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, code bigint UNIQUE, body text)")
         return connection
@@ -29,7 +30,7 @@ struct PostgresPipelineTests {
 
     @Test("Statements run in order across batches, each result handed back in order, each SQL and types prepared once")
     func resultsInOrder() throws {
-        guard let connection = try connection() else { return }
+        let connection = try connection()
         let count = PostgresConnection.pipelineBatch * 2 + 500
         var seen: [Int64] = []
         try connection.transaction {
@@ -52,7 +53,7 @@ struct PostgresPipelineTests {
         "A failure in a later batch is the failing statement's own error; nothing after it runs, the transaction writes nothing"
     )
     func failureStopsThePipeline() throws {
-        guard let connection = try connection() else { return }
+        let connection = try connection()
         let failing = PostgresConnection.pipelineBatch + 200
         var handed = 0
         let error = #expect(throws: PostgresError.self) {
@@ -80,7 +81,7 @@ struct PostgresPipelineTests {
 
     @Test("Statements a failed pipeline could not prepare are forgotten; those it prepared stay, as on the server")
     func preparedStatementsFollowTheServer() throws {
-        guard let connection = try connection() else { return }
+        let connection = try connection()
         let statements: [PostgresConnection.PipelinedStatement] = [
             .init("SELECT $1::bigint + 1", [.integer(1)]),
             .init("SELECT 1 / $1::bigint", [.integer(0)]), // prepared, fails when run
@@ -121,7 +122,7 @@ struct PostgresPipelineTests {
 
     @Test("Statements evicted past the limit in a pipeline are deallocated after it, not before their turn")
     func evictionInAPipeline() throws {
-        guard let connection = try connection() else { return }
+        let connection = try connection()
         connection.preparedStatementLimit = 2
         var values: [Int64] = []
         try connection.pipeline(8) { index in
@@ -136,7 +137,7 @@ struct PostgresPipelineTests {
 
     @Test("A transaction begun and committed in pipelines keeps everything, and a failure anywhere in it keeps nothing")
     func pipelinedTransaction() throws {
-        guard let connection = try connection() else { return }
+        let connection = try connection()
         let first = try connection.transaction(beginningWith: .init(insert, [.integer(1), .text("a")])) { inserted in
             try connection.preparedQuery(insert, [.integer(2), .text("b")])
             return (inserted.int64(row: 0, column: 1), [.init(insert, [.integer(3), .text("c")])])

@@ -1,14 +1,15 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import Strata
 @testable import StrataPostgres
 @testable import StrataTestFixtures
 
-@Suite("PostgreSQL: statements prepared once per connection")
+@Suite("PostgreSQL: statements prepared once per connection", .needsPostgreSQL)
 struct PostgresPreparedStatementTests {
     /// A connection of its own to the test server, its tables in a new schema named after `prefix`.
-    private func connection(schema prefix: String) throws -> PostgresConnection? {
+    private func connection(schema prefix: String) throws -> PostgresConnection {
         try PostgresTestServer.connectionInNewSchema(prefix)
     }
 
@@ -20,7 +21,7 @@ struct PostgresPreparedStatementTests {
 
     @Test("The same SQL bound with other parameter types is prepared for those types, and reads them right")
     func parameterTypesAreKeys() throws {
-        guard let connection = try connection(schema: "prepared_types") else { return }
+        let connection = try connection(schema: "prepared_types")
         #expect(try connection.preparedQuery("SELECT $1", [.integer(5)]).storedValue(row: 0, column: 0) == .integer(5))
         // Prepared for bigint, "five" would be refused; prepared for text it comes back as text.
         #expect(
@@ -34,7 +35,7 @@ struct PostgresPreparedStatementTests {
     @Test(
         "Past its limit the least recently used statement is deallocated on the server; it is prepared again when run")
     func leastRecentlyUsedIsEvicted() throws {
-        guard let connection = try connection(schema: "prepared_eviction") else { return }
+        let connection = try connection(schema: "prepared_eviction")
         connection.preparedStatementLimit = 2
         try connection.preparedQuery("SELECT $1::bigint + 1", [.integer(1)])
         try connection.preparedQuery("SELECT $1::bigint + 2", [.integer(1)])
@@ -54,7 +55,7 @@ struct PostgresPreparedStatementTests {
         "A statement whose result type changed is prepared again outside a transaction; inside one the transaction fails, then runs again"
     )
     func stalePlanIsPreparedAgain() throws {
-        guard let connection = try connection(schema: "prepared_stale") else { return }
+        let connection = try connection(schema: "prepared_stale")
         try connection.execute("DROP TABLE IF EXISTS note; CREATE TABLE note (id bigint PRIMARY KEY, body text)")
         try connection.query("INSERT INTO note VALUES (1, 'a')", [])
         let select = "SELECT * FROM note WHERE id = $1"
@@ -80,7 +81,8 @@ struct PostgresPreparedStatementTests {
 
     @Test("A connection ended by the server is replaced; the new one prepares its statements afresh")
     func reconnectPreparesAgain() throws {
-        guard let admin = try connection(schema: "prepared_reconnect"), let url = PostgresTestServer.url else { return }
+        let admin = try connection(schema: "prepared_reconnect")
+        let url = try PostgresTestServer.requiredURL()
         let pool = PostgresConnectionPool(maximum: 1) { try PostgresConnection(conninfo: url.absoluteString) }
         let pid = try pool.withConnection { connection in
             try connection.preparedQuery("SELECT $1::bigint * 2", [.integer(21)])
@@ -109,7 +111,6 @@ struct PostgresPreparedStatementTests {
     // while the columns they name are there.
     @Test("A container's prepared fetches and saves follow another container's migration as unprepared ones do")
     func migrationElsewhere() throws {
-        guard StoreKind.all.contains(.postgres) else { return }
         let store = TestStore(.postgres)
         try store.seed(TripBase.Trip.self) { context in
             context.insert(TripBase.Trip(name: "Lisbon", days: 4, note: "tram"))
@@ -141,7 +142,6 @@ struct PostgresPreparedStatementTests {
 
     @Test("A save meeting a statement another program made stale (its result type changed) is run again and written")
     func staleStatementInSaveIsRunAgain() throws {
-        guard StoreKind.all.contains(.postgres) else { return }
         let store = TestStore(.postgres)
         let context = ModelContext(try store.container(Schema([CatalogBook.self])))
         context.insert(CatalogBook(isbn: "1", title: "first"))

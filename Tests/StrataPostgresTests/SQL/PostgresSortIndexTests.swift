@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 @testable import StrataPostgres
@@ -21,11 +22,10 @@ final class RankedEntry {
     }
 }
 
-@Suite("PostgresStore: sorts an index can give")
+@Suite("PostgresStore: sorts an index can give", .needsPostgreSQL)
 struct PostgresSortIndexTests {
     @Test("A sort + limit on an #Index'ed non-optional attribute reads the index instead of sorting every match")
     func sortOnIndexedAttributeUsesIndex() throws {
-        guard StoreKind.all.contains(.postgres) else { return }
         let store = TestStore(.postgres)
         let context = ModelContext(try store.container(RankedEntry.self))
         for index in 0..<20 { context.insert(RankedEntry(label: "e\(index)", score: Double(index % 5))) }
@@ -56,7 +56,6 @@ struct PostgresSortIndexTests {
 
     @Test("Sorting by an optional attribute still puts nil first ascending and last descending")
     func optionalSortKeepsNilPlacement() throws {
-        guard StoreKind.all.contains(.postgres) else { return }
         let store = TestStore(.postgres)
         let context = ModelContext(try store.container(RankedEntry.self))
         context.insert(RankedEntry(label: "a", score: 1, bonus: 2))

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import Strata
@@ -7,11 +8,11 @@ import Testing
 
 /// The guards around PostgreSQL's text lookups: a text call spelled without its pre-pass refuses non-simple text,
 /// and a value the pre-pass never saw fails the statement as a serialization failure, never with another answer.
-@Suite("PostgreSQL: text lookups answer only the values they were computed for")
+@Suite("PostgreSQL: text lookups answer only the values they were computed for", .needsPostgreSQL)
 struct PostgresTextLookupTests {
     /// A store holding ASCII and non-ASCII titles, a connection to its schema, and the condition `title CONTAINS[c] "é"`.
-    private func fixture() throws -> (PostgresConnection, Schema.Entity, QueryExpression)? {
-        guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return nil }
+    private func fixture() throws -> (PostgresConnection, Schema.Entity, QueryExpression) {
+        let url = try PostgresTestServer.requiredURL()
         let store = TestStore(.postgres)
         let container = try store.container(LookupAuthor.self, LookupBook.self)
         let context = ModelContext(container)
@@ -38,7 +39,7 @@ struct PostgresTextLookupTests {
 
     @Test("With its answers the query matches Foundation; spelled without them it refuses the non-ASCII rows (SA001)")
     func withoutAPrePassNonSimpleTextIsRefused() throws {
-        guard let (connection, entity, condition) = try fixture() else { return }
+        let (connection, entity, condition) = try fixture()
         let bare = PostgresSelect(writer: PostgresQueryWriter())
         #expect(try bare.answering(entity, condition: condition, on: connection).writer.lookups.calls.count == 1)
         #expect(
@@ -50,7 +51,7 @@ struct PostgresTextLookupTests {
 
     @Test("A row changed after the answers were computed fails the query with SQLSTATE 40001, which a save runs again")
     func aValueThePrePassNeverSawIsASerializationFailure() throws {
-        guard let (connection, entity, condition) = try fixture() else { return }
+        let (connection, entity, condition) = try fixture()
         let answering = try PostgresSelect(writer: PostgresQueryWriter()).answering(
             entity, condition: condition, on: connection)
         try connection.execute("UPDATE \"LookupBook\" SET title = 'Zoë' WHERE serial = 0")

@@ -9,21 +9,14 @@ import Testing
 /// PostgreSQL through Debian's PgBouncer, started by each test in front of the suite's server: in session mode
 /// the store works as on a direct connection (its settings, prepared statements and `LISTEN` live in the session
 /// PgBouncer keeps for the client); in transaction mode an open is refused before anything is written.
-@Suite("PostgreSQL through PgBouncer")
+@Suite("PostgreSQL through PgBouncer", .needsPgBouncer)
 struct PgBouncerTests {
     private typealias Fixtures = LiveFixtures
 
-    /// A PgBouncer in `mode` before the suite's server; `nil` without a server, or without PgBouncer where the
-    /// PostgreSQL half isn't required (with `STRATA_REQUIRE_POSTGRES=1`, as in CI, a missing PgBouncer fails).
-    private func bouncer(_ mode: PgBouncerProcess.PoolMode) async throws -> PgBouncerProcess? {
-        guard StoreKind.all.contains(.postgres), let server = PostgresTestServer.url else { return nil }
-        guard PgBouncerProcess.isInstalled else {
-            if ProcessInfo.processInfo.environment["STRATA_REQUIRE_POSTGRES"] == "1" {
-                Issue.record("PgBouncer is not installed (apt-get install pgbouncer)")
-            }
-            return nil
-        }
-        return try await PgBouncerProcess.start(in: mode, before: server)
+    /// A PgBouncer in `mode` before the suite's server.
+    private func bouncer(_ mode: PgBouncerProcess.PoolMode) async throws -> PgBouncerProcess {
+        try #require(PgBouncerProcess.isInstalled, "PgBouncer is not installed (apt-get install pgbouncer)")
+        return try await PgBouncerProcess.start(in: mode, before: try PostgresTestServer.requiredURL())
     }
 
     private func container(_ url: URL, _ databaseSchema: String) throws -> ModelContainer {
@@ -33,7 +26,7 @@ struct PgBouncerTests {
     }
 
     @MainActor @Test func sessionModeRunsSavesQueriesHistoryAndLiveResults() async throws {
-        guard let bouncer = try await bouncer(.session) else { return }
+        let bouncer = try await bouncer(.session)
         let databaseSchema = StoreKind.newDatabaseSchema()
         let writing = try container(bouncer.url, databaseSchema)
         let watching = try container(bouncer.url, databaseSchema)
@@ -68,7 +61,8 @@ struct PgBouncerTests {
 
     /// Off the main actor: the open waits for the check's notification (5 s) before refusing.
     @Test func transactionModeIsRefusedAtOpenBeforeAnythingIsWritten() async throws {
-        guard let bouncer = try await bouncer(.transaction), let server = PostgresTestServer.url else { return }
+        let bouncer = try await bouncer(.transaction)
+        let server = try PostgresTestServer.requiredURL()
         let databaseSchema = StoreKind.newDatabaseSchema()
         let error = #expect(throws: SwiftDataError.self) { try container(bouncer.url, databaseSchema) }?.underlyingError
         #expect(error?.caseName == "storeOpenFailed")

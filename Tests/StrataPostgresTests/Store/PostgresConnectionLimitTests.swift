@@ -6,11 +6,13 @@ import Testing
 @testable import StrataPostgres
 @testable import StrataTestFixtures
 
-@Suite("PostgreSQL: a busy pool and a full server give clear errors, and work resumes when connections free up")
+@Suite(
+    "PostgreSQL: a busy pool and a full server give clear errors, and work resumes when connections free up",
+    .needsPostgreSQL)
 struct PostgresConnectionLimitTests {
     @Test("Every pooled connection busy: a caller waits up to maximumConnectionWait, then fails naming the pool's size")
     func busyPoolFailsAfterItsWait() throws {
-        guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return }
+        let url = try PostgresTestServer.requiredURL()
         let schema = "pool_wait_\(UUID().uuidString.prefix(8).lowercased())"
         PostgresTestServer.dropAtExit(schema)
         var configuration = PostgresConfiguration(url: url, databaseSchema: schema, maximumConnections: 1)
@@ -34,13 +36,13 @@ struct PostgresConnectionLimitTests {
     }
 
     @Test(
-        "The server's max_connections reached: opening and saving fail with a clear error, and recover once one frees")
+        "The server's max_connections reached: opening and saving fail with a clear error, and recover once one frees",
+        .needsPostgreSQLBinaries)
     func fullServerFailsClearlyThenRecovers() async throws {
-        guard StoreKind.all.contains(.postgres),
-            let cluster = try await ThrowawayPostgresCluster.make(settings: [
+        let cluster = try #require(
+            try await ThrowawayPostgresCluster.make(settings: [
                 "max_connections = 4", "superuser_reserved_connections = 0",
-            ])
-        else { return }
+            ]))
         let configuration = PostgresConfiguration(url: cluster.url(), databaseSchema: "full", maximumConnections: 3)
         let container = try ModelContainer(
             for: Schema([Dossier.self]), migrationPlan: nil, configurations: [configuration])

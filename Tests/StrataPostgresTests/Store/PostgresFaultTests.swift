@@ -15,10 +15,10 @@ struct PostgresFaultTests {
     }
 
     @Test(
-        "The server stops and starts again: saves meanwhile fail and write nothing; the next operation reconnects by itself"
-    )
+        "The server stops and starts again: saves meanwhile fail and write nothing; the next operation reconnects by itself",
+        .needsPostgreSQL, .needsPostgreSQLBinaries)
     func serverRestart() async throws {
-        guard StoreKind.all.contains(.postgres), let cluster = try await ThrowawayPostgresCluster.make() else { return }
+        let cluster = try #require(try await ThrowawayPostgresCluster.make())
         let secret = "s3cret-pw-\(UUID().uuidString.prefix(6))"
         let configuration = PostgresConfiguration(url: cluster.url(password: secret), databaseSchema: "restart")
         let context = ModelContext(
@@ -46,9 +46,10 @@ struct PostgresFaultTests {
         try await cluster.stop()
     }
 
-    @Test("A connection ended mid-save: that save fails, nothing of it is written, the next save reconnects")
+    @Test(
+        "A connection ended mid-save: that save fails, nothing of it is written, the next save reconnects",
+        .needsPostgreSQL)
     func connectionEndedMidSave() async throws {
-        guard StoreKind.all.contains(.postgres) else { return }
         let store = TestStore(.postgres)
         try store.seed(Dossier.self) { context in
             context.insert(Dossier(title: "a", rating: 0))

@@ -1,11 +1,12 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import Strata
 @testable import StrataPostgres
 @testable import StrataTestFixtures
 
-@Suite("Persistent history: PostgreSQL tables")
+@Suite("Persistent history: PostgreSQL tables", .needsPostgreSQL)
 struct PostgresHistoryTests {
     private typealias Fixtures = HistoryFixtures
 
@@ -18,7 +19,6 @@ struct PostgresHistoryTests {
     }
 
     @Test func storeCreatedWithoutHistoryTablesGetsThemAtOpen() throws {
-        guard StoreKind.all.contains(.postgres) else { return }
         let store = TestStore(.postgres)
         let first = ModelContext(try store.container(HistoryTrip.self, HistoryPlanner.self))
         first.insert(HistoryTrip(name: "Lima", destination: "PE"))
@@ -37,7 +37,6 @@ struct PostgresHistoryTests {
     }
 
     @Test func storeWithoutKeyListsReadsAndGainsThem() throws {
-        guard StoreKind.all.contains(.postgres) else { return }
         let store = TestStore(.postgres)
         let first = ModelContext(try store.container(HistoryTrip.self, HistoryPlanner.self))
         for name in ["Cusco", "Lima", "Puno"] { first.insert(HistoryTrip(name: name, destination: "PE")) }
@@ -58,7 +57,6 @@ struct PostgresHistoryTests {
     }
 
     @Test func identifiersOnlyGrowAcrossARolledBackSave() throws {
-        guard StoreKind.all.contains(.postgres) else { return }
         let context = ModelContext(try freshContainer(.postgres, CatalogBook.self))
         context.insert(CatalogBook(isbn: "1", title: "Dune"))
         try context.save()

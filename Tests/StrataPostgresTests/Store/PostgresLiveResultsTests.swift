@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import Strata
@@ -8,12 +9,9 @@ import Testing
 /// Live results across PostgreSQL instances: the `LISTEN` connection coming back after the server ends it, and the
 /// polling fallback for engines without `LISTEN`/`NOTIFY`.
 @MainActor
-@Suite("ResultsObserver: PostgreSQL change notification")
+@Suite("ResultsObserver: PostgreSQL change notification", .needsPostgreSQL)
 struct PostgresLiveResultsTests {
     private typealias Fixtures = LiveFixtures
-
-    /// PostgreSQL when the tests have a server (it is required in CI); nothing otherwise.
-    nonisolated static var postgres: [StoreKind] { StoreKind.all.filter { $0 == .postgres } }
 
     private func container(
         _ store: TestStore, _ notification: PostgresConfiguration.ChangeNotification
@@ -33,9 +31,8 @@ struct PostgresLiveResultsTests {
         return (0..<rows.count).map { rows.int64(row: $0, column: 0) }
     }
 
-    @Test(arguments: postgres)
-    func aTerminatedListenerReconnectsAndCatchesUp(_ kind: StoreKind) async throws {
-        let store = TestStore(kind)
+    @Test func aTerminatedListenerReconnectsAndCatchesUp() async throws {
+        let store = TestStore(.postgres)
         let a = try store.container(LiveTask.self, LiveNote.self)
         let writer = ModelContext(try store.container(LiveTask.self, LiveNote.self))
         let observer = try ResultsObserver<LiveTask, Never>(
@@ -57,9 +54,8 @@ struct PostgresLiveResultsTests {
         #expect(await Fixtures.eventually { (try? listenerProcesses(admin, store))?.count == 1 })
     }
 
-    @Test(arguments: postgres)
-    func aSaveCommittingAfterALaterOneIsStillSeen(_ kind: StoreKind) async throws {
-        let store = TestStore(kind)
+    @Test func aSaveCommittingAfterALaterOneIsStillSeen() async throws {
+        let store = TestStore(.postgres)
         let a = try store.container(LiveTask.self, LiveNote.self)
         let c = try store.container(LiveTask.self, LiveNote.self)
         let writer = ModelContext(try store.container(LiveTask.self, LiveNote.self))
@@ -91,9 +87,8 @@ struct PostgresLiveResultsTests {
         #expect(observer.incrementalRefreshCount == incremental + 2)
     }
 
-    @Test(arguments: postgres)
-    func pollingModeDeliversExactRowsWithoutNotify(_ kind: StoreKind) async throws {
-        let store = TestStore(kind)
+    @Test func pollingModeDeliversExactRowsWithoutNotify() async throws {
+        let store = TestStore(.postgres)
         let a = try container(store, .polling(interval: .milliseconds(20)))
         let writer = ModelContext(try container(store, .polling(interval: .milliseconds(20))))
         let observer = try ResultsObserver<LiveTask, Never>(

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Synchronization
 import Testing
 
@@ -8,12 +9,11 @@ import Testing
 
 /// `PostgresConfiguration.usesAdvisoryLocks = false` (engines without advisory locks, such as CockroachDB): the
 /// metadata's row lock and the open's transaction guard concurrent opens instead. PostgreSQL only.
-@Suite("PostgreSQL: opening without advisory locks")
+@Suite("PostgreSQL: opening without advisory locks", .needsPostgreSQL)
 struct PostgresMigrationLockTests {
-    /// The store's configuration without advisory locks; `nil` without a PostgreSQL server.
-    private func configuration(_ store: TestStore) throws -> PostgresConfiguration? {
-        guard StoreKind.all.contains(.postgres), var configuration = try store.configuration() as? PostgresConfiguration
-        else { return nil }
+    /// The store's configuration without advisory locks.
+    private func configuration(_ store: TestStore) throws -> PostgresConfiguration {
+        var configuration = try #require(try store.configuration() as? PostgresConfiguration)
         configuration.usesAdvisoryLocks = false
         return configuration
     }
@@ -33,7 +33,7 @@ struct PostgresMigrationLockTests {
     @Test("Four containers opening one store at once migrate it once")
     func concurrentOpensMigrateOnce() throws {
         let store = TestStore(.postgres)
-        guard let configuration = try configuration(store) else { return }
+        let configuration = try configuration(store)
         try store.seedCruisesV1()
         let containers = try openTogether(4) {
             try ModelContainer(
@@ -52,7 +52,7 @@ struct PostgresMigrationLockTests {
     @Test("Four containers creating one store at once create it once: one identifier, and each saves into it")
     func concurrentCreatesCreateOnce() throws {
         let store = TestStore(.postgres)
-        guard let configuration = try configuration(store) else { return }
+        let configuration = try configuration(store)
         let containers = try openTogether(4) {
             try ModelContainer(for: Schema([CatalogBook.self]), migrationPlan: nil, configurations: [configuration])
         }
@@ -68,7 +68,8 @@ struct PostgresMigrationLockTests {
     @Test("The open takes no advisory lock: it opens while another session holds the store's")
     func opensWithoutTheAdvisoryLock() throws {
         let store = TestStore(.postgres)
-        guard var configuration = try configuration(store), let url = PostgresTestServer.url else { return }
+        var configuration = try configuration(store)
+        let url = try PostgresTestServer.requiredURL()
         _ = try store.container(CatalogBook.self)
         let holder = try PostgresConnection(conninfo: url.absoluteString)
         try holder.query("SELECT pg_advisory_lock(hashtext('strata'), hashtext($1))", [.text(store.databaseSchema)])

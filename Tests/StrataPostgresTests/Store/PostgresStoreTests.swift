@@ -1,15 +1,15 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 @testable import StrataPostgres
 @testable import StrataTestFixtures
 
-@Suite("PostgresStore: smoke")
+@Suite("PostgresStore: smoke", .needsPostgreSQL)
 struct PostgresStoreSmokeTests {
     @Test("Insert, fetch with a predicate and a sort, update, delete, reopen")
     func roundTrip() throws {
-        guard StoreKind.all.contains(.postgres) else { return }
         let store = TestStore(.postgres)
         let context = ModelContext(try store.container(Reading.self))
         let start = Date(timeIntervalSinceReferenceDate: 123.456789012)

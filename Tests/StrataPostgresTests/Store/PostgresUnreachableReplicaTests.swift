@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import Strata
@@ -9,8 +10,8 @@ import Testing
 /// making every read wait for it.
 @Suite("PostgreSQL read replicas: a standby that is down")
 struct PostgresUnreachableReplicaTests {
-    @Test func readsGoToThePrimaryWithoutWaitingForADownStandby() throws {
-        guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return }
+    @Test(.needsPostgreSQL) func readsGoToThePrimaryWithoutWaitingForADownStandby() throws {
+        let url = try PostgresTestServer.requiredURL()
         let schema = "strata_test_" + UUID().uuidString.prefix(12).lowercased()
         PostgresTestServer.dropAtExit(schema)
         var configuration = PostgresConfiguration(url: url, databaseSchema: schema)

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import Strata
@@ -68,9 +69,8 @@ struct ModelContextRowValidationTests {
         !["'12'", "1.5", "'abc'", "'yesterday'", "'seven'"].contains($0.sqlValue) && !$0.sqlValue.hasPrefix("X'")
     }
 
-    @Test(arguments: postgresCases)
+    @Test(.needsPostgreSQL, arguments: postgresCases)
     func storedValuesAreCheckedOnPostgreSQL(_ example: Case) throws {
-        guard StoreKind.all.contains(.postgres) else { return }
         let store = TestStore(.postgres)
         try store.seed(Everything.self) { $0.insert(Everything()) }
         try store.execute("UPDATE \"Everything\" SET \"\(example.column)\" = \(example.sqlValue)")

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import Strata
@@ -68,8 +69,8 @@ import Testing
     /// otherwise hash the selection and scan every change, so pruning cost grew with the history (5 ms at 10,000
     /// transactions, 28 ms at 100,000 in `strata-bench --history`), and finding the deleted range by age walked
     /// every newer transaction.
-    @Test func deletingOldHistoryOnPostgreSQLReadsOnlyTheRowsItDeletes() throws {
-        guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return }
+    @Test(.needsPostgreSQL) func deletingOldHistoryOnPostgreSQLReadsOnlyTheRowsItDeletes() throws {
+        let url = try PostgresTestServer.requiredURL()
         let store = TestStore(.postgres)
         try store.seed(HistoryTrip.self, HistoryPlanner.self) { $0.insert(HistoryTrip(name: "a", destination: "x")) }
         try store.execute(

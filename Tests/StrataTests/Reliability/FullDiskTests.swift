@@ -5,12 +5,22 @@ import Testing
 @testable import Strata
 @testable import StrataTestFixtures
 
-/// A store on a full disk and on a read-only file system: small tmpfs mounts, which need root (CI runs as root);
-/// elsewhere the tests do nothing.
-@Suite("Full disk and read-only file system")
-struct FullDiskTests {
+/// Mounting small tmpfs file systems, which needs root allowed to mount.
+private enum Mount {
+    /// Whether this process can mount a tmpfs: tried once, on a directory of its own.
+    static let isPossible: Bool = {
+        guard getuid() == 0 else { return false }
+        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-mount-\(UUID().uuidString)")
+        guard (try? FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)) != nil
+        else { return false }
+        defer { try? FileManager.default.removeItem(at: mountPoint) }
+        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]) else { return false }
+        return run("/bin/umount", [mountPoint.path])
+    }()
+
     /// Runs `/bin/mount` or `/bin/umount`; whether it succeeded.
-    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
+    static func run(_ tool: String, _ arguments: [String]) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
@@ -19,17 +29,22 @@ struct FullDiskTests {
         guard (try? process.run()) != nil else { return false }
         return process.waitForExit() == Process.Exit(status: 0, reason: .exit)
     }
+}
 
+/// A store on a full disk and on a read-only file system: small tmpfs mounts, which need root allowed to mount (CI
+/// runs as root); elsewhere the tests are skipped, saying why.
+@Suite(
+    "Full disk and read-only file system",
+    .enabled(if: Mount.isPossible, "mounting a tmpfs needs root, allowed to mount (CI runs as root)"))
+struct FullDiskTests {
     @Test("Saves on a full disk fail with a StrataError; every earlier save stays and the store stays intact")
     func savesOnAFullDisk() throws {
         let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent(
             "strata-full-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: mountPoint) }
-        guard getuid() == 0, Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]) else {
-            return
-        }
-        defer { _ = Self.run("/bin/umount", [mountPoint.path]) }
+        try #require(Mount.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]))
+        defer { _ = Mount.run("/bin/umount", [mountPoint.path]) }
 
         let url = mountPoint.appendingPathComponent("full.store")
         var saved = 0
@@ -67,10 +82,8 @@ struct FullDiskTests {
         let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("strata-ro-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: mountPoint) }
-        guard getuid() == 0, Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path]) else {
-            return
-        }
-        defer { _ = Self.run("/bin/umount", [mountPoint.path]) }
+        try #require(Mount.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path]))
+        defer { _ = Mount.run("/bin/umount", [mountPoint.path]) }
         let url = mountPoint.appendingPathComponent("ro.store")
         do {
             let context = ModelContext(try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url)))
@@ -78,7 +91,7 @@ struct FullDiskTests {
             try context.save()
         }
         let before = try Data(contentsOf: url)
-        guard Self.run("/bin/mount", ["-o", "remount,ro", mountPoint.path]) else { return }
+        try #require(Mount.run("/bin/mount", ["-o", "remount,ro", mountPoint.path]))
         do {
             let context = ModelContext(try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url)))
             #expect(try context.fetch(FetchDescriptor<Book>()).map(\.title) == ["kept"])

@@ -63,9 +63,9 @@ struct TortureRunTests {
         #expect(output.contains("0 failures in 15 races of 3 processes"), "\(output)")
     }
 
-    @Test("3 processes creating one new PostgreSQL store at once, 10 times: every open succeeds")
+    @Test("3 processes creating one new PostgreSQL store at once, 10 times: every open succeeds", .needsPostgreSQL)
     func createOnPostgreSQL() async throws {
-        guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return }
+        let url = try PostgresTestServer.requiredURL()
         guard
             let (status, output) = try await Self.run([
                 "create", "--processes", "3", "--races", "10", "--store", url.absoluteString,

@@ -61,9 +61,9 @@ struct InstanceRaceTests {
         #expect(stored.rating == 25)
     }
 
-    @Test("A save PostgreSQL picks as a deadlock's victim is run again and succeeds")
+    @Test("A save PostgreSQL picks as a deadlock's victim is run again and succeeds", .needsPostgreSQL)
     func deadlockVictimIsRetried() async throws {
-        guard StoreKind.all.contains(.postgres), let url = PostgresTestServer.url else { return }
+        let url = try PostgresTestServer.requiredURL()
         let store = TestStore(.postgres)
         try store.seed(Dossier.self) { context in
             context.insert(Dossier(title: "a", rating: 0))

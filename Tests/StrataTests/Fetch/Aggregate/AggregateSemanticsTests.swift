@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import Strata
@@ -47,13 +48,11 @@ struct AggregateSemanticsTests {
         #expect(groups.map(\.value.2) == [-128, -6, 15, 127])
     }
 
-    @Test("SQLite and PostgreSQL give the same groups for the same data")
+    @Test("SQLite and PostgreSQL give the same groups for the same data", .needsPostgreSQL)
     func differential() throws {
-        let kinds = StoreKind.all
-        guard kinds.count > 1 else { return }
         let data = TallyData(count: 400)
         var answers: [[String]] = []
-        for kind in kinds {
+        for kind in StoreKind.allCases {
             let context = ModelContext(try freshContainer(kind, TallyExpense.self, TallyMerchant.self))
             try data.save(in: context)
             let city: KeyPath<TallyExpense, String?> = \.merchant?.city
