@@ -8,8 +8,9 @@ innermost enclosing type's nested type first, then to a top-level type; generic 
 local types are not uses. An `extension` of a type is a use of it. A use against the order below fails the check,
 naming the file, the line, the type and the arrow.
 
-StrataPostgres may use Strata's layers up to Store (never Store/SQLite, never a context); StrataState may use Strata's
-public API only: it must not name a `package` declaration of Strata.
+StrataPostgres's folders are layers of their own, in an order of their own (POSTGRES_ORDER); each may use Strata's
+layers up to Store (never Store/SQLite, never a context). StrataState may use Strata's public API only: it must not
+name a `package` declaration of Strata.
 
     Scripts/check-layers.py            check; exit status 1 on a forbidden arrow
     Scripts/check-layers.py --matrix   also print every arrow with the types it uses
@@ -23,7 +24,8 @@ from collections import defaultdict
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 # Strata's layers, lowest first: a layer may use the ones before it, never the ones after.
-ORDER = ["Logging", "Model", "Errors", "Schema", "BackingData", "Fetch", "Store", "Undo", "Context", "Live", "History", "Macros"]
+ORDER = ["Logging", "Undo", "Model", "Errors", "Schema", "BackingData", "Fetch", "Store", "Context", "Live", "History",
+         "Macros"]
 # Sub-folders that are layers of their own, with the layers (besides themselves) that may use them.
 PRIVATE = {
     # SQLite is one store among others: only the container's default configuration opens it.
@@ -39,6 +41,18 @@ EXCEPTIONS = {
     ("Model/PersistentModel.swift", "Schema.Attribute"),
     ("Model/PersistentModel.swift", "ModelBackingData"),
 }
+# StrataPostgres's layers, lowest first: its SQL spelling, the libpq connection, the store, and at the top (the
+# module's own folder) the public configuration and `PostgresDataStore`.
+POSTGRES_ORDER = ["SQL", "Connection", "Store", "(root)"]
+# Uses POSTGRES_ORDER does not allow, each for a reason; as with EXCEPTIONS, only these files may name these types.
+POSTGRES_EXCEPTIONS = {
+    # The text pre-pass computes its answers with a query the store runs, handed in as a closure: it names the type
+    # of that closure's result, and nothing else of a connection.
+    ("SQL/PostgresTextLookups+PrePass.swift", "PostgresResult"),
+}
+# Types of a higher StrataPostgres layer every layer may name: the configuration is the settings value an app writes
+# and the store is opened with, read wherever a setting applies (the configuration in turn opens the store).
+POSTGRES_SHARED = {"PostgresConfiguration"}
 # StrataPostgres may use these layers of Strata.
 POSTGRES_ALLOWED = {"Logging", "Model", "Errors", "Schema", "BackingData", "Fetch", "Store"}
 # Public types of Context/CustomStore (SwiftData's custom-store protocols) that StrataPostgres may name: its
@@ -254,10 +268,15 @@ def strata_layer(rel):
     return parts[0]
 
 
+def postgres_layer(rel):
+    parts = rel.split(os.sep)
+    return "StrataPostgres/" + (parts[0] if len(parts) > 1 else "(root)")
+
+
 def main():
     show_matrix = "--matrix" in sys.argv
     strata = collect("Strata", os.path.join(ROOT, "Sources/Strata"), strata_layer)
-    postgres = collect("StrataPostgres", os.path.join(ROOT, "Sources/StrataPostgres"), lambda _: "StrataPostgres")
+    postgres = collect("StrataPostgres", os.path.join(ROOT, "Sources/StrataPostgres"), postgres_layer)
     state = collect("StrataState", os.path.join(ROOT, "Sources/StrataState"), lambda _: "StrataState")
 
     owners = {}  # qualified type name -> (module, layer, file)
@@ -300,8 +319,8 @@ def main():
                 continue
             mod, name = found
             layer, _ = owners[(mod, name)]
-            source = f.layer if f.module == "Strata" else f.module
-            target = layer if mod == "Strata" else mod
+            source = f.layer if f.module in ("Strata", "StrataPostgres") else f.module
+            target = layer if mod in ("Strata", "StrataPostgres") else mod
             if source == target:
                 continue
             uses[source][target].append((os.path.relpath(f.path, ROOT), f.line(offset), name))
@@ -318,7 +337,15 @@ def main():
                 return True
         if source == "StrataState":
             return target == "Strata" or target in ORDER or target in PRIVATE or target == "(root)"
-        if source == "StrataPostgres":
+        if source.startswith("StrataPostgres/") and target.startswith("StrataPostgres/"):
+            for exc_file, exc_type in POSTGRES_EXCEPTIONS:
+                if rel.endswith("Sources/StrataPostgres/" + exc_file) and exc_type == name:
+                    return True
+            if name.split(".")[0] in POSTGRES_SHARED:
+                return True
+            s, t = (POSTGRES_ORDER.index(layer.split("/", 1)[1]) for layer in (source, target))
+            return t <= s
+        if source.startswith("StrataPostgres/"):
             return target in POSTGRES_ALLOWED or name in POSTGRES_PUBLIC_TYPES
         if target in PRIVATE:
             if source.split("/")[0] in PRIVATE[target]:
@@ -394,7 +421,7 @@ def main():
             print(f"  {path}:{','.join(map(str, sorted(lines)))}: {message}", file=sys.stderr)
         return 1
     print(f"check-layers: {len(strata) + len(postgres) + len(state)} files, every arrow points down "
-          f"({' → '.join(reversed(ORDER))})")
+          f"({' → '.join(reversed(ORDER))}; StrataPostgres: {' → '.join(reversed(POSTGRES_ORDER))})")
     return 0
 
 
