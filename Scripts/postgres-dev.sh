@@ -25,6 +25,10 @@ pg_bin() {
 
 as_server_user() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
+# Swift Testing runs a test per core at once, each PostgreSQL container with a pool of its own: the server's limit
+# grows with the cores (the rule .ci/run and the suite's own server use).
+max_connections() { local n=$(( $(nproc) * 150 + 300 )); [ "$n" -gt 2000 ] && n=2000; echo "$n"; }
+
 url() { echo "postgresql://postgres@127.0.0.1:$(cat "$STATE/port")/postgres"; }
 
 running() { [ -f "$STATE/port" ] && as_server_user "$(pg_bin)/pg_ctl" -D "$STATE/data" status >/dev/null 2>&1; }
@@ -43,7 +47,7 @@ start() {
     fi
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' >"$STATE/port"
     as_server_user "$bin/pg_ctl" -D "$STATE/data" -l "$STATE/server.log" -w \
-        -o "-p $(cat "$STATE/port") -k $STATE -c listen_addresses=127.0.0.1 -c max_connections=200" start </dev/null >/dev/null 2>&1 || {
+        -o "-p $(cat "$STATE/port") -k $STATE -c listen_addresses=127.0.0.1 -c max_connections=$(max_connections)" start </dev/null >/dev/null 2>&1 || {
         echo "postgres-dev: the server did not start:" >&2
         cat "$STATE/server.log" >&2 || true
         exit 1

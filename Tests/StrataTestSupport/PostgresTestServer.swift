@@ -7,6 +7,13 @@ import StrataPostgres
 /// and stopped at exit.
 /// `nil` — with a notice — only when no PostgreSQL server binaries are installed.
 package enum PostgresTestServer {
+    /// The connections a server for the suite allows: Swift Testing runs a test per core at once, and each
+    /// PostgreSQL container holds a pool of its own (up to 4 connections and a listener), so 2 cores peak near 200
+    /// and a many-core machine at several times that. `.ci/run` and `Scripts/postgres-dev.sh` use the same rule.
+    package static var maximumConnections: Int {
+        min(ProcessInfo.processInfo.activeProcessorCount * 150 + 300, 2000)
+    }
+
     /// The server's URL, or `nil` when PostgreSQL isn't available.
     package static let url: URL? = start()
 
@@ -36,7 +43,8 @@ package enum PostgresTestServer {
                 bin + "/pg_ctl",
                 [
                     "-D", directory + "/data", "-l", directory + "/log", "-w", "-o",
-                    "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
+                    "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off "
+                        + "-c max_connections=\(maximumConnections)",
                     "start",
                 ], asPostgres: root)
         } catch {
