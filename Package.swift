@@ -116,6 +116,7 @@ let package = Package(
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataState", targets: ["StrataState"]),
         .library(name: "StrataPostgres", targets: ["StrataPostgres"]),
+        .library(name: "StrataSync", targets: ["StrataSync"]),
         .library(name: "SwiftData", targets: ["SwiftData"]),
         .executable(name: "strata-example", targets: ["strata-example"]),
         .executable(name: "bookshelf", targets: ["bookshelf"]),
@@ -166,6 +167,10 @@ let package = Package(
         .target(
             name: "StrataPostgres",
             dependencies: ["Strata", "CLibPQ"]
+        ),
+        .target(
+            name: "StrataSync",
+            dependencies: ["Strata", "StrataPostgres"]
         ),
         .target(
             name: "SwiftData",
@@ -220,6 +225,11 @@ let package = Package(
         .testTarget(
             name: "StrataPostgresTests",
             dependencies: ["Strata", "StrataPostgres", "StrataTestSupport", "StrataTestFixtures"]
+        ),
+        // Devices on SQLite syncing with a PostgreSQL hub, mirroring Sources/StrataSync.
+        .testTarget(
+            name: "StrataSyncTests",
+            dependencies: ["Strata", "StrataPostgres", "StrataSync", "StrataTestSupport"]
         ),
         .testTarget(
             name: "SwiftDataCompatibilityTests",

@@ -12,7 +12,7 @@
 # https://example.org/strata/), set STRATA_DOCS_BASE_PATH=/strata when building.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-MODULES=(Strata StrataPostgres StrataState)
+MODULES=(Strata StrataPostgres StrataState StrataSync)
 
 DOCC="$(dirname "$(readlink -f "$(command -v swift)")")/docc"
 [ -x "$DOCC" ] || DOCC="$(command -v docc || true)"

@@ -15,6 +15,12 @@ extension ModelContext {
     ///   deleted model's row was saved elsewhere after this context read it), or `StrataError.storeFailure`. When it throws, nothing was written and the
     ///   context keeps its pending changes.
     public func save() throws {
+        try save(requiring: [])
+    }
+
+    /// Saves as ``save()`` does, running `conditions` first in the save's transaction: when one changes no row, the
+    /// save writes nothing, keeps the pending changes and throws ``StoreSaveConditionUnmet``.
+    package func save(requiring conditions: [StoreSaveCondition]) throws {
         try throwingSwiftDataErrors {
             if store.eraseCount != seenEraseCount { forgetErasedModels() }
             guard hasChanges else { return }
@@ -27,6 +33,7 @@ extension ModelContext {
                 inserted: insertedModelsArray, changed: Array(changedModels.values),
                 deleted: Array(deletedModels.values))
             save.changes.author = author
+            save.changes.conditions = conditions
             let result: StoreSaveResult
             do {
                 try prepare(&save)

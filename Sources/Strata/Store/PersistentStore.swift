@@ -190,6 +190,8 @@ package struct StoreChanges {
     package var batchDeletes: [BatchDelete] = []
     /// The saving context's `author`, recorded with the save's history transaction.
     package var author: String?
+    /// Statements the save runs before its writes, each of which must change one row (``StoreSaveCondition``).
+    package var conditions: [StoreSaveCondition] = []
 
     package init() {}
 

@@ -57,6 +57,7 @@ struct SplitChanges {
     init(_ changes: StoreChanges, members: Int, memberIndex: (Schema.Entity) -> Int) {
         var shares = [StoreChanges](repeating: StoreChanges(), count: members)
         for index in shares.indices { shares[index].author = changes.author }
+        for condition in changes.conditions { shares[memberIndex(condition.entity)].conditions.append(condition) }
         for insert in changes.inserts {
             let member = memberIndex(insert.entity)
             insertPlaces.append((member, shares[member].inserts.count))

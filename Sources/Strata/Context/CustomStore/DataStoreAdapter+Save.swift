@@ -11,7 +11,12 @@ extension DataStoreAdapter {
     func save(
         _ changes: StoreChanges, mergePolicy: MergePolicy, beforeCommit: () throws -> Void
     ) throws -> StoreSaveResult {
-        try locked {
+        if let condition = changes.conditions.first {
+            throw StrataError.storeFailure(
+                operation: "save",
+                reason: "a third-party DataStore can't run a save's SQL condition (\(condition.description))")
+        }
+        return try locked {
             try readUnreadEntities()
             var working = image
             var touched: Set<RowID> = []

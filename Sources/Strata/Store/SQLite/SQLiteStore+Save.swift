@@ -8,36 +8,52 @@ extension SQLiteStore {
     /// row saved elsewhere meanwhile is resolved by `mergePolicy`.
     ///
     /// - Throws: `StrataError.readOnlyContainer`, `StrataError.uniqueConstraintViolation`,
-    ///   `StrataError.mergeConflict` (under `.error`), or `StrataError.storeFailure`; nothing is written when it throws.
+    ///   `StrataError.mergeConflict` (under `.error`), `StrataError.storeFailure`, or ``StoreSaveConditionUnmet``;
+    ///   nothing is written when it throws.
     package func save(
         _ changes: StoreChanges, mergePolicy: MergePolicy, beforeCommit: () throws -> Void
     ) throws -> StoreSaveResult {
         guard !isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
+        // A condition that changed no row is the caller's answer, not a store failure: thrown as it is.
+        var unmetCondition: StoreSaveConditionUnmet?
         return try withConnection { connection in
             // Noted once committed, under the connection's lock: a rolled-back identifier is used again.
-            let (result, recorded) = try translatingErrors("save") {
-                try connection.transaction {
-                    try checkNotMigratedElsewhere(connection)
-                    try checkFileInPlace(connection)
-                    let history =
-                        recordsHistory ? try HistoryRecorder(connection: connection, author: changes.author) : nil
-                    let executor = SQLiteSaveExecutor(connection: connection, dialect: dialect)
-                    var sequence = SaveSequence(
-                        executor: executor,
-                        mergePolicy: mergePolicy,
-                        storeIdentifier: identifier, recordsHistory: recordsHistory, changes: changes,
-                        statementCache: saveStatements)
-                    let result = try sequence.write(changes)
-                    try executor.recordIssuedKeys()
-                    if let history, let journal = sequence.journal {
-                        try history.record(journal)
-                        // Retention is enforced every 64th transaction, in the save's own transaction.
-                        if historyRetention.isDue(after: history.transaction) { try pruneHistory(connection) }
+            let written: (StoreSaveResult, Int64?)
+            do {
+                written = try translatingErrors("save") {
+                    try connection.transaction {
+                        try checkNotMigratedElsewhere(connection)
+                        try checkFileInPlace(connection)
+                        let history =
+                            recordsHistory ? try HistoryRecorder(connection: connection, author: changes.author) : nil
+                        let executor = SQLiteSaveExecutor(connection: connection, dialect: dialect)
+                        var sequence = SaveSequence(
+                            executor: executor,
+                            mergePolicy: mergePolicy,
+                            storeIdentifier: identifier, recordsHistory: recordsHistory, changes: changes,
+                            statementCache: saveStatements)
+                        let result: StoreSaveResult
+                        do {
+                            result = try sequence.write(changes)
+                        } catch let unmet as StoreSaveConditionUnmet {
+                            unmetCondition = unmet
+                            throw unmet
+                        }
+                        try executor.recordIssuedKeys()
+                        if let history, let journal = sequence.journal {
+                            try history.record(journal)
+                            // Retention is enforced every 64th transaction, in the save's own transaction.
+                            if historyRetention.isDue(after: history.transaction) { try pruneHistory(connection) }
+                        }
+                        try beforeCommit()
+                        return (result, history?.transaction)
                     }
-                    try beforeCommit()
-                    return (result, history?.transaction)
                 }
+            } catch {
+                if let unmetCondition { throw unmetCondition }
+                throw error
             }
+            let (result, recorded) = written
             if let recorded { ownTransactions.note(recorded) }
             return result
         }

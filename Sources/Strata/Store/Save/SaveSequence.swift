@@ -35,11 +35,12 @@ package struct SaveSequence<Executor: SaveExecutor> {
         }
     }
 
-    /// Writes `changes`: deletes first (so a deleted unique value can be reused), then batch deletes, updates,
-    /// inserts, foreign keys and join rows (once every insert has its key).
+    /// Writes `changes`: its conditions first (``StoreSaveCondition``), then deletes (so a deleted unique value can
+    /// be reused), batch deletes, updates, inserts, foreign keys and join rows (once every insert has its key).
     /// - Throws: `StrataError.mergeConflict` (under `.error`, after every update), `StrataError.uniqueConstraintViolation`,
     ///   or the executor's error; the caller's transaction then writes nothing.
     package mutating func write(_ changes: StoreChanges) throws -> StoreSaveResult {
+        try checkConditions(changes.conditions)
         try writeDeletes(SaveRowOrder.sorted(changes.deletes, referrersFirst: true))
         for batch in changes.batchDeletes { try writeBatchDelete(batch) }
         try writeUpdates(SaveRowOrder.sorted(changes.updates.filter(\.writesRow)), changes.updateColumns)

@@ -1,0 +1,248 @@
+import Foundation
+import Strata
+import StrataPostgres
+
+/// Syncs a device's local store with a hub: a PostgreSQL schema holding the same models, which every device (and
+/// any server code using Strata) reads and writes. The device keeps working on its own store, offline if need be;
+/// ``sendChanges()`` sends what its history recorded since the last send, ``fetchChanges()`` brings in what the
+/// other devices and the server saved. Modelled on CloudKit's `CKSyncEngine`; <doc:SyncingWithPostgreSQL> says
+/// where and why it differs.
+///
+/// ```swift
+/// let engine = try SyncEngine(SyncEngine.Configuration(
+///     container: container, hub: PostgresConfiguration(url: hubURL), stateSerialization: savedState))
+/// try await engine.sendChanges()
+/// try await engine.fetchChanges()
+/// savedState = await engine.state.serialization
+/// ```
+public actor SyncEngine {
+    /// The author of the saves a fetch makes in the local store, which ``sendChanges()`` never sends back.
+    public static let fetchAuthor = "strata.sync"
+
+    private let container: ModelContainer
+    private let entities: [SyncedEntity]
+    private let entitiesByName: [String: SyncedEntity]
+    private let hub: SyncHub
+    /// Where the device's sync stands; keep ``State/serialization`` after each send and fetch.
+    public private(set) var state: State
+
+    /// The author of the saves a push makes on the hub: the device, so its own fetches skip them.
+    private var pushAuthor: String { "strata.sync.device:\(state.deviceIdentifier.uuidString)" }
+
+    /// Opens the hub (creating its tables when it is new) and checks that every model can be synced.
+    /// - Throws: ``SyncError/missingSyncIdentity(entity:reason:)`` for a model without a sync identity,
+    ///   ``SyncError/stateOfAnotherStore(expected:found:)``, ``SyncError/hubUnavailable(operation:reason:)``.
+    public init(_ configuration: Configuration) throws {
+        container = configuration.container
+        entities = try SyncedEntity.all(in: configuration.container.schema)
+        entitiesByName = Dictionary(uniqueKeysWithValues: entities.map { ($0.entity.name, $0) })
+        let storeIdentifier = configuration.container.store.identifier
+        if let serialization = configuration.stateSerialization {
+            guard serialization.storeIdentifier == storeIdentifier else {
+                throw SyncError.stateOfAnotherStore(expected: storeIdentifier, found: serialization.storeIdentifier)
+            }
+            state = State(serialization)
+        } else {
+            state = State(newDeviceOf: storeIdentifier)
+        }
+        hub = try SyncHub(schema: configuration.container.schema, configuration: configuration.hub)
+        try hub.register(device: state.deviceIdentifier)
+    }
+
+    // MARK: - Sending
+
+    /// Sends every change the local store's history recorded since the last send (other than what fetches
+    /// saved) to the hub, in batches, each applied in one hub transaction exactly once: a batch sent again after
+    /// a lost acknowledgement or a crash changes nothing.
+    /// - Throws: ``SyncError/hubUnavailable(operation:reason:)``; the changes not sent stay pending.
+    public func sendChanges() async throws {
+        while let batch = try nextBatch() {
+            try send(batch)
+            state.lastSentTransaction = batch.through
+        }
+    }
+
+    /// A run of local history transactions to send together: the newest one's identifier, and the changes.
+    private struct Batch {
+        var through: Int64
+        var changes: [String: SyncedChanges]
+    }
+
+    /// The most local history transactions one batch carries.
+    static let batchTransactionLimit = 200
+
+    /// The next batch of local changes after the last one sent, or `nil` when none is pending.
+    private func nextBatch() throws -> Batch? {
+        guard let history = try localHistory(limit: Self.batchTransactionLimit) else { return nil }
+        let context = ModelContext(container)
+        var changes: [String: SyncedChanges] = [:]
+        for synced in entities {
+            let keys = history.changedKeys[synced.entity.name] ?? [:]
+            var entityChanges = SyncedChanges(deletedIdentities: history.deleted[synced.entity.name] ?? [])
+            if !keys.isEmpty {
+                entityChanges.rows = try synced.rows(withKeys: Array(keys.keys), in: context) { Array(keys[$0] ?? []) }
+            }
+            if !entityChanges.isEmpty { changes[synced.entity.name] = entityChanges }
+        }
+        return Batch(through: history.through, changes: changes)
+    }
+
+    /// What the local store's history recorded after the last send, other than fetches' saves, by entity.
+    private struct LocalHistory {
+        /// The newest transaction read.
+        var through: Int64
+        /// The rows inserted or updated, by key, with the attributes changed (all of them for an insert).
+        var changedKeys: [String: [Int64: Set<Int>]] = [:]
+        /// The identities of rows deleted.
+        var deleted: [String: [StoredValue]] = [:]
+    }
+
+    /// Reads the local history after the last send (at most `limit` transactions); `nil` when there is none.
+    private func localHistory(limit: Int?) throws -> LocalHistory? {
+        let transactions = try container.store.fetchHistory(
+            StoreHistoryFetch(conditions: [.transaction(.greater, state.lastSentTransaction)], limit: limit))
+        guard let last = transactions.last else { return nil }
+        var history = LocalHistory(through: last.identifier)
+        for transaction in transactions where transaction.author != Self.fetchAuthor {
+            for change in transaction.changes {
+                guard let synced = entitiesByName[change.entityName] else { continue }
+                switch change.kind {
+                case .insert:
+                    history.changedKeys[change.entityName, default: [:]][change.primaryKey, default: []]
+                        .formUnion(synced.attributeIndexes)
+                case .update(let names):
+                    history.changedKeys[change.entityName, default: [:]][change.primaryKey, default: []]
+                        .formUnion(synced.attributeIndexes(named: names))
+                case .delete(let tombstone):
+                    if let identity = tombstone[synced.identityName] {
+                        history.deleted[change.entityName, default: []].append(identity)
+                    }
+                }
+            }
+        }
+        return history
+    }
+
+    /// Applies a batch on the hub in one transaction that also moves the device's mark past it; a batch the mark
+    /// is already past was applied before and is skipped.
+    private func send(_ batch: Batch) throws {
+        guard !batch.changes.isEmpty, let first = entities.first else { return }
+        let context = ModelContext(hub.container)
+        context.author = pushAuthor
+        context.mergePolicy = .mergeByPropertyObjectTrump
+        do {
+            for synced in entities {
+                guard let changes = batch.changes[synced.entity.name] else { continue }
+                try synced.apply(changes, to: context)
+            }
+            try context.save(
+                requiring: [
+                    hub.markCondition(device: state.deviceIdentifier, through: batch.through, entity: first.entity)
+                ])
+        } catch is StoreSaveConditionUnmet {
+            // Applied by an earlier send whose acknowledgement was lost.
+        } catch {
+            throw SyncError.hubUnavailable(operation: "apply this device's changes", reason: "\(error)")
+        }
+    }
+
+    // MARK: - Fetching
+
+    /// Brings in what other devices and server code saved on the hub since the last fetch (the first fetch reads
+    /// every row), saving it in the local store as ``fetchAuthor``: live results and history observers on the
+    /// device see it; ``sendChanges()`` doesn't send it back. A property changed locally and not yet sent keeps
+    /// its local value (it wins when sent); a row deleted locally and not yet sent stays deleted.
+    /// - Throws: ``SyncError/hubUnavailable(operation:reason:)``; nothing was saved locally then.
+    public func fetchChanges() async throws {
+        let hubContext = ModelContext(hub.container)
+        var changes: [String: SyncedChanges] = [:]
+        let snapshot: String
+        do {
+            if let previous = state.fetchedSnapshot {
+                let committed = try hub.transactions(committedAfter: previous, excludingAuthor: pushAuthor)
+                snapshot = committed.snapshot
+                changes = try hubChanges(of: committed.identifiers, in: hubContext)
+            } else {
+                // Taken before the rows are read, so whatever commits later is in the next fetch.
+                snapshot = try hub.snapshot()
+                for synced in entities {
+                    let rows = try synced.allRows(in: hubContext)
+                    if !rows.isEmpty { changes[synced.entity.name] = SyncedChanges(rows: rows) }
+                }
+            }
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw SyncError.hubUnavailable(operation: "read the changes to fetch", reason: "\(error)")
+        }
+        let context = ModelContext(container)
+        context.author = Self.fetchAuthor
+        context.mergePolicy = .mergeByPropertyStoreTrump
+        let pending = try pendingLocalChanges(in: context)
+        if state.fetchedSnapshot == nil {
+            // The first fetch reads rows, not history: a row sent from here and gone from the hub was deleted there.
+            for synced in entities {
+                let onHub = Set(changes[synced.entity.name]?.rows.map(\.identity) ?? [])
+                let here = try synced.allRows(in: context, attributes: []).map(\.identity)
+                let gone = here.filter { !onHub.contains($0) && pending[synced.entity.name]?[$0] == nil }
+                if !gone.isEmpty { changes[synced.entity.name, default: SyncedChanges()].deletedIdentities += gone }
+            }
+        }
+        for synced in entities {
+            guard let entityChanges = changes[synced.entity.name] else { continue }
+            try synced.apply(entityChanges, to: context, keeping: pending[synced.entity.name] ?? [:])
+        }
+        try context.save()
+        state.fetchedSnapshot = snapshot
+    }
+
+    /// The changes the hub's history transactions `identifiers` made, as rows now and deleted identities.
+    private func hubChanges(of identifiers: [Int64], in context: ModelContext) throws -> [String: SyncedChanges] {
+        guard let first = identifiers.first, let last = identifiers.last else { return [:] }
+        let wanted = Set(identifiers)
+        let transactions = try hub.store.fetchHistory(
+            StoreHistoryFetch(conditions: [.transaction(.greaterOrEqual, first), .transaction(.lessOrEqual, last)]))
+        var changedKeys: [String: Set<Int64>] = [:]
+        var deleted: [String: [StoredValue]] = [:]
+        for transaction in transactions where wanted.contains(transaction.identifier) {
+            for change in transaction.changes {
+                guard let synced = entitiesByName[change.entityName] else { continue }
+                switch change.kind {
+                case .insert, .update:
+                    changedKeys[change.entityName, default: []].insert(change.primaryKey)
+                case .delete(let tombstone):
+                    if let identity = tombstone[synced.identityName] {
+                        deleted[change.entityName, default: []].append(identity)
+                    }
+                }
+            }
+        }
+        var changes: [String: SyncedChanges] = [:]
+        for synced in entities {
+            var entityChanges = SyncedChanges(deletedIdentities: deleted[synced.entity.name] ?? [])
+            if let keys = changedKeys[synced.entity.name] {
+                entityChanges.rows = try synced.rows(withKeys: Array(keys), in: context) { _ in synced.attributeIndexes
+                }
+            }
+            if !entityChanges.isEmpty { changes[synced.entity.name] = entityChanges }
+        }
+        return changes
+    }
+
+    /// What the local store changed and has not sent yet, by entity and identity: the properties changed (to be
+    /// kept over fetched values), or `nil` for a row deleted.
+    private func pendingLocalChanges(in context: ModelContext) throws -> [String: [StoredValue: Set<Int>?]] {
+        guard let history = try localHistory(limit: nil) else { return [:] }
+        var pending: [String: [StoredValue: Set<Int>?]] = [:]
+        for synced in entities {
+            let name = synced.entity.name
+            for identity in history.deleted[name] ?? [] { pending[name, default: [:]][identity] = .some(nil) }
+            guard let keys = history.changedKeys[name] else { continue }
+            for (key, identity) in try synced.identities(ofKeys: Array(keys.keys), in: context)
+            where pending[name]?[identity] == nil {
+                pending[name, default: [:]][identity] = .some(keys[key] ?? [])
+            }
+        }
+        return pending
+    }
+}

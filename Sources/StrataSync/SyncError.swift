@@ -1,0 +1,23 @@
+/// Why a ``SyncEngine`` could not start, send or fetch. Each case names what was wrong and where.
+public enum SyncError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// An entity has no attribute that can name its rows on every replica: a `UUID` attribute declared
+    /// `@Attribute(.unique, .preserveValueOnDeletion)`.
+    case missingSyncIdentity(entity: String, reason: String)
+    /// The state a configuration was given belongs to another local store (its identifier is not this one's).
+    case stateOfAnotherStore(expected: String, found: String)
+    /// The hub could not be opened, read or written; the local store keeps every change for the next attempt.
+    case hubUnavailable(operation: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .missingSyncIdentity(let entity, let reason):
+            "\(entity) has no sync identity: \(reason); declare one as "
+                + "`@Attribute(.unique, .preserveValueOnDeletion) var id = UUID()`"
+        case .stateOfAnotherStore(let expected, let found):
+            "the sync state was saved for the local store \(found), not for this one (\(expected)): "
+                + "start without a state serialization to sync this store as a new device"
+        case .hubUnavailable(let operation, let reason):
+            "the hub could not \(operation): \(reason); local changes stay pending"
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Strata
+import StrataPostgres
+
+/// The hub every device syncs with: a Strata store in a PostgreSQL schema, created from the same `Schema`, which
+/// server code may open and use like any other store. Beside the store's own tables the hub keeps
+/// `strata_sync_devices` (each device's mark: the newest of its local history transactions the hub applied) and
+/// what tells commit order: each history transaction's PostgreSQL transaction id (`xid`), which a fetch compares
+/// with the snapshot of the fetch before it.
+struct SyncHub: Sendable {
+    let container: ModelContainer
+    let store: PostgresStore
+
+    /// The table of devices and their marks.
+    static let devicesTable = "strata_sync_devices"
+
+    /// Opens (or creates) the hub's store for `schema` and adds what sync keeps beside it.
+    /// - Throws: ``SyncError/hubUnavailable(operation:reason:)``.
+    init(schema: Schema, configuration: PostgresConfiguration) throws {
+        do {
+            container = try ModelContainer(for: schema, migrationPlan: nil, configurations: [configuration])
+        } catch {
+            throw SyncError.hubUnavailable(operation: "open", reason: "\(error)")
+        }
+        guard let store = container.store as? PostgresStore else {
+            throw SyncError.hubUnavailable(
+                operation: "open", reason: "the hub's configuration opened no PostgreSQL store")
+        }
+        self.store = store
+        try run("prepare for sync") { connection in
+            let schema = Self.quoted(store.databaseSchema)
+            // A transaction-level advisory lock keeps two devices preparing one hub from racing on the DDL.
+            try connection.transaction {
+                _ = try connection.query(
+                    "SELECT pg_advisory_xact_lock(hashtext('strata.sync'), hashtext($1))", [.text(store.databaseSchema)]
+                )
+                try connection.execute(
+                    "CREATE TABLE IF NOT EXISTS \(schema).\(Self.devicesTable) (device text PRIMARY KEY, "
+                        + "sent_through bigint NOT NULL DEFAULT 0, created timestamptz NOT NULL DEFAULT now())")
+                try connection.execute(
+                    "ALTER TABLE \(schema).\(HistoryTables.transactions) ADD COLUMN IF NOT EXISTS xid xid8 "
+                        + "DEFAULT pg_current_xact_id()")
+                try connection.execute(
+                    "CREATE INDEX IF NOT EXISTS strata_history_transactions_xid ON "
+                        + "\(schema).\(HistoryTables.transactions) (xid)")
+            }
+        }
+    }
+
+    /// The hub's current snapshot (`pg_current_snapshot()` as text): which transactions had committed.
+    func snapshot() throws -> String {
+        try run("read its snapshot") { connection in
+            let result = try connection.query("SELECT pg_current_snapshot()::text", [])
+            guard let snapshot = result.text(row: 0, column: 0) else {
+                throw SyncError.hubUnavailable(operation: "read its snapshot", reason: "no snapshot came back")
+            }
+            return snapshot
+        }
+    }
+
+    /// The history transactions (other than `author`'s) of every PostgreSQL transaction that committed after
+    /// `snapshot` was taken — not visible in it, visible now — by identifier, and the snapshot they were read in.
+    /// A transaction still running is in neither snapshot's view, so it is read by a later call: commit order,
+    /// not identifier order, decides what has been read.
+    func transactions(
+        committedAfter snapshot: String, excludingAuthor author: String
+    ) throws -> (identifiers: [Int64], snapshot: String) {
+        try run("read its history") { connection in
+            // One snapshot for both statements: the one returned is the one the history was read in.
+            try connection.transaction {
+                try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                let current = try connection.query("SELECT pg_current_snapshot()::text", [])
+                guard let now = current.text(row: 0, column: 0) else {
+                    throw SyncError.hubUnavailable(operation: "read its snapshot", reason: "no snapshot came back")
+                }
+                let result = try connection.query(
+                    "SELECT id FROM \(Self.quoted(store.databaseSchema)).\(HistoryTables.transactions) "
+                        + "WHERE xid >= pg_snapshot_xmin($1::text::pg_snapshot) "
+                        + "AND NOT pg_visible_in_snapshot(xid, $1::text::pg_snapshot) "
+                        + "AND author IS DISTINCT FROM $2 ORDER BY id",
+                    [.text(snapshot), .text(author)])
+                return ((0..<result.count).map { result.int64(row: $0, column: 0) }, now)
+            }
+        }
+    }
+
+    /// Adds `device` to the devices table, if it is not there yet.
+    func register(device: UUID) throws {
+        try run("register this device") { connection in
+            _ = try connection.query(
+                "INSERT INTO \(Self.quoted(store.databaseSchema)).\(Self.devicesTable) (device) VALUES ($1) "
+                    + "ON CONFLICT (device) DO NOTHING", [.text(device.uuidString)])
+        }
+    }
+
+    /// The condition a push's save runs first: it moves the device's mark to `transaction`, the newest local history
+    /// transaction the push carries, and changes no row — so the save writes nothing — when the mark is already
+    /// there or past it (the push was applied before).
+    func markCondition(device: UUID, through transaction: Int64, entity: Schema.Entity) -> StoreSaveCondition {
+        StoreSaveCondition(
+            """
+            UPDATE \(identifier: store.databaseSchema).\(identifier: Self.devicesTable) \
+            SET sent_through = \(bind: .integer(transaction)) \
+            WHERE device = \(bind: .text(device.uuidString)) AND sent_through < \(bind: .integer(transaction))
+            """,
+            entity: entity,
+            description: "device \(device) already sent its changes through local transaction \(transaction)")
+    }
+
+    /// Runs `body` on a connection of the hub's store, reporting a failure as the hub being unavailable.
+    private func run<T>(_ operation: String, _ body: (PostgresConnection) throws -> T) throws -> T {
+        do {
+            return try store.withPrimaryConnection(operation, body)
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw SyncError.hubUnavailable(operation: operation, reason: "\(error)")
+        }
+    }
+
+    /// A PostgreSQL identifier, quoted.
+    static func quoted(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
