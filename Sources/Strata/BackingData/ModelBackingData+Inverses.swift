@@ -25,6 +25,12 @@ extension ModelBackingData {
         targetEntity: Schema.Entity, in context: (any ModelBackingDataContext)?
     ) {
         let data = target.persistentBackingData
+        if data.defersChange(of: inverse, in: context) {
+            data.pendingToManyChanges[inverse.index, default: PendingToManyChanges()].remove(owner)
+            data.changedRelationships.insert(inverse.index)
+            didChangeInverse(of: target, at: inverse.index, entity: targetEntity, in: context)
+            return
+        }
         let current = data.relatedModels(at: inverse.index)
         guard current.contains(where: { $0 === owner }) else { return }
         context?.registerUndoOfRelationshipChange(of: target, at: inverse.index, from: current)
@@ -40,6 +46,12 @@ extension ModelBackingData {
         targetEntity: Schema.Entity, in context: (any ModelBackingDataContext)?
     ) {
         let data = target.persistentBackingData
+        if data.defersChange(of: inverse, in: context) {
+            data.pendingToManyChanges[inverse.index, default: PendingToManyChanges()].add(owner)
+            data.changedRelationships.insert(inverse.index)
+            didChangeInverse(of: target, at: inverse.index, entity: targetEntity, in: context)
+            return
+        }
         let current = data.relatedModels(at: inverse.index)
         guard !current.contains(where: { $0 === owner }) else { return }
         context?.registerUndoOfRelationshipChange(of: target, at: inverse.index, from: current)
@@ -56,6 +68,17 @@ extension ModelBackingData {
         data.changedRelationships.insert(inverse.index)
         data.joinAdditions[inverse.index, default: []].append(owner)
         didChangeInverse(of: target, at: inverse.index, entity: targetEntity, in: context)
+    }
+
+    /// Whether a change of relationship `inverse` (an inverse being kept in step) is noted for when the
+    /// relationship is read rather than made now: a to-many read through its inverse's foreign key, not read yet,
+    /// of a stored model in a context that records no undo. Reading it now would load it, and every other unread
+    /// one of its entity, for a change the store's rows plus the noted changes give as well.
+    private func defersChange(of inverse: Schema.RelationshipInfo, in context: (any ModelBackingDataContext)?) -> Bool {
+        guard inverse.isToMany, case .inverseForeignKey = inverse.storage, let context, !context.recordsUndo,
+            state == .registered, primaryKey != nil, !relationshipTargets.contains(inverse.index)
+        else { return false }
+        return self.context === context
     }
 
     /// Records that `target`'s relationship `index` changed behind its setter, and tells its observers.

@@ -140,6 +140,8 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         var changedRelationships: Set<Int> = []
         var joinAdditions: [Int: [any PersistentModel]] = [:]
         var joinRemovals: [Int: [any PersistentModel]] = [:]
+        /// What unread to-many relationships gained and lost through their inverses, by property index.
+        var pendingToManyChanges: [Int: PendingToManyChanges] = [:]
         /// Whether an `@Attribute(.ephemeral)` property was assigned since the last save.
         var hasEphemeralChanges = false
 
@@ -192,6 +194,12 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     package var joinRemovals: [Int: [any PersistentModel]] {
         get { sideState?.joinRemovals ?? .init() }
         _modify { yield &ensuredSideState.joinRemovals }
+    }
+    /// What to-many relationships not read yet gained and lost through their inverses since the last save, by
+    /// property index: applied to the stored models when each is read.
+    var pendingToManyChanges: [Int: PendingToManyChanges] {
+        get { sideState?.pendingToManyChanges ?? .init() }
+        _modify { yield &ensuredSideState.pendingToManyChanges }
     }
 
     // MARK: - Making and freeing
@@ -530,6 +538,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
             sideState.changedRelationships.removeAll()
             sideState.joinAdditions.removeAll()
             sideState.joinRemovals.removeAll()
+            sideState.pendingToManyChanges.removeAll()
         }
     }
 
@@ -546,5 +555,6 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         if !sideState.changedRelationships.isEmpty { sideState.changedRelationships.removeAll() }
         if !sideState.joinAdditions.isEmpty { sideState.joinAdditions.removeAll() }
         if !sideState.joinRemovals.isEmpty { sideState.joinRemovals.removeAll() }
+        if !sideState.pendingToManyChanges.isEmpty { sideState.pendingToManyChanges.removeAll() }
     }
 }

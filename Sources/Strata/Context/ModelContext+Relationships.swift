@@ -91,7 +91,13 @@ extension ModelContext {
                 return
             }
             for (key, owner) in chunk where !owner.relationshipTargets.contains(info.index) {
-                owner.relationshipTargets[info.index] = targets[key] ?? []
+                let stored = targets[key] ?? []
+                // What the owner gained and lost through the inverse while this was unread, applied once.
+                guard let pending = owner.sideState?.pendingToManyChanges.removeValue(forKey: info.index) else {
+                    owner.relationshipTargets[info.index] = stored
+                    continue
+                }
+                owner.relationshipTargets[info.index] = pending.applied(to: stored)
             }
         }
     }
