@@ -241,6 +241,16 @@ let package = Package(
             name: "PredicateTypeCheckTests",
             dependencies: ["SwiftData", "StrataTestSupport"]
         ),
+        // An app's own stand-ins for Foundation names Linux lacks (autoreleasepool, .localizedStandard), in a module
+        // of their own, and the suite checking that SwiftData's yield to them without ambiguity.
+        .target(
+            name: "AppStandIns",
+            path: "Tests/AppStandIns"
+        ),
+        .testTarget(
+            name: "StandInClashTests",
+            dependencies: ["SwiftData", "AppStandIns"]
+        ),
         // Built as an app target that Xcode 26 creates: main-actor isolation by default (SE-0466).
         .testTarget(
             name: "MainActorDefaultTests",

@@ -6,9 +6,10 @@ extension FetchPlan {
     /// an author sort first, as nil does in Swift), or `persistentModelID` (`SortDescriptor(\Book.persistentModelID)`,
     /// the order rows were first saved in: the primary key, as `PersistentIdentifier`'s `<` orders saved models).
     ///
-    /// Strings are ordered with the `swift` collation: on Linux a key-path `SortDescriptor` compares Strings with
-    /// Swift's `<` (swift-corelibs-foundation has no localized comparators), which differs from byte order for
-    /// canonically equivalent but differently encoded strings.
+    /// Strings are ordered with the `swift` collation: a key-path `SortDescriptor` compares Strings with Swift's `<`,
+    /// which differs from byte order for canonically equivalent but differently encoded strings. One made with
+    /// `comparator: .localizedStandard` orders as Finder does (the `localizedStandard` collation: case-insensitive,
+    /// numbers by value) and `comparator: .localized` by the current locale, as on Apple's platforms.
     ///
     /// - Throws: `StrataError.unsupportedSortDescriptor` for a comparator without key path, or a key path that is
     ///   not a stored attribute reached through to-one relationships.
@@ -29,7 +30,8 @@ extension FetchPlan {
         let isString = property.valueType == String.self || property.valueType == String?.self
         return QueryOrdering(
             expression: path.hops.isEmpty ? column : .related(path, column),
-            ascending: descriptor.order == .forward, collation: isString ? .swift : .binary)
+            ascending: descriptor.order == .forward,
+            collation: isString ? (descriptor.stringComparator?.strataCollation ?? .swift) : .binary)
     }
 }
 

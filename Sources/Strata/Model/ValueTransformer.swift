@@ -155,6 +155,10 @@ private final class BooleanTransformer: ValueTransformer {
 
 /// Runs `body`, as Foundation's `autoreleasepool(invoking:)` does; Linux has no autorelease pools to drain, so it
 /// only runs it. Value transformers written for Apple's platforms wrap their work in it.
+///
+/// It yields to any other `autoreleasepool(invoking:)` in scope (`@_disfavoredOverload`): an app's own stand-in, in
+/// its module or one it imports, is the one called, without ambiguity.
+@_disfavoredOverload
 public func autoreleasepool<Result>(invoking body: () throws -> Result) rethrows -> Result {
     try body()
 }
