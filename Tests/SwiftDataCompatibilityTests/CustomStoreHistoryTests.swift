@@ -2,9 +2,12 @@ import Foundation
 import SwiftData
 import Testing
 
-/// A position in `JSONStore`'s history.
-struct JSONHistoryToken: Comparable, Hashable, Identifiable, Sendable {
+/// A position in `JSONStore`'s history: the store's own token type, conforming to SwiftData's `HistoryToken` as a
+/// custom store's token does, so apps keep it (`Codable`) and compare transactions with it.
+struct JSONHistoryToken: HistoryToken {
+    var storeIdentifier: String
     var transaction: Int
+    var tokenValue: Int? { transaction }
     var id: Int { transaction }
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.transaction < rhs.transaction }
 }
@@ -17,7 +20,9 @@ struct JSONHistoryTransaction: HistoryTransaction {
     var savedModels: Int
     var timestamp = Date()
     var changes: [HistoryChange] { [] }
-    var token: JSONHistoryToken { JSONHistoryToken(transaction: transactionIdentifier) }
+    var token: JSONHistoryToken {
+        JSONHistoryToken(storeIdentifier: storeIdentifier, transaction: transactionIdentifier)
+    }
     var id: Int { transactionIdentifier }
 }
 
@@ -64,6 +69,17 @@ extension JSONStore: HistoryProviding {
         let imports = try reader.fetchHistory(
             HistoryDescriptor<JSONHistoryTransaction>(predicate: #Predicate { $0.author == "importer" }))
         #expect(imports.count == 1)
+
+        // The store's own token is a `HistoryToken`: kept as one, encoded, and compared in a history predicate.
+        let editorToken = try #require(all.last?.token)
+        let kept: [String: any HistoryToken] = [editorToken.storeIdentifier: editorToken]
+        #expect(kept[editorToken.storeIdentifier] as? JSONHistoryToken == editorToken)
+        let restored = try JSONDecoder().decode(JSONHistoryToken.self, from: JSONEncoder().encode(editorToken))
+        #expect(restored == editorToken && restored.tokenValue == editorToken.transaction)
+        let importerToken = all[0].token
+        let afterImport = try reader.fetchHistory(
+            HistoryDescriptor<JSONHistoryTransaction>(predicate: #Predicate { $0.token > importerToken }))
+        #expect(afterImport.map(\.author) == ["editor"])
 
         let first = all[0].transactionIdentifier
         try reader.deleteHistory(
