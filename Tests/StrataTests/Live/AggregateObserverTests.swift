@@ -169,6 +169,20 @@ struct AggregateObserverTests {
         #expect(await Fixtures.eventually { Self.shown(observer) == ["food 100 1", "rent 60 1"] })
     }
 
+    @Test(arguments: StoreKind.all) func aGroupAppearsWhenItsTotalsMeetTheHavingPredicate(
+        _ kind: StoreKind
+    ) async throws {
+        let container = try Self.container(kind)
+        let context = ModelContext(container)
+        try Self.spend(100, on: "food", in: context)
+        var descriptor = Self.perCategory
+        descriptor.havingPredicate = .count >= 2
+        let observer = try AggregateObserver(aggregateDescriptor: descriptor, modelContainer: container)
+        #expect(observer.results.isEmpty)
+        try Self.spend(30, on: "food", in: context)
+        #expect(await Fixtures.eventually { Self.shown(observer) == ["food 130 2"] })
+    }
+
     @Test(arguments: StoreKind.all) func aDescriptorItCantComputeThrowsFromTheInitializer(_ kind: StoreKind) throws {
         let container = try Self.container(kind)
         #expect(throws: SwiftDataError.self) {

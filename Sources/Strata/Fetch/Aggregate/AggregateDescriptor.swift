@@ -33,6 +33,9 @@ public struct AggregateDescriptor<T: PersistentModel, Key, Value>: @unchecked Se
     public var fetchLimit: Int?
     /// How many groups to skip first; `nil` for none.
     public var fetchOffset: Int?
+    /// Which groups to keep, judged by their aggregates (Core Data's `havingPredicate`); `nil` for all. The groups
+    /// are filtered before they are sorted and limited.
+    public var havingPredicate: AggregatePredicate<T>?
 
     /// The key paths the models are grouped by.
     package let groupKeyPaths: [AnyKeyPath]

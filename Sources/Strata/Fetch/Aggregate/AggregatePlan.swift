@@ -62,6 +62,9 @@ package struct AggregatePlan {
         for term in descriptor.terms {
             readers.append(try add(term))
         }
+        if let having = descriptor.havingPredicate {
+            request.groupCondition = try groupCondition(having.node)
+        }
         var ordering: [QueryOrdering] = []
         for sort in descriptor.sortBy {
             let ascending = sort.order == .forward
@@ -172,7 +175,7 @@ package struct AggregatePlan {
 
     /// A result column to sort by `term`: its own value, except an integer sum or average, whose two halves are
     /// combined into one key.
-    private mutating func sortColumn(for term: AggregateTerm) throws -> Int {
+    mutating func sortColumn(for term: AggregateTerm) throws -> Int {
         guard term.function == .integerSum || term.function == .integerAverage, let keyPath = term.keyPath else {
             return try add(term).column
         }
@@ -221,7 +224,7 @@ package struct AggregatePlan {
     /// The expression, attribute and name (`author.name`) of a key path: an attribute of `entity` or of a model
     /// reached through to-one relationships.
     /// - Throws: `StrataError.invalidAggregate` for a relationship, a to-many path or a property that isn't stored.
-    private static func resolve(
+    static func resolve(
         _ keyPath: AnyKeyPath, in entity: Schema.Entity
     ) throws -> (QueryExpression, any AnyPersistentProperty, String) {
         if let property = entity.property(for: keyPath) {
@@ -263,7 +266,7 @@ package struct AggregatePlan {
     }
 
     /// How errors name a key path: `author?.name`, after the model's name.
-    private static func name(of keyPath: AnyKeyPath, in entity: Schema.Entity) -> String {
+    static func name(of keyPath: AnyKeyPath, in entity: Schema.Entity) -> String {
         let description = entity.readableDescription(of: keyPath)
         let root = "\\\(entity.name)."
         return description.hasPrefix(root) ? String(description.dropFirst(root.count)) : description

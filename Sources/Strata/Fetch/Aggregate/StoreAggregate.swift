@@ -3,7 +3,8 @@
 /// operands of the aggregates, then grouped by the keys.
 ///
 /// ``SelectStatement/aggregate(_:)`` writes it as one statement for every store:
-/// `SELECT keys, aggregates FROM (SELECT key AS k…, operand AS v… FROM entity WHERE …) GROUP BY keys ORDER BY …`.
+/// `SELECT keys, aggregates FROM (SELECT key AS k…, operand AS v… FROM entity WHERE …) GROUP BY keys ORDER BY …`,
+/// with a group condition the grouped select in a derived table filtered by it.
 package struct StoreAggregate: Sendable {
     /// One aggregate column of the result, over the columns of the inner select (``keyColumn(_:)``,
     /// ``operandColumn(_:)``).
@@ -29,6 +30,8 @@ package struct StoreAggregate: Sendable {
     package var operands: [QueryExpression]
     /// The result's aggregate columns, after the keys.
     package var columns: [Column]
+    /// Which groups to keep, over ``keyColumn(_:)`` and ``resultColumn(_:)`` names; `nil` for all.
+    package var groupCondition: QueryExpression? = nil
     /// The order of the groups, over ``keyColumn(_:)`` and ``resultColumn(_:)`` names.
     package var ordering: [QueryOrdering]
     package var limit: Int?

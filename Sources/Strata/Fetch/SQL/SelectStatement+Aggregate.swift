@@ -31,6 +31,13 @@ extension SelectStatement {
             sql.append(sql: " GROUP BY ")
             sql.append(.joined(request.keys.indices.map { .identifier(StoreAggregate.keyColumn($0)) }, separator: ", "))
         }
+        if let groupCondition = request.groupCondition {
+            // The groups' HAVING, spelled over the result's column names, which PostgreSQL's HAVING can't name:
+            // the grouped select becomes a derived table filtered by them.
+            sql =
+                SQLFragment(sql: "SELECT * FROM (") + sql + SQLFragment(sql: ") AS ")
+                + .identifier("strata_groups") + SQLFragment(sql: " WHERE ") + (try writer.condition(groupCondition))
+        }
         if !request.ordering.isEmpty {
             sql.append(sql: " ORDER BY ")
             sql.append(

@@ -80,6 +80,13 @@ struct TallyData {
         }
     }
 
+    /// A context on a fresh container of `kind` holding these expenses.
+    func savedContext(_ kind: StoreKind) throws -> ModelContext {
+        let context = ModelContext(try freshContainer(kind, TallyExpense.self, TallyMerchant.self))
+        try save(in: context)
+        return context
+    }
+
     func save(in context: ModelContext) throws {
         let merchants = Self.merchants.map { TallyMerchant(name: $0.name, city: $0.city, rating: $0.rating) }
         merchants.forEach(context.insert)
@@ -96,9 +103,7 @@ struct TallyData {
 @Suite("Aggregate fetches match totals computed in Swift")
 struct AggregateFetchTests {
     private func context(_ kind: StoreKind, _ data: TallyData) throws -> ModelContext {
-        let context = ModelContext(try freshContainer(kind, TallyExpense.self, TallyMerchant.self))
-        try data.save(in: context)
-        return context
+        try data.savedContext(kind)
     }
 
     @Test("Count, sum, average, minimum and maximum per category", arguments: StoreKind.all)
