@@ -126,10 +126,43 @@ package struct MigrationPlanner {
     private func planTable(
         _ entity: Schema.Entity, current: StoredEntity, wanted: StoredEntity, into plan: inout Plan
     ) throws {
+        var table = TablePlanning()
+        try planColumns(of: entity, current: current, wanted: wanted, into: &table, &plan)
+        let removed = planRemovedColumns(of: entity, current: current, wanted: wanted, into: &table, &plan)
+        planUniquenessConstraints(of: entity, current: current, wanted: wanted, into: &table, &plan)
+        plan.changes += indexChanges(entity.name, from: current.indexStatements, to: wanted.indexStatements)
+        if !current.hasVersionColumn {
+            plan.changes.append(
+                SchemaChange(
+                    kind: .addProperty, entity: entity.name, property: StoreLayout.versionColumn,
+                    description:
+                        "add \(entity.name).\(StoreLayout.versionColumn): the row version optimistic locking checks = 0"
+                ))
+        }
+        plan.actions += table.checks.map(MigrationAction.check)
+        plan.actions.append(
+            .alterTable(
+                TableAlteration(
+                    entity: entity, current: current, wanted: wanted, sources: table.sources,
+                    renamed: table.renamedFrom, removed: removed, changesMoreThanColumns: table.rebuild)))
+    }
+
+    /// What planning one table has found so far: each wanted column's source, in the wanted order, the stored
+    /// columns renamed (old name to new), the checks the stored rows must pass first, and whether more than added
+    /// columns changes (the table is rebuilt or altered beyond `ADD COLUMN`).
+    private struct TablePlanning {
         var sources: [TableAlteration.Source] = []
         var renamedFrom: [String: String] = [:]
-        var rebuild = false
         var checks: [MigrationCheck] = []
+        var rebuild = false
+    }
+
+    /// Finds where each wanted column's values come from: a stored column of the same name, the stored column a
+    /// property's `originalName` names (a rename), or, for a column the store doesn't have, its initial value.
+    private func planColumns(
+        of entity: Schema.Entity, current: StoredEntity, wanted: StoredEntity, into table: inout TablePlanning,
+        _ plan: inout Plan
+    ) throws {
         // A hierarchy's table holds the columns of every entity in it: each comes from its own entity's property.
         for ((owner, index), column) in zip(entity.tableColumns, wanted.columns) {
             let property = owner.persistentProperties[index]
@@ -143,11 +176,11 @@ package struct MigrationPlanner {
                     })
             else {
                 let (value, check) = added(column, entity: entity.name)
-                sources.append(.value(value))
+                table.sources.append(.value(value))
                 let literal = value?.sqlLiteral
                 if let check {
-                    checks.append(check)
-                    rebuild = true
+                    table.checks.append(check)
+                    table.rebuild = true
                 }
                 plan.changes.append(
                     SchemaChange(
@@ -157,42 +190,57 @@ package struct MigrationPlanner {
                 continue
             }
             if source.name != column.name {
-                renamedFrom[source.name] = column.name
-                rebuild = true
+                table.renamedFrom[source.name] = column.name
+                table.rebuild = true
                 plan.changes.append(
                     SchemaChange(
                         kind: .renameProperty, entity: owner.name, property: column.name,
                         description: "rename \(owner.name).\(source.name) to \(column.name)"))
             }
             let (carriedSource, change, check) = try carried(source, to: column, entity: entity.name)
-            sources.append(carriedSource)
-            if let check { checks.append(check) }
+            table.sources.append(carriedSource)
+            if let check { table.checks.append(check) }
             if let change { plan.changes.append(change) }
             // A change of Swift type alone (a wider integer) needs no new table.
             if carriedSource != .column(source.name) || source.definition != column.definition {
-                rebuild = true
+                table.rebuild = true
             }
         }
-        let carried = Set(renamedFrom.keys).union(wanted.columns.map(\.name))
-        let removed = current.columns.map(\.name).filter { !carried.contains($0) }
+    }
+
+    /// The stored columns no wanted column carries, each a removal; returns their names.
+    private func planRemovedColumns(
+        of entity: Schema.Entity, current: StoredEntity, wanted: StoredEntity, into table: inout TablePlanning,
+        _ plan: inout Plan
+    ) -> [String] {
+        let carried = Set(table.renamedFrom.keys).union(wanted.columns.map(\.name))
         for column in current.columns where !carried.contains(column.name) {
-            rebuild = true
+            table.rebuild = true
             plan.changes.append(
                 SchemaChange(
                     kind: .removeProperty, entity: entity.name, property: column.name,
                     description: "remove \(entity.name).\(column.name) and its values"))
         }
-        let storedUnique = Set(current.uniquenessConstraints.map { $0.map { renamedFrom[$0] ?? $0 } })
+        return current.columns.map(\.name).filter { !carried.contains($0) }
+    }
+
+    /// The uniqueness constraints added, each with the check that no stored rows share a value, and those
+    /// removed; a stored constraint counts under its columns' new names.
+    private func planUniquenessConstraints(
+        of entity: Schema.Entity, current: StoredEntity, wanted: StoredEntity, into table: inout TablePlanning,
+        _ plan: inout Plan
+    ) {
+        let storedUnique = Set(current.uniquenessConstraints.map { $0.map { table.renamedFrom[$0] ?? $0 } })
         for constraint in wanted.uniquenessConstraints where !storedUnique.contains(constraint) {
-            rebuild = true
+            table.rebuild = true
             plan.changes.append(
                 SchemaChange(
                     kind: .addUniquenessConstraint, entity: entity.name, property: constraint.joined(separator: ", "),
                     description: "add uniqueness constraint on \(entity.name) (\(constraint.joined(separator: ", ")))"))
             let shared = constraint.compactMap { name in
-                wanted.columns.firstIndex { $0.name == name }.map { sources[$0] }
+                wanted.columns.firstIndex { $0.name == name }.map { table.sources[$0] }
             }
-            checks.append(
+            table.checks.append(
                 MigrationCheck(
                     entity: entity.name, properties: constraint, condition: .noDuplicates(shared),
                     reason:
@@ -202,7 +250,7 @@ package struct MigrationPlanner {
         for constraint in storedUnique.subtracting(wanted.uniquenessConstraints).sorted(by: {
             $0.lexicographicallyPrecedes($1)
         }) {
-            rebuild = true
+            table.rebuild = true
             plan.changes.append(
                 SchemaChange(
                     kind: .removeUniquenessConstraint, entity: entity.name,
@@ -210,22 +258,6 @@ package struct MigrationPlanner {
                     description:
                         "remove uniqueness constraint on \(entity.name) (\(constraint.joined(separator: ", ")))"))
         }
-        plan.changes += indexChanges(entity.name, from: current.indexStatements, to: wanted.indexStatements)
-        if !current.hasVersionColumn {
-            plan.changes.append(
-                SchemaChange(
-                    kind: .addProperty, entity: entity.name, property: StoreLayout.versionColumn,
-                    description:
-                        "add \(entity.name).\(StoreLayout.versionColumn): the row version optimistic locking checks = 0"
-                ))
-        }
-        plan.actions += checks.map(MigrationAction.check)
-        plan.actions.append(
-            .alterTable(
-                TableAlteration(
-                    entity: entity, current: current, wanted: wanted, sources: sources, renamed: renamedFrom,
-                    removed: removed,
-                    changesMoreThanColumns: rebuild)))
     }
 
     /// The moves of each model stored in a table of its own that the target declares as a subclass: its rows go
