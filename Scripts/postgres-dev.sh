@@ -47,7 +47,7 @@ start() {
     fi
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' >"$STATE/port"
     as_server_user "$bin/pg_ctl" -D "$STATE/data" -l "$STATE/server.log" -w \
-        -o "-p $(cat "$STATE/port") -k $STATE -c listen_addresses=127.0.0.1 -c max_connections=$(max_connections)" start </dev/null >/dev/null 2>&1 || {
+        -o "-p $(cat "$STATE/port") -k $STATE -c listen_addresses=127.0.0.1 -c max_connections=$(max_connections) -c max_locks_per_transaction=256" start </dev/null >/dev/null 2>&1 || {
         echo "postgres-dev: the server did not start:" >&2
         cat "$STATE/server.log" >&2 || true
         exit 1

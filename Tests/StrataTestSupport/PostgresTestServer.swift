@@ -9,7 +9,9 @@ import StrataPostgres
 package enum PostgresTestServer {
     /// The connections a server for the suite allows: Swift Testing runs a test per core at once, and each
     /// PostgreSQL container holds a pool of its own (up to 4 connections and a listener), so 2 cores peak near 200
-    /// and a many-core machine at several times that. `.ci/run` and `Scripts/postgres-dev.sh` use the same rule.
+    /// and a many-core machine at several times that. `.ci/run` and `Scripts/postgres-dev.sh` use the same rule,
+    /// and the same lock table: four times PostgreSQL's default share per connection, for the tests that create and
+    /// drop schemas of many tables at once.
     package static var maximumConnections: Int {
         min(ProcessInfo.processInfo.activeProcessorCount * 150 + 300, 2000)
     }
@@ -44,7 +46,7 @@ package enum PostgresTestServer {
                 [
                     "-D", directory + "/data", "-l", directory + "/log", "-w", "-o",
                     "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off "
-                        + "-c max_connections=\(maximumConnections)",
+                        + "-c max_connections=\(maximumConnections) -c max_locks_per_transaction=256",
                     "start",
                 ], asPostgres: root)
         } catch {
