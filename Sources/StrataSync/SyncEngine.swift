@@ -109,10 +109,10 @@ public actor SyncEngine {
                 switch change.kind {
                 case .insert:
                     history.changedKeys[change.entityName, default: [:]][change.primaryKey, default: []]
-                        .formUnion(synced.attributeIndexes)
+                        .formUnion(synced.propertyIndexes)
                 case .update(let names):
                     history.changedKeys[change.entityName, default: [:]][change.primaryKey, default: []]
-                        .formUnion(synced.attributeIndexes(named: names))
+                        .formUnion(synced.propertyIndexes(named: names))
                 case .delete(let tombstone):
                     if let identity = tombstone[synced.identityName] {
                         history.deleted[change.entityName, default: []].append(identity)
@@ -131,10 +131,7 @@ public actor SyncEngine {
         context.author = pushAuthor
         context.mergePolicy = .mergeByPropertyObjectTrump
         do {
-            for synced in entities {
-                guard let changes = batch.changes[synced.entity.name] else { continue }
-                try synced.apply(changes, to: context)
-            }
+            try SyncApplication.apply(batch.changes, of: entities, to: context)
             try context.save(
                 requiring: [
                     hub.markCondition(device: state.deviceIdentifier, through: batch.through, entity: first.entity)
@@ -188,10 +185,7 @@ public actor SyncEngine {
                 if !gone.isEmpty { changes[synced.entity.name, default: SyncedChanges()].deletedIdentities += gone }
             }
         }
-        for synced in entities {
-            guard let entityChanges = changes[synced.entity.name] else { continue }
-            try synced.apply(entityChanges, to: context, keeping: pending[synced.entity.name] ?? [:])
-        }
+        try SyncApplication.apply(changes, of: entities, to: context, keeping: pending)
         try context.save()
         state.fetchedSnapshot = snapshot
     }
@@ -221,7 +215,7 @@ public actor SyncEngine {
         for synced in entities {
             var entityChanges = SyncedChanges(deletedIdentities: deleted[synced.entity.name] ?? [])
             if let keys = changedKeys[synced.entity.name] {
-                entityChanges.rows = try synced.rows(withKeys: Array(keys), in: context) { _ in synced.attributeIndexes
+                entityChanges.rows = try synced.rows(withKeys: Array(keys), in: context) { _ in synced.propertyIndexes
                 }
             }
             if !entityChanges.isEmpty { changes[synced.entity.name] = entityChanges }

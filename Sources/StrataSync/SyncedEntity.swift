@@ -2,7 +2,8 @@ import Foundation
 import Strata
 
 /// How an entity's rows travel between replicas: the attribute naming each row on every replica (its sync
-/// identity) and the attributes whose values are synced.
+/// identity), the attributes whose values are synced, and the to-one relationships, synced as the identity of the
+/// row they point to.
 struct SyncedEntity: Sendable {
     let entity: Schema.Entity
     /// The property index of the identity attribute.
@@ -18,7 +19,44 @@ struct SyncedEntity: Sendable {
         try schema.entities.map(SyncedEntity.init)
     }
 
+    /// A to-one relationship stored in the entity's rows, synced as the identity of the row it points to.
+    struct Reference: Sendable {
+        /// The destination entity's name.
+        let destination: String
+        /// The property index of the destination's identity attribute.
+        let identityIndex: Int
+    }
+
+    /// The to-one relationships stored in the entity's rows (a foreign key), by property index. A to-many is
+    /// synced through the to-one on its other side.
+    let references: [Int: Reference]
+
+    /// The property index of every synced property: the attributes, then the to-one relationships.
+    var propertyIndexes: [Int] { attributeIndexes + references.keys.sorted() }
+
     init(_ entity: Schema.Entity) throws {
+        let identity = try Self.identity(of: entity)
+        self.entity = entity
+        self.identityIndex = identity.index
+        self.identityName = identity.name
+        self.attributeIndexes = entity.persistentProperties.compactMap { property in
+            if case .attribute = property.kind, entity.attributesByName[property.name]?.isTransient != true {
+                return property.index
+            }
+            return nil
+        }
+        var references: [Int: Reference] = [:]
+        for (index, info) in entity.relationshipInfos where !info.isToMany {
+            guard case .foreignKey = info.storage else { continue }
+            let destination = try Self.identity(of: info.destination)
+            references[index] = Reference(destination: info.destination.name, identityIndex: destination.index)
+        }
+        self.references = references
+    }
+
+    /// The entity's identity attribute.
+    /// - Throws: ``SyncError/missingSyncIdentity(entity:reason:)`` when it has none, or several.
+    private static func identity(of entity: Schema.Entity) throws -> (index: Int, name: String) {
         let candidates = entity.persistentProperties.filter { property in
             guard case .attribute = property.kind, property.valueType == UUID.self,
                 let attribute = entity.attributesByName[property.name]
@@ -42,20 +80,13 @@ struct SyncedEntity: Sendable {
                 reason: "its unique UUID attribute `\(identity.name)` is not `.preserveValueOnDeletion`, so a deleted "
                     + "row's identity would be lost from the history the other replicas read")
         }
-        self.entity = entity
-        self.identityIndex = identity.index
-        self.identityName = identity.name
-        self.attributeIndexes = entity.persistentProperties.compactMap { property in
-            if case .attribute = property.kind, entity.attributesByName[property.name]?.isTransient != true {
-                return property.index
-            }
-            return nil
-        }
+        return (identity.index, identity.name)
     }
 
-    /// The property index of each synced attribute named in `names` (unknown names and relationships left out).
-    func attributeIndexes(named names: [String]) -> [Int] {
+    /// The property index of each synced property named in `names` (unknown names and to-many relationships left
+    /// out).
+    func propertyIndexes(named names: [String]) -> [Int] {
         let wanted = Set(names)
-        return attributeIndexes.filter { wanted.contains(entity.persistentProperties[$0].name) }
+        return propertyIndexes.filter { wanted.contains(entity.persistentProperties[$0].name) }
     }
 }

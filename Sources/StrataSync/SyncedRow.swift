@@ -1,7 +1,7 @@
 import Strata
 
-/// One row's state as sync moves it: its identity and the values of the attributes that travel with it, by
-/// property index.
+/// One row's state as sync moves it: its identity and the values of the properties that travel with it, by
+/// property index (a to-one relationship's value is the identity of the row it points to, or `NULL`).
 struct SyncedRow {
     var identity: StoredValue
     var values: [Int: StoredValue]
@@ -28,10 +28,10 @@ extension SyncedEntity {
         }
     }
 
-    /// The state of every stored row of the entity, with the values of `indexes` (every synced attribute: `nil`).
+    /// The state of every stored row of the entity, with the values of `indexes` (every synced property: `nil`).
     func allRows(in context: ModelContext, attributes indexes: [Int]? = nil) throws -> [SyncedRow] {
         try context.storedModels(of: entity, where: nil).map {
-            row(of: $0.persistentBackingData, attributes: indexes ?? attributeIndexes)
+            row(of: $0.persistentBackingData, attributes: indexes ?? propertyIndexes)
         }
     }
 
@@ -47,7 +47,15 @@ extension SyncedEntity {
 
     private func row(of data: ModelBackingData, attributes indexes: [Int]) -> SyncedRow {
         var values: [Int: StoredValue] = [:]
-        for index in indexes { values[index] = data.storedValue(at: index) }
+        for index in indexes {
+            if let reference = references[index] {
+                values[index] =
+                    data.relatedModel(at: index)?.persistentBackingData.storedValue(at: reference.identityIndex)
+                    ?? .null
+            } else {
+                values[index] = data.storedValue(at: index)
+            }
+        }
         return SyncedRow(identity: data.storedValue(at: identityIndex), values: values)
     }
 
@@ -81,12 +89,16 @@ extension SyncedEntity {
     /// Applies `changes` to `context` without saving: each row updates the stored model with its identity (a
     /// property in `kept` of that identity keeps the context's value) or is inserted as a new model; each deleted
     /// identity deletes its model unless a row of `changes` has that identity (deleted, then inserted again). An
-    /// identity whose `kept` set is `nil` — deleted here and not yet sent — is left alone entirely.
-    func apply(_ changes: SyncedChanges, to context: ModelContext, keeping kept: [StoredValue: Set<Int>?] = [:]) throws
-    {
+    /// identity whose `kept` set is `nil` — deleted here and not yet sent — is left alone entirely. To-one
+    /// relationships are not set here but returned, to be set once every entity's rows are in the context.
+    /// - Returns: the models of the rows, by identity, and the relationships to set.
+    func apply(
+        _ changes: SyncedChanges, to context: ModelContext, keeping kept: [StoredValue: Set<Int>?]
+    ) throws -> (models: [StoredValue: any PersistentModel], references: [PendingReference]) {
         let live = Set(changes.rows.map(\.identity))
         let deleted = changes.deletedIdentities.filter { !live.contains($0) }
-        let existing = try models(withIdentities: Array(live) + deleted, in: context)
+        var models = try self.models(withIdentities: Array(live) + deleted, in: context)
+        var pending: [PendingReference] = []
         for row in changes.rows {
             let keep: Set<Int>
             switch kept[row.identity] {
@@ -94,22 +106,31 @@ extension SyncedEntity {
             case .some(.some(let indexes)): keep = indexes
             case .none: keep = []
             }
-            if let model = existing[row.identity] {
-                update(model, with: row, keeping: keep)
+            let model: any PersistentModel
+            if let existing = models[row.identity] {
+                model = existing
+                update(existing, with: row, keeping: keep)
             } else {
-                var values = row.values
+                var values = row.values.filter { self.references[$0.key] == nil }
                 values[identityIndex] = row.identity
-                insert(entity.makeNewModel(values: values), into: context)
+                model = entity.makeNewModel(values: values)
+                insert(model, into: context)
+                models[row.identity] = model
+            }
+            for (index, target) in row.values where self.references[index] != nil && !keep.contains(index) {
+                pending.append(PendingReference(model: model, index: index, target: target))
             }
         }
         for identity in deleted where kept[identity] == nil {
-            if let model = existing[identity] { delete(model, from: context) }
+            if let model = models.removeValue(forKey: identity) { delete(model, from: context) }
         }
+        return (models, pending)
     }
 
     private func update(_ model: some PersistentModel, with row: SyncedRow, keeping keep: Set<Int>) {
         let data = model.persistentBackingData
-        for (index, value) in row.values where index != identityIndex && !keep.contains(index) {
+        for (index, value) in row.values
+        where index != identityIndex && references[index] == nil && !keep.contains(index) {
             if data.storedValue(at: index) != value { data.setStoredValue(value, at: index, on: model) }
         }
     }
@@ -120,6 +141,61 @@ extension SyncedEntity {
 
     private func delete(_ model: some PersistentModel, from context: ModelContext) {
         context.delete(model)
+    }
+}
+
+/// A to-one relationship a sync sets once every row is in the context: the model, the relationship's index, and the
+/// identity of the row it points to (`NULL`: none).
+struct PendingReference {
+    let model: any PersistentModel
+    let index: Int
+    let target: StoredValue
+}
+
+/// Changes of several entities applied to one context: rows first, then the to-one relationships between them.
+enum SyncApplication {
+    /// Applies `changes` (by entity name) to `context` without saving; `kept` is what each entity's rows keep (see
+    /// ``SyncedEntity/apply(_:to:keeping:)``). A relationship whose target is neither in `changes` nor stored in
+    /// the context's store stays as it is until a later sync brings the target.
+    static func apply(
+        _ changes: [String: SyncedChanges], of entities: [SyncedEntity], to context: ModelContext,
+        keeping kept: [String: [StoredValue: Set<Int>?]] = [:]
+    ) throws {
+        var models: [String: [StoredValue: any PersistentModel]] = [:]
+        var references: [(SyncedEntity, PendingReference)] = []
+        for synced in entities {
+            guard let entityChanges = changes[synced.entity.name] else { continue }
+            let applied = try synced.apply(entityChanges, to: context, keeping: kept[synced.entity.name] ?? [:])
+            models[synced.entity.name] = applied.models
+            references += applied.references.map { (synced, $0) }
+        }
+        let byName = Dictionary(uniqueKeysWithValues: entities.map { ($0.entity.name, $0) })
+        // The targets not among the rows applied are read from the store, one query per destination.
+        var missing: [String: Set<StoredValue>] = [:]
+        for (synced, reference) in references where reference.target != .null {
+            guard let destination = synced.references[reference.index]?.destination else { continue }
+            if models[destination]?[reference.target] == nil {
+                missing[destination, default: []].insert(reference.target)
+            }
+        }
+        for (destination, identities) in missing {
+            guard let entity = byName[destination] else { continue }
+            models[destination, default: [:]].merge(
+                try entity.models(withIdentities: Array(identities), in: context)
+            ) { applied, _ in applied }
+        }
+        for (synced, reference) in references {
+            guard let destination = synced.references[reference.index]?.destination else { continue }
+            if reference.target == .null {
+                setTargets([], of: reference.model, at: reference.index)
+            } else if let target = models[destination]?[reference.target] {
+                setTargets([target], of: reference.model, at: reference.index)
+            }
+        }
+    }
+
+    private static func setTargets(_ targets: [any PersistentModel], of model: some PersistentModel, at index: Int) {
+        model.persistentBackingData.setRelatedModels(targets, at: index, on: model)
     }
 }
 

@@ -41,10 +41,10 @@ struct SyncScenario {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    /// A device's container: a store file of its own.
-    func device(_ name: String) throws -> ModelContainer {
+    /// A device's container of `schema`: a store file of its own.
+    func device(_ name: String, _ schema: Schema = Schema([SyncNote.self])) throws -> ModelContainer {
         try ModelContainer(
-            for: SyncNote.self,
+            for: schema,
             configurations: ModelConfiguration(url: directory.appendingPathComponent("\(name).store")))
     }
 
@@ -78,8 +78,8 @@ struct SyncScenario {
     }
 
     /// The hub as server code opens it.
-    func server() throws -> ModelContainer {
-        try ModelContainer(for: Schema([SyncNote.self]), migrationPlan: nil, configurations: [hub])
+    func server(_ schema: Schema = Schema([SyncNote.self])) throws -> ModelContainer {
+        try ModelContainer(for: schema, migrationPlan: nil, configurations: [hub])
     }
 
     /// Every note of a container as `title:count:detail`, sorted.

@@ -151,7 +151,7 @@ extension ModelBackingData {
         }
     }
 
-    private func assignRelationship(
+    func assignRelationship(
         _ targets: [any PersistentModel], at index: Int, removed: [any PersistentModel], on model: some PersistentModel
     ) {
         let before = relationshipTargets[index] ?? []

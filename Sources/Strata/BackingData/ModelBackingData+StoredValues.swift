@@ -27,3 +27,16 @@ extension Schema.Entity {
         return modelType.init(backingData: data)
     }
 }
+
+extension ModelBackingData {
+    /// Sets relationship `index` of `model` to `targets` (a to-one: none or one), as the relationship's setter
+    /// would: the inverses follow, and the change is recorded for the next save.
+    package func setRelatedModels<Model: PersistentModel>(
+        _ targets: [any PersistentModel], at index: Int, on model: Model
+    ) {
+        let old = relatedModels(at: index)
+        guard old.count != targets.count || zip(old, targets).contains(where: { $0 !== $1 }) else { return }
+        let kept = Set(targets.map { ObjectIdentifier($0) })
+        assignRelationship(targets, at: index, removed: old.filter { !kept.contains(ObjectIdentifier($0)) }, on: model)
+    }
+}
