@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of Strata, StrataPostgres and StrataState with the toolchain's docc, treating every
+# Builds the DocC documentation of Strata, StrataPostgres, StrataState and StrataSync with the toolchain's docc, treating every
 # warning (a broken symbol link, a missing article) as an error, then checks that every public symbol has a
 # documentation comment (Scripts/undocumented-symbols.py).
 #
-# The result is a static website in .build/documentation/site: an index.html linking the three catalogs, and each
+# The result is a static website in .build/documentation/site: an index.html linking the catalogs, and each
 # catalog's archive (transformed for static hosting) in a folder of its name. To read it in a browser:
 #
 #   python3 -m http.server --directory .build/documentation/site 8000      # then open http://localhost:8000
@@ -83,7 +83,7 @@ pathlib.Path(output).write_text(f"""<!doctype html>
 </head>
 <body>
 <h1>Strata documentation</h1>
-<p>SwiftData's programming model for Linux, in three modules:</p>
+<p>SwiftData's programming model for Linux, in {len(modules)} modules:</p>
 <ul>
 {chr(10).join(items)}
 </ul>
