@@ -59,10 +59,19 @@ extension ModelContext {
         var changes = StoreChanges()
         /// Whether any model saved has relationships; without any, the relationship passes are skipped.
         var hasRelationships: Bool
+        /// The changed models whose relationships were assigned: the only changed ones whose foreign keys and
+        /// join rows are written and recorded as saved.
+        var relationshipChanged: [any PersistentModel] = []
+        /// The inserted and changed models whose relationships have rules a save checks (a required to-one, a
+        /// count limit), in that order.
+        var ruled: [any PersistentModel] = []
         var updatedIdentifiers: [PersistentIdentifier] = []
         /// The changed models' saved values, taken out while the save runs.
         var takenSavedValues: [TakenSavedValues] = []
         private var lastEntity: Schema.Entity?
+        /// Whether `lastEntity` has relationships, and whether any of them has a rule a save checks.
+        private(set) var entityHasRelationships = false
+        private(set) var entityHasRelationshipRules = false
 
         init(inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel]) {
             self.inserted = inserted
@@ -77,7 +86,9 @@ extension ModelContext {
         mutating func note(_ entity: Schema.Entity) {
             guard entity !== lastEntity else { return }
             lastEntity = entity
-            if !entity.relationshipInfos.isEmpty { hasRelationships = true }
+            entityHasRelationships = !entity.relationshipInfos.isEmpty
+            entityHasRelationshipRules = entity.relationshipInfos.values.contains(where: \.hasSaveRule)
+            if entityHasRelationships { hasRelationships = true }
         }
     }
 
@@ -95,6 +106,7 @@ extension ModelContext {
             save.note(entity)
             try checkEncoding(data, entity: entity)
             save.changes.inserts.append(StoreChanges.Insert(entity: entity, values: data.values))
+            if save.entityHasRelationshipRules { save.ruled.append(model) }
         }
         save.updatedIdentifiers.reserveCapacity(save.changed.count)
         save.takenSavedValues.reserveCapacity(save.changed.count)
@@ -107,6 +119,10 @@ extension ModelContext {
             save.note(entity)
             try checkEncoding(data, entity: entity)
             save.updatedIdentifiers.append(model.persistentModelID)
+            if save.entityHasRelationshipRules { save.ruled.append(model) }
+            let assignedRelationships =
+                save.entityHasRelationships && !(data.sideState?.changedRelationships.isEmpty ?? true)
+            if assignedRelationships { save.relationshipChanged.append(model) }
             let savedValues = data.savedValues
             let version = data.rowVersion
             save.takenSavedValues.append(TakenSavedValues(data: data, savedValues: savedValues, version: version))
@@ -123,9 +139,8 @@ extension ModelContext {
                 save.changes.updateColumns[start...].sort { $0.index < $1.index }
             }
             let columns = start..<save.changes.updateColumns.count
-            let savedForeignKeys = save.hasRelationships ? Self.savedForeignKeys(of: data, entity: entity) : [:]
-            let joinRelationships =
-                save.hasRelationships ? Self.checkedJoinRelationships(of: data, entity: entity) : []
+            let savedForeignKeys = assignedRelationships ? Self.savedForeignKeys(of: data, entity: entity) : [:]
+            let joinRelationships = assignedRelationships ? Self.checkedJoinRelationships(of: data, entity: entity) : []
             save.changes.updates.append(
                 StoreChanges.Update(
                     entity: entity, primaryKey: key, version: version,
@@ -144,8 +159,8 @@ extension ModelContext {
                 StoreChanges.Delete(entity: try entity(of: model), primaryKey: key, version: data.rowVersion))
         }
         if save.hasRelationships {
-            try validateRelationships(inserted: save.inserted, changed: save.changed, deleted: save.deleted)
-            addRelationshipChanges(to: &save.changes, inserted: save.inserted, changed: save.changed)
+            try validateRelationships(ruled: save.ruled, deleted: save.deleted)
+            addRelationshipChanges(to: &save.changes, inserted: save.inserted, changed: save.relationshipChanged)
         }
     }
 
@@ -160,11 +175,11 @@ extension ModelContext {
         let insertedIdentifiers = registerInserted(
             save.inserted, keys: result.insertedKeys, upsertedVersions: result.upsertedVersions)
         if !result.resolvedConflicts.isEmpty { adoptStoredValues(result.resolvedConflicts) }
-        // After every insert has its key, so foreign keys to inserted models are recorded. Without relationships,
-        // nothing is left to do to the changed models (see `prepare`).
+        // After every insert has its key, so foreign keys to inserted models are recorded. A changed model whose
+        // relationships were not assigned has nothing to record (see `prepare`).
         if save.hasRelationships {
             for model in save.inserted { recordSavedForeignKeys(of: model.persistentBackingData) }
-            for model in save.changed { recordSavedForeignKeys(of: model.persistentBackingData) }
+            for model in save.relationshipChanged { recordSavedForeignKeys(of: model.persistentBackingData) }
         }
         var deletedIdentifiers = save.deleted.map(\.persistentModelID)
         for model in save.deleted { unregister(model) }

@@ -1,9 +1,7 @@
 extension ModelContext {
-    /// Checks deny delete rules, required to-one relationships and relationship count limits before anything is
-    /// written.
-    func validateRelationships(
-        inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel]
-    ) throws {
+    /// Checks deny delete rules (of `deleted`), required to-one relationships and relationship count limits (of
+    /// `ruled`, the inserted and changed models whose entity has either) before anything is written.
+    func validateRelationships(ruled: [any PersistentModel], deleted: [any PersistentModel]) throws {
         for model in deleted {
             let data = model.persistentBackingData
             guard let entity = data.entity else { continue }
@@ -14,7 +12,7 @@ extension ModelContext {
                 }
             }
         }
-        for model in [inserted, changed].joined() {
+        for model in ruled {
             let data = model.persistentBackingData
             guard let entity = data.entity, !entity.relationshipInfos.isEmpty else { continue }
             for (index, info) in entity.relationshipInfos where !info.isToMany && !info.isOptional {
@@ -35,7 +33,8 @@ extension ModelContext {
         }
     }
 
-    /// Adds the foreign keys and join-table rows of assigned relationships to a save's changes.
+    /// Adds the foreign keys and join-table rows of assigned relationships to a save's changes: every relationship
+    /// of the `inserted` models, the assigned ones of the `changed` models.
     func addRelationshipChanges(
         to changes: inout StoreChanges, inserted: [any PersistentModel], changed: [any PersistentModel]
     ) {
@@ -124,9 +123,20 @@ extension ModelContext {
     func recordSavedForeignKeys(of data: ModelBackingData) {
         guard let entity = data.entity, !entity.relationshipInfos.isEmpty else { return }
         for (index, info) in entity.relationshipInfos where !info.isToMany {
-            guard let targets = data.relationshipTargets[index] else { continue }
-            data.values[index] = targets.first?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null
+            // Read in place: a to-one's target is held without an array.
+            guard let stored = data.sideState?.relationshipTargets.firstTarget(at: index), stored.isStored else {
+                continue
+            }
+            data.values[index] = stored.model?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null
         }
         data.commitRelationshipChanges()
+    }
+}
+
+extension Schema.RelationshipInfo {
+    /// Whether a save checks the relationship of every saved model: a required to-one, or a to-many with a count
+    /// limit.
+    var hasSaveRule: Bool {
+        isToMany ? minimumModelCount > 0 || maximumModelCount > 0 : !isOptional
     }
 }

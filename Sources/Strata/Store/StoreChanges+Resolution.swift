@@ -41,6 +41,8 @@ extension StoreChanges {
         package let target: StoredValue
         /// Whether the row was stored before this save (not inserted by it).
         package let isStoredRow: Bool
+        /// Where the update is in ``StoreChanges/foreignKeyUpdates``.
+        package let position: Int
     }
 
     /// A join-table row to add or remove, with both keys known.
@@ -53,12 +55,13 @@ extension StoreChanges {
     /// The foreign-key updates with their rows' keys, given each insert's key by position; updates of rows not
     /// written are left out, targets not written become NULL.
     package func resolvedForeignKeyUpdates(insertedKeys: [Int64]) -> [ResolvedForeignKey] {
-        foreignKeyUpdates.compactMap { update in
+        foreignKeyUpdates.enumerated().compactMap { position, update in
             guard let row = Self.key(update.row, insertedKeys) else { return nil }
             let target: StoredValue = update.target.flatMap { Self.key($0, insertedKeys) }.map { .integer($0) } ?? .null
             let isStoredRow = if case .stored = update.row { true } else { false }
             return ResolvedForeignKey(
-                entity: update.entity, column: update.column, row: row, target: target, isStoredRow: isStoredRow)
+                entity: update.entity, column: update.column, row: row, target: target, isStoredRow: isStoredRow,
+                position: position)
         }
     }
 

@@ -43,11 +43,14 @@ package struct SaveSequence<Executor: SaveExecutor> {
         try checkConditions(changes.conditions)
         try writeDeletes(SaveRowOrder.sorted(changes.deletes, referrersFirst: true))
         for batch in changes.batchDeletes { try writeBatchDelete(batch) }
-        try writeUpdates(SaveRowOrder.sorted(changes.updates.filter(\.writesRow)), changes.updateColumns)
+        var foreignKeys = UpdatedRowForeignKeys(changes)
+        try writeUpdates(
+            SaveRowOrder.sorted(changes.updates.filter(\.writesRow)), changes.updateColumns, foreignKeys: &foreignKeys)
         // Every conflict is listed before the save fails; throwing rolls the whole transaction back.
         if !conflicts.isEmpty { throw StrataError.mergeConflict(conflicts) }
         try writeInserts(changes)
-        try writeForeignKeys(changes.resolvedForeignKeyUpdates(insertedKeys: result.insertedKeys))
+        try writeForeignKeys(
+            changes.resolvedForeignKeyUpdates(insertedKeys: result.insertedKeys), writtenWithRows: foreignKeys.written)
         try writeJoins(StoreChanges.resolved(changes.joinDeletes, insertedKeys: result.insertedKeys), inserting: false)
         try writeJoins(StoreChanges.resolved(changes.joinInserts, insertedKeys: result.insertedKeys), inserting: true)
         return result
@@ -104,18 +107,26 @@ package struct SaveSequence<Executor: SaveExecutor> {
     }
 
     /// Writes each update's changed columns while the row's version is still the one its model read (a
-    /// relationship-only change still checks and bumps it); a row that changed goes to the merge policy
-    /// (``resolveConflict(_:columns:)``).
+    /// relationship-only change still checks and bumps it), with the foreign keys of the row that join it
+    /// (``UpdatedRowForeignKeys``); a row that changed goes to the merge policy (``resolveConflict(_:columns:)``).
     private mutating func writeUpdates(
-        _ updates: [StoreChanges.Update], _ updateColumns: [StoreChanges.UpdateColumn]
+        _ updates: [StoreChanges.Update], _ updateColumns: [StoreChanges.UpdateColumn],
+        foreignKeys: inout UpdatedRowForeignKeys
     ) throws {
         // Consecutive updates of the same columns (the usual case) reuse the last statement without a lookup, and
         // the history's list of changed properties is built once per run of them.
         var lastStatement: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, sql: SaveSQL)?
         var lastNames: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, names: String)?
+        // The foreign-key updates each update writes, by update; written once the update finds its row.
+        var joinedForeignKeys: [Int: [Int]] = [:]
+        let keys = foreignKeys
         try executor.run(updates.count) { index in
             let update = updates[index]
-            let columns = updateColumns[update.columns]
+            var columns = updateColumns[update.columns]
+            if let joined = keys.joined(update, columns) {
+                columns = joined.columns
+                joinedForeignKeys[index] = joined.positions
+            }
             if let lastStatement, lastStatement.entity === update.entity,
                 Self.sameIndexes(lastStatement.columns, columns)
             {
@@ -128,6 +139,9 @@ package struct SaveSequence<Executor: SaveExecutor> {
         } result: { index, updated in
             let update = updates[index]
             let columns = updateColumns[update.columns]
+            if updated.affectedRows > 0, let positions = joinedForeignKeys.removeValue(forKey: index) {
+                foreignKeys.markWritten(positions)
+            }
             if updated.affectedRows == 0 {
                 let written = try resolveConflict(update, columns: columns)
                 if !written.isEmpty {
@@ -154,16 +168,22 @@ package struct SaveSequence<Executor: SaveExecutor> {
         lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.index == $1.index }
     }
 
-    /// Writes each foreign key once every insert has its key.
-    private mutating func writeForeignKeys(_ updates: [StoreChanges.ResolvedForeignKey]) throws {
-        try executor.run(updates.count) { index in
-            let update = updates[index]
+    /// Writes each foreign key not written with its row's update (`writtenWithRows`, by position in the save's
+    /// foreign-key updates) once every insert has its key; the history notes every one, in order.
+    private mutating func writeForeignKeys(
+        _ updates: [StoreChanges.ResolvedForeignKey], writtenWithRows: [Bool]
+    ) throws {
+        let unwritten = updates.filter { !writtenWithRows[$0.position] }
+        try executor.run(unwritten.count) { index in
+            let update = unwritten[index]
             return SaveStatement(
                 statements.foreignKey(update.entity, column: update.column),
                 .values([update.target, .integer(update.row)]))
-        } result: { index, _ in
-            let update = updates[index]
-            if update.isStoredRow { journal?.relationshipChanged(update.entity, row: update.row, name: update.column) }
+        } result: { _, _ in
+            // The history notes them below, with those written by their rows' updates, in order.
+        }
+        for update in updates where update.isStoredRow {
+            journal?.relationshipChanged(update.entity, row: update.row, name: update.column)
         }
     }
 
