@@ -34,6 +34,10 @@ struct SyncHub: Sendable {
                 _ = try connection.query(
                     "SELECT pg_advisory_xact_lock(hashtext('strata.sync'), hashtext($1))", [.text(store.databaseSchema)]
                 )
+                // Prepared before (the index comes last): no DDL, whose table locks would stop the hub's saves.
+                let prepared = try connection.query(
+                    "SELECT to_regclass($1) IS NOT NULL", [.text("\(schema).strata_history_transactions_xid")])
+                if prepared.text(row: 0, column: 0) == "t" { return }
                 try connection.execute(
                     "CREATE TABLE IF NOT EXISTS \(schema).\(Self.devicesTable) (device text PRIMARY KEY, "
                         + "sent_through bigint NOT NULL DEFAULT 0, created timestamptz NOT NULL DEFAULT now())")
