@@ -74,53 +74,17 @@ public actor SyncEngine {
     /// The next batch of local changes after the last one sent, or `nil` when none is pending.
     private func nextBatch() throws -> Batch? {
         guard let history = try localHistory(limit: Self.batchTransactionLimit) else { return nil }
-        let context = ModelContext(container)
-        var changes: [String: SyncedChanges] = [:]
-        for synced in entities {
-            let keys = history.changedKeys[synced.entity.name] ?? [:]
-            var entityChanges = SyncedChanges(deletedIdentities: history.deleted[synced.entity.name] ?? [])
-            if !keys.isEmpty {
-                entityChanges.rows = try synced.rows(withKeys: Array(keys.keys), in: context) { Array(keys[$0] ?? []) }
-            }
-            if !entityChanges.isEmpty { changes[synced.entity.name] = entityChanges }
-        }
+        let changes = try history.changes(of: entities, in: ModelContext(container)) { _, changed in Array(changed) }
         return Batch(through: history.through, changes: changes)
     }
 
-    /// What the local store's history recorded after the last send, other than fetches' saves, by entity.
-    private struct LocalHistory {
-        /// The newest transaction read.
-        var through: Int64
-        /// The rows inserted or updated, by key, with the attributes changed (all of them for an insert).
-        var changedKeys: [String: [Int64: Set<Int>]] = [:]
-        /// The identities of rows deleted.
-        var deleted: [String: [StoredValue]] = [:]
-    }
-
-    /// Reads the local history after the last send (at most `limit` transactions); `nil` when there is none.
-    private func localHistory(limit: Int?) throws -> LocalHistory? {
+    /// Reads the local history after the last send (at most `limit` transactions), other than fetches' saves; `nil`
+    /// when there is none.
+    private func localHistory(limit: Int?) throws -> SyncedHistory? {
         let transactions = try container.store.fetchHistory(
             StoreHistoryFetch(conditions: [.transaction(.greater, state.lastSentTransaction)], limit: limit))
-        guard let last = transactions.last else { return nil }
-        var history = LocalHistory(through: last.identifier)
-        for transaction in transactions where transaction.author != Self.fetchAuthor {
-            for change in transaction.changes {
-                guard let synced = entitiesByName[change.entityName] else { continue }
-                switch change.kind {
-                case .insert:
-                    history.changedKeys[change.entityName, default: [:]][change.primaryKey, default: []]
-                        .formUnion(synced.propertyIndexes)
-                case .update(let names):
-                    history.changedKeys[change.entityName, default: [:]][change.primaryKey, default: []]
-                        .formUnion(synced.propertyIndexes(named: names))
-                case .delete(let tombstone):
-                    if let identity = tombstone[synced.identityName] {
-                        history.deleted[change.entityName, default: []].append(identity)
-                    }
-                }
-            }
-        }
-        return history
+        guard !transactions.isEmpty else { return nil }
+        return SyncedHistory(transactions, entities: entitiesByName) { $0.author != Self.fetchAuthor }
     }
 
     /// Applies a batch on the hub in one transaction that also moves the device's mark past it; a batch the mark
@@ -196,31 +160,9 @@ public actor SyncEngine {
         let wanted = Set(identifiers)
         let transactions = try hub.store.fetchHistory(
             StoreHistoryFetch(conditions: [.transaction(.greaterOrEqual, first), .transaction(.lessOrEqual, last)]))
-        var changedKeys: [String: Set<Int64>] = [:]
-        var deleted: [String: [StoredValue]] = [:]
-        for transaction in transactions where wanted.contains(transaction.identifier) {
-            for change in transaction.changes {
-                guard let synced = entitiesByName[change.entityName] else { continue }
-                switch change.kind {
-                case .insert, .update:
-                    changedKeys[change.entityName, default: []].insert(change.primaryKey)
-                case .delete(let tombstone):
-                    if let identity = tombstone[synced.identityName] {
-                        deleted[change.entityName, default: []].append(identity)
-                    }
-                }
-            }
-        }
-        var changes: [String: SyncedChanges] = [:]
-        for synced in entities {
-            var entityChanges = SyncedChanges(deletedIdentities: deleted[synced.entity.name] ?? [])
-            if let keys = changedKeys[synced.entity.name] {
-                entityChanges.rows = try synced.rows(withKeys: Array(keys), in: context) { _ in synced.propertyIndexes
-                }
-            }
-            if !entityChanges.isEmpty { changes[synced.entity.name] = entityChanges }
-        }
-        return changes
+        let history = SyncedHistory(transactions, entities: entitiesByName) { wanted.contains($0.identifier) }
+        // A row's every property is read: what the hub holds now wins over what this device fetched before.
+        return try history.changes(of: entities, in: context) { synced, _ in synced.propertyIndexes }
     }
 
     /// What the local store changed and has not sent yet, by entity and identity: the properties changed (to be

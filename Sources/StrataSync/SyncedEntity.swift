@@ -32,7 +32,7 @@ struct SyncedEntity: Sendable {
     let references: [Int: Reference]
 
     /// The property index of every synced property: the attributes, then the to-one relationships.
-    var propertyIndexes: [Int] { attributeIndexes + references.keys.sorted() }
+    let propertyIndexes: [Int]
 
     init(_ entity: Schema.Entity) throws {
         let identity = try Self.identity(of: entity)
@@ -52,6 +52,7 @@ struct SyncedEntity: Sendable {
             references[index] = Reference(destination: info.destination.name, identityIndex: destination.index)
         }
         self.references = references
+        self.propertyIndexes = attributeIndexes + references.keys.sorted()
     }
 
     /// The entity's identity attribute.

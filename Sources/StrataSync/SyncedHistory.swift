@@ -1,0 +1,58 @@
+import Strata
+
+/// What a run of history transactions changed in the synced entities: the rows inserted or updated, by key, with
+/// the properties changed (all of them for an insert), and the identities of rows deleted. Sending reads it from the
+/// local store's history, fetching from the hub's.
+struct SyncedHistory {
+    /// The newest transaction read (`0`: none).
+    var through: Int64 = 0
+    /// The rows inserted or updated, by entity name and key, with the properties changed.
+    var changedKeys: [String: [Int64: Set<Int>]] = [:]
+    /// The identities of rows deleted, by entity name.
+    var deleted: [String: [StoredValue]] = [:]
+
+    /// Collects the changes of `transactions` that `includes` admits.
+    init(
+        _ transactions: [StoredHistoryTransaction], entities: [String: SyncedEntity],
+        including includes: (StoredHistoryTransaction) -> Bool
+    ) {
+        through = transactions.last?.identifier ?? 0
+        for transaction in transactions where includes(transaction) {
+            for change in transaction.changes {
+                guard let synced = entities[change.entityName] else { continue }
+                switch change.kind {
+                case .insert:
+                    changedKeys[change.entityName, default: [:]][change.primaryKey, default: []]
+                        .formUnion(synced.propertyIndexes)
+                case .update(let names):
+                    changedKeys[change.entityName, default: [:]][change.primaryKey, default: []]
+                        .formUnion(synced.propertyIndexes(named: names))
+                case .delete(let tombstone):
+                    if let identity = tombstone[synced.identityName] {
+                        deleted[change.entityName, default: []].append(identity)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The changes as they are now in `context`'s store: each changed row read with the properties
+    /// `properties(entity, changed)` names, each deleted identity as it is. Entities without changes are left out.
+    func changes(
+        of entities: [SyncedEntity], in context: ModelContext,
+        properties: (SyncedEntity, Set<Int>) -> [Int]
+    ) throws -> [String: SyncedChanges] {
+        var changes: [String: SyncedChanges] = [:]
+        for synced in entities {
+            let keys = changedKeys[synced.entity.name] ?? [:]
+            var entityChanges = SyncedChanges(deletedIdentities: deleted[synced.entity.name] ?? [])
+            if !keys.isEmpty {
+                entityChanges.rows = try synced.rows(withKeys: Array(keys.keys), in: context) {
+                    properties(synced, keys[$0] ?? [])
+                }
+            }
+            if !entityChanges.isEmpty { changes[synced.entity.name] = entityChanges }
+        }
+        return changes
+    }
+}
