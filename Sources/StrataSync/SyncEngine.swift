@@ -23,6 +23,8 @@ public actor SyncEngine {
     private let entities: [SyncedEntity]
     private let entitiesByName: [String: SyncedEntity]
     private let hub: SyncHub
+    /// The links the device and the hub last agreed on, when a model has relationships synced as links.
+    private let linkBase: SyncLinkBase?
     /// Where the device's sync stands; keep ``State/serialization`` after each send and fetch.
     public private(set) var state: State
 
@@ -45,6 +47,16 @@ public actor SyncEngine {
         } else {
             state = State(newDeviceOf: storeIdentifier)
         }
+        if entities.contains(where: { !$0.links.isEmpty }) {
+            guard let store = configuration.container.store as? any SQLPersistentStore else {
+                throw SyncError.unsupportedLocalStore(
+                    reason: "its relationships kept in join tables need one SQLite or PostgreSQL store, "
+                        + "not several configurations or a custom store")
+            }
+            linkBase = try SyncLinkBase(store: store)
+        } else {
+            linkBase = nil
+        }
         hub = try SyncHub(schema: configuration.container.schema, configuration: configuration.hub)
         try hub.register(device: state.deviceIdentifier)
     }
@@ -57,15 +69,21 @@ public actor SyncEngine {
     /// - Throws: ``SyncError/hubUnavailable(operation:reason:)``; the changes not sent stay pending.
     public func sendChanges() async throws {
         while let batch = try nextBatch() {
-            try send(batch)
+            if try send(batch), let linkBase {
+                // A batch applied before (its acknowledgement lost) leaves the base as it was: what it sent is
+                // unknown, and the links changed since must still differ from the base to be sent.
+                for (link, targets) in batch.linkBases { try linkBase.replace(link, with: targets) }
+            }
             state.lastSentTransaction = batch.through
         }
     }
 
-    /// A run of local history transactions to send together: the newest one's identifier, and the changes.
+    /// A run of local history transactions to send together: the newest one's identifier, the changes, and the
+    /// links they bring the hub to (the new base of those links once the hub applied them).
     private struct Batch {
         var through: Int64
         var changes: [String: SyncedChanges]
+        var linkBases: [(SyncedEntity.Link, [Int64: Set<Int64>])] = []
     }
 
     /// The most local history transactions one batch carries.
@@ -74,8 +92,23 @@ public actor SyncEngine {
     /// The next batch of local changes after the last one sent, or `nil` when none is pending.
     private func nextBatch() throws -> Batch? {
         guard let history = try localHistory(limit: Self.batchTransactionLimit) else { return nil }
-        let changes = try history.changes(of: entities, in: ModelContext(container)) { _, changed in Array(changed) }
-        return Batch(through: history.through, changes: changes)
+        let context = ModelContext(container)
+        var batch = Batch(
+            through: history.through,
+            changes: try history.changes(of: entities, in: context) { _, changed in Array(changed) })
+        if let links = try localLinkChanges(history) {
+            for (name, edits) in try links.edits(entities: entitiesByName, in: context) {
+                batch.changes[name, default: SyncedChanges()].links += edits
+            }
+            batch.linkBases = links.relationships.map { ($0.link, $0.now) }
+        }
+        return batch
+    }
+
+    /// The links `history` changed in the local store, beside their base; `nil` when no model has links.
+    private func localLinkChanges(_ history: SyncedHistory) throws -> LocalLinkChanges? {
+        guard let linkBase else { return nil }
+        return try LocalLinkChanges(history, entities: entities, store: linkBase.store, base: linkBase)
     }
 
     /// Reads the local history after the last send (at most `limit` transactions), other than fetches' saves; `nil`
@@ -89,8 +122,9 @@ public actor SyncEngine {
 
     /// Applies a batch on the hub in one transaction that also moves the device's mark past it; a batch the mark
     /// is already past was applied before and is skipped.
-    private func send(_ batch: Batch) throws {
-        guard !batch.changes.isEmpty, let first = entities.first else { return }
+    /// - Returns: whether this call applied the batch.
+    private func send(_ batch: Batch) throws -> Bool {
+        guard !batch.changes.isEmpty, let first = entities.first else { return true }
         let context = ModelContext(hub.container)
         context.author = pushAuthor
         context.mergePolicy = .mergeByPropertyObjectTrump
@@ -100,8 +134,10 @@ public actor SyncEngine {
                 requiring: [
                     hub.markCondition(device: state.deviceIdentifier, through: batch.through, entity: first.entity)
                 ])
+            return true
         } catch is StoreSaveConditionUnmet {
             // Applied by an earlier send whose acknowledgement was lost.
+            return false
         } catch {
             throw SyncError.hubUnavailable(operation: "apply this device's changes", reason: "\(error)")
         }
@@ -129,6 +165,14 @@ public actor SyncEngine {
                 for synced in entities {
                     let rows = try synced.allRows(in: hubContext)
                     if !rows.isEmpty { changes[synced.entity.name] = SyncedChanges(rows: rows) }
+                    guard !synced.links.isEmpty else { continue }
+                    let owners = try hubContext.storedModels(of: synced.entity, where: nil).compactMap {
+                        $0.persistentBackingData.primaryKey
+                    }
+                    for link in synced.links.values {
+                        changes[synced.entity.name, default: SyncedChanges()].links += try synced.currentLinkEdits(
+                            link, owners: owners, store: hub.store, entities: entitiesByName, in: hubContext)
+                    }
                 }
             }
         } catch let error as SyncError {
@@ -139,7 +183,11 @@ public actor SyncEngine {
         let context = ModelContext(container)
         context.author = Self.fetchAuthor
         context.mergePolicy = .mergeByPropertyStoreTrump
-        let pending = try pendingLocalChanges(in: context)
+        let localHistory = try localHistory(limit: nil)
+        let pending = try pendingLocalChanges(localHistory, in: context)
+        if let localHistory, let links = try localLinkChanges(localHistory) {
+            keepPendingLinks(try links.identityLinks(entities: entitiesByName, in: context), in: &changes)
+        }
         if state.fetchedSnapshot == nil {
             // The first fetch reads rows, not history: a row sent from here and gone from the hub was deleted there.
             for synced in entities {
@@ -149,9 +197,44 @@ public actor SyncEngine {
                 if !gone.isEmpty { changes[synced.entity.name, default: SyncedChanges()].deletedIdentities += gone }
             }
         }
-        try SyncApplication.apply(changes, of: entities, to: context, keeping: pending)
+        let bases = try SyncApplication.apply(changes, of: entities, to: context, keeping: pending)
         try context.save()
+        try recordLinkBases(bases)
         state.fetchedSnapshot = snapshot
+    }
+
+    /// Adds to each fetched set of links what the device added and not yet sent, and takes out what it removed:
+    /// the device's pending links win until it sends them, as its pending property values do.
+    private func keepPendingLinks(
+        _ pending: [String: (added: Set<IdentityLink>, removed: Set<IdentityLink>)],
+        in changes: inout [String: SyncedChanges]
+    ) {
+        guard !pending.isEmpty else { return }
+        for synced in entities where !synced.links.isEmpty {
+            guard var edits = changes[synced.entity.name]?.links else { continue }
+            for position in edits.indices {
+                guard let link = synced.links[edits[position].index], let table = pending[link.table] else {
+                    continue
+                }
+                let owner = edits[position].owner
+                edits[position].added += table.added.compactMap { $0.target(ofOwner: owner, through: link) }
+                edits[position].removed += table.removed.compactMap { $0.target(ofOwner: owner, through: link) }
+            }
+            changes[synced.entity.name]?.links = edits
+        }
+    }
+
+    /// Makes the fetched sets of links the base of the device's next sends, once their models have keys.
+    private func recordLinkBases(_ bases: [AppliedLinkBase]) throws {
+        guard let linkBase, !bases.isEmpty else { return }
+        var byLink: [String: (link: SyncedEntity.Link, targets: [Int64: Set<Int64>])] = [:]
+        for base in bases {
+            guard let owner = base.owner.persistentBackingData.primaryKey else { continue }
+            let key = "\(base.link.table)|\(base.link.ownerIsFirst)"
+            byLink[key, default: (base.link, [:])].targets[owner] = Set(
+                base.targets.compactMap { $0.persistentBackingData.primaryKey })
+        }
+        for (link, targets) in byLink.values { try linkBase.replace(link, with: targets) }
     }
 
     /// The changes the hub's history transactions `identifiers` made, as rows now and deleted identities.
@@ -162,13 +245,24 @@ public actor SyncEngine {
             StoreHistoryFetch(conditions: [.transaction(.greaterOrEqual, first), .transaction(.lessOrEqual, last)]))
         let history = SyncedHistory(transactions, entities: entitiesByName) { wanted.contains($0.identifier) }
         // A row's every property is read: what the hub holds now wins over what this device fetched before.
-        return try history.changes(of: entities, in: context) { synced, _ in synced.propertyIndexes }
+        var changes = try history.changes(of: entities, in: context) { synced, _ in synced.propertyIndexes }
+        for synced in entities {
+            for link in synced.links.values {
+                let edits = try synced.currentLinkEdits(
+                    link, owners: synced.owners(of: link, changedIn: history), store: hub.store,
+                    entities: entitiesByName, in: context)
+                if !edits.isEmpty { changes[synced.entity.name, default: SyncedChanges()].links += edits }
+            }
+        }
+        return changes
     }
 
     /// What the local store changed and has not sent yet, by entity and identity: the properties changed (to be
     /// kept over fetched values), or `nil` for a row deleted.
-    private func pendingLocalChanges(in context: ModelContext) throws -> [String: [StoredValue: Set<Int>?]] {
-        guard let history = try localHistory(limit: nil) else { return [:] }
+    private func pendingLocalChanges(
+        _ history: SyncedHistory?, in context: ModelContext
+    ) throws -> [String: [StoredValue: Set<Int>?]] {
+        guard let history else { return [:] }
         var pending: [String: [StoredValue: Set<Int>?]] = [:]
         for synced in entities {
             let name = synced.entity.name

@@ -7,6 +7,8 @@ public enum SyncError: Error, CustomStringConvertible, Equatable, Sendable {
     case stateOfAnotherStore(expected: String, found: String)
     /// The hub could not be opened, read or written; the local store keeps every change for the next attempt.
     case hubUnavailable(operation: String, reason: String)
+    /// The local container's store can't keep what sync needs beside the models (`reason` says what and why).
+    case unsupportedLocalStore(reason: String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum SyncError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "start without a state serialization to sync this store as a new device"
         case .hubUnavailable(let operation, let reason):
             "the hub could not \(operation): \(reason); local changes stay pending"
+        case .unsupportedLocalStore(let reason):
+            "the local store can't be synced: \(reason)"
         }
     }
 }

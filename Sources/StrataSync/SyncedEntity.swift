@@ -2,8 +2,8 @@ import Foundation
 import Strata
 
 /// How an entity's rows travel between replicas: the attribute naming each row on every replica (its sync
-/// identity), the attributes whose values are synced, and the to-one relationships, synced as the identity of the
-/// row they point to.
+/// identity), the attributes whose values are synced, the to-one relationships, synced as the identity of the
+/// row they point to, and the relationships stored in join tables, synced as sets of links.
 struct SyncedEntity: Sendable {
     let entity: Schema.Entity
     /// The property index of the identity attribute.
@@ -27,9 +27,31 @@ struct SyncedEntity: Sendable {
         let identityIndex: Int
     }
 
-    /// The to-one relationships stored in the entity's rows (a foreign key), by property index. A to-many is
-    /// synced through the to-one on its other side.
+    /// The to-one relationships stored in the entity's rows (a foreign key), by property index. A to-many whose
+    /// inverse is a to-one is synced through that to-one.
     let references: [Int: Reference]
+
+    /// A relationship stored in a join table (a to-many without a to-one inverse: many-to-many, or one-sided),
+    /// synced as a set of links: each replica sends the links it added and removed, so two replicas adding to one
+    /// set both keep theirs.
+    struct Link: Sendable {
+        /// The relationship's property index.
+        let index: Int
+        /// The destination entity's name.
+        let destination: String
+        /// The join table, and the columns holding the owner's and the destination's keys.
+        let table: String
+        let ownerColumn: String
+        let targetColumn: String
+        /// Whether the owner's key is the join table's first column (`Z_FIRST`, or `Z_OWNER` of a one-sided
+        /// to-many): both sides of a many-to-many keep one base of links, in the table's own order.
+        var ownerIsFirst: Bool {
+            ownerColumn == StoreLayout.firstColumn || ownerColumn == StoreLayout.ownerColumn
+        }
+    }
+
+    /// The relationships stored in join tables, by property index.
+    let links: [Int: Link]
 
     /// The property index of every synced property: the attributes, then the to-one relationships.
     let propertyIndexes: [Int]
@@ -53,7 +75,20 @@ struct SyncedEntity: Sendable {
         }
         self.references = references
         self.propertyIndexes = attributeIndexes + references.keys.sorted()
+        var links: [Int: Link] = [:]
+        for (index, info) in entity.relationshipInfos {
+            guard case .joinTable(let table, let ownerColumn, let targetColumn) = info.storage else { continue }
+            _ = try Self.identity(of: info.destination)
+            links[index] = Link(
+                index: index, destination: info.destination.name, table: table, ownerColumn: ownerColumn,
+                targetColumn: targetColumn)
+        }
+        self.links = links
+        self.trackedIndexes = propertyIndexes + links.keys.sorted()
     }
+
+    /// The property index of every property sync follows: ``propertyIndexes``, then the ``links``.
+    let trackedIndexes: [Int]
 
     /// The entity's identity attribute.
     /// - Throws: ``SyncError/missingSyncIdentity(entity:reason:)`` when it has none, or several.
@@ -84,10 +119,10 @@ struct SyncedEntity: Sendable {
         return (identity.index, identity.name)
     }
 
-    /// The property index of each synced property named in `names` (unknown names and to-many relationships left
-    /// out).
-    func propertyIndexes(named names: [String]) -> [Int] {
+    /// The property index of each property sync follows named in `names` (unknown names, and to-many
+    /// relationships synced through their to-one inverse, left out).
+    func trackedIndexes(named names: [String]) -> [Int] {
         let wanted = Set(names)
-        return propertyIndexes.filter { wanted.contains(entity.persistentProperties[$0].name) }
+        return trackedIndexes.filter { wanted.contains(entity.persistentProperties[$0].name) }
     }
 }

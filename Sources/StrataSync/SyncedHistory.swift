@@ -23,10 +23,10 @@ struct SyncedHistory {
                 switch change.kind {
                 case .insert:
                     changedKeys[change.entityName, default: [:]][change.primaryKey, default: []]
-                        .formUnion(synced.propertyIndexes)
+                        .formUnion(synced.trackedIndexes)
                 case .update(let names):
                     changedKeys[change.entityName, default: [:]][change.primaryKey, default: []]
-                        .formUnion(synced.propertyIndexes(named: names))
+                        .formUnion(synced.trackedIndexes(named: names))
                 case .delete(let tombstone):
                     if let identity = tombstone[synced.identityName] {
                         deleted[change.entityName, default: []].append(identity)

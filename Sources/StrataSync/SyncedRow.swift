@@ -7,12 +7,14 @@ struct SyncedRow {
     var values: [Int: StoredValue]
 }
 
-/// What one replica changed in one entity: rows as they are now, and identities of rows deleted.
+/// What one replica changed in one entity: rows as they are now, identities of rows deleted, and changes to the
+/// rows' sets of links.
 struct SyncedChanges {
     var rows: [SyncedRow] = []
     var deletedIdentities: [StoredValue] = []
+    var links: [LinkEdit] = []
 
-    var isEmpty: Bool { rows.isEmpty && deletedIdentities.isEmpty }
+    var isEmpty: Bool { rows.isEmpty && deletedIdentities.isEmpty && links.isEmpty }
 }
 
 extension SyncedEntity {
@@ -47,7 +49,7 @@ extension SyncedEntity {
 
     private func row(of data: ModelBackingData, attributes indexes: [Int]) -> SyncedRow {
         var values: [Int: StoredValue] = [:]
-        for index in indexes {
+        for index in indexes where links[index] == nil {
             if let reference = references[index] {
                 values[index] =
                     data.relatedModel(at: index)?.persistentBackingData.storedValue(at: reference.identityIndex)
@@ -150,53 +152,6 @@ struct PendingReference {
     let model: any PersistentModel
     let index: Int
     let target: StoredValue
-}
-
-/// Changes of several entities applied to one context: rows first, then the to-one relationships between them.
-enum SyncApplication {
-    /// Applies `changes` (by entity name) to `context` without saving; `kept` is what each entity's rows keep (see
-    /// ``SyncedEntity/apply(_:to:keeping:)``). A relationship whose target is neither in `changes` nor stored in
-    /// the context's store stays as it is until a later sync brings the target.
-    static func apply(
-        _ changes: [String: SyncedChanges], of entities: [SyncedEntity], to context: ModelContext,
-        keeping kept: [String: [StoredValue: Set<Int>?]] = [:]
-    ) throws {
-        var models: [String: [StoredValue: any PersistentModel]] = [:]
-        var references: [(SyncedEntity, PendingReference)] = []
-        for synced in entities {
-            guard let entityChanges = changes[synced.entity.name] else { continue }
-            let applied = try synced.apply(entityChanges, to: context, keeping: kept[synced.entity.name] ?? [:])
-            models[synced.entity.name] = applied.models
-            references += applied.references.map { (synced, $0) }
-        }
-        let byName = Dictionary(uniqueKeysWithValues: entities.map { ($0.entity.name, $0) })
-        // The targets not among the rows applied are read from the store, one query per destination.
-        var missing: [String: Set<StoredValue>] = [:]
-        for (synced, reference) in references where reference.target != .null {
-            guard let destination = synced.references[reference.index]?.destination else { continue }
-            if models[destination]?[reference.target] == nil {
-                missing[destination, default: []].insert(reference.target)
-            }
-        }
-        for (destination, identities) in missing {
-            guard let entity = byName[destination] else { continue }
-            models[destination, default: [:]].merge(
-                try entity.models(withIdentities: Array(identities), in: context)
-            ) { applied, _ in applied }
-        }
-        for (synced, reference) in references {
-            guard let destination = synced.references[reference.index]?.destination else { continue }
-            if reference.target == .null {
-                setTargets([], of: reference.model, at: reference.index)
-            } else if let target = models[destination]?[reference.target] {
-                setTargets([target], of: reference.model, at: reference.index)
-            }
-        }
-    }
-
-    private static func setTargets(_ targets: [any PersistentModel], of model: some PersistentModel, at index: Int) {
-        model.persistentBackingData.setRelatedModels(targets, at: index, on: model)
-    }
 }
 
 extension Array {

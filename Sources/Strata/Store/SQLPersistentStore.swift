@@ -5,6 +5,11 @@ package protocol SQLPersistentStore: PersistentStore {
     /// done in a thrown error.
     /// - Throws: `StrataError.storeFailure` (or the store's closed-store error) when the query fails.
     func integerPairs(_ query: SQLFragment, operation: @autoclosure () -> String) throws -> [(Int64, Int64)]
+    /// Runs `statement`, which returns no rows, outside any save: how a package module keeps a table of its own
+    /// beside the store's (its rows are no model's, so no history records them); `operation` names what was being
+    /// done in a thrown error.
+    /// - Throws: `StrataError.storeFailure` (or the store's closed-store error) when the statement fails.
+    func execute(_ statement: SQLFragment, operation: @autoclosure () -> String) throws
     /// The statements of the store's saves, by shape, kept from one save to the next.
     var saveStatements: SaveStatementCache { get }
 }

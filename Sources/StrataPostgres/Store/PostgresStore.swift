@@ -197,6 +197,10 @@ extension PostgresStore {
         return result.count > 0 ? Int(result.int64(row: 0, column: 0)) : 0
     }
 
+    package func execute(_ statement: SQLFragment, operation: @autoclosure () -> String) throws {
+        try withConnection(operation(), isRead: false) { _ = try $0.preparedQuery(statement) }
+    }
+
     package func integerPairs(_ query: SQLFragment, operation: @autoclosure () -> String) throws -> [(Int64, Int64)] {
         let result = try withReadConnection(operation()) { try $0.preparedQuery(query) }
         return (0..<result.count).map { (result.int64(row: $0, column: 0), result.int64(row: $0, column: 1)) }

@@ -172,6 +172,12 @@ func translatingErrors<T>(_ operation: @autoclosure () -> String, _ body: () thr
 }
 
 extension SQLiteStore {
+    package func execute(_ statement: SQLFragment, operation: @autoclosure () -> String) throws {
+        try withConnection { connection in
+            try translatingErrors(operation()) { try connection.run(statement) }
+        }
+    }
+
     package func integerPairs(_ query: SQLFragment, operation: @autoclosure () -> String) throws -> [(Int64, Int64)] {
         let found = try withConnection { connection in
             try translatingErrors(operation()) { try connection.query(query) }
