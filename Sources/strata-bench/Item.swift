@@ -60,8 +60,8 @@ struct ItemRow {
             created: Date(timeIntervalSinceReferenceDate: Double(index)),
             isActive: index % 3 != 0,
             note: index % 5 == 0 ? nil : "note \(index)",
-            count: index % 1000,
-            category: "category-\(index % 16)",
+            count: index % 10_000,
+            category: "category-\(index % 10)",
             weight: Double(index) * 0.5,
             flagged: index % 7 == 0)
     }
@@ -90,8 +90,8 @@ enum Query {
     static let scoreThreshold = 0.5
     static let limit = 50
     /// Workload 5: rows with `id` below half the row count are deleted.
-    /// Workload 6: rows with `flagged == true && count < countBelow` are counted.
-    static let countBelow = 500
+    /// Workload 6: rows with `flagged == true && count < countBelow` are counted (half of the flagged rows).
+    static let countBelow = 5_000
     /// Workloads 10a and 10b: how many models are changed before the fetch (a tenth as many more are deleted,
     /// and a tenth as many inserted).
     static let pendingChanges = 100

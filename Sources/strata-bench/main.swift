@@ -99,11 +99,19 @@ let allWorkloads =
     postgresFloor.map { $0.workloads(against: strata) }
     ?? workloads + CrossProcessLiveResults.workloads(strata, options: options) + [
         Workload(
-            name: "18a group-by category (16 groups) over \(large): count, sum, max (vs hand-written GROUP BY)",
+            name: "18a group-by category (10 groups) over \(large): count, sum, max (vs hand-written GROUP BY)",
             raw: { try raw.groupBy("category") }, strata: strata.groupByCategory),
         Workload(
-            name: "18b group-by count (1,000 groups) over \(large): count, sum, max (vs hand-written GROUP BY)",
+            name: "18b group-by count (10,000 groups) over \(large): count, sum, max (vs hand-written GROUP BY)",
             raw: { try raw.groupBy("count") }, strata: strata.groupByCount),
+        Workload(
+            name: "18c live aggregate: 1-row save, until the totals per category of \(n) rows publish",
+            raw: { try raw.liveAggregate(slice: false) }, strata: { try await strata.liveAggregate(slice: false) },
+            rounds: 1),
+        Workload(
+            name: "18d live aggregate as 18c, totals of the 1% score < \(LiveAggregateQuery.sliceBound) (indexed)",
+            raw: { try raw.liveAggregate(slice: true) }, strata: { try await strata.liveAggregate(slice: true) },
+            rounds: 1),
     ]
 
 var results: [WorkloadResult] = []

@@ -2,12 +2,12 @@ import Foundation
 import Strata
 
 extension StrataWorkloads {
-    /// Workload 18a: per category (16 groups), the row count, the sum of `count` and the largest `weight`.
+    /// Workload 18a: per category (10 groups), the row count, the sum of `count` and the largest `weight`.
     func groupByCategory() throws -> Sample {
         try groupBy(AggregateDescriptor(groupBy: \Item.category, aggregates: .count, .sum(\.count), .maximum(\.weight)))
     }
 
-    /// Workload 18b: the same totals per value of `count` (1,000 groups).
+    /// Workload 18b: the same totals per value of `count` (10,000 groups).
     func groupByCount() throws -> Sample {
         try groupBy(AggregateDescriptor(groupBy: \Item.count, aggregates: .count, .sum(\.count), .maximum(\.weight)))
     }
