@@ -12,20 +12,22 @@ struct AppliedLinkBase {
 /// between them.
 enum SyncApplication {
     /// Applies `changes` (by entity name) to `context` without saving; `kept` is what each entity's rows keep (see
-    /// ``SyncedEntity/apply(_:to:keeping:)``). A relationship or link whose target is neither in `changes` nor
+    /// ``SyncedEntity/apply(_:to:keeping:resolving:)``, which `resolve` is given). A relationship or link whose target is neither in `changes` nor
     /// stored in the context's store stays as it is until a later sync brings the target.
     /// - Returns: the sets of links made the same as a base the changes carried.
     @discardableResult
     static func apply(
         _ changes: [String: SyncedChanges], of entities: [SyncedEntity], to context: ModelContext,
-        keeping kept: [String: [StoredValue: Set<Int>?]] = [:]
+        keeping kept: [String: [StoredValue: Set<Int>?]] = [:],
+        resolving resolve: ((SyncConflict) -> SyncConflict.Resolution)? = nil
     ) throws -> [AppliedLinkBase] {
         var models: [String: [StoredValue: any PersistentModel]] = [:]
         var references: [(SyncedEntity, PendingReference)] = []
         var linkEdits: [(SyncedEntity, LinkEdit)] = []
         for synced in entities {
             guard let entityChanges = changes[synced.entity.name] else { continue }
-            let applied = try synced.apply(entityChanges, to: context, keeping: kept[synced.entity.name] ?? [:])
+            let applied = try synced.apply(
+                entityChanges, to: context, keeping: kept[synced.entity.name] ?? [:], resolving: resolve)
             models[synced.entity.name] = applied.models
             references += applied.references.map { (synced, $0) }
             linkEdits += entityChanges.links.map { (synced, $0) }

@@ -15,12 +15,21 @@ extension SyncEngine {
         /// this store syncs. Keep the latest serialization with the app's data: it holds the device's identity and
         /// how far it has sent and fetched.
         public var stateSerialization: State.Serialization?
+        /// Decides each ``SyncConflict`` the engine meets — a change here meeting one made elsewhere since this
+        /// device last fetched — as a Core Data merge policy decides a save's conflicts; `nil` keeps each
+        /// conflict's ``SyncConflict/defaultResolution``. Called on the engine's actor; keep it quick and
+        /// deterministic, since both the sending and the fetching side may ask about one conflict.
+        public var conflictResolver: (@Sendable (SyncConflict) -> SyncConflict.Resolution)?
 
         /// Creates a configuration.
-        public init(container: ModelContainer, hub: PostgresConfiguration, stateSerialization: State.Serialization?) {
+        public init(
+            container: ModelContainer, hub: PostgresConfiguration, stateSerialization: State.Serialization?,
+            conflictResolver: (@Sendable (SyncConflict) -> SyncConflict.Resolution)? = nil
+        ) {
             self.container = container
             self.hub = hub
             self.stateSerialization = stateSerialization
+            self.conflictResolver = conflictResolver
         }
     }
 }

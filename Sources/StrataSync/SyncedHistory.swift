@@ -10,6 +10,8 @@ struct SyncedHistory {
     var changedKeys: [String: [Int64: Set<Int>]] = [:]
     /// The identities of rows deleted, by entity name.
     var deleted: [String: [StoredValue]] = [:]
+    /// The rows inserted, by entity name and key.
+    var insertedKeys: [String: Set<Int64>] = [:]
 
     /// Collects the changes of `transactions` that `includes` admits.
     init(
@@ -22,6 +24,7 @@ struct SyncedHistory {
                 guard let synced = entities[change.entityName] else { continue }
                 switch change.kind {
                 case .insert:
+                    insertedKeys[change.entityName, default: []].insert(change.primaryKey)
                     changedKeys[change.entityName, default: [:]][change.primaryKey, default: []]
                         .formUnion(synced.trackedIndexes)
                 case .update(let names):
@@ -36,19 +39,22 @@ struct SyncedHistory {
         }
     }
 
-    /// The changes as they are now in `context`'s store: each changed row read with the properties
-    /// `properties(entity, changed)` names, each deleted identity as it is. Entities without changes are left out.
-    func changes(
-        of entities: [SyncedEntity], in context: ModelContext,
-        properties: (SyncedEntity, Set<Int>) -> [Int]
-    ) throws -> [String: SyncedChanges] {
+    /// The changes as they are now in `context`'s store: each changed row read whole, with the properties the
+    /// history changed and whether it inserted the row, and each deleted identity as it is. Entities without changes
+    /// are left out.
+    func changes(of entities: [SyncedEntity], in context: ModelContext) throws -> [String: SyncedChanges] {
         var changes: [String: SyncedChanges] = [:]
         for synced in entities {
-            let keys = changedKeys[synced.entity.name] ?? [:]
-            var entityChanges = SyncedChanges(deletedIdentities: deleted[synced.entity.name] ?? [])
+            let name = synced.entity.name
+            let keys = changedKeys[name] ?? [:]
+            var entityChanges = SyncedChanges(deletedIdentities: deleted[name] ?? [])
             if !keys.isEmpty {
-                entityChanges.rows = try synced.rows(withKeys: Array(keys.keys), in: context) {
-                    properties(synced, keys[$0] ?? [])
+                let inserted = insertedKeys[name] ?? []
+                entityChanges.rows = try synced.rows(withKeys: Array(keys.keys), in: context).map { key, row in
+                    var row = row
+                    row.changed = (keys[key] ?? []).filter { synced.links[$0] == nil }
+                    row.isInsert = inserted.contains(key)
+                    return row
                 }
             }
             if !entityChanges.isEmpty { changes[synced.entity.name] = entityChanges }

@@ -1,10 +1,17 @@
 import Strata
 
-/// One row's state as sync moves it: its identity and the values of the properties that travel with it, by
-/// property index (a to-one relationship's value is the identity of the row it points to, or `NULL`).
+/// One row's state as sync moves it: its identity and the values of its synced properties, by property index (a
+/// to-one relationship's value is the identity of the row it points to, or `NULL`), with which of them the replica
+/// changed when a history says so.
 struct SyncedRow {
     var identity: StoredValue
     var values: [Int: StoredValue]
+    /// The properties the replica changed (`nil`: every value is to be written, as a fetch writes the hub's row).
+    /// Applied to a stored row, only these are written; a row inserted (or brought back) takes every value.
+    var changed: Set<Int>? = nil
+    /// Whether the history that named the row inserted it: a row not inserted and missing where it is applied was
+    /// deleted there.
+    var isInsert = false
 }
 
 /// What one replica changed in one entity: rows as they are now, identities of rows deleted, and changes to the
@@ -18,15 +25,13 @@ struct SyncedChanges {
 }
 
 extension SyncedEntity {
-    /// The state of each stored row of the entity whose primary key is in `keys`, with the values of `indexes(key)`
-    /// (and the identity); keys whose row is gone are left out.
-    func rows(
-        withKeys keys: [Int64], in context: ModelContext, attributes indexes: (Int64) -> [Int]
-    ) throws -> [SyncedRow] {
+    /// The state of each stored row of the entity whose primary key is in `keys`, by key, with every synced value;
+    /// keys whose row is gone are left out.
+    func rows(withKeys keys: [Int64], in context: ModelContext) throws -> [(key: Int64, row: SyncedRow)] {
         try models(withKeys: keys, in: context).compactMap { model in
             let data = model.persistentBackingData
             guard let key = data.primaryKey else { return nil }
-            return row(of: data, attributes: indexes(key))
+            return (key, row(of: data, attributes: propertyIndexes))
         }
     }
 
@@ -85,17 +90,26 @@ extension SyncedEntity {
         return models
     }
 
+    /// The names of the properties at `indexes`, in the schema's order.
+    func names(of indexes: Set<Int>) -> [String] {
+        indexes.sorted().map { entity.persistentProperties[$0].name }
+    }
+
     /// The most values one `IN` list holds.
     static let inListSize = 500
 
-    /// Applies `changes` to `context` without saving: each row updates the stored model with its identity (a
-    /// property in `kept` of that identity keeps the context's value) or is inserted as a new model; each deleted
-    /// identity deletes its model unless a row of `changes` has that identity (deleted, then inserted again). An
-    /// identity whose `kept` set is `nil` — deleted here and not yet sent — is left alone entirely. To-one
-    /// relationships are not set here but returned, to be set once every entity's rows are in the context.
+    /// Applies `changes` to `context` without saving: each row updates the stored model with its identity (its
+    /// changed properties, other than those in `kept` of that identity, which keep the context's value) or is
+    /// inserted as a new model; each deleted identity deletes its model unless a row of `changes` has that identity
+    /// (deleted, then inserted again). An identity whose `kept` set is `nil` — deleted here and not yet sent — is
+    /// left alone entirely. A row that was changed, not inserted, and is missing here was deleted here: `resolve`
+    /// decides whether it comes back (``SyncConflict/Kind/changedHereDeletedOnHub(properties:)``); without a
+    /// resolver it is inserted. To-one relationships are not set here but returned, to be set once every entity's
+    /// rows are in the context.
     /// - Returns: the models of the rows, by identity, and the relationships to set.
     func apply(
-        _ changes: SyncedChanges, to context: ModelContext, keeping kept: [StoredValue: Set<Int>?]
+        _ changes: SyncedChanges, to context: ModelContext, keeping kept: [StoredValue: Set<Int>?],
+        resolving resolve: ((SyncConflict) -> SyncConflict.Resolution)? = nil
     ) throws -> (models: [StoredValue: any PersistentModel], references: [PendingReference]) {
         let live = Set(changes.rows.map(\.identity))
         let deleted = changes.deletedIdentities.filter { !live.contains($0) }
@@ -109,17 +123,29 @@ extension SyncedEntity {
             case .none: keep = []
             }
             let model: any PersistentModel
+            var written = row.changed
             if let existing = models[row.identity] {
                 model = existing
                 update(existing, with: row, keeping: keep)
             } else {
+                if let resolve, !row.isInsert, let changed = row.changed,
+                    let identity = row.identity.syncIdentity,
+                    resolve(
+                        SyncConflict(
+                            entityName: entity.name, identity: identity,
+                            kind: .changedHereDeletedOnHub(properties: names(of: changed)))) == .keepHub
+                {
+                    continue
+                }
                 var values = row.values.filter { self.references[$0.key] == nil }
                 values[identityIndex] = row.identity
                 model = entity.makeNewModel(values: values)
                 insert(model, into: context)
                 models[row.identity] = model
+                written = nil
             }
-            for (index, target) in row.values where self.references[index] != nil && !keep.contains(index) {
+            for (index, target) in row.values
+            where self.references[index] != nil && !keep.contains(index) && written?.contains(index) != false {
                 pending.append(PendingReference(model: model, index: index, target: target))
             }
         }
@@ -132,7 +158,9 @@ extension SyncedEntity {
     private func update(_ model: some PersistentModel, with row: SyncedRow, keeping keep: Set<Int>) {
         let data = model.persistentBackingData
         for (index, value) in row.values
-        where index != identityIndex && references[index] == nil && !keep.contains(index) {
+        where index != identityIndex && references[index] == nil && !keep.contains(index)
+            && row.changed?.contains(index) != false
+        {
             if data.storedValue(at: index) != value { data.setStoredValue(value, at: index, on: model) }
         }
     }
