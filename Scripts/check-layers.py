@@ -40,6 +40,9 @@ EXCEPTIONS = {
     ("Model/PersistentModel.swift", "Schema.PropertyMetadata"),
     ("Model/PersistentModel.swift", "Schema.Attribute"),
     ("Model/PersistentModel.swift", "ModelBackingData"),
+    # An entity decoded from an encoded schema describes a model class without naming one; its stand-in class
+    # conforms to `PersistentModel`, whose requirements name the backing data.
+    ("Schema/DecodedEntityModel.swift", "ModelBackingData"),
 }
 # StrataPostgres's layers, lowest first: its SQL spelling, the libpq connection, the store, and at the top (the
 # module's own folder) the public configuration and `PostgresDataStore`.

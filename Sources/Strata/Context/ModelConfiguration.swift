@@ -134,7 +134,7 @@ public struct ModelConfiguration: Sendable, Hashable, Identifiable {
 
     public static func == (lhs: ModelConfiguration, rhs: ModelConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.isStoredInMemoryOnly == rhs.isStoredInMemoryOnly
-            && lhs.allowsSave == rhs.allowsSave && lhs.schema === rhs.schema
+            && lhs.allowsSave == rhs.allowsSave && lhs.schema == rhs.schema
             && lhs.cloudKitDatabase == rhs.cloudKitDatabase && lhs.groupContainer == rhs.groupContainer
     }
 

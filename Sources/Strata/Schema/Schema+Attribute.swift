@@ -95,6 +95,9 @@ extension Schema {
         /// The name given as `originalName:`, if any: the name a migration looks for in the store.
         package let previousName: String?
         package let storageClass: StorageClass
+        /// The value type's full name (`Swift.Int`), what an encoded schema keeps of ``valueType`` and what
+        /// equality compares: an attribute decoded from an encoded schema has its name but no Swift type.
+        package let valueTypeName: String
         private let valueTypeBox: MetatypeBox
 
         /// Describes an attribute, as `@Attribute` does.
@@ -111,6 +114,7 @@ extension Schema {
             self.isOptional = false
             self.defaultValue = nil
             self.storageClass = .text
+            self.valueTypeName = String(reflecting: Any.self)
             self.valueTypeBox = MetatypeBox(type: Any.self)
         }
 
@@ -125,7 +129,24 @@ extension Schema {
             self.isOptional = isOptional
             self.defaultValue = defaultValue
             self.storageClass = storageClass
+            self.valueTypeName = String(reflecting: valueType)
             self.valueTypeBox = MetatypeBox(type: valueType)
+        }
+
+        /// An attribute decoded from an encoded schema: its description without a Swift value type.
+        package init(
+            decodedName name: String, options: [Option], previousName: String?, hashModifier: String?,
+            isOptional: Bool, valueTypeName: String
+        ) {
+            self.options = options
+            self.previousName = previousName
+            self.hashModifier = hashModifier
+            self.name = name
+            self.isOptional = isOptional
+            self.defaultValue = nil
+            self.storageClass = .text
+            self.valueTypeName = valueTypeName
+            self.valueTypeBox = MetatypeBox(type: Any.self)
         }
 
         /// The schema's description of an `@Attribute(.ephemeral)` property, made by code `@Model` generates:
@@ -139,16 +160,20 @@ extension Schema {
                 valueType: unwrapped ?? Value.self, defaultValue: nil)
         }
 
-        /// Two attributes are equal when they describe the same property the same way.
+        /// Two attributes are equal when they describe the same property the same way: name, value type (by its
+        /// full name, so an attribute decoded from an encoded schema equals the one it was encoded from),
+        /// optionality, options, original name and hash modifier. The declared initial value is not compared.
         public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
-            lhs.name == rhs.name && lhs.previousName == rhs.previousName && lhs.options == rhs.options
-                && lhs.isOptional == rhs.isOptional && lhs.valueType == rhs.valueType
-                && lhs.hashModifier == rhs.hashModifier
+            lhs === rhs
+                || (lhs.name == rhs.name && lhs.valueTypeName == rhs.valueTypeName && lhs.isOptional == rhs.isOptional
+                    && lhs.options == rhs.options && lhs.previousName == rhs.previousName
+                    && lhs.hashModifier == rhs.hashModifier)
         }
 
+        /// Hashes the attribute's name and value type.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(name)
-            hasher.combine(ObjectIdentifier(valueType))
+            hasher.combine(valueTypeName)
         }
 
         public var description: String {

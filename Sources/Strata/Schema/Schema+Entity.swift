@@ -10,7 +10,10 @@ extension Schema {
         public var relationships: Set<Relationship> { Set(declaredRelationships) }
         /// The attributes and relationships, the stored ones in declaration order, then the ephemeral ones.
         public var properties: [any SchemaProperty] {
-            persistentProperties.compactMap { property -> (any SchemaProperty)? in
+            if isDecoded {
+                return declaredAttributes.map { $0 as any SchemaProperty } + declaredRelationships + ephemeralAttributes
+            }
+            return persistentProperties.compactMap { property -> (any SchemaProperty)? in
                 attributesByName[property.name] ?? relationshipsByName[property.name]
             } + ephemeralAttributes
         }
@@ -42,6 +45,11 @@ extension Schema {
         /// The resolved relationships, in declaration order; set once by `Schema.init`, then never changed.
         package internal(set) var declaredRelationships: [Relationship] = []
         package let modelType: any PersistentModel.Type
+        /// Whether the entity was decoded from an encoded schema: it describes a model class without naming one
+        /// (its ``modelType`` is `DecodedEntityModel`), its attributes before its relationships.
+        package let isDecoded: Bool
+        /// The superentity's name a decoded entity was encoded with.
+        let decodedSuperentityName: String?
         /// The persistent properties, attributes and relationships, by property index.
         package let persistentProperties: [any AnyPersistentProperty]
         /// Each property's declared initial value as stored, by property index (`nil`: none).
@@ -93,8 +101,37 @@ extension Schema {
             case check(StoredValueCheck, isOptional: Bool)
         }
 
+        /// An entity decoded from an encoded schema: the description of a model class, without the class.
+        package init(
+            decodedName name: String, superentityName: String?, attributes: [Attribute], relationships: [Relationship],
+            uniquenessConstraints: [[String]], indices: [[String]]
+        ) {
+            self.modelType = DecodedEntityModel.self
+            self.isDecoded = true
+            self.decodedSuperentityName = superentityName
+            self.name = name
+            self.declaredAttributes = attributes.filter { !$0.isTransient }
+            self.ephemeralAttributes = attributes.filter(\.isTransient)
+            self.attributesByName = Dictionary(
+                attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            self.declaredRelationships = relationships
+            self.uniquenessConstraints = uniquenessConstraints
+            self.indices = indices
+            self.persistentProperties = []
+            self.defaultValues = []
+            self.propertyIndexByKeyPath = [:]
+            self.propertyIndexByName = [:]
+            self.rowValidations = []
+            self.classesPassingWithoutPayload = []
+            self.columnPropertyIndexes = []
+            self.constantPropertyIndexes = []
+            self.preservedPropertyIndexes = []
+        }
+
         init(modelType: any PersistentModel.Type) {
             self.modelType = modelType
+            self.isDecoded = false
+            self.decodedSuperentityName = nil
             self.name = Schema.entityName(for: modelType)
             let metadata = modelType.schemaMetadata
             let properties = metadata.map(\.property)

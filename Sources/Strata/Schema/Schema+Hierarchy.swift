@@ -21,21 +21,13 @@ extension Schema {
     }
 }
 
-extension Schema.Entity: Hashable {
-    /// Entities are equal when they are the same entity.
-    public static func == (lhs: Schema.Entity, rhs: Schema.Entity) -> Bool { lhs === rhs }
-
-    /// Hashes the entity's identity.
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-}
-
 extension Schema.Entity {
     /// The entity of the model's superclass, when the model is a subclass of another model (`@Model class Dog:
     /// Animal`); `nil` for a base model.
     public var superentity: Schema.Entity? { parentEntity }
 
     /// The name of ``superentity``: the model's superclass's entity name, or `nil` for a base model.
-    public var superentityName: String? { parentEntity?.name }
+    public var superentityName: String? { parentEntity?.name ?? decodedSuperentityName }
 
     /// The entities of the model's direct subclasses in the schema.
     public var subentities: Set<Schema.Entity> { Set(childEntities) }

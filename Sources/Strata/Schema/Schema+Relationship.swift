@@ -114,16 +114,42 @@ extension Schema {
             self.valueTypeBox = MetatypeBox(type: property.valueType)
         }
 
-        /// Two relationships are equal when they describe the same property the same way.
-        public static func == (lhs: Relationship, rhs: Relationship) -> Bool {
-            lhs.name == rhs.name && lhs.destination == rhs.destination && lhs.inverseName == rhs.inverseName
-                && lhs.isToOneRelationship == rhs.isToOneRelationship && lhs.isOptional == rhs.isOptional
-                && lhs.deleteRule == rhs.deleteRule && lhs.options == rhs.options
-                && lhs.previousName == rhs.previousName
-                && lhs.minimumModelCount == rhs.minimumModelCount && lhs.maximumModelCount == rhs.maximumModelCount
-                && lhs.hashModifier == rhs.hashModifier
+        /// A relationship decoded from an encoded schema: its description without key paths or a Swift type.
+        package init(
+            decodedName name: String, destination: String, inverseName: String?, isToOne: Bool, isOptional: Bool,
+            deleteRule: DeleteRule, options: [Option], previousName: String?, minimumModelCount: Int?,
+            maximumModelCount: Int?, hashModifier: String?
+        ) {
+            self.options = options
+            self.deleteRule = deleteRule
+            self.minimumModelCount = minimumModelCount
+            self.maximumModelCount = maximumModelCount
+            self.previousName = previousName
+            self.inverseBox = KeyPathBox(keyPath: nil)
+            self.hashModifier = hashModifier
+            self.name = name
+            self.keyPathBox = KeyPathBox(keyPath: nil)
+            self.destination = destination
+            self.inverseName = inverseName
+            self.isToOneRelationship = isToOne
+            self.isOptional = isOptional
+            self.valueTypeBox = MetatypeBox(type: Any.self)
         }
 
+        /// Two relationships are equal when they describe the same property the same way: name, destination
+        /// entity, inverse, cardinality, optionality, delete rule, options, counts, original name and hash
+        /// modifier. Key paths are not compared, so a relationship decoded from an encoded schema equals the one it
+        /// was encoded from.
+        public static func == (lhs: Relationship, rhs: Relationship) -> Bool {
+            lhs === rhs
+                || (lhs.name == rhs.name && lhs.destination == rhs.destination && lhs.inverseName == rhs.inverseName
+                    && lhs.isToOneRelationship == rhs.isToOneRelationship && lhs.isOptional == rhs.isOptional
+                    && lhs.deleteRule == rhs.deleteRule && lhs.options == rhs.options
+                    && lhs.previousName == rhs.previousName && lhs.minimumModelCount == rhs.minimumModelCount
+                    && lhs.maximumModelCount == rhs.maximumModelCount && lhs.hashModifier == rhs.hashModifier)
+        }
+
+        /// Hashes the relationship's name and destination.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(name)
             hasher.combine(destination)

@@ -31,6 +31,9 @@ public final class Schema: Sendable, CustomStringConvertible {
     public let entities: [Entity]
     /// The schema's version.
     public let version: Version
+    /// The format the schema's encoded form is written in: ``schemaEncodingVersion`` for a schema built from model
+    /// classes, the format it was read from for a decoded one.
+    public let encodingVersion: Version
     /// The version identifier of the `VersionedSchema` the schema was made from, recorded in the store it opens.
     package let versionIdentifier: Version?
     /// The entities by name (a model class's name, as ``entityName(for:)`` gives it).
@@ -52,6 +55,7 @@ public final class Schema: Sendable, CustomStringConvertible {
         let entities = Self.reachableModelTypes(from: types).map(Entity.init(modelType:))
         self.entities = entities
         self.version = version
+        self.encodingVersion = Self.schemaEncodingVersion
         self.versionIdentifier = versionIdentifier
         self.entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.entitiesByType = Dictionary(uniqueKeysWithValues: entities.map { (ObjectIdentifier($0.modelType), $0) })
@@ -71,10 +75,37 @@ public final class Schema: Sendable, CustomStringConvertible {
     package init(sharing entities: [Entity], of schema: Schema) {
         self.entities = entities
         self.version = schema.version
+        self.encodingVersion = schema.encodingVersion
         self.versionIdentifier = schema.versionIdentifier
         self.entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.entitiesByType = Dictionary(uniqueKeysWithValues: entities.map { (ObjectIdentifier($0.modelType), $0) })
         self.problems = []
+    }
+
+    /// A schema decoded from its encoded form: entities that describe model classes without naming them, linked to
+    /// their superentities by name. A container refuses it (see `problems`).
+    package init(decoded entities: [Entity], version: Version, encodingVersion: Version) {
+        self.entities = entities
+        self.version = version
+        self.encodingVersion = encodingVersion
+        self.versionIdentifier = nil
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.entitiesByName = byName
+        self.entitiesByType = [:]
+        for entity in entities {
+            guard let parentName = entity.decodedSuperentityName, let parent = byName[parentName] else { continue }
+            entity.parentEntity = parent
+            parent.childEntities.append(entity)
+        }
+        if let entity = entities.first {
+            let reason =
+                "the schema was decoded from its encoded form and names no model class; a container opens a schema "
+                + "made from the model classes, such as Schema([\(entity.name).self]), which can be compared with the "
+                + "decoded one"
+            self.problems = [StrataError.invalidSchema(entity: entity.name, reason: reason)]
+        } else {
+            self.problems = []
+        }
     }
 
     /// Creates a schema from model classes.

@@ -1,11 +1,13 @@
 /// A property of an entity, as its schema describes it: a ``Schema/Attribute`` or a ``Schema/Relationship``.
+/// Properties are equal when they describe the same property the same way, and encode that description (see
+/// ``Schema/encode(to:)``).
 ///
 /// ```swift
 /// for property in schema.entity(for: Book.self)?.properties ?? [] {
 ///     print(property.name, property.valueType, property.isOptional)
 /// }
 /// ```
-public protocol SchemaProperty: Hashable {
+public protocol SchemaProperty: Codable, Hashable {
     /// The property's name.
     var name: String { get }
     /// The property's name in an earlier schema version (`originalName:`), or its name when it wasn't renamed.
