@@ -54,8 +54,10 @@ struct PendingFetchChanges<T: PersistentModel> {
     /// - Throws: as `QueryEvaluator.isSatisfied(_:)`.
     func matchingCandidates(_ plan: FetchPlan) throws -> [T] {
         guard let condition = plan.request.condition else { return candidates }
+        let columns = QueryEvaluator.Columns(entity: plan.entity)
         return try candidates.filter {
-            try QueryEvaluator(entity: plan.entity, backingData: $0.persistentBackingData).isSatisfied(condition)
+            try QueryEvaluator(entity: plan.entity, backingData: $0.persistentBackingData, columns: columns)
+                .isSatisfied(condition)
         }
     }
 }

@@ -9,6 +9,8 @@ package struct StoreOrder {
     let collations: [TextCollation]
     /// Each sort key's direction, kept apart so a comparison copies no ordering (and its expression).
     let ascending: [Bool]
+    /// The sort keys' columns, found by name once for all the models this order keys.
+    let columns: QueryEvaluator.Columns
 
     /// A model's place in the order: its sort keys and tie-breakers.
     package struct Key {
@@ -22,6 +24,7 @@ package struct StoreOrder {
         entity = plan.entity
         orderings = plan.sortOrderings
         ascending = plan.sortOrderings.map(\.ascending)
+        columns = QueryEvaluator.Columns(entity: plan.entity)
         let declaring = QueryEvaluator(entity: plan.entity, values: { _ in .null })
         collations = plan.sortOrderings.map { ordering in
             let collation = TextCollation(ordering.collation)
@@ -34,7 +37,7 @@ package struct StoreOrder {
     ///
     /// - Throws: as `QueryEvaluator.evaluate(_:)`, for a sort key that can't be evaluated.
     package func key(of model: any PersistentModel, position: Int = 0, of count: Int = 1) throws -> Key {
-        let evaluator = QueryEvaluator(entity: entity, backingData: model.persistentBackingData)
+        let evaluator = QueryEvaluator(entity: entity, backingData: model.persistentBackingData, columns: columns)
         let values = try orderings.map { ordering -> StoredValue in
             // An unsaved model's key will be larger than every saved one's, in the order models were inserted.
             if case .column(StoreLayout.primaryKeyColumn) = ordering.expression, evaluator.primaryKey == nil {
@@ -60,47 +63,52 @@ package struct StoreOrder {
     }
 }
 
-/// A model judged in memory, with its place in the store's order.
-private struct SortedCandidate<Model> {
-    let model: Model
-    let key: StoreOrder.Key
-}
-
 extension FetchPlan {
     /// Merges models read from the store (already in `ORDER BY` order) with models judged in memory, into the
     /// order the store will give them once saved (`StoreOrder`; unsaved models in `candidates`' order among
     /// themselves). Stops after `count` models when given.
     ///
+    /// When the store's rows fill the `count` wanted, a candidate that sorts after the last of those can't be among
+    /// them: it is left out before sorting, so only the candidates that land in the page are sorted.
+    ///
     /// - Throws: as `QueryEvaluator.evaluate(_:)`, for a sort key that can't be evaluated.
     package func mergeInMemory<T: PersistentModel>(stored: [T], candidates: [T], count: Int?) throws -> [T] {
         let wanted = count ?? .max
-        guard !candidates.isEmpty else { return Array(stored.prefix(wanted)) }
+        guard !candidates.isEmpty, wanted > 0 else { return Array(stored.prefix(wanted)) }
         let order = StoreOrder(self)
-        let keys = try candidates.indices.map { try order.key(of: candidates[$0], position: $0, of: candidates.count) }
-        // Positions are sorted, not models: sorting an array of a generic element runs unspecialized.
-        let sortedCandidates = candidates.indices.sorted { order.precedes(keys[$0], keys[$1]) }.map {
-            SortedCandidate(model: candidates[$0], key: keys[$0])
+        let bound = stored.count >= wanted ? try order.key(of: stored[wanted - 1]) : nil
+        var keys: [StoreOrder.Key] = []
+        var kept: [Int] = []
+        keys.reserveCapacity(candidates.count)
+        kept.reserveCapacity(candidates.count)
+        for index in candidates.indices {
+            let key = try order.key(of: candidates[index], position: index, of: candidates.count)
+            if let bound, !order.precedes(key, bound) { continue }
+            keys.append(key)
+            kept.append(index)
         }
+        let sorted = Self.firstPositions(of: keys, count: wanted, by: order)
         var merged: [T] = []
-        merged.reserveCapacity(Swift.min(wanted, stored.count + candidates.count))
+        merged.reserveCapacity(Swift.min(wanted, stored.count + sorted.count))
         var storedIndex = 0
         var candidateIndex = 0
         var storedKey: StoreOrder.Key?
-        while merged.count < wanted, storedIndex < stored.count || candidateIndex < sortedCandidates.count {
-            guard candidateIndex < sortedCandidates.count else {
+        while merged.count < wanted, storedIndex < stored.count || candidateIndex < sorted.count {
+            guard candidateIndex < sorted.count else {
                 merged.append(stored[storedIndex])
                 storedIndex += 1
                 continue
             }
+            let candidate = sorted[candidateIndex]
             guard storedIndex < stored.count else {
-                merged.append(sortedCandidates[candidateIndex].model)
+                merged.append(candidates[kept[candidate]])
                 candidateIndex += 1
                 continue
             }
             let current = try storedKey ?? order.key(of: stored[storedIndex])
-            if order.precedes(sortedCandidates[candidateIndex].key, current) {
+            if order.precedes(keys[candidate], current) {
                 storedKey = current
-                merged.append(sortedCandidates[candidateIndex].model)
+                merged.append(candidates[kept[candidate]])
                 candidateIndex += 1
             } else {
                 storedKey = nil
@@ -110,4 +118,36 @@ extension FetchPlan {
         }
         return merged
     }
+
+    /// The positions in `keys` of the first `count` keys in `order`, sorted. Positions are sorted, not models:
+    /// sorting an array of a generic element runs unspecialized.
+    ///
+    /// For a page (`count` up to `pageLimit`) only the first `count` are kept, each found its place by binary
+    /// search: a few comparisons per key where a full sort of this many keys (an insertion sort, below 64) makes a
+    /// quadratic number.
+    private static func firstPositions(of keys: [StoreOrder.Key], count: Int, by order: StoreOrder) -> [Int] {
+        keys.withUnsafeBufferPointer { keys in
+            guard count <= pageLimit else { return keys.indices.sorted { order.precedes(keys[$0], keys[$1]) } }
+            var first: [Int] = []
+            first.reserveCapacity(Swift.min(count, keys.count) + 1)
+            for position in keys.indices {
+                let key = keys[position]
+                if first.count == count, let last = first.last, !order.precedes(key, keys[last]) { continue }
+                // After every kept key it doesn't precede, so equal keys stay in their order (there are none:
+                // keys differ at least by primary key or insertion position).
+                var low = 0
+                var high = first.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if order.precedes(key, keys[first[middle]]) { high = middle } else { low = middle + 1 }
+                }
+                first.insert(position, at: low)
+                if first.count > count { first.removeLast() }
+            }
+            return first
+        }
+    }
+
+    /// The largest `fetchLimit` (with its offset) whose unsaved models are placed one by one instead of sorted.
+    private static var pageLimit: Int { 1024 }
 }

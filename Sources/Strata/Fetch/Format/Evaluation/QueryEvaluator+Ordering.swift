@@ -62,7 +62,9 @@ extension QueryEvaluator {
     /// The collation a column declares: decimal columns order by value (`STRATA_DECIMAL`).
     func declaredCollation(of expression: QueryExpression) -> TextCollation? {
         if case .collated(let operand, _) = expression { return declaredCollation(of: operand) }
-        guard case .column(let name) = expression, let property = entity.property(named: name),
+        guard case .column(let name) = expression else { return nil }
+        if let columns { return columns.column(named: name)?.isDecimal == true ? .decimal : nil }
+        guard let property = entity.property(named: name),
             case .attribute(.decimal) = property.kind
         else { return nil }
         return .decimal

@@ -23,6 +23,8 @@ package struct QueryEvaluator {
     let backingData: ModelBackingData?
     /// The rows across a relationship of a row that is no model (a custom store's row held in memory).
     let relatedRows: ((RelationshipHop) throws -> [QueryEvaluator])?
+    /// The entity's columns found by name before, shared with the other evaluators of one query.
+    let columns: Columns?
 
     /// An evaluator over the stored values of one row, read by property index; `related` gives the rows across a
     /// relationship (`nil`: relationships can't be followed).
@@ -35,10 +37,12 @@ package struct QueryEvaluator {
         self.valueAt = values
         self.backingData = nil
         self.relatedRows = related
+        self.columns = nil
     }
 
-    /// An evaluator over a model's current (possibly unsaved) values.
-    package init(entity: Schema.Entity, backingData data: ModelBackingData) {
+    /// An evaluator over a model's current (possibly unsaved) values; `columns` (of `entity`) keeps the columns
+    /// found by name for the next model judged by the same query.
+    package init(entity: Schema.Entity, backingData data: ModelBackingData, columns: Columns? = nil) {
         if data.unloadedProperties != nil { data.loadUnloadedProperties() }
         self.entity = entity
         self.primaryKey = data.primaryKey
@@ -46,6 +50,7 @@ package struct QueryEvaluator {
         self.valueAt = nil
         self.backingData = data
         self.relatedRows = nil
+        self.columns = columns.flatMap { $0.entity === entity ? $0 : nil }
     }
 
     /// The row's value of the property at `index`; `NULL` past the row's values.
@@ -124,13 +129,20 @@ package struct QueryEvaluator {
             }
             return .null
         }
-        guard let property = entity.property(named: name) else {
-            throw StrataError.unsupportedPredicate(expression: name, reason: "\(entity.name) has no column \(name)")
+        if let columns {
+            guard let column = columns.column(named: name) else { throw Self.noColumn(name, in: entity) }
+            if column.isForeignKey, let backingData { return foreignKey(of: backingData, at: column.index) }
+            return value(at: column.index)
         }
+        guard let property = entity.property(named: name) else { throw Self.noColumn(name, in: entity) }
         if property.relationshipDestination != nil, let backingData {
             return foreignKey(of: backingData, at: property.index)
         }
         return value(at: property.index)
+    }
+
+    private static func noColumn(_ name: String, in entity: Schema.Entity) -> StrataError {
+        StrataError.unsupportedPredicate(expression: name, reason: "\(entity.name) has no column \(name)")
     }
 
     /// `AND` (decisive `false`) or `OR` (decisive `true`) in three-valued logic. An operand that fails (an

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import Strata
+@testable import StrataTestFixtures
+
+/// A limited, sorted fetch with unsaved changes returns the page the same fetch returns once they are saved: the
+/// unsaved models that sort after the store's page are left out before sorting, so these cases check the models
+/// at the page's edge.
+@Suite("Pending changes at the edge of a fetched page")
+struct PendingPageTests {
+    private static let start = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// Ten saved readings: "R0" … "R9" with 100, 110, … 190 pages; the odd ones rated by their number, the even
+    /// ones unrated.
+    private func savedReadings(_ kind: StoreKind) throws -> (ModelContext, [Reading]) {
+        let context = ModelContext(try freshContainer(kind, Reading.self))
+        for number in 0..<10 {
+            context.insert(
+                Reading(
+                    title: "R\(number)", pages: 100 + 10 * number, isFinished: number.isMultiple(of: 3),
+                    startedAt: Self.start.addingTimeInterval(Double(number) * 86_400),
+                    rating: number.isMultiple(of: 2) ? nil : number))
+        }
+        try context.save()
+        let readings = try context.fetch(FetchDescriptor<Reading>(sortBy: [SortDescriptor(\.pages)]))
+        return (context, readings)
+    }
+
+    private func page(
+        _ context: ModelContext, by sort: [SortDescriptor<Reading>], limit: Int, offset: Int? = nil,
+        where predicate: Predicate<Reading>? = nil
+    ) throws -> [String] {
+        var descriptor = FetchDescriptor<Reading>(predicate: predicate, sortBy: sort)
+        descriptor.fetchLimit = limit
+        descriptor.fetchOffset = offset
+        return try context.fetch(descriptor).map(\.title)
+    }
+
+    @Test("A change moving a row out of the page, and one moving a row into it", arguments: StoreKind.all)
+    func changesAcrossTheEdge(_ kind: StoreKind) throws {
+        let (context, readings) = try savedReadings(kind)
+        readings[1].pages = 500 // R1 leaves the first three
+        readings[8].pages = 105 // R8 enters between R0 and R2
+        let expected = ["R0", "R8", "R2"]
+        #expect(try page(context, by: [SortDescriptor(\.pages)], limit: 3) == expected)
+        #expect(try page(context, by: [SortDescriptor(\.pages)], limit: 2, offset: 1) == ["R8", "R2"])
+        try context.save()
+        #expect(try page(context, by: [SortDescriptor(\.pages)], limit: 3) == expected)
+    }
+
+    @Test("A deleted row of the page is replaced by the next one", arguments: StoreKind.all)
+    func deleteInThePage(_ kind: StoreKind) throws {
+        let (context, readings) = try savedReadings(kind)
+        context.delete(readings[1])
+        readings[5].pages = 500 // a change after the page, which stays out of it
+        #expect(try page(context, by: [SortDescriptor(\.pages)], limit: 3) == ["R0", "R2", "R3"])
+        try context.save()
+        #expect(try page(context, by: [SortDescriptor(\.pages)], limit: 3) == ["R0", "R2", "R3"])
+    }
+
+    @Test(
+        "Ties with the page's last row order by when the rows were saved, unsaved ones last", arguments: StoreKind.all)
+    func tiesAtTheEdge(_ kind: StoreKind) throws {
+        let (context, readings) = try savedReadings(kind)
+        // R2 has 120 pages and ends the first three. R9 (saved after R2) ties with it: it follows R2, out of the page.
+        // R0 (saved before R2) ties with it too: it comes before R2, which then falls out of the page.
+        readings[9].pages = 120
+        readings[0].pages = 120
+        context.insert(
+            Reading(title: "New", pages: 120, isFinished: false, startedAt: Self.start, rating: nil))
+        #expect(try page(context, by: [SortDescriptor(\.pages)], limit: 3) == ["R1", "R0", "R2"])
+        #expect(try page(context, by: [SortDescriptor(\.pages)], limit: 5) == ["R1", "R0", "R2", "R9", "New"])
+        try context.save()
+        #expect(try page(context, by: [SortDescriptor(\.pages)], limit: 3) == ["R1", "R0", "R2"])
+        #expect(try page(context, by: [SortDescriptor(\.pages)], limit: 5) == ["R1", "R0", "R2", "R9", "New"])
+    }
+
+    @Test("nil sort keys come first, descending ones last, across the page's edge", arguments: StoreKind.all)
+    func nilKeysAtTheEdge(_ kind: StoreKind) throws {
+        let (context, readings) = try savedReadings(kind)
+        // By rating: R0, R2, R4, R6, R8 (nil) then R1, R3, …; the page of four ends on R6.
+        readings[7].rating = nil // enters the nils, after R6 by key: just out of the page
+        readings[2].rating = 4 // leaves the nils for between R3 and R5
+        readings[5].rating = nil // joins the nils: R5 comes before R6
+        let ascending = try page(context, by: [SortDescriptor(\.rating), SortDescriptor(\.pages)], limit: 4)
+        let descending = try page(
+            context, by: [SortDescriptor(\.rating, order: .reverse), SortDescriptor(\.pages)], limit: 4)
+        try context.save()
+        #expect(try page(context, by: [SortDescriptor(\.rating), SortDescriptor(\.pages)], limit: 4) == ascending)
+        #expect(
+            try page(context, by: [SortDescriptor(\.rating, order: .reverse), SortDescriptor(\.pages)], limit: 4)
+                == descending)
+        #expect(ascending == ["R0", "R4", "R5", "R6"])
+    }
+
+    @Test("Text keys order as the store orders them once saved, across the page's edge", arguments: StoreKind.all)
+    func textKeysAtTheEdge(_ kind: StoreKind) throws {
+        let (context, readings) = try savedReadings(kind)
+        readings[4].title = "r4" // lowercase sorts after every "R…"
+        readings[6].title = "Ŕ6" // a non-ASCII letter, after "r"
+        readings[9].title = "R01" // between R0 and R1
+        context.insert(Reading(title: "Q", pages: 1, isFinished: false, startedAt: Self.start))
+        let filter = #Predicate<Reading> { $0.pages > 100 }
+        let pending = try page(context, by: [SortDescriptor(\.title)], limit: 4, where: filter)
+        let pendingEnd = try page(context, by: [SortDescriptor(\.title, order: .reverse)], limit: 3, where: filter)
+        #expect(pending == ["R01", "R1", "R2", "R3"])
+        try context.save()
+        #expect(try page(context, by: [SortDescriptor(\.title)], limit: 4, where: filter) == pending)
+        #expect(
+            try page(context, by: [SortDescriptor(\.title, order: .reverse)], limit: 3, where: filter) == pendingEnd)
+    }
+}
