@@ -12,8 +12,9 @@ struct AppliedLinkBase {
 /// between them.
 enum SyncApplication {
     /// Applies `changes` (by entity name) to `context` without saving; `kept` is what each entity's rows keep (see
-    /// ``SyncedEntity/apply(_:to:keeping:resolving:)``, which `resolve` is given). A relationship or link whose target is neither in `changes` nor
-    /// stored in the context's store stays as it is until a later sync brings the target.
+    /// ``SyncedEntity/apply(_:to:keeping:resolving:)``, which `resolve` is given). A to-one relationship whose
+    /// target is neither in `changes` nor stored in the context's store points to a row deleted here: it is
+    /// emptied, or its row deleted when the target's inverse cascades; a link to such a row is left out.
     /// - Returns: the sets of links made the same as a base the changes carried.
     @discardableResult
     static func apply(
@@ -57,8 +58,16 @@ enum SyncApplication {
             guard let destination = synced.references[reference.index]?.destination else { continue }
             if reference.target == .null {
                 setTargets([], of: reference.model, at: reference.index)
-            } else if let target = models[destination]?[reference.target] {
+            } else if let target = models[destination]?[reference.target],
+                !target.persistentBackingData.isDeleted
+            {
                 setTargets([target], of: reference.model, at: reference.index)
+            } else if synced.entity.relationshipInfos[reference.index]?.inverse?.deleteRule == .cascade {
+                // The target was deleted here (``ReferencedRows`` brings any that were not): the row goes with it,
+                // as it would have had it pointed there when the target was deleted.
+                delete(reference.model, from: context)
+            } else {
+                setTargets([], of: reference.model, at: reference.index)
             }
         }
         var bases: [AppliedLinkBase] = []
@@ -83,6 +92,10 @@ enum SyncApplication {
             if let base { bases.append(AppliedLinkBase(link: link, owner: owner, targets: base)) }
         }
         return bases
+    }
+
+    private static func delete(_ model: some PersistentModel, from context: ModelContext) {
+        context.delete(model)
     }
 
     private static func setTargets(_ targets: [any PersistentModel], of model: some PersistentModel, at index: Int) {

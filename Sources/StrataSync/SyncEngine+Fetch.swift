@@ -41,6 +41,11 @@ extension SyncEngine {
         context.author = Self.fetchAuthor
         context.mergePolicy = .mergeByPropertyStoreTrump
         let localHistory = try localHistory(limit: nil)
+        do {
+            try ReferencedRows.add(to: &changes, of: entitiesByName, from: hubContext, missingIn: context)
+        } catch {
+            throw SyncError.hubUnavailable(operation: "read the rows the fetched changes point to", reason: "\(error)")
+        }
         var pending = try pendingLocalChanges(localHistory, in: context)
         resolveConflicts(of: &changes, pending: &pending)
         if let localHistory, let links = try localLinkChanges(localHistory) {
@@ -82,6 +87,8 @@ extension SyncEngine {
                     continue
                 }
                 let changedOnHub = row.changed.map { $0.intersection(all) } ?? all
+                // A row fetched only because a changed row points to it changed nothing on the hub.
+                guard !changedOnHub.isEmpty else { continue }
                 if let local {
                     let both = local.intersection(changedOnHub)
                     guard !both.isEmpty else { continue }

@@ -40,6 +40,24 @@ extension SyncEngine {
             }
             batch.linkBases = links.relationships.map { ($0.link, $0.now) }
         }
+        // A target the hub lacks is sent along only when this device inserted it after the batch: one it had
+        // received, or sent before, and the hub lacks was deleted there.
+        var insertedLater: [String: Set<Int64>]?
+        do {
+            try ReferencedRows.add(
+                to: &batch.changes, of: entitiesByName, from: context, missingIn: ModelContext(hub.container)
+            ) { name, key in
+                if insertedLater == nil {
+                    insertedLater = try localHistory(after: history.through, limit: nil)?.insertedKeys ?? [:]
+                }
+                return insertedLater?[name]?.contains(key) ?? false
+            }
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw SyncError.hubUnavailable(
+                operation: "read the rows this device's changes point to", reason: "\(error)")
+        }
         try resolveConflicts(of: &batch, in: context)
         return batch
     }

@@ -70,11 +70,12 @@ public actor SyncEngine {
         return try LocalLinkChanges(history, entities: entities, store: linkBase.store, base: linkBase)
     }
 
-    /// Reads the local history after the last send (at most `limit` transactions), other than fetches' saves; `nil`
-    /// when there is none.
-    func localHistory(limit: Int?) throws -> SyncedHistory? {
+    /// Reads the local history after `transaction` (the last one sent when `nil`; at most `limit` transactions),
+    /// other than fetches' saves; `nil` when there is none.
+    func localHistory(after transaction: Int64? = nil, limit: Int?) throws -> SyncedHistory? {
         let transactions = try container.store.fetchHistory(
-            StoreHistoryFetch(conditions: [.transaction(.greater, state.lastSentTransaction)], limit: limit))
+            StoreHistoryFetch(
+                conditions: [.transaction(.greater, transaction ?? state.lastSentTransaction)], limit: limit))
         guard !transactions.isEmpty else { return nil }
         return SyncedHistory(transactions, entities: entitiesByName) { $0.author != Self.fetchAuthor }
     }
