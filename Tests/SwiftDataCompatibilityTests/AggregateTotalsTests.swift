@@ -52,3 +52,28 @@ import Testing
         #expect(try context.fetch(count).first?.value == 6)
     }
 }
+
+/// The same screen ported from Core Data, whose dictionary fetch named its properties and result expressions in
+/// strings: `propertiesToGroupBy`, `@sum`, `@count`, a `havingPredicate` and a sort by the sum.
+@Suite struct PortedAggregateTotalsTests {
+    @Test(arguments: StoreKind.all) func spentPerCategoryByName(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Spend.self, SpendCategory.self))
+        let food = SpendCategory(name: "Food")
+        let rent = SpendCategory(name: "Rent")
+        let start = Date(timeIntervalSinceReferenceDate: 1_000_000)
+        for (cents, offset, category) in [(1200, 10.0, food), (800, 20, food), (90_000, 30, rent), (300, 40, nil)] {
+            context.insert(Spend(cents: cents, date: start.addingTimeInterval(offset), category: category))
+        }
+        try context.save()
+
+        var request = FormatAggregateDescriptor<Spend>(
+            propertiesToFetch: ["category.name", "@sum.cents", "@count"], propertiesToGroupBy: ["category.name"])
+        request.predicate = FormatPredicate(format: "date >= %@", start)
+        request.havingPredicate = FormatPredicate(format: "@sum.cents >= %d", 500)
+        request.sortDescriptors = [FormatSortDescriptor(key: "@sum.cents", ascending: false)]
+        let rows = try context.fetch(request)
+        #expect(rows.map { $0["category.name"]?.stringValue } == ["Rent", "Food"])
+        #expect(rows.map { $0["@sum.cents"]?.intValue } == [90_000, 2000])
+        #expect(rows.map { $0["@count"]?.intValue } == [1, 2])
+    }
+}

@@ -55,8 +55,27 @@ package enum AggregateFunction: Hashable, Sendable {
     case floatingMaximum
 }
 
-/// An aggregate without its result type: the function and the key path it reads (none for ``AggregateFunction/count``).
+/// An aggregate without its result type: the function and the property it reads (none for
+/// ``AggregateFunction/count``).
 package struct AggregateTerm: Hashable, @unchecked Sendable {
     package let function: AggregateFunction
-    package let keyPath: AnyKeyPath?
+    package let keyPath: AggregateOperand?
+
+    package init(function: AggregateFunction, keyPath: AnyKeyPath?) {
+        self.function = function
+        self.keyPath = keyPath.map { .keyPath($0) }
+    }
+
+    package init(function: AggregateFunction, operand: AggregateOperand?) {
+        self.function = function
+        self.keyPath = operand
+    }
+}
+
+/// What an aggregate reads or a group key is: a key path of the model, or (written as Core Data writes it) a
+/// property name or a dotted path of names through to-one relationships (`merchant.city`).
+package enum AggregateOperand: Hashable, @unchecked Sendable {
+    // `@unchecked` because of the key path; key paths are immutable.
+    case keyPath(AnyKeyPath)
+    case name(String)
 }

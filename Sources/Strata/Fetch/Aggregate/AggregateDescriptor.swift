@@ -38,7 +38,9 @@ public struct AggregateDescriptor<T: PersistentModel, Key, Value>: @unchecked Se
     public var havingPredicate: AggregatePredicate<T>?
 
     /// The key paths the models are grouped by.
-    package let groupKeyPaths: [AnyKeyPath]
+    package let groupKeyPaths: [AggregateOperand]
+    /// A predicate in Core Data's format-string language, met as well as `predicate` (the format-string route).
+    package var formatPredicate: FormatPredicate?
     /// The aggregates, in the order of `Value`.
     package let terms: [AggregateTerm]
     package let readKey: (AggregateRowReader) throws -> Key
@@ -55,8 +57,8 @@ public struct AggregateDescriptor<T: PersistentModel, Key, Value>: @unchecked Se
     ) where Key == (repeat each K), Value == (repeat each A) {
         self.predicate = predicate
         self.sortBy = sortBy
-        var keys: [AnyKeyPath] = []
-        for keyPath in repeat each keyPaths { keys.append(keyPath) }
+        var keys: [AggregateOperand] = []
+        for keyPath in repeat each keyPaths { keys.append(.keyPath(keyPath)) }
         var terms: [AggregateTerm] = []
         for aggregate in repeat each aggregates { terms.append(aggregate.term) }
         self.groupKeyPaths = keys
@@ -64,6 +66,20 @@ public struct AggregateDescriptor<T: PersistentModel, Key, Value>: @unchecked Se
         self.readKey = { reader in (repeat try reader.nextKey((each K).self)) }
         let readers = (repeat (each aggregates).read)
         self.readValue = { reader in (repeat try reader.nextValue(each readers)) }
+    }
+
+    /// A descriptor read by closures of its own, for the format-string route.
+    package init(
+        formatPredicate: FormatPredicate?, groupKeys: [AggregateOperand], terms: [AggregateTerm],
+        readKey: @escaping (AggregateRowReader) throws -> Key, readValue: @escaping (AggregateRowReader) throws -> Value
+    ) {
+        self.predicate = nil
+        self.formatPredicate = formatPredicate
+        self.sortBy = []
+        self.groupKeyPaths = groupKeys
+        self.terms = terms
+        self.readKey = readKey
+        self.readValue = readValue
     }
 }
 

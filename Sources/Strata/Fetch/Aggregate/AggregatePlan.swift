@@ -43,9 +43,13 @@ package struct AggregatePlan {
         permanentIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:]
     ) throws {
         self.entity = entity
-        let condition = try descriptor.predicate.map {
-            try PredicateTranslator.translate($0, entity: entity, permanentIdentifiers: permanentIdentifiers)
-        }
+        let conditions = try [
+            descriptor.predicate.map {
+                try PredicateTranslator.translate($0, entity: entity, permanentIdentifiers: permanentIdentifiers)
+            },
+            descriptor.formatPredicate.map { try FormatTranslator.translate($0, entity: entity) },
+        ].compactMap { $0 }
+        let condition = conditions.count > 1 ? .and(conditions) : conditions.first
         for (label, value) in [("fetchLimit", descriptor.fetchLimit), ("fetchOffset", descriptor.fetchOffset)] {
             if let value, value < 0 {
                 throw StrataError.unsupportedPredicate(expression: "\(label) \(value)", reason: "it can't be negative")
@@ -225,6 +229,62 @@ package struct AggregatePlan {
     /// reached through to-one relationships.
     /// - Throws: `StrataError.invalidAggregate` for a relationship, a to-many path or a property that isn't stored.
     static func resolve(
+        _ operand: AggregateOperand, in entity: Schema.Entity
+    ) throws -> (QueryExpression, any AnyPersistentProperty, String) {
+        switch operand {
+        case .keyPath(let keyPath): try resolve(keyPath, in: entity)
+        case .name(let name): try resolve(named: name, in: entity)
+        }
+    }
+
+    /// The expression, attribute and name of a dotted path of property names (`merchant.city`): an attribute of
+    /// `entity` or of a model reached through to-one relationships.
+    /// - Throws: `StrataError.invalidAggregate` for an unknown name, a relationship, a to-many path or a property
+    ///   that isn't stored.
+    static func resolve(
+        named name: String, in entity: Schema.Entity
+    ) throws -> (QueryExpression, any AnyPersistentProperty, String) {
+        var owner = entity
+        var hops: [RelationshipHop] = []
+        let components = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        for (position, component) in components.enumerated() {
+            guard let property = owner.property(named: component) else {
+                throw StrataError.invalidAggregate(
+                    entity: entity.name, property: name,
+                    reason: "\(owner.name) has no stored property named '\(component)'")
+            }
+            let last = position == components.count - 1
+            switch property.kind {
+            case .attribute where last:
+                let column = QueryExpression.attribute(property)
+                return (hops.isEmpty ? column : .related(RelatedPath(hops: hops), column), property, name)
+            case .attribute:
+                throw StrataError.invalidAggregate(
+                    entity: entity.name, property: name,
+                    reason: "\(owner.name).\(component) is an attribute; only to-one relationships can be followed")
+            case .toMany:
+                throw StrataError.invalidAggregate(
+                    entity: entity.name, property: name,
+                    reason: "\(owner.name).\(component) is a to-many relationship; total the related models with "
+                        + "their own descriptor, grouped by their inverse relationship's attributes")
+            case .toOne where last:
+                throw StrataError.invalidAggregate(
+                    entity: entity.name, property: name,
+                    reason: "it is a relationship; use one of the related model's attributes (\(name).name)")
+            case .toOne:
+                guard let hop = RelationshipHop(owner: owner, relationshipIndex: property.index) else {
+                    throw StrataError.invalidAggregate(
+                        entity: entity.name, property: name,
+                        reason: "\(owner.name).\(component) can't be followed in the store")
+                }
+                hops.append(hop)
+                owner = hop.destination
+            }
+        }
+        throw StrataError.invalidAggregate(entity: entity.name, property: name, reason: "it names no property")
+    }
+
+    static func resolve(
         _ keyPath: AnyKeyPath, in entity: Schema.Entity
     ) throws -> (QueryExpression, any AnyPersistentProperty, String) {
         if let property = entity.property(for: keyPath) {
@@ -257,12 +317,25 @@ package struct AggregatePlan {
     /// The foreign key of a to-one relationship stored in the entity's row, which counts of related models
     /// (`.count(\.author)`, `.countDistinct(\.author)`) read; `nil` for any other key path.
     private static func relatedKey(
-        _ keyPath: AnyKeyPath, in entity: Schema.Entity
+        _ operand: AggregateOperand, in entity: Schema.Entity
     ) -> (QueryExpression, any AnyPersistentProperty, String)? {
-        guard let property = entity.property(for: keyPath), case .toOne = property.kind,
+        let property =
+            switch operand {
+            case .keyPath(let keyPath): entity.property(for: keyPath)
+            case .name(let name): entity.property(named: name)
+            }
+        guard let property, case .toOne = property.kind,
             case .foreignKey? = entity.relationshipInfos[property.index]?.storage
         else { return nil }
         return (.column(property.name), property, property.name)
+    }
+
+    /// How errors name an operand: a key path as `author?.name`, after the model's name; a name as written.
+    static func name(of operand: AggregateOperand, in entity: Schema.Entity) -> String {
+        switch operand {
+        case .keyPath(let keyPath): name(of: keyPath, in: entity)
+        case .name(let name): name
+        }
     }
 
     /// How errors name a key path: `author?.name`, after the model's name.

@@ -63,6 +63,14 @@ package struct AggregateReading {
         throw StrataError.invalidStoredValue(entity: entity.name, property: propertyName, found: "\(stored)")
     }
 
+    /// A stored value decoded as the attribute's own type (a minimum or maximum); `nil` over no values.
+    /// - Throws: `StrataError.invalidStoredValue` when the value doesn't decode.
+    package func anyValue() throws -> Any? {
+        guard case .stored(let stored) = outcome, stored != .null else { return nil }
+        if let decoded = property?.decodeAny(stored) { return Self.unwrapped(decoded) }
+        throw StrataError.invalidStoredValue(entity: entity.name, property: propertyName, found: "\(stored)")
+    }
+
     /// The value inside an optional held in an `Any`, or the value itself.
     private static func unwrapped(_ value: Any) -> Any? {
         guard let optional = value as? any OptionalProtocol else { return value }

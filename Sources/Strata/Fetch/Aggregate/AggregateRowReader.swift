@@ -31,6 +31,19 @@ package final class AggregateRowReader {
         throw StrataError.invalidStoredValue(entity: entity.name, property: key.name, found: "\(key.value)")
     }
 
+    /// The next group key decoded as its attribute's own type; `nil` for a null key.
+    /// - Throws: `StrataError.invalidStoredValue` when the stored key doesn't decode.
+    package func nextKeyValue() throws -> Any? {
+        let key = keys[nextKeyIndex]
+        nextKeyIndex += 1
+        if key.value == .null { return nil }
+        guard let decoded = key.property.decodeAny(key.value) else {
+            throw StrataError.invalidStoredValue(entity: entity.name, property: key.name, found: "\(key.value)")
+        }
+        if let optional = decoded as? any OptionalProtocol { return optional.wrappedValue }
+        return decoded
+    }
+
     /// The next aggregate, read by `read`.
     /// - Throws: what `read` throws.
     package func nextValue<A>(_ read: (AggregateReading) throws -> A) throws -> A {

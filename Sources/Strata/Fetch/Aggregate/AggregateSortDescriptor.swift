@@ -12,7 +12,7 @@ import Foundation
 public struct AggregateSortDescriptor<T: PersistentModel>: @unchecked Sendable {
     // `@unchecked` because of the key path; key paths are immutable.
     package enum Target: Hashable {
-        case groupKey(AnyKeyPath)
+        case groupKey(AggregateOperand)
         case aggregate(AggregateTerm)
     }
 
@@ -22,13 +22,18 @@ public struct AggregateSortDescriptor<T: PersistentModel>: @unchecked Sendable {
 
     /// Sorts by one of the descriptor's group key paths.
     public init<V>(_ keyPath: KeyPath<T, V>, order: SortOrder = .forward) {
-        self.target = .groupKey(keyPath)
+        self.target = .groupKey(.keyPath(keyPath))
         self.order = order
     }
 
     /// Sorts by an aggregate (which need not be one of the descriptor's).
     public init<V>(_ aggregate: Aggregate<T, V>, order: SortOrder = .forward) {
         self.target = .aggregate(aggregate.term)
+        self.order = order
+    }
+
+    package init(target: Target, order: SortOrder) {
+        self.target = target
         self.order = order
     }
 }
