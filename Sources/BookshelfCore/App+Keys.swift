@@ -75,6 +75,7 @@ extension App {
         case .tasks: shelf.tasks.list.move(by: offset)
         case .journal: shelf.journal.list.move(by: offset)
         case .todos: shelf.todos.list.move(by: offset)
+        case .authors: break
         }
     }
 

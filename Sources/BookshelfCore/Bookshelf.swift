@@ -3,8 +3,8 @@ import Foundation
 import Strata
 import StrataState
 
-/// The `bookshelf` command: books, tasks, journal and to-dos as a full-screen terminal app over a Strata store,
-/// plus scripting subcommands over the same store.
+/// The `bookshelf` command: books, tasks, journal, to-dos and books per author (a live aggregate) as a full-screen
+/// terminal app over a Strata store, plus scripting subcommands over the same store.
 ///
 /// ```swift
 /// exit(await Bookshelf.main(Array(CommandLine.arguments.dropFirst())))

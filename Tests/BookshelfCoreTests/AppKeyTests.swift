@@ -57,7 +57,7 @@ struct AppKeyTests {
         #expect(app.shelf.tab == .tasks)
         app.handle(.backTab)
         app.handle(.backTab)
-        #expect(app.shelf.tab == .todos)
+        #expect(app.shelf.tab == .authors)
         app.handle(.character("?"))
         guard case .help = app.shelf.mode else { Issue.record("no help"); return }
         app.handle(.character("x"))

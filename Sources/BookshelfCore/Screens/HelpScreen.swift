@@ -13,6 +13,7 @@ enum HelpScreen {
         StyledLine("   C              clear all to-dos"),
         StyledLine("   ?              this help     q Ctrl-C    quit"),
         StyledLine(),
+        StyledLine(" Authors counts each author's books in the store, most first.", .dim),
         StyledLine(" Lists follow the store: changes by other bookshelf processes appear within a second,", .dim),
         StyledLine(" highlighted briefly. Press any key to go back.", .dim),
     ]

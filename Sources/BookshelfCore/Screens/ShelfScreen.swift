@@ -30,6 +30,7 @@ struct ShelfScreen {
         case .tasks: TasksScreen(model: shelf.tasks).lines(height: height)
         case .journal: JournalScreen(model: shelf.journal, isSearching: isSearching).lines(height: height)
         case .todos: TodosScreen(model: shelf.todos).lines(height: height)
+        case .authors: AuthorsScreen(model: shelf.authors).lines(height: height, width: size.columns)
         }
     }
 

@@ -8,7 +8,7 @@ import Observation
 final class ShelfViewModel {
     /// The lists, in Tab order.
     enum Tab: String, CaseIterable {
-        case books = "Books", tasks = "Tasks", journal = "Journal", todos = "Todos"
+        case books = "Books", tasks = "Tasks", journal = "Journal", todos = "Todos", authors = "Authors"
     }
 
     /// What is shown over the list.
@@ -24,6 +24,8 @@ final class ShelfViewModel {
     let tasks: TaskListViewModel
     let journal: JournalViewModel
     let todos: TodoListViewModel
+    /// Books per author, live.
+    let authors: AuthorsViewModel
     /// Where the store is, for the status line.
     let storePath: String
     /// How far back the store's history goes, for the status line.
@@ -43,6 +45,7 @@ final class ShelfViewModel {
         tasks = TaskListViewModel(shelf: shelf)
         journal = JournalViewModel(shelf: shelf)
         todos = TodoListViewModel()
+        authors = AuthorsViewModel(shelf: shelf)
         history = HistoryStatusViewModel(container: shelf.container)
         self.storePath = storePath
     }
