@@ -50,7 +50,14 @@ public struct ModelConfiguration: Sendable, Hashable, Identifiable {
     /// every 64th save (so up to 63 more may be kept in between). `nil` (the default) keeps them all.
     public var historyRetentionLimit: Int?
 
-    public var id: String { name }
+    /// The configuration's identity, as in SwiftData: the location of its store, ``url`` (`/dev/null` for every
+    /// in-memory configuration). Two configurations naming one file identify the same store; ``name`` tells
+    /// configurations apart by the name given them.
+    ///
+    /// ```swift
+    /// let configuration = try #require(container.configurations.first { $0.id == storeURL })
+    /// ```
+    public var id: URL { url }
 
     /// Which CloudKit database the configuration would sync with; Strata stores locally whatever it is.
     public let cloudKitDatabase: CloudKitDatabase
