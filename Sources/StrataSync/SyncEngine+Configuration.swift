@@ -20,6 +20,14 @@ extension SyncEngine {
         /// conflict's ``SyncConflict/defaultResolution``. Called on the engine's actor; keep it quick and
         /// deterministic, since both the sending and the fetching side may ask about one conflict.
         public var conflictResolver: (@Sendable (SyncConflict) -> SyncConflict.Resolution)?
+        /// Whether the engine sends and fetches by itself (CloudKit's name and default): after each local save, when
+        /// the hub announces a commit (PostgreSQL `NOTIFY`), every ``pollingInterval``, and again after a failure,
+        /// waiting longer each time. With `false` the app calls ``SyncEngine/sendChanges()`` and
+        /// ``SyncEngine/fetchChanges()`` itself.
+        public var automaticallySync = true
+        /// How often the automatic sync looks for changes when nothing woke it: the hub's announcements don't reach
+        /// a device that was offline when they were sent.
+        public var pollingInterval: Duration = .seconds(30)
 
         /// Creates a configuration.
         public init(

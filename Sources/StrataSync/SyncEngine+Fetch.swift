@@ -8,7 +8,11 @@ extension SyncEngine {
     /// keeps its local value (it wins when sent), and a delete on either side wins.
     /// - Throws: ``SyncError/hubUnavailable(operation:reason:)``; nothing was saved locally then.
     public func fetchChanges() async throws {
-        let hubContext = ModelContext(hub.container)
+        try reporting(.fetch) { try fetchHubChanges() }
+    }
+
+    private func fetchHubChanges() throws {
+        let hubContext = ModelContext(try hub.container)
         var changes: [String: SyncedChanges] = [:]
         let snapshot: String
         do {
@@ -64,6 +68,7 @@ extension SyncEngine {
         try context.save()
         try recordLinkBases(bases)
         state.fetchedSnapshot = snapshot
+        eventStreams.send(.stateUpdate(state.serialization))
     }
 
     /// Settles each fetched change that meets a change this device has not sent: a property both changed is a

@@ -6,6 +6,10 @@ extension SyncEngine {
     /// a lost acknowledgement or a crash changes nothing.
     /// - Throws: ``SyncError/hubUnavailable(operation:reason:)``; the changes not sent stay pending.
     public func sendChanges() async throws {
+        try reporting(.send) { try sendPendingChanges() }
+    }
+
+    private func sendPendingChanges() throws {
         while let batch = try nextBatch() {
             if try send(batch), let linkBase {
                 // A batch applied before (its acknowledgement lost) leaves the base as it was: what it sent is
@@ -13,6 +17,7 @@ extension SyncEngine {
                 for (link, targets) in batch.linkBases { try linkBase.replace(link, with: targets) }
             }
             state.lastSentTransaction = batch.through
+            eventStreams.send(.stateUpdate(state.serialization))
         }
     }
 
@@ -120,7 +125,7 @@ extension SyncEngine {
     /// - Returns: whether this call applied the batch.
     private func send(_ batch: Batch) throws -> Bool {
         guard !batch.changes.isEmpty, let first = entities.first else { return true }
-        let context = ModelContext(hub.container)
+        let context = ModelContext(try hub.container)
         context.author = pushAuthor
         context.mergePolicy = .mergeByPropertyObjectTrump
         do {

@@ -22,20 +22,37 @@ public actor SyncEngine {
     let container: ModelContainer
     let entities: [SyncedEntity]
     let entitiesByName: [String: SyncedEntity]
-    let hub: SyncHub
+    /// The hub's configuration, opened on first use (so a device starts offline).
+    private let hubConfiguration: PostgresConfiguration
+    private var openedHub: SyncHub?
     /// The links the device and the hub last agreed on, when a model has relationships synced as links.
     let linkBase: SyncLinkBase?
     /// The app's resolver of conflicts (``SyncConflict/defaultResolution`` without one).
     let conflictResolver: (@Sendable (SyncConflict) -> SyncConflict.Resolution)?
+    /// The engine's events, to every sequence ``events`` made.
+    nonisolated let eventStreams = SyncEventStreams()
+    /// What the engine reports about itself, observable on the main actor.
+    public nonisolated let status = SyncStatus()
+    /// What ``status`` is told next.
+    var report = SyncStatus.Report()
+    /// Wakes the automatic sync (finished when it doesn't run).
+    nonisolated let wake: AsyncStream<Wake>.Continuation
+    /// Wakes it when the polling interval passes.
+    nonisolated let polling: Task<Void, Never>?
+    var localObservation: ModelContainer.ChangeObservation?
+    var hubObservation: ModelContainer.ChangeObservation?
+    /// How long the automatic sync waits before trying again after a failure.
+    var retryDelay: Duration?
     /// Where the device's sync stands; keep ``State/serialization`` after each send and fetch.
     public internal(set) var state: State
 
     /// The author of the saves a push makes on the hub: the device, so its own fetches skip them.
     var pushAuthor: String { "strata.sync.device:\(state.deviceIdentifier.uuidString)" }
 
-    /// Opens the hub (creating its tables when it is new) and checks that every model can be synced.
+    /// Checks that every model can be synced; the hub is opened when a send or fetch first needs it, so a device
+    /// that starts offline keeps working.
     /// - Throws: ``SyncError/missingSyncIdentity(entity:reason:)`` for a model without a sync identity,
-    ///   ``SyncError/stateOfAnotherStore(expected:found:)``, ``SyncError/hubUnavailable(operation:reason:)``.
+    ///   ``SyncError/stateOfAnotherStore(expected:found:)``, ``SyncError/unsupportedLocalStore(reason:)``.
     public init(_ configuration: Configuration) throws {
         container = configuration.container
         conflictResolver = configuration.conflictResolver
@@ -60,8 +77,46 @@ public actor SyncEngine {
         } else {
             linkBase = nil
         }
-        hub = try SyncHub(schema: configuration.container.schema, configuration: configuration.hub)
-        try hub.register(device: state.deviceIdentifier)
+        hubConfiguration = configuration.hub
+        let (wakes, wake) = AsyncStream<Wake>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        self.wake = wake
+        guard configuration.automaticallySync else {
+            polling = nil
+            wake.finish()
+            return
+        }
+        let interval = configuration.pollingInterval
+        polling = Task {
+            while !Task.isCancelled {
+                wake.yield(.poll)
+                try? await Task.sleep(for: interval)
+            }
+        }
+        Task { [weak self] in
+            await self?.observeLocalChanges()
+            for await _ in wakes {
+                guard let self else { return }
+                await self.syncAutomatically()
+            }
+        }
+    }
+
+    deinit {
+        polling?.cancel()
+        wake.finish()
+        eventStreams.finish()
+    }
+
+    /// The hub, opened (its tables created when it is new, this device registered) the first time it is needed.
+    /// - Throws: ``SyncError/hubUnavailable(operation:reason:)`` while it can't be reached.
+    var hub: SyncHub {
+        get throws {
+            if let openedHub { return openedHub }
+            let hub = try SyncHub(schema: container.schema, configuration: hubConfiguration)
+            try hub.register(device: state.deviceIdentifier)
+            openedHub = hub
+            return hub
+        }
     }
 
     /// The links `history` changed in the local store, beside their base; `nil` when no model has links.

@@ -7,6 +7,9 @@ public enum SyncError: Error, CustomStringConvertible, Equatable, Sendable {
     case stateOfAnotherStore(expected: String, found: String)
     /// The hub could not be opened, read or written; the local store keeps every change for the next attempt.
     case hubUnavailable(operation: String, reason: String)
+    /// The local store failed while the engine read the changes to send or saved the fetched ones; nothing was lost
+    /// (the changes stay pending, the fetch is read again next time).
+    case localStoreFailure(operation: String, reason: String)
     /// The local container's store can't keep what sync needs beside the models (`reason` says what and why).
     case unsupportedLocalStore(reason: String)
 
@@ -20,6 +23,8 @@ public enum SyncError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "start without a state serialization to sync this store as a new device"
         case .hubUnavailable(let operation, let reason):
             "the hub could not \(operation): \(reason); local changes stay pending"
+        case .localStoreFailure(let operation, let reason):
+            "the local store could not \(operation): \(reason)"
         case .unsupportedLocalStore(let reason):
             "the local store can't be synced: \(reason)"
         }

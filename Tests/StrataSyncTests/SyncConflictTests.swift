@@ -34,9 +34,7 @@ struct SyncConflictTests {
     ) async throws -> (phone: ModelContainer, laptop: ModelContainer, phoneSync: SyncEngine, laptopSync: SyncEngine) {
         let phone = try scenario.device("phone")
         let laptop = try scenario.device("laptop")
-        let phoneSync = try SyncEngine(
-            SyncEngine.Configuration(
-                container: phone, hub: scenario.hub, stateSerialization: nil, conflictResolver: resolver.resolve))
+        let phoneSync = try scenario.engine(phone, resolver: resolver.resolve)
         let laptopSync = try scenario.engine(laptop)
         let context = ModelContext(phone)
         context.insert(SyncNote(title: "Milk", count: 5, detail: "oat"))

@@ -48,8 +48,15 @@ struct SyncScenario {
             configurations: ModelConfiguration(url: directory.appendingPathComponent("\(name).store")))
     }
 
-    func engine(_ container: ModelContainer, state: SyncEngine.State.Serialization? = nil) throws -> SyncEngine {
-        try SyncEngine(SyncEngine.Configuration(container: container, hub: hub, stateSerialization: state))
+    /// An engine for `container` that syncs only when told to, so a test decides the order.
+    func engine(
+        _ container: ModelContainer, state: SyncEngine.State.Serialization? = nil,
+        resolver: (@Sendable (SyncConflict) -> SyncConflict.Resolution)? = nil
+    ) throws -> SyncEngine {
+        var configuration = SyncEngine.Configuration(
+            container: container, hub: hub, stateSerialization: state, conflictResolver: resolver)
+        configuration.automaticallySync = false
+        return try SyncEngine(configuration)
     }
 
     /// Two devices, a phone and a laptop, each with an engine of its own.
