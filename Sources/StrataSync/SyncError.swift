@@ -7,6 +7,10 @@ public enum SyncError: Error, CustomStringConvertible, Equatable, Sendable {
     case stateOfAnotherStore(expected: String, found: String)
     /// The hub could not be opened, read or written; the local store keeps every change for the next attempt.
     case hubUnavailable(operation: String, reason: String)
+    /// The hub holds other models than the device's schema: `device` and `hub` are the two schemas' versions
+    /// (`unversioned` for a hub written without a `VersionedSchema`), `differences` what opening the hub with the
+    /// device's schema would change. A device never migrates the hub; migrate it from server code first.
+    case schemaMismatch(device: String, hub: String, differences: [String])
     /// The local store failed while the engine read the changes to send or saved the fetched ones; nothing was lost
     /// (the changes stay pending, the fetch is read again next time).
     case localStoreFailure(operation: String, reason: String)
@@ -23,6 +27,9 @@ public enum SyncError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "start without a state serialization to sync this store as a new device"
         case .hubUnavailable(let operation, let reason):
             "the hub could not \(operation): \(reason); local changes stay pending"
+        case .schemaMismatch(let device, let hub, let differences):
+            "the hub holds schema version \(hub) and this device has \(device); syncing would change the hub ("
+                + differences.joined(separator: "; ") + "): migrate the hub from server code, then sync"
         case .localStoreFailure(let operation, let reason):
             "the local store could not \(operation): \(reason)"
         case .unsupportedLocalStore(let reason):

@@ -16,7 +16,20 @@ struct SyncHub: Sendable {
 
     /// Opens (or creates) the hub's store for `schema` and adds what sync keeps beside it.
     /// - Throws: ``SyncError/hubUnavailable(operation:reason:)``.
+    /// - Throws: ``SyncError/schemaMismatch(device:hub:differences:)`` when the hub holds other models: a device
+    ///   never migrates the hub.
     init(schema: Schema, configuration: PostgresConfiguration) throws {
+        let steps: [MigrationStep]
+        do {
+            steps = try configuration.plannedMigration(schema: schema, migrationPlan: nil)
+        } catch {
+            throw SyncError.hubUnavailable(operation: "read its schema", reason: "\(error)")
+        }
+        if let first = steps.first {
+            throw SyncError.schemaMismatch(
+                device: "\(schema.version)", hub: first.fromVersion.map { "\($0)" } ?? "unversioned",
+                differences: steps.flatMap { $0.changes.map(\.description) })
+        }
         do {
             container = try ModelContainer(for: schema, migrationPlan: nil, configurations: [configuration])
         } catch {

@@ -266,3 +266,48 @@ struct SyncIdentityTests {
         #expect(message.contains("`id` is not `.preserveValueOnDeletion`"))
     }
 }
+
+/// The same entity as ``SyncNote`` in a later version of the app: one attribute more.
+enum NewerNotes {
+    @Model final class SyncNote {
+        @Attribute(.unique, .preserveValueOnDeletion) var id: UUID
+        var title: String
+        var count: Int
+        var detail: String?
+        var priority: Int = 0
+
+        init(title: String) {
+            id = UUID()
+            self.title = title
+            count = 0
+        }
+    }
+}
+
+@Suite(
+    "StrataSync: a device and a hub of different schemas",
+    .enabled(if: StoreKind.all.contains(.postgres), "needs a PostgreSQL server"))
+struct SyncSchemaTests {
+    @Test func aDeviceWithAnotherSchemaIsRefusedAndLeavesTheHubAsItWas() async throws {
+        let scenario = try SyncScenario()
+        let server = ModelContext(try scenario.server())
+        server.insert(SyncNote(title: "On the hub"))
+        try server.save()
+
+        let device = try scenario.device("newer", Schema([NewerNotes.SyncNote.self]))
+        let engine = try scenario.engine(device)
+        var thrown: SyncError?
+        do { try await engine.fetchChanges() } catch let error as SyncError { thrown = error }
+        guard case .schemaMismatch(let deviceVersion, let hubVersion, let differences) = thrown else {
+            Issue.record("expected a schema mismatch, got \(String(describing: thrown))")
+            return
+        }
+        #expect(deviceVersion == "\(Schema([NewerNotes.SyncNote.self]).version)")
+        #expect(hubVersion == "unversioned")
+        #expect(differences.contains { $0.contains("priority") })
+        #expect(thrown?.description.contains("migrate the hub from server code") == true)
+        // The hub was not migrated: server code opening it with its own schema finds no change to make.
+        #expect(try SyncScenario.notes(scenario.server()) == ["On the hub:0:-"])
+        #expect(try ModelContext(device).fetchCount(FetchDescriptor<NewerNotes.SyncNote>()) == 0)
+    }
+}
