@@ -11,24 +11,27 @@ struct PendingFetchChanges<T: PersistentModel> {
     let storeCondition: QueryExpression?
 
     init(in context: ModelContext, plan: FetchPlan) {
-        var removed: Set<Int64> = []
-        var changed: [T] = []
-        var changedKeys: [Int64] = []
-        for model in context.changedModels.values {
-            guard let typed = model as? T else { continue }
-            let key = typed.persistentBackingData.primaryKey
-            changed.append(typed)
-            changedKeys.append(key ?? .max)
+        var removed = Set<Int64>(minimumCapacity: context.changedModels.count + context.deletedModels.count)
+        // Changed models as existentials with their keys: appending to a `[T]` here would run unspecialized,
+        // looking up generic metadata for every model.
+        var changed: [(key: Int64, model: any PersistentModel)] = []
+        changed.reserveCapacity(context.changedModels.count)
+        for model in context.changedModels.values where model is T {
+            let key = model.persistentBackingData.primaryKey
+            changed.append((key ?? .max, model))
             if let key { removed.insert(key) }
         }
         for model in context.deletedModels.values where model is T {
             if let key = model.persistentBackingData.primaryKey { removed.insert(key) }
         }
-        // Changed models in the order the store holds them, so that ties order as they will once saved. Positions
-        // are sorted, not models: sorting an array of a generic element runs unspecialized, through value witnesses.
-        let order = changedKeys.indices.sorted { changedKeys[$0] < changedKeys[$1] }
+        // Changed models in the order the store holds them, so that ties order as they will once saved.
+        changed.sort { $0.key < $1.key }
+        let inserted = context.insertedModels
+        let collector = ModelCollector(capacity: changed.count + inserted.count)
+        for entry in changed { collector.append(entry.model) }
+        for model in inserted where model is T { collector.append(model) }
         removedKeys = removed
-        candidates = order.map { changed[$0] } + context.insertedModelsArray.compactMap { $0 as? T }
+        candidates = collector.take(as: T.self)
         // A batch delete removes the rows its condition holds for; an unknown (NULL) condition keeps the row.
         // In a hierarchy, a batch delete of any of its entities may remove rows of this one (a subentity's, only its
         // own rows: its entity filter is part of its condition).
