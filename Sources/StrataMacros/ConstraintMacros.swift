@@ -21,6 +21,17 @@ enum KeyPathListMacro {
             )
         }
         let lists = node.arguments.map { $0.expression.trimmedDescription }.joined(separator: ", ")
+        if macro == "Index", node.arguments.contains(where: { !$0.expression.is(ArrayExprSyntax.self) }) {
+            // Index kinds (`.binary([\.a])`, `.rtree([\.b, \.c])`): each records its key paths.
+            return [
+                """
+                public static var \(raw: property): [[AnyKeyPath]] {
+                let indices: [Strata.Schema.Index<\(raw: model)>.Types<\(raw: model)>] = [\(raw: lists)]
+                return indices.map { $0._$strataKeyPaths }
+                }
+                """
+            ]
+        }
         return [
             """
             public static var \(raw: property): [[AnyKeyPath]] {
@@ -36,7 +47,8 @@ enum KeyPathListMacro {
     }
 }
 
-/// `#Index<Model>([\.a], [\.b, \.c])`: declares the model's database indices.
+/// `#Index<Model>([\.a], [\.b, \.c])` or `#Index<Model>(.binary([\.a]), .rtree([\.b, \.c]))`: declares the
+/// model's database indices.
 struct IndexMacro: DeclarationMacro {
     static func expansion(
         of node: some FreestandingMacroExpansionSyntax, in context: some MacroExpansionContext

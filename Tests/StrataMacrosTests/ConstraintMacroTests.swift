@@ -37,6 +37,22 @@ struct ConstraintMacroTests {
         #expect(result.source.contains("public static var _$strataUniqueConstraints: [[AnyKeyPath]]"))
     }
 
+    @Test("#Index of index kinds reads each kind's key paths")
+    func indexOfKindsRecordsTheirKeyPaths() {
+        let result = expand(
+            """
+            final class Place {
+                #Index<Place>(.binary([\\.name]), .rtree([\\.latitude, \\.longitude]))
+            }
+            """, only: ["Index"])
+        #expect(result.diagnostics.isEmpty)
+        #expect(
+            result.source.contains(
+                "let indices: [Strata.Schema.Index<Place>.Types<Place>] = "
+                    + "[.binary([\\.name]), .rtree([\\.latitude, \\.longitude])]"))
+        #expect(result.source.contains("return indices.map {"))
+    }
+
     @Test("Outside a class and without a generic argument it asks for the model type")
     func indexWithoutTypeOutsideClass() {
         let result = expand(

@@ -9,6 +9,18 @@
 @freestanding(declaration, names: named(_$strataIndices))
 public macro Index<T>(_ indices: [PartialKeyPath<T>]...) = #externalMacro(module: "StrataMacros", type: "IndexMacro")
 
+/// Declares the database indices of a ``Model()`` class, each of a kind: `.binary([…])` or `.rtree([…])` over one
+/// or more properties (see ``Schema/Index/Types``).
+///
+/// ```swift
+/// #Index<Place>(.binary([\.name]), .rtree([\.latitude, \.longitude]))
+/// ```
+///
+/// Strata creates an ordinary index for either kind (see ``Schema/Index/Types/rtree(_:)``).
+@freestanding(declaration, names: named(_$strataIndices))
+public macro Index<T: PersistentModel>(_ indices: Schema.Index<T>.Types<T>...) =
+    #externalMacro(module: "StrataMacros", type: "IndexMacro")
+
 /// Declares the uniqueness constraints of a ``Model()`` class: each argument is one set of
 /// properties whose combined values must be unique.
 ///
