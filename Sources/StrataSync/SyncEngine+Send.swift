@@ -139,7 +139,12 @@ extension SyncEngine {
             // Applied by an earlier send whose acknowledgement was lost.
             return false
         } catch {
-            throw SyncError.hubUnavailable(operation: "apply this device's changes", reason: "\(error)")
+            let reason = "\(error)"
+            // PostgreSQL refused a row (privileges, row-level security, a constraint), not the connection.
+            if ["SQLSTATE 42501", "SQLSTATE 23"].contains(where: reason.contains) {
+                throw SyncError.changesRefused(reason: reason)
+            }
+            throw SyncError.hubUnavailable(operation: "apply this device's changes", reason: reason)
         }
     }
 }

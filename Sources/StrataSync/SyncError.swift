@@ -7,6 +7,9 @@ public enum SyncError: Error, CustomStringConvertible, Equatable, Sendable {
     case stateOfAnotherStore(expected: String, found: String)
     /// The hub could not be opened, read or written; the local store keeps every change for the next attempt.
     case hubUnavailable(operation: String, reason: String)
+    /// The hub refused a batch of this device's changes — a row its role may not write (privileges, row-level
+    /// security) or one that breaks a constraint — and applied none of it; the changes stay pending here.
+    case changesRefused(reason: String)
     /// The hub holds other models than the device's schema: `device` and `hub` are the two schemas' versions
     /// (`unversioned` for a hub written without a `VersionedSchema`), `differences` what opening the hub with the
     /// device's schema would change. A device never migrates the hub; migrate it from server code first.
@@ -27,6 +30,8 @@ public enum SyncError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "start without a state serialization to sync this store as a new device"
         case .hubUnavailable(let operation, let reason):
             "the hub could not \(operation): \(reason); local changes stay pending"
+        case .changesRefused(let reason):
+            "the hub refused this device's changes and applied none of them: \(reason); they stay pending here"
         case .schemaMismatch(let device, let hub, let differences):
             "the hub holds schema version \(hub) and this device has \(device); syncing would change the hub ("
                 + differences.joined(separator: "; ") + "): migrate the hub from server code, then sync"

@@ -51,7 +51,14 @@ struct PostgresBootstrap {
                         "SELECT pg_advisory_xact_lock(hashtext('strata'), hashtext($1))",
                         [.text(configuration.databaseSchema)])
                 }
-                try connection.execute("CREATE SCHEMA IF NOT EXISTS \(namespace)")
+                // Created only when missing: `CREATE SCHEMA IF NOT EXISTS` needs the database's CREATE privilege
+                // even when the schema is there, which a role that only uses the store's tables doesn't have.
+                let schemaExists = try connection.query(
+                    "SELECT count(*) FROM pg_catalog.pg_namespace WHERE nspname = $1",
+                    [.text(configuration.databaseSchema)])
+                if schemaExists.int64(row: 0, column: 0) == 0 {
+                    try connection.execute("CREATE SCHEMA IF NOT EXISTS \(namespace)")
+                }
             }
             let exists = try connection.query(
                 "SELECT to_regclass($1) IS NOT NULL",
