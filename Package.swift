@@ -202,7 +202,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-torture",
-            dependencies: ["Strata", "StrataPostgres", "CommandLineSupport"]
+            dependencies: ["Strata", "StrataPostgres", "StrataSync", "CommandLineSupport"]
         ),
         // The test targets' shared support: the PostgreSQL test server and the store kinds suites run against.
         .target(

@@ -19,8 +19,10 @@ struct Options {
               enumerate    [--rows 1000000]                          peak memory of enumerate over many rows
               load         --store postgresql://… [--processes 4] [--contexts 2] [--seconds 20]
                                                                      app processes x contexts reading, saving and observing
+              sync         --store postgresql://… [--devices 3] [--seconds 30] [--seed S]
+                                                                     devices syncing with one hub, killed and cut off
               --help, --version
-            internal: writer, concurrency-worker, live-writer, load-worker, create-worker
+            internal: writer, concurrency-worker, live-writer, load-worker, create-worker, sync-worker
             """)
 
     /// The options each subcommand accepts.
@@ -37,13 +39,15 @@ struct Options {
         "writer": ["--store", "--log", "--seed", "--saves"],
         "concurrency-worker": ["--store", "--dir", "--worker", "--workers", "--seconds"],
         "live-writer": ["--store", "--title", "--priority", "--author"],
+        "sync": ["--store", "--devices", "--seconds", "--seed"],
+        "sync-worker": ["--store", "--schema", "--device", "--state", "--seed", "--rounds", "--final"],
     ]
 
     /// Parses the arguments after the program name.
     ///
     /// - Throws: `CommandLineError` for a missing or unknown subcommand or an option the subcommand doesn't take.
     init(arguments: [String]) throws(CommandLineError) {
-        let commands = ["crash", "powercut", "concurrency", "create", "fuzz-format", "enumerate", "load"]
+        let commands = ["crash", "powercut", "concurrency", "create", "fuzz-format", "enumerate", "load", "sync"]
         guard let command = arguments.first else { throw .missingCommand(commands: commands) }
         guard let options = Self.commandOptions[command] else { throw .unknownCommand(command, commands: commands) }
         self.command = command

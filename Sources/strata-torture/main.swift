@@ -66,6 +66,19 @@ do {
             output: options.string("output")
         ).run()
         passed = true
+    case "sync":
+        passed = try SyncCommand(
+            url: options.postgresURL(), devices: options.int("devices", default: 3),
+            seconds: options.double("seconds", default: 30), seed: options.seed()
+        ).run()
+    case "sync-worker":
+        try await SyncWorker(
+            url: options.postgresURL(), databaseSchema: options.string("schema"),
+            storePath: options.string("device"), statePath: options.string("state"),
+            seed: options.seed(), rounds: options.int("rounds", default: 6),
+            final: options.optionalString("final")
+        ).run()
+        passed = true
     case "enumerate":
         passed = try EnumerateCommand(rows: options.int("rows", default: 1_000_000)).run()
     default:
