@@ -197,7 +197,8 @@ let package = Package(
         .executableTarget(
             name: "strata-bench",
             dependencies: [
-                "Strata", "StrataPostgres", "CSQLite", "CLibPQ", "CStrataBenchSupport", "CommandLineSupport",
+                "Strata", "StrataPostgres", "StrataSync", "CSQLite", "CLibPQ", "CStrataBenchSupport",
+                "CommandLineSupport",
             ]
         ),
         .executableTarget(

@@ -1,7 +1,7 @@
 import CommandLineSupport
 import Foundation
 
-/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--history] [--svg DIR] [--no-history] [--only N] [--store URL] [--compare FILE]`.
+/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--history] [--sync] [--svg DIR] [--no-history] [--only N] [--store URL] [--compare FILE]`.
 struct Options {
     /// Two rounds and sizes divided by ten: a smoke check that finishes quickly even in a debug build.
     var quick = false
@@ -19,6 +19,8 @@ struct Options {
     var heartbeat = false
     /// Time history reads and retention deletes at `HistoryScaleRun.sizes` history transactions (needs `--store`).
     var history = false
+    /// Measure StrataSync's throughput and latency against a hub on the server (needs `--store`).
+    var sync = false
     /// Where `--svg` writes one chart per workload family (a `--scale` run; implies `--scale`).
     var svgDirectory: String?
     /// The table size of a `--scale` step, replacing both `rows` and `largeRows`.
@@ -51,7 +53,7 @@ struct Options {
     static let tool = CommandLineTool(
         name: "strata-bench",
         usage: """
-            usage: strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--history] [--svg <directory>] [--no-history] [--only <workload number>]
+            usage: strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--history] [--sync] [--svg <directory>] [--no-history] [--only <workload number>]
                                 [--store postgresql://…] [--compare <previous --json output>]
                    strata-bench --help | --version
             """)
@@ -62,7 +64,7 @@ struct Options {
     init(arguments: [String]) throws(CommandLineError) {
         let parsed = try CommandLineArguments(
             arguments, options: ["--svg", "--only", "--store", "--compare"],
-            flags: ["--quick", "--json", "--no-history", "--scale", "--open", "--heartbeat", "--history"])
+            flags: ["--quick", "--json", "--no-history", "--scale", "--open", "--heartbeat", "--history", "--sync"])
         quick = parsed.has("--quick")
         comparedRun = parsed["--compare"]
         json = parsed.has("--json")
@@ -71,6 +73,7 @@ struct Options {
         openTime = parsed.has("--open")
         heartbeat = parsed.has("--heartbeat")
         history = parsed.has("--history")
+        sync = parsed.has("--sync")
         if let directory = parsed["--svg"] {
             svgDirectory = directory
             scale = true
@@ -86,6 +89,9 @@ struct Options {
         }
         if heartbeat && store == nil {
             throw .missingOption("--store postgresql://… (--heartbeat measures fetches over PostgreSQL)")
+        }
+        if sync && store == nil {
+            throw .missingOption("--store postgresql://… (--sync measures StrataSync against a hub on the server)")
         }
         if history && store == nil {
             throw .missingOption("--store postgresql://… (--history measures PostgreSQL's history tables)")

@@ -120,6 +120,10 @@ do {
         print(HeartbeatRun.table(try await HeartbeatRun.run(options, url: url)))
         exit(0)
     }
+    if options.sync, let url = options.store {
+        print(SyncRun.table(try await SyncRun.run(options, url: url)))
+        exit(0)
+    }
     if options.history, let url = options.store {
         print(HistoryScaleRun.table(try HistoryScaleRun.run(options, url: url)))
         exit(0)
