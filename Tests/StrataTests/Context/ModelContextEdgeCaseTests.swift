@@ -226,6 +226,26 @@ struct ModelContextMutationTests {
     }
 }
 
+extension ModelContextEdgeCaseTests {
+    @Test(
+        "A save of many upserts, written in batches, ends as one upsert after another: rows replaced, a repeat kept once",
+        arguments: StoreKind.all)
+    func manyUpsertsInOneSave(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, CatalogBook.self))
+        context.insert(CatalogBook(isbn: "1", title: "Dune"))
+        context.insert(CatalogBook(isbn: "2", title: "Emma"))
+        try context.save()
+        for (isbn, title) in [("1", "Dune 2"), ("3", "Ulysses"), ("2", "Emma 2"), ("3", "Ulysses 2"), ("4", "Kim")] {
+            context.insert(CatalogBook(isbn: isbn, title: title))
+        }
+        try context.save()
+        let stored = try ModelContext(context.container).fetch(
+            FetchDescriptor<CatalogBook>(sortBy: [SortDescriptor(\.isbn)]))
+        #expect(stored.map { "\($0.isbn) \($0.title)" } == ["1 Dune 2", "2 Emma 2", "3 Ulysses 2", "4 Kim"])
+        #expect(try context.fetchCount(FetchDescriptor<CatalogBook>()) == 4)
+    }
+}
+
 /// A model whose transient property's default makes another model, so a model's initializer runs while a fetch
 /// is handing a row's values to the model it is making.
 @Model

@@ -1,4 +1,5 @@
-/// Inserts: runs of plain inserts as one batch, upserts one by one (each looks its unique row up first).
+/// Inserts: runs of plain inserts as one batch; runs of upserts of one entity in three batches (lookups, inserts,
+/// overwrites); other upserts one by one (each looks its unique row up first).
 extension SaveSequence {
     /// Writes every insert in order, appending its key to the result. A run of inserts that can't meet a stored
     /// row (no upsert, no foreign key in a uniqueness constraint waiting for an earlier insert's key) is one batch;
@@ -13,6 +14,11 @@ extension SaveSequence {
         result.insertedKeys.reserveCapacity(inserts.count)
         var position = 0
         while position < inserts.count {
+            if let run = upsertRun(from: position, inserts: inserts, uniqueForeignKeys: uniqueForeignKeys) {
+                try writeUpserts(run, of: inserts)
+                position = run.upperBound
+                continue
+            }
             guard isPlain(position) else {
                 let insert = inserts[position]
                 let foreignKeys =
@@ -50,6 +56,66 @@ extension SaveSequence {
                         operation: "save", reason: "inserting into \(entity.name) returned no primary key")
                 }
                 result.insertedKeys.append(key)
+                journal?.inserted(entity, row: key)
+            }
+        }
+    }
+
+    /// The run of upserts starting at `start` that can be written together: consecutive inserts of one entity with a
+    /// single uniqueness constraint and no foreign key in it; `nil` when fewer than two.
+    private func upsertRun(
+        from start: Int, inserts: [StoreChanges.Insert], uniqueForeignKeys: [Int: [Int: StoreChanges.RowReference?]]
+    ) -> Range<Int>? {
+        let entity = inserts[start].entity
+        guard upserts(entity), entity.uniquenessConstraints.count == 1, uniqueForeignKeys[start] == nil else {
+            return nil
+        }
+        var end = start + 1
+        while end < inserts.count, inserts[end].entity === entity, uniqueForeignKeys[end] == nil { end += 1 }
+        return end - start > 1 ? start..<end : nil
+    }
+
+    /// Writes a run of upserts (``upsertRun(from:inserts:uniqueForeignKeys:)``) as one upsert at a time would, in
+    /// three batches: every row's unique values looked up, the rows not found inserted (`ON CONFLICT DO NOTHING`),
+    /// then, in order, each row found overwritten — and each insert that met a row after all (a concurrent insert,
+    /// or an earlier row of the run with the same values) written on its own.
+    private mutating func writeUpserts(_ run: Range<Int>, of inserts: [StoreChanges.Insert]) throws {
+        let entity = inserts[run.lowerBound].entity
+        var existing = [Int64?](repeating: nil, count: run.count)
+        let constraint = entity.uniquenessConstraints[0]
+        let lookups: [(offset: Int, statement: SaveStatement)] = run.enumerated().compactMap { offset, position in
+            uniqueRowLookup(inserts[position], constraint: constraint, foreignKeys: [:]).map { (offset, $0) }
+        }
+        try executor.run(lookups.count) { index in
+            lookups[index].statement
+        } result: { index, rows in
+            if rows.count > 0 { existing[lookups[index].offset] = rows.int64(row: 0, column: 0) }
+        }
+        let new = existing.indices.filter { existing[$0] == nil }
+        var keys = existing
+        let sql = statements.insert(entity, ignoringConflicts: true)
+        try executor.run(new.count) { offset in
+            SaveStatement(
+                sql,
+                .row(inserts[run.lowerBound + new[offset]], columns: entity.columnPropertyIndexes, foreignKeys: [:]))
+        } result: { offset, inserted in
+            keys[new[offset]] = inserted.insertedKey
+        }
+        for offset in 0..<run.count {
+            let position = run.lowerBound + offset
+            let key: Int64
+            if let found = existing[offset] {
+                key = try overwrite(found, with: inserts[position], foreignKeys: [:], position: position)
+            } else if let inserted = keys[offset] {
+                key = inserted
+            } else {
+                key = try write(inserts[position], position: position, foreignKeys: [:])
+            }
+            result.insertedKeys.append(key)
+            if result.upsertedVersions[position] != nil {
+                journal?.updated(
+                    entity, row: key, attributes: entity.historyAttributeNames(entity.columnPropertyIndexes))
+            } else {
                 journal?.inserted(entity, row: key)
             }
         }
@@ -99,17 +165,27 @@ extension SaveSequence {
 
     /// The row holding the same values as `insert` for any of the entity's uniqueness constraints.
     private mutating func existingRow(_ insert: StoreChanges.Insert, foreignKeys: [Int: StoredValue]) throws -> Int64? {
-        let entity = insert.entity
-        for constraint in entity.uniquenessConstraints {
-            let properties = constraint.compactMap(entity.property(named:)).map(\.index)
-            guard !properties.isEmpty else { continue }
-            let values = properties.map { foreignKeys[$0] ?? ($0 < insert.values.count ? insert.values[$0] : .null) }
-            let nulls = values.map { if case .null = $0 { true } else { false } }
-            let sql = statements.uniqueRow(entity, properties: properties, nulls: nulls)
-            let rows = try executor.run(
-                SaveStatement(sql, .values(values.filter { if case .null = $0 { false } else { true } })))
+        for constraint in insert.entity.uniquenessConstraints {
+            guard let lookup = uniqueRowLookup(insert, constraint: constraint, foreignKeys: foreignKeys) else {
+                continue
+            }
+            let rows = try executor.run(lookup)
             if rows.count > 0 { return rows.int64(row: 0, column: 0) }
         }
         return nil
+    }
+
+    /// The query for the key of the row holding `insert`'s values for `constraint` (NULL matching NULL); `nil`
+    /// when the constraint names no stored property.
+    private func uniqueRowLookup(
+        _ insert: StoreChanges.Insert, constraint: [String], foreignKeys: [Int: StoredValue]
+    ) -> SaveStatement? {
+        let entity = insert.entity
+        let properties = constraint.compactMap(entity.property(named:)).map(\.index)
+        guard !properties.isEmpty else { return nil }
+        let values = properties.map { foreignKeys[$0] ?? ($0 < insert.values.count ? insert.values[$0] : .null) }
+        let nulls = values.map { if case .null = $0 { true } else { false } }
+        let sql = statements.uniqueRow(entity, properties: properties, nulls: nulls)
+        return SaveStatement(sql, .values(values.filter { if case .null = $0 { false } else { true } }))
     }
 }
