@@ -127,23 +127,37 @@ extension SQLiteConnection {
             return false
         }
         defer { try? file.close() }
-        let prefix: [UInt8]
-        let fileSize: UInt64
-        do {
-            prefix = Array(try file.read(upToCount: SQLiteFileHeader.length) ?? Data())
-            fileSize = try file.seekToEnd()
-        } catch {
-            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot read \(path): \(error)")
-        }
-        if prefix.isEmpty {
-            return false
-        }
-        let header = try SQLiteFileHeader(prefix, path: path)
-        if !SQLiteOpenFiles.hasFrames(walOf: path) {
-            try header.checkHoldsEveryPage(fileSize: Int(fileSize), path: path)
+        // Another process's checkpoint writes page 1 before it grows the file, and resets the log once done: read
+        // between the two, a live store looks cut short for a moment. A file still short after a few looks is.
+        for attempt in 1...Self.shortFileLooks {
+            let prefix: [UInt8]
+            let fileSize: UInt64
+            let logHasFrames = SQLiteOpenFiles.hasFrames(walOf: path)
+            do {
+                try file.seek(toOffset: 0)
+                prefix = Array(try file.read(upToCount: SQLiteFileHeader.length) ?? Data())
+                fileSize = try file.seekToEnd()
+            } catch {
+                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot read \(path): \(error)")
+            }
+            if prefix.isEmpty {
+                return false
+            }
+            let header = try SQLiteFileHeader(prefix, path: path)
+            if logHasFrames || SQLiteOpenFiles.hasFrames(walOf: path) { return true }
+            do throws(SQLiteError) {
+                try header.checkHoldsEveryPage(fileSize: Int(fileSize), path: path)
+                return true
+            } catch {
+                guard attempt < Self.shortFileLooks else { throw error }
+                usleep(20_000)
+            }
         }
         return true
     }
+
+    /// How many times a file that looks shorter than its pages is read before it is reported cut short.
+    private static let shortFileLooks = 5
 
     /// Sets `journal_mode=WAL`. Switching a new file takes an exclusive lock without calling the busy handler, so
     /// while another connection opening the same new file (in this process or another) holds a lock, the switch
