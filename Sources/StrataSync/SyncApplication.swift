@@ -65,7 +65,7 @@ enum SyncApplication {
             } else if synced.entity.relationshipInfos[reference.index]?.inverse?.deleteRule == .cascade {
                 // The target was deleted here (``ReferencedRows`` brings any that were not): the row goes with it,
                 // as it would have had it pointed there when the target was deleted.
-                delete(reference.model, from: context)
+                context.delete(reference.model)
             } else {
                 setTargets([], of: reference.model, at: reference.index)
             }
@@ -92,10 +92,6 @@ enum SyncApplication {
             if let base { bases.append(AppliedLinkBase(link: link, owner: owner, targets: base)) }
         }
         return bases
-    }
-
-    private static func delete(_ model: some PersistentModel, from context: ModelContext) {
-        context.delete(model)
     }
 
     private static func setTargets(_ targets: [any PersistentModel], of model: some PersistentModel, at index: Int) {

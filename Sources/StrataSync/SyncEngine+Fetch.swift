@@ -11,7 +11,8 @@ extension SyncEngine {
         try reporting(.fetch) { try fetchHubChanges() }
     }
 
-    private func fetchHubChanges() throws {
+    /// - Returns: how many local saves are not sent yet, read from the local history the fetch reads anyway.
+    private func fetchHubChanges() throws -> Int {
         let hubContext = ModelContext(try hub.container)
         var changes: [String: SyncedChanges] = [:]
         let snapshot: String
@@ -69,6 +70,7 @@ extension SyncEngine {
         try recordLinkBases(bases)
         state.fetchedSnapshot = snapshot
         eventStreams.send(.stateUpdate(state.serialization))
+        return localHistory?.transactionCount ?? 0
     }
 
     /// Settles each fetched change that meets a change this device has not sent: a property both changed is a

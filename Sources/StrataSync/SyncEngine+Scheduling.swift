@@ -51,15 +51,17 @@ extension SyncEngine {
         case fetch
     }
 
-    /// Runs a send or fetch, telling the events and the status when it starts and ends; an error that isn't a
-    /// ``SyncError`` is thrown as ``SyncError/localStoreFailure(operation:reason:)``.
-    func reporting(_ operation: Operation, _ body: () throws -> Void) throws {
+    /// Runs a send or fetch, telling the events and the status when it starts and ends; `body` returns how many
+    /// local saves are still pending (counted here after a failure). An error that isn't a ``SyncError`` is thrown
+    /// as ``SyncError/localStoreFailure(operation:reason:)``.
+    func reporting(_ operation: Operation, _ body: () throws -> Int) throws {
         eventStreams.send(operation == .send ? .willSendChanges : .willFetchChanges)
         report.isSyncing = true
         publishReport()
         var failure: SyncError?
+        var pending: Int?
         do {
-            try body()
+            pending = try body()
         } catch let error as SyncError {
             failure = error
         } catch {
@@ -78,7 +80,7 @@ extension SyncEngine {
             report.lastError = nil
             report.isHubReachable = true
         }
-        report.pendingSaveCount = pendingSaveCount()
+        report.pendingSaveCount = pending ?? pendingSaveCount()
         report.isSyncing = false
         publishReport()
         eventStreams.send(

@@ -6,11 +6,16 @@ extension SyncEngine {
     /// a lost acknowledgement or a crash changes nothing.
     /// - Throws: ``SyncError/hubUnavailable(operation:reason:)``; the changes not sent stay pending.
     public func sendChanges() async throws {
-        try reporting(.send) { try sendPendingChanges() }
+        try reporting(.send) {
+            try sendPendingChanges()
+            return 0
+        }
     }
 
     private func sendPendingChanges() throws {
-        while let batch = try nextBatch() {
+        // What the hub changed since the last fetch, read once for every batch of this send.
+        var changedOnHub: ChangedOnHub?
+        while let batch = try nextBatch(changedOnHub: &changedOnHub) {
             if try send(batch), let linkBase {
                 // A batch applied before (its acknowledgement lost) leaves the base as it was: what it sent is
                 // unknown, and the links changed since must still differ from the base to be sent.
@@ -32,8 +37,13 @@ extension SyncEngine {
     /// The most local history transactions one batch carries.
     static let batchTransactionLimit = 200
 
-    /// The next batch of local changes after the last one sent, or `nil` when none is pending.
-    private func nextBatch() throws -> Batch? {
+    /// The properties each row the hub changed since this device's last fetch had changed, by entity name and
+    /// identity.
+    private typealias ChangedOnHub = [String: [StoredValue: Set<Int>]]
+
+    /// The next batch of local changes after the last one sent, or `nil` when none is pending; `changedOnHub` is
+    /// read on first need.
+    private func nextBatch(changedOnHub: inout ChangedOnHub?) throws -> Batch? {
         guard let history = try localHistory(limit: Self.batchTransactionLimit) else { return nil }
         let context = ModelContext(container)
         var batch = Batch(
@@ -63,7 +73,7 @@ extension SyncEngine {
             throw SyncError.hubUnavailable(
                 operation: "read the rows this device's changes point to", reason: "\(error)")
         }
-        try resolveConflicts(of: &batch, in: context)
+        try resolveConflicts(of: &batch, in: context, changedOnHub: &changedOnHub)
         return batch
     }
 
@@ -74,7 +84,9 @@ extension SyncEngine {
     /// what it gives the hub is left out of the batch. (A change to a row the hub deleted is settled as the hub
     /// applies the batch.) A change the hub commits between this check and the batch is not a conflict: the batch,
     /// written after it, wins.
-    private func resolveConflicts(of batch: inout Batch, in context: ModelContext) throws {
+    private func resolveConflicts(
+        of batch: inout Batch, in context: ModelContext, changedOnHub: inout ChangedOnHub?
+    ) throws {
         for synced in entities {
             let name = synced.entity.name
             guard let deleted = batch.changes[name]?.deletedIdentities, !deleted.isEmpty else { continue }
@@ -82,22 +94,12 @@ extension SyncEngine {
             batch.changes[name]?.deletedIdentities.removeAll { here[$0] != nil }
         }
         guard let snapshot = state.fetchedSnapshot else { return }
-        let concurrent: [String: SyncedChanges]
-        do {
-            let committed = try hub.transactions(committedAfter: snapshot, excludingAuthor: pushAuthor)
-            concurrent = try hubChanges(of: committed.identifiers, in: ModelContext(hub.container), links: false)
-        } catch let error as SyncError {
-            throw error
-        } catch {
-            throw SyncError.hubUnavailable(operation: "read what changed since the last fetch", reason: "\(error)")
+        if changedOnHub == nil {
+            changedOnHub = try readChangedOnHub(since: snapshot)
         }
         for synced in entities {
             let name = synced.entity.name
-            guard var changes = batch.changes[name], let hubRows = concurrent[name]?.rows, !hubRows.isEmpty else {
-                continue
-            }
-            var changedOnHub: [StoredValue: Set<Int>] = [:]
-            for row in hubRows { changedOnHub[row.identity] = row.changed ?? Set(synced.propertyIndexes) }
+            guard var changes = batch.changes[name], let changedOnHub = changedOnHub?[name] else { continue }
             for position in changes.rows.indices where !changes.rows[position].isInsert {
                 let row = changes.rows[position]
                 guard let local = row.changed, let hubChanged = changedOnHub[row.identity],
@@ -118,6 +120,27 @@ extension SyncEngine {
             }
             batch.changes[name] = changes
         }
+    }
+
+    /// The properties of each row the hub changed since `snapshot`, other than this device's pushes.
+    private func readChangedOnHub(since snapshot: String) throws -> ChangedOnHub {
+        let concurrent: [String: SyncedChanges]
+        do {
+            let committed = try hub.transactions(committedAfter: snapshot, excludingAuthor: pushAuthor)
+            concurrent = try hubChanges(of: committed.identifiers, in: ModelContext(hub.container), links: false)
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw SyncError.hubUnavailable(operation: "read what changed since the last fetch", reason: "\(error)")
+        }
+        var changedOnHub: ChangedOnHub = [:]
+        for synced in entities {
+            for row in concurrent[synced.entity.name]?.rows ?? [] {
+                changedOnHub[synced.entity.name, default: [:]][row.identity] =
+                    row.changed ?? Set(synced.propertyIndexes)
+            }
+        }
+        return changedOnHub
     }
 
     /// Applies a batch on the hub in one transaction that also moves the device's mark past it; a batch the mark

@@ -7,34 +7,28 @@ import Observation
 @MainActor @Observable
 public final class SyncStatus {
     /// When a send last finished, `nil` before the first.
-    public internal(set) var lastSendDate: Date?
+    public var lastSendDate: Date? { report.lastSendDate }
     /// When a fetch last finished, `nil` before the first.
-    public internal(set) var lastFetchDate: Date?
+    public var lastFetchDate: Date? { report.lastFetchDate }
     /// How many local saves are not sent yet (saves a fetch made are not counted).
-    public internal(set) var pendingSaveCount = 0
+    public var pendingSaveCount: Int { report.pendingSaveCount }
     /// Whether the last attempt reached the hub; `nil` before the first. While it is `false` the device keeps
     /// working offline and its saves stay pending.
-    public internal(set) var isHubReachable: Bool?
+    public var isHubReachable: Bool? { report.isHubReachable }
     /// The error of the last send or fetch, `nil` when it succeeded.
-    public internal(set) var lastError: SyncError?
+    public var lastError: SyncError? { report.lastError }
     /// Whether a send or fetch is running.
-    public internal(set) var isSyncing = false
+    public var isSyncing: Bool { report.isSyncing }
 
     /// The newest report applied: reports reach the main actor in tasks, which may run out of order.
-    private var appliedSequence = 0
+    private var report = Report()
 
     nonisolated init() {}
 
     /// Applies `report` unless a newer one was applied already.
     func apply(_ report: Report) {
-        guard report.sequence > appliedSequence else { return }
-        appliedSequence = report.sequence
-        lastSendDate = report.lastSendDate
-        lastFetchDate = report.lastFetchDate
-        pendingSaveCount = report.pendingSaveCount
-        isHubReachable = report.isHubReachable
-        lastError = report.lastError
-        isSyncing = report.isSyncing
+        guard report.sequence > self.report.sequence else { return }
+        self.report = report
     }
 
     /// The engine's state as it sends it to the status.

@@ -10,6 +10,8 @@ struct SyncedHistory {
     var changedKeys: [String: [Int64: Set<Int>]] = [:]
     /// The identities of rows deleted, by entity name.
     var deleted: [String: [StoredValue]] = [:]
+    /// How many of the transactions read were admitted.
+    var transactionCount = 0
     /// The rows inserted, by entity name and key.
     var insertedKeys: [String: Set<Int64>] = [:]
 
@@ -20,6 +22,7 @@ struct SyncedHistory {
     ) {
         through = transactions.last?.identifier ?? 0
         for transaction in transactions where includes(transaction) {
+            transactionCount += 1
             for change in transaction.changes {
                 guard let synced = entities[change.entityName] else { continue }
                 switch change.kind {

@@ -140,7 +140,7 @@ extension SyncedEntity {
                 var values = row.values.filter { self.references[$0.key] == nil }
                 values[identityIndex] = row.identity
                 model = entity.makeNewModel(values: values)
-                insert(model, into: context)
+                context.insert(model)
                 models[row.identity] = model
                 written = nil
             }
@@ -150,7 +150,7 @@ extension SyncedEntity {
             }
         }
         for identity in deleted where kept[identity] == nil {
-            if let model = models.removeValue(forKey: identity) { delete(model, from: context) }
+            if let model = models.removeValue(forKey: identity) { context.delete(model) }
         }
         return (models, pending)
     }
@@ -163,14 +163,6 @@ extension SyncedEntity {
         {
             if data.storedValue(at: index) != value { data.setStoredValue(value, at: index, on: model) }
         }
-    }
-
-    private func insert(_ model: some PersistentModel, into context: ModelContext) {
-        context.insert(model)
-    }
-
-    private func delete(_ model: some PersistentModel, from context: ModelContext) {
-        context.delete(model)
     }
 }
 

@@ -59,24 +59,20 @@ enum SyncRun {
                 for: Schema([Item.self]), migrationPlan: nil,
                 configurations: [PostgresConfiguration(url: url, databaseSchema: floorSchema)])
             let floor = try Harness.time { try RawPostgresConnection(url: url, schema: floorSchema).copyRows(rows) }
-            measurements.append(
-                Measurement(
-                    label: "send \(rows.formatted()) new rows", rows: rows,
-                    milliseconds: try await time { try await sending.sendChanges() }, floorMilliseconds: floor))
-            measurements.append(
-                Measurement(
-                    label: "fetch them on another device (first fetch)", rows: rows,
-                    milliseconds: try await time { try await receiving.fetchChanges() }, floorMilliseconds: floor))
+            /// Times a send (`sends`) or a fetch of the two devices as one row of the table.
+            func measure(_ label: String, sends: Bool, floor: Double?) async throws {
+                let milliseconds = try await time {
+                    if sends { try await sending.sendChanges() } else { try await receiving.fetchChanges() }
+                }
+                measurements.append(
+                    Measurement(label: label, rows: rows, milliseconds: milliseconds, floorMilliseconds: floor))
+            }
+            try await measure("send \(rows.formatted()) new rows", sends: true, floor: floor)
+            try await measure("fetch them on another device (first fetch)", sends: false, floor: floor)
             for item in try context.fetch(FetchDescriptor<SyncedItem>()) { item.score += 1 }
             try context.save()
-            measurements.append(
-                Measurement(
-                    label: "send a change to each", rows: rows,
-                    milliseconds: try await time { try await sending.sendChanges() }, floorMilliseconds: nil))
-            measurements.append(
-                Measurement(
-                    label: "fetch the changes (from the hub's history)", rows: rows,
-                    milliseconds: try await time { try await receiving.fetchChanges() }, floorMilliseconds: nil))
+            try await measure("send a change to each", sends: true, floor: nil)
+            try await measure("fetch the changes (from the hub's history)", sends: false, floor: nil)
         }
         return (measurements, try await latency(directory, url: url, saves: options.quick ? 5 : 30))
     }

@@ -25,15 +25,7 @@ extension SaveSequence {
                     uniqueForeignKeys[position].map { StoreChanges.resolved($0, insertedKeys: result.insertedKeys) }
                     ?? [:]
                 let key = try write(insert, position: position, foreignKeys: foreignKeys)
-                result.insertedKeys.append(key)
-                // An upsert changed a stored row: recorded as an update of every column it wrote.
-                if result.upsertedVersions[position] != nil {
-                    journal?.updated(
-                        insert.entity, row: key,
-                        attributes: insert.entity.historyAttributeNames(insert.entity.columnPropertyIndexes))
-                } else {
-                    journal?.inserted(insert.entity, row: key)
-                }
+                record(insert.entity, key: key, position: position)
                 position += 1
                 continue
             }
@@ -111,13 +103,18 @@ extension SaveSequence {
             } else {
                 key = try write(inserts[position], position: position, foreignKeys: [:])
             }
-            result.insertedKeys.append(key)
-            if result.upsertedVersions[position] != nil {
-                journal?.updated(
-                    entity, row: key, attributes: entity.historyAttributeNames(entity.columnPropertyIndexes))
-            } else {
-                journal?.inserted(entity, row: key)
-            }
+            record(entity, key: key, position: position)
+        }
+    }
+
+    /// Appends the key of the insert at `position` to the result and notes it for history: an upsert that changed
+    /// a stored row as an update of every column it wrote, any other as an insert.
+    private mutating func record(_ entity: Schema.Entity, key: Int64, position: Int) {
+        result.insertedKeys.append(key)
+        if result.upsertedVersions[position] != nil {
+            journal?.updated(entity, row: key, attributes: entity.historyAttributeNames(entity.columnPropertyIndexes))
+        } else {
+            journal?.inserted(entity, row: key)
         }
     }
 
