@@ -47,7 +47,7 @@ struct SyncAutomaticTests {
         #expect(try SyncScenario.notes(container) == ["Offline:0:-"])
     }
 
-    @Test(.enabled(if: StoreKind.all.contains(.postgres), "needs a PostgreSQL server"))
+    @Test(.needsPostgreSQL)
     func eventsReportEachSendAndTheStateToKeep() async throws {
         let scenario = try SyncScenario()
         let phone = try scenario.device("phone")
@@ -80,7 +80,7 @@ struct SyncAutomaticTests {
             })
     }
 
-    @Test(.enabled(if: StoreKind.all.contains(.postgres), "needs a PostgreSQL server"))
+    @Test(.needsPostgreSQL)
     func aSaveOnOneDeviceReachesAnotherWithoutAnyCall() async throws {
         let scenario = try SyncScenario()
         let phone = try scenario.device("phone")

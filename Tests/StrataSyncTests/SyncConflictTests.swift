@@ -26,7 +26,7 @@ final class RecordingResolver: Sendable {
 
 @Suite(
     "StrataSync: a change here meeting a change elsewhere is settled by the resolver, by default the same way",
-    .enabled(if: StoreKind.all.contains(.postgres), "needs a PostgreSQL server"))
+    .needsPostgreSQL)
 struct SyncConflictTests {
     /// A phone (with `resolver`) and a laptop sharing one note, `Milk:5:oat`, fetched by both.
     private func devices(

@@ -108,7 +108,7 @@ struct OfflineWork {
 
 @Suite(
     "StrataSync: devices working offline in random ways converge with the hub",
-    .enabled(if: StoreKind.all.contains(.postgres), "needs a PostgreSQL server"))
+    .needsPostgreSQL)
 struct SyncConvergenceTests {
     @Test(arguments: Array(UInt64(1)...8))
     func threeDevicesWorkingOfflineAndSyncingInRandomOrdersConverge(seed: UInt64) async throws {

@@ -104,7 +104,7 @@ struct SyncScenario {
 
 @Suite(
     "StrataSync: sending and fetching attributes",
-    .enabled(if: StoreKind.all.contains(.postgres), "needs a PostgreSQL server"))
+    .needsPostgreSQL)
 struct SyncEngineTests {
     @Test func insertsAndUpdatesTravelBetweenDevicesWithTheirIdentity() async throws {
         let scenario = try SyncScenario()
@@ -286,7 +286,7 @@ enum NewerNotes {
 
 @Suite(
     "StrataSync: a device and a hub of different schemas",
-    .enabled(if: StoreKind.all.contains(.postgres), "needs a PostgreSQL server"))
+    .needsPostgreSQL)
 struct SyncSchemaTests {
     @Test func aDeviceWithAnotherSchemaIsRefusedAndLeavesTheHubAsItWas() async throws {
         let scenario = try SyncScenario()

@@ -51,7 +51,7 @@ import Testing
 
 @Suite(
     "StrataSync: many-to-many and one-sided to-many relationships travel as sets of links",
-    .enabled(if: StoreKind.all.contains(.postgres), "needs a PostgreSQL server"))
+    .needsPostgreSQL)
 struct SyncLinkTests {
     private let tagging = Schema([SyncArticle.self, SyncTag.self])
     private let music = Schema([SyncPlaylist.self, SyncSong.self])

@@ -30,7 +30,7 @@ import Testing
 
 @Suite(
     "StrataSync: to-one relationships travel as the identity of the row they point to",
-    .enabled(if: StoreKind.all.contains(.postgres), "needs a PostgreSQL server"))
+    .needsPostgreSQL)
 struct SyncRelationshipTests {
     private let schema = Schema([SyncShelf.self, SyncBook.self])
 

@@ -20,7 +20,7 @@ import Testing
 
 @Suite(
     "StrataSync: each device with its own role, PostgreSQL's row-level security keeping owners apart",
-    .enabled(if: StoreKind.all.contains(.postgres), "needs a PostgreSQL server"))
+    .needsPostgreSQL)
 struct SyncRowLevelSecurityTests {
     private let schema = Schema([SyncOwnedNote.self])
 

@@ -128,9 +128,8 @@ struct FormatAggregateTests {
         #expect(throws: PredicateFormatError.self) { try context.fetch(broken) }
     }
 
-    @Test("The same rows on SQLite and PostgreSQL")
+    @Test("The same rows on SQLite and PostgreSQL", .needsPostgreSQL)
     func bothStoresAgree() throws {
-        guard StoreKind.all.count > 1 else { return }
         let data = TallyData(count: 200)
         var descriptor = FormatAggregateDescriptor<TallyExpense>(
             propertiesToFetch: ["category", "@sum.amount", "@avg.cents", "@min.tip", "@max.merchant.name"],
