@@ -188,7 +188,7 @@ let package = Package(
         .target(name: "CommandLineSupport"),
         .target(
             name: "BookshelfCore",
-            dependencies: ["Strata", "StrataState", "StrataPostgres", "CommandLineSupport"]
+            dependencies: ["Strata", "StrataState", "StrataPostgres", "StrataSync", "CommandLineSupport"]
         ),
         .executableTarget(
             name: "bookshelf",
@@ -269,7 +269,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BookshelfCoreTests",
-            dependencies: ["BookshelfCore", "Strata", "StrataState", "StrataTestSupport"]
+            dependencies: ["BookshelfCore", "Strata", "StrataState", "StrataSync", "StrataTestSupport"]
         ),
         .testTarget(
             name: "CommandLineSupportTests",

@@ -42,6 +42,15 @@ package enum Bookshelf {
                 output("bookshelf \(CommandLineTool.version)")
                 return 0
             }
+            if arguments.first == "sync" {
+                guard location == .standard else {
+                    throw CommandError.usage(
+                        "sync opens two shelves of its own (--shelves DIR): leave out --store and --in-memory")
+                }
+                try await SyncCommand.run(
+                    Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, output: output)
+                return 0
+            }
             if arguments.count >= 2, arguments[0] == "store", arguments[1] == "migrate" {
                 output(try MigrateCommand.run(Array(arguments.dropFirst(2)), location: location))
                 return 0

@@ -30,6 +30,11 @@ struct UsageTests {
         ("store migrate [--dry-run]", ["store", "migrate", "--dry-run"]),
         ("store migrate [--dry-run]", ["store", "migrate"]),
     ]
+    /// `sync`'s line in `--help` and its options: `SyncCommandTests` runs it with each, against a PostgreSQL hub
+    /// (it takes no store option, so it is not run here on a store file and in memory).
+    private let sync = (
+        line: "sync [--hub URL] [--hub-schema NAME] [--shelves DIR]", options: ["--hub", "--hub-schema", "--shelves"]
+    )
 
     @Test("--help names the default store's path and the options that choose another store")
     @MainActor
@@ -75,7 +80,8 @@ struct UsageTests {
     func everyOptionIsExercised() async {
         let help = await CapturedRun.run(["--help"]).output
         let named = Set(help.matches(of: /--[a-z-]+/).map { String($0.output) })
-        let used = Set(commands.flatMap(\.run).filter { $0.hasPrefix("--") } + ["--json", "--sort"])
+        #expect(help.contains(sync.line))
+        let used = Set(commands.flatMap(\.run).filter { $0.hasPrefix("--") } + ["--json", "--sort"] + sync.options)
         let storeOptions: Set = ["--store", "--in-memory", "--help", "--version"]
         #expect(named.subtracting(used).subtracting(storeOptions).isEmpty, "\(named.subtracting(used))")
     }

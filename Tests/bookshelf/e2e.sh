@@ -95,6 +95,11 @@ bookshelf journal add --title "Travel plans" --content "Lisbon in May" --date 20
 [[ "$(bookshelf journal list | head -1)" == "2030-01-03 Travel plans: Lisbon in May" ]] || fail "journal newest first"
 pass "list --where / --sort / --json for books, tasks and journal"
 
+status=0; err="$(env -u STRATA_POSTGRES_URL "$BOOKSHELF_BIN" sync 2>&1)" || status=$?
+[[ "$status" == 2 && "$err" == *"sync needs a PostgreSQL hub: pass --hub postgresql://"* ]] \
+    || fail "sync without a hub: status $status, printed '$err'"
+pass "sync without a hub says what to pass"
+
 # ---- the full-screen app ----------------------------------------------------------------------------------
 tmux new-session -d -s "$SESSION" -x 100 -y 30 "$BOOKSHELF_BIN --store '$STORE'"
 wait_for "Dune"
@@ -277,6 +282,16 @@ if [[ -n "${STRATA_POSTGRES_URL:-}" ]]; then
     for _ in $(seq 30); do tmux has-session -t "$SESSION" 2>/dev/null || break; sleep 0.1; done
     psql "$STRATA_POSTGRES_URL" -qc 'DROP SCHEMA IF EXISTS bookshelf CASCADE' >/dev/null 2>&1 || true
     pass "bookshelf on PostgreSQL: scripting commands, the app, another process's save shown live"
+
+    # Two shelves synced through the same server (StrataSync): the book reaches shelf B, the title both changed
+    # offline ends the same on both, the delete reaches shelf A.
+    psql "$STRATA_POSTGRES_URL" -qc 'DROP SCHEMA IF EXISTS bookshelf_sync CASCADE' >/dev/null 2>&1 || fail "could not reset schema bookshelf_sync"
+    out="$("$BOOKSHELF_BIN" sync --hub "$STRATA_POSTGRES_URL" 2>&1)" || fail "bookshelf sync failed: $out"
+    grep -qxF "   shelf B: Dune — Frank Herbert (Chilton)" <<<"$out" || fail "sync: the book did not reach shelf B: $out"
+    grep -qF "Conflict: title changed on shelf B and on the hub." <<<"$out" || fail "sync: no conflict shown: $out"
+    grep -qxF "   The shelves agree." <<<"$out" || fail "sync: the shelves differ: $out"
+    psql "$STRATA_POSTGRES_URL" -qc 'DROP SCHEMA IF EXISTS bookshelf_sync CASCADE' >/dev/null 2>&1 || true
+    pass "bookshelf sync: two shelves converge through one PostgreSQL hub"
 fi
 
 echo "e2e: all checks passed"

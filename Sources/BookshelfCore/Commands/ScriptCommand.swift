@@ -16,6 +16,10 @@ enum ScriptCommand {
           books|tasks|journal list [--where 'FORMAT'] [--sort title|-title] [--json]
                                     FORMAT is a Core Data predicate: 'title CONTAINS[c] "dune"'
           store migrate [--dry-run]  migrate the store to bookshelf's models (--dry-run: only print the plan)
+          sync [--hub URL] [--hub-schema NAME] [--shelves DIR]
+                                    two shelves (SQLite stores in DIR, else a temporary directory) synced
+                                    through the PostgreSQL hub at URL (default: $STRATA_POSTGRES_URL; tables
+                                    in its schema "\(SyncCommand.defaultHubSchema)"), step by step
           --help | --version
 
         STORE (one of):
