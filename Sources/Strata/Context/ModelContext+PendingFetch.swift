@@ -67,9 +67,8 @@ struct PendingFetchChanges<T: PersistentModel> {
 
 extension ModelContext {
     /// A fetch with unsaved changes of its entity: reads at most offset + limit rows from the store, in the store's
-    /// order, leaving out the changed and deleted rows in SQL (more than one statement can name: reads that many
-    /// more rows and drops them), then merges in the changed and inserted models that match, ordered as `ORDER BY`
-    /// will order them once saved.
+    /// order, the store leaving out the changed and deleted rows as it reads them (``StoreFetch/excludedKeys``),
+    /// then merges in the changed and inserted models that match, ordered as `ORDER BY` will order them once saved.
     func fetchMergingPendingChanges<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, plan: FetchPlan) throws -> [T]
     {
         let pending = PendingFetchChanges<T>(in: self, plan: plan)
@@ -79,14 +78,8 @@ extension ModelContext {
         var request = plan.request
         request.condition = pending.storeCondition
         request.offset = nil
-        request.limit = wanted.map { Self.saturatingSum($0, pending.removedKeys.count) }
-        if wanted != nil, !pending.removedKeys.isEmpty, pending.removedKeys.count <= StoreLimits.keysPerStatement {
-            // Few enough to name: the store leaves them out, so it reads no more rows than the page needs.
-            let keys = pending.removedKeys.sorted().map { QueryExpression.value(.integer($0)) }
-            let kept = QueryExpression.not(.in(.column(StoreLayout.primaryKeyColumn), keys))
-            request.condition = request.condition.map { .and([$0, kept]) } ?? kept
-            request.limit = wanted
-        }
+        request.limit = wanted
+        request.excludedKeys = pending.removedKeys
         let stored: [T] = try models(request).filter { !pending.isRemoved($0) }
         let candidates = try pending.matchingCandidates(plan)
         let merged = try plan.mergeInMemory(stored: stored, candidates: candidates, count: wanted)

@@ -7,6 +7,11 @@ package struct StoreFetch: Sendable {
     /// Restricts the rows to those whose `column` (the primary key or a foreign key) is one of `keys`,
     /// in addition to `condition`.
     package var keyFilter: (column: String, keys: [Int64])?
+    /// Primary keys of rows left out of the results although they match (the rows of models the context has
+    /// changed or deleted since they were saved). `limit` and `offset` count the rows kept: the store reads
+    /// ``rowsToRead`` rows and leaves these out as it goes (``FetchRowWindow``), so the statement stays the same
+    /// whatever the keys, and names none of them.
+    package var excludedKeys: Set<Int64> = []
     package var ordering: [QueryOrdering]
     package var limit: Int?
     package var offset: Int?
@@ -24,5 +29,23 @@ package struct StoreFetch: Sendable {
         self.ordering = ordering
         self.limit = limit
         self.offset = offset
+    }
+}
+
+extension StoreFetch {
+    /// How many rows the statement reads: `limit` plus `offset`, and as many more as there are excluded keys (each
+    /// may be among them); `nil` for all of them.
+    package var rowsToRead: Int? {
+        guard let limit else { return nil }
+        guard !excludedKeys.isEmpty else { return limit }
+        let (withOffset, overflow) = limit.addingReportingOverflow(offset ?? 0)
+        let (total, overflowAgain) = withOffset.addingReportingOverflow(excludedKeys.count)
+        return overflow || overflowAgain ? nil : total
+    }
+
+    /// The offset the statement skips itself: none when keys are excluded, since the rows it would skip could be
+    /// excluded ones (``FetchRowWindow`` skips the offset then).
+    package var statementOffset: Int? {
+        excludedKeys.isEmpty ? offset : nil
     }
 }

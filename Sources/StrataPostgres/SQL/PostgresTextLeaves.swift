@@ -55,11 +55,11 @@ struct PostgresTextLeaves {
     /// condition selects without text leaves of its own, with ranks for the first `limit + offset` values only.
     init(_ fetch: StoreFetch) {
         self.init(condition: fetch.condition, orderings: fetch.ordering, entity: fetch.entity)
-        guard let limit = fetch.limit, fetch.keyFilter == nil, calls.isEmpty, ranked.count == 1,
+        guard let rows = fetch.rowsToRead, fetch.keyFilter == nil, calls.isEmpty, ranked.count == 1,
             let first = fetch.ordering.first, ranked[first.collation]?.count == 1
         else { return }
         rankedPrefix = RankedPrefix(
-            collation: first.collation, count: limit + (fetch.offset ?? 0), ascending: first.ascending,
+            collation: first.collation, count: rows + (fetch.statementOffset ?? 0), ascending: first.ascending,
             condition: fetch.condition)
     }
 

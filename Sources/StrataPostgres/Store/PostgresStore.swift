@@ -179,9 +179,10 @@ extension PostgresStore {
             }
         }
         var row = PostgresRow(result: result, row: 0)
-        for index in 0..<result.count {
+        var window = FetchRowWindow(request)
+        for index in 0..<result.count where !window.isFull {
             row.row = index
-            try body(row)
+            if window.admits(row.int64(at: 0)) { try body(row) }
         }
     }
 

@@ -110,4 +110,43 @@ struct PendingPageTests {
         #expect(
             try page(context, by: [SortDescriptor(\.title, order: .reverse)], limit: 3, where: filter) == pendingEnd)
     }
+
+    @Test(
+        "More changed rows than one statement can name: the page still comes from a limited read",
+        arguments: StoreKind.all)
+    func moreChangesThanAStatementNames(_ kind: StoreKind) throws {
+        let context = ModelContext(try freshContainer(kind, Reading.self))
+        let count = StoreLimits.keysPerStatement + 100
+        for number in 0..<count {
+            context.insert(Reading(title: "R\(number)", pages: number, isFinished: false, startedAt: Self.start))
+        }
+        try context.save()
+        let readings = try context.fetch(FetchDescriptor<Reading>(sortBy: [SortDescriptor(\.pages)]))
+        // Every row but the last 50 leaves the front: the page is the first rows the store holds after them.
+        for reading in readings.prefix(count - 50) { reading.pages += 10_000 }
+        context.delete(readings[count - 50])
+        let pending = try page(context, by: [SortDescriptor(\.pages)], limit: 3, offset: 2)
+        #expect(pending == ["R\(count - 47)", "R\(count - 46)", "R\(count - 45)"])
+        try context.save()
+        #expect(try page(context, by: [SortDescriptor(\.pages)], limit: 3, offset: 2) == pending)
+    }
+
+    @Test(
+        "A store leaves out excluded keys as it reads, counting the offset and limit in the rows kept",
+        arguments: StoreKind.all)
+    func storeSkipsExcludedKeys(_ kind: StoreKind) throws {
+        let (context, readings) = try savedReadings(kind)
+        let keys = try readings.map { try #require($0.persistentModelID.primaryKey) }
+        let entity = try #require(context.container.schema.entity(forType: Reading.self))
+        let pages = try #require(entity.property(named: "pages"))
+        var request = StoreFetch(
+            entity: entity, columns: nil,
+            ordering: [QueryOrdering(expression: .column(pages.name), ascending: true, collation: .binary)],
+            limit: 3, offset: 1)
+        request.excludedKeys = [keys[0], keys[2], keys[5]]
+        var read: [Int64] = []
+        try context.container.store.fetch(request) { read.append($0.int64(at: 0)) }
+        // Kept in order: R1, R3, R4, R6, …; the offset skips R1.
+        #expect(read == [keys[3], keys[4], keys[6]])
+    }
 }

@@ -79,6 +79,7 @@ extension DataStoreAdapter {
         }
         var keys = Array((image.rows[entity.name] ?? [:]).keys)
         if let answered { keys = keys.filter(answered.contains) }
+        if !request.excludedKeys.isEmpty { keys = keys.filter { !request.excludedKeys.contains($0) } }
         if let (column, filter) = request.keyFilter {
             let filter = Set(filter)
             if column == StoreLayout.primaryKeyColumn {

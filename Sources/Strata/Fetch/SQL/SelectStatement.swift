@@ -44,13 +44,13 @@ package struct SelectStatement<Writer: SelectWriter> {
             if !fetch.ordering.isEmpty { sql.append(sql: ", ") }
             sql.append(.identifier(StoreLayout.primaryKeyColumn))
         }
-        if fetch.limit != nil || fetch.offset != nil {
-            writer.appendLimit(fetch.limit, offset: fetch.offset, to: &sql)
+        if fetch.rowsToRead != nil || fetch.statementOffset != nil {
+            writer.appendLimit(fetch.rowsToRead, offset: fetch.statementOffset, to: &sql)
         }
         return sql
     }
 
-    /// The SQL that counts the rows of `fetch`, honouring its limit and offset.
+    /// The SQL that counts the rows of `fetch`, honouring its limit and offset; it has no excluded keys.
     /// - Throws: what the writer throws for the condition.
     package func count(_ fetch: StoreFetch) throws -> SQLFragment {
         if fetch.limit == nil && fetch.offset == nil {

@@ -134,8 +134,9 @@ extension SQLiteStore {
                 let statement = try translatingErrors("fetch \(request.entity.name)") { try connection.prepare(sql) }
                 defer { statement.reset() }
                 try translatingErrors("fetch \(request.entity.name)") { try statement.bind(bindings) }
-                while try translatingErrors("fetch \(request.entity.name)", { try statement.step() }) {
-                    try body(statement)
+                var window = FetchRowWindow(request)
+                while !window.isFull, try translatingErrors("fetch \(request.entity.name)", { try statement.step() }) {
+                    if window.admits(statement.int64(at: 0)) { try body(statement) }
                 }
             }
         }

@@ -47,12 +47,16 @@ extension QueryEvaluator {
         _ left: QueryEvaluator, _ right: QueryEvaluator, orderings: [QueryOrdering]
     ) throws -> Bool {
         for ordering in orderings {
+            let leftValue = try left.evaluate(ordering.expression)
+            let rightValue = try right.evaluate(ordering.expression)
             var collation = TextCollation(ordering.collation)
-            if collation == .binary, let declared = left.declaredCollation(of: ordering.expression) {
+            // Only text has a collation: a declared one is looked up for two texts alone.
+            if collation == .binary, case .text = leftValue, case .text = rightValue,
+                let declared = left.declaredCollation(of: ordering.expression)
+            {
                 collation = declared
             }
-            let order = Self.order(
-                try left.evaluate(ordering.expression), try right.evaluate(ordering.expression), collation: collation)
+            let order = Self.order(leftValue, rightValue, collation: collation)
             if order == .orderedSame { continue }
             return (order == .orderedAscending) == ordering.ascending
         }

@@ -187,14 +187,24 @@ package struct QueryEvaluator {
     private func isIdentical(_ left: QueryExpression, _ right: QueryExpression) throws -> Bool {
         let (leftValue, rightValue) = (try evaluate(left), try evaluate(right))
         if leftValue == .null || rightValue == .null { return leftValue == rightValue }
-        return Self.order(leftValue, rightValue, collation: collation(comparing: left, with: right)) == .orderedSame
+        return Self.order(leftValue, rightValue, collation: collation(of: leftValue, rightValue, left, right))
+            == .orderedSame
     }
 
     /// How two operands order, `nil` when either is `NULL`. The left column's collation wins, then the right's.
     private func compare(_ left: QueryExpression, _ right: QueryExpression) throws -> ComparisonResult? {
         let (leftValue, rightValue) = (try evaluate(left), try evaluate(right))
         if leftValue == .null || rightValue == .null { return nil }
-        return Self.order(leftValue, rightValue, collation: collation(comparing: left, with: right))
+        return Self.order(leftValue, rightValue, collation: collation(of: leftValue, rightValue, left, right))
+    }
+
+    /// The collation comparing the values of `left` and `right`: looked up only when both are text, the only
+    /// values a collation orders.
+    private func collation(
+        of leftValue: StoredValue, _ rightValue: StoredValue, _ left: QueryExpression, _ right: QueryExpression
+    ) -> TextCollation {
+        guard case .text = leftValue, case .text = rightValue else { return .binary }
+        return collation(comparing: left, with: right)
     }
 
     private static func holds(_ op: QueryExpression.ComparisonOperator, _ order: ComparisonResult) -> Bool {
