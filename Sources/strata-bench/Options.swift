@@ -41,6 +41,10 @@ struct Options {
     /// The cascading delete's store: twice `rows` books, a hundred per author; deleting half the authors
     /// deletes `rows` books.
     var cascadeLibrary: LibraryShape { LibraryShape(authors: rows / 50, booksPerAuthor: 100) }
+    /// The many-to-many workload's store: `rows` photos, three of 100 tags each.
+    var tagging: TaggingShape { TaggingShape(photos: rows) }
+    /// The one-change save in a large to-many: one author with 1,000 books.
+    static let largeToMany = LibraryShape(authors: 1, booksPerAuthor: 1_000)
     /// Rounds per workload, each running raw SQLite then Strata.
     var rounds: Int { quick ? 2 : (scale ? 3 : 5) }
 

@@ -112,6 +112,19 @@ let allWorkloads =
             name: "18d live aggregate as 18c, totals of the 1% score < \(LiveAggregateQuery.sliceBound) (indexed)",
             raw: { try raw.liveAggregate(slice: true) }, strata: { try await strata.liveAggregate(slice: true) },
             rounds: 1),
+        Workload(
+            name: "19a author.books.count for \(options.library.authors.formatted()) authors (raw: a COUNT per author)",
+            raw: raw.bookCounts, strata: strata.bookCounts),
+        Workload(
+            name: "19b author.books.map(\\.title) for \(options.library.authors.formatted()) authors (raw: one JOIN)",
+            raw: raw.bookTitles, strata: strata.bookTitles),
+        Workload(
+            name: "20 photo.tags.map(\\.name) for \(n) photos, many-to-many (raw: one JOIN through the join table)",
+            raw: raw.photoTags, strata: strata.photoTags),
+        // A fraction of a millisecond per run, as 15b.
+        Workload(
+            name: "21 save 1 change to a book in an author's \(Options.largeToMany.books.formatted()) books",
+            raw: raw.saveOneChangeInToMany, strata: strata.saveOneChangeInToMany, rounds: options.rounds * 10),
     ]
 
 var results: [WorkloadResult] = []

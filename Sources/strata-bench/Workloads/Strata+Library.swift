@@ -6,7 +6,7 @@ import Strata
 extension StrataWorkloads {
     /// Runs `body` with a fresh context on a fresh store holding `shape`'s authors and books (inserted and saved
     /// through Strata, untimed), then removes the store.
-    private func withLibrary(
+    func withLibrary(
         _ shape: LibraryShape, _ body: (ModelContext, SQLiteStore?) throws -> Sample
     ) throws -> Sample {
         let path = TemporaryStore.makePath("strata-library")
