@@ -8,9 +8,23 @@ extension SyncEngine {
         case poll
     }
 
-    /// Starts watching the local container for saves to send.
-    func observeLocalChanges() {
+    /// Starts watching the local container for saves: each wakes the automatic sync, or, when the app sends and
+    /// fetches by itself, is counted in ``status``'s pending saves (those before this call included).
+    func observeLocalChanges(automatically: Bool) {
+        guard automatically else {
+            localObservation = container.observeChanges { [weak self] _ in
+                Task { await self?.countPendingSaves() }
+            }
+            countPendingSaves()
+            return
+        }
         localObservation = container.observeChanges { [wake] _ in wake.yield(.change) }
+    }
+
+    /// Tells ``status`` how many local saves are not sent yet.
+    func countPendingSaves() {
+        report.pendingSaveCount = pendingSaveCount()
+        publishReport()
     }
 
     /// One automatic round: sends what is pending, fetches what the hub has, and after a failure tries again
@@ -97,8 +111,9 @@ extension SyncEngine {
 
     /// How many local saves are not sent yet.
     private func pendingSaveCount() -> Int {
-        let transactions = try? container.store.fetchHistory(
-            StoreHistoryFetch(conditions: [.transaction(.greater, state.lastSentTransaction)]))
-        return transactions?.filter { $0.author != Self.fetchAuthor }.count ?? 0
+        var fetch = StoreHistoryFetch(
+            conditions: [.transaction(.greater, state.lastSentTransaction), .author(equal: false, Self.fetchAuthor)])
+        fetch.includesChanges = false
+        return (try? container.store.fetchHistory(fetch))?.count ?? 0
     }
 }

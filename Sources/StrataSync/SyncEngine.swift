@@ -83,6 +83,8 @@ public actor SyncEngine {
         guard configuration.automaticallySync else {
             polling = nil
             wake.finish()
+            // The app sends and fetches by itself; the status still counts each local save as pending.
+            Task { [weak self] in await self?.observeLocalChanges(automatically: false) }
             return
         }
         let interval = configuration.pollingInterval
@@ -93,7 +95,7 @@ public actor SyncEngine {
             }
         }
         Task { [weak self] in
-            await self?.observeLocalChanges()
+            await self?.observeLocalChanges(automatically: true)
             for await _ in wakes {
                 guard let self else { return }
                 await self.syncAutomatically()

@@ -10,7 +10,8 @@ public final class SyncStatus {
     public var lastSendDate: Date? { report.lastSendDate }
     /// When a fetch last finished, `nil` before the first.
     public var lastFetchDate: Date? { report.lastFetchDate }
-    /// How many local saves are not sent yet (saves a fetch made are not counted).
+    /// How many local saves are not sent yet (saves a fetch made are not counted); counted again after each local
+    /// save, whether the engine syncs by itself or the app calls ``SyncEngine/sendChanges()``.
     public var pendingSaveCount: Int { report.pendingSaveCount }
     /// Whether the last attempt reached the hub; `nil` before the first. While it is `false` the device keeps
     /// working offline and its saves stay pending.

@@ -47,6 +47,30 @@ struct SyncAutomaticTests {
         #expect(try SyncScenario.notes(container) == ["Offline:0:-"])
     }
 
+    @Test func anEngineTheAppSyncsCountsEachLocalSaveAsPending() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-sync-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let container = try ModelContainer(
+            for: SyncNote.self, configurations: ModelConfiguration(url: directory.appendingPathComponent("a.store")))
+        let context = ModelContext(container)
+        context.insert(SyncNote(title: "Before the engine"))
+        try context.save()
+        // The app sends and fetches by itself (and never does here): the status still follows its saves.
+        let hub = PostgresConfiguration(url: try #require(URL(string: "postgresql://device@127.0.0.1:1/app")))
+        var configuration = SyncEngine.Configuration(container: container, hub: hub, stateSerialization: nil)
+        configuration.automaticallySync = false
+        let engine = try SyncEngine(configuration)
+        let status = engine.status
+        #expect(await eventually { await MainActor.run { status.pendingSaveCount == 1 } })
+        context.insert(SyncNote(title: "Offline"))
+        try context.save()
+        context.insert(SyncNote(title: "Still offline"))
+        try context.save()
+        #expect(await eventually { await MainActor.run { status.pendingSaveCount == 3 } })
+        #expect(await MainActor.run { status.lastSendDate == nil && status.isHubReachable == nil })
+    }
+
     @Test(.needsPostgreSQL)
     func eventsReportEachSendAndTheStateToKeep() async throws {
         let scenario = try SyncScenario()
