@@ -242,10 +242,12 @@ let package = Package(
             name: "PredicateTypeCheckTests",
             dependencies: ["SwiftData", "StrataTestSupport"]
         ),
-        // An app's own stand-ins for Foundation names Linux lacks (autoreleasepool, .localizedStandard), in a module
-        // of their own, and the suite checking that SwiftData's yield to them without ambiguity.
+        // An app's own stand-ins for names Linux lacks (autoreleasepool, .localizedStandard, Observation's continuous
+        // observation), in a module of their own that also calls them itself beside SwiftData's, and the suite
+        // checking that SwiftData's yield to them without ambiguity.
         .target(
             name: "AppStandIns",
+            dependencies: ["SwiftData"],
             path: "Tests/AppStandIns"
         ),
         .testTarget(

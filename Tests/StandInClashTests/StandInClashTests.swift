@@ -19,6 +19,12 @@ import Testing
         #expect(appAutoreleasepoolCalls.load(ordering: .relaxed) == before + 2)
     }
 
+    @Test func theAppsModuleCallsItsOwnStandInsUnqualified() {
+        let before = appAutoreleasepoolCalls.load(ordering: .relaxed)
+        #expect(useOwnStandIns())
+        #expect(appAutoreleasepoolCalls.load(ordering: .relaxed) == before + 1)
+    }
+
     @Test func theAppsLocalizedStandardIsUsed() {
         let descriptor = SortDescriptor(\StandInItem.name, comparator: .localizedStandard)
         #expect(descriptor.stringComparator == .lexical)
