@@ -80,6 +80,35 @@ import Testing
         #expect(sorted.map(\.description) == ["Journal(home)", "Journal(work)"])
     }
 
+    @Test(arguments: StoreKind.all)
+    func anUnmarkedEnumAndAStructAreStoredAndQueriedOnAnyActor(_ kind: StoreKind) async throws {
+        let container = try kind.freshContainer(Schema([Parcel.self]))
+        // Stored from nonisolated code, as a model actor stores them.
+        try await Task.detached {
+            let context = ModelContext(container)
+            let parcel = Parcel(address: Address(street: "Rua Augusta 1", city: "Lisbon"), status: .shipped)
+            parcel.trail = [.open, .shipped]
+            context.insert(parcel)
+            context.insert(Parcel(address: Address(street: "Rua das Flores 2", city: "Porto")))
+            try context.save()
+        }.value
+
+        let context = ModelContext(container)
+        let shipped = Status.shipped
+        let moving = try context.fetch(FetchDescriptor<Parcel>(predicate: #Predicate { $0.status == shipped }))
+        #expect(moving.map(\.address) == [Address(street: "Rua Augusta 1", city: "Lisbon")])
+        #expect(moving.first?.trail == [.open, .shipped])
+        let inPorto = #Predicate<Parcel> { $0.status.rawValue == "open" && $0.address.city == "Porto" }
+        let open = try context.fetch(FetchDescriptor<Parcel>(predicate: inPorto))
+        #expect(open.map(\.address.street) == ["Rua das Flores 2"])
+        let detachedCount = try await Task.detached {
+            let delivered = Status.delivered
+            return try ModelContext(container).fetchCount(
+                FetchDescriptor<Parcel>(predicate: #Predicate { $0.status != delivered }))
+        }.value
+        #expect(detachedCount == 2)
+    }
+
     @Test func aModelsOwnEqualityInAPlainExtensionIsUsedOffTheMainActor() async {
         let labels = [Label(code: "red"), Label(code: "red"), Label(code: "blue")]
         #expect(labels[0] == labels[1])

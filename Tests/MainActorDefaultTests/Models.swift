@@ -167,3 +167,30 @@ extension Label {
 nonisolated func distinctLabelCodes(_ labels: [Label]) -> Int {
     Set(labels).count
 }
+
+/// A parcel's status: a raw-value enum, main-actor isolated by the module's default and not marked otherwise. Its
+/// `Codable` and `Equatable` conformances are Swift's raw-value ones, which are nonisolated, so the model stores it
+/// and `#Predicate` compares it on any actor.
+enum Status: String, Codable {
+    case open, shipped, delivered
+}
+
+/// A parcel's address, a composite attribute. A struct's synthesized `Codable` and `Equatable` are main-actor
+/// isolated conformances in this module, usable on the main actor only, while the model encodes and compares its
+/// values on whatever actor its context runs: so the struct is declared `nonisolated`.
+nonisolated struct Address: Codable, Equatable {
+    var street: String
+    var city: String
+}
+
+@Model
+final class Parcel {
+    var status = Status.open
+    var address: Address
+    var trail: [Status] = []
+
+    init(address: Address, status: Status = .open) {
+        self.address = address
+        self.status = status
+    }
+}
