@@ -191,11 +191,7 @@ extension ModelContext {
     }
 
     func fetchPrimaryKeys(_ request: StoreFetch) throws -> [Int64] {
-        var keys: [Int64] = []
-        var keysOnly = request
-        keysOnly.columns = nil
-        try store.fetch(keysOnly) { row in keys.append(row.int64(at: 0)) }
-        return keys
+        try store.fetchKeys(request)
     }
 
     /// The models of the rows `request` reads; `foundRegistered` is called with the key of each row whose model

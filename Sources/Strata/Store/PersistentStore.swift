@@ -10,6 +10,9 @@ package protocol PersistentStore: ModelBackingDataStore {
     /// Runs a fetch, calling `body` once per row, in order. Column 0 is the primary key; columns 1… are the
     /// entity's attributes in `StoreFetch.columns` order.
     func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws
+    /// The primary keys of the rows a fetch selects, in its order; its columns are not read. A store answers it
+    /// through ``fetch(_:_:)`` unless it has a cheaper way.
+    func fetchKeys(_ request: StoreFetch) throws -> [Int64]
     /// Counts the rows a fetch would return.
     func count(_ request: StoreFetch) throws -> Int
     /// Runs an aggregate fetch: one row per group, its keys then its aggregate columns (see ``StoreAggregate``).
@@ -69,6 +72,14 @@ package protocol PersistentStore: ModelBackingDataStore {
 
 extension PersistentStore {
     package var componentStores: [any PersistentStore] { [self] }
+
+    package func fetchKeys(_ request: StoreFetch) throws -> [Int64] {
+        var keys: [Int64] = []
+        var keysOnly = request
+        keysOnly.columns = nil
+        try fetch(keysOnly) { row in keys.append(row.int64(at: 0)) }
+        return keys
+    }
     package var holdsTransactionAroundBeforeCommit: Bool { true }
 
     /// Writes a set of changes in one transaction.

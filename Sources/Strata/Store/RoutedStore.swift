@@ -81,6 +81,10 @@ package final class RoutedStore: PersistentStore {
         try store(for: request.entity).fetch(request, body)
     }
 
+    package func fetchKeys(_ request: StoreFetch) throws -> [Int64] {
+        try store(for: request.entity).fetchKeys(request)
+    }
+
     package func count(_ request: StoreFetch) throws -> Int {
         try store(for: request.entity).count(request)
     }

@@ -142,6 +142,31 @@ extension SQLiteStore {
         }
     }
 
+    /// The keys in one loop over the statement: a batched fetch reads every matching key before its first batch,
+    /// so the per-row cost of ``fetch(_:_:)``'s row handoff would be paid for each of them.
+    package func fetchKeys(_ request: StoreFetch) throws -> [Int64] {
+        var keysOnly = request
+        keysOnly.columns = nil
+        let (sql, bindings) = try SelectStatement.sqlite.rows(keysOnly).render(in: dialect)
+        return try withConnection { connection in
+            try detectingMigration(connection) {
+                try translatingErrors("fetch \(request.entity.name)") { () throws(SQLiteError) -> [Int64] in
+                    let statement = try connection.prepare(sql)
+                    defer { statement.reset() }
+                    try statement.bind(bindings)
+                    var keys: [Int64] = []
+                    if let limit = keysOnly.rowsToRead { keys.reserveCapacity(Swift.min(limit, 10_000)) }
+                    var window = FetchRowWindow(keysOnly)
+                    while !window.isFull, try statement.step() {
+                        let key = statement.int64(at: 0)
+                        if window.admits(key) { keys.append(key) }
+                    }
+                    return keys
+                }
+            }
+        }
+    }
+
     package func count(_ request: StoreFetch) throws -> Int {
         let (sql, bindings) = try SelectStatement.sqlite.count(request).render(in: dialect)
         return try withConnection { connection in
