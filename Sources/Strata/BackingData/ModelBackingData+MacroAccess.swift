@@ -18,7 +18,8 @@
 //   from the moment it is made, and the macro numbers the properties as the entity does (a subentity's after
 //   its base's).
 // - A read neither throws nor traps on stored data: a property not loaded yet (a fault, or left out by
-//   `propertiesToFetch`) is loaded first (`+Faulting`), and a model whose row is gone reads a placeholder.
+//   `propertiesToFetch`) is loaded first (`+Faulting`, which reports a read that fails), and a model whose row
+//   is gone, or whose read failed, reads a placeholder.
 // - A write neither throws nor traps: the value's encoding failure is kept and `save()` throws it; the write
 //   records the saved value, the undo action and the change in the model's context itself.
 // - An initial value reaches only a new model: a model made from a row keeps the row's values.

@@ -3,7 +3,8 @@ extension ModelBackingData {
     /// its store, entity and primary key, so its relationships read what is stored rather than nothing.
     ///
     /// The related models are faults in no context, whose properties load from the store when first read (one
-    /// query per model, as no context gathers them). `nil` when the model has no row or the read fails.
+    /// query per model, as no context gathers them). `nil` when the model has no row or the read fails; a failed
+    /// read is logged (`StrataLog`, category `fault`), as no context is left to keep it in its `faultError`.
     func relatedModelsFromStore(at index: Int) -> [any PersistentModel]? {
         guard state == .registered, let store, let entity, let primaryKey,
             let info = entity.relationshipInfos[index]
@@ -15,8 +16,19 @@ extension ModelBackingData {
         case .inverseForeignKey where info.inverse == nil:
             return nil
         case .inverseForeignKey, .joinTable:
-            guard let related = try? store.relatedKeys(of: primaryKey, through: info) else { return nil }
-            keys = related
+            do {
+                keys = try store.relatedKeys(of: primaryKey, through: info)
+            } catch {
+                StrataLog.log(
+                    .error, "a relationship of a model whose context is gone could not be read from the store",
+                    metadata: [
+                        "entity": entity.name, "primaryKey": String(primaryKey),
+                        "relationship": info.name,
+                        "error": StrataError(error)?.description ?? "\(error)",
+                    ],
+                    category: "fault")
+                return nil
+            }
         }
         let targets = keys.map { key -> any PersistentModel in
             let data = ModelBackingData.make(primaryKey: key, entity: info.destination, store: store, context: nil)

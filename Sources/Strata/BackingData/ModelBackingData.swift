@@ -150,6 +150,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         var pendingToManyChanges: [Int: PendingToManyChanges] = [:]
         /// Whether an `@Attribute(.ephemeral)` property was assigned since the last save.
         var hasEphemeralChanges = false
+        /// Why the last read of the model's unloaded properties failed, until one succeeds (see
+        /// `ModelBackingData+Faulting`).
+        var faultFailure: StrataError?
 
         @usableFromInline init() {}
     }

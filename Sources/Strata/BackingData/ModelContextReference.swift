@@ -16,6 +16,9 @@ protocol ModelBackingDataContext: AnyObject {
     func insertAny(_ model: any PersistentModel)
     /// Fills in every fault of `entity` the context holds, `data` among them, in one query; `false` when it can't.
     func fulfillFaults(of entity: Schema.Entity, including data: ModelBackingData) -> Bool
+    /// A fault of the context could not be fulfilled: `error` says why, and with `rowIsGone` its row is no longer
+    /// in the store (the model now reads as deleted).
+    func faultCouldNotBeFulfilled(_ data: ModelBackingData, error: StrataError, rowIsGone: Bool)
     /// Loads the related models of relationship `index` of `data` from the store into its `relationshipTargets`;
     /// `false` when they can't be.
     func loadRelationship(at index: Int, of data: ModelBackingData) -> Bool

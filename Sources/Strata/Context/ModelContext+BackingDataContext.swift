@@ -4,6 +4,19 @@ extension ModelContext: ModelBackingDataContext {
     func inverseRelationshipDidChange(of model: any PersistentModel) {
         changedModels[ObjectIdentifier(model)] = model
     }
+
+    /// Keeps a fault's failure in `faultError`; a model whose row is gone leaves the identity map and the
+    /// changes to save, as a reload leaves it, so a new row that reuses its primary key becomes a new model.
+    @usableFromInline
+    func faultCouldNotBeFulfilled(_ data: ModelBackingData, error: StrataError, rowIsGone: Bool) {
+        faultError = error
+        guard rowIsGone, let entity = data.entity, let key = data.primaryKey,
+            let model = registeredModels[entity.identityKey]?[key], model.persistentBackingData === data
+        else { return }
+        registryRevision += 1
+        registeredModels[entity.identityKey]?[key] = nil
+        changedModels[ObjectIdentifier(model)] = nil
+    }
 }
 
 extension PersistentModel {

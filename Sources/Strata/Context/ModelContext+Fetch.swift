@@ -329,10 +329,13 @@ extension ModelContext {
             if lookUpRows, let model = registered[key] {
                 foundRegistered?(key)
                 let data = model.persistentBackingData
-                if data.unloadedProperties != nil, columns.count == entity.columnPropertyIndexes.count {
+                if data.unloadedProperties != nil, columns.count == entity.columnPropertyIndexes.count,
+                    data.savedValues.isEmpty
+                {
                     // A fault (reached through a relationship, or fetched with `propertiesToFetch`) is filled in
                     // from this row, checked as a new model's row is; it has no changes, since assigning a
-                    // property loads the fault first.
+                    // property loads the fault first (one assigned after a failed read loads on its own, keeping
+                    // the assignment: `ModelBackingData+Faulting`).
                     // Read into a copy, so a row that fails its checks leaves the fault as it was.
                     var filled = data.values.copy
                     var decoded = [Int: Any]()

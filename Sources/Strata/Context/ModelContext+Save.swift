@@ -12,8 +12,8 @@ extension ModelContext {
     ///   `.missingRequiredRelationship` (a non-optional to-one holding no model), `.deleteDenied` or
     ///   `.relationshipCountViolation`; `StrataError.readOnlyContainer`,
     ///   `StrataError.unknownEntity`, `StrataError.mergeConflict` (under the `.error` merge policy, when a changed or
-    ///   deleted model's row was saved elsewhere after this context read it), or `StrataError.storeFailure`. When it throws, nothing was written and the
-    ///   context keeps its pending changes.
+    ///   deleted model's row was saved elsewhere after this context read it), or `StrataError.storeFailure` (also for a changed model whose properties could not be read from the store,
+    ///   see ``faultError``). When it throws, nothing was written and the context keeps its pending changes.
     public func save() throws {
         try save(requiring: [])
     }
@@ -117,6 +117,7 @@ extension ModelContext {
             let data = model.persistentBackingData
             let entity = try entity(of: model)
             save.note(entity)
+            if data.sideState?.faultFailure != nil { try data.rereadAfterFailedFault() }
             try checkEncoding(data, entity: entity)
             save.updatedIdentifiers.append(model.persistentModelID)
             if save.entityHasRelationshipRules { save.ruled.append(model) }

@@ -151,6 +151,16 @@ public final class ModelContext {
     /// An error from the last automatic save, if it failed; cleared by the next successful save.
     public internal(set) var autosaveError: StrataError?
 
+    /// An error from the last fault that could not be fulfilled: a model whose properties are read from the store
+    /// when first used (a related model, or one fetched with `propertiesToFetch`) whose read failed, or whose row
+    /// another context or process deleted. Set it to `nil` once handled.
+    ///
+    /// Reading a property can't throw, so such a model's properties read as empty values: after a failed read
+    /// until a later read succeeds (each use tries again), and a save of the model throws the failure rather than
+    /// write what it could not read; after its row is gone for good, and the model reads as deleted (`isDeleted`,
+    /// no `modelContext`). Each failure is also logged through ``StrataLog`` (category `fault`).
+    public var faultError: StrataError?
+
     /// Creates a context for a container. Its autosave is off.
     public convenience init(_ container: ModelContainer) {
         self.init(container, isMainContext: false)

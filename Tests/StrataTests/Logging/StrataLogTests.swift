@@ -37,6 +37,20 @@ struct StrataLogTests {
             "a store already on the models is not migrated again")
     }
 
+    @Test("A fault that can't be read is logged at error once, naming the model", arguments: StoreKind.all)
+    func failedFaultIsLogged(_ kind: StoreKind) throws {
+        let scene = try FaultScene(kind)
+        try scene.hideWriters()
+        let entries = collectingEntries {
+            _ = scene.writer.name
+            _ = scene.writer.born
+        }
+        let faults = entries.filter { $0.category == "fault" && $0.metadata["entity"] == "FaultWriter" }
+        #expect(faults.count == 1, "entries: \(entries)")
+        #expect(faults.first?.level == .error)
+        #expect(faults.first?.metadata["primaryKey"] == scene.writer.persistentBackingData.primaryKey.map(String.init))
+    }
+
     @Test("Levels order as swift-log's, with the same names; an entry prints as one line")
     func levelsAndDescription() {
         #expect(
