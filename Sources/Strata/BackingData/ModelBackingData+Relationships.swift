@@ -71,7 +71,7 @@ extension ModelBackingData {
     /// Reads a to-many relationship, loading the related models when first read.
     public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, [Target]>) -> [Target]
     {
-        relatedModels(at: property.index).compactMap { $0 as? Target }
+        relatedModels(at: property.index, as: Target.self)
     }
 
     /// Assigns a to-many relationship, keeping the inverse relationships in step.
@@ -112,7 +112,7 @@ extension ModelBackingData {
     public func getValue<Model, Target: PersistentModel>(
         for property: PersistentProperty<Model, [Target]?>
     ) -> [Target]? {
-        relatedModels(at: property.index).compactMap { $0 as? Target }
+        relatedModels(at: property.index, as: Target.self)
     }
 
     /// Assigns an optional to-many relationship (`nil` empties it), keeping the inverse relationships in step.
@@ -129,6 +129,23 @@ extension ModelBackingData {
         if let targets = relationshipTargets[index] { return targets }
         loadRelationship(at: index)
         return relationshipTargets[index] ?? []
+    }
+
+    /// The related models of a to-many relationship as `Target`s. A model whose class is `Target` itself, as nearly
+    /// all are, is taken as it is: the runtime's cast of an existential to a generic class costs more than the rest
+    /// of the read. A model of a subclass is cast.
+    private func relatedModels<Target: PersistentModel>(at index: Int, as _: Target.Type) -> [Target] {
+        let models = relatedModels(at: index)
+        var targets: [Target] = []
+        targets.reserveCapacity(models.count)
+        for model in models {
+            if type(of: model) == Target.self {
+                targets.append(unsafeDowncast(model as AnyObject, to: Target.self))
+            } else if let target = model as? Target {
+                targets.append(target)
+            }
+        }
+        return targets
     }
 
     /// The first related model of a relationship (a to-one's target), loaded as ``relatedModels(at:)`` loads it;

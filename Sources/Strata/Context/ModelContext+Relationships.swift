@@ -65,13 +65,7 @@ extension ModelContext {
                     return
                 case .inverseForeignKey:
                     guard let inverse = info.inverse else { return }
-                    var request = StoreFetch(entity: info.destination, columns: info.destination.columnPropertyIndexes)
-                    request.keyFilter = (inverse.name, keys)
-                    request.ordering = [
-                        QueryOrdering(
-                            expression: .column(StoreLayout.primaryKeyColumn), ascending: true, collation: .binary)
-                    ]
-                    for model in try anyModels(request) {
+                    for model in try anyModels(Self.targetsFetch(of: info, inverse: inverse, owners: keys)) {
                         let data = model.persistentBackingData
                         if inverse.index < data.values.count, case .integer(let owner) = data.values[inverse.index] {
                             targets[owner, default: []].append(model)
@@ -100,6 +94,21 @@ extension ModelContext {
                 owner.relationshipTargets[info.index] = pending.applied(to: stored)
             }
         }
+    }
+
+    /// The rows of the targets of `owners` in a to-many relationship kept through its inverse's foreign key, each
+    /// owner's in key order. Ordered by owner first, the rows come in the order of the index on the foreign key (its
+    /// entries end with the key), so the store reads them without a sort of its own.
+    package static func targetsFetch(
+        of info: Schema.RelationshipInfo, inverse: Schema.RelationshipInfo, owners: [Int64]
+    ) -> StoreFetch {
+        var request = StoreFetch(entity: info.destination, columns: info.destination.columnPropertyIndexes)
+        request.keyFilter = (inverse.name, owners)
+        request.ordering = [
+            QueryOrdering(expression: .column(inverse.name), ascending: true, collation: .binary),
+            QueryOrdering(expression: .column(StoreLayout.primaryKeyColumn), ascending: true, collation: .binary),
+        ]
+        return request
     }
 
     /// The registered model for a row, or a fault for it: a model whose properties load, together with every

@@ -1,0 +1,65 @@
+import Foundation
+import StrataTestSupport
+import Testing
+
+@testable import Strata
+@testable import StrataTestFixtures
+
+@Suite("A to-many relationship read across a fetched list")
+struct ModelContextToManyLoadTests {
+    /// A container with `authors` authors, "author N" with books "N-first" and "N-second" (the author numbered 0
+    /// has none); all the first books are inserted before the second ones, so each author's books have keys far apart.
+    private func makeShelf(_ kind: StoreKind, authors count: Int) throws -> ModelContainer {
+        let container = try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self)
+        let context = ModelContext(container)
+        let authors = (0..<count).map { RelAuthor(name: "author \($0)") }
+        for author in authors { context.insert(author) }
+        for edition in ["first", "second"] {
+            for (number, author) in authors.enumerated() where number > 0 {
+                context.insert(RelBook(title: "\(number)-\(edition)", author: author))
+            }
+            try context.save()
+        }
+        return container
+    }
+
+    @Test(
+        "Reading author.books across 1,200 fetched authors gives each its books in key order, one statement per 500 authors",
+        arguments: StoreKind.all)
+    func toManyAcrossAList(_ kind: StoreKind) throws {
+        let container = try makeShelf(kind, authors: 1_200)
+        let context = ModelContext(container)
+        let authors = try context.fetch(FetchDescriptor<RelAuthor>())
+        #expect(authors.count == 1_200)
+        let store = container.store as? SQLiteStore
+        let before = store?.executedStatementCount
+        for author in authors {
+            let number = try #require(Int(author.name.dropFirst("author ".count)))
+            let expected = number == 0 ? [] : ["\(number)-first", "\(number)-second"]
+            #expect(author.books.map(\.title) == expected)
+        }
+        if let store, let before { #expect(store.executedStatementCount - before == 3) }
+        // The books' inverse reads back the author they were loaded for.
+        #expect(authors.allSatisfy { author in author.books.allSatisfy { $0.author === author } })
+    }
+
+    @Test("The books of a list of authors are read in the order of the index on their foreign key, without a sort")
+    func toManyReadWithoutASort() throws {
+        let store = TestStore(.sqlite)
+        try store.seed(RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self) {
+            $0.insert(RelBook(title: "1-first", author: RelAuthor(name: "author 1")))
+        }
+        let schema = Schema([RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self])
+        let author = try #require(schema.entity(named: "RelAuthor"))
+        let books = try #require(author.relationshipInfos.values.first { $0.name == "books" })
+        let inverse = try #require(books.inverse)
+        let request = ModelContext.targetsFetch(of: books, inverse: inverse, owners: [3, 1, 2])
+        let (sql, bindings) = try SelectStatement.sqlite.rows(request).render(in: SQLiteDialect())
+        let connection = try SQLiteConnection(location: .file(store.fileURL.path), readOnly: true)
+        let plan = try connection.query("EXPLAIN QUERY PLAN " + sql, bindings).compactMap { row -> String? in
+            if case .text(let detail)? = row.last { detail } else { nil }
+        }
+        #expect(plan.contains { $0.contains("INDEX") }, "\(plan)")
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+    }
+}
