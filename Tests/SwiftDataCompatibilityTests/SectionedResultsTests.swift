@@ -48,6 +48,20 @@ struct SectionedResultsTests {
         #expect(workCount == 2)
     }
 
+    /// The iOS 27 beta SDK's spelling: `ResultsSectionCollection`, section names instead of titles.
+    @Test(arguments: StoreKind.all) func sectionsAreLookedUpByName(_ kind: StoreKind) throws {
+        let (_, observer) = try observer(kind)
+        let collection: ResultsSectionCollection<ShelvedItem, String>? = observer.sections
+        let sections = try #require(collection)
+        #expect(sections.sectionNames == ["Personal", "Sport", "Work"])
+        #expect(sections.map(\.name) == sections.map(\.id))
+        let work = try #require(sections[sectionName: "Work"])
+        #expect(work.name == "Work" && work.map(\.name) == ["Laptop", "Pens"])
+        #expect(sections[sectionName: "Garden"] == nil)
+        #expect(sections.contains(sectionName: "Sport") && !sections.contains(sectionName: "Garden"))
+        #expect(sections.index(ofSectionNamed: "Work") == 2 && sections.index(ofSectionNamed: "Garden") == nil)
+    }
+
     @Test(arguments: StoreKind.all) func sectionByAndResultsHaveSwiftDatasTypes(_ kind: StoreKind) throws {
         let (container, observer) = try observer(kind)
         let sectionBy: PartialKeyPath<ShelvedItem>? = observer.sectionBy
