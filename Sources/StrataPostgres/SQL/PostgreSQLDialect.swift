@@ -21,6 +21,16 @@ package struct PostgreSQLDialect: SQLDialect {
 
     package func placeholder(at position: Int) -> String { "$" + String(position) }
 
+    /// Special reals by their names, which PostgreSQL reads as `double precision`.
+    package func literal(nonFiniteReal real: Double) -> String {
+        real.isNaN ? "'NaN'" : (real < 0 ? "'-Infinity'" : "'Infinity'")
+    }
+
+    /// `bytea`'s hex format.
+    package func literal(blob bytes: [UInt8]) -> String {
+        "'\\x" + Self.hexadecimal(bytes, uppercase: false) + "'::bytea"
+    }
+
     /// Native types: `Date` is a `.real` (seconds since 2001 as a double), kept as `double precision` because
     /// `timestamptz` holds microseconds and would round sub-microsecond dates; `UUID` and `Data` are `.blob`
     /// (`bytea`, byte order as on SQLite); `Codable` values are JSON `.text` (`text`, not `jsonb`, which reorders

@@ -60,12 +60,12 @@ struct PostgresMigrationSQL {
             statements.deferred = [(table.ownerSide, table.definition)]
         case .carryJoinTable(let old, let table, let ownerSource, let targetSource):
             statements.now = MigrationAction.carryStatements(
-                from: old, to: table, ownerSource: ownerSource, targetSource: targetSource, quote: quote
-            ).map { (table.ownerSide, $0) }
+                from: old, to: table, ownerSource: ownerSource, targetSource: targetSource
+            ).map { (table.ownerSide, $0.inlined(in: dialect)) }
         case .dropJoinTable(let name):
             statements.now = [(name, "DROP TABLE IF EXISTS \(quote(name))")]
         case .setAsideRows(let move):
-            statements.now = move.setAsideStatements(quote: quote).map { (move.source, $0) }
+            statements.now = move.setAsideStatements.map { (move.source, $0.inlined(in: dialect)) }
         case .moveRows(let move):
             // The rows keep their keys, so the hierarchy's key sequence continues after the largest, and after every
             // key the model's own sequence issued (rows deleted since), before that sequence is dropped with its table.
@@ -81,8 +81,8 @@ struct PostgresMigrationSQL {
             // CASCADE drops the foreign keys that join tables still hold to the set-aside table; those tables are
             // carried over to the hierarchy's table after this.
             statements.now =
-                move.statements(quote: quote, literal: literal, keepingKeys: [sequence], dropping: " CASCADE").map {
-                    (move.hierarchy.name, $0)
+                move.statements(keepingKeys: [SQLFragment(sql: sequence)], dropping: " CASCADE").map {
+                    (move.hierarchy.name, $0.inlined(in: dialect))
                 }
         }
         return statements
@@ -111,7 +111,7 @@ struct PostgresMigrationSQL {
 
     /// The query returning a row that breaks `check`.
     func checkQuery(_ check: MigrationCheck) -> String {
-        check.query(quote: quote, literal: literal)
+        check.query.inlined(in: dialect)
     }
 
     /// A stage's statements in the order they run, and its checks' queries, as a dry run lists them.
@@ -193,16 +193,7 @@ struct PostgresMigrationSQL {
     }
 
     /// A value as a PostgreSQL literal, for `DEFAULT` clauses and the expressions of checks and updates.
-    func literal(_ value: StoredValue) -> String {
-        switch value {
-        case .real(let real) where real.isNaN: return "'NaN'"
-        case .real(let real) where real.isInfinite: return real < 0 ? "'-Infinity'" : "'Infinity'"
-        case .blob(let bytes):
-            let digits = Array("0123456789abcdef")
-            return "'\\x" + String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] }) + "'::bytea"
-        default: return value.sqlLiteral
-        }
-    }
+    func literal(_ value: StoredValue) -> String { dialect.literal(value) }
 
     private func quote(_ identifier: String) -> String { dialect.quote(identifier: identifier) }
 }

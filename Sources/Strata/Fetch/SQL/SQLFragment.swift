@@ -51,6 +51,16 @@ package struct SQLFragment: Sendable, Hashable {
         return result
     }
 
+    /// The SQL text with every bound value written as the dialect's literal, for a statement that takes no bindings
+    /// (DDL: a column's `DEFAULT`, a table rebuilt from an expression). Parameters stay placeholders.
+    package func inlined(in dialect: some SQLDialect) -> String {
+        let inlined = segments.map { segment -> Segment in
+            if case .binding(let value) = segment { return .text(dialect.literal(value)) }
+            return segment
+        }
+        return SQLFragment(inlined).render(in: dialect).sql
+    }
+
     /// The SQL text and its bindings, spelled by a dialect.
     package func render(in dialect: some SQLDialect) -> (sql: String, bindings: [StoredValue]) {
         var sql = ""

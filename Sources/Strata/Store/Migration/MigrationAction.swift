@@ -47,28 +47,30 @@ package struct RowMove {
     package var setAsideName: String { "strata_moving_\(source)" }
 
     /// The statements both stores run to set the table aside: its indexes dropped, the table renamed.
-    package func setAsideStatements(quote: (String) -> String) -> [String] {
-        indexNames.map { "DROP INDEX IF EXISTS \(quote($0))" }
-            + ["ALTER TABLE \(quote(source)) RENAME TO \(quote(setAsideName))"]
+    package var setAsideStatements: [SQLFragment] {
+        indexNames.map { SQLFragment(sql: "DROP INDEX IF EXISTS ") + .identifier($0) }
+            + [
+                SQLFragment(sql: "ALTER TABLE ") + .identifier(source) + SQLFragment(sql: " RENAME TO ")
+                    + .identifier(setAsideName)
+            ]
     }
 
     /// The statements both stores run to move the rows: copied from the set-aside table, then the store's
     /// `keepingKeys` statements (the hierarchy's keys continue after every key the model's table issued), then the
     /// set-aside table dropped (`dependents`: what the engine's `DROP TABLE` adds to drop what depends on it).
-    package func statements(
-        quote: (String) -> String, literal: (StoredValue) -> String, keepingKeys: [String],
-        dropping dependents: String = ""
-    ) -> [String] {
-        let key = quote(StoreLayout.primaryKeyColumn)
-        let version = quote(StoreLayout.versionColumn)
-        let names = [key, version, quote(StoreLayout.entityColumn)] + columns.map { quote($0.name) }
+    package func statements(keepingKeys: [SQLFragment], dropping dependents: String = "") -> [SQLFragment] {
+        let key = SQLFragment.identifier(StoreLayout.primaryKeyColumn)
+        let version = SQLFragment.identifier(StoreLayout.versionColumn)
+        let names = [key, version, .identifier(StoreLayout.entityColumn)] + columns.map { .identifier($0.name) }
         let values =
-            [key, sourceHasVersionColumn ? version : "0", literal(.text(source))]
-            + columns.map { $0.source.sql(quote: quote, literal: literal) }
-        return [
-            "INSERT INTO \(quote(hierarchy.name)) (\(names.joined(separator: ", "))) "
-                + "SELECT \(values.joined(separator: ", ")) FROM \(quote(setAsideName))"
-        ] + keepingKeys + ["DROP TABLE \(quote(setAsideName))\(dependents)"]
+            [key, sourceHasVersionColumn ? version : SQLFragment(sql: "0"), .binding(.text(source))]
+            + columns.map(\.source.sql)
+        let insert =
+            SQLFragment(sql: "INSERT INTO ") + .identifier(hierarchy.name) + SQLFragment(sql: " (")
+            + .joined(names, separator: ", ") + SQLFragment(sql: ") SELECT ") + .joined(values, separator: ", ")
+            + SQLFragment(sql: " FROM ") + .identifier(setAsideName)
+        let drop = SQLFragment(sql: "DROP TABLE ") + .identifier(setAsideName) + SQLFragment(sql: dependents)
+        return [insert] + keepingKeys + [drop]
     }
 }
 
@@ -76,17 +78,18 @@ extension MigrationAction {
     /// The statements carrying a join table's rows over to another (`carryJoinTable`): the old table set aside, the
     /// new one created from its definition, the rows copied, the old one dropped. Plain SQL both stores run.
     package static func carryStatements(
-        from old: StoredJoinTable, to table: StoredJoinTable, ownerSource: String, targetSource: String,
-        quote: (String) -> String
-    ) -> [String] {
-        let temporary = quote("strata_migrating_\(old.name)")
+        from old: StoredJoinTable, to table: StoredJoinTable, ownerSource: String, targetSource: String
+    ) -> [SQLFragment] {
+        let temporary = SQLFragment.identifier("strata_migrating_\(old.name)")
         return [
-            "ALTER TABLE \(quote(old.name)) RENAME TO \(temporary)",
-            "DROP INDEX IF EXISTS \(quote(old.name + "_target_index"))",
-            table.definition,
-            "INSERT INTO \(quote(table.name)) (\(quote(table.ownerColumn)), \(quote(table.targetColumn))) "
-                + "SELECT \(quote(ownerSource)), \(quote(targetSource)) FROM \(temporary)",
-            "DROP TABLE \(temporary)",
+            SQLFragment(sql: "ALTER TABLE ") + .identifier(old.name) + SQLFragment(sql: " RENAME TO ") + temporary,
+            SQLFragment(sql: "DROP INDEX IF EXISTS ") + .identifier(old.name + "_target_index"),
+            SQLFragment(sql: table.definition),
+            SQLFragment(sql: "INSERT INTO ") + .identifier(table.name) + SQLFragment(sql: " (")
+                + .identifier(table.ownerColumn) + SQLFragment(sql: ", ") + .identifier(table.targetColumn)
+                + SQLFragment(sql: ") SELECT ") + .identifier(ownerSource) + SQLFragment(sql: ", ")
+                + .identifier(targetSource) + SQLFragment(sql: " FROM ") + temporary,
+            SQLFragment(sql: "DROP TABLE ") + temporary,
         ]
     }
 }
@@ -104,11 +107,13 @@ package struct TableAlteration {
         case value(StoredValue?)
 
         /// The source as an SQL expression over the stored table.
-        package func sql(quote: (String) -> String, literal: (StoredValue) -> String) -> String {
+        package var sql: SQLFragment {
             switch self {
-            case .column(let name): quote(name)
-            case .coalesce(let name, let value): "coalesce(\(quote(name)), \(literal(value)))"
-            case .value(let value): value.map(literal) ?? "NULL"
+            case .column(let name): .identifier(name)
+            case .coalesce(let name, let value):
+                SQLFragment(sql: "coalesce(") + .identifier(name) + SQLFragment(sql: ", ") + .binding(value)
+                    + SQLFragment(sql: ")")
+            case .value(let value): value.map(SQLFragment.binding) ?? SQLFragment(sql: "NULL")
             }
         }
     }
@@ -159,19 +164,22 @@ package struct MigrationCheck: Equatable {
     package let reason: String
 
     /// The query returning a row that breaks the condition; for duplicates, the shared values and their count.
-    package func query(quote: (String) -> String, literal: (StoredValue) -> String) -> String {
-        let table = quote(entity)
+    package var query: SQLFragment {
+        let from = SQLFragment(sql: " FROM ") + .identifier(entity)
         switch condition {
         case .noRows:
-            return "SELECT 1 FROM \(table) LIMIT 1"
+            return SQLFragment(sql: "SELECT 1") + from + SQLFragment(sql: " LIMIT 1")
         case .noNulls(let column):
-            return "SELECT 1 FROM \(table) WHERE \(quote(column)) IS NULL LIMIT 1"
+            return SQLFragment(sql: "SELECT 1") + from + SQLFragment(sql: " WHERE ") + .identifier(column)
+                + SQLFragment(sql: " IS NULL LIMIT 1")
         case .noDuplicates(let sources):
-            let expressions = sources.map { $0.sql(quote: quote, literal: literal) }
-            let columns = expressions.joined(separator: ", ")
-            let present = expressions.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")
-            return
-                "SELECT \(columns), count(*) FROM \(table) WHERE \(present) GROUP BY \(columns) HAVING count(*) > 1 LIMIT 1"
+            let expressions = sources.map(\.sql)
+            let columns = SQLFragment.joined(expressions, separator: ", ")
+            let present = SQLFragment.joined(
+                expressions.map { $0 + SQLFragment(sql: " IS NOT NULL") }, separator: " AND ")
+            return SQLFragment(sql: "SELECT ") + columns + SQLFragment(sql: ", count(*)") + from
+                + SQLFragment(sql: " WHERE ") + present + SQLFragment(sql: " GROUP BY ") + columns
+                + SQLFragment(sql: " HAVING count(*) > 1 LIMIT 1")
         }
     }
 
@@ -194,25 +202,6 @@ package struct MigrationCheck: Equatable {
         case .real(let real): "\(real)"
         case .text(let text): "\"\(text)\""
         case .blob(let bytes): "\(bytes.count) bytes"
-        }
-    }
-}
-
-extension StoredValue {
-    /// The value as an SQLite literal, for `DEFAULT` clauses and copy expressions of a migration (DDL takes no
-    /// bindings), and for the changes a dry run describes.
-    package var sqlLiteral: String {
-        switch self {
-        case .null: return "NULL"
-        case .integer(let integer): return "\(integer)"
-        case .real(let real):
-            if real.isNaN { return "'NaN'" }
-            if real.isInfinite { return real < 0 ? "-1e999" : "1e999" }
-            return "\(real)"
-        case .text(let text): return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
-        case .blob(let bytes):
-            let digits = Array("0123456789ABCDEF")
-            return "X'" + String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] }) + "'"
         }
     }
 }

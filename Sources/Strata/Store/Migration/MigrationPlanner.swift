@@ -177,7 +177,7 @@ package struct MigrationPlanner {
             else {
                 let (value, check) = added(column, entity: entity.name)
                 table.sources.append(.value(value))
-                let literal = value?.sqlLiteral
+                let literal = value?.description
                 if let check {
                     table.checks.append(check)
                     table.rebuild = true
@@ -371,7 +371,7 @@ package struct MigrationPlanner {
         let describe = "change \(entity).\(column.name) from \(source.shape) to \(column.shape)"
         if source.isOptional && !column.isOptional {
             if let defaultValue = column.defaultValue {
-                let literal = defaultValue.value.sqlLiteral
+                let literal = defaultValue.value.description
                 return (
                     .coalesce(source.name, defaultValue.value),
                     SchemaChange(

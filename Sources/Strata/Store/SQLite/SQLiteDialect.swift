@@ -11,6 +11,15 @@ package struct SQLiteDialect: SQLDialect {
 
     package func placeholder(at position: Int) -> String { "?" }
 
+    /// Infinities as out-of-range reals (SQLite reads `1e999` as infinity), NaN as text (SQLite stores no NaN).
+    package func literal(nonFiniteReal real: Double) -> String {
+        real.isNaN ? "'NaN'" : (real < 0 ? "-1e999" : "1e999")
+    }
+
+    package func literal(blob bytes: [UInt8]) -> String {
+        "X'" + Self.hexadecimal(bytes, uppercase: true) + "'"
+    }
+
     package func columnType(for storage: StorageClass) -> String {
         switch storage {
         case .integer: "INTEGER"

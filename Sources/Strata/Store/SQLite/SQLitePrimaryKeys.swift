@@ -75,13 +75,13 @@ enum SQLitePrimaryKeys {
     }
 
     /// Marks `table` with `source`'s mark, unless its own is larger (a model's rows moved into a hierarchy's
-    /// table). A migration's DDL takes no bindings, so the names are literals.
-    static func carry(from source: String, to table: String) -> String {
-        let quote = SQLiteDialect().quote(identifier:)
-        return "INSERT INTO \(quote(StoreLayout.primaryKeysTable)) (\"name\", \"max\") SELECT "
-            + "\(StoredValue.text(table).sqlLiteral), \"max\" FROM \(quote(StoreLayout.primaryKeysTable)) "
-            + "WHERE \"name\" = \(StoredValue.text(source).sqlLiteral) "
-            + "ON CONFLICT (\"name\") DO UPDATE SET \"max\" = max(\"max\", excluded.\"max\")"
+    /// table).
+    static func carry(from source: String, to table: String) -> SQLFragment {
+        "INSERT INTO \(identifier: StoreLayout.primaryKeysTable) (\(identifier: "name"), \(identifier: "max")) "
+            + "SELECT \(bind: .text(table)), \(identifier: "max") FROM \(identifier: StoreLayout.primaryKeysTable) "
+            + "WHERE \(identifier: "name") = \(bind: .text(source)) "
+            + "ON CONFLICT (\(identifier: "name")) DO UPDATE SET \(identifier: "max") = max(\(identifier: "max"), "
+            + "excluded.\(identifier: "max"))"
     }
 
     /// Marks `table` with its largest stored key, unless its mark is larger.

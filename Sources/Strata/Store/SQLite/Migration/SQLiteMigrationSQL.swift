@@ -22,16 +22,17 @@ struct SQLiteMigrationSQL {
             return [table.definition]
         case .carryJoinTable(let old, let table, let ownerSource, let targetSource):
             return MigrationAction.carryStatements(
-                from: old, to: table, ownerSource: ownerSource, targetSource: targetSource, quote: quote)
+                from: old, to: table, ownerSource: ownerSource, targetSource: targetSource
+            ).map { $0.inlined(in: dialect) }
         case .check:
             return []
         case .setAsideRows(let move):
-            return move.setAsideStatements(quote: quote)
+            return move.setAsideStatements.map { $0.inlined(in: dialect) }
         case .moveRows(let move):
             // The hierarchy's table is new: its mark is the moved model's.
             return move.statements(
-                quote: quote, literal: \.sqlLiteral,
-                keepingKeys: [SQLitePrimaryKeys.carry(from: move.source, to: move.hierarchy.name)])
+                keepingKeys: [SQLitePrimaryKeys.carry(from: move.source, to: move.hierarchy.name)]
+            ).map { $0.inlined(in: dialect) }
         }
     }
 
@@ -41,7 +42,7 @@ struct SQLiteMigrationSQL {
         var checks: [String] = []
         for action in actions {
             if case .check(let check) = action {
-                checks.append(check.query(quote: quote, literal: \.sqlLiteral))
+                checks.append(check.query.inlined(in: dialect))
             } else {
                 sql += statements(for: action)
             }
@@ -64,7 +65,7 @@ struct SQLiteMigrationSQL {
             statements.append("ALTER TABLE \(table) ADD COLUMN \(definition.entityColumnDefinition)")
         }
         for (column, value) in alteration.addedColumns {
-            let definition = column.definition + (value.map { " DEFAULT \($0.sqlLiteral)" } ?? "")
+            let definition = column.definition + (value.map { " DEFAULT \(dialect.literal($0))" } ?? "")
             statements.append("ALTER TABLE \(table) ADD COLUMN \(definition)")
         }
         let (current, wanted) = (alteration.current.indexStatements, alteration.wanted.indexStatements)
@@ -98,7 +99,7 @@ struct SQLiteMigrationSQL {
         let columns =
             [key] + version + (kind.isEmpty ? [] : [entityColumn])
             + entity.tableColumns.map { quote($0.entity.persistentProperties[$0.index].name) }
-        let expressions = kind + alteration.sources.map { $0.sql(quote: quote, literal: \.sqlLiteral) }
+        let expressions = kind + alteration.sources.map { $0.sql.inlined(in: dialect) }
         return [
             create,
             "INSERT INTO \(temporary) (\(columns.joined(separator: ", "))) SELECT \(([key] + version + expressions).joined(separator: ", ")) FROM \(table)",

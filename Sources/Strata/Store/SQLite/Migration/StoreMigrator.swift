@@ -64,7 +64,7 @@ struct StoreMigrator {
         let sql = SQLiteMigrationSQL(dialect: dialect)
         for action in step.plan.actions {
             if case .check(let check) = action {
-                let query = check.query(quote: dialect.quote(identifier:), literal: \.sqlLiteral)
+                let query = check.query.inlined(in: dialect)
                 let rows = try translatingErrors("check \(check.entity) before migrating") {
                     try connection.query(query, [])
                 }
