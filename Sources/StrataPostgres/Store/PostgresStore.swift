@@ -33,16 +33,7 @@ package final class PostgresStore: SQLPersistentStore, Sendable {
     ///   when the connection goes through a pooler in transaction mode (``checkSessionsAreKept(configuration:pool:)``).
     package init(schema: Schema, configuration: PostgresConfiguration, migrationPlan: StoreMigrationPlan? = nil) throws
     {
-        if let problem = schema.problems.first { throw problem }
-        for entity in schema.entities {
-            if let keyPath = entity.unresolvedConstraintKeyPaths.first {
-                throw StrataError.invalidSchema(
-                    entity: entity.name,
-                    reason:
-                        "#Index/#Unique names \(entity.readableDescription(of: keyPath)), which is not a persistent property"
-                )
-            }
-        }
+        try schema.checkStorable()
         self.schema = schema
         self.configuration = configuration
         self.isReadOnly = !configuration.allowsSave

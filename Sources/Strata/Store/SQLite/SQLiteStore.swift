@@ -55,7 +55,7 @@ package final class SQLiteStore: SQLPersistentStore, @unchecked Sendable {
         integrityCheck: SQLiteConnection.IntegrityCheck = .automatic,
         historyRetention: HistoryRetention = HistoryRetention()
     ) throws {
-        try Self.validate(schema)
+        try schema.checkStorable()
         self.schema = schema
         self.path = path
         self.isReadOnly = readOnly
@@ -109,20 +109,6 @@ package final class SQLiteStore: SQLPersistentStore, @unchecked Sendable {
         defer { lock.unlock() }
         guard let connection = openConnection else { throw StrataError.storeClosed(path: path ?? ":memory:") }
         return try body(connection)
-    }
-
-    /// Checks that every model can be stored as declared.
-    private static func validate(_ schema: Schema) throws {
-        if let problem = schema.problems.first { throw problem }
-        for entity in schema.entities {
-            if let keyPath = entity.unresolvedConstraintKeyPaths.first {
-                throw StrataError.invalidSchema(
-                    entity: entity.name,
-                    reason:
-                        "#Index/#Unique names \(entity.readableDescription(of: keyPath)), which is not a persistent property"
-                )
-            }
-        }
     }
 }
 
