@@ -87,24 +87,20 @@ struct PostgresTableDefinition {
     /// The join tables this entity creates (as on SQLite: the `Z_FIRST` side of a many-to-many, or the owner).
     var joinTables: [String] {
         guard entity.parentEntity == nil else { return [] }
-        return entity.tableEntities.flatMap(joinTables(of:))
+        return entity.createdJoinTables.flatMap(joinTableStatements(of:))
     }
 
-    private func joinTables(of entity: Schema.Entity) -> [String] {
-        entity.ownRelationshipIndexes.flatMap { index -> [String] in
-            guard let relationship = entity.relationshipInfos[index],
-                case .joinTable(let name, let owner, let target) = relationship.storage,
-                owner != StoreLayout.secondColumn
-            else { return [] }
-            let reference = { (table: String) in
-                "bigint NOT NULL REFERENCES \(quote(table)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE CASCADE"
-            }
-            return [
-                "CREATE TABLE \(quote(name)) (\(quote(owner)) \(reference(entity.tableName)), \(quote(target)) "
-                    + "\(reference(relationship.destination.tableName)), PRIMARY KEY (\(quote(owner)), \(quote(target))))",
-                "CREATE INDEX \(quote(name + "_target_index")) ON \(quote(name)) (\(quote(target)))",
-            ]
+    /// A join table's `CREATE TABLE` and `CREATE INDEX`.
+    func joinTableStatements(of table: Schema.JoinTable) -> [String] {
+        let reference = { (table: String) in
+            "bigint NOT NULL REFERENCES \(quote(table)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE CASCADE"
         }
+        let (name, owner, target) = (table.name, table.ownerColumn, table.targetColumn)
+        return [
+            "CREATE TABLE \(quote(name)) (\(quote(owner)) \(reference(table.entity.tableName)), \(quote(target)) "
+                + "\(reference(table.relationship.destination.tableName)), PRIMARY KEY (\(quote(owner)), \(quote(target))))",
+            "CREATE INDEX \(quote(name + "_target_index")) ON \(quote(name)) (\(quote(target)))",
+        ]
     }
 
     private func quote(_ identifier: String) -> String { dialect.quote(identifier: identifier) }

@@ -24,24 +24,9 @@ struct PostgresTableLayout: StoreTableLayout {
     }
 
     func joinTables(of entity: Schema.Entity) -> [StoredJoinTable] {
-        let statements = PostgresTableDefinition(entity: entity).joinTables
-        let quote = PostgreSQLDialect().quote(identifier:)
-        return entity.tableEntities.flatMap { entity in
-            entity.ownRelationshipIndexes.map { (entity, $0) }
-        }.compactMap { entity, index in
-            guard let relationship = entity.relationshipInfos[index],
-                case .joinTable(let name, let owner, let target) = relationship.storage,
-                owner != StoreLayout.secondColumn
-            else { return nil }
-            let targetSide =
-                relationship.inverse.map { "\(relationship.destination.name)_\($0.name)" }
-                ?? relationship.destination.name
-            let create = statements.firstIndex { $0.hasPrefix("CREATE TABLE \(quote(name)) ") }
-            let definition =
-                create.map { statements[$0...min($0 + 1, statements.count - 1)].joined(separator: "; ") } ?? ""
-            return StoredJoinTable(
-                name: name, ownerColumn: owner, targetColumn: target,
-                ownerSide: "\(entity.name)_\(relationship.name)", targetSide: targetSide, definition: definition)
+        let table = PostgresTableDefinition(entity: entity)
+        return entity.createdJoinTables.map {
+            StoredJoinTable($0, definition: table.joinTableStatements(of: $0).joined(separator: "; "))
         }
     }
 }

@@ -76,25 +76,20 @@ struct TableDefinition {
         }
     }
 
-    /// Join tables this entity creates: each many-to-many table is created by the side whose column is `Z_FIRST`,
-    /// a to-many without inverse by its owner.
+    /// The join tables this entity's table creates (`Schema.Entity.createdJoinTables`).
     var joinTableStatements: [String] {
-        entity.tableEntities.flatMap(joinTableStatements(of:))
+        entity.createdJoinTables.map(joinTableStatement(of:))
     }
 
-    private func joinTableStatements(of entity: Schema.Entity) -> [String] {
-        entity.ownRelationshipIndexes.compactMap { index in
-            guard let relationship = entity.relationshipInfos[index],
-                case .joinTable(let name, let owner, let target) = relationship.storage,
-                owner != StoreLayout.secondColumn
-            else { return nil }
-            let reference = { (entity: String) in
-                "INTEGER NOT NULL REFERENCES \(quote(entity)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE CASCADE"
-            }
-            return "CREATE TABLE \(quote(name)) (\(quote(owner)) \(reference(entity.tableName)), "
-                + "\(quote(target)) \(reference(relationship.destination.tableName)), PRIMARY KEY (\(quote(owner)), \(quote(target)))) WITHOUT ROWID; "
-                + "CREATE INDEX \(quote(name + "_target_index")) ON \(quote(name)) (\(quote(target)))"
+    /// A join table's `CREATE TABLE` and `CREATE INDEX`, as one text.
+    func joinTableStatement(of table: Schema.JoinTable) -> String {
+        let reference = { (entity: String) in
+            "INTEGER NOT NULL REFERENCES \(quote(entity)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE CASCADE"
         }
+        let (name, owner, target) = (table.name, table.ownerColumn, table.targetColumn)
+        return "CREATE TABLE \(quote(name)) (\(quote(owner)) \(reference(table.entity.tableName)), "
+            + "\(quote(target)) \(reference(table.relationship.destination.tableName)), PRIMARY KEY (\(quote(owner)), \(quote(target)))) WITHOUT ROWID; "
+            + "CREATE INDEX \(quote(name + "_target_index")) ON \(quote(name)) (\(quote(target)))"
     }
 
     /// Nothing for a subentity, whose rows its hierarchy's root table holds.

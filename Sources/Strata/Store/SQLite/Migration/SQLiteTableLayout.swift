@@ -31,30 +31,7 @@ struct SQLiteTableLayout: StoreTableLayout {
     }
 
     func joinTables(of entity: Schema.Entity) -> [StoredJoinTable] {
-        TableDefinition(entity: entity, dialect: dialect).joinTables
-    }
-}
-
-extension TableDefinition {
-    /// The join tables this entity creates, with the relationship each column stands for.
-    var joinTables: [StoredJoinTable] {
-        entity.tableEntities.flatMap { entity in joinTables(of: entity) }
-    }
-
-    private func joinTables(of entity: Schema.Entity) -> [StoredJoinTable] {
-        entity.ownRelationshipIndexes.compactMap { index in
-            guard let relationship = entity.relationshipInfos[index],
-                case .joinTable(let name, let owner, let target) = relationship.storage,
-                owner != StoreLayout.secondColumn
-            else { return nil }
-            let targetSide =
-                relationship.inverse.map { "\(relationship.destination.name)_\($0.name)" }
-                ?? relationship.destination.name
-            let definition =
-                joinTableStatements.first { $0.hasPrefix("CREATE TABLE \(dialect.quote(identifier: name)) ") } ?? ""
-            return StoredJoinTable(
-                name: name, ownerColumn: owner, targetColumn: target,
-                ownerSide: "\(entity.name)_\(relationship.name)", targetSide: targetSide, definition: definition)
-        }
+        let table = TableDefinition(entity: entity, dialect: dialect)
+        return entity.createdJoinTables.map { StoredJoinTable($0, definition: table.joinTableStatement(of: $0)) }
     }
 }
