@@ -10,11 +10,7 @@ extension PostgresStore {
             return rows.count > 0 ? rows.text(row: 0, column: 0).flatMap(StoredSchema.decode) : nil
         }
         guard let stored = stored ?? nil else { return nil }
-        let layout = PostgresTableLayout()
-        let unchanged = schema.entities.allSatisfy { entity in
-            stored.entity(named: entity.name).map { $0.matches(StoredEntity(entity: entity, layout: layout)) } ?? false
-        }
-        return unchanged
+        return stored.holdsTables(of: schema, layout: PostgresTableLayout())
             ? nil
             : StrataError.storeMigrated(
                 path: configuration.location, version: stored.version?.description ?? "a newer, unversioned schema")

@@ -22,6 +22,16 @@ extension StoredSchema {
         }.sorted { $0.name < $1.name }
         self.history = HistoryTables.version
     }
+
+    /// Whether the stored tables are the ones `schema`'s models need, whatever other entities the store holds: each
+    /// table is described once, by its hierarchy's root (a subclass model's columns are in its root's table).
+    package func holdsTables(of schema: Schema, layout: any StoreTableLayout) -> Bool {
+        schema.entities.allSatisfy { entity in
+            guard entity.parentEntity == nil else { return true }
+            return self.entity(named: entity.name).map { $0.matches(StoredEntity(entity: entity, layout: layout)) }
+                ?? false
+        }
+    }
 }
 
 extension StoredEntity {

@@ -48,6 +48,23 @@ struct MigratedElsewhereTests {
     }
 
     @Test(
+        "A store of model subclasses isn't taken for migrated when another container adds its own entity",
+        arguments: StoreKind.all)
+    func unrelatedEntityBesideAHierarchy(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        try store.seed(ElsewhereVehicle.self, ElsewhereTruck.self) { context in
+            context.insert(ElsewhereTruck(name: "Hauler", axles: 3))
+        }
+        let vehicles = try store.reopen(ElsewhereVehicle.self, ElsewhereTruck.self)
+        let tags = try store.reopen(TripTagsOnly.Tag.self)
+        tags.insert(TripTagsOnly.Tag(label: "fleet"))
+        try tags.save()
+        vehicles.insert(ElsewhereTruck(name: "Tipper", axles: 2))
+        try vehicles.save()
+        #expect(try vehicles.fetchCount(FetchDescriptor<ElsewhereVehicle>()) == 2)
+    }
+
+    @Test(
         "A migration waits for another connection's write transaction, then migrates what it committed",
         arguments: StoreKind.all)
     func migrationWaitsForAWriter(_ kind: StoreKind) async throws {
@@ -89,5 +106,18 @@ struct MigratedElsewhereTests {
         let trips = try context.fetch(FetchDescriptor<TripAddedDefault.Trip>(sortBy: [SortDescriptor(\.name)]))
         #expect(trips.map(\.name) == ["Lisbon", "Oslo"])
         #expect(trips.map(\.rating) == [3, 3])
+    }
+}
+
+@Model class ElsewhereVehicle {
+    var name: String
+    init(name: String) { self.name = name }
+}
+
+@Model final class ElsewhereTruck: ElsewhereVehicle {
+    var axles: Int = 2
+    init(name: String, axles: Int) {
+        self.axles = axles
+        super.init(name: name)
     }
 }

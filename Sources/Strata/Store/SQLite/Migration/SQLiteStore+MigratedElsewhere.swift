@@ -22,11 +22,7 @@ extension SQLiteStore {
             if case .text(let text) = $0 { StoredSchema.decode(text) } else { nil }
         }
         if let stored {
-            let unchanged = schema.entities.allSatisfy { entity in
-                stored.entity(named: entity.name).map { $0.matches(StoredEntity(entity: entity, dialect: dialect)) }
-                    ?? false
-            }
-            if unchanged {
+            if stored.holdsTables(of: schema, layout: SQLiteTableLayout(dialect: dialect)) {
                 knownSchemaCookie.withLock { $0 = cookie }
                 historyTablesExist.store(HistoryTables.exist(on: connection), ordering: .relaxed)
                 return

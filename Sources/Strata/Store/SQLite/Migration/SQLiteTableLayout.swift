@@ -5,13 +5,6 @@ extension StoredSchema {
     }
 }
 
-extension StoredEntity {
-    /// The description of the table `entity` needs in an SQLite store.
-    init(entity: Schema.Entity, dialect: SQLiteDialect) {
-        self.init(entity: entity, layout: SQLiteTableLayout(dialect: dialect))
-    }
-}
-
 /// SQLite's layout: `TableDefinition`'s DDL.
 struct SQLiteTableLayout: StoreTableLayout {
     let dialect: SQLiteDialect
