@@ -59,14 +59,8 @@ struct PostgresTableDefinition {
 
     /// The foreign key of `owner`'s to-one relationship at `index`.
     func foreignKey(_ owner: Schema.Entity, _ index: Int) -> String? {
-        guard let relationship = owner.relationshipInfos[index] else { return nil }
-        let action: String
-        switch relationship.inverse?.deleteRule ?? .nullify {
-        case .nullify: action = relationship.isOptional ? "SET NULL" : "RESTRICT"
-        case .cascade: action = "CASCADE"
-        case .deny: action = "RESTRICT"
-        case .noAction: return nil
-        }
+        guard let relationship = owner.relationshipInfos[index], let action = relationship.foreignKeyDeleteAction
+        else { return nil }
         return "ALTER TABLE \(quote(entity.name)) ADD FOREIGN KEY (\(quote(relationship.name))) REFERENCES "
             + "\(quote(relationship.destination.tableName)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE \(action)"
     }

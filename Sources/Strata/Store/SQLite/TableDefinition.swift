@@ -36,14 +36,7 @@ struct TableDefinition {
     /// `REFERENCES` for a to-one relationship: deleting the destination applies the inverse's delete rule to rows
     /// no context has loaded (contexts apply it to loaded models themselves).
     private func foreignKeyClause(_ relationship: Schema.RelationshipInfo) -> String {
-        let action: String
-        switch relationship.inverse?.deleteRule ?? .nullify {
-        // A required relationship can't be nullified: the delete fails instead of leaving a row without its model.
-        case .nullify: action = relationship.isOptional ? "SET NULL" : "RESTRICT"
-        case .cascade: action = "CASCADE"
-        case .deny: action = "RESTRICT"
-        case .noAction: return ""
-        }
+        guard let action = relationship.foreignKeyDeleteAction else { return "" }
         return
             " REFERENCES \(quote(relationship.destination.tableName)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE \(action)"
     }
