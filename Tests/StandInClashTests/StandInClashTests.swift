@@ -9,8 +9,9 @@ import Testing
 }
 
 /// An app's own stand-ins for Foundation names Linux lacks, imported beside SwiftData, compile without ambiguity and
-/// are the ones used: SwiftData's are `@_disfavoredOverload`.
-@Suite struct StandInClashTests {
+/// are the ones used: SwiftData's are `@_disfavoredOverload`. Serialized: the tests count calls of the app's
+/// `autoreleasepool` in one shared counter.
+@Suite(.serialized) struct StandInClashTests {
     @Test func theAppsAutoreleasepoolIsCalled() {
         let before = appAutoreleasepoolCalls.load(ordering: .relaxed)
         let value = autoreleasepool { 42 }
