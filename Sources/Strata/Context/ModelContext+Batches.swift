@@ -56,7 +56,7 @@ extension ModelContext {
                 return page
             }
             if first.count < firstLimit || plan.request.limit == firstLimit { return }
-            let keys = try fetchPrimaryKeys(plan.request).filter { !seen.contains($0) }
+            let keys = try store.fetchKeys(plan.request).filter { !seen.contains($0) }
             var start = 0
             while start < keys.count {
                 let batch = Array(keys[start..<Swift.min(start + pageSize, keys.count)])
@@ -131,7 +131,7 @@ extension ModelContext {
                 return FetchResultsCollection(loaded: try fetch(descriptor))
             }
             return FetchResultsCollection(
-                keys: try fetchPrimaryKeys(plan.request), batchSize: Swift.max(batchSize, 1), context: self, plan: plan)
+                keys: try store.fetchKeys(plan.request), batchSize: Swift.max(batchSize, 1), context: self, plan: plan)
         }
     }
 

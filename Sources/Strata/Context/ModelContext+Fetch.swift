@@ -72,7 +72,7 @@ extension ModelContext {
     private func identifiers(of request: StoreFetch) throws -> [PersistentIdentifier] {
         let storeIdentifier = store.storeIdentifier(for: request.entity)
         guard request.readsEntityColumn else {
-            return try fetchPrimaryKeys(request).map {
+            return try store.fetchKeys(request).map {
                 PersistentIdentifier(
                     entityName: request.entity.name, storeIdentifier: storeIdentifier, key: .permanent($0))
             }
@@ -188,10 +188,6 @@ extension ModelContext {
         return insertedModels.contains(where: isEntity) || changedModels.values.contains(where: isEntity)
             || deletedModels.values.contains(where: isEntity)
             || pendingBatchDeletes.contains { $0.entity.identityKey == entity.identityKey }
-    }
-
-    func fetchPrimaryKeys(_ request: StoreFetch) throws -> [Int64] {
-        try store.fetchKeys(request)
     }
 
     /// The models of the rows `request` reads; `foundRegistered` is called with the key of each row whose model

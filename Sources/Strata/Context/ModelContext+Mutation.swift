@@ -180,7 +180,7 @@ extension ModelContext {
         // still runs, with `LIMIT 0`, so a condition the store refuses fails here rather than at the save.
         if registeredModels[entityKey]?.isEmpty ?? true { request.limit = 0 }
         // Everything is judged before anything is deleted, so a failure leaves the context as it was.
-        let keys = try fetchPrimaryKeys(request)
+        let keys = try store.fetchKeys(request)
         let inserts = try insertedModelsArray.compactMap { $0 as? T }.filter { model in
             guard !excludesSubentities || Swift.type(of: model) == T.self else { return false }
             return try condition.map {

@@ -16,6 +16,10 @@ package struct FetchRowWindow {
     /// Whether every row the fetch wants has been handed on: the store stops reading.
     package var isFull: Bool { rowsToHand == 0 }
 
+    /// Whether every row read is handed on (no key is excluded): the store need not read a row's key for
+    /// ``admits(_:)``.
+    package var admitsEveryRow: Bool { excludedKeys.isEmpty }
+
     /// Whether the row with primary key `key`, read next, is handed on.
     package mutating func admits(_ key: Int64) -> Bool {
         guard !excludedKeys.isEmpty else { return true }

@@ -173,7 +173,7 @@ extension PostgresStore {
         var window = FetchRowWindow(request)
         for index in 0..<result.count where !window.isFull {
             row.row = index
-            if window.admits(row.int64(at: 0)) { try body(row) }
+            if window.admitsEveryRow || window.admits(row.int64(at: 0)) { try body(row) }
         }
     }
 

@@ -20,11 +20,7 @@ extension RawWorkloads {
             "INSERT INTO \"Book\" (\"number\", \"title\", \"pages\", \"author\") VALUES (?, ?, ?, ?)")
         try database.transaction {
             for number in 0..<shape.authors {
-                author.bind(number + 1, at: 1)
-                author.bind(number, at: 2)
-                author.bind("author-\(number)", at: 3)
-                _ = try author.step()
-                sqlite3_reset(author.pointer)
+                try author.insertNumbered(number, prefix: "author")
             }
             for number in 0..<shape.books {
                 book.bind(number, at: 1)

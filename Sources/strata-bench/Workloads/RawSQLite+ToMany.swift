@@ -56,18 +56,10 @@ extension RawWorkloads {
         let link = try database.prepare("INSERT INTO \"PhotoTag\" (\"photo\", \"tag\") VALUES (?, ?)")
         try database.transaction {
             for number in 0..<shape.tags {
-                tag.bind(number + 1, at: 1)
-                tag.bind(number, at: 2)
-                tag.bind("tag-\(number)", at: 3)
-                _ = try tag.step()
-                sqlite3_reset(tag.pointer)
+                try tag.insertNumbered(number, prefix: "tag")
             }
             for number in 0..<shape.photos {
-                photo.bind(number + 1, at: 1)
-                photo.bind(number, at: 2)
-                photo.bind("photo-\(number)", at: 3)
-                _ = try photo.step()
-                sqlite3_reset(photo.pointer)
+                try photo.insertNumbered(number, prefix: "photo")
                 for tagged in shape.tags(ofPhoto: number) {
                     link.bind(number + 1, at: 1)
                     link.bind(tagged + 1, at: 2)

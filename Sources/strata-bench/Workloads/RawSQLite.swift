@@ -102,6 +102,16 @@ final class RawStatement {
         sqlite3_bind_text(pointer, index, value, -1, strata_sqlite_transient())
     }
 
+    /// Runs this insert of a numbered row (key `number + 1`, `number`, and the name "`prefix`-`number`") and resets
+    /// it for the next row.
+    func insertNumbered(_ number: Int, prefix: String) throws {
+        bind(number + 1, at: 1)
+        bind(number, at: 2)
+        bind("\(prefix)-\(number)", at: 3)
+        _ = try step()
+        sqlite3_reset(pointer)
+    }
+
     /// Binds a row to parameters 1...10, runs the statement and resets it.
     func insert(_ row: ItemRow) throws {
         bind(row.id, at: 1)

@@ -8,59 +8,64 @@ import Testing
 /// write.
 @Suite("Overwrite and properties a model never read")
 struct OverwriteUnloadedTests {
+    /// A saved book "Dune" by "First" beside an author "Second", the context that saved them, and a context under
+    /// `.overwrite` holding the book fetched with its `author` alone and the author "Second".
+    private struct Shelf {
+        let container: ModelContainer
+        let setup: ModelContext
+        let book: RelBook
+        let context: ModelContext
+        let partialBook: RelBook
+        let second: RelAuthor
+        /// A third context, which reads the book only once the test has saved.
+        let check: ModelContext
+
+        init(_ kind: StoreKind) throws {
+            container = try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self)
+            setup = ModelContext(container)
+            let first = RelAuthor(name: "First")
+            setup.insert(first)
+            setup.insert(RelAuthor(name: "Second"))
+            book = RelBook(title: "Dune", author: first)
+            setup.insert(book)
+            try setup.save()
+
+            context = ModelContext(container)
+            context.mergePolicy = .overwrite
+            second = try #require(
+                try context.fetch(FetchDescriptor<RelAuthor>(predicate: #Predicate { $0.name == "Second" })).first)
+            var partial = FetchDescriptor<RelBook>()
+            partial.propertiesToFetch = [\.author]
+            partialBook = try #require(try context.fetch(partial).first)
+            check = ModelContext(container)
+        }
+
+        /// The book as another context reads it from the store.
+        func storedBook() throws -> RelBook {
+            try #require(try check.fetch(FetchDescriptor<RelBook>()).first)
+        }
+    }
+
     @Test("A model fetched with some properties keeps the others when it overwrites", arguments: StoreKind.all)
     func partialModelOverwrites(_ kind: StoreKind) throws {
-        let container = try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self)
-        let setup = ModelContext(container)
-        let first = RelAuthor(name: "First")
-        let second = RelAuthor(name: "Second")
-        setup.insert(first)
-        setup.insert(second)
-        setup.insert(RelBook(title: "Dune", author: first))
-        try setup.save()
+        let shelf = try Shelf(kind)
+        shelf.partialBook.author = shelf.second
+        try shelf.context.save()
 
-        let context = ModelContext(container)
-        context.mergePolicy = .overwrite
-        let target = try #require(
-            try context.fetch(FetchDescriptor<RelAuthor>(predicate: #Predicate { $0.name == "Second" })).first)
-        var partial = FetchDescriptor<RelBook>()
-        partial.propertiesToFetch = [\.author]
-        let book = try #require(try context.fetch(partial).first)
-        book.author = target
-        try context.save()
-
-        let check = ModelContext(container)
-        let stored = try #require(try check.fetch(FetchDescriptor<RelBook>()).first)
+        let stored = try shelf.storedBook()
         #expect(stored.title == "Dune")
         #expect(stored.author?.name == "Second")
     }
 
     @Test("A fault whose row changed elsewhere keeps the other writer's values it never read", arguments: StoreKind.all)
     func faultOverwritesAfterAnotherWriter(_ kind: StoreKind) throws {
-        let container = try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self)
-        let setup = ModelContext(container)
-        let first = RelAuthor(name: "First")
-        let second = RelAuthor(name: "Second")
-        setup.insert(first)
-        setup.insert(second)
-        let book = RelBook(title: "Dune", author: first)
-        setup.insert(book)
-        try setup.save()
+        let shelf = try Shelf(kind)
+        shelf.book.title = "Dune Messiah"
+        try shelf.setup.save()
+        shelf.partialBook.author = shelf.second
+        try shelf.context.save()
 
-        let context = ModelContext(container)
-        context.mergePolicy = .overwrite
-        let target = try #require(
-            try context.fetch(FetchDescriptor<RelAuthor>(predicate: #Predicate { $0.name == "Second" })).first)
-        var partial = FetchDescriptor<RelBook>()
-        partial.propertiesToFetch = [\.author]
-        let mine = try #require(try context.fetch(partial).first)
-        book.title = "Dune Messiah"
-        try setup.save()
-        mine.author = target
-        try context.save()
-
-        let check = ModelContext(container)
-        let stored = try #require(try check.fetch(FetchDescriptor<RelBook>()).first)
+        let stored = try shelf.storedBook()
         #expect(stored.author?.name == "Second")
         #expect(stored.title == "Dune Messiah")
     }

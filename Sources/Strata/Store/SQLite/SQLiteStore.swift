@@ -122,7 +122,7 @@ extension SQLiteStore {
                 try translatingErrors("fetch \(request.entity.name)") { try statement.bind(bindings) }
                 var window = FetchRowWindow(request)
                 while !window.isFull, try translatingErrors("fetch \(request.entity.name)", { try statement.step() }) {
-                    if window.admits(statement.int64(at: 0)) { try body(statement) }
+                    if window.admitsEveryRow || window.admits(statement.int64(at: 0)) { try body(statement) }
                 }
             }
         }
