@@ -18,6 +18,8 @@ struct StrataMacroProvider {
             "IndexMacro": IndexMacro.self,
             "UniqueMacro": UniqueMacro.self,
             "ModelActorMacro": ModelActorMacro.self,
+            "PredicateMacro": PredicateMacro.self,
+            "ExpressionClosureMacro": ExpressionClosureMacro.self,
         ]
     }
 }

@@ -14,10 +14,9 @@ import Testing
     }
 }
 
-/// A search composed of Foundation `#Expression`s, as apps build one filter per search field. Foundation's
-/// `#Predicate` on Linux refuses `expression.evaluate($0)`, so the predicate applies them with `build_evaluate`,
-/// the call the macro writes on Apple's platforms. `build_Arg(expression)` is Foundation's own: `Expression` is
-/// `Codable`, as Apple's Foundation declares it, so the captured expression is a standard predicate value.
+/// A search composed of Foundation `#Expression`s, as apps build one filter per search field: each expression is
+/// applied inside `#Predicate` with `evaluate(_:)`, which the `SwiftData` module's `#Predicate` accepts as Apple's
+/// does (Foundation's own macro on Linux refuses it).
 @Suite struct ExpressionPredicateTests {
     let quick = #Expression<ExpressionRecipe, Bool> { $0.minutes <= 20 }
     let italian = #Expression<ExpressionRecipe, Bool> { $0.cuisine == "Italian" }
@@ -37,9 +36,7 @@ import Testing
     @Test(arguments: StoreKind.all) func anExpressionIsEvaluatedInTheStore(_ kind: StoreKind) throws {
         let container = try seeded(kind)
         let quick = quick
-        let predicate = Predicate<ExpressionRecipe> { recipe in
-            PredicateExpressions.build_evaluate(PredicateExpressions.build_Arg(quick), recipe)
-        }
+        let predicate = #Predicate<ExpressionRecipe> { recipe in quick.evaluate(recipe) }
         let titles = try ModelContext(container).fetch(
             FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.title)])
         )
@@ -51,20 +48,25 @@ import Testing
     @Test(arguments: StoreKind.all) func expressionsComposeWithEachOtherAndWithConditions(_ kind: StoreKind) throws {
         let container = try seeded(kind)
         let (quick, italian, titleLength) = (quick, italian, titleLength)
-        let predicate = Predicate<ExpressionRecipe> { recipe in
-            PredicateExpressions.build_Disjunction(
-                lhs: PredicateExpressions.build_Conjunction(
-                    lhs: PredicateExpressions.build_evaluate(PredicateExpressions.build_Arg(quick), recipe),
-                    rhs: PredicateExpressions.build_evaluate(PredicateExpressions.build_Arg(italian), recipe)),
-                rhs: PredicateExpressions.build_Equal(
-                    lhs: PredicateExpressions.build_evaluate(PredicateExpressions.build_Arg(titleLength), recipe),
-                    rhs: PredicateExpressions.build_Arg(3)))
+        let predicate = #Predicate<ExpressionRecipe> {
+            (quick.evaluate($0) && italian.evaluate($0)) || titleLength.evaluate($0) == 3
         }
         let context = ModelContext(container)
         let titles = try context.fetch(FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.title)])).map(
             \.title)
         #expect(titles == ["Cacio e pepe", "Pho"])
         #expect(try context.fetchCount(FetchDescriptor(predicate: predicate)) == 2)
+    }
+
+    @Test(arguments: StoreKind.all) func anExpressionAppliesAnotherExpression(_ kind: StoreKind) throws {
+        let container = try seeded(kind)
+        let (quick, titleLength) = (quick, titleLength)
+        let quickAndShort = #Expression<ExpressionRecipe, Bool> { quick.evaluate($0) && titleLength.evaluate($0) < 10 }
+        let predicate = #Predicate<ExpressionRecipe> { quickAndShort.evaluate($0) }
+        let titles = try ModelContext(container).fetch(FetchDescriptor(predicate: predicate)).map(\.title)
+        #expect(titles == ["Omelette"])
+        #expect(try quickAndShort.evaluate(ExpressionRecipe(title: "Toast", minutes: 3)))
+        #expect(try !quickAndShort.evaluate(ExpressionRecipe(title: "Toast with jam", minutes: 3)))
     }
 
     @Test func anExpressionIsCodableButCannotBeArchivedOnLinux() throws {
