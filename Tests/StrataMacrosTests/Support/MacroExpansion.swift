@@ -39,6 +39,8 @@ let strataMacros: [String: MacroSpec] = [
     "Index": MacroSpec(type: IndexMacro.self),
     "Unique": MacroSpec(type: UniqueMacro.self),
     "ModelActor": MacroSpec(type: ModelActorMacro.self, conformances: ["ModelActor"]),
+    "Predicate": MacroSpec(type: PredicateMacro.self),
+    "Expression": MacroSpec(type: ExpressionClosureMacro.self),
 ]
 
 /// Expands `source` with the named subset of `strataMacros` (all of them by default), the way the
