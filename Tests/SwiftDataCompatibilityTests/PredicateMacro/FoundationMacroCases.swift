@@ -11,6 +11,7 @@ extension PredicateMacroCases {
         let limit = 1.0
         let words = ["beta", "ALPHABET"]
         let same = ComparisonResult.orderedSame
+        let ascending = ComparisonResult.orderedAscending
         return [
             ("return statement", #Predicate<PredicateSample> { input in return input.count > 2 }),
             ("implicit return", #Predicate<PredicateSample> { input in input.count > 2 }),
@@ -45,6 +46,7 @@ extension PredicateMacroCases {
                     $0.name.caseInsensitiveCompare("alpha") == same
                 }
             ),
+            ("localizedCompare", #Predicate<PredicateSample> { $0.name.localizedCompare("b") == ascending }),
             ("== and !=", #Predicate<PredicateSample> { $0.count == 3 || $0.name != "beta" }),
             ("< and <=", #Predicate<PredicateSample> { $0.count < 3 && $0.ratio <= 1.5 }),
             ("> and >=", #Predicate<PredicateSample> { $0.count > -2 && $0.ratio >= 0.5 }),
