@@ -119,6 +119,8 @@ extension SQLiteConnection {
         return prepared
     }
 
+    private static let dataVersionPragma = KeptSQL("PRAGMA data_version")
+
     /// SQLite's `PRAGMA data_version`: it changes whenever another connection commits.
     ///
     /// Compare two readings to learn whether the database changed behind this connection's
@@ -126,7 +128,7 @@ extension SQLiteConnection {
     ///
     /// - Throws: ``SQLiteError`` when the pragma cannot run.
     package func dataVersion() throws(SQLiteError) -> Int64 {
-        let statement = try prepare("PRAGMA data_version", countsExecutions: false)
+        let statement = try prepare(Self.dataVersionPragma, countsExecutions: false)
         defer { statement.reset() }
         guard try statement.step() else { return 0 }
         return statement.int64(at: 0)

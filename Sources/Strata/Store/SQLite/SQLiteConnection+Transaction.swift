@@ -30,7 +30,7 @@ extension SQLiteConnection {
         if isInTransaction {
             return try withSavepoint(body)
         }
-        try runBookkeeping(exclusive ? "BEGIN EXCLUSIVE" : "BEGIN IMMEDIATE")
+        try runBookkeeping(exclusive ? Self.beginExclusive : Self.beginImmediate)
         let result: T
         do {
             result = try body()
@@ -39,7 +39,7 @@ extension SQLiteConnection {
             throw error
         }
         do {
-            try runBookkeeping("COMMIT")
+            try runBookkeeping(Self.commit)
         } catch {
             rollBackOuterTransaction()
             throw error
@@ -47,9 +47,13 @@ extension SQLiteConnection {
         return result
     }
 
+    private static let beginImmediate = KeptSQL("BEGIN IMMEDIATE")
+    private static let beginExclusive = KeptSQL("BEGIN EXCLUSIVE")
+    private static let commit = KeptSQL("COMMIT")
+
     /// Runs a statement of the connection's own (`BEGIN`, `COMMIT`), prepared once and kept: a save of one change
     /// compiles nothing. It does not count toward ``executedStatementCount``.
-    private func runBookkeeping(_ sql: String) throws(SQLiteError) {
+    private func runBookkeeping(_ sql: KeptSQL) throws(SQLiteError) {
         let statement = try prepare(sql, countsExecutions: false)
         defer { statement.reset() }
         try statement.runToCompletion()

@@ -38,6 +38,9 @@ package final class SQLiteConnection {
     /// Compiled statements by SQL text, reused after a reset.
     private var statementCache: [String: SQLiteStatement] = [:]
 
+    /// The statements of ``KeptSQL`` texts this connection compiled, at their numbers.
+    var keptStatements: [SQLiteStatement?] = []
+
     /// How many savepoints ``transaction(_:)`` currently has open inside the outer transaction.
     var savepointDepth = 0
 
@@ -80,6 +83,9 @@ package final class SQLiteConnection {
 
     deinit {
         for statement in statementCache.values {
+            statement.finalize()
+        }
+        for case let statement? in keptStatements {
             statement.finalize()
         }
         sqlite3_close_v2(handle)
@@ -145,7 +151,7 @@ package final class SQLiteConnection {
     }
 
     /// Compiles `sql` into a new statement that is not cached.
-    private func compile(_ sql: String, countsExecutions: Bool) throws(SQLiteError) -> SQLiteStatement {
+    func compile(_ sql: String, countsExecutions: Bool) throws(SQLiteError) -> SQLiteStatement {
         var statementHandle: OpaquePointer?
         compiledStatementCount += 1
         let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statementHandle, nil)

@@ -2,8 +2,8 @@ import Foundation
 
 /// Records one save's history inside the save's own SQLite transaction: the transaction row first, then the rows
 /// derived from the save's journal (``SaveJournal/historyRows()``), so a failed save, rolled back, leaves no history
-/// either. The statements' texts are rendered once per process and prepared once per connection (the connection
-/// caches them by text); a history row costs one `INSERT` of bound values.
+/// either. The statements' texts are rendered once per process and prepared once per connection, which keeps them
+/// (``SQLiteConnection/KeptSQL``); a history row costs one `INSERT` of bound values.
 struct HistoryRecorder {
     let connection: SQLiteConnection
     /// The transaction identifier of the save being recorded.
@@ -21,14 +21,17 @@ struct HistoryRecorder {
     private static let tombstoneInsert = render(
         HistoryTables.insert(into: HistoryTables.tombstones, columns: ["transaction", "position", "name", "value"]))
 
-    private static func render(_ statement: SQLFragment) -> String {
-        statement.render(in: SQLiteDialect()).sql
+    private static func render(_ statement: SQLFragment) -> SQLiteConnection.KeptSQL {
+        SQLiteConnection.KeptSQL(statement.render(in: SQLiteDialect()).sql)
     }
 
     /// Writes the transaction row.
     init(connection: SQLiteConnection, author: String?) throws {
         self.connection = connection
-        try connection.run(Self.transactionInsert, HistoryTables.transactionValues(author: author))
+        let statement = try connection.prepare(Self.transactionInsert)
+        defer { statement.reset() }
+        try statement.bind(HistoryTables.transactionValues(author: author))
+        try statement.runToCompletion()
         self.transaction = connection.lastInsertRowID
     }
 

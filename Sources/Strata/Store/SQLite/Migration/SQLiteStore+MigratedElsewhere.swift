@@ -1,8 +1,10 @@
 extension SQLiteStore {
+    private static let schemaVersion = SQLiteConnection.KeptSQL("PRAGMA schema_version")
+
     /// SQLite's schema cookie, which every change to the database's tables moves. Read before every save, through
     /// the connection's kept statement, straight from its column.
     static func schemaCookie(of connection: SQLiteConnection) throws -> Int64 {
-        let statement = try connection.prepare("PRAGMA schema_version")
+        let statement = try connection.prepare(Self.schemaVersion)
         defer { statement.reset() }
         return try statement.step() ? statement.int64(at: 0) : 0
     }
