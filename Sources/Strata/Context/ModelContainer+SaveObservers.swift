@@ -5,10 +5,13 @@ import Synchronization
 /// nothing of the layers that watch it.
 package protocol ModelContainerSaveObserver: AnyObject, Sendable {
     /// A context of the container saved: the identifiers of the models it inserted, updated and deleted (an
-    /// upsert reports the row it updated as inserted), and the saving context (`origin`).
+    /// upsert reports the row it updated as inserted), the saving context (`origin`), and, asked for only when
+    /// needed, the names of the properties the updates wrote by entity name (`nil` when any property may have
+    /// changed in the store).
     func containerDidSave(
         inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
-        deleted: [PersistentIdentifier], origin: ObjectIdentifier)
+        deleted: [PersistentIdentifier], origin: ObjectIdentifier,
+        updatedProperties: () -> [String: Set<String>]?)
     /// The stored models of the entities named changed in a way no save describes (the container's store was
     /// erased): whatever shows them must read them again.
     func containerDidInvalidate(entityNames: Set<String>)
@@ -36,9 +39,14 @@ package final class ModelContainerSaveObservers: Sendable {
     /// Tells every attached observer of a save.
     func containerDidSave(
         inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
-        deleted: [PersistentIdentifier], origin: ObjectIdentifier
+        deleted: [PersistentIdentifier], origin: ObjectIdentifier,
+        updatedProperties: () -> [String: Set<String>]?
     ) {
-        forEachObserver { $0.containerDidSave(inserted: inserted, updated: updated, deleted: deleted, origin: origin) }
+        forEachObserver {
+            $0.containerDidSave(
+                inserted: inserted, updated: updated, deleted: deleted, origin: origin,
+                updatedProperties: updatedProperties)
+        }
     }
 
     /// Tells every attached observer that the stored models of `entityNames` must be read again.

@@ -46,7 +46,10 @@ extension ModelContext {
                 throw error
             }
             let (insertedIdentifiers, deletedIdentifiers) = adopt(result, of: save)
-            finishSave(inserted: insertedIdentifiers, updated: save.updatedIdentifiers, deleted: deletedIdentifiers)
+            let mergePolicy = mergePolicy
+            finishSave(inserted: insertedIdentifiers, updated: save.updatedIdentifiers, deleted: deletedIdentifiers) {
+                Self.updatedPropertyNames(save.changes, mergePolicy: mergePolicy)
+            }
         }
     }
 
@@ -207,7 +210,8 @@ extension ModelContext {
     /// Empties the pending changes and tells who listens: `didSave`, the container's other contexts, and the save
     /// observers (live results).
     private func finishSave(
-        inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier]
+        inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier],
+        updatedProperties: () -> [String: Set<String>]?
     ) {
         insertedModels.removeAll()
         changedModels.removeAll()
@@ -221,7 +225,25 @@ extension ModelContext {
         containerInboxes.deliver(
             UnmergedChanges(inserted: inserted, updated: updated, deleted: deleted), from: ObjectIdentifier(self))
         container.saveObservers.containerDidSave(
-            inserted: inserted, updated: updated, deleted: deleted, origin: ObjectIdentifier(self))
+            inserted: inserted, updated: updated, deleted: deleted, origin: ObjectIdentifier(self),
+            updatedProperties: updatedProperties)
+    }
+
+    /// The names of the properties `changes` writes in updated rows (attributes and relationships), by entity
+    /// name; `nil` under `.overwrite`, which writes every property of a row changed elsewhere meanwhile.
+    private static func updatedPropertyNames(
+        _ changes: StoreChanges, mergePolicy: MergePolicy
+    ) -> [String: Set<String>]? {
+        guard mergePolicy != .overwrite else { return nil }
+        var names: [String: Set<String>] = [:]
+        for update in changes.updates {
+            let properties = update.entity.persistentProperties
+            let indexes =
+                changes.updateColumns[update.columns].map(\.index) + update.savedForeignKeys.keys
+                + update.joinRelationships
+            names[update.entity.name, default: []].formUnion(indexes.map { properties[$0].name })
+        }
+        return names
     }
 
     /// `batch` with the version each model of its entity this context holds was read at: a row the batch deletes

@@ -23,9 +23,13 @@ extension LiveChangeCenter: ModelContainerSaveObserver {
     /// Posts a save of one of the container's contexts to the live results it affects.
     package func containerDidSave(
         inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
-        deleted: [PersistentIdentifier], origin: ObjectIdentifier
+        deleted: [PersistentIdentifier], origin: ObjectIdentifier,
+        updatedProperties: () -> [String: Set<String>]?
     ) {
-        post(StoreChangeEvent(inserted: inserted, updated: updated, deleted: deleted, origin: origin))
+        post(
+            StoreChangeEvent(
+                inserted: inserted, updated: updated, deleted: deleted, origin: origin,
+                updatedProperties: updatedProperties()))
     }
 
     /// Posts that the entities' stored models changed wholesale: their live results reload.

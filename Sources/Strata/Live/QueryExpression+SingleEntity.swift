@@ -17,6 +17,16 @@ extension QueryExpression {
         return operands.allSatisfy { $0.readsOnlyAttributes(of: entity) }
     }
 
+    /// Adds the names of the columns the expression reads to `names`: for an expression that
+    /// ``readsOnlyAttributes(of:)``, the names of the attributes it reads (and the primary key's column).
+    package func collectColumnNames(into names: inout Set<String>) {
+        if case .column(let name) = self {
+            names.insert(name)
+            return
+        }
+        for operand in operands ?? [] { operand.collectColumnNames(into: &names) }
+    }
+
     /// The sub-expressions of a node that only combines them; `nil` for any other node.
     // Written as `if case` rather than a `switch` so a case added to the tree later falls through to `nil`.
     private var operands: [QueryExpression]? {

@@ -22,26 +22,20 @@ extension ResultsObserver {
     /// another's read from the history; not a fallback). Then only the named rows are loaded (one
     /// `WHERE Z_PK IN (…)` query), judged by the query evaluator as the store judges rows (the predicate's
     /// translation, not `Predicate.evaluate`), and put at their sorted place — the order the SQL gives, ties broken
-    /// by primary key.
+    /// by primary key. A save that only updates rows the results don't show, writing none of the properties the
+    /// predicate reads, leaves them as they are without loading anything.
     ///
     /// - Throws: what loading the named rows throws (the errors of `ModelContext.fetch(_:)`).
     func incrementalResults(after event: StoreChangeEvent, entity: Schema.Entity) throws -> IncrementalOutcome<Element>?
     {
-        guard refreshesIncrementally, resultsMatchStore, !event.isUnspecific, event.entityNames != nil else {
-            return nil
-        }
-        let descriptor = effectiveDescriptor
-        guard descriptor.fetchLimit == nil, (descriptor.fetchOffset ?? 0) == 0, descriptor.propertiesToFetch.isEmpty,
-            descriptor.relationshipKeyPathsForPrefetching.isEmpty,
-            // Format predicates and sort descriptors have no Swift evaluation that matches the SQL here.
-            descriptor.formatPredicate == nil, descriptor.sortDescriptors.isEmpty,
-            !modelContext.hasPendingChanges(for: entity), !Self.mayDeleteUnnamedRows(of: entity, after: event)
+        guard refreshesIncrementally, resultsMatchStore, !event.isUnspecific, event.entityNames != nil,
+            let rule = incrementalRule, !modelContext.hasPendingChanges(for: entity),
+            !rule.mayDeleteUnnamedRows(after: event)
         else { return nil }
-        guard let plan = translatedPlan else { return nil }
-        guard plan.request.condition?.readsOnlyAttributes(of: entity) ?? true,
-            plan.request.ordering.allSatisfy({ $0.expression.readsOnlyAttributes(of: entity) })
-        else { return nil }
-        let touched = Self.primaryKeys(in: event, of: entity)
+        // Decided from the event alone: most observers of an entity show none of a small save's rows.
+        if rule.leavesResultsAsTheyAre(after: event, shown: publishedKeys) { return .unchanged }
+        let plan = rule.plan
+        let touched = rule.primaryKeys(in: event)
         guard touched.count <= Self.incrementalKeyLimit else { return nil }
         guard !touched.isEmpty else { return .unchanged }
         let showsTouchedRow = !touched.isDisjoint(with: publishedKeys)
@@ -90,27 +84,6 @@ extension ResultsObserver {
         return .results(kept)
     }
 
-    /// The primary keys of the entity's rows an event names as inserted, updated or deleted.
-    private static func primaryKeys(in event: StoreChangeEvent, of entity: Schema.Entity) -> Set<Int64> {
-        var keys = Set<Int64>()
-        let names = Set(entity.selfAndDescendants.map(\.name))
-        for identifier in event.inserted.union(event.updated).union(event.deleted)
-        where names.contains(identifier.entityName) {
-            if let key = identifier.primaryKey { keys.insert(key) }
-        }
-        return keys
-    }
-
-    /// Whether the store itself may have deleted rows of `entity` the event doesn't name: an `ON DELETE CASCADE`
-    /// from a deleted row of another entity reaches rows no context had loaded.
-    private static func mayDeleteUnnamedRows(of entity: Schema.Entity, after event: StoreChangeEvent) -> Bool {
-        let cascades = entity.relationshipInfos.values.contains { info in
-            !info.isToMany && info.inverse?.deleteRule == .cascade
-        }
-        let names = Set(entity.selfAndDescendants.map(\.name))
-        return cascades && event.deleted.contains { !names.contains($0.entityName) }
-    }
-
     /// Where `model` goes in `sorted`: after every model that sorts before it, as the store orders rows — by the
     /// sort keys, then by primary key (the tie-breaker `FetchPlan` adds).
     ///
@@ -128,5 +101,72 @@ extension ResultsObserver {
             }
         }
         return low
+    }
+}
+
+/// The part of the rule for an incremental refresh that depends on the observer's descriptor alone, worked out once
+/// when the descriptor is translated rather than after every save.
+struct IncrementalRule {
+    /// The translated descriptor.
+    let plan: FetchPlan
+    /// The names of the entity and its subentities: a fetch of the entity returns their rows too.
+    let entityNames: Set<String>
+    /// The names of the properties the predicate reads (none without one).
+    let conditionProperties: Set<String>
+    /// Whether deleting a row of another entity may delete rows of this one in the store (`ON DELETE CASCADE`).
+    let cascades: Bool
+
+    /// The rule for `descriptor` translated as `plan`, or `nil` when no save can be applied incrementally: the
+    /// descriptor has a limit, offset, `propertiesToFetch`, prefetching or a format predicate/sort, or its predicate
+    /// or sort reads more than the entity's own attributes.
+    init?<Element>(_ descriptor: FetchDescriptor<Element>, plan: FetchPlan?, entity: Schema.Entity) {
+        guard descriptor.fetchLimit == nil, (descriptor.fetchOffset ?? 0) == 0, descriptor.propertiesToFetch.isEmpty,
+            descriptor.relationshipKeyPathsForPrefetching.isEmpty,
+            // Format predicates and sort descriptors have no Swift evaluation that matches the SQL here.
+            descriptor.formatPredicate == nil, descriptor.sortDescriptors.isEmpty,
+            let plan, plan.request.condition?.readsOnlyAttributes(of: entity) ?? true,
+            plan.request.ordering.allSatisfy({ $0.expression.readsOnlyAttributes(of: entity) })
+        else { return nil }
+        self.plan = plan
+        entityNames = Set(entity.selfAndDescendants.map(\.name))
+        var read = Set<String>()
+        plan.request.condition?.collectColumnNames(into: &read)
+        conditionProperties = read
+        cascades = entity.relationshipInfos.values.contains { info in
+            !info.isToMany && info.inverse?.deleteRule == .cascade
+        }
+    }
+
+    /// Whether the store itself may have deleted rows the event doesn't name: an `ON DELETE CASCADE` from a deleted
+    /// row of another entity reaches rows no context had loaded.
+    func mayDeleteUnnamedRows(after event: StoreChangeEvent) -> Bool {
+        cascades && event.deleted.contains { !entityNames.contains($0.entityName) }
+    }
+
+    /// The primary keys of the entity's rows `event` names as inserted, updated or deleted.
+    func primaryKeys(in event: StoreChangeEvent) -> Set<Int64> {
+        var keys = Set<Int64>()
+        for identifiers in [event.inserted, event.updated, event.deleted] {
+            for identifier in identifiers where entityNames.contains(identifier.entityName) {
+                if let key = identifier.primaryKey { keys.insert(key) }
+            }
+        }
+        return keys
+    }
+
+    /// Whether `event` leaves results showing the rows keyed `shown` as they are, known without reading a row: it
+    /// only updates rows of the entity, shows none of them, and wrote none of the properties the predicate reads —
+    /// so none of those rows matches now, as none did before.
+    func leavesResultsAsTheyAre(after event: StoreChangeEvent, shown: Set<Int64>) -> Bool {
+        guard let written = event.updatedProperties,
+            !event.inserted.contains(where: { entityNames.contains($0.entityName) }),
+            !event.deleted.contains(where: { entityNames.contains($0.entityName) })
+        else { return false }
+        for identifier in event.updated where entityNames.contains(identifier.entityName) {
+            guard let key = identifier.primaryKey, !shown.contains(key),
+                written[identifier.entityName]?.isDisjoint(with: conditionProperties) ?? false
+            else { return false }
+        }
+        return true
     }
 }

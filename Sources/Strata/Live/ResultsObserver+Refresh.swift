@@ -56,6 +56,7 @@ extension ResultsObserver: LiveChangeSubscriber {
     private func reloadModels(changedBy event: StoreChangeEvent, entity: Schema.Entity) throws {
         // Saves of the container's other contexts are merged by the context itself (it heard of them first).
         try modelContext.mergeChangesSavedElsewhere()
+        guard event.isUnspecific || event.includesExternalChanges else { return }
         // The observed entity and the ones its predicate or sort reads through relationships.
         let entities =
             [entity]
@@ -93,7 +94,9 @@ extension ResultsObserver: LiveChangeSubscriber {
 
     /// Tells the change center which entities concern this observer now.
     func updateWatchedEntities() {
-        translatedPlan = entity.flatMap { try? FetchPlan(effectiveDescriptor, entity: $0) }
+        let descriptor = effectiveDescriptor
+        translatedPlan = entity.flatMap { try? FetchPlan(descriptor, entity: $0) }
+        incrementalRule = entity.flatMap { IncrementalRule(descriptor, plan: translatedPlan, entity: $0) }
         watchedEntities = watchedEntityNames
         guard let subscription else { return }
         container.liveChanges.update(subscription, entityNames: watchedEntities)

@@ -133,6 +133,9 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     /// The translated `effectiveDescriptor`, kept until the descriptor changes (translation isn't free, and an
     /// incremental refresh needs it after every save).
     @ObservationIgnored var translatedPlan: FetchPlan?
+    /// What of the incremental-refresh rule the descriptor decides, worked out with `translatedPlan`; `nil` when
+    /// every refresh re-runs the descriptor.
+    @ObservationIgnored var incrementalRule: IncrementalRule?
     /// The primary keys of the published results, so an incremental refresh can tell at once whether a save
     /// concerns them.
     @ObservationIgnored var publishedKeys: Set<Int64> = []

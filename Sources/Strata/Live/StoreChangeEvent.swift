@@ -18,6 +18,10 @@ package struct StoreChangeEvent: Sendable {
     /// Whether a change made outside this container's contexts is merged in (another container, process or
     /// machine; `notifyChanges(to:)`): then no context may skip the reload, whatever `origins` says.
     package var includesExternalChanges: Bool
+    /// The names of the properties the saves wrote in updated rows, by entity name: a row whose written properties
+    /// are none of those a query reads still matches it as before. `nil` when unknown (a change made outside this
+    /// container, a save under `.overwrite`).
+    package var updatedProperties: [String: Set<String>]?
     /// Which post this is (increasing per container; the latest one for merged events); 0 before it is posted.
     /// Observers sharing a context use it to load each saved row once per save, not once per observer.
     package var serial: UInt64 = 0
@@ -26,8 +30,9 @@ package struct StoreChangeEvent: Sendable {
     /// process or machine saved (`origin` `nil`).
     package init(
         inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier],
-        origin: ObjectIdentifier?
+        origin: ObjectIdentifier?, updatedProperties: [String: Set<String>]? = nil
     ) {
+        self.updatedProperties = updatedProperties
         self.inserted = Set(inserted)
         self.updated = Set(updated)
         self.deleted = Set(deleted)
@@ -74,11 +79,17 @@ package struct StoreChangeEvent: Sendable {
         result.origins.formUnion(other.origins)
         result.includesExternalChanges = includesExternalChanges || other.includesExternalChanges
         result.serial = Swift.max(serial, other.serial)
+        if let properties = updatedProperties, let otherProperties = other.updatedProperties {
+            result.updatedProperties = properties.merging(otherProperties) { $0.union($1) }
+        } else {
+            result.updatedProperties = nil
+        }
         if isUnspecific || other.isUnspecific {
             // One side didn't say which models changed, so the merged event can't either.
             result.inserted = []
             result.updated = []
             result.deleted = []
+            result.updatedProperties = nil
         }
         return result
     }

@@ -207,6 +207,43 @@ struct ResultsObserverIncrementalTests {
         #expect(observers.map(\.incrementalRefreshCount) == [0, 0, 1])
     }
 
+    @Test func observersNotShowingAnUpdatedRowWhosePredicateItDoesNotReachReadNothing() async throws {
+        let container = try Self.container()
+        let writer = ModelContext(container)
+        let row = LiveRow(name: "unshown", rank: 100, score: 0.5)
+        writer.insert(row)
+        for rank in 0..<10 { writer.insert(LiveRow(name: "shown", rank: rank, score: nil)) }
+        try writer.save()
+        let observed = ModelContext(container)
+        let observers = try (0..<10).map { rank in
+            try ResultsObserver(
+                filterBy: #Predicate<LiveRow> { $0.rank == rank }, sortBy: [SortDescriptor(\.name)],
+                modelContext: observed)
+        }
+        var published = 0
+        for observer in observers { observer.onChange = { _ in published += 1 } }
+        let sqlite = try #require(container.store as? SQLiteStore)
+
+        // `score` is read by no predicate: the observers decide from the save alone, without a query.
+        row.score = 0.75
+        try writer.save()
+        var executed = sqlite.executedStatementCount
+        let before = observers.map(\.incrementalRefreshCount)
+        #expect(await LiveFixtures.eventually { zip(observers, before).allSatisfy { $0.incrementalRefreshCount > $1 } })
+        #expect(sqlite.executedStatementCount == executed)
+        #expect(published == 0)
+
+        // `rank` is: the row is loaded once (one query for the ten observers) and the one it now matches shows it.
+        row.rank = 3
+        try writer.save()
+        executed = sqlite.executedStatementCount
+        let counts = observers.map(\.incrementalRefreshCount)
+        #expect(await LiveFixtures.eventually { zip(observers, counts).allSatisfy { $0.incrementalRefreshCount > $1 } })
+        #expect(sqlite.executedStatementCount == executed + 1)
+        #expect(published == 1)
+        #expect(observers[3].results.map(\.score) == [nil, 0.75])
+    }
+
     @Test func foreignKeysAreNotAttributes() throws {
         let container = try freshContainer(.sqlite, LiveOwner.self, LiveItem.self)
         let entity = try #require(container.schema.entity(for: LiveItem.self))
