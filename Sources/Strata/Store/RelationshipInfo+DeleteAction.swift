@@ -12,3 +12,18 @@ extension Schema.RelationshipInfo {
         }
     }
 }
+
+extension Schema.RelationshipInfo {
+    /// The `REFERENCES` clause of this to-one relationship's foreign key, as every store writes it: the
+    /// destination's primary key, `ON DELETE` ``foreignKeyDeleteAction``; `nil` for a `.noAction` inverse.
+    package var foreignKeyReferences: SQLFragment? {
+        foreignKeyDeleteAction.map { SQLFragment.references(destination.tableName, onDelete: $0) }
+    }
+}
+
+extension SQLFragment {
+    /// `REFERENCES` the primary key of `table`, with an `ON DELETE` action (`CASCADE`, `SET NULL`, `RESTRICT`).
+    package static func references(_ table: String, onDelete action: String) -> SQLFragment {
+        "REFERENCES \(identifier: table) (\(identifier: StoreLayout.primaryKeyColumn)) ON DELETE \(sql: action)"
+    }
+}

@@ -18,8 +18,9 @@ struct PostgresBootstrap {
     /// Every table's DDL, in creation order.
     var statements: [String] {
         let tables = schema.entities.filter { $0.parentEntity == nil }.map { PostgresTableDefinition(entity: $0) }
-        return tables.map(\.createTable) + tables.flatMap(\.foreignKeys) + tables.flatMap(\.joinTables)
-            + tables.flatMap(\.indexes)
+        return
+            (tables.map(\.createTable) + tables.flatMap(\.foreignKeys) + tables.flatMap(\.joinTables)
+            + tables.flatMap(\.indexes)).map { $0.inlined(in: dialect) }
     }
 
     /// How many times an open without advisory locks runs when another instance creates the store meanwhile.

@@ -11,7 +11,7 @@ struct SchemaFingerprint: Equatable {
     init(schema: Schema, dialect: SQLiteDialect) {
         var entities: [String: String] = [:]
         for entity in schema.entities where entity.parentEntity == nil {
-            entities[entity.name] = TableDefinition(entity: entity, dialect: dialect).statements.joined(separator: "; ")
+            entities[entity.name] = SQLiteTableLayout(dialect: dialect).definition(of: entity)
         }
         self.entities = entities
     }

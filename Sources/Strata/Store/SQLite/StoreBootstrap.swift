@@ -114,11 +114,11 @@ struct StoreBootstrap {
                 }
                 for entity in schema.entities {
                     for statement in TableDefinition(entity: entity, dialect: dialect).statements {
-                        try connection.execute(statement)
+                        try connection.execute(statement.inlined(in: dialect))
                     }
                 }
-                for statement in HistoryTables.createStatements(dialect: dialect) {
-                    try connection.execute(statement)
+                for statement in HistoryTables.createStatements {
+                    try connection.execute(statement.inlined(in: dialect))
                 }
                 try connection.execute(SQLitePrimaryKeys.createStatement(dialect: dialect))
                 return identifier

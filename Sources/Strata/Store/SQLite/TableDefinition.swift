@@ -1,104 +1,107 @@
-/// The DDL of one entity's table, its indexes and the join tables of its to-many relationships.
+/// The DDL of one entity's table, its indexes and the join tables of its to-many relationships, as fragments whose
+/// names the dialect quotes and whose values it writes as literals (``SQLFragment/inlined(in:)``: DDL takes no
+/// bindings).
 struct TableDefinition {
     let entity: Schema.Entity
     let dialect: SQLiteDialect
 
     /// The definition of the row-version column every entity table has (Core Data's `Z_OPT`): an insert leaves it
     /// at 0, every update of the row's attributes adds 1, and a save checks it in the same statement.
-    static let versionColumnDefinition = "\"\(StoreLayout.versionColumn)\" INTEGER NOT NULL DEFAULT 0"
+    static let versionColumnDefinition: SQLFragment =
+        "\(identifier: StoreLayout.versionColumn) INTEGER NOT NULL DEFAULT 0"
+
+    /// The entity column of a hierarchy's table: each row's entity name, the root's unless a subentity's.
+    var entityColumnDefinition: SQLFragment {
+        "\(identifier: StoreLayout.entityColumn) TEXT NOT NULL DEFAULT \(bind: .text(entity.rootEntity.name))"
+    }
 
     /// The column definitions, e.g. `"title" TEXT NOT NULL`: the primary key, the row version, then one per
     /// attribute or to-one relationship.
     /// The table of a model hierarchy holds every entity's columns, after the primary key, the row version and the
     /// entity column (`Z_ENT`, the entity's name); the columns a subentity declares allow `NULL`, which the other
     /// entities' rows hold.
-    /// The entity column of a hierarchy's table: each row's entity name, the root's unless a subentity's.
-    var entityColumnDefinition: String {
-        "\(quote(StoreLayout.entityColumn)) TEXT NOT NULL DEFAULT '\(entity.rootEntity.name)'"
-    }
-
-    var columns: [String] {
-        var system = [quote(StoreLayout.primaryKeyColumn) + " INTEGER PRIMARY KEY", Self.versionColumnDefinition]
+    var columns: [SQLFragment] {
+        var system: [SQLFragment] = [
+            "\(identifier: StoreLayout.primaryKeyColumn) INTEGER PRIMARY KEY", Self.versionColumnDefinition,
+        ]
         if entity.tableHasEntityColumn { system.append(entityColumnDefinition) }
         return system
             + entity.tableColumns.map { owner, index in
                 let property = owner.persistentProperties[index]
+                var column = SQLFragment.identifier(property.name)
                 if let relationship = owner.relationshipInfos[index] {
-                    return "\(quote(property.name)) INTEGER" + foreignKeyClause(relationship)
+                    column.append(sql: " INTEGER")
+                    if let references = relationship.foreignKeyReferences { column.append(" " + references) }
+                    return column
                 }
-                let type = property.attributeStorage.map(dialect.columnType(for:)) ?? ""
-                let isNullable = property.isOptional || owner !== entity
-                return [quote(property.name), type, isNullable ? "" : "NOT NULL"]
-                    .filter { !$0.isEmpty }.joined(separator: " ")
+                if let type = property.attributeStorage.map(dialect.columnType(for:)), !type.isEmpty {
+                    column.append(sql: " " + type)
+                }
+                if !property.isOptional && owner === entity { column.append(sql: " NOT NULL") }
+                return column
             }
     }
 
-    /// `REFERENCES` for a to-one relationship: deleting the destination applies the inverse's delete rule to rows
-    /// no context has loaded (contexts apply it to loaded models themselves).
-    private func foreignKeyClause(_ relationship: Schema.RelationshipInfo) -> String {
-        guard let action = relationship.foreignKeyDeleteAction else { return "" }
-        return
-            " REFERENCES \(quote(relationship.destination.tableName)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE \(action)"
-    }
-
-    var uniqueConstraints: [String] {
+    var uniqueConstraints: [SQLFragment] {
         entity.tableEntities.flatMap(\.ownUniquenessConstraints).map { names in
-            "UNIQUE (" + names.map(quote).joined(separator: ", ") + ")"
+            "UNIQUE (\(SQLFragment.joined(names.map(SQLFragment.identifier), separator: ", ")))"
         }
     }
 
     /// `#Index` indexes (and one per foreign key that no `#Index` already indexes by itself, such as
     /// `#Index<Book>([\.author])`). String columns are indexed under `STRATA_SWIFT`, the collation predicates and
     /// sorts compare Strings with (Swift's own order), so SQLite can use the index for both.
-    var indexStatements: [String] {
+    var indexStatements: [SQLFragment] {
         entity.tableEntities.flatMap(indexStatements(of:))
     }
 
-    private func indexStatements(of entity: Schema.Entity) -> [String] {
+    private func indexStatements(of entity: Schema.Entity) -> [SQLFragment] {
         entity.ownIndexedColumnSets.map { names in
             let indexName = ([entity.name] + names + ["index"]).joined(separator: "_")
             let columns = names.map { name in
                 let isString =
                     entity.property(named: name).map { $0.attributeStorage == .text && $0.valueType == String.self }
                     ?? false
-                return quote(name)
-                    + (isString ? " COLLATE \(StrataStringOrdering.swift.collationName ?? "BINARY")" : "")
+                return SQLFragment.identifier(name) + (isString ? SQLFragment([.collation(.swift)]) : SQLFragment())
             }
-            return "CREATE INDEX \(quote(indexName)) ON \(quote(entity.tableName)) (" + columns.joined(separator: ", ")
-                + ")"
+            return "CREATE INDEX \(identifier: indexName) ON \(identifier: entity.tableName) "
+                + "(\(SQLFragment.joined(columns, separator: ", ")))"
         }
     }
 
     /// The join tables this entity's table creates (`Schema.Entity.createdJoinTables`).
-    var joinTableStatements: [String] {
+    var joinTableStatements: [SQLFragment] {
         entity.createdJoinTables.map(joinTableStatement(of:))
     }
 
     /// A join table's `CREATE TABLE` and `CREATE INDEX`, as one text.
-    func joinTableStatement(of table: Schema.JoinTable) -> String {
-        let reference = { (entity: String) in
-            "INTEGER NOT NULL REFERENCES \(quote(entity)) (\(quote(StoreLayout.primaryKeyColumn))) ON DELETE CASCADE"
+    func joinTableStatement(of table: Schema.JoinTable) -> SQLFragment {
+        let reference = { (entity: String) -> SQLFragment in
+            "INTEGER NOT NULL \(SQLFragment.references(entity, onDelete: "CASCADE"))"
         }
         let (name, owner, target) = (table.name, table.ownerColumn, table.targetColumn)
-        return "CREATE TABLE \(quote(name)) (\(quote(owner)) \(reference(table.entity.tableName)), "
-            + "\(quote(target)) \(reference(table.relationship.destination.tableName)), PRIMARY KEY (\(quote(owner)), \(quote(target)))) WITHOUT ROWID; "
-            + "CREATE INDEX \(quote(name + "_target_index")) ON \(quote(name)) (\(quote(target)))"
+        return "CREATE TABLE \(identifier: name) (\(identifier: owner) \(reference(table.entity.tableName)), "
+            + "\(identifier: target) \(reference(table.relationship.destination.tableName)), "
+            + "PRIMARY KEY (\(identifier: owner), \(identifier: target))) WITHOUT ROWID; "
+            + "CREATE INDEX \(identifier: name + "_target_index") ON \(identifier: name) (\(identifier: target))"
     }
 
     /// Nothing for a subentity, whose rows its hierarchy's root table holds.
-    var statements: [String] {
+    var statements: [SQLFragment] {
         guard entity.parentEntity == nil else { return [] }
         return statementsWithoutJoinTables + joinTableStatements
     }
 
     /// The table and its indexes, without the join tables it owns.
-    var statementsWithoutJoinTables: [String] {
+    var statementsWithoutJoinTables: [SQLFragment] {
         guard entity.parentEntity == nil else { return [] }
-        return ["CREATE TABLE \(quote(entity.name)) (" + (columns + uniqueConstraints).joined(separator: ", ") + ")"]
-            + indexStatements
+        return [createTable(named: entity.name)] + indexStatements
     }
 
-    private func quote(_ identifier: String) -> String { dialect.quote(identifier: identifier) }
+    /// The `CREATE TABLE` of the entity's table under `name` (its own, or the new table of a rebuild).
+    func createTable(named name: String) -> SQLFragment {
+        "CREATE TABLE \(identifier: name) (\(SQLFragment.joined(columns + uniqueConstraints, separator: ", ")))"
+    }
 }
 
 extension AnyPersistentProperty {

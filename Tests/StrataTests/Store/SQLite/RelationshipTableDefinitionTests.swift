@@ -44,14 +44,19 @@ import Testing
         let yardOfPlant = try #require(plant.relationshipInfos.values.first { $0.name == "yard" })
         #expect(yardOfPlant.inverseIndex == nil)
         #expect(yardOfPlant.inverses.map(\.name).sorted() == ["back", "front"])
-        let statements = TableDefinition(entity: yard, dialect: SQLiteDialect()).statements.joined(separator: "\n")
+        let statements = TableDefinition(entity: yard, dialect: SQLiteDialect()).statements.map {
+            $0.inlined(in: SQLiteDialect())
+        }
+        .joined(separator: "\n")
         #expect(statements.contains("CREATE TABLE \"Z_DDLYard_front\""))
         #expect(statements.contains("CREATE TABLE \"Z_DDLYard_back\""))
     }
 
     @Test func aRequiredToOneRestrictsDeletingItsModelAndAnOptionalOneIsSetNull() throws {
         let plant = try #require(schema.entity(for: DDLPlant.self))
-        let columns = TableDefinition(entity: plant, dialect: SQLiteDialect()).columns
+        let columns = TableDefinition(entity: plant, dialect: SQLiteDialect()).columns.map {
+            $0.inlined(in: SQLiteDialect())
+        }
         #expect(
             columns.contains {
                 $0.hasPrefix("\"kind\" INTEGER REFERENCES \"DDLKind\"") && $0.hasSuffix("ON DELETE RESTRICT")

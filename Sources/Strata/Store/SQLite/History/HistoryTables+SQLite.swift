@@ -2,42 +2,34 @@
 extension HistoryTables {
     /// Creates the tables where they don't exist: run in a new store's creating transaction, and by the migration
     /// that adds history to a store written before it was recorded.
-    static func createStatements(dialect: SQLiteDialect) -> [String] {
-        let quote = dialect.quote(identifier:)
-        return [
-            "CREATE TABLE IF NOT EXISTS \(quote(transactions)) (\(quote("id")) INTEGER PRIMARY KEY AUTOINCREMENT, "
-                + "\(quote("timestamp")) REAL NOT NULL, \(quote("author")) TEXT, \(quote("bundle")) TEXT NOT NULL, "
-                + "\(quote("process")) TEXT NOT NULL)",
-            "CREATE TABLE IF NOT EXISTS \(quote(changes)) (\(quote("transaction")) INTEGER NOT NULL, "
-                + "\(quote("position")) INTEGER NOT NULL, \(quote("kind")) INTEGER NOT NULL, \(quote("entity")) TEXT NOT NULL, "
-                + "\(quote("row")) INTEGER NOT NULL, \(quote("count")) INTEGER NOT NULL DEFAULT 1, \(quote("attributes")) TEXT, "
-                + "\(quote("keys")) BLOB, PRIMARY KEY (\(quote("transaction")), \(quote("position")))) WITHOUT ROWID",
-            "CREATE TABLE IF NOT EXISTS \(quote(tombstones)) (\(quote("transaction")) INTEGER NOT NULL, "
-                + "\(quote("position")) INTEGER NOT NULL, \(quote("name")) TEXT NOT NULL, \(quote("value")), "
-                + "PRIMARY KEY (\(quote("transaction")), \(quote("position")), \(quote("name")))) WITHOUT ROWID",
-            timestampIndexStatement(dialect: dialect),
-        ]
-    }
+    static let createStatements: [SQLFragment] = [
+        "CREATE TABLE IF NOT EXISTS \(identifier: transactions) (\(identifier: "id") INTEGER PRIMARY KEY AUTOINCREMENT, "
+            + "\(identifier: "timestamp") REAL NOT NULL, \(identifier: "author") TEXT, \(identifier: "bundle") TEXT NOT NULL, "
+            + "\(identifier: "process") TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS \(identifier: changes) (\(identifier: "transaction") INTEGER NOT NULL, "
+            + "\(identifier: "position") INTEGER NOT NULL, \(identifier: "kind") INTEGER NOT NULL, "
+            + "\(identifier: "entity") TEXT NOT NULL, \(identifier: "row") INTEGER NOT NULL, "
+            + "\(identifier: "count") INTEGER NOT NULL DEFAULT 1, \(identifier: "attributes") TEXT, "
+            + "\(identifier: "keys") BLOB, PRIMARY KEY (\(identifier: "transaction"), \(identifier: "position"))) WITHOUT ROWID",
+        "CREATE TABLE IF NOT EXISTS \(identifier: tombstones) (\(identifier: "transaction") INTEGER NOT NULL, "
+            + "\(identifier: "position") INTEGER NOT NULL, \(identifier: "name") TEXT NOT NULL, \(identifier: "value"), "
+            + "PRIMARY KEY (\(identifier: "transaction"), \(identifier: "position"), \(identifier: "name"))) WITHOUT ROWID",
+        timestampIndexStatement,
+    ]
 
     /// Upgrades tables of an earlier layout `version` to this one: version 1 gains the `keys` column, versions 1 and
     /// 2 the index on the transactions' time.
-    static func upgradeStatements(from version: Int, dialect: SQLiteDialect) -> [String] {
-        var statements: [String] = []
-        if version < 2 {
-            statements.append(
-                "ALTER TABLE \(dialect.quote(identifier: changes)) ADD COLUMN \(dialect.quote(identifier: "keys")) BLOB"
-            )
-        }
-        if version < 3 { statements.append(timestampIndexStatement(dialect: dialect)) }
+    static func upgradeStatements(from version: Int) -> [SQLFragment] {
+        var statements: [SQLFragment] = []
+        if version < 2 { statements.append("ALTER TABLE \(identifier: changes) ADD COLUMN \(identifier: "keys") BLOB") }
+        if version < 3 { statements.append(timestampIndexStatement) }
         return statements
     }
 
     /// The index on the transactions' time: retention by age and history fetches bounded by a date read the rows
     /// they select, not the whole table.
-    private static func timestampIndexStatement(dialect: SQLiteDialect) -> String {
-        "CREATE INDEX IF NOT EXISTS \(dialect.quote(identifier: timestampIndex)) ON \(dialect.quote(identifier: transactions)) "
-            + "(\(dialect.quote(identifier: "timestamp")))"
-    }
+    private static let timestampIndexStatement: SQLFragment =
+        "CREATE INDEX IF NOT EXISTS \(identifier: timestampIndex) ON \(identifier: transactions) (\(identifier: "timestamp"))"
 
     /// Whether the changes table has the `keys` column (a store of layout version 1 opened read-only has not).
     static func hasKeyLists(on connection: SQLiteConnection) -> Bool {

@@ -10,7 +10,7 @@ struct VersionColumnMigrationTests {
     /// Rewrites the store as it was before the version column: the table without `Z_OPT`, and the recorded
     /// description and fingerprint as that code wrote them (or, with `recordsModel: false`, the fingerprint only).
     private func makeLegacy(_ store: TemporaryStore, recordsModel: Bool) throws {
-        let versionColumn = ", " + TableDefinition.versionColumnDefinition
+        let versionColumn = ", " + TableDefinition.versionColumnDefinition.inlined(in: SQLiteDialect())
         let schema = Schema([LockingCounter.self])
         var fingerprint = SchemaFingerprint(schema: schema, dialect: SQLiteDialect())
         fingerprint.entities = fingerprint.entities.mapValues { $0.replacingOccurrences(of: versionColumn, with: "") }
