@@ -46,12 +46,6 @@ struct PendingFetchChanges<T: PersistentModel> {
         storeCondition = conditions.count > 1 ? .and(conditions) : conditions.first
     }
 
-    /// Whether a model read from the store is left out of the results: deleted, or judged by its current values.
-    func isRemoved(_ model: T) -> Bool {
-        let data = model.persistentBackingData
-        return data.isDeleted || (data.primaryKey.map(removedKeys.contains) ?? false)
-    }
-
     /// The candidates that match the fetch's condition, judged by their current values as the store judges rows.
     ///
     /// - Throws: as `QueryEvaluator.isSatisfied(_:)`.
@@ -80,7 +74,12 @@ extension ModelContext {
         request.offset = nil
         request.limit = wanted
         request.excludedKeys = pending.removedKeys
-        let stored: [T] = try models(request).filter { !pending.isRemoved($0) }
+        // The store leaves the removed rows out; a registered model whose row a fault's read found gone reads as
+        // deleted, and is left out too.
+        var foundDeleted = false
+        var stored: [T] = try models(
+            request, each: { foundDeleted = foundDeleted || $0.persistentBackingData.isDeleted })
+        if foundDeleted { stored.removeAll { $0.persistentBackingData.isDeleted } }
         let candidates = try pending.matchingCandidates(plan)
         let merged = try plan.mergeInMemory(stored: stored, candidates: candidates, count: wanted)
         guard offset < merged.count else { return [] }

@@ -8,9 +8,9 @@ package struct StoreFetch: Sendable {
     /// in addition to `condition`.
     package var keyFilter: (column: String, keys: [Int64])?
     /// Primary keys of rows left out of the results although they match (the rows of models the context has
-    /// changed or deleted since they were saved). `limit` and `offset` count the rows kept: the store reads
-    /// ``rowsToRead`` rows and leaves these out as it goes (``FetchRowWindow``), so the statement stays the same
-    /// whatever the keys, and names none of them.
+    /// changed or deleted since they were saved). `limit` and `offset` count the rows kept. The statement stays the
+    /// same whatever the keys: SQLite's names them in one bound value (``SelectWriter/primaryKeyExclusion(_:)``);
+    /// other stores read ``rowsToRead`` rows and leave these out as they go (``FetchRowWindow``).
     package var excludedKeys: Set<Int64> = []
     package var ordering: [QueryOrdering]
     package var limit: Int?

@@ -112,6 +112,33 @@ struct PendingPageTests {
     }
 
     @Test(
+        "Unsaved inserts, changes and deletes that match the page's condition are merged in, the others left out",
+        arguments: StoreKind.all)
+    func pendingChangesMatchingAndNot(_ kind: StoreKind) throws {
+        let (context, readings) = try savedReadings(kind)
+        let filter = #Predicate<Reading> { $0.pages < 175 } // R0 … R7
+        readings[0].pages = 300 // stops matching
+        readings[3].pages = 101 // still matches, moves to the front
+        readings[8].pages = 102 // starts matching
+        readings[5].rating = 1 // changed, matching where it was
+        context.delete(readings[1]) // a matching row
+        context.delete(readings[9]) // a row that doesn't match
+        context.insert(Reading(title: "N1", pages: 103, isFinished: false, startedAt: Self.start))
+        context.insert(Reading(title: "N2", pages: 400, isFinished: false, startedAt: Self.start))
+        let sort = [SortDescriptor(\Reading.pages)]
+        let first = try page(context, by: sort, limit: 4, where: filter)
+        let middle = try page(context, by: sort, limit: 3, offset: 2, where: filter)
+        let all = try page(context, by: sort, limit: 20, where: filter)
+        #expect(first == ["R3", "R8", "N1", "R2"])
+        #expect(middle == ["N1", "R2", "R4"])
+        #expect(all == ["R3", "R8", "N1", "R2", "R4", "R5", "R6", "R7"])
+        try context.save()
+        #expect(try page(context, by: sort, limit: 4, where: filter) == first)
+        #expect(try page(context, by: sort, limit: 3, offset: 2, where: filter) == middle)
+        #expect(try page(context, by: sort, limit: 20, where: filter) == all)
+    }
+
+    @Test(
         "More changed rows than one statement can name: the page still comes from a limited read",
         arguments: StoreKind.all)
     func moreChangesThanAStatementNames(_ kind: StoreKind) throws {

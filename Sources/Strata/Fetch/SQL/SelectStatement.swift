@@ -31,7 +31,9 @@ package struct SelectStatement<Writer: SelectWriter> {
             list.append(.identifier(StoreLayout.entityColumn))
         }
         var sql = SQLFragment(list)
-        sql.append(try from(fetch))
+        let exclusion = fetch.excludedKeys.isEmpty ? nil : writer.primaryKeyExclusion(fetch.excludedKeys)
+        sql.append(
+            try from(fetch.entity, condition: fetch.condition, keyFilter: fetch.keyFilter, exclusion: exclusion))
         let endsOnKey =
             fetch.ordering.last.map { $0.expression == .column(StoreLayout.primaryKeyColumn) && $0.ascending } ?? false
         let addsKey = writer.breaksTiesByPrimaryKey && !endsOnKey
@@ -44,9 +46,9 @@ package struct SelectStatement<Writer: SelectWriter> {
             if !fetch.ordering.isEmpty { sql.append(sql: ", ") }
             sql.append(.identifier(StoreLayout.primaryKeyColumn))
         }
-        if fetch.rowsToRead != nil || fetch.statementOffset != nil {
-            writer.appendLimit(fetch.rowsToRead, offset: fetch.statementOffset, to: &sql)
-        }
+        // Keys the statement doesn't leave out are left out as the rows are read: it reads as many more rows.
+        let (limit, offset) = exclusion == nil ? (fetch.rowsToRead, fetch.statementOffset) : (fetch.limit, fetch.offset)
+        if limit != nil || offset != nil { writer.appendLimit(limit, offset: offset, to: &sql) }
         return sql
     }
 
@@ -69,20 +71,28 @@ package struct SelectStatement<Writer: SelectWriter> {
     }
 
     /// ` FROM "Entity" WHERE …`: the rows of `entity`'s table that are `entity`'s (a hierarchy shares one table),
-    /// match `condition`, and have one of `keyFilter`'s keys in its column. Also the matching part of a batch
-    /// delete.
+    /// match `condition`, have one of `keyFilter`'s keys in its column, and meet `exclusion` (the writer's
+    /// ``SelectWriter/primaryKeyExclusion(_:)``). Also the matching part of a batch delete.
     /// - Throws: what the writer throws for the condition.
     package func from(
-        _ entity: Schema.Entity, condition: QueryExpression?, keyFilter: (column: String, keys: [Int64])? = nil
+        _ entity: Schema.Entity, condition: QueryExpression?, keyFilter: (column: String, keys: [Int64])? = nil,
+        exclusion: SQLFragment? = nil
     ) throws -> SQLFragment {
         var sql = SQLFragment([.text(" FROM "), .identifier(entity.tableName)])
         let restricted = entity.restricting(condition)
+        var hasWhere = false
         if let restricted {
             sql.append(sql: " WHERE ")
             sql.append(try writer.condition(restricted))
+            hasWhere = true
+        }
+        if let exclusion {
+            sql.append(sql: hasWhere ? " AND " : " WHERE ")
+            sql.append(exclusion)
+            hasWhere = true
         }
         if let filter = keyFilter {
-            sql.append(sql: restricted == nil ? " WHERE " : " AND ")
+            sql.append(sql: hasWhere ? " AND " : " WHERE ")
             if filter.keys.isEmpty {
                 sql.append(sql: "FALSE")
             } else {

@@ -23,10 +23,17 @@ package protocol SelectWriter {
 
     /// Appends the `LIMIT` and `OFFSET` clauses of a fetch that has either.
     func appendLimit(_ limit: Int?, offset: Int?, to sql: inout SQLFragment)
+
+    /// The condition that leaves out the rows whose primary key is one of `keys` (``StoreFetch/excludedKeys``),
+    /// the keys bound as one value, so the statement's text is the same whatever they are; `nil` when the engine
+    /// can't, and its store leaves them out as it reads the rows (``FetchRowWindow``).
+    func primaryKeyExclusion(_ keys: Set<Int64>) -> SQLFragment?
 }
 
 extension SelectWriter {
     package var breaksTiesByPrimaryKey: Bool { false }
+
+    package func primaryKeyExclusion(_ keys: Set<Int64>) -> SQLFragment? { nil }
 
     /// ` LIMIT ? OFFSET ?`, with `-1` for no limit (SQLite's spelling).
     package func appendLimit(_ limit: Int?, offset: Int?, to sql: inout SQLFragment) {

@@ -20,6 +20,15 @@ package struct SQLiteSelectWriter: SelectWriter {
         aggregate.sql(of: operand.sql)
     }
 
+    /// `NOT strata_key_listed(?, "Z_PK")`, the keys sorted in one blob: tested on the index entry the statement
+    /// steps, so an excluded row is not read from the table.
+    package func primaryKeyExclusion(_ keys: Set<Int64>) -> SQLFragment? {
+        SQLFragment([
+            .text("NOT \(SQLiteFunctions.keyListed)("), .binding(.blob(SQLiteFunctions.keyList(keys.sorted()))),
+            .text(", "), .identifier(StoreLayout.primaryKeyColumn), .text(")"),
+        ])
+    }
+
     package func orderingKey(_ ordering: QueryOrdering, of entity: Schema.Entity) -> SQLFragment {
         var key = ordering.expression.sql
         if let collation = dialect.collationName(for: ordering.collation) {

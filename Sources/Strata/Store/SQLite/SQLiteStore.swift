@@ -120,9 +120,9 @@ extension SQLiteStore {
                 let statement = try translatingErrors("fetch \(request.entity.name)") { try connection.prepare(sql) }
                 defer { statement.reset() }
                 try translatingErrors("fetch \(request.entity.name)") { try statement.bind(bindings) }
-                var window = FetchRowWindow(request)
-                while !window.isFull, try translatingErrors("fetch \(request.entity.name)", { try statement.step() }) {
-                    if window.admitsEveryRow || window.admits(statement.int64(at: 0)) { try body(statement) }
+                // The statement leaves the excluded keys out itself (`SQLiteSelectWriter.primaryKeyExclusion`).
+                while try translatingErrors("fetch \(request.entity.name)", { try statement.step() }) {
+                    try body(statement)
                 }
             }
         }
@@ -141,12 +141,9 @@ extension SQLiteStore {
                     defer { statement.reset() }
                     try statement.bind(bindings)
                     var keys: [Int64] = []
-                    if let limit = keysOnly.rowsToRead { keys.reserveCapacity(Swift.min(limit, 10_000)) }
-                    var window = FetchRowWindow(keysOnly)
-                    while !window.isFull, try statement.step() {
-                        let key = statement.int64(at: 0)
-                        if window.admits(key) { keys.append(key) }
-                    }
+                    if let limit = keysOnly.limit { keys.reserveCapacity(Swift.min(limit, 10_000)) }
+                    // The statement leaves the excluded keys out itself, as in `fetch(_:_:)`.
+                    while try statement.step() { keys.append(statement.int64(at: 0)) }
                     return keys
                 }
             }
