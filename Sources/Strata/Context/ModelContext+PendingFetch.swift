@@ -62,7 +62,8 @@ struct PendingFetchChanges<T: PersistentModel> {
 extension ModelContext {
     /// A fetch with unsaved changes of its entity: reads at most offset + limit rows from the store, in the store's
     /// order, the store leaving out the changed and deleted rows as it reads them (``StoreFetch/excludedKeys``),
-    /// then merges in the changed and inserted models that match, ordered as `ORDER BY` will order them once saved.
+    /// then merges in the changed and inserted models that match, ordered as `ORDER BY` will order them once saved
+    /// (those that sort after a full page's last row are not judged).
     func fetchMergingPendingChanges<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, plan: FetchPlan) throws -> [T]
     {
         let pending = PendingFetchChanges<T>(in: self, plan: plan)
@@ -80,8 +81,7 @@ extension ModelContext {
         var stored: [T] = try models(
             request, each: { foundDeleted = foundDeleted || $0.persistentBackingData.isDeleted })
         if foundDeleted { stored.removeAll { $0.persistentBackingData.isDeleted } }
-        let candidates = try pending.matchingCandidates(plan)
-        let merged = try plan.mergeInMemory(stored: stored, candidates: candidates, count: wanted)
+        let merged = try plan.mergeInMemory(stored: stored, candidates: pending.candidates, count: wanted)
         guard offset < merged.count else { return [] }
         return Array(merged[offset...])
     }

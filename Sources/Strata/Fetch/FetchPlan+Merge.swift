@@ -37,7 +37,18 @@ package struct StoreOrder {
     ///
     /// - Throws: as `QueryEvaluator.evaluate(_:)`, for a sort key that can't be evaluated.
     package func key(of model: any PersistentModel, position: Int = 0, of count: Int = 1) throws -> Key {
-        let evaluator = QueryEvaluator(entity: entity, backingData: model.persistentBackingData, columns: columns)
+        try key(of: evaluator(of: model), position: position, of: count)
+    }
+
+    /// An evaluator of `model`'s current values that shares this order's columns found by name.
+    func evaluator(of model: any PersistentModel) -> QueryEvaluator {
+        QueryEvaluator(entity: entity, backingData: model.persistentBackingData, columns: columns)
+    }
+
+    /// The key of the model `evaluator` reads; `position` orders unsaved models among themselves (of `count`).
+    ///
+    /// - Throws: as `QueryEvaluator.evaluate(_:)`, for a sort key that can't be evaluated.
+    func key(of evaluator: QueryEvaluator, position: Int, of count: Int) throws -> Key {
         let values = try orderings.map { ordering -> StoredValue in
             // An unsaved model's key will be larger than every saved one's, in the order models were inserted.
             if case .column(StoreLayout.primaryKeyColumn) = ordering.expression, evaluator.primaryKey == nil {
@@ -64,26 +75,38 @@ package struct StoreOrder {
 }
 
 extension FetchPlan {
-    /// Merges models read from the store (already in `ORDER BY` order) with models judged in memory, into the
-    /// order the store will give them once saved (`StoreOrder`; unsaved models in `candidates`' order among
-    /// themselves). Stops after `count` models when given.
+    /// Merges models read from the store (already in `ORDER BY` order) with the unsaved models of `candidates` that
+    /// match the fetch's condition, judged in memory with the store's semantics, into the order the store will give
+    /// them once saved (`StoreOrder`; unsaved models in `candidates`' order among themselves). Stops after `count`
+    /// models when given.
     ///
     /// When the store's rows fill the `count` wanted, a candidate that sorts after the last of those can't be among
-    /// them: it is left out before sorting, so only the candidates that land in the page are sorted.
+    /// them: it is left out before it is judged, and only the candidates that land in the page are sorted. One
+    /// evaluator reads each candidate for its sort key and the condition.
     ///
-    /// - Throws: as `QueryEvaluator.evaluate(_:)`, for a sort key that can't be evaluated.
+    /// - Throws: as `QueryEvaluator.evaluate(_:)`, for a condition or sort key that can't be evaluated.
     package func mergeInMemory<T: PersistentModel>(stored: [T], candidates: [T], count: Int?) throws -> [T] {
         let wanted = count ?? .max
         guard !candidates.isEmpty, wanted > 0 else { return Array(stored.prefix(wanted)) }
         let order = StoreOrder(self)
+        let condition = request.condition
         let bound = stored.count >= wanted ? try order.key(of: stored[wanted - 1]) : nil
         var keys: [StoreOrder.Key] = []
         var kept: [Int] = []
         keys.reserveCapacity(candidates.count)
         kept.reserveCapacity(candidates.count)
         for index in candidates.indices {
-            let key = try order.key(of: candidates[index], position: index, of: candidates.count)
+            let evaluator = order.evaluator(of: candidates[index])
+            let key: StoreOrder.Key
+            do {
+                key = try order.key(of: evaluator, position: index, of: candidates.count)
+            } catch {
+                // A sort key matters only for a model the fetch returns.
+                if try condition.map(evaluator.isSatisfied) ?? true { throw error }
+                continue
+            }
             if let bound, !order.precedes(key, bound) { continue }
+            if let condition, !(try evaluator.isSatisfied(condition)) { continue }
             keys.append(key)
             kept.append(index)
         }
