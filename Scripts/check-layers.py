@@ -43,6 +43,10 @@ EXCEPTIONS = {
     # An entity decoded from an encoded schema describes a model class without naming one; its stand-in class
     # conforms to `PersistentModel`, whose requirements name the backing data.
     ("Schema/DecodedEntityModel.swift", "ModelBackingData"),
+    # SwiftData's `DataStore` protocol opens a custom store with the container's migration plan
+    # (`init(_:migrationPlan:)`), whose stages run on contexts; the store layer only passes the plan's type on.
+    ("Store/Custom/DataStore.swift", "SchemaMigrationPlan"),
+    ("Store/Custom/DataStoreAdapter.swift", "SchemaMigrationPlan"),
 }
 # StrataPostgres's layers, lowest first: its SQL spelling, the libpq connection, the store, and at the top (the
 # module's own folder) the public configuration and `PostgresDataStore`.
@@ -58,7 +62,7 @@ POSTGRES_EXCEPTIONS = {
 POSTGRES_SHARED = {"PostgresConfiguration"}
 # StrataPostgres may use these layers of Strata.
 POSTGRES_ALLOWED = {"Logging", "Model", "Errors", "Schema", "BackingData", "Fetch", "Store"}
-# Public types of Context/CustomStore (SwiftData's custom-store protocols) that StrataPostgres may name: its
+# Public types of Store/Custom and Context (SwiftData's custom-store protocols) that StrataPostgres may name: its
 # configuration and store type conform to them, and `DataStore.init(_:migrationPlan:)` takes a migration plan.
 POSTGRES_PUBLIC_TYPES = {"DataStore", "DataStoreConfiguration", "SchemaMigrationPlan", "DataStoreFetchRequest",
                          "DataStoreFetchResult", "DataStoreSaveChangesRequest", "DataStoreSaveChangesResult",

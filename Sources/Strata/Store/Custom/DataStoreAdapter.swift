@@ -18,15 +18,9 @@ final class DataStoreAdapter<Store: DataStore>: PersistentStore, @unchecked Send
     var image = CustomStoreImage()
     /// Rows whose snapshot the store may still hold with a temporary identifier of a related model (the store
     /// remapped only the inserted models' own identifiers): sent again with every save until one succeeds.
-    var staleReferences: Set<RowID> = []
+    var staleReferences: Set<CustomStoreImage.RowID> = []
     var isClosed = false
     private(set) var erasures = 0
-
-    /// A row of the image: its entity's name and key.
-    struct RowID: Hashable {
-        var entity: String
-        var key: Int64
-    }
 
     /// Wraps an opened store.
     /// - Throws: `StrataError.storeOpenFailed` when the store's snapshots aren't ``DefaultSnapshot``s.

@@ -148,3 +148,22 @@ struct CustomStoreImage {
         return DefaultSnapshot(persistentIdentifier: identifier, values: values)
     }
 }
+
+extension CustomStoreImage {
+    /// A row of the image: its entity's name and key.
+    struct RowID: Hashable {
+        var entity: String
+        var key: Int64
+    }
+
+    /// An evaluator over one row of the image that follows relationships through the image.
+    func evaluator(of key: Int64, in entity: Schema.Entity) -> QueryEvaluator {
+        let values = rows[entity.name]?[key]?.values ?? []
+        return QueryEvaluator(entity: entity, primaryKey: key, values: { $0 < values.count ? values[$0] : .null }) {
+            hop in
+            related(key, of: hop.owner, through: hop.relationship).map {
+                evaluator(of: $0, in: hop.relationship.destination)
+            }
+        }
+    }
+}

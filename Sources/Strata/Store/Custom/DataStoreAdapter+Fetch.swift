@@ -93,7 +93,7 @@ extension DataStoreAdapter {
             }
         }
         let snapshot = image
-        var evaluators = keys.map { Self.evaluator(of: $0, in: entity, image: snapshot) }
+        var evaluators = keys.map { snapshot.evaluator(of: $0, in: entity) }
         if let condition = request.condition {
             evaluators = try evaluators.filter { try $0.isSatisfied(condition) }
         }
@@ -108,17 +108,6 @@ extension DataStoreAdapter {
         if let offset = request.offset, offset > 0 { selected = selected.dropFirst(offset) }
         if let limit = request.limit { selected = selected.prefix(max(limit, 0)) }
         return Array(selected)
-    }
-
-    /// An evaluator over one row of the image that follows relationships through the image.
-    static func evaluator(of key: Int64, in entity: Schema.Entity, image: CustomStoreImage) -> QueryEvaluator {
-        let values = image.rows[entity.name]?[key]?.values ?? []
-        return QueryEvaluator(entity: entity, primaryKey: key, values: { $0 < values.count ? values[$0] : .null }) {
-            hop in
-            image.related(key, of: hop.owner, through: hop.relationship).map {
-                evaluator(of: $0, in: hop.relationship.destination, image: image)
-            }
-        }
     }
 
     /// Asks the store for the app's descriptor (without its limit and offset, which apply after the context's
@@ -179,9 +168,9 @@ extension DataStoreAdapter {
     @discardableResult
     func take(
         _ fetched: [Store.Snapshot], related: [PersistentIdentifier: Store.Snapshot], whole entity: Schema.Entity?
-    ) -> [RowID] {
+    ) -> [CustomStoreImage.RowID] {
         let snapshots = fetched.compactMap { $0 as? DefaultSnapshot }
-        var rows: [RowID] = []
+        var rows: [CustomStoreImage.RowID] = []
         if let entity {
             let present = Set(
                 snapshots.filter { $0.persistentIdentifier.entityName == entity.name }.map {
@@ -195,7 +184,7 @@ extension DataStoreAdapter {
         for snapshot in snapshots + related.values.compactMap({ $0 as? DefaultSnapshot }) {
             guard let owner = schema.entity(named: snapshot.persistentIdentifier.entityName) else { continue }
             image.merge(snapshot, entity: owner)
-            rows.append(RowID(entity: owner.name, key: image.key(for: snapshot.persistentIdentifier)))
+            rows.append(CustomStoreImage.RowID(entity: owner.name, key: image.key(for: snapshot.persistentIdentifier)))
         }
         return rows
     }
