@@ -44,3 +44,24 @@ extension SQLiteConnection {
         return statement
     }
 }
+
+extension SQLiteConnection {
+    /// The statement for `sql`, a text `owner` holds for as long as it lives (a save's statement shape), reset and
+    /// with no bindings: found again by the owner's identity rather than by hashing the text. When that statement
+    /// is still producing rows, a fresh one is compiled and not kept, as ``prepare(_:)`` does.
+    ///
+    /// - Throws: ``SQLiteError`` when the SQL does not compile.
+    package func prepare(_ sql: String, ownedBy owner: AnyObject) throws(SQLiteError) -> SQLiteStatement {
+        let identity = ObjectIdentifier(owner)
+        if let kept = statementsByOwner[identity] {
+            guard !kept.statement.isInProgress else { return try compile(sql, countsExecutions: true) }
+            kept.statement.reset()
+            return kept.statement
+        }
+        let statement = try compile(sql, countsExecutions: true)
+        // Kept with its owner, so the identity is not reused while the entry stands.
+        if statementsByOwner.count >= Self.statementCacheLimit { statementsByOwner.removeAll() }
+        statementsByOwner[identity] = (owner, statement)
+        return statement
+    }
+}

@@ -21,7 +21,7 @@ package final class SQLiteConnection {
     }
 
     /// The most statements the cache keeps before it starts over.
-    private static let statementCacheLimit = 256
+    static let statementCacheLimit = 256
 
     /// The open `sqlite3*`.
     let handle: OpaquePointer
@@ -40,6 +40,10 @@ package final class SQLiteConnection {
 
     /// The statements of ``KeptSQL`` texts this connection compiled, at their numbers.
     var keptStatements: [SQLiteStatement?] = []
+
+    /// Statements compiled for texts an object owns (a save's statement shape), by the owner's identity, each kept
+    /// with its owner.
+    var statementsByOwner: [ObjectIdentifier: (owner: AnyObject, statement: SQLiteStatement)] = [:]
 
     /// How many savepoints ``transaction(_:)`` currently has open inside the outer transaction.
     var savepointDepth = 0
@@ -87,6 +91,9 @@ package final class SQLiteConnection {
         }
         for case let statement? in keptStatements {
             statement.finalize()
+        }
+        for kept in statementsByOwner.values {
+            kept.statement.finalize()
         }
         sqlite3_close_v2(handle)
         if let openFile { SQLiteOpenFiles.close(openFile) }

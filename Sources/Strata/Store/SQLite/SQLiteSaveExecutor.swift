@@ -1,8 +1,9 @@
 import Foundation
 
-/// Runs a save's statements on SQLite, one at a time, inside the save's transaction: each text is prepared once per
-/// save (a run of one shape reuses the last statement without a lookup), and an insert's or update's values are
-/// bound straight from the model rather than copied into an array.
+/// Runs a save's statements on SQLite, one at a time, inside the save's transaction: each shape's statement is
+/// compiled once per connection and found by the shape's identity (a run of one shape reuses the last statement
+/// without a lookup), and an insert's or update's values are bound straight from the model rather than copied into
+/// an array.
 final class SQLiteSaveExecutor: SaveExecutor {
     let connection: SQLiteConnection
     let dialect: SQLiteDialect
@@ -80,7 +81,7 @@ final class SQLiteSaveExecutor: SaveExecutor {
         if !prepared.isEmpty, let found = prepared[ObjectIdentifier(sql)] {
             statement = found.statement
         } else {
-            statement = try connection.prepare(sql.text)
+            statement = try connection.prepare(sql.text, ownedBy: sql)
         }
         if let last { prepared[ObjectIdentifier(last.sql)] = last }
         last = (sql, statement)

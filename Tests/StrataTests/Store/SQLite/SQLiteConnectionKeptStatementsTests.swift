@@ -51,4 +51,22 @@ struct SQLiteConnectionKeptStatementsTests {
         outer.reset()
         #expect(try connection.prepare(Self.titles) === outer)
     }
+
+    @Test func aStatementOwnedByAnObjectIsCompiledOncePerOwner() throws {
+        final class Shape {}
+        let connection = try bookConnection()
+        let sql = "INSERT INTO book(title) VALUES (?)"
+        let first = Shape()
+        let second = Shape()
+        let compiled = connection.compiledStatementCount
+        for (title, owner) in [("Dune", first), ("Emma", first), ("Kindred", second), ("Beloved", first)] {
+            let statement = try connection.prepare(sql, ownedBy: owner)
+            defer { statement.reset() }
+            try statement.bind(.text(title), at: 1)
+            try statement.runToCompletion()
+        }
+        #expect(connection.compiledStatementCount == compiled + 2)
+        #expect(try connection.prepare(sql, ownedBy: first) === connection.prepare(sql, ownedBy: first))
+        #expect(try connection.query("SELECT count(*) FROM book", []) == [[.integer(4)]])
+    }
 }
