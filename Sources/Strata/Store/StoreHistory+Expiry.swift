@@ -121,10 +121,9 @@ extension HistoryTables {
     /// Raises `key`'s transaction to `transaction`, unless it holds a newer one: deleting older history later
     /// doesn't make newer tokens valid again.
     private static func recordDeleted(key: String, through transaction: Int64) -> SQLFragment {
-        let metadata = SQLFragment.identifier(StoreLayout.metadataTable)
-        return
-            "INSERT INTO \(metadata) (key, value) VALUES (\(bind: .text(key)), \(bind: .text(String(transaction)))) "
-            + "ON CONFLICT (key) DO UPDATE SET value = CASE WHEN CAST(excluded.value AS BIGINT) > CAST(\(metadata).value AS BIGINT) "
+        let metadata = StoreMetadata.table
+        return StoreMetadata.insert(key, String(transaction))
+            + " ON CONFLICT (key) DO UPDATE SET value = CASE WHEN CAST(excluded.value AS BIGINT) > CAST(\(metadata).value AS BIGINT) "
             + "THEN excluded.value ELSE \(metadata).value END"
     }
 }

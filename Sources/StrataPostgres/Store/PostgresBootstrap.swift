@@ -42,39 +42,31 @@ struct PostgresBootstrap {
 
     /// Creates, checks or migrates the store in one transaction.
     private func runOnce() throws -> String {
-        let namespace = dialect.quote(identifier: configuration.databaseSchema)
-        let metadata = "\(namespace).\(dialect.quote(identifier: StoreLayout.metadataTable))"
+        let schema = StoredValue.text(configuration.databaseSchema)
         return try connection.transaction {
             if configuration.allowsSave {
                 if configuration.usesAdvisoryLocks {
                     // Both halves of the key come from the schema's name, so stores in other schemas don't wait.
-                    try connection.query(
-                        "SELECT pg_advisory_xact_lock(hashtext('strata'), hashtext($1))",
-                        [.text(configuration.databaseSchema)])
+                    try connection.query("SELECT pg_advisory_xact_lock(hashtext('strata'), hashtext(\(bind: schema)))")
                 }
                 // Created only when missing: `CREATE SCHEMA IF NOT EXISTS` needs the database's CREATE privilege
                 // even when the schema is there, which a role that only uses the store's tables doesn't have.
                 let schemaExists = try connection.query(
-                    "SELECT count(*) FROM pg_catalog.pg_namespace WHERE nspname = $1",
-                    [.text(configuration.databaseSchema)])
+                    "SELECT count(*) FROM pg_catalog.pg_namespace WHERE nspname = \(bind: schema)")
                 if schemaExists.int64(row: 0, column: 0) == 0 {
-                    try connection.execute("CREATE SCHEMA IF NOT EXISTS \(namespace)")
+                    try execute("CREATE SCHEMA IF NOT EXISTS \(identifier: configuration.databaseSchema)")
                 }
             }
-            let exists = try connection.query(
-                "SELECT to_regclass($1) IS NOT NULL",
-                [.text("\(namespace).\(dialect.quote(identifier: StoreLayout.metadataTable))")])
-            if exists.text(row: 0, column: 0) == "t" {
+            if try metadataExists() {
                 if configuration.allowsSave, !configuration.usesAdvisoryLocks {
                     // Held to the end of the transaction: another instance's open waits here, then reads what this
                     // one wrote (each statement of a READ COMMITTED transaction reads the latest commits).
-                    try connection.query("SELECT value FROM \(metadata) WHERE key = 'format' FOR UPDATE", [])
+                    try connection.query("SELECT value FROM \(metadata) WHERE key = 'format' FOR UPDATE")
                 }
-                return try open(metadata)
+                return try open()
             }
             let tables = try connection.query(
-                "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = $1", [.text(configuration.databaseSchema)]
-            )
+                "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = \(bind: schema)")
             guard tables.int64(row: 0, column: 0) == 0 else {
                 throw StrataError.notAStrataStore(
                     path: location, reason: "schema \(configuration.databaseSchema) holds tables but no Strata metadata"
@@ -84,16 +76,40 @@ struct PostgresBootstrap {
                 throw StrataError.storeOpenFailed(
                     path: location, reason: "the store is empty and the configuration doesn't allow saves")
             }
-            return try create(metadata)
+            return try create()
         }
+    }
+
+    /// The store's metadata table, in its schema.
+    var metadata: SQLFragment { qualified(StoreLayout.metadataTable) }
+
+    /// A table or index of the store's schema, by its qualified name.
+    private func qualified(_ name: String) -> SQLFragment {
+        "\(identifier: configuration.databaseSchema).\(identifier: name)"
+    }
+
+    /// `to_regclass` of a table or index of the store's schema: `NULL` when there is none of that name.
+    private func regclass(_ name: String) -> SQLFragment {
+        "to_regclass(\(bind: .text(qualified(name).inlined(in: dialect))))"
+    }
+
+    /// Whether the store's schema holds the metadata table: it holds a store.
+    /// - Throws: ``PostgresError``.
+    func metadataExists() throws -> Bool {
+        try connection.query("SELECT \(regclass(StoreLayout.metadataTable)) IS NOT NULL").text(row: 0, column: 0) == "t"
+    }
+
+    /// Runs DDL, its values written as literals.
+    private func execute(_ statement: SQLFragment) throws {
+        try connection.execute(statement.inlined(in: dialect))
     }
 
     /// The store as errors name it: the URL without its password, and the schema.
     var location: String { configuration.location }
 
-    private func create(_ metadata: String) throws -> String {
+    private func create() throws -> String {
         // First, so that of instances creating the store together without advisory locks all but one fail here.
-        try connection.execute("CREATE TABLE \(metadata) (key text PRIMARY KEY, value text NOT NULL)")
+        try execute("CREATE TABLE \(metadata) (key text PRIMARY KEY, value text NOT NULL)")
         for function in PostgresFunctions.definitions { try connection.execute(function) }
         for statement in statements { try connection.execute(statement) }
         for statement in PostgresHistoryTables.createStatements { try connection.execute(statement) }
@@ -101,18 +117,18 @@ struct PostgresBootstrap {
         var description = StoredSchema(schema: schema, layout: PostgresTableLayout())
         description.version = description.version ?? migrationPlan?.schemas.last?.versionIdentifier
         for (key, value) in [
-            ("format", Self.formatVersion), ("identifier", identifier), ("model", description.encoded),
+            ("format", Self.formatVersion), ("identifier", identifier), (StoredSchema.metadataKey, description.encoded),
             (Self.functionsKey, PostgresFunctions.definitionsVersion),
         ] {
-            try connection.query("INSERT INTO \(metadata) (key, value) VALUES ($1, $2)", [.text(key), .text(value)])
+            try connection.query(StoreMetadata.insert(key, value, into: metadata))
         }
         return identifier
     }
 
     /// Opens an existing store: checks its format, migrates it to the models when they differ (or refuses, for a
     /// configuration that doesn't allow saves), and returns its identifier.
-    private func open(_ metadata: String) throws -> String {
-        let values = try readMetadata(metadata)
+    private func open() throws -> String {
+        let values = try readMetadata()
         let identifier = values["identifier"] ?? ""
         let stored = try storedSchema(values)
         let steps = try planning.steps(from: stored)
@@ -129,8 +145,7 @@ struct PostgresBootstrap {
         if values[Self.functionsKey] != PostgresFunctions.definitionsVersion {
             for function in PostgresFunctions.definitions { try connection.execute(function) }
             try connection.query(
-                "INSERT INTO \(metadata) (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-                [.text(Self.functionsKey), .text(PostgresFunctions.definitionsVersion)])
+                StoreMetadata.write(Self.functionsKey, PostgresFunctions.definitionsVersion, into: metadata))
         }
         // History tables or indexes missing from a store (created before history was recorded, or dropped by hand)
         // are added here, once however many instances open it together: `IF NOT EXISTS`, under the advisory lock
@@ -152,9 +167,9 @@ struct PostgresBootstrap {
                     "store": location, "stages": "\(steps.count)",
                 ], category: "migration")
             for step in steps { try migrator.run(step) }
-            try record(last.plan.result, in: metadata)
-        } else if values["model"] == nil {
-            try record(stored, in: metadata)
+            try record(last.plan.result)
+        } else if values[StoredSchema.metadataKey] == nil {
+            try record(stored)
         }
         return identifier
     }
@@ -167,14 +182,10 @@ struct PostgresBootstrap {
         let names = [
             HistoryTables.transactions, HistoryTables.changes, HistoryTables.tombstones, HistoryTables.timestampIndex,
         ]
-        let namespace = dialect.quote(identifier: configuration.databaseSchema)
-        let tests = names.map { name -> SQLFragment in
-            "to_regclass(\(bind: .text("\(namespace).\(dialect.quote(identifier: name))"))) IS NOT NULL"
-        }
+        let tests = names.map { name -> SQLFragment in "\(regclass(name)) IS NOT NULL" }
         // Stores written before key lists lack the changes table's `keys` column.
-        let changes: SQLFragment = "\(bind: .text("\(namespace).\(dialect.quote(identifier: HistoryTables.changes))"))"
         let keys: SQLFragment =
-            "EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass(\(changes)) AND attname = 'keys' "
+            "EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = \(regclass(HistoryTables.changes)) AND attname = 'keys' "
             + "AND NOT attisdropped)"
         let present = try connection.query("SELECT " + SQLFragment.joined(tests + [keys], separator: " AND "))
         return present.count > 0 && present.text(row: 0, column: 0) == "t"
@@ -187,8 +198,8 @@ struct PostgresBootstrap {
 
     /// The metadata's keys and values, once its format is checked.
     /// - Throws: `StrataError.notAStrataStore` for another format, ``PostgresError`` when it can't be read.
-    func readMetadata(_ metadata: String) throws -> [String: String] {
-        let rows = try connection.query("SELECT key, value FROM \(metadata)", [])
+    func readMetadata() throws -> [String: String] {
+        let rows = try connection.query("SELECT key, value FROM \(metadata)")
         var values: [String: String] = [:]
         for row in 0..<rows.count { values[rows.text(row: row, column: 0) ?? ""] = rows.text(row: row, column: 1) }
         guard values["format"] == Self.formatVersion else {
@@ -202,7 +213,7 @@ struct PostgresBootstrap {
     /// DDL (`tables`): it is described from the models when that DDL is theirs, and refused otherwise, since what
     /// it holds can't be planned from.
     func storedSchema(_ values: [String: String]) throws -> StoredSchema {
-        if let text = values["model"], let stored = StoredSchema.decode(text) { return stored }
+        if let text = values[StoredSchema.metadataKey], let stored = StoredSchema.decode(text) { return stored }
         let recorded = Set((values["tables"] ?? "").components(separatedBy: ";\n"))
         let wanted = Set(statements)
         guard recorded == wanted else {
@@ -218,9 +229,7 @@ struct PostgresBootstrap {
         return stored
     }
 
-    private func record(_ description: StoredSchema, in metadata: String) throws {
-        try connection.query(
-            "INSERT INTO \(metadata) (key, value) VALUES ('model', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-            [.text(description.encoded)])
+    private func record(_ description: StoredSchema) throws {
+        try connection.query(StoreMetadata.write(StoredSchema.metadataKey, description.encoded, into: metadata))
     }
 }

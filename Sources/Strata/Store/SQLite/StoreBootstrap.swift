@@ -101,16 +101,14 @@ struct StoreBootstrap {
         return try translatingErrors("create the store's tables") {
             try connection.transaction { () throws -> String? in
                 guard try listTables().isEmpty else { return nil }
-                try connection.execute(
-                    "CREATE TABLE \(dialect.quote(identifier: StoreLayout.metadataTable)) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)"
-                )
+                let metadata: SQLFragment =
+                    "CREATE TABLE \(StoreMetadata.table) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)"
+                try connection.execute(metadata.inlined(in: dialect))
                 for (key, value) in [
                     ("format", Self.formatVersion), ("identifier", identifier), ("schema", fingerprint.encoded),
-                    ("model", description.encoded),
+                    (StoredSchema.metadataKey, description.encoded),
                 ] {
-                    try connection.run(
-                        "INSERT INTO \(dialect.quote(identifier: StoreLayout.metadataTable)) (key, value) VALUES (?, ?)",
-                        [.text(key), .text(value)])
+                    try connection.run(StoreMetadata.insert(key, value))
                 }
                 for entity in schema.entities {
                     for statement in TableDefinition(entity: entity, dialect: dialect).statements {

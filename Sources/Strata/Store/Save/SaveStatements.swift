@@ -18,13 +18,14 @@ struct SaveStatements<Dialect: SQLDialect> {
 
     private typealias Key = SaveStatementCache.Key
 
-    /// The statement of a shape, built once and rendered in the dialect (its placeholders numbered in order).
+    /// The statement of a shape, built once and rendered in the dialect: its placeholders numbered in order, for the
+    /// values the executor binds row by row, and the values the shape itself holds written as literals.
     private func sql(
         _ key: Key, _ entity: Schema.Entity, returnsRows: Bool, assignsKey: Bool = false, _ build: () -> SQLFragment
     ) -> SaveSQL {
         if let sql = cache[key] { return sql }
         let sql = SaveSQL(
-            build().render(in: dialect).sql, entity: entity, returnsRows: returnsRows, assignsKey: assignsKey)
+            build().inlined(in: dialect), entity: entity, returnsRows: returnsRows, assignsKey: assignsKey)
         cache[key] = sql
         return sql
     }
@@ -44,9 +45,9 @@ struct SaveStatements<Dialect: SQLDialect> {
                 + columns.map { SQLFragment.identifier(entity.persistentProperties[$0].name) }
             var values = Array(repeating: SQLFragment.parameter, count: names.count)
             if entity.tableHasEntityColumn {
-                // Written in the text: the entity's name (a Swift type's name), constant for the statement.
+                // Written in the text: the entity's name, constant for the statement.
                 names.append(.identifier(StoreLayout.entityColumn))
-                values.append(SQLFragment(sql: "'\(entity.name)'"))
+                values.append(.binding(.text(entity.name)))
             }
             let body: SQLFragment =
                 names.isEmpty

@@ -99,11 +99,9 @@ struct StoreMigrator {
     func record(_ result: StoredSchema) throws {
         let fingerprint = SchemaFingerprint(
             entities: Dictionary(uniqueKeysWithValues: result.entities.map { ($0.name, $0.definition) }))
-        let table = dialect.quote(identifier: StoreLayout.metadataTable)
         try translatingErrors("record the migrated schema") {
-            for (key, value) in [("schema", fingerprint.encoded), ("model", result.encoded)] {
-                try connection.run(
-                    "INSERT OR REPLACE INTO \(table) (key, value) VALUES (?, ?)", [.text(key), .text(value)])
+            for (key, value) in [("schema", fingerprint.encoded), (StoredSchema.metadataKey, result.encoded)] {
+                try connection.run(StoreMetadata.write(key, value))
             }
         }
     }
