@@ -26,14 +26,7 @@ package struct SQLScope: Sendable {
     }
 
     /// `(SELECT <selection> FROM <hops' tables> WHERE <correlation> [AND <condition>])`, with `selection` and
-    /// `condition` spelled in the last hop's scope.
-    func subquery(
-        through hops: [RelationshipHop], condition: QueryExpression?, selection: (SQLScope) -> SQLFragment
-    ) -> SQLFragment {
-        subquery(through: hops, condition: condition, spell: { $0.sql(in: $1) }, selection: selection)
-    }
-
-    /// ``subquery(through:condition:selection:)`` with `condition` spelled by `spell` (another engine's spelling).
+    /// `condition` (spelled by `spell`, the engine's spelling) in the last hop's scope.
     package func subquery(
         through hops: [RelationshipHop], condition: QueryExpression?,
         spell: (QueryExpression, SQLScope) throws -> SQLFragment, selection: (SQLScope) throws -> SQLFragment

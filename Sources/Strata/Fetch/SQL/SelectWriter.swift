@@ -34,12 +34,4 @@ extension SelectWriter {
     package var breaksTiesByPrimaryKey: Bool { false }
 
     package func primaryKeyExclusion(_ keys: Set<Int64>) -> SQLFragment? { nil }
-
-    /// ` LIMIT ? OFFSET ?`, with `-1` for no limit (SQLite's spelling).
-    package func appendLimit(_ limit: Int?, offset: Int?, to sql: inout SQLFragment) {
-        sql.append(sql: " LIMIT ")
-        sql.append(.binding(.integer(Int64(limit ?? -1))))
-        sql.append(sql: " OFFSET ")
-        sql.append(.binding(.integer(Int64(offset ?? 0))))
-    }
 }

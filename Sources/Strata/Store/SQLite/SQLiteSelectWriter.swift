@@ -29,6 +29,14 @@ package struct SQLiteSelectWriter: SelectWriter {
         ])
     }
 
+    /// ` LIMIT ? OFFSET ?`, with `-1` for no limit.
+    package func appendLimit(_ limit: Int?, offset: Int?, to sql: inout SQLFragment) {
+        sql.append(sql: " LIMIT ")
+        sql.append(.binding(.integer(Int64(limit ?? -1))))
+        sql.append(sql: " OFFSET ")
+        sql.append(.binding(.integer(Int64(offset ?? 0))))
+    }
+
     package func orderingKey(_ ordering: QueryOrdering, of entity: Schema.Entity) -> SQLFragment {
         var key = ordering.expression.sql
         if let collation = dialect.collationName(for: ordering.collation) {

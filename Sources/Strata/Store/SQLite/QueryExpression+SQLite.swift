@@ -1,4 +1,10 @@
+// SQLite's spelling of the store-neutral query tree; PostgreSQL's is `PostgresQueryWriter` in StrataPostgres.
 extension QueryExpression {
+    /// `expression` as SQLite's SQL in `scope`: how a subquery spells its condition.
+    static func sqlite(_ expression: QueryExpression, in scope: SQLScope) -> SQLFragment {
+        expression.sql(in: scope)
+    }
+
     /// The expression as SQL over the fetched entity's table (unaliased), with every value bound.
     package var sql: SQLFragment { sql(in: .root) }
 
@@ -73,16 +79,20 @@ extension QueryExpression {
         case .collated(let operand, let collation):
             return operand.sql(in: scope) + SQLFragment([.collation(collation)])
         case .related(let path, let expression):
-            return scope.subquery(through: path.hops, condition: nil) { inner in expression.sql(in: inner) }
+            return scope.subquery(through: path.hops, condition: nil, spell: Self.sqlite) { inner in
+                expression.sql(in: inner)
+            }
         case .exists(let query):
             return SQLFragment(sql: "EXISTS ")
-                + scope.subquery(through: query.path.hops, condition: query.condition) { _ in SQLFragment(sql: "1") }
+                + scope.subquery(through: query.path.hops, condition: query.condition, spell: Self.sqlite) { _ in
+                    SQLFragment(sql: "1")
+                }
         case .relatedCount(let query):
-            return scope.subquery(through: query.path.hops, condition: query.condition) { _ in
+            return scope.subquery(through: query.path.hops, condition: query.condition, spell: Self.sqlite) { _ in
                 SQLFragment(sql: "count(*)")
             }
         case .relatedAggregate(let aggregate, let query, let expression):
-            return scope.subquery(through: query.path.hops, condition: query.condition) { inner in
+            return scope.subquery(through: query.path.hops, condition: query.condition, spell: Self.sqlite) { inner in
                 aggregate.sql(of: expression.sql(in: inner))
             }
         }
