@@ -34,8 +34,8 @@ extension PredicateBodyWriter {
     ) -> String? {
         let labels = arguments.map { $0.label?.text }
         guard additionalClosures.isEmpty,
-            let (_, parameters) = PredicateFunction.matching(
-                name, labels: labels, trailingClosure: trailingClosure != nil)
+            let parameters = PredicateFunction.parameters(
+                ofCall: name, labels: labels, trailingClosure: trailingClosure != nil)
         else {
             let written = labels + (trailingClosure == nil ? [] : [nil])
             let signature = "\(name)(\(written.map { "\($0 ?? "_"):" }.joined()))"

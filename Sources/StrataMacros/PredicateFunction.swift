@@ -2,10 +2,10 @@
 ///
 /// The list is the one Foundation's `#Predicate` accepts on Apple's platforms; each has a
 /// `PredicateExpressions.build_<name>` function, which type-checks the arguments once the macro has expanded.
-struct PredicateFunction: Hashable {
+struct PredicateFunction {
     /// One parameter: a value, a closure (which a key path or a trailing closure can stand for), or a pack of
     /// one or more unlabeled values.
-    enum Parameter: Hashable {
+    enum Parameter: Equatable {
         case value(String?)
         case closure(String?)
         case pack
@@ -51,34 +51,36 @@ struct PredicateFunction: Hashable {
     ]
 
     /// Methods predicates don't translate, each with the one to call instead.
-    static let replacements: [PredicateFunction: PredicateFunction] = [
-        PredicateFunction("hasPrefix", [.value(nil)]): PredicateFunction("starts", [.value("with")]),
-        PredicateFunction("localizedCaseInsensitiveContains", [.value(nil)]):
-            PredicateFunction("localizedStandardContains", [.value(nil)]),
-        PredicateFunction("localizedCaseInsensitiveCompare", [.value(nil)]):
-            PredicateFunction("localizedCompare", [.value(nil)]),
-        PredicateFunction("localizedStandardCompare", [.value(nil)]):
-            PredicateFunction("localizedCompare", [.value(nil)]),
+    static let replacements: [(unsupported: PredicateFunction, replacement: PredicateFunction)] = [
+        (PredicateFunction("hasPrefix", [.value(nil)]), PredicateFunction("starts", [.value("with")])),
+        (
+            PredicateFunction("localizedCaseInsensitiveContains", [.value(nil)]),
+            PredicateFunction("localizedStandardContains", [.value(nil)])
+        ),
+        (
+            PredicateFunction("localizedCaseInsensitiveCompare", [.value(nil)]),
+            PredicateFunction("localizedCompare", [.value(nil)])
+        ),
+        (
+            PredicateFunction("localizedStandardCompare", [.value(nil)]),
+            PredicateFunction("localizedCompare", [.value(nil)])
+        ),
     ]
 
-    /// The supported function a call of `name` with these argument labels (and a trailing closure or not) means,
-    /// with its parameters matched one for one to the arguments written in parentheses.
-    static func matching(
-        _ name: String, labels: [String?], trailingClosure: Bool
-    ) -> (function: PredicateFunction, parameters: [Parameter])? {
-        for function in supported where function.name == name {
-            if let parameters = function.parameters(matching: labels, trailingClosure: trailingClosure) {
-                return (function, parameters)
-            }
-        }
-        return nil
+    /// The parameters of the supported function a call of `name` with these argument labels (and a trailing closure
+    /// or not) means, matched one for one to the arguments written in parentheses; `nil` when none is supported.
+    static func parameters(
+        ofCall name: String, labels: [String?], trailingClosure: Bool
+    ) -> [Parameter]? {
+        supported.lazy.filter { $0.name == name }
+            .compactMap { $0.parameters(matching: labels, trailingClosure: trailingClosure) }.first
     }
 
     /// The replacement for a call of `name` with these labels, when there is one.
     static func replacement(for name: String, labels: [String?]) -> PredicateFunction? {
-        replacements.first { unsupported, _ in
-            unsupported.name == name && unsupported.parameters(matching: labels, trailingClosure: false) != nil
-        }?.value
+        replacements.first {
+            $0.unsupported.name == name && $0.unsupported.parameters(matching: labels, trailingClosure: false) != nil
+        }?.replacement
     }
 
     /// The parameters the parenthesized arguments take, a pack spread over as many as it takes, or `nil` when the
