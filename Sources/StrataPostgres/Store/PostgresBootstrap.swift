@@ -17,10 +17,12 @@ struct PostgresBootstrap {
 
     /// Every table's DDL, in creation order.
     var statements: [String] {
-        let tables = schema.entities.filter { $0.parentEntity == nil }.map { PostgresTableDefinition(entity: $0) }
-        return
-            (tables.map(\.createTable) + tables.flatMap(\.foreignKeys) + tables.flatMap(\.joinTables)
-            + tables.flatMap(\.indexes)).map { $0.inlined(in: dialect) }
+        spelling.tables(of: schema).map { $0.inlined(in: dialect) }
+    }
+
+    /// How this store's creation is spelled, in its schema.
+    private var spelling: PostgresStoreCreation {
+        PostgresStoreCreation(databaseSchema: configuration.databaseSchema)
     }
 
     /// How many times an open without advisory locks runs when another instance creates the store meanwhile.
@@ -81,16 +83,11 @@ struct PostgresBootstrap {
     }
 
     /// The store's metadata table, in its schema.
-    var metadata: SQLFragment { qualified(StoreLayout.metadataTable) }
-
-    /// A table or index of the store's schema, by its qualified name.
-    private func qualified(_ name: String) -> SQLFragment {
-        "\(identifier: configuration.databaseSchema).\(identifier: name)"
-    }
+    var metadata: SQLFragment { spelling.metadataTable }
 
     /// `to_regclass` of a table or index of the store's schema: `NULL` when there is none of that name.
     private func regclass(_ name: String) -> SQLFragment {
-        "to_regclass(\(bind: .text(qualified(name).inlined(in: dialect))))"
+        "to_regclass(\(bind: .text(spelling.qualified(name).inlined(in: dialect))))"
     }
 
     /// Whether the store's schema holds the metadata table: it holds a store.
@@ -108,21 +105,9 @@ struct PostgresBootstrap {
     var location: String { configuration.location }
 
     private func create() throws -> String {
-        // First, so that of instances creating the store together without advisory locks all but one fail here.
-        try execute("CREATE TABLE \(metadata) (key text PRIMARY KEY, value text NOT NULL)")
-        for function in PostgresFunctions.definitions { try connection.execute(function) }
-        for statement in statements { try connection.execute(statement) }
-        for statement in PostgresHistoryTables.createStatements { try connection.execute(statement) }
-        let identifier = UUID().uuidString
-        var description = StoredSchema(schema: schema, layout: PostgresTableLayout())
-        description.version = description.version ?? migrationPlan?.schemas.last?.versionIdentifier
-        for (key, value) in [
-            ("format", Self.formatVersion), ("identifier", identifier), (StoredSchema.metadataKey, description.encoded),
-            (Self.functionsKey, PostgresFunctions.definitionsVersion),
-        ] {
-            try connection.query(StoreMetadata.insert(key, value, into: metadata))
-        }
-        return identifier
+        // The metadata table first, so that of instances creating the store together without advisory locks all but
+        // one fail there.
+        try StoreCreationPlan(schema: schema, migrationPlan: migrationPlan, spelling: spelling).run(on: connection)
     }
 
     /// Opens an existing store: checks its format, migrates it to the models when they differ (or refuses, for a

@@ -8,10 +8,9 @@
 /// costs no statement of its own; the key is bound with the row where SQLite wouldn't choose it (`SQLiteKeyAllocator`).
 enum SQLitePrimaryKeys {
     /// The table's `CREATE` statement (run only where it doesn't exist).
-    static func createStatement(dialect: SQLiteDialect) -> String {
-        "CREATE TABLE IF NOT EXISTS \(dialect.quote(identifier: StoreLayout.primaryKeysTable)) "
-            + "(\"name\" TEXT PRIMARY KEY NOT NULL, \"max\" INTEGER NOT NULL) WITHOUT ROWID"
-    }
+    static let createStatement: SQLFragment =
+        "CREATE TABLE IF NOT EXISTS \(identifier: StoreLayout.primaryKeysTable) "
+        + "(\(identifier: "name") TEXT PRIMARY KEY NOT NULL, \(identifier: "max") INTEGER NOT NULL) WITHOUT ROWID"
 
     /// Whether the connection's database has the table (a store written before it existed has not, until its
     /// first writable open).
@@ -33,7 +32,7 @@ enum SQLitePrimaryKeys {
         guard !exist(on: connection) else { return }
         try connection.transaction {
             guard !exist(on: connection) else { return }
-            try connection.execute(createStatement(dialect: SQLiteDialect()))
+            try connection.execute(createStatement.inlined(in: SQLiteDialect()))
             let tables = try connection.query(
                 "SELECT m.name FROM sqlite_master m WHERE m.type = 'table' AND EXISTS (SELECT 1 FROM "
                     + "pragma_table_info(m.name) WHERE name = \(bind: .text(StoreLayout.primaryKeyColumn)))")

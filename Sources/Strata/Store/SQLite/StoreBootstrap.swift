@@ -94,32 +94,11 @@ struct StoreBootstrap {
     /// connection holds the write lock. Every opener of a new file checks that it's empty, but only the one that
     /// holds the lock (`BEGIN IMMEDIATE`) when it looks again creates the store, however many open it at once.
     private func create() throws -> String? {
-        let identifier = UUID().uuidString
-        let fingerprint = SchemaFingerprint(schema: schema, dialect: dialect)
-        var description = StoredSchema(schema: schema, dialect: dialect)
-        description.version = description.version ?? migrationPlan?.schemas.last?.versionIdentifier
+        let plan = StoreCreationPlan(schema: schema, migrationPlan: migrationPlan, spelling: SQLiteStoreCreation())
         return try translatingErrors("create the store's tables") {
             try connection.transaction { () throws -> String? in
                 guard try listTables().isEmpty else { return nil }
-                let metadata: SQLFragment =
-                    "CREATE TABLE \(StoreMetadata.table) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)"
-                try connection.execute(metadata.inlined(in: dialect))
-                for (key, value) in [
-                    ("format", Self.formatVersion), ("identifier", identifier), ("schema", fingerprint.encoded),
-                    (StoredSchema.metadataKey, description.encoded),
-                ] {
-                    try connection.run(StoreMetadata.insert(key, value))
-                }
-                for entity in schema.entities {
-                    for statement in TableDefinition(entity: entity, dialect: dialect).statements {
-                        try connection.execute(statement.inlined(in: dialect))
-                    }
-                }
-                for statement in HistoryTables.createStatements {
-                    try connection.execute(statement.inlined(in: dialect))
-                }
-                try connection.execute(SQLitePrimaryKeys.createStatement(dialect: dialect))
-                return identifier
+                return try plan.run(on: connection)
             }
         }
     }
