@@ -13,6 +13,8 @@ struct SyncHub: Sendable {
 
     /// The table of devices and their marks.
     static let devicesTable = "strata_sync_devices"
+    /// The index of the history transactions by PostgreSQL transaction id, created last when the hub is prepared.
+    static let transactionIdIndex = "strata_history_transactions_xid"
 
     /// Opens (or creates) the hub's store for `schema` and adds what sync keeps beside it.
     /// - Throws: ``SyncError/hubUnavailable(operation:reason:)``.
@@ -41,25 +43,23 @@ struct SyncHub: Sendable {
         }
         self.store = store
         try run("prepare for sync") { connection in
-            let schema = Self.quoted(store.databaseSchema)
+            let transactions = table(HistoryTables.transactions)
             // A transaction-level advisory lock keeps two devices preparing one hub from racing on the DDL.
             try connection.transaction {
-                _ = try connection.query(
-                    "SELECT pg_advisory_xact_lock(hashtext('strata.sync'), hashtext($1))", [.text(store.databaseSchema)]
+                try connection.query(
+                    "SELECT pg_advisory_xact_lock(hashtext('strata.sync'), hashtext(\(bind: .text(store.databaseSchema))))"
                 )
                 // Prepared before (the index comes last): no DDL, whose table locks would stop the hub's saves.
-                let prepared = try connection.query(
-                    "SELECT to_regclass($1) IS NOT NULL", [.text("\(schema).strata_history_transactions_xid")])
+                let index = table(Self.transactionIdIndex).inlined(in: PostgreSQLDialect())
+                let prepared = try connection.query("SELECT to_regclass(\(bind: .text(index))) IS NOT NULL")
                 if prepared.text(row: 0, column: 0) == "t" { return }
-                try connection.execute(
-                    "CREATE TABLE IF NOT EXISTS \(schema).\(Self.devicesTable) (device text PRIMARY KEY, "
-                        + "sent_through bigint NOT NULL DEFAULT 0, created timestamptz NOT NULL DEFAULT now())")
-                try connection.execute(
-                    "ALTER TABLE \(schema).\(HistoryTables.transactions) ADD COLUMN IF NOT EXISTS xid xid8 "
-                        + "DEFAULT pg_current_xact_id()")
-                try connection.execute(
-                    "CREATE INDEX IF NOT EXISTS strata_history_transactions_xid ON "
-                        + "\(schema).\(HistoryTables.transactions) (xid)")
+                let statements: [SQLFragment] = [
+                    "CREATE TABLE IF NOT EXISTS \(table(Self.devicesTable)) (device text PRIMARY KEY, "
+                        + "sent_through bigint NOT NULL DEFAULT 0, created timestamptz NOT NULL DEFAULT now())",
+                    "ALTER TABLE \(transactions) ADD COLUMN IF NOT EXISTS xid xid8 DEFAULT pg_current_xact_id()",
+                    "CREATE INDEX IF NOT EXISTS \(identifier: Self.transactionIdIndex) ON \(transactions) (xid)",
+                ]
+                for statement in statements { try connection.execute(statement) }
             }
         }
     }
@@ -90,12 +90,12 @@ struct SyncHub: Sendable {
                 guard let now = current.text(row: 0, column: 0) else {
                     throw SyncError.hubUnavailable(operation: "read its snapshot", reason: "no snapshot came back")
                 }
-                let result = try connection.query(
-                    "SELECT id FROM \(Self.quoted(store.databaseSchema)).\(HistoryTables.transactions) "
-                        + "WHERE xid >= pg_snapshot_xmin($1::text::pg_snapshot) "
-                        + "AND NOT pg_visible_in_snapshot(xid, $1::text::pg_snapshot) "
-                        + "AND author IS DISTINCT FROM $2 ORDER BY id",
-                    [.text(snapshot), .text(author)])
+                let since: SQLFragment = "\(bind: .text(snapshot))::text::pg_snapshot"
+                let query: SQLFragment =
+                    "SELECT id FROM \(table(HistoryTables.transactions)) WHERE xid >= pg_snapshot_xmin(\(since)) "
+                    + "AND NOT pg_visible_in_snapshot(xid, \(since)) "
+                    + "AND author IS DISTINCT FROM \(bind: .text(author)) ORDER BY id"
+                let result = try connection.query(query)
                 return ((0..<result.count).map { result.int64(row: $0, column: 0) }, now)
             }
         }
@@ -105,8 +105,8 @@ struct SyncHub: Sendable {
     func register(device: UUID) throws {
         try run("register this device") { connection in
             _ = try connection.query(
-                "INSERT INTO \(Self.quoted(store.databaseSchema)).\(Self.devicesTable) (device) VALUES ($1) "
-                    + "ON CONFLICT (device) DO NOTHING", [.text(device.uuidString)])
+                "INSERT INTO \(table(Self.devicesTable)) (device) VALUES (\(bind: .text(device.uuidString))) "
+                    + "ON CONFLICT (device) DO NOTHING")
         }
     }
 
@@ -116,7 +116,7 @@ struct SyncHub: Sendable {
     func markCondition(device: UUID, through transaction: Int64, entity: Schema.Entity) -> StoreSaveCondition {
         StoreSaveCondition(
             """
-            UPDATE \(identifier: store.databaseSchema).\(identifier: Self.devicesTable) \
+            UPDATE \(table(Self.devicesTable)) \
             SET sent_through = \(bind: .integer(transaction)) \
             WHERE device = \(bind: .text(device.uuidString)) AND sent_through < \(bind: .integer(transaction))
             """,
@@ -135,8 +135,8 @@ struct SyncHub: Sendable {
         }
     }
 
-    /// A PostgreSQL identifier, quoted.
-    static func quoted(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    /// A table or index of the hub's schema, by its qualified name.
+    private func table(_ name: String) -> SQLFragment {
+        "\(identifier: store.databaseSchema).\(identifier: name)"
     }
 }

@@ -21,7 +21,7 @@ struct SyncLinkBase {
             """, operation: "create the table of synced links")
         try store.execute(
             """
-            CREATE INDEX IF NOT EXISTS strata_sync_links_second ON \(identifier: Self.table) (join_table, second_key)
+            CREATE INDEX IF NOT EXISTS \(identifier: Self.table + "_second") ON \(identifier: Self.table) (join_table, second_key)
             """, operation: "create the table of synced links")
     }
 

@@ -54,6 +54,12 @@ package final class PostgresConnection {
         _ = try check(PQexec(handle, sql))
     }
 
+    /// Runs a statement that takes no parameters (DDL), its values written as literals.
+    /// - Throws: ``PostgresError``.
+    package func execute(_ statement: SQLFragment) throws {
+        try execute(statement.inlined(in: PostgreSQLDialect()))
+    }
+
     /// Runs one statement with its parameters bound: integers and reals as their exact text with their types, text
     /// untyped (so the server reads it as the column it is compared with or stored into: `numeric`, `text`…),
     /// bytes in binary. The rows come back as text, or in binary for `resultFormat` 1.

@@ -1,39 +1,42 @@
+import Strata
+
 extension PostgresFunctions {
     /// Checked integer arithmetic (`strata_int_*`: fails the statement outside the Swift type's range, as Swift
     /// traps; division and remainder by zero give NULL), IEEE double arithmetic (`strata_real_*`, `strata_float_*`
     /// rounded to `Float`: PostgreSQL raises on overflow, underflow to zero and division by zero where IEEE gives an
     /// infinity, a signed zero or NaN, so those cases compute the IEEE result), and `strata_power`.
-    static var arithmeticDefinitions: [String] {
+    static var arithmeticDefinitions: [SQLFragment] {
         let integer = [
             ("add", "a::numeric + b"), ("sub", "a::numeric - b"), ("mul", "a::numeric * b"),
             ("div", "trunc(a::numeric / NULLIF(b, 0))"), ("rem", "mod(a::numeric, NULLIF(b, 0))"),
         ]
-        let checked = integer.map { name, expression in
+        let checked = integer.map { name, expression -> SQLFragment in
             """
-            CREATE OR REPLACE FUNCTION strata_int_\(name)(a bigint, b bigint, lo bigint, hi bigint) RETURNS bigint LANGUAGE plpgsql IMMUTABLE AS $$
-            DECLARE r numeric := \(expression);
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_int_" + name)(a bigint, b bigint, lo bigint, hi bigint) RETURNS bigint LANGUAGE plpgsql IMMUTABLE AS $$
+            DECLARE r numeric := \(sql: expression);
             BEGIN
               IF r IS NOT NULL AND (r < lo OR r > hi) THEN
-                RAISE EXCEPTION 'strata_int_\(name): % and % overflow %...%', a, b, lo, hi USING ERRCODE = '22003';
+                RAISE EXCEPTION 'strata_int_\(sql: name): % and % overflow %...%', a, b, lo, hi USING ERRCODE = '22003';
               END IF;
               RETURN r::bigint;
             END $$
             """
         }
-        let floating = ["add": "+", "sub": "-", "mul": "*", "div": "/"].sorted { $0.key < $1.key }.flatMap { name, op in
+        let floating = ["add": "+", "sub": "-", "mul": "*", "div": "/"].sorted { $0.key < $1.key }.flatMap {
+            name, op -> [SQLFragment] in
             [
                 """
-                CREATE OR REPLACE FUNCTION strata_real_\(name)(a double precision, b double precision) RETURNS double precision
+                CREATE OR REPLACE FUNCTION \(identifier: "strata_real_" + name)(a double precision, b double precision) RETURNS double precision
                 LANGUAGE plpgsql IMMUTABLE AS $$
                 BEGIN
-                  RETURN strata_ieee('\(op)', a, b);
+                  RETURN strata_ieee(\(bind: .text(op)), a, b);
                 END $$
                 """,
                 """
-                CREATE OR REPLACE FUNCTION strata_float_\(name)(a double precision, b double precision) RETURNS double precision
+                CREATE OR REPLACE FUNCTION \(identifier: "strata_float_" + name)(a double precision, b double precision) RETURNS double precision
                 LANGUAGE plpgsql IMMUTABLE AS $$
                 BEGIN
-                  RETURN strata_single(strata_ieee('\(op)', a, b));
+                  RETURN strata_single(strata_ieee(\(bind: .text(op)), a, b));
                 END $$
                 """,
             ]
@@ -42,15 +45,15 @@ extension PostgresFunctions {
     }
 
     /// `strata_sign(x)`: -1 or 1 by the sign bit, so `-0.0` counts as negative.
-    private static let signDefinition = """
-        CREATE OR REPLACE FUNCTION strata_sign(x double precision) RETURNS double precision LANGUAGE sql IMMUTABLE AS $$
+    private static let signDefinition: SQLFragment = """
+        CREATE OR REPLACE FUNCTION \(identifier: "strata_sign")(x double precision) RETURNS double precision LANGUAGE sql IMMUTABLE AS $$
           SELECT CASE WHEN x < 0 OR (x = 0 AND x::text LIKE '-%') THEN -1.0::float8 ELSE 1.0::float8 END
         $$
         """
 
     /// `strata_ieee(op, a, b)`: `a op b` as IEEE 754 computes it.
-    private static let ieeeDefinition = """
-        CREATE OR REPLACE FUNCTION strata_ieee(op text, a double precision, b double precision) RETURNS double precision
+    private static let ieeeDefinition: SQLFragment = """
+        CREATE OR REPLACE FUNCTION \(identifier: "strata_ieee")(op text, a double precision, b double precision) RETURNS double precision
         LANGUAGE plpgsql IMMUTABLE AS $$
         BEGIN
           IF a IS NULL OR b IS NULL THEN RETURN NULL; END IF;
@@ -71,8 +74,8 @@ extension PostgresFunctions {
         """
 
     /// `strata_single(x)`: `x` rounded to `Float` and back, infinities and signed zeros where it leaves `Float`'s range.
-    private static let singleDefinition = """
-        CREATE OR REPLACE FUNCTION strata_single(x double precision) RETURNS double precision LANGUAGE plpgsql IMMUTABLE AS $$
+    private static let singleDefinition: SQLFragment = """
+        CREATE OR REPLACE FUNCTION \(identifier: "strata_single")(x double precision) RETURNS double precision LANGUAGE plpgsql IMMUTABLE AS $$
         BEGIN
           RETURN x::real::double precision;
         EXCEPTION WHEN numeric_value_out_of_range THEN
@@ -83,8 +86,8 @@ extension PostgresFunctions {
 
     /// `strata_power(base, exponent)`: `pow` as a double; NULL where the result is not a number. Cases PostgreSQL
     /// rejects and IEEE `pow` answers (zero to a negative power, overflow) are refused rather than guessed.
-    private static let powerDefinition = """
-        CREATE OR REPLACE FUNCTION strata_power(a double precision, b double precision) RETURNS double precision
+    private static let powerDefinition: SQLFragment = """
+        CREATE OR REPLACE FUNCTION \(identifier: "strata_power")(a double precision, b double precision) RETURNS double precision
         LANGUAGE plpgsql IMMUTABLE AS $$
         DECLARE r double precision;
         BEGIN
@@ -93,7 +96,7 @@ extension PostgresFunctions {
           BEGIN
             r := power(a, b);
           EXCEPTION WHEN OTHERS THEN
-            RAISE EXCEPTION 'strata_power(%, %) is not computed on PostgreSQL yet', a, b USING ERRCODE = '\(unsupportedState)';
+            RAISE EXCEPTION 'strata_power(%, %) is not computed on PostgreSQL yet', a, b USING ERRCODE = \(bind: .text(unsupportedState));
           END;
           RETURN CASE WHEN r = 'NaN' THEN NULL ELSE r END;
         END $$

@@ -1,12 +1,14 @@
+import Strata
+
 extension PostgresFunctions {
     /// The exact value of a `double precision` as `numeric` (`strata_real_exact`; PostgreSQL's own cast keeps 15
     /// digits), so `sum(strata_real_exact(x))::float8` is the exact sum rounded once, as SQLite's `strata_real_sum`
     /// and the in-memory evaluator compute a format `@sum` of a `Double` attribute. NaN and the infinities stay
     /// themselves (`numeric` holds them); a sum past double's range fails the cast, a refusal where SQLite gives
     /// an infinity. `strata_exact_power` raises an integer to a power by squaring, exactly.
-    static let sumDefinitions: [String] = [
+    static let sumDefinitions: [SQLFragment] = [
         """
-        CREATE OR REPLACE FUNCTION strata_exact_power(b numeric, k integer) RETURNS numeric LANGUAGE plpgsql IMMUTABLE STRICT AS $$
+        CREATE OR REPLACE FUNCTION \(identifier: "strata_exact_power")(b numeric, k integer) RETURNS numeric LANGUAGE plpgsql IMMUTABLE STRICT AS $$
         DECLARE r numeric := 1; p numeric := b;
         BEGIN
           WHILE k > 0 LOOP
@@ -18,7 +20,7 @@ extension PostgresFunctions {
         END $$
         """,
         """
-        CREATE OR REPLACE FUNCTION strata_real_exact(x double precision) RETURNS numeric LANGUAGE plpgsql IMMUTABLE STRICT AS $$
+        CREATE OR REPLACE FUNCTION \(identifier: "strata_real_exact")(x double precision) RETURNS numeric LANGUAGE plpgsql IMMUTABLE STRICT AS $$
         DECLARE b bytea := float8send(x); e integer; m numeric;
         BEGIN
           IF x = 'NaN'::float8 OR x = 'Infinity'::float8 OR x = '-Infinity'::float8 THEN RETURN x::numeric; END IF;

@@ -1,3 +1,5 @@
+import Strata
+
 /// The SQL functions a PostgreSQL store creates in its schema, giving predicates Swift's semantics where
 /// PostgreSQL's own operators differ (see docs/internals/PostgreSQL.md).
 ///
@@ -14,18 +16,20 @@ enum PostgresFunctions {
 
     /// The version of ``definitions`` a store records (`strata_metadata`'s `functions`): an open replaces the functions
     /// only when the store's differ, since replacing them takes locks that saves running meanwhile also need.
-    static let definitionsVersion = String(definitions.joined(separator: "\n").fnv1a, radix: 16)
+    static let definitionsVersion = String(
+        definitions.map { $0.inlined(in: PostgreSQLDialect()) }.joined(separator: "\n").fnv1a, radix: 16)
 
-    /// `CREATE OR REPLACE FUNCTION` statements, run by the bootstrap in the store's schema.
-    static let definitions: [String] =
+    /// `CREATE OR REPLACE FUNCTION` statements, run by the bootstrap in the store's schema: each function's name an
+    /// identifier, its arguments, result and body PostgreSQL's text, the values they name written as literals.
+    static let definitions: [SQLFragment] =
         [
             """
-            CREATE OR REPLACE FUNCTION strata_is_simple(t text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_is_simple")(t text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
               SELECT t IS NULL OR (octet_length(t) = length(t) AND strpos(t, chr(13)) = 0)
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION strata_text_unanswered(keys text[], answer anyelement, state text)
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_text_unanswered")(keys text[], answer anyelement, state text)
             RETURNS anyelement LANGUAGE plpgsql VOLATILE AS $$
             BEGIN
               IF array_position(keys, NULL) IS NOT NULL THEN RETURN answer; END IF;
@@ -34,47 +38,47 @@ enum PostgresFunctions {
             END $$
             """,
             """
-            CREATE OR REPLACE FUNCTION strata_fold(t text, flags bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_fold")(t text, flags bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
               SELECT CASE WHEN flags IS NULL THEN NULL WHEN flags & 1 = 1 THEN lower(t COLLATE "C") ELSE t END
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION strata_contains(h text, n text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_contains")(h text, n text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
               SELECT CASE WHEN h IS NULL OR flags IS NULL THEN NULL ELSE n = '' OR strpos(strata_fold(h, flags), strata_fold(n, flags)) > 0 END
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION strata_beginswith(t text, p text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_beginswith")(t text, p text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
               SELECT starts_with(strata_fold(t, flags), strata_fold(p, flags))
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION strata_endswith(t text, s text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_endswith")(t text, s text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
               SELECT CASE WHEN t IS NULL OR flags IS NULL THEN NULL ELSE s = '' OR right(strata_fold(t, flags), length(s)) = strata_fold(s, flags) END
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION strata_localized_standard_contains(h text, n text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_localized_standard_contains")(h text, n text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
               SELECT CASE WHEN h IS NULL THEN NULL ELSE n <> '' AND strpos(lower(h COLLATE "C"), lower(n COLLATE "C")) > 0 END
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION strata_character_contains(t text, o text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_character_contains")(t text, o text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
               SELECT strpos(t, o) > 0
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION strata_character_beginswith(t text, p text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_character_beginswith")(t text, p text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
               SELECT starts_with(t, p)
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION strata_character_count(t text) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_character_count")(t text) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
               SELECT length(t)::bigint
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION strata_like(t text, p text, flags bigint) RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_like")(t text, p text, flags bigint) RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$
             DECLARE
               pattern text := '';
               c text;
@@ -97,13 +101,13 @@ enum PostgresFunctions {
             END $$
             """,
             """
-            CREATE OR REPLACE FUNCTION strata_compare(a text, b text, ordering bigint) RETURNS bigint LANGUAGE plpgsql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_compare")(a text, b text, ordering bigint) RETURNS bigint LANGUAGE plpgsql IMMUTABLE AS $$
             DECLARE x text; y text;
             BEGIN
               IF a IS NULL OR b IS NULL THEN RETURN NULL; END IF;
               IF ordering = 4 THEN x := normalize(a, NFC); y := normalize(b, NFC);
               ELSIF ordering = 3 THEN x := a; y := b;
-              ELSE RAISE EXCEPTION 'this string ordering is not available on PostgreSQL yet' USING ERRCODE = '\(unsupportedState)';
+              ELSE RAISE EXCEPTION 'this string ordering is not available on PostgreSQL yet' USING ERRCODE = \(bind: .text(unsupportedState));
               END IF;
               RETURN CASE WHEN x COLLATE "C" < y COLLATE "C" THEN -1 WHEN x = y THEN 0 ELSE 1 END;
             END $$
@@ -113,17 +117,17 @@ enum PostgresFunctions {
     /// `strata_swift(x)`: the key Swift's `String` order compares (`<`, `==`, `SortDescriptor`): the UTF-8 bytes of
     /// the text's NFC composition, as `bytea`, whose byte order is Unicode scalar order, with no collation involved;
     /// other types are their own key, so the same spelling serves a sort on any column.
-    static let swiftOrderDefinitions: [String] =
+    static let swiftOrderDefinitions: [SQLFragment] =
         [
             """
-            CREATE OR REPLACE FUNCTION strata_swift(t text) RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_swift")(t text) RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
               SELECT convert_to(normalize(t, NFC), 'UTF8')
             $$
             """
         ]
-        + ["bigint", "double precision", "numeric", "bytea", "boolean"].map { type in
+        + ["bigint", "double precision", "numeric", "bytea", "boolean"].map { type -> SQLFragment in
             """
-            CREATE OR REPLACE FUNCTION strata_swift(x \(type)) RETURNS \(type) LANGUAGE sql IMMUTABLE AS $$ SELECT x $$
+            CREATE OR REPLACE FUNCTION \(identifier: "strata_swift")(x \(sql: type)) RETURNS \(sql: type) LANGUAGE sql IMMUTABLE AS $$ SELECT x $$
             """
         }
 }

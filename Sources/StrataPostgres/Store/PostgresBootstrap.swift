@@ -56,7 +56,7 @@ struct PostgresBootstrap {
                 let schemaExists = try connection.query(
                     "SELECT count(*) FROM pg_catalog.pg_namespace WHERE nspname = \(bind: schema)")
                 if schemaExists.int64(row: 0, column: 0) == 0 {
-                    try execute("CREATE SCHEMA IF NOT EXISTS \(identifier: configuration.databaseSchema)")
+                    try connection.execute("CREATE SCHEMA IF NOT EXISTS \(identifier: configuration.databaseSchema)")
                 }
             }
             if try metadataExists() {
@@ -94,11 +94,6 @@ struct PostgresBootstrap {
     /// - Throws: ``PostgresError``.
     func metadataExists() throws -> Bool {
         try connection.query("SELECT \(regclass(StoreLayout.metadataTable)) IS NOT NULL").text(row: 0, column: 0) == "t"
-    }
-
-    /// Runs DDL, its values written as literals.
-    private func execute(_ statement: SQLFragment) throws {
-        try connection.execute(statement.inlined(in: dialect))
     }
 
     /// The store as errors name it: the URL without its password, and the schema.

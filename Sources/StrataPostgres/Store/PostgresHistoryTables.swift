@@ -10,19 +10,25 @@ import Strata
 /// - A tombstone value sits in the one of four typed columns that matches its storage class (PostgreSQL has no
 ///   untyped column), so every stored value round-trips as written.
 enum PostgresHistoryTables {
-    static let createStatements = [
-        "CREATE TABLE IF NOT EXISTS \(HistoryTables.transactions) (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, "
-            + "\"timestamp\" double precision NOT NULL, author text, bundle text NOT NULL, process text NOT NULL)",
-        "CREATE TABLE IF NOT EXISTS \(HistoryTables.changes) (\"transaction\" bigint NOT NULL, position bigint NOT NULL, "
-            + "kind bigint NOT NULL, entity text NOT NULL, \"row\" bigint NOT NULL, count bigint NOT NULL DEFAULT 1, attributes text, "
-            + "keys bytea, PRIMARY KEY (\"transaction\", position))",
+    static let createStatements: [SQLFragment] = [
+        "CREATE TABLE IF NOT EXISTS \(identifier: HistoryTables.transactions) (\(identifier: "id") bigint GENERATED "
+            + "ALWAYS AS IDENTITY PRIMARY KEY, \(identifier: "timestamp") double precision NOT NULL, "
+            + "\(identifier: "author") text, \(identifier: "bundle") text NOT NULL, \(identifier: "process") text NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS \(identifier: HistoryTables.changes) (\(identifier: "transaction") bigint NOT NULL, "
+            + "\(identifier: "position") bigint NOT NULL, \(identifier: "kind") bigint NOT NULL, "
+            + "\(identifier: "entity") text NOT NULL, \(identifier: "row") bigint NOT NULL, "
+            + "\(identifier: "count") bigint NOT NULL DEFAULT 1, \(identifier: "attributes") text, "
+            + "\(identifier: "keys") bytea, PRIMARY KEY (\(identifier: "transaction"), \(identifier: "position")))",
         // Stores created before key lists (`HistoryKeyList`) gain the column; their rows, all consecutive, read as before.
-        "ALTER TABLE \(HistoryTables.changes) ADD COLUMN IF NOT EXISTS keys bytea",
-        "CREATE TABLE IF NOT EXISTS \(HistoryTables.tombstones) (\"transaction\" bigint NOT NULL, position bigint NOT NULL, "
-            + "name text NOT NULL, integer_value bigint, real_value double precision, text_value text, blob_value bytea, "
-            + "PRIMARY KEY (\"transaction\", position, name))",
+        "ALTER TABLE \(identifier: HistoryTables.changes) ADD COLUMN IF NOT EXISTS \(identifier: "keys") bytea",
+        "CREATE TABLE IF NOT EXISTS \(identifier: HistoryTables.tombstones) (\(identifier: "transaction") bigint NOT NULL, "
+            + "\(identifier: "position") bigint NOT NULL, \(identifier: "name") text NOT NULL, "
+            + "\(identifier: "integer_value") bigint, \(identifier: "real_value") double precision, "
+            + "\(identifier: "text_value") text, \(identifier: "blob_value") bytea, "
+            + "PRIMARY KEY (\(identifier: "transaction"), \(identifier: "position"), \(identifier: "name")))",
         // Retention by age and fetches bounded by a date read the rows they select (layout version 3).
-        "CREATE INDEX IF NOT EXISTS \(HistoryTables.timestampIndex) ON \(HistoryTables.transactions) (\"timestamp\")",
+        "CREATE INDEX IF NOT EXISTS \(identifier: HistoryTables.timestampIndex) ON \(identifier: HistoryTables.transactions) "
+            + "(\(identifier: "timestamp"))",
     ]
 
     /// The four typed columns holding a tombstone's value, in this order.

@@ -58,7 +58,7 @@ struct PostgresMigrationSQL {
                 })
         case .createHistoryTables, .upgradeHistoryTables:
             // Every statement is `IF NOT EXISTS`, so the same list brings older tables up to date.
-            return Statements(now: PostgresHistoryTables.createStatements.map { ("history", SQLFragment(sql: $0)) })
+            return Statements(now: PostgresHistoryTables.createStatements.map { ("history", $0) })
         case .alterTable(let alteration):
             return try alter(alteration)
         case .dropEntity(let name):

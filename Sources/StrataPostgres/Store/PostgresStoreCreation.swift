@@ -12,7 +12,7 @@ struct PostgresStoreCreation: StoreCreationSpelling {
     var metadataTable: SQLFragment { qualified(StoreLayout.metadataTable) }
     var metadataColumns: SQLFragment { "key text PRIMARY KEY, value text NOT NULL" }
     var layout: any StoreTableLayout { PostgresTableLayout() }
-    var functions: [SQLFragment] { PostgresFunctions.definitions.map { SQLFragment(sql: $0) } }
+    var functions: [SQLFragment] { PostgresFunctions.definitions }
 
     func tables(of schema: Schema) -> [SQLFragment] {
         let tables = schema.entities.filter { $0.parentEntity == nil }.map { PostgresTableDefinition(entity: $0) }
@@ -20,7 +20,7 @@ struct PostgresStoreCreation: StoreCreationSpelling {
             + tables.flatMap(\.indexes)
     }
 
-    var historyTables: [SQLFragment] { PostgresHistoryTables.createStatements.map { SQLFragment(sql: $0) } }
+    var historyTables: [SQLFragment] { PostgresHistoryTables.createStatements }
     var storeTables: [SQLFragment] { [] }
 
     func metadata(for schema: Schema) -> [(String, String)] {

@@ -12,7 +12,6 @@ struct StoreBootstrap {
     let migrationPlan: StoreMigrationPlan?
     /// The store file's path when a backup is written before migrating it.
     let backupPath: String?
-    private let dialect = SQLiteDialect()
 
     /// Returns the store's identifier.
     func run() throws -> String {
@@ -86,8 +85,11 @@ struct StoreBootstrap {
 
     /// The names of the file's tables (SQLite's own left out).
     private func listTables() throws -> [String] {
-        try read("list tables", "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-            .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
+        try read(
+            "list tables",
+            "SELECT name FROM sqlite_master WHERE type = \(bind: .text("table")) AND name NOT LIKE \(bind: .text("sqlite_%"))"
+        )
+        .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
     }
 
     /// Creates the store's tables and returns its new identifier; `nil` when the file is no longer empty once this
@@ -114,16 +116,16 @@ struct StoreBootstrap {
         var metadata: [String: String] = [:]
         for row in try read(
             "read the store's metadata",
-            "SELECT key, value FROM \(dialect.quote(identifier: StoreLayout.metadataTable))")
+            "SELECT key, value FROM \(StoreMetadata.table)")
         {
             if row.count == 2, case .text(let key) = row[0], case .text(let value) = row[1] { metadata[key] = value }
         }
         return metadata
     }
 
-    private func read(_ operation: String, _ sql: String) throws -> [[StoredValue]] {
+    private func read(_ operation: String, _ statement: SQLFragment) throws -> [[StoredValue]] {
         do {
-            return try connection.query(sql, [])
+            return try connection.query(statement)
         } catch  where error.isNotADatabase || error.isCorrupt {
             throw StrataError.notAStrataStore(path: path, reason: error.message)
         } catch {
