@@ -6,6 +6,8 @@ package protocol SQLDialect: Sendable {
     /// The placeholder for the binding at a 1-based position.
     func placeholder(at position: Int) -> String
     func columnType(for storage: StorageClass) -> String
+    /// The name a `COLLATE` clause gives the collation; `nil` where the engine has none (the query writer spells
+    /// that ordering otherwise, or leaves it to the column).
     func collationName(for collation: QueryOrdering.Collation) -> String?
     /// The name of a query function in this engine.
     func functionName(for function: QueryFunction) -> String

@@ -10,7 +10,7 @@ package struct SQLFragment: Sendable, Hashable {
         case parameter
         /// A function name, spelled by the dialect.
         case function(QueryFunction)
-        /// `COLLATE` and a collation name, spelled by the dialect.
+        /// `COLLATE` and a collation name, spelled by the dialect (nothing where the dialect names none).
         case collation(QueryOrdering.Collation)
     }
 
@@ -78,7 +78,8 @@ package struct SQLFragment: Sendable, Hashable {
                 placeholders += 1
                 sql += dialect.placeholder(at: placeholders)
             case .function(let function): sql += dialect.functionName(for: function)
-            case .collation(let collation): sql += " COLLATE " + (dialect.collationName(for: collation) ?? "BINARY")
+            case .collation(let collation):
+                if let name = dialect.collationName(for: collation) { sql += " COLLATE " + name }
             }
         }
         return (sql, bindings)

@@ -32,9 +32,10 @@ package struct SQLiteDialect: SQLDialect {
         }
     }
 
+    /// SQLite's built-in `BINARY` for byte order; Strata's registered collations for the rest.
     package func collationName(for collation: QueryOrdering.Collation) -> String? {
         switch collation {
-        case .binary: nil
+        case .binary: "BINARY"
         case .swift: StrataStringOrdering.swift.collationName
         case .localizedStandard: "STRATA_LOCALIZED_STANDARD"
         case .localized: "STRATA_LOCALIZED"

@@ -39,7 +39,8 @@ package struct SQLiteSelectWriter: SelectWriter {
 
     package func orderingKey(_ ordering: QueryOrdering, of entity: Schema.Entity) -> SQLFragment {
         var key = ordering.expression.sql
-        if let collation = dialect.collationName(for: ordering.collation) {
+        // Byte order is SQLite's default: a sort by it names no collation, so the column's own applies.
+        if ordering.collation != .binary, let collation = dialect.collationName(for: ordering.collation) {
             key.append(sql: " COLLATE \(collation)")
         }
         key.append(sql: ordering.ascending ? " ASC" : " DESC")
