@@ -38,8 +38,8 @@ struct PostgresHistoryRecorder {
             rows: changeRows)
             + insert(
                 into: HistoryTables.tombstones,
-                columns: HistoryTables.columns(["transaction", "position", "name"])
-                    + ", \(sql: PostgresHistoryTables.tombstoneValueColumns)",
+                columns: HistoryTables.columns(
+                    ["transaction", "position", "name"] + PostgresHistoryTables.tombstoneValueColumns),
                 rows: tombstones.map { tombstone in
                     [.integer(transaction), .integer(tombstone.position), .text(tombstone.name)]
                         + PostgresHistoryTables.tombstoneColumns(tombstone.value)

@@ -32,7 +32,7 @@ enum PostgresHistoryTables {
     ]
 
     /// The four typed columns holding a tombstone's value, in this order.
-    static let tombstoneValueColumns = "integer_value, real_value, text_value, blob_value"
+    static let tombstoneValueColumns = ["integer_value", "real_value", "text_value", "blob_value"]
 
     /// A value spread over the four typed columns (`NULL` in all four for no value).
     static func tombstoneColumns(_ value: StoredValue) -> [StoredValue] {

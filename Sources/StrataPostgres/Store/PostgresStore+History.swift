@@ -21,18 +21,15 @@ extension PostgresStore {
                 try checkNotExpired(request, connection)
                 // What the history shows, reads must show too: a replica serves them once it has replayed this far.
                 readReplicas?.requireCurrentPosition(of: connection)
-                let columns = ["id", "timestamp", "author", "bundle", "process"].map(SQLFragment.identifier)
-                let rows = try connection.query(request.selection(columns: .joined(columns, separator: ", ")))
-                var transactions = (0..<rows.count).map { row in
-                    StoredHistoryTransaction(
-                        identifier: rows.int64(row: row, column: 0),
-                        timestamp: Date(
-                            timeIntervalSinceReferenceDate: Self.real(rows.storedValue(row: row, column: 1))),
-                        author: rows.text(row: row, column: 2), bundleIdentifier: rows.text(row: row, column: 3) ?? "",
-                        processIdentifier: rows.text(row: row, column: 4) ?? "")
+                var transactions: [StoredHistoryTransaction] = []
+                try Self.rows(request.transactionSelection, connection) {
+                    transactions.append(StoredHistoryTransaction(row: $0))
                 }
                 if request.includesChanges, !transactions.isEmpty {
-                    try readChanges(into: &transactions, keyLists: hasKeyLists, connection)
+                    try StoredHistoryTransaction.readChanges(
+                        into: &transactions, tombstoneValueColumns: PostgresHistoryTables.tombstoneValueColumns,
+                        keyLists: hasKeyLists
+                    ) { query, body in try Self.rows(query, connection, body) }
                 }
                 return transactions
             }
@@ -73,52 +70,11 @@ extension PostgresStore {
         try request.checkNotExpired(marks, storeIdentifier: identifier)
     }
 
-    /// Reads the changes (and tombstones) of `transactions`: one range scan over their identifiers each.
-    private func readChanges(
-        into transactions: inout [StoredHistoryTransaction], keyLists: Bool, _ connection: PostgresConnection
+    /// Runs `query` and hands each of its rows to `body`.
+    private static func rows(
+        _ query: SQLFragment, _ connection: PostgresConnection, _ body: (PostgresRow) -> Void
     ) throws {
-        var offsets: [Int64: Int] = [:]
-        for (offset, transaction) in transactions.enumerated() { offsets[transaction.identifier] = offset }
-        guard let lowest = offsets.keys.min(), let highest = offsets.keys.max() else { return }
-        let range: SQLFragment =
-            "\(identifier: "transaction") BETWEEN \(bind: .integer(lowest)) AND \(bind: .integer(highest))"
-        var tombstones: [Int64: [Int64: [String: StoredValue]]] = [:]
-        let stones = try connection.query(
-            "SELECT \(identifier: "transaction"), position, name, \(sql: PostgresHistoryTables.tombstoneValueColumns) "
-                + "FROM \(identifier: HistoryTables.tombstones) WHERE \(range)")
-        for row in 0..<stones.count {
-            let value =
-                (3...6).lazy.map { stones.storedValue(row: row, column: Int32($0)) }.first { $0 != .null } ?? .null
-            tombstones[stones.int64(row: row, column: 0), default: [:]][
-                stones.int64(row: row, column: 1), default: [:]][
-                    stones.text(row: row, column: 2) ?? ""] = value
-        }
-        let changes = try connection.query(
-            "SELECT \(identifier: "transaction"), position, kind, entity, \(identifier: "row"), attributes, count, \(sql: keyLists ? "keys" : "NULL") "
-                + "FROM \(identifier: HistoryTables.changes) WHERE \(range) ORDER BY \(identifier: "transaction"), position"
-        )
-        for row in 0..<changes.count {
-            let transaction = changes.int64(row: row, column: 0)
-            guard let offset = offsets[transaction] else { continue }
-            transactions[offset].changes += StoredHistoryChange.expanded(
-                kind: changes.int64(row: row, column: 2), entityName: changes.text(row: row, column: 3) ?? "",
-                firstRow: changes.int64(row: row, column: 4), firstPosition: changes.int64(row: row, column: 1),
-                count: changes.int64(row: row, column: 6), keys: Self.bytes(changes.storedValue(row: row, column: 7)),
-                attributes: changes.text(row: row, column: 5),
-                tombstones: tombstones[transaction])
-        }
-    }
-
-    private static func bytes(_ value: StoredValue) -> [UInt8]? {
-        if case .blob(let bytes) = value { return bytes }
-        return nil
-    }
-
-    private static func real(_ value: StoredValue) -> Double {
-        switch value {
-        case .real(let real): real
-        case .integer(let integer): Double(integer)
-        default: 0
-        }
+        let result = try connection.query(query)
+        for row in 0..<result.count { body(PostgresRow(result: result, row: row)) }
     }
 }

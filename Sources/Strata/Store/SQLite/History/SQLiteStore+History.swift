@@ -12,27 +12,15 @@ extension SQLiteStore {
                 // One read transaction, so the transactions and their changes come from the same snapshot.
                 try connection.transaction {
                     try checkNotExpired(request, connection)
-                    let selection = request.selection(
-                        columns:
-                            "\(identifier: "id"), \(identifier: "timestamp"), \(identifier: "author"), \(identifier: "bundle"), \(identifier: "process")"
-                    )
                     var transactions: [StoredHistoryTransaction] = []
-                    for row in try connection.query(selection) where row.count == 5 {
-                        guard case .integer(let identifier) = row[0] else { continue }
-                        let seconds: Double =
-                            switch row[1] {
-                            case .real(let real): real
-                            case .integer(let integer): Double(integer)
-                            default: 0
-                            }
-                        transactions.append(
-                            StoredHistoryTransaction(
-                                identifier: identifier, timestamp: Date(timeIntervalSinceReferenceDate: seconds),
-                                author: Self.text(row[2]), bundleIdentifier: Self.text(row[3]) ?? "",
-                                processIdentifier: Self.text(row[4]) ?? ""))
+                    try rows(request.transactionSelection, connection) { (row: SQLiteStatement) in
+                        transactions.append(StoredHistoryTransaction(row: row))
                     }
                     if request.includesChanges, !transactions.isEmpty {
-                        try readChanges(into: &transactions, connection)
+                        try StoredHistoryTransaction.readChanges(
+                            into: &transactions, tombstoneValueColumns: ["value"],
+                            keyLists: HistoryTables.hasKeyLists(on: connection)
+                        ) { query, body in try rows(query, connection, body) }
                     }
                     return transactions
                 }
@@ -73,52 +61,12 @@ extension SQLiteStore {
         try request.checkNotExpired(marks, storeIdentifier: identifier)
     }
 
-    /// Reads the changes (and tombstones) of `transactions`: one range scan over their identifiers each.
-    private func readChanges(into transactions: inout [StoredHistoryTransaction], _ connection: SQLiteConnection) throws
-    {
-        var positions: [Int64: Int] = [:]
-        for (offset, transaction) in transactions.enumerated() { positions[transaction.identifier] = offset }
-        let identifiers = transactions.map(\.identifier)
-        guard let lowest = identifiers.min(), let highest = identifiers.max() else { return }
-        let range: SQLFragment =
-            "\(identifier: "transaction") BETWEEN \(bind: .integer(lowest)) AND \(bind: .integer(highest))"
-        var tombstones: [Int64: [Int64: [String: StoredValue]]] = [:]
-        for row in try connection.query(
-            "SELECT \(identifier: "transaction"), \(identifier: "position"), \(identifier: "name"), \(identifier: "value") "
-                + "FROM \(identifier: HistoryTables.tombstones) WHERE \(range)")
-        where row.count == 4 {
-            guard case .integer(let transaction) = row[0], case .integer(let position) = row[1],
-                let name = Self.text(row[2])
-            else { continue }
-            tombstones[transaction, default: [:]][position, default: [:]][name] = row[3]
-        }
-        // A store of the first history layout, opened read-only, has no key lists (and needs none).
-        let keys: SQLFragment = HistoryTables.hasKeyLists(on: connection) ? "\(identifier: "keys")" : "NULL"
-        let columns = ["transaction", "position", "kind", "entity", "row", "attributes", "count"]
-        let statement = try connection.prepareBound(
-            "SELECT \(SQLFragment.joined(columns.map(SQLFragment.identifier), separator: ", ")), \(keys) "
-                + "FROM \(identifier: HistoryTables.changes) WHERE \(range) "
-                + "ORDER BY \(identifier: "transaction"), \(identifier: "position")")
+    /// Runs `query` and hands each of its rows to `body`.
+    private func rows(
+        _ query: SQLFragment, _ connection: SQLiteConnection, _ body: (SQLiteStatement) -> Void
+    ) throws {
+        let statement = try connection.prepareBound(query)
         defer { statement.reset() }
-        while try statement.step() {
-            let transaction = statement.int64(at: 0)
-            guard let offset = positions[transaction] else { continue }
-            transactions[offset].changes += StoredHistoryChange.expanded(
-                kind: statement.int64(at: 2), entityName: statement.text(at: 3), firstRow: statement.int64(at: 4),
-                firstPosition: statement.int64(at: 1), count: statement.int64(at: 6),
-                keys: Self.bytes(statement.storedValue(at: 7)),
-                attributes: Self.text(statement.storedValue(at: 5)),
-                tombstones: tombstones[transaction])
-        }
-    }
-
-    private static func bytes(_ value: StoredValue) -> [UInt8]? {
-        if case .blob(let bytes) = value { return bytes }
-        return nil
-    }
-
-    private static func text(_ value: StoredValue) -> String? {
-        if case .text(let text) = value { return text }
-        return nil
+        while try statement.step() { body(statement) }
     }
 }
