@@ -317,6 +317,9 @@ extension ModelContext {
                 }
             }
         }
+        // Taken once, not per row: each would convert the context's store to the backing data's and retain it.
+        let backingStore: any ModelBackingDataStore = store
+        let notesTargets = !foreignKeyIndexes.isEmpty
         let readsEntity = request.readsEntityColumn
         // Rows are registered only after the last one, so a map empty now has no row of this fetch to look up.
         let lookUpRows = !registered.isEmpty
@@ -348,26 +351,31 @@ extension ModelContext {
                 if makesModelsAfterReading { rowsRead.append(.registered(model)) } else { body(model) }
                 return
             }
-            // A row of a subentity is a model of its own class, whose own columns load when first read.
-            let rowEntity = readsEntity ? try hierarchyEntity(of: row, request: request) : entity
-            let data = ModelBackingData.make(primaryKey: key, entity: rowEntity, store: store, context: self)
+            // A row of a subentity is a model of its own class, whose own columns load when first read. Not
+            // retained: the fetched entity holds its subentities, and the request holds it, for the whole fetch.
+            unowned(unsafe) let rowEntity = readsEntity ? try hierarchyEntity(of: row, request: request) : entity
+            let data = ModelBackingData.make(primaryKey: key, entity: rowEntity, store: backingStore, context: self)
             var decoded = [Int: Any]()
             try data.withUnsafeMutableValues {
                 try readChecked(row, into: $0, decoded: &decoded)
-                noteTargets($0)
+                if notesTargets { noteTargets($0) }
             }
             if !decoded.isEmpty { data.decodedValues = decoded }
-            data.unloadedProperties =
-                rowEntity === entity
-                ? unloaded : Set(rowEntity.columnPropertyIndexes).subtracting(columns)
+            // A new backing data has every property loaded (`nil`), which is what a fetch of every column wants.
+            if rowEntity !== entity {
+                data.unloadedProperties = Set(rowEntity.columnPropertyIndexes).subtracting(columns)
+            } else if unloaded != nil {
+                data.unloadedProperties = unloaded
+            }
             if readsVersion { data.rowVersion = row.version(afterColumns: columns.count) }
             if makesModelsAfterReading {
                 rowsRead.append(.loaded(key: key, entity: rowEntity, data: data))
                 return
             }
             let model = ModelBackingData.makeModel(rowEntity.modelType, adopting: data)
-            made.append((key, model))
             body(model)
+            // Appended last, so the list takes the model's reference instead of retaining it.
+            made.append((key, model))
         }
         guard makesModelsAfterReading else { return }
         // The models made below may fetch (their `let` relationships), this entity's rows included: the identity
