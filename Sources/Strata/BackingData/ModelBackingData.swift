@@ -142,7 +142,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         var temporaryIdentifier: PersistentIdentifier?
         /// Whether the model stands in for one `ModelContext.model(for:)` could not find: it is never inserted.
         var isLookupPlaceholder = false
-        var relationshipTargets = RelationshipTargets()
+        /// Read on every relationship read and changed only by the model's own accessors, which call out to
+        /// nothing while they hold it: unchecked, since a checked access is a runtime call on every read.
+        @exclusivity(unchecked) var relationshipTargets = RelationshipTargets()
         var changedRelationships: Set<Int> = []
         var joinAdditions: [Int: [any PersistentModel]] = [:]
         var joinRemovals: [Int: [any PersistentModel]] = [:]

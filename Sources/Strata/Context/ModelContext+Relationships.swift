@@ -8,39 +8,17 @@ extension ModelContext {
     /// it page after page costs each page its own models, not every model registered before it.
     @usableFromInline
     func loadRelationship(at index: Int, of data: ModelBackingData) -> Bool {
-        guard let entity = data.entity, let info = entity.relationshipInfos[index] else { return false }
+        guard let entity = data.entity else { return false }
+        // A to-one kept as a foreign key, the common case, is read without looking up (and copying) its
+        // `RelationshipInfo`.
+        let destinations = entity.toOneForeignKeyDestinations
+        if index < destinations.count, let destination = destinations[index] {
+            loadToOne(at: index, of: data, entity: entity, destination: destination)
+            return true
+        }
+        guard let info = entity.relationshipInfos[index] else { return false }
         if !info.isToMany {
-            guard index < data.values.count, case .integer(let key) = data.values[index] else {
-                data.relationshipTargets[index] = []
-                return true
-            }
-            let destination = info.destination
-            // A target already registered needs no batch: the other owners' targets are made when one of them
-            // is read and missing.
-            if let target = registeredModels[destination.identityKey]?[key] {
-                data.relationshipTargets.setTarget(target, at: index)
-                return true
-            }
-            // The keys of the other owners' targets: noted when the owners were fetched, or read from the owners
-            // registered otherwise.
-            let notedKeys = takeTargetKeys(of: entity, relationship: index)
-            let owners = ownersToLoad(of: entity, relationship: index, excluding: data).compactMap {
-                owner -> (ModelBackingData, Int64)? in
-                guard index < owner.values.count, case .integer(let ownerKey) = owner.values[index] else { return nil }
-                return (owner, ownerKey)
-            }
-            if destination.cannotBeFault {
-                // A model with `let` properties can't be a fault (they are set as it is made): load every row this
-                // loop reaches in one query rather than one each.
-                registerRows(of: destination, keys: [key] + notedKeys + owners.map(\.1))
-            }
-            data.relationshipTargets.setTarget(registeredOrFault(destination, primaryKey: key), at: index)
-            // Make the other owners' targets too (faults cost no query), so reading the relationship across a list
-            // fills all the faults with one query; owners visited here keep theirs at once.
-            if !destination.cannotBeFault { makeFaults(of: destination, keys: notedKeys) }
-            for (owner, ownerKey) in owners where !owner.relationshipTargets.contains(index) {
-                owner.relationshipTargets.setTarget(registeredOrFault(destination, primaryKey: ownerKey), at: index)
-            }
+            loadToOne(at: index, of: data, entity: entity, destination: info.destination)
             return true
         }
         guard data.primaryKey != nil else {
@@ -50,6 +28,43 @@ extension ModelContext {
         // The requesting model first, so its own targets are always among the loaded ones.
         loadToMany(info, owners: [data] + ownersToLoad(of: entity, relationship: index, excluding: data))
         return true
+    }
+
+    /// Loads to-one relationship `index` of `data`'s model, whose target is a model of `destination`, and makes
+    /// the targets of the other registered models of `entity` that haven't loaded it yet.
+    private func loadToOne(
+        at index: Int, of data: ModelBackingData, entity: Schema.Entity, destination: Schema.Entity
+    ) {
+        guard index < data.values.count, case .integer(let key) = data.values[index] else {
+            data.relationshipTargets[index] = []
+            return
+        }
+        // A target already registered needs no batch: the other owners' targets are made when one of them
+        // is read and missing.
+        if let target = registeredModels[destination.identityKey]?[key] {
+            data.relationshipTargets.setTarget(target, at: index)
+            return
+        }
+        // The keys of the other owners' targets: noted when the owners were fetched, or read from the owners
+        // registered otherwise.
+        let notedKeys = takeTargetKeys(of: entity, relationship: index)
+        let owners = ownersToLoad(of: entity, relationship: index, excluding: data).compactMap {
+            owner -> (ModelBackingData, Int64)? in
+            guard index < owner.values.count, case .integer(let ownerKey) = owner.values[index] else { return nil }
+            return (owner, ownerKey)
+        }
+        if destination.cannotBeFault {
+            // A model with `let` properties can't be a fault (they are set as it is made): load every row this
+            // loop reaches in one query rather than one each.
+            registerRows(of: destination, keys: [key] + notedKeys + owners.map(\.1))
+        }
+        data.relationshipTargets.setTarget(registeredOrFault(destination, primaryKey: key), at: index)
+        // Make the other owners' targets too (faults cost no query), so reading the relationship across a list
+        // fills all the faults with one query; owners visited here keep theirs at once.
+        if !destination.cannotBeFault { makeFaults(of: destination, keys: notedKeys) }
+        for (owner, ownerKey) in owners where !owner.relationshipTargets.contains(index) {
+            owner.relationshipTargets.setTarget(registeredOrFault(destination, primaryKey: ownerKey), at: index)
+        }
     }
 
     /// Loads a to-many relationship for many owners at once.

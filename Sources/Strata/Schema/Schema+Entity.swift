@@ -63,10 +63,18 @@ extension Schema {
                     guard !$0.isToMany, case .foreignKey = $0.storage else { return false }
                     return true
                 }.map(\.index).sorted()
+                var destinations = [Entity?](repeating: nil, count: persistentProperties.count)
+                for index in toOneForeignKeyIndexes where index < destinations.count {
+                    destinations[index] = relationshipInfos[index]?.destination
+                }
+                toOneForeignKeyDestinations = destinations
             }
         }
         /// The indexes of the to-one relationships kept as a foreign key column of the entity's table.
         package private(set) var toOneForeignKeyIndexes: [Int] = []
+        /// By property index, the destination of each to-one relationship kept as a foreign key (`nil` for every
+        /// other property): what reading such a relationship needs, without copying its `RelationshipInfo`.
+        @exclusivity(unchecked) package private(set) var toOneForeignKeyDestinations: [Entity?] = []
         /// The entity of the model's superclass, and those of its direct subclasses; set once by `Schema.init`.
         package internal(set) weak var parentEntity: Entity?
         package internal(set) var childEntities: [Entity] = []
