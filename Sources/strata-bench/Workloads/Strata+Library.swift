@@ -15,6 +15,13 @@ extension StrataWorkloads {
             for: Author.self, Book.self,
             configurations: ModelConfiguration(url: URL(fileURLWithPath: path)))
         if !options.recordsHistory { (container.store as? SQLiteStore)?.suspendHistoryRecording(true) }
+        try fill(container, with: shape)
+        return try body(ModelContext(container), container.store as? SQLiteStore)
+    }
+
+    /// Inserts and saves `shape`'s authors and books through a context of their own, gone with its models
+    /// before the workload starts, so the workload's memory is its own (the floor's store is filled by SQL).
+    private func fill(_ container: ModelContainer, with shape: LibraryShape) throws {
         let setup = ModelContext(container)
         let authors = (0..<shape.authors).map { Author(number: $0) }
         for author in authors { setup.insert(author) }
@@ -22,7 +29,6 @@ extension StrataWorkloads {
             setup.insert(Book(number: number, author: authors[shape.author(ofBook: number)]))
         }
         try setup.save()
-        return try body(ModelContext(container), container.store as? SQLiteStore)
     }
 
     /// Workload 12: every book fetched and its author's name read (`book.author?.name`); the sample's `queries`
