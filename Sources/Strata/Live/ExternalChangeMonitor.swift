@@ -3,8 +3,9 @@ import Synchronization
 /// Turns commits made elsewhere — another container on the same store, another process, another machine — into
 /// the same `StoreChangeEvent`s a save in this process posts, by reading the store's persistent history.
 ///
-/// The store's watcher (`PersistentStore.watchCommits(reportingTo:)`: SQLite polls its data version, PostgreSQL
-/// `LISTEN`s for the `NOTIFY` each save sends, or polls the history table) says *when*; the history says *what*.
+/// The store's watcher (`PersistentStore.watchCommits(reportingTo:)`: SQLite reads its data version when its files
+/// are written and at a poll interval, PostgreSQL `LISTEN`s for the `NOTIFY` each save sends, or polls the history
+/// table) says *when*; the history says *what*.
 /// On each notice the monitor reads the identifiers of the transactions after its position
 /// (`HistoryCursor`), leaves out the ones this store wrote itself (`StoreWrittenTransactions`: their contexts
 /// announced them), reads the changes of the rest, and posts one event naming every inserted, updated and deleted
@@ -18,9 +19,9 @@ import Synchronization
 /// "these entities changed".
 ///
 /// Blind spots: on PostgreSQL a writer that sends no `NOTIFY` (hand-written SQL; another instance in `.polling`
-/// mode) is only seen with the next notice. On SQLite a commit recording no history that lands in the same poll
-/// interval as one recording history is seen as the latter's rows only (the data version says that something
-/// committed, not how many times).
+/// mode) is only seen with the next notice. On SQLite a commit recording no history read at the same notice as
+/// one recording history is seen as the latter's rows only (the data version says that something committed, not
+/// how many times).
 package final class ExternalChangeMonitor: StoreCommitObserver, @unchecked Sendable {
     // `@unchecked` because `center` is only assigned in `init`; the rest is in `cursor`, a `Mutex`.
     /// The most new transactions read change by change; beyond, every observer refreshes.

@@ -12,6 +12,7 @@ package final class StoreWrittenTransactions: Sendable {
     private struct State {
         var watchers = 0
         var identifiers: Set<Int64> = []
+        var notedCount = 0
     }
 
     /// The most identifiers kept.
@@ -42,7 +43,14 @@ package final class StoreWrittenTransactions: Sendable {
                 state.identifiers.remove(oldest)
             }
             state.identifiers.insert(identifier)
+            state.notedCount &+= 1
         }
+    }
+
+    /// How many transactions were noted so far: a watcher woken by a write to the store's files compares it with
+    /// the count before its wait to tell the store's own commit from another connection's.
+    package var notedCount: Int {
+        state.withLock { $0.notedCount }
     }
 
     /// Whether the store wrote `identifier`, forgetting it (each transaction is read once).
