@@ -58,40 +58,12 @@ package struct PostgreSQLDialect: SQLDialect {
 
     package func functionName(for function: QueryFunction) -> String {
         switch function {
-        case .contains: "strata_contains"
-        case .beginsWith: "strata_beginswith"
-        case .endsWith: "strata_endswith"
-        case .localizedStandardContains: "strata_localized_standard_contains"
-        case .compare: "strata_compare"
-        case .characterCount: "strata_character_count"
-        case .characterContains: "strata_character_contains"
-        case .characterBeginsWith: "strata_character_beginswith"
         case .coalesce: "COALESCE"
-        case .fold: "strata_fold"
-        case .like: "strata_like"
-        case .matches: "strata_matches"
-        case .power: "strata_power"
         case .compositeField: "jsonb_extract_path_text"
         case .compositeJSON: "jsonb"
         case .compositeContains: "jsonb_array_elements_text"
-        case .checkedArithmetic(let op): "strata_int_" + Self.name(of: op)
-        case .floatingArithmetic(let op, let single):
-            (single ? "strata_float_" : "strata_real_") + Self.floatingName(of: op)
+        // The rest are Strata's own, created in the store's schema under these names (``PostgresFunctions``).
+        default: function.definedName ?? ""
         }
-    }
-
-    private static func name(of op: QueryExpression.ArithmeticOperator) -> String {
-        switch op {
-        case .add: "add"
-        case .subtract: "sub"
-        case .multiply: "mul"
-        case .divide: "div"
-        case .remainder: "rem"
-        }
-    }
-
-    /// Floating-point `%` never reaches a predicate; it is spelled as division, as on SQLite.
-    private static func floatingName(of op: QueryExpression.ArithmeticOperator) -> String {
-        op == .remainder ? "div" : name(of: op)
     }
 }

@@ -6,37 +6,41 @@ extension PostgresFunctions {
     /// rounded to `Float`: PostgreSQL raises on overflow, underflow to zero and division by zero where IEEE gives an
     /// infinity, a signed zero or NaN, so those cases compute the IEEE result), and `strata_power`.
     static var arithmeticDefinitions: [SQLFragment] {
-        let integer = [
-            ("add", "a::numeric + b"), ("sub", "a::numeric - b"), ("mul", "a::numeric * b"),
-            ("div", "trunc(a::numeric / NULLIF(b, 0))"), ("rem", "mod(a::numeric, NULLIF(b, 0))"),
+        let integer: [(QueryExpression.ArithmeticOperator, String)] = [
+            (.add, "a::numeric + b"), (.subtract, "a::numeric - b"), (.multiply, "a::numeric * b"),
+            (.divide, "trunc(a::numeric / NULLIF(b, 0))"), (.remainder, "mod(a::numeric, NULLIF(b, 0))"),
         ]
-        let checked = integer.map { name, expression -> SQLFragment in
-            """
-            CREATE OR REPLACE FUNCTION \(identifier: "strata_int_" + name)(a bigint, b bigint, lo bigint, hi bigint) RETURNS bigint LANGUAGE plpgsql IMMUTABLE AS $$
-            DECLARE r numeric := \(sql: expression);
-            BEGIN
-              IF r IS NOT NULL AND (r < lo OR r > hi) THEN
-                RAISE EXCEPTION 'strata_int_\(sql: name): % and % overflow %...%', a, b, lo, hi USING ERRCODE = '22003';
-              END IF;
-              RETURN r::bigint;
-            END $$
-            """
+        let checked = integer.map { op, expression -> SQLFragment in
+            let name = StrataSQLFunction.checkedArithmetic(op)
+            let definition: SQLFragment = """
+                CREATE OR REPLACE FUNCTION \(identifier: name)(a bigint, b bigint, lo bigint, hi bigint) RETURNS bigint LANGUAGE plpgsql IMMUTABLE AS $$
+                DECLARE r numeric := \(sql: expression);
+                BEGIN
+                  IF r IS NOT NULL AND (r < lo OR r > hi) THEN
+                    RAISE EXCEPTION '\(sql: name): % and % overflow %...%', a, b, lo, hi USING ERRCODE = '22003';
+                  END IF;
+                  RETURN r::bigint;
+                END $$
+                """
+            return definition
         }
-        let floating = ["add": "+", "sub": "-", "mul": "*", "div": "/"].sorted { $0.key < $1.key }.flatMap {
-            name, op -> [SQLFragment] in
+        let operators: [(QueryExpression.ArithmeticOperator, String)] = [
+            (.add, "+"), (.divide, "/"), (.multiply, "*"), (.subtract, "-"),
+        ]
+        let floating = operators.flatMap { op, symbol -> [SQLFragment] in
             [
                 """
-                CREATE OR REPLACE FUNCTION \(identifier: "strata_real_" + name)(a double precision, b double precision) RETURNS double precision
+                CREATE OR REPLACE FUNCTION \(identifier: StrataSQLFunction.floatingArithmetic(op, single: false))(a double precision, b double precision) RETURNS double precision
                 LANGUAGE plpgsql IMMUTABLE AS $$
                 BEGIN
-                  RETURN strata_ieee(\(bind: .text(op)), a, b);
+                  RETURN strata_ieee(\(bind: .text(symbol)), a, b);
                 END $$
                 """,
                 """
-                CREATE OR REPLACE FUNCTION \(identifier: "strata_float_" + name)(a double precision, b double precision) RETURNS double precision
+                CREATE OR REPLACE FUNCTION \(identifier: StrataSQLFunction.floatingArithmetic(op, single: true))(a double precision, b double precision) RETURNS double precision
                 LANGUAGE plpgsql IMMUTABLE AS $$
                 BEGIN
-                  RETURN strata_single(strata_ieee(\(bind: .text(op)), a, b));
+                  RETURN strata_single(strata_ieee(\(bind: .text(symbol)), a, b));
                 END $$
                 """,
             ]
@@ -87,7 +91,7 @@ extension PostgresFunctions {
     /// `strata_power(base, exponent)`: `pow` as a double; NULL where the result is not a number. Cases PostgreSQL
     /// rejects and IEEE `pow` answers (zero to a negative power, overflow) are refused rather than guessed.
     private static let powerDefinition: SQLFragment = """
-        CREATE OR REPLACE FUNCTION \(identifier: "strata_power")(a double precision, b double precision) RETURNS double precision
+        CREATE OR REPLACE FUNCTION \(identifier: StrataSQLFunction.power)(a double precision, b double precision) RETURNS double precision
         LANGUAGE plpgsql IMMUTABLE AS $$
         DECLARE r double precision;
         BEGIN

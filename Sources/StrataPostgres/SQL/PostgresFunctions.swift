@@ -38,47 +38,47 @@ enum PostgresFunctions {
             END $$
             """,
             """
-            CREATE OR REPLACE FUNCTION \(identifier: "strata_fold")(t text, flags bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: StrataSQLFunction.fold)(t text, flags bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
               SELECT CASE WHEN flags IS NULL THEN NULL WHEN flags & 1 = 1 THEN lower(t COLLATE "C") ELSE t END
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION \(identifier: "strata_contains")(h text, n text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: StrataSQLFunction.contains)(h text, n text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
               SELECT CASE WHEN h IS NULL OR flags IS NULL THEN NULL ELSE n = '' OR strpos(strata_fold(h, flags), strata_fold(n, flags)) > 0 END
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION \(identifier: "strata_beginswith")(t text, p text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: StrataSQLFunction.beginsWith)(t text, p text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
               SELECT starts_with(strata_fold(t, flags), strata_fold(p, flags))
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION \(identifier: "strata_endswith")(t text, s text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: StrataSQLFunction.endsWith)(t text, s text, flags bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
               SELECT CASE WHEN t IS NULL OR flags IS NULL THEN NULL ELSE s = '' OR right(strata_fold(t, flags), length(s)) = strata_fold(s, flags) END
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION \(identifier: "strata_localized_standard_contains")(h text, n text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: StrataSQLFunction.localizedStandardContains)(h text, n text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
               SELECT CASE WHEN h IS NULL THEN NULL ELSE n <> '' AND strpos(lower(h COLLATE "C"), lower(n COLLATE "C")) > 0 END
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION \(identifier: "strata_character_contains")(t text, o text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: StrataSQLFunction.characterContains)(t text, o text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
               SELECT strpos(t, o) > 0
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION \(identifier: "strata_character_beginswith")(t text, p text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: StrataSQLFunction.characterBeginsWith)(t text, p text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
               SELECT starts_with(t, p)
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION \(identifier: "strata_character_count")(t text) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: StrataSQLFunction.characterCount)(t text) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
               SELECT length(t)::bigint
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION \(identifier: "strata_like")(t text, p text, flags bigint) RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: StrataSQLFunction.like)(t text, p text, flags bigint) RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$
             DECLARE
               pattern text := '';
               c text;
@@ -101,7 +101,7 @@ enum PostgresFunctions {
             END $$
             """,
             """
-            CREATE OR REPLACE FUNCTION \(identifier: "strata_compare")(a text, b text, ordering bigint) RETURNS bigint LANGUAGE plpgsql IMMUTABLE AS $$
+            CREATE OR REPLACE FUNCTION \(identifier: StrataSQLFunction.compare)(a text, b text, ordering bigint) RETURNS bigint LANGUAGE plpgsql IMMUTABLE AS $$
             DECLARE x text; y text;
             BEGIN
               IF a IS NULL OR b IS NULL THEN RETURN NULL; END IF;

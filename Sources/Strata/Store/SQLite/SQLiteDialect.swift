@@ -45,25 +45,13 @@ package struct SQLiteDialect: SQLDialect {
 
     package func functionName(for function: QueryFunction) -> String {
         switch function {
-        case .contains: SQLiteFunctions.contains
-        case .beginsWith: SQLiteFunctions.beginsWith
-        case .localizedStandardContains: SQLiteFunctions.localizedStandardContains
-        case .compare: SQLiteFunctions.compare
-        case .characterCount: SQLiteFunctions.characterCount
-        case .characterContains: SQLiteFunctions.characterContains
-        case .characterBeginsWith: SQLiteFunctions.characterBeginsWith
         case .coalesce: "COALESCE"
-        case .checkedArithmetic(let op): SQLiteFunctions.checkedArithmetic(op)
-        case .floatingArithmetic(let op, let single): SQLiteFunctions.floatingArithmetic(op, single: single)
-        case .fold: SQLiteFunctions.fold
-        case .endsWith: SQLiteFunctions.endsWith
-        case .like: SQLiteFunctions.like
-        case .matches: SQLiteFunctions.matches
-        case .power: SQLiteFunctions.power
         // JSON1, built into SQLite since 3.38.
         case .compositeField: "json_extract"
         case .compositeJSON: "json"
         case .compositeContains: "json_each"
+        // The rest are Strata's own, registered on each connection under these names.
+        default: function.definedName ?? ""
         }
     }
 }

@@ -21,65 +21,33 @@ import Foundation
 /// Characters only, so "👨" is not found in "👨‍👩‍👧", where Foundation's `range(of:)` (and `strata_contains`)
 /// finds it.
 extension SQLiteFunctions {
-    /// `strata_character_count(text)`.
-    package static let characterCount = "strata_character_count"
-
-    /// `strata_character_contains(text, other)`.
-    package static let characterContains = "strata_character_contains"
-    /// `strata_character_beginswith(text, prefix)`.
-    package static let characterBeginsWith = "strata_character_beginswith"
-
-    /// `strata_power(base, exponent)`: the format language's `**`.
-    package static let power = "strata_power"
-
-    /// The IEEE floating-point function for an arithmetic operator (`%` is never floating point in a predicate).
-    /// With `single`, the result is rounded to `Float`.
-    package static func floatingArithmetic(_ op: QueryExpression.ArithmeticOperator, single: Bool) -> String {
-        let name =
-            switch op {
-            case .add: "add"
-            case .subtract: "sub"
-            case .multiply: "mul"
-            case .divide, .remainder: "div"
-            }
-        return (single ? "strata_float_" : "strata_real_") + name
-    }
-
-    /// The checked integer function for an arithmetic operator.
-    package static func checkedArithmetic(_ op: QueryExpression.ArithmeticOperator) -> String {
-        switch op {
-        case .add: "strata_int_add"
-        case .subtract: "strata_int_sub"
-        case .multiply: "strata_int_mul"
-        case .divide: "strata_int_div"
-        case .remainder: "strata_int_rem"
-        }
-    }
-
     static func registerPredicateFunctions(on handle: OpaquePointer) throws(SQLiteError) {
-        try define(characterCount, argumentCount: 1, on: handle) { arguments throws(StrataFunctionError) in
+        try define(StrataSQLFunction.characterCount, argumentCount: 1, on: handle) {
+            arguments throws(StrataFunctionError) in
             .integer(Int64(arguments.text(0).count))
         }
-        try define(characterContains, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
+        try define(StrataSQLFunction.characterContains, argumentCount: 2, on: handle) {
+            arguments throws(StrataFunctionError) in
             .integer(elementsContain(arguments.text(0), arguments.text(1)) ? 1 : 0)
         }
-        try define(characterBeginsWith, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
+        try define(StrataSQLFunction.characterBeginsWith, argumentCount: 2, on: handle) {
+            arguments throws(StrataFunctionError) in
             .integer(arguments.text(0).starts(with: arguments.text(1)) ? 1 : 0)
         }
         for op in [QueryExpression.ArithmeticOperator.add, .subtract, .multiply, .divide] {
             for single in [false, true] {
-                try define(floatingArithmetic(op, single: single), argumentCount: 2, on: handle) {
+                try define(StrataSQLFunction.floatingArithmetic(op, single: single), argumentCount: 2, on: handle) {
                     arguments throws(StrataFunctionError) in
                     StoredArithmetic.floating(op, arguments.real(0), arguments.real(1), single: single)
                 }
             }
         }
-        try define(power, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
+        try define(StrataSQLFunction.power, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
             StoredArithmetic.power(arguments.double(0), arguments.double(1))
         }
         let operators: [QueryExpression.ArithmeticOperator] = [.add, .subtract, .multiply, .divide, .remainder]
         for op in operators {
-            let name = checkedArithmetic(op)
+            let name = StrataSQLFunction.checkedArithmetic(op)
             try define(name, argumentCount: 4, on: handle) { arguments throws(StrataFunctionError) in
                 let left = arguments.int64(0), right = arguments.int64(1)
                 let bounds = arguments.int64(2)...max(arguments.int64(2), arguments.int64(3))
@@ -116,7 +84,7 @@ extension SQLiteFunctions {
         }
         guard !overflow else {
             throw StrataFunctionError(
-                message: "\(checkedArithmetic(op)): \(left) \(op.rawValue) \(right) overflows Int64")
+                message: "\(StrataSQLFunction.checkedArithmetic(op)): \(left) \(op.rawValue) \(right) overflows Int64")
         }
         return result
     }

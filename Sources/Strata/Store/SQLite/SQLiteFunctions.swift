@@ -22,22 +22,6 @@ import Foundation
 /// Collations: `STRATA_LOCALIZED_STANDARD`, `STRATA_LOCALIZED`, `STRATA_CASE_INSENSITIVE`
 /// and `STRATA_DECIMAL` (decimal text ordered by value).
 package enum SQLiteFunctions {
-    /// `strata_fold(text, flags)`.
-    package static let fold = "strata_fold"
-    /// `strata_contains(haystack, needle, flags)`.
-    package static let contains = "strata_contains"
-    /// `strata_beginswith(text, prefix, flags)`.
-    package static let beginsWith = "strata_beginswith"
-    /// `strata_endswith(text, suffix, flags)`.
-    package static let endsWith = "strata_endswith"
-    /// `strata_like(text, pattern, flags)`.
-    package static let like = "strata_like"
-    /// `strata_matches(text, regex, flags)`.
-    package static let matches = "strata_matches"
-    /// `strata_localized_standard_contains(haystack, needle)`.
-    package static let localizedStandardContains = "strata_localized_standard_contains"
-    /// `strata_compare(a, b, ordering)`.
-    package static let compare = "strata_compare"
     /// The collation ordering decimal text by value.
     package static let decimalCollation = "STRATA_DECIMAL"
 
@@ -54,35 +38,37 @@ package enum SQLiteFunctions {
     }
 
     private static func registerTextFunctions(on handle: OpaquePointer) throws(SQLiteError) {
-        try define(fold, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
+        try define(StrataSQLFunction.fold, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
             .text(StrataText.fold(arguments.text(0), options: arguments.options(1)))
         }
-        try define(contains, argumentCount: 3, on: handle) { arguments throws(StrataFunctionError) in
+        try define(StrataSQLFunction.contains, argumentCount: 3, on: handle) { arguments throws(StrataFunctionError) in
             .bool(StrataText.contains(arguments.text(0), arguments.text(1), options: arguments.options(2)))
         }
-        try define(beginsWith, argumentCount: 3, on: handle) { arguments throws(StrataFunctionError) in
+        try define(StrataSQLFunction.beginsWith, argumentCount: 3, on: handle) {
+            arguments throws(StrataFunctionError) in
             .bool(StrataText.begins(arguments.text(0), with: arguments.text(1), options: arguments.options(2)))
         }
-        try define(endsWith, argumentCount: 3, on: handle) { arguments throws(StrataFunctionError) in
+        try define(StrataSQLFunction.endsWith, argumentCount: 3, on: handle) { arguments throws(StrataFunctionError) in
             .bool(StrataText.ends(arguments.text(0), with: arguments.text(1), options: arguments.options(2)))
         }
-        try define(like, argumentCount: 3, on: handle) { arguments throws(StrataFunctionError) in
+        try define(StrataSQLFunction.like, argumentCount: 3, on: handle) { arguments throws(StrataFunctionError) in
             .bool(StrataText.like(arguments.text(0), arguments.text(1), options: arguments.options(2)))
         }
         let regexes = StrataRegexCache()
-        try define(matches, argumentCount: 3, on: handle) { arguments throws(StrataFunctionError) in
+        try define(StrataSQLFunction.matches, argumentCount: 3, on: handle) { arguments throws(StrataFunctionError) in
             .bool(try regexes.matches(arguments.text(0), pattern: arguments.text(1), options: arguments.options(2)))
         }
-        try define(localizedStandardContains, argumentCount: 2, on: handle) { arguments throws(StrataFunctionError) in
+        try define(StrataSQLFunction.localizedStandardContains, argumentCount: 2, on: handle) {
+            arguments throws(StrataFunctionError) in
             .bool(StrataText.localizedStandardContains(arguments.text(0), arguments.text(1)))
         }
     }
 
     private static func registerOrderings(on handle: OpaquePointer) throws(SQLiteError) {
-        try define(compare, argumentCount: 3, on: handle) { arguments throws(StrataFunctionError) in
+        try define(StrataSQLFunction.compare, argumentCount: 3, on: handle) { arguments throws(StrataFunctionError) in
             let mode = arguments.int64(2)
             guard let ordering = StrataStringOrdering(rawValue: mode) else {
-                throw StrataFunctionError(message: "\(compare): unknown ordering \(mode)")
+                throw StrataFunctionError(message: "\(StrataSQLFunction.compare): unknown ordering \(mode)")
             }
             return .integer(
                 Int64(StrataText.compare(arguments.text(0), arguments.text(1), ordering: ordering).rawValue))
