@@ -144,9 +144,11 @@ extension ModelContext {
         // Taken out while faults are added, so the map is not copied on write.
         var registered = registeredModels.removeValue(forKey: entity.identityKey) ?? IdentityMap()
         var made: [Int64] = []
+        // One set, shared by every fault until it is filled.
+        let unloaded = Set(entity.columnPropertyIndexes)
         for key in keys where registered[key] == nil {
             let data = ModelBackingData.make(primaryKey: key, entity: entity, store: store, context: self)
-            data.unloadedProperties = Set(entity.columnPropertyIndexes)
+            data.unloadedProperties = unloaded
             registered.insert(ModelBackingData.makeModel(entity.modelType, adopting: data), for: key)
             made.append(key)
         }
@@ -174,10 +176,13 @@ extension ModelContext {
     func fulfillFaults(of entity: Schema.Entity, including data: ModelBackingData) -> Bool {
         let all = [data] + takeFaults(of: entity, excluding: data)
         let columns = entity.columnPropertyIndexes
+        let properties = entity.persistentProperties
+        let passingClasses = entity.classesPassingWithoutPayload
+        let validations = entity.rowValidations
         var filledKeys: [Int64] = []
         for start in stride(from: 0, to: all.count, by: StoreLimits.keysPerStatement) {
             let chunk = all[start..<Swift.min(start + StoreLimits.keysPerStatement, all.count)]
-            var byKey: [Int64: ModelBackingData] = [:]
+            var byKey = [Int64: ModelBackingData](minimumCapacity: chunk.count)
             for fault in chunk { if let key = fault.primaryKey { byKey[key] = fault } }
             var request = StoreFetch(entity: entity, columns: columns)
             request.keyFilter = (StoreLayout.primaryKeyColumn, Array(byKey.keys))
@@ -186,16 +191,23 @@ extension ModelContext {
                 guard let fault = byKey[key], fault.unloadedProperties != nil else { return }
                 for (offset, index) in columns.enumerated() {
                     let value = row.storedValue(at: Int32(offset + 1))
-                    let property = entity.persistentProperties[index]
+                    // Most values fit on their storage class alone (a bit test), as a fetched row's do.
+                    if index < passingClasses.count, passingClasses[index].contains(value.storageClass) {
+                        fault.values[index] = value
+                        continue
+                    }
+                    let property = properties[index]
                     if property.relationshipDestination != nil || property.accepts(value) {
                         fault.values[index] = value
                     }
-                    if property.cachesDecodedValue, property.relationshipDestination == nil {
+                    if index < validations.count, case .decodeAndCache = validations[index] {
                         fault.decodedValues[index] = property.decodeAny(value)
                     }
                 }
                 // A subclass's model keeps its own columns unloaded until they are read.
-                let remaining = (fault.entity ?? entity).columnPropertyIndexes.filter { !columns.contains($0) }
+                let faultEntity = fault.entity ?? entity
+                let remaining =
+                    faultEntity === entity ? [] : faultEntity.columnPropertyIndexes.filter { !columns.contains($0) }
                 fault.unloadedProperties = remaining.isEmpty ? nil : Set(remaining)
                 fault.rowVersion = row.version(afterColumns: columns.count)
                 filledKeys.append(key)
