@@ -5,6 +5,14 @@ package enum StoreMetadata {
     /// schema: ``insert(_:_:into:)``).
     package static let table = SQLFragment.identifier(StoreLayout.metadataTable)
 
+    /// Checks that a store's metadata records `format`, the format this store reads.
+    /// - Throws: `StrataError.notAStrataStore` at `path`, naming the format recorded (or none).
+    package static func checkFormat(_ metadata: [String: String], is format: String, path: String) throws(StrataError) {
+        guard metadata["format"] == format else {
+            throw .notAStrataStore(path: path, reason: "unknown store format \(metadata["format"] ?? "none")")
+        }
+    }
+
     /// Inserts `value` under `key`.
     package static func insert(_ key: String, _ value: String, into metadata: SQLFragment = table) -> SQLFragment {
         "INSERT INTO \(metadata) (key, value) VALUES (\(bind: .text(key)), \(bind: .text(value)))"

@@ -115,8 +115,7 @@ struct PostgresBootstrap {
         let migrates = MigrationSteps.needsMigration(steps, ignoringHistory: !configuration.allowsSave)
         guard configuration.allowsSave else {
             if migrates {
-                throw StrataError.schemaMismatch(
-                    path: location, differences: steps.flatMap(\.plan.changes).map(\.description))
+                throw MigrationSteps.mismatch(steps, path: location)
             }
             return identifier
         }
@@ -182,10 +181,7 @@ struct PostgresBootstrap {
         let rows = try connection.query("SELECT key, value FROM \(metadata)")
         var values: [String: String] = [:]
         for row in 0..<rows.count { values[rows.text(row: row, column: 0) ?? ""] = rows.text(row: row, column: 1) }
-        guard values["format"] == Self.formatVersion else {
-            throw StrataError.notAStrataStore(
-                path: location, reason: "unknown store format \(values["format"] ?? "none")")
-        }
+        try StoreMetadata.checkFormat(values, is: Self.formatVersion, path: location)
         return values
     }
 

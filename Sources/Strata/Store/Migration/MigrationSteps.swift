@@ -64,6 +64,12 @@ package struct MigrationSteps {
         }
     }
 
+    /// The refusal of an open that may not write (read-only) of a store that `steps` would migrate, listing each
+    /// change at `path`.
+    package static func mismatch(_ steps: [Step], path: String) -> StrataError {
+        .schemaMismatch(path: path, differences: steps.flatMap(\.plan.changes).map(\.description))
+    }
+
     /// The stages of `steps` a dry run reports (those that change something, run hooks or move the version), with
     /// the statements and check queries `listing` spells for their actions.
     package static func plannedStages(

@@ -34,7 +34,7 @@ struct StoreBootstrap {
             return identifier
         }
         guard !readOnly else {
-            throw StrataError.schemaMismatch(path: path, differences: steps.flatMap(\.plan.changes).map(\.description))
+            throw MigrationSteps.mismatch(steps, path: path)
         }
         // Before the migration, so a rebuilt or moved table's keys are known from the history it had.
         try createPrimaryKeys()
@@ -70,10 +70,7 @@ struct StoreBootstrap {
             )
         }
         let metadata = try readMetadata()
-        guard metadata["format"] == Self.formatVersion else {
-            throw StrataError.notAStrataStore(
-                path: path, reason: "unknown store format \(metadata["format"] ?? "none")")
-        }
+        try StoreMetadata.checkFormat(metadata, is: Self.formatVersion, path: path)
         return (Self.storedSchema(metadata), metadata["identifier"] ?? "")
     }
 
