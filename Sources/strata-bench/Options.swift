@@ -1,7 +1,7 @@
 import CommandLineSupport
 import Foundation
 
-/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--history] [--sync] [--svg DIR] [--no-history] [--only N] [--store URL] [--compare FILE]`.
+/// Command-line options: `strata-bench [--quick] [--json] [--scale] [--open] [--memory] [--heartbeat] [--history] [--sync] [--svg DIR] [--no-history] [--only N] [--store URL] [--compare FILE]`.
 struct Options {
     /// Two rounds and sizes divided by ten: a smoke check that finishes quickly even in a debug build.
     var quick = false
@@ -15,6 +15,8 @@ struct Options {
     var scale = false
     /// Time opening an existing store + one indexed query at `OpenTimeRun.sizes` instead of the table's workloads.
     var openTime = false
+    /// Measure the heap each held model keeps (`HeldMemoryRun`) instead of the table's workloads.
+    var memory = false
     /// Measure how late a heartbeat task wakes while many tasks fetch over PostgreSQL (needs `--store`).
     var heartbeat = false
     /// Time history reads and retention deletes at `HistoryScaleRun.sizes` history transactions (needs `--store`).
@@ -57,7 +59,7 @@ struct Options {
     static let tool = CommandLineTool(
         name: "strata-bench",
         usage: """
-            usage: strata-bench [--quick] [--json] [--scale] [--open] [--heartbeat] [--history] [--sync] [--svg <directory>] [--no-history] [--only <workload number>]
+            usage: strata-bench [--quick] [--json] [--scale] [--open] [--memory] [--heartbeat] [--history] [--sync] [--svg <directory>] [--no-history] [--only <workload number>]
                                 [--store postgresql://…] [--compare <previous --json output>]
                    strata-bench --help | --version
             """)
@@ -68,13 +70,17 @@ struct Options {
     init(arguments: [String]) throws(CommandLineError) {
         let parsed = try CommandLineArguments(
             arguments, options: ["--svg", "--only", "--store", "--compare"],
-            flags: ["--quick", "--json", "--no-history", "--scale", "--open", "--heartbeat", "--history", "--sync"])
+            flags: [
+                "--quick", "--json", "--no-history", "--scale", "--open", "--memory", "--heartbeat", "--history",
+                "--sync",
+            ])
         quick = parsed.has("--quick")
         comparedRun = parsed["--compare"]
         json = parsed.has("--json")
         recordsHistory = !parsed.has("--no-history")
         scale = parsed.has("--scale")
         openTime = parsed.has("--open")
+        memory = parsed.has("--memory")
         heartbeat = parsed.has("--heartbeat")
         history = parsed.has("--history")
         sync = parsed.has("--sync")

@@ -137,6 +137,13 @@ do {
         print(SyncRun.table(try await SyncRun.run(options, url: url)))
         exit(0)
     }
+    if options.memory {
+        let measurements = try HeldMemoryRun.run(options, raw: raw, strata: strata)
+        raw.removeLargeStore()
+        strata.removeLargeStore()
+        print(HeldMemoryRun.table(measurements, rows: options.largeRows))
+        exit(0)
+    }
     if options.history, let url = options.store {
         print(HistoryScaleRun.table(try HistoryScaleRun.run(options, url: url)))
         exit(0)

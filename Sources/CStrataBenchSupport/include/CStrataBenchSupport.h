@@ -11,4 +11,8 @@
 /// running it.
 unsigned long strata_bench_allocations(void);
 
+/// The bytes glibc's allocator has handed out and not taken back: its arenas' blocks in use and the blocks it
+/// mapped on their own (`mallinfo2`'s `uordblks` and `hblkhd`). What a program holds, not the pages kept for reuse.
+unsigned long strata_bench_heap_bytes_in_use(void);
+
 #endif
