@@ -223,6 +223,15 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         primaryKey: Int64, entity: Schema.Entity, store: any ModelBackingDataStore,
         context: (any ModelBackingDataContext)?
     ) -> ModelBackingData {
+        make(primaryKey: primaryKey, entity: entity, store: store, contextReference: context?.modelReference)
+    }
+
+    /// Backing data for a row of `entity`, of the context `contextReference` refers to: what a fetch making a model
+    /// per row passes, having asked the context for its reference once.
+    static func make(
+        primaryKey: Int64, entity: Schema.Entity, store: any ModelBackingDataStore,
+        contextReference: ModelContextReference?
+    ) -> ModelBackingData {
         let data = make(propertyCount: entity.persistentProperties.count)
         data.withUnsafeMutablePointerToHeader { fields in
             fields.pointee.primaryKey = primaryKey
@@ -232,7 +241,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
             withUnsafeMutablePointer(to: &fields.pointee.store) { $0.initialize(to: store) }
             withUnsafeMutablePointer(to: &fields.pointee.entity) { $0.initialize(to: entity) }
             withUnsafeMutablePointer(to: &fields.pointee.contextReference) {
-                $0.initialize(to: context?.modelReference)
+                $0.initialize(to: contextReference)
             }
         }
         return data

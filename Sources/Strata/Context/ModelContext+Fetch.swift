@@ -317,8 +317,10 @@ extension ModelContext {
                 }
             }
         }
-        // Taken once, not per row: each would convert the context's store to the backing data's and retain it.
+        // Taken once, not per row: each would convert the context's store to the backing data's and retain it, and
+        // ask the context for its reference through the backing data's protocol.
         let backingStore: any ModelBackingDataStore = store
+        let contextReference = modelReference
         let notesTargets = !foreignKeyIndexes.isEmpty
         let readsEntity = request.readsEntityColumn
         // Rows are registered only after the last one, so a map empty now has no row of this fetch to look up.
@@ -354,7 +356,8 @@ extension ModelContext {
             // A row of a subentity is a model of its own class, whose own columns load when first read. Not
             // retained: the fetched entity holds its subentities, and the request holds it, for the whole fetch.
             unowned(unsafe) let rowEntity = readsEntity ? try hierarchyEntity(of: row, request: request) : entity
-            let data = ModelBackingData.make(primaryKey: key, entity: rowEntity, store: backingStore, context: self)
+            let data = ModelBackingData.make(
+                primaryKey: key, entity: rowEntity, store: backingStore, contextReference: contextReference)
             var decoded = [Int: Any]()
             try data.withUnsafeMutableValues {
                 try readChecked(row, into: $0, decoded: &decoded)
