@@ -38,7 +38,8 @@ protocol ModelBackingDataContext: AnyObject {
 /// and frees. When the context goes away, every model reads `nil` for it at once, as with weak references.
 @usableFromInline
 final class ModelContextReference {
-    @usableFromInline weak var context: (any ModelBackingDataContext)?
+    /// Set once, as the context is made; read by every relationship read and change, without a runtime access check.
+    @exclusivity(unchecked) @usableFromInline weak var context: (any ModelBackingDataContext)?
 
     init() {}
 }

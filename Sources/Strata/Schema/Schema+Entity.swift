@@ -76,7 +76,7 @@ extension Schema {
         /// other property): what reading such a relationship needs, without copying its `RelationshipInfo`.
         @exclusivity(unchecked) package private(set) var toOneForeignKeyDestinations: [Entity?] = []
         /// The entity of the model's superclass, and those of its direct subclasses; set once by `Schema.init`.
-        package internal(set) weak var parentEntity: Entity?
+        @exclusivity(unchecked) package internal(set) weak var parentEntity: Entity?
         package internal(set) var childEntities: [Entity] = []
         /// A subentity's inherited properties by their key paths rooted at its own class (`\Dog.name`); set once by
         /// `Schema.init`.
