@@ -51,3 +51,16 @@ extension SQLFragment: ExpressibleByStringInterpolation {
         }
     }
 }
+
+extension DefaultStringInterpolation {
+    /// A fragment written into a `String` puts its debug description into SQL text: give the literal the type
+    /// `SQLFragment` instead, where the fragment keeps its identifiers and bound values. Deprecated rather than
+    /// unavailable, because the type checker passes over an unavailable overload for the generic one without a
+    /// word; the warning is what fails the build (every build is warning-free).
+    @available(
+        *, deprecated, message: "an SQLFragment in a String is its debug description, not SQL: build an SQLFragment"
+    )
+    package mutating func appendInterpolation(_ fragment: SQLFragment) {
+        appendInterpolation(fragment as Any)
+    }
+}
