@@ -73,7 +73,7 @@ extension ModelBackingData {
         if property.codec.usesStorableForm {
             let fields = self.fields
             let index = property.index
-            if fields.pointee.unloadedProperties == nil, index < fields.pointee.valueCount,
+            if fields.pointee.unloadedProperties == nil, index < valueCount,
                 let value = Value(storedValue: valuesBase[index])
             {
                 return value
@@ -88,7 +88,7 @@ extension ModelBackingData {
         if property.codec.usesStorableForm {
             let fields = self.fields
             let index = property.index
-            if fields.pointee.unloadedProperties == nil, index < fields.pointee.valueCount {
+            if fields.pointee.unloadedProperties == nil, index < valueCount {
                 if case .null = valuesBase[index] { return nil }
                 if let value = Wrapped(storedValue: valuesBase[index]) { return value }
             }

@@ -8,7 +8,7 @@ extension ModelBackingData {
         _ body: (UnsafeBufferPointer<StoredValue>) throws -> Result
     ) rethrows -> Result {
         // The caller holds the backing data for the call, which keeps the pointer valid.
-        try body(UnsafeBufferPointer(start: valuesBase, count: fields.pointee.valueCount))
+        try body(UnsafeBufferPointer(start: valuesBase, count: valueCount))
     }
 
     /// Calls `body` with the values in place, to change them.
@@ -17,7 +17,7 @@ extension ModelBackingData {
         _ body: (UnsafeMutableBufferPointer<StoredValue>) throws -> Result
     ) rethrows -> Result {
         fields.pointee.valuesVersion &+= 1
-        return try body(UnsafeMutableBufferPointer(start: valuesBase, count: fields.pointee.valueCount))
+        return try body(UnsafeMutableBufferPointer(start: valuesBase, count: valueCount))
     }
 
     /// A view of a backing data's values, in place: reading one copies nothing, and writing one writes the
@@ -35,7 +35,7 @@ extension ModelBackingData {
         }
 
         @inlinable package var startIndex: Int { 0 }
-        @inlinable package var endIndex: Int { data.fields.pointee.valueCount }
+        @inlinable package var endIndex: Int { data.valueCount }
 
         @inlinable var base: UnsafeMutablePointer<StoredValue> { data.valuesBase }
 

@@ -71,10 +71,27 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         withUnsafeMutablePointerToHeader { $0 }
     }
 
-    /// The first value, in place; there are `fields.pointee.valueCount`. Valid while the backing data lives.
+    /// The model's values in place: one per persistent property, by property index, ``valueCount`` of them.
+    ///
+    /// The one way into the values: every read and write of them, in Strata and in code inlined from the macro's
+    /// accessors, goes through this pointer (directly, through ``values``, or through `withUnsafeValues` and
+    /// `withUnsafeMutableValues`), so where they are kept can change here alone.
+    /// - Where they live: in this object's tail, after the header (``fields``); this object owns them, initializes
+    ///   them in `make(propertyCount:)` and destroys them in `deinit`.
+    /// - How long the pointer is valid: while the backing data lives, which every caller, holding it, ensures; it
+    ///   is never reallocated, so a pointer taken before a call stays valid after it. Don't keep it past the
+    ///   holding reference.
+    /// - Who may write: Strata's own code, never user code, from wherever the model is used (its context's actor,
+    ///   or one thread at a time for a model in no context), with no other access to the same value in flight (no
+    ///   access through the pointer spans a call that could reach the model). Every write moves
+    ///   `Fields.valuesVersion`, so live results see it: `values`' subscript and `withUnsafeMutableValues` do;
+    ///   `make`'s initialization and `deinit` are the only writes that don't.
     @inlinable var valuesBase: UnsafeMutablePointer<StoredValue> {
         withUnsafeMutablePointerToElements { $0 }
     }
+
+    /// How many values ``valuesBase`` points to: one per persistent property of the model, fixed at `make`.
+    @inlinable var valueCount: Int { fields.pointee.valueCount }
 
     /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
     @inlinable package var unloadedProperties: Set<Int>? {
@@ -211,10 +228,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         let data = unsafeDowncast(
             create(minimumCapacity: propertyCount) { _ in Fields(valueCount: propertyCount) },
             to: ModelBackingData.self)
-        data.withUnsafeMutablePointerToElements { values in
-            // Plain stores: `initialize(repeating:)` copies through the enum's outlined copy, a call per value.
-            for index in 0..<propertyCount { (values + index).initialize(to: .null) }
-        }
+        // Plain stores: `initialize(repeating:)` copies through the enum's outlined copy, a call per value.
+        let values = data.valuesBase
+        for index in 0..<propertyCount { (values + index).initialize(to: .null) }
         return data
     }
 
@@ -250,12 +266,11 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     deinit {
         // The header is a stored property, destroyed with the object; the values are raw tail memory. Only text
         // and blobs own memory: `deinitialize(count:)` would call the enum's generic destroy for every value.
-        withUnsafeMutablePointers { fields, values in
-            for index in 0..<fields.pointee.valueCount {
-                switch values[index] {
-                case .null, .integer, .real: continue
-                case .text, .blob: (values + index).deinitialize(count: 1)
-                }
+        let values = valuesBase
+        for index in 0..<valueCount {
+            switch values[index] {
+            case .null, .integer, .real: continue
+            case .text, .blob: (values + index).deinitialize(count: 1)
             }
         }
     }
