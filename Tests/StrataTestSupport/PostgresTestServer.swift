@@ -75,7 +75,7 @@ package enum PostgresTestServer {
         runWhenThisProcessEnds("\(stop); rm -rf \(shellQuoted(directory))")
     }
 
-    /// Starts a detached shell that runs `command` (a `/bin/sh` command line) once this process is gone, for
+    /// Starts a detached shell that runs `command` (a shell command line) once this process is gone, for
     /// servers a test starts: a crashed test process would otherwise leave them running.
     package static func runWhenThisProcessEnds(_ command: String) {
         let script = "exec </dev/null >/dev/null 2>&1; while kill -0 \(getpid()); do sleep 1; done; \(command)"
@@ -109,7 +109,7 @@ package enum PostgresTestServer {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// Runs a command through `/bin/sh`, its output in a file, and waits for it with `waitpid`. (Not `Process`:
+    /// Runs a command through a shell, its output in a file, and waits for it with `waitpid`. (Not `Process`:
     /// the server `pg_ctl start` leaves running inherits the descriptor `Process` watches, so it would never return.)
     package static func run(_ executable: String, _ arguments: [String], asPostgres: Bool = false) throws {
         let quoted = ([executable] + arguments).map(shellQuoted)
@@ -130,13 +130,22 @@ package enum PostgresTestServer {
         }
     }
 
-    /// Starts `/bin/sh -c command`; `nil` when it can't be started.
+    /// Starts `command` through bash, with no descriptor of this process but standard input, output and error;
+    /// `nil` when it can't be started.
+    ///
+    /// `posix_spawn` passes the child every descriptor not marked close-on-exec, and the pipes `Process` and
+    /// `Pipe` make while other tests run are not: a server or watcher started here would hold the write end of
+    /// another test's output pipe for as long as it runs, and that test would wait for the end of its output
+    /// forever. So the shell closes every inherited descriptor above 2 before it runs the command (bash, because
+    /// `sh` redirects only descriptors 0 to 9).
     private static func spawnShell(_ command: String) -> pid_t? {
+        let closeInherited =
+            "for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done 2>/dev/null; "
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] =
-            ["/bin/sh", "-c", command].map { (text: String) in strdup(text) } + [nil]
+            ["/bin/bash", "-c", closeInherited + command].map { (text: String) in strdup(text) } + [nil]
         defer { for argument in argv { free(argument) } }
-        return posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 ? pid : nil
+        return posix_spawn(&pid, "/bin/bash", nil, nil, argv, environ) == 0 ? pid : nil
     }
 
     /// A port nothing listens on now: the kernel's choice for a socket bound to port 0.
