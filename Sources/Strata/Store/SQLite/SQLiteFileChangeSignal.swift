@@ -67,7 +67,12 @@ package final class SQLiteFileChangeSignal: Sendable {
                 nanosleep(&rest, nil)
                 ready = poll(&request, 1, 0)
             }
-            if ready < 0, errno != EINTR { return false }
+            if ready < 0, errno != EINTR {
+                // A descriptor that can't be polled: the time is waited out, so the watcher keeps its pace.
+                var rest = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+                nanosleep(&rest, nil)
+                return false
+            }
             if ready > 0, drainEvents() { return true }
         }
         #else
