@@ -83,21 +83,23 @@ package final class SQLiteFileChangeSignal: Sendable {
     #if canImport(Glibc)
     /// Reads every waiting event; whether one names a file of the store.
     private func drainEvents() -> Bool {
-        var named = false
-        let capacity = 4_096
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(descriptor, buffer, capacity)
-            guard count > 0 else { return named }
-            var offset = 0
+        withUnsafeTemporaryAllocation(byteCount: 4_096, alignment: 8) { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var named = false
             // Each event: its header (descriptor, mask, cookie, name length) and the name, padded with NULs.
             let headerSize = MemoryLayout<inotify_event>.size
-            while offset + headerSize <= count {
-                let nameLength = Int(buffer.load(fromByteOffset: offset + 12, as: UInt32.self))
-                let nameStart = buffer.advanced(by: offset + headerSize).assumingMemoryBound(to: CChar.self)
-                if !named, nameLength > 0, names.contains(String(cString: nameStart)) { named = true }
-                offset += headerSize + nameLength
+            while true {
+                let count = read(descriptor, base, buffer.count)
+                guard count > 0 else { return named }
+                var offset = 0
+                while offset + headerSize <= count {
+                    let nameLength = Int(buffer.load(fromByteOffset: offset + 12, as: UInt32.self))
+                    if !named, nameLength > 0 {
+                        let name = base.advanced(by: offset + headerSize)
+                        named = names.contains(String(cString: name.assumingMemoryBound(to: CChar.self)))
+                    }
+                    offset += headerSize + nameLength
+                }
             }
         }
     }
