@@ -39,9 +39,11 @@ struct PostgresConnectionLimitTests {
         "The server's max_connections reached: opening and saving fail with a clear error, and recover once one frees",
         .needsPostgreSQLBinaries)
     func fullServerFailsClearlyThenRecovers() async throws {
+        // Room for the store's open (its pool of 3 and its listener) beside backends still exiting from `pg_ctl
+        // -w start`'s readiness checks; the other clients below take whatever is left.
         let cluster = try #require(
             try await ThrowawayPostgresCluster.make(settings: [
-                "max_connections = 4", "superuser_reserved_connections = 0",
+                "max_connections = 6", "superuser_reserved_connections = 0",
             ]))
         let configuration = PostgresConfiguration(url: cluster.url(), databaseSchema: "full", maximumConnections: 3)
         let container = try ModelContainer(
