@@ -91,7 +91,13 @@ struct FullDiskTests {
             try context.save()
         }
         let before = try Data(contentsOf: url)
-        try #require(Mount.run("/bin/mount", ["-o", "remount,ro", mountPoint.path]))
+        // The store's files close once the last reference to its container goes, which the save's change delivery
+        // may hold a moment longer; a remount that still finds a file open for writing is tried again.
+        let remounted = (0..<50).contains { attempt in
+            if attempt > 0 { Thread.sleep(forTimeInterval: 0.1) }
+            return Mount.run("/bin/mount", ["-o", "remount,ro", mountPoint.path])
+        }
+        try #require(remounted)
         do {
             let context = ModelContext(try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url)))
             #expect(try context.fetch(FetchDescriptor<Book>()).map(\.title) == ["kept"])
