@@ -151,8 +151,8 @@ extension ModelBackingData {
     /// The first related model of a relationship (a to-one's target), loaded as ``relatedModels(at:)`` loads it;
     /// reading one already loaded makes no array.
     package func relatedModel(at index: Int) -> (any PersistentModel)? {
-        let stored = sideState?.relationshipTargets.firstTarget(at: index)
-        if let stored, stored.isStored { return stored.model }
+        let stored = relationshipTargets.firstTarget(at: index)
+        if stored.isStored { return stored.model }
         loadRelationship(at: index)
         return relationshipTargets.firstTarget(at: index).model
     }

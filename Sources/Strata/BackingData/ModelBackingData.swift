@@ -52,6 +52,10 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         var store: (any ModelBackingDataStore)?
         /// The model's entity, once known to a context.
         @usableFromInline var entity: Schema.Entity?
+        /// The related models of each relationship read or assigned so far (see `relationshipTargets`). Here, not
+        /// in `sideState`: a to-one read across a list stores a link in every model it reads, and a side-state
+        /// object each would cost an allocation, its initialization and its free per model.
+        var relationshipTargets = RelationshipTargets()
         /// What most models never need, made on first use (see ``ModelBackingData/SideState``).
         @usableFromInline var sideState: SideState?
 
@@ -145,7 +149,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         get { fields.pointee.entity }
         set { fields.pointee.entity = newValue }
     }
-    /// What most models never need — relationship bookkeeping, encoding failures, a temporary identifier —
+    /// What most models never need — relationship changes, encoding failures, a temporary identifier —
     /// made on first use, so a fetched model is smaller and quicker to make and free.
     @inlinable var sideState: SideState? {
         get { fields.pointee.sideState }
@@ -159,9 +163,6 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         var temporaryIdentifier: PersistentIdentifier?
         /// Whether the model stands in for one `ModelContext.model(for:)` could not find: it is never inserted.
         var isLookupPlaceholder = false
-        /// Read on every relationship read and changed only by the model's own accessors, which call out to
-        /// nothing while they hold it: unchecked, since a checked access is a runtime call on every read.
-        @exclusivity(unchecked) var relationshipTargets = RelationshipTargets()
         var changedRelationships: Set<Int> = []
         var joinAdditions: [Int: [any PersistentModel]] = [:]
         var joinRemovals: [Int: [any PersistentModel]] = [:]
@@ -195,9 +196,13 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         set { ensuredSideState.isLookupPlaceholder = newValue }
     }
     /// The related models of each relationship read or assigned so far, by property index (0 or 1 for to-one).
+    ///
+    /// In the header, reached through its pointer: read on every relationship read, so never with a runtime
+    /// exclusivity check, and changed only by the model's own accessors and its context, which call out to nothing
+    /// while they hold it.
     package var relationshipTargets: RelationshipTargets {
-        get { sideState?.relationshipTargets ?? .init() }
-        _modify { yield &ensuredSideState.relationshipTargets }
+        get { fields.pointee.relationshipTargets }
+        _modify { yield &fields.pointee.relationshipTargets }
     }
     /// Relationships assigned since the last save, by property index.
     package var changedRelationships: Set<Int> {

@@ -29,8 +29,9 @@ package struct RelationshipTargets: Sequence {
 
     /// The first relationship stored, when it is the only one or the first of several.
     private var first: (index: Int, stored: Stored)?
-    /// The others; empty while `first` is the only one.
-    private var others: [Int: Stored] = [:]
+    /// The others; `nil` until there is a second (a value of `nil`s costs nothing to make, copy or destroy, which
+    /// every model's header does).
+    private var others: [Int: Stored]?
 
     /// No relationship stored.
     package init() {}
@@ -40,19 +41,23 @@ package struct RelationshipTargets: Sequence {
 
     private func stored(at index: Int) -> Stored? {
         if let first, first.index == index { return first.stored }
-        return others.isEmpty ? nil : others[index]
+        return others?[index]
     }
 
     private mutating func store(_ stored: Stored?, at index: Int) {
         if first == nil || first?.index == index {
             guard let stored else {
                 // The first goes: one of the others (if any) takes its place.
-                first = others.popFirst().map { (index: $0.key, stored: $0.value) }
+                first = others?.popFirst().map { (index: $0.key, stored: $0.value) }
+                if others?.isEmpty == true { others = nil }
                 return
             }
             first = (index, stored)
+        } else if let stored {
+            if others == nil { others = [index: stored] } else { others?[index] = stored }
         } else {
-            others[index] = stored
+            others?[index] = nil
+            if others?.isEmpty == true { others = nil }
         }
     }
 
@@ -80,13 +85,13 @@ package struct RelationshipTargets: Sequence {
     /// Forgets every relationship.
     package mutating func removeAll() {
         first = nil
-        others.removeAll()
+        others = nil
     }
 
     /// The stored relationships as `(key: index, value: models)`, the first stored first.
     package func makeIterator() -> AnyIterator<(key: Int, value: [any PersistentModel])> {
         var pending = first.map { [(key: $0.index, value: $0.stored.models)] } ?? []
-        var rest = others.makeIterator()
+        var rest = (others ?? [:]).makeIterator()
         return AnyIterator {
             if !pending.isEmpty { return pending.removeFirst() }
             return rest.next().map { (key: $0.key, value: $0.value.models) }

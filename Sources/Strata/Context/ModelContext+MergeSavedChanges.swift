@@ -73,11 +73,10 @@ extension ModelContext {
             var forgotten: [Int64] = []
             for model in map.registered {
                 let data = model.persistentBackingData
-                guard let sideState = data.sideState, !sideState.relationshipTargets.isEmpty,
-                    let owner = data.entity, let key = data.primaryKey
+                guard !data.relationshipTargets.isEmpty, let owner = data.entity, let key = data.primaryKey
                 else { continue }
                 var dropped: [Int] = []
-                for (index, targets) in sideState.relationshipTargets {
+                for (index, targets) in data.relationshipTargets {
                     guard let info = owner.relationshipInfos[index], !data.changedRelationships.contains(index),
                         touched.contains(info.destination.identityKey)
                             || (info.isKeptInJoinTable && ownerWasSaved(owner, key))

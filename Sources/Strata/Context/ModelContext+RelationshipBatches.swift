@@ -93,7 +93,7 @@ extension ModelContext {
         var owners: [ModelBackingData] = []
         for key in pending.keys[start...] {
             guard let owner = map?[key]?.persistentBackingData, owner !== data, owner.primaryKey != nil,
-                owner.unloadedProperties == nil, owner.sideState?.relationshipTargets.contains(index) != true
+                owner.unloadedProperties == nil, !owner.relationshipTargets.contains(index)
             else { continue }
             owners.append(owner)
         }

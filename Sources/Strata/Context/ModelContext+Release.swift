@@ -17,7 +17,7 @@ extension ModelContext {
         var linked: [any PersistentModel] = []
         for map in registeredModels.values {
             for model in map.registered {
-                if let sideState = model.persistentBackingData.sideState, !sideState.relationshipTargets.isEmpty {
+                if !model.persistentBackingData.relationshipTargets.isEmpty {
                     linked.append(model)
                 }
             }
@@ -39,9 +39,9 @@ extension ModelContext {
             !changed.contains(ObjectIdentifier(model)) && model.persistentBackingData.isStoredAndUnchanged
         }
         for model in models where isUnchanged(model) {
-            guard let sideState = model.persistentBackingData.sideState else { continue }
-            let unlinked = sideState.relationshipTargets.filter { _, targets in targets.allSatisfy(isUnchanged) }
-            for (index, _) in unlinked { sideState.relationshipTargets[index] = nil }
+            let data = model.persistentBackingData
+            let unlinked = data.relationshipTargets.filter { _, targets in targets.allSatisfy(isUnchanged) }
+            for (index, _) in unlinked { data.relationshipTargets[index] = nil }
         }
     }
 }

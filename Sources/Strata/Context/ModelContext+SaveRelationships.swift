@@ -124,9 +124,8 @@ extension ModelContext {
         guard let entity = data.entity, !entity.relationshipInfos.isEmpty else { return }
         for (index, info) in entity.relationshipInfos where !info.isToMany {
             // Read in place: a to-one's target is held without an array.
-            guard let stored = data.sideState?.relationshipTargets.firstTarget(at: index), stored.isStored else {
-                continue
-            }
+            let stored = data.relationshipTargets.firstTarget(at: index)
+            guard stored.isStored else { continue }
             data.values[index] = stored.model?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null
         }
         data.commitRelationshipChanges()

@@ -91,7 +91,7 @@ extension ModelContext {
         data.values.replace(with: values)
         data.decodedValues.removeAll()
         // Related models are looked up again from the new foreign keys (and join rows) when next read.
-        data.sideState?.relationshipTargets.removeAll()
+        data.relationshipTargets.removeAll()
         data.unloadedProperties = nil
         return changed
     }
