@@ -157,7 +157,17 @@ extension ModelContext {
         request.ordering = []
         request.limit = nil
         request.offset = nil
-        let loaded: [T] = try models(request, foundRegistered: foundRegistered)
+        // Compared as the rows come, on existentials: a loop over a `[T]` here would run unspecialized.
+        var position = 0
+        var inOrder = true
+        let loaded: [T] = try models(
+            request, foundRegistered: foundRegistered,
+            each: { model in
+                inOrder = inOrder && position < keys.count && model.persistentBackingData.primaryKey == keys[position]
+                position += 1
+            })
+        // Rows read in the order of the keys (a batch of a list in key order) are in place already.
+        if inOrder, position == keys.count { return loaded }
         // Put in the order of `keys` through non-generic collections (see `ModelCollector`).
         var byKey: [Int64: AnyObject] = [:]
         byKey.reserveCapacity(loaded.count)

@@ -69,9 +69,16 @@ extension ModelContext {
 
     /// Loads a to-many relationship for many owners at once.
     func loadToMany(_ info: Schema.RelationshipInfo, owners: [ModelBackingData]) {
-        let keyed = owners.compactMap { owner in owner.primaryKey.map { ($0, owner) } }
-        for start in stride(from: 0, to: keyed.count, by: StoreLimits.keysPerStatement) {
-            let chunk = keyed[start..<Swift.min(start + StoreLimits.keysPerStatement, keyed.count)]
+        // In key order, so that the owners of a list in key order are read as ranges (see `SelectStatement`); the
+        // first owner's batch first, as a failed query ends the load and the first owner is the one being read.
+        let keyed = owners.compactMap { owner in owner.primaryKey.map { ($0, owner) } }.sorted { $0.0 < $1.0 }
+        let batchSize = StoreLimits.keysPerStatement
+        var starts = Array(stride(from: 0, to: keyed.count, by: batchSize))
+        if let first = owners.first?.primaryKey, let position = keyed.firstIndex(where: { $0.0 == first }) {
+            starts.swapAt(0, position / batchSize)
+        }
+        for start in starts {
+            let chunk = keyed[start..<Swift.min(start + batchSize, keyed.count)]
             var targets: [Int64: [any PersistentModel]] = [:]
             let keys = chunk.map(\.0)
             do {
@@ -174,7 +181,10 @@ extension ModelContext {
     /// Returns whether `data` was filled.
     @usableFromInline
     func fulfillFaults(of entity: Schema.Entity, including data: ModelBackingData) -> Bool {
-        let all = [data] + takeFaults(of: entity, excluding: data)
+        // In key order, so that faults made for a list in key order are read as ranges (see `SelectStatement`).
+        let all = ([data] + takeFaults(of: entity, excluding: data)).sorted {
+            ($0.primaryKey ?? 0) < ($1.primaryKey ?? 0)
+        }
         let columns = entity.columnPropertyIndexes
         let properties = entity.persistentProperties
         let passingClasses = entity.classesPassingWithoutPayload
@@ -185,7 +195,7 @@ extension ModelContext {
             var byKey = [Int64: ModelBackingData](minimumCapacity: chunk.count)
             for fault in chunk { if let key = fault.primaryKey { byKey[key] = fault } }
             var request = StoreFetch(entity: entity, columns: columns)
-            request.keyFilter = (StoreLayout.primaryKeyColumn, Array(byKey.keys))
+            request.keyFilter = (StoreLayout.primaryKeyColumn, chunk.compactMap(\.primaryKey))
             try? store.fetch(request) { row in
                 let key = row.int64(at: 0)
                 guard let fault = byKey[key], fault.unloadedProperties != nil else { return }

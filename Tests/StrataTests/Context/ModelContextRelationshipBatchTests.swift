@@ -96,6 +96,28 @@ struct ModelContextRelationshipBatchTests {
     }
 
     @Test(
+        "Relationships read across a list in any order, starting anywhere, load in one query each",
+        arguments: StoreKind.all)
+    func relationshipsReadInAnyOrder(_ kind: StoreKind) throws {
+        let container = try makeShelf(kind, books: 30)
+        let store = container.store as? SQLiteStore
+        // The books in reverse key order: their authors' faults are made in reverse too, read together in key order.
+        let context = ModelContext(container)
+        let books = try context.fetch(FetchDescriptor<RelBook>(sortBy: [SortDescriptor(\.title, order: .reverse)]))
+        var before = store?.executedStatementCount
+        #expect(books.map { $0.author?.name } == (0..<30).reversed().map { label("author", $0) })
+        if let store, let before { #expect(store.executedStatementCount - before == 1) }
+        // The authors' books, first read in the middle of the list.
+        let other = ModelContext(container)
+        let authors = try other.fetch(FetchDescriptor<RelAuthor>(sortBy: [SortDescriptor(\.name)]))
+        before = store?.executedStatementCount
+        #expect(authors[17].books.map(\.title) == ["book 17"])
+        if let store, let before { #expect(store.executedStatementCount - before == 1) }
+        #expect(authors.map { $0.books.map(\.title) } == (0..<30).map { [label("book", $0)] })
+        if let store, let before { #expect(store.executedStatementCount - before == 1) }
+    }
+
+    @Test(
         "enumerate keeps the models registered before it, the same instances, and frees the others",
         arguments: StoreKind.all)
     func enumerateKeepsEarlierModels(_ kind: StoreKind) throws {

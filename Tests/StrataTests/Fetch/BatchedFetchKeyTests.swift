@@ -76,4 +76,30 @@ struct BatchedFetchKeyTests {
         try context.container.store.fetch(request) { read.append($0.int64(at: 0)) }
         #expect(read == Array(kept[5..<45]))
     }
+
+    @Test(
+        "Keys that follow one another read their rows as a range, exactly those rows; other keys as a list",
+        arguments: StoreKind.all)
+    func consecutiveKeysReadAsARange(_ kind: StoreKind) throws {
+        let context = try savedReadings(kind)
+        let entity = try #require(context.container.schema.entity(forType: Reading.self))
+        let all = try context.container.store.fetchKeys(StoreFetch(entity: entity, columns: nil)).sorted()
+        var request = StoreFetch(entity: entity, columns: entity.columnPropertyIndexes)
+        for keys in [Array(all[10..<60]), [all[3], all[4]], [all[4], all[3]], [all[1], all[2], all[4]], [all[7]]] {
+            request.keyFilter = (StoreLayout.primaryKeyColumn, keys)
+            let sql = try SelectStatement.sqlite.rows(request).render(in: SQLiteDialect()).sql
+            let isRun = keys.count > 1 && zip(keys, keys.dropFirst()).allSatisfy { $0 + 1 == $1 }
+            #expect(sql.contains(" BETWEEN ") == isRun, "\(keys)")
+            var read: [Int64] = []
+            try context.container.store.fetch(request) { read.append($0.int64(at: 0)) }
+            #expect(read.sorted() == keys.sorted())
+        }
+        // A batched fetch in key order reads each batch as a range, one that leaves rows out as a list.
+        for descriptor in [FetchDescriptor<Reading>(), FetchDescriptor(predicate: #Predicate { $0.pages > 20 })] {
+            let plain = try context.fetch(descriptor).map(\.title)
+            let batched = try context.fetch(descriptor, batchSize: 16)
+            #expect(batched.map(\.title) == plain)
+            #expect(batched.last?.title == plain.last)
+        }
+    }
 }
