@@ -12,6 +12,8 @@ package protocol SQLPersistentStore: PersistentStore {
     func execute(_ statement: SQLFragment, operation: @autoclosure () -> String) throws
     /// The statements of the store's saves, by shape, kept from one save to the next.
     var saveStatements: SaveStatementCache { get }
+    /// The statements of the store's fetches, kept for the next run of the same fetch.
+    var fetchStatements: FetchStatementCache { get }
 }
 
 extension SQLPersistentStore {

@@ -22,6 +22,29 @@ extension PostgresStore {
     }
 }
 
+extension PostgresStore {
+    /// Runs `body` with the statement of `request` for `purpose`, rendered by a select answering the text `leaves`
+    /// (see ``withTextLookups(_:on:_:)``). A statement with no text lookups is kept for the next run of the same
+    /// fetch (``fetchStatements``); one answering them holds this snapshot's answers, so it is rendered each time.
+    ///
+    /// - Throws: what rendering, the pre-pass or `body` throws.
+    func withStatement<T>(
+        for request: StoreFetch, _ purpose: FetchStatementCache.Purpose, leaves: PostgresTextLeaves,
+        on connection: PostgresConnection, _ body: (String, [StoredValue]) throws -> T
+    ) throws -> T {
+        try withTextLookups(leaves, on: connection) { select in
+            let render = { (request: StoreFetch) throws -> FetchStatementCache.Rendered in
+                let statement = purpose == .count ? try select.count(request) : try select.rows(request)
+                return statement.render(in: self.writer.dialect)
+            }
+            let (sql, bindings) =
+                try leaves.isEmpty
+                ? fetchStatements.statement(for: request, purpose: purpose, render: render) : render(request)
+            return try body(sql, bindings)
+        }
+    }
+}
+
 extension PostgresSelect {
     /// This select answering the text leaves of a query on `entity` with `condition` and `orderings`, computed
     /// on `connection` (in its current transaction).

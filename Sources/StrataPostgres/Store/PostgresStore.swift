@@ -15,6 +15,8 @@ package final class PostgresStore: SQLPersistentStore, Sendable {
     let ownTransactions = StoreWrittenTransactions()
     /// The statements of earlier saves, by shape, which later saves reuse.
     package let saveStatements = SaveStatementCache()
+    /// The statements of earlier fetches without text lookups, which the same fetch run again reuses.
+    package let fetchStatements = FetchStatementCache()
     /// The commit watchers running, which closing the store stops.
     let watchers = StoreWatchers()
     /// How many of the store's commit watcher threads are running now.
@@ -164,9 +166,8 @@ extension PostgresStore {
     package func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws {
         // Binary results: each value is read from its bytes instead of parsed from text.
         let result = try withReadConnection("fetch \(request.entity.name)") { connection in
-            try withTextLookups(PostgresTextLeaves(request), on: connection) { select in
-                let (sql, bindings) = try select.rows(request).render(in: writer.dialect)
-                return try connection.preparedQuery(sql, bindings, binaryResults: true)
+            try withStatement(for: request, .rows, leaves: PostgresTextLeaves(request), on: connection) {
+                try connection.preparedQuery($0, $1, binaryResults: true)
             }
         }
         var row = PostgresRow(result: result, row: 0)
@@ -179,12 +180,10 @@ extension PostgresStore {
 
     package func count(_ request: StoreFetch) throws -> Int {
         let result = try withReadConnection("count \(request.entity.name)") { connection in
-            try withTextLookups(
-                PostgresTextLeaves(condition: request.condition, orderings: [], entity: request.entity), on: connection
-            ) { select in
-                let (sql, bindings) = try select.count(request).render(in: writer.dialect)
-                return try connection.preparedQuery(sql, bindings)
-            }
+            try withStatement(
+                for: request, .count,
+                leaves: PostgresTextLeaves(condition: request.condition, orderings: [], entity: request.entity),
+                on: connection, { try connection.preparedQuery($0, $1) })
         }
         return result.count > 0 ? Int(result.int64(row: 0, column: 0)) : 0
     }

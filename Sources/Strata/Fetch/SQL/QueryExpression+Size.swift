@@ -76,28 +76,8 @@ extension QueryExpression {
     /// How many values the rendered SQL binds (one per `.value`). SQLite binds at most 32,766 per statement
     /// (`SQLITE_MAX_VARIABLE_NUMBER`).
     package var boundValueCount: Int {
-        switch self {
-        case .value:
-            return 1
-        case .column, .constant:
-            return 0
-        case .equal(let left, let right), .notEqual(let left, let right), .compare(let left, _, let right),
-            .arithmetic(_, let left, let right, _):
-            return left.boundValueCount + right.boundValueCount
-        case .and(let operands), .or(let operands), .function(_, let operands):
-            return operands.reduce(0) { $0 + $1.boundValueCount }
-        case .not(let operand), .isNull(let operand), .collated(let operand, _):
-            return operand.boundValueCount
-        case .in(let operand, let list):
-            return list.reduce(operand.boundValueCount) { $0 + $1.boundValueCount }
-        case .between(let operand, let lower, let upper), .case(let operand, let lower, let upper):
-            return operand.boundValueCount + lower.boundValueCount + upper.boundValueCount
-        case .related(_, let expression):
-            return expression.boundValueCount
-        case .exists(let query), .relatedCount(let query):
-            return query.condition?.boundValueCount ?? 0
-        case .relatedAggregate(_, let query, let expression):
-            return expression.boundValueCount + (query.condition?.boundValueCount ?? 0)
-        }
+        var count = 0
+        forEachValue { _ in count += 1 }
+        return count
     }
 }

@@ -37,6 +37,8 @@ package final class SQLiteStore: SQLPersistentStore, @unchecked Sendable {
     let ownTransactions = StoreWrittenTransactions()
     /// The statements of earlier saves, by shape, which later saves reuse.
     package let saveStatements = SaveStatementCache()
+    /// The statements of earlier fetches, which the same fetch run again reuses.
+    package let fetchStatements = FetchStatementCache()
 
     /// Stops (or resumes) recording history, to measure what recording costs (`strata-bench --no-history`).
     /// Stores always record history otherwise, as SwiftData's do; a store that skips it leaves gaps readers can't see.
@@ -114,7 +116,9 @@ package final class SQLiteStore: SQLPersistentStore, @unchecked Sendable {
 
 extension SQLiteStore {
     package func fetch(_ request: StoreFetch, _ body: (any StoreRow) throws -> Void) throws {
-        let (sql, bindings) = try SelectStatement.sqlite.rows(request).render(in: dialect)
+        let (sql, bindings) = try fetchStatements.statement(for: request, purpose: .rows) {
+            try SelectStatement.sqlite.rows($0).render(in: dialect)
+        }
         try withConnection { connection in
             try detectingMigration(connection) {
                 let statement = try translatingErrors("fetch \(request.entity.name)") { try connection.prepare(sql) }
@@ -133,7 +137,9 @@ extension SQLiteStore {
     package func fetchKeys(_ request: StoreFetch) throws -> [Int64] {
         var keysOnly = request
         keysOnly.columns = nil
-        let (sql, bindings) = try SelectStatement.sqlite.rows(keysOnly).render(in: dialect)
+        let (sql, bindings) = try fetchStatements.statement(for: keysOnly, purpose: .keys) {
+            try SelectStatement.sqlite.rows($0).render(in: dialect)
+        }
         return try withConnection { connection in
             try detectingMigration(connection) {
                 try translatingErrors("fetch \(request.entity.name)") { () throws(SQLiteError) -> [Int64] in
@@ -151,7 +157,9 @@ extension SQLiteStore {
     }
 
     package func count(_ request: StoreFetch) throws -> Int {
-        let (sql, bindings) = try SelectStatement.sqlite.count(request).render(in: dialect)
+        let (sql, bindings) = try fetchStatements.statement(for: request, purpose: .count) {
+            try SelectStatement.sqlite.count($0).render(in: dialect)
+        }
         return try withConnection { connection in
             try detectingMigration(connection) {
                 let statement = try translatingErrors("count \(request.entity.name)") { try connection.prepare(sql) }
