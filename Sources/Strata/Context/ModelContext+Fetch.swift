@@ -355,30 +355,39 @@ extension ModelContext {
             }
             // A row of a subentity is a model of its own class, whose own columns load when first read. Not
             // retained: the fetched entity holds its subentities, and the request holds it, for the whole fetch.
-            unowned(unsafe) let rowEntity = readsEntity ? try hierarchyEntity(of: row, request: request) : entity
-            let data = ModelBackingData.make(
-                primaryKey: key, entity: rowEntity, store: backingStore, contextReference: contextReference)
-            var decoded = [Int: Any]()
-            try data.withUnsafeMutableValues {
-                try readChecked(row, into: $0, decoded: &decoded)
-                if notesTargets { noteTargets($0) }
+            // Chosen in two branches and used as a guaranteed reference: a choice in one expression, or an
+            // `unowned(unsafe)` local, would still retain and release the fetched entity for every row.
+            let rowEntityReference: Unmanaged<Schema.Entity>
+            if readsEntity {
+                rowEntityReference = .passUnretained(try hierarchyEntity(of: row, request: request))
+            } else {
+                rowEntityReference = .passUnretained(entity)
             }
-            if !decoded.isEmpty { data.decodedValues = decoded }
-            // A new backing data has every property loaded (`nil`), which is what a fetch of every column wants.
-            if rowEntity !== entity {
-                data.unloadedProperties = Set(rowEntity.columnPropertyIndexes).subtracting(columns)
-            } else if unloaded != nil {
-                data.unloadedProperties = unloaded
+            try rowEntityReference._withUnsafeGuaranteedRef { rowEntity in
+                let data = ModelBackingData.make(
+                    primaryKey: key, entity: rowEntity, store: backingStore, contextReference: contextReference)
+                var decoded = [Int: Any]()
+                try data.withUnsafeMutableValues {
+                    try readChecked(row, into: $0, decoded: &decoded)
+                    if notesTargets { noteTargets($0) }
+                }
+                if !decoded.isEmpty { data.decodedValues = decoded }
+                // A new backing data has every property loaded (`nil`), which is what a fetch of every column wants.
+                if rowEntity !== entity {
+                    data.unloadedProperties = Set(rowEntity.columnPropertyIndexes).subtracting(columns)
+                } else if unloaded != nil {
+                    data.unloadedProperties = unloaded
+                }
+                if readsVersion { data.rowVersion = row.version(afterColumns: columns.count) }
+                if makesModelsAfterReading {
+                    rowsRead.append(.loaded(key: key, entity: rowEntity, data: data))
+                    return
+                }
+                let model = ModelBackingData.makeModel(rowEntity.modelType, adopting: data)
+                body(model)
+                // Appended last, so the list takes the model's reference instead of retaining it.
+                made.append((key, model))
             }
-            if readsVersion { data.rowVersion = row.version(afterColumns: columns.count) }
-            if makesModelsAfterReading {
-                rowsRead.append(.loaded(key: key, entity: rowEntity, data: data))
-                return
-            }
-            let model = ModelBackingData.makeModel(rowEntity.modelType, adopting: data)
-            body(model)
-            // Appended last, so the list takes the model's reference instead of retaining it.
-            made.append((key, model))
         }
         guard makesModelsAfterReading else { return }
         // The models made below may fetch (their `let` relationships), this entity's rows included: the identity

@@ -124,9 +124,12 @@ extension SQLiteStore {
                 let statement = try translatingErrors("fetch \(request.entity.name)") { try connection.prepare(sql) }
                 defer { statement.reset() }
                 try translatingErrors("fetch \(request.entity.name)") { try statement.bind(bindings) }
+                // Made once, not per row: passing the statement itself would box and retain it for every row, and
+                // destroy the box after it.
+                let row: any StoreRow = statement
                 // The statement leaves the excluded keys out itself (`SQLiteSelectWriter.primaryKeyExclusion`).
                 while try translatingErrors("fetch \(request.entity.name)", { try statement.step() }) {
-                    try body(statement)
+                    try body(row)
                 }
             }
         }
