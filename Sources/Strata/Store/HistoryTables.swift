@@ -1,10 +1,13 @@
 /// The tables a store records its persistent history in, next to `strata_metadata` (SQLite's layout; PostgreSQL's
 /// keeps the names and kinds):
 ///
-/// - `strata_history_transactions`: one row per save (`id` is the transaction identifier and the token's value,
-///   `AUTOINCREMENT` so an identifier is never given twice, even after the newest history is deleted), with the
-///   save's time (seconds since 2001, Foundation's reference date, so dates round-trip exactly), author, program name
-///   and process identifier.
+/// - `strata_history_transactions`: one row per save (`id` is the transaction identifier and the token's value),
+///   with the save's time (seconds since 2001, Foundation's reference date, so dates round-trip exactly), author,
+///   program name and process identifier. An identifier is never given twice, even after the newest history is
+///   deleted: a save takes one more than both the newest row's and `historyIssuedThrough` in `strata_metadata`,
+///   which every deletion of history raises to the newest transaction it deleted. Up to layout version 3 the
+///   column was `AUTOINCREMENT` (SQLite then writes its `sqlite_sequence` row at every save); opening such a store
+///   to write rebuilds the table without it and carries the sequence into `historyIssuedThrough`.
 /// - `strata_history_changes`: one row per inserted, updated or deleted model of a transaction, keyed by
 ///   (transaction, position) without a rowid, so a transaction's changes sit together and are read by one range
 ///   scan. `attributes` lists an update's changed properties by name (names survive migrations; indexes don't).
@@ -33,8 +36,11 @@ package enum HistoryTables {
     /// The metadata key holding the transaction through which the history of every author was deleted, and the
     /// prefix of the keys holding each author's newest deleted transaction.
     package static let deletedThroughKey = "historyDeletedThrough"
+    /// The metadata key holding the newest transaction identifier given before the newest row now in the table
+    /// (the newest deleted one): a save's transaction takes an identifier above it.
+    package static let issuedThroughKey = "historyIssuedThrough"
     /// The version of these tables' layout, recorded in the stored schema description (`StoredSchema.history`).
-    static let version = 3
+    static let version = 4
 
     /// The kind of a recorded change, as stored in `strata_history_changes.kind`.
     package enum Kind: Int64 {

@@ -79,10 +79,12 @@ extension HistoryTables {
 
     /// Deletes the transactions `request` selects, with their tombstones and changes, and records, for each author
     /// among them, the newest deleted: `query` and `run` run a statement in the caller's transaction.
+    /// - Returns: the newest transaction deleted (`nil`: none).
+    @discardableResult
     package static func delete(
         _ request: StoreHistoryFetch, query: (SQLFragment) throws -> [[StoredValue]],
         run: (SQLFragment) throws -> Void
-    ) throws {
+    ) throws -> Int64? {
         let byAuthor = try query(
             selectedAuthors(request.selection(columns: "\(identifier: "id"), \(identifier: "author")", ordered: false)))
         var newest: [String?: Int64] = [:]
@@ -93,7 +95,7 @@ extension HistoryTables {
             newest[author] = last
             range = range.map { min($0.lowerBound, first)...max($0.upperBound, last) } ?? first...last
         }
-        guard let range else { return }
+        guard let range else { return nil }
         let selection = request.selection(columns: "\(identifier: "id")", ordered: false)
         for deletion in deletions(of: selection, from: range.lowerBound, through: range.upperBound) {
             try run(deletion)
@@ -101,6 +103,7 @@ extension HistoryTables {
         for (author, through) in newest {
             try run(recordDeleted(key: deletionKey(author: author), through: through))
         }
+        return range.upperBound
     }
 
     /// Each author among the transactions `selection` (a `SELECT id, author …`) selects, with the oldest and
@@ -116,6 +119,12 @@ extension HistoryTables {
     /// Records in `strata_metadata` that the history of every author through `transaction` is gone (an erase).
     package static func recordDeleted(through transaction: Int64) -> SQLFragment {
         recordDeleted(key: deletedThroughKey, through: transaction)
+    }
+
+    /// Records in `strata_metadata` that `transaction` was given and deleted (``issuedThroughKey``): no later
+    /// transaction takes its identifier or an older one.
+    static func recordIssued(through transaction: Int64) -> SQLFragment {
+        recordDeleted(key: issuedThroughKey, through: transaction)
     }
 
     /// Raises `key`'s transaction to `transaction`, unless it holds a newer one: deleting older history later

@@ -10,8 +10,7 @@ struct HistoryRecorder {
     let transaction: Int64
 
     /// The `INSERT` of a transaction row (``HistoryTables/transactionValues(author:)`` bound).
-    private static let transactionInsert = render(
-        HistoryTables.insert(into: HistoryTables.transactions, columns: HistoryTables.transactionColumns))
+    private static let transactionInsert = render(HistoryTables.transactionInsert)
     /// The `INSERT` of a change row.
     private static let changeInsert = render(
         HistoryTables.insert(

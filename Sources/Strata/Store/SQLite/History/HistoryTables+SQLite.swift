@@ -3,9 +3,7 @@ extension HistoryTables {
     /// Creates the tables where they don't exist: run in a new store's creating transaction, and by the migration
     /// that adds history to a store written before it was recorded.
     static let createStatements: [SQLFragment] = [
-        "CREATE TABLE IF NOT EXISTS \(identifier: transactions) (\(identifier: "id") INTEGER PRIMARY KEY AUTOINCREMENT, "
-            + "\(identifier: "timestamp") REAL NOT NULL, \(identifier: "author") TEXT, \(identifier: "bundle") TEXT NOT NULL, "
-            + "\(identifier: "process") TEXT NOT NULL)",
+        createTransactionsTable(named: transactions),
         "CREATE TABLE IF NOT EXISTS \(identifier: changes) (\(identifier: "transaction") INTEGER NOT NULL, "
             + "\(identifier: "position") INTEGER NOT NULL, \(identifier: "kind") INTEGER NOT NULL, "
             + "\(identifier: "entity") TEXT NOT NULL, \(identifier: "row") INTEGER NOT NULL, "
@@ -17,12 +15,51 @@ extension HistoryTables {
         timestampIndexStatement,
     ]
 
+    /// The transactions table, without `AUTOINCREMENT` (layout version 4): a save gives its transaction the
+    /// identifier ``transactionInsert`` computes.
+    private static func createTransactionsTable(named name: String) -> SQLFragment {
+        "CREATE TABLE IF NOT EXISTS \(identifier: name) (\(identifier: "id") INTEGER PRIMARY KEY, "
+            + "\(identifier: "timestamp") REAL NOT NULL, \(identifier: "author") TEXT, \(identifier: "bundle") TEXT NOT NULL, "
+            + "\(identifier: "process") TEXT NOT NULL)"
+    }
+
+    /// The `INSERT` of a save's transaction row, its time, author, program and process bound
+    /// (``transactionValues(author:)``): its identifier is one more than both the newest row's and the newest
+    /// deleted one's (``issuedThroughKey``), so no identifier is given twice, even after every row was deleted.
+    /// Unlike `AUTOINCREMENT`, which writes its `sqlite_sequence` row at every save, this only reads: a save
+    /// changes one page fewer.
+    static let transactionInsert: SQLFragment =
+        "INSERT INTO \(identifier: transactions) (\(identifier: "id"), \(columns(transactionColumns))) VALUES ("
+        + "max(coalesce((SELECT max(\(identifier: "id")) FROM \(identifier: transactions)), 0), "
+        + "coalesce((SELECT CAST(value AS INTEGER) FROM \(identifier: StoreLayout.metadataTable) "
+        + "WHERE key = '\(sql: issuedThroughKey)'), 0)) + 1, \(SQLFragment.parameters(transactionColumns.count)))"
+
     /// Upgrades tables of an earlier layout `version` to this one: version 1 gains the `keys` column, versions 1 and
-    /// 2 the index on the transactions' time.
+    /// 2 the index on the transactions' time, versions 1 to 3 a transactions table without `AUTOINCREMENT` (SQLite's
+    /// way: a new table filled from the old one, which it replaces), its sequence kept as ``issuedThroughKey``.
     static func upgradeStatements(from version: Int) -> [SQLFragment] {
         var statements: [SQLFragment] = []
         if version < 2 { statements.append("ALTER TABLE \(identifier: changes) ADD COLUMN \(identifier: "keys") BLOB") }
-        if version < 3 { statements.append(timestampIndexStatement) }
+        if version < 4 {
+            let rebuilt = transactions + "_rebuilt"
+            let columns = SQLFragment.joined(
+                (["id"] + transactionColumns).map(SQLFragment.identifier), separator: ", ")
+            // A table made `AUTOINCREMENT` gives SQLite its `sqlite_sequence`; one made and dropped at once makes
+            // sure it exists before it is read, should the store's own sequence table be gone.
+            let probe = transactions + "_sequence"
+            statements += [
+                "CREATE TABLE \(identifier: probe) (\(identifier: "id") INTEGER PRIMARY KEY AUTOINCREMENT)",
+                "DROP TABLE \(identifier: probe)",
+                "INSERT INTO \(identifier: StoreLayout.metadataTable) (key, value) SELECT \(bind: .text(issuedThroughKey)), "
+                    + "CAST(seq AS TEXT) FROM sqlite_sequence WHERE name = \(bind: .text(transactions)) "
+                    + "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                createTransactionsTable(named: rebuilt),
+                "INSERT INTO \(identifier: rebuilt) (\(columns)) SELECT \(columns) FROM \(identifier: transactions)",
+                "DROP TABLE \(identifier: transactions)",
+                "ALTER TABLE \(identifier: rebuilt) RENAME TO \(identifier: transactions)",
+            ]
+        }
+        if version < 4 { statements.append(timestampIndexStatement) }
         return statements
     }
 

@@ -39,9 +39,12 @@ extension SQLiteStore {
     }
 
     /// Deletes the transactions `request` selects, with their changes and tombstones, inside the caller's
-    /// transaction, and remembers the newest one deleted of each author.
+    /// transaction, and remembers the newest one deleted of each author, and of all (so no later save takes its
+    /// identifier: ``HistoryTables/transactionInsert``).
     func deleteHistory(_ request: StoreHistoryFetch, on connection: SQLiteConnection) throws {
-        try HistoryTables.delete(request, query: { try connection.query($0) }, run: { try connection.run($0) })
+        let newest = try HistoryTables.delete(
+            request, query: { try connection.query($0) }, run: { try connection.run($0) })
+        if let newest { try connection.run(HistoryTables.recordIssued(through: newest)) }
     }
 
     /// Deletes the history past the store's retention (older than its interval, beyond its limit), inside the
