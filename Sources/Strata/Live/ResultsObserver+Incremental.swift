@@ -106,7 +106,11 @@ extension ResultsObserver {
 
 /// The part of the rule for an incremental refresh that depends on the observer's descriptor alone, worked out once
 /// when the descriptor is translated rather than after every save.
-struct IncrementalRule {
+///
+/// A class, so that an observer's refresh after a save takes one reference to it: as a struct, every refresh of every
+/// observer copied the translated plan (its descriptor, condition and orderings, a retain for each), which was most of
+/// what an observer a save doesn't concern spends.
+final class IncrementalRule {
     /// The translated descriptor.
     let plan: FetchPlan
     /// The names of the entity and its subentities: a fetch of the entity returns their rows too.
