@@ -20,7 +20,9 @@ extension FetchPlan {
             throw StrataError.unsupportedSortDescriptor(
                 description: "\(descriptor)", reason: "it compares with a custom comparator instead of a key path")
         }
-        if keyPath == \T.persistentModelID {
+        // Asked only for a key path that names no property: making the generic key path `\T.persistentModelID`
+        // costs more than the rest of a sort key's translation.
+        if entity.property(for: keyPath) == nil, keyPath == \T.persistentModelID {
             return QueryOrdering(
                 expression: .column(StoreLayout.primaryKeyColumn),
                 ascending: descriptor.order == .forward, collation: .binary)
