@@ -154,20 +154,16 @@ extension ModelContext {
         var request = plan.request
         request.condition = nil
         request.keyFilter = (StoreLayout.primaryKeyColumn, keys)
-        request.ordering = []
+        // Keys that follow one another (a batch of a list in key order) are read as a range in key order, which the
+        // store does without a sort: a row for every key is then a row for each key in its place.
+        let isRun = keys.consecutiveRun != nil
+        let keyOrder = QueryOrdering(
+            expression: .column(StoreLayout.primaryKeyColumn), ascending: true, collation: .binary)
+        request.ordering = isRun ? [keyOrder] : []
         request.limit = nil
         request.offset = nil
-        // Compared as the rows come, on existentials: a loop over a `[T]` here would run unspecialized.
-        var position = 0
-        var inOrder = true
-        let loaded: [T] = try models(
-            request, foundRegistered: foundRegistered,
-            each: { model in
-                inOrder = inOrder && position < keys.count && model.persistentBackingData.primaryKey == keys[position]
-                position += 1
-            })
-        // Rows read in the order of the keys (a batch of a list in key order) are in place already.
-        if inOrder, position == keys.count { return loaded }
+        let loaded: [T] = try models(request, foundRegistered: foundRegistered)
+        if isRun, loaded.count == keys.count { return loaded }
         // Put in the order of `keys` through non-generic collections (see `ModelCollector`).
         var byKey: [Int64: AnyObject] = [:]
         byKey.reserveCapacity(loaded.count)
@@ -221,6 +217,11 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
         let loaded: [Element]
         var batches: [Int: [Element]] = [:]
         var recentBatches: [Int] = []
+        /// The batch last read from, also in `batches`, and its index (`-1` before the first): reading a list in
+        /// order reads a batch's elements one after another, each without a lookup in `batches`, which in this
+        /// unspecialized code costs more than the rest of the read.
+        var currentIndex = -1
+        var current: [Element] = []
 
         init(keys: [Int64], batchSize: Int, load: ((ArraySlice<Int64>) -> [Element])?, loaded: [Element]) {
             self.keys = keys
@@ -262,10 +263,17 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
         let storage = storage
         guard let load = storage.load else { return storage.loaded[position] }
         let batchIndex = position / storage.batchSize
-        if let batch = storage.batches[batchIndex] { return batch[position % storage.batchSize] }
+        if batchIndex == storage.currentIndex { return storage.current[position % storage.batchSize] }
+        if let batch = storage.batches[batchIndex] {
+            storage.currentIndex = batchIndex
+            storage.current = batch
+            return batch[position % storage.batchSize]
+        }
         let start = batchIndex * storage.batchSize
         let batch = load(storage.keys[start..<Swift.min(start + storage.batchSize, storage.keys.count)])
         storage.batches[batchIndex] = batch
+        storage.currentIndex = batchIndex
+        storage.current = batch
         storage.recentBatches.append(batchIndex)
         if storage.recentBatches.count > Self.retainedBatches {
             storage.batches[storage.recentBatches.removeFirst()] = nil

@@ -102,4 +102,18 @@ struct BatchedFetchKeyTests {
             #expect(batched.last?.title == plain.last)
         }
     }
+
+    @Test(
+        "A batched fetch read out of order, back and forth between batches, gives each position its model",
+        arguments: StoreKind.all)
+    func batchesReadOutOfOrder(_ kind: StoreKind) throws {
+        let context = try savedReadings(kind)
+        let descriptor = FetchDescriptor<Reading>(sortBy: [SortDescriptor(\.title)])
+        let plain = try context.fetch(descriptor).map(\.title)
+        let batched = try context.fetch(descriptor, batchSize: 16)
+        // Past the batches kept (four), back to evicted ones, and within one batch in both directions.
+        for position in [0, 250, 1, 251, 299, 17, 16, 100, 200, 120, 0, 15, 14, 299, 250] {
+            #expect(batched[position].title == plain[position], "position \(position)")
+        }
+    }
 }

@@ -95,7 +95,7 @@ package struct SelectStatement<Writer: SelectWriter> {
             sql.append(sql: hasWhere ? " AND " : " WHERE ")
             if filter.keys.isEmpty {
                 sql.append(sql: "FALSE")
-            } else if let run = Self.consecutiveRun(filter.keys) {
+            } else if let run = filter.keys.consecutiveRun {
                 // The same rows as the `IN` list, found by one seek and a scan instead of a seek each (and an
                 // ephemeral index of the list), in a statement whose text doesn't grow with the keys: a batch of a
                 // list in key order, the faults its rows refer to, the owners of a to-many read across a list.
@@ -116,14 +116,17 @@ package struct SelectStatement<Writer: SelectWriter> {
         }
         return sql
     }
+}
 
-    /// `keys` as a range, when there are two or more and each is the one before it plus one; `nil` otherwise.
-    static func consecutiveRun(_ keys: [Int64]) -> ClosedRange<Int64>? {
-        guard keys.count > 1, var last = keys.first else { return nil }
-        for key in keys.dropFirst() {
+extension [Int64] {
+    /// The keys as a range, when there are two or more and each is the one before it plus one; `nil` otherwise. A key
+    /// filter of such keys is read as the range (see `SelectStatement.from(_:condition:keyFilter:exclusion:)`).
+    package var consecutiveRun: ClosedRange<Int64>? {
+        guard count > 1, var last = first else { return nil }
+        for key in dropFirst() {
             guard last < .max, key == last + 1 else { return nil }
             last = key
         }
-        return keys[0]...last
+        return self[0]...last
     }
 }
