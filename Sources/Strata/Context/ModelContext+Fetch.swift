@@ -293,10 +293,11 @@ extension ModelContext {
             _ row: any StoreRow, into values: UnsafeMutableBufferPointer<StoredValue>, decoded: inout [Int: Any]
         ) throws {
             // Read in one call and checked in place: copying each value out would retain and release its payload.
-            row.readValues(columns, into: values)
+            // Most rows pass on their values' storage classes alone, tested as the row is read.
+            if row.readValues(columns, into: values, passing: passingClasses) { return }
             for index in columns {
                 // Most values pass on their storage class alone (a bit test); only the others are looked at.
-                if passingClasses[index].contains(values[index].storageClass) { continue }
+                if passingClasses[index].admits(values[index]) { continue }
                 let isValid: Bool
                 switch validations[index] {
                 case .foreignKey:

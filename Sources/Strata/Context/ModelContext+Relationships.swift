@@ -202,7 +202,7 @@ extension ModelContext {
                 for (offset, index) in columns.enumerated() {
                     let value = row.storedValue(at: Int32(offset + 1))
                     // Most values fit on their storage class alone (a bit test), as a fetched row's do.
-                    if index < passingClasses.count, passingClasses[index].contains(value.storageClass) {
+                    if index < passingClasses.count, passingClasses[index].admits(value) {
                         fault.values[index] = value
                         continue
                     }

@@ -17,6 +17,35 @@ package struct StorageClasses: OptionSet, Sendable, Hashable {
     package static let text = StorageClasses(rawValue: 1 << 3)
     /// `StoredValue.blob`.
     package static let blob = StorageClasses(rawValue: 1 << 4)
+    /// The integers 0 and 1, which a `Bool` property accepts: not a storage class of its own, but a second class of
+    /// such a value (see ``admits(_:)``), so that a `Bool` column passes with the same bit test.
+    package static let zeroOrOne = StorageClasses(rawValue: 1 << 5)
+
+    /// Whether `value` passes on its class: its storage class is one of these, or it is an integer 0 or 1 and
+    /// these hold ``zeroOrOne``.
+    @inline(__always)
+    package func admits(_ value: StoredValue) -> Bool {
+        admits(classes: Self.classes(of: value))
+    }
+
+    /// Whether a value of `classes` (``classes(of:)``) passes: one of its classes is one of these.
+    @inline(__always)
+    package func admits(classes: StorageClasses) -> Bool {
+        rawValue & classes.rawValue != 0
+    }
+
+    /// The classes a value passes a property on: its storage class, and ``zeroOrOne`` for the integers 0 and 1.
+    @inline(__always)
+    package static func classes(of value: StoredValue) -> StorageClasses {
+        if case .integer(let integer) = value { return classes(ofInteger: integer) }
+        return value.storageClass
+    }
+
+    /// The classes of `StoredValue.integer(integer)` (see ``classes(of:)``).
+    @inline(__always)
+    package static func classes(ofInteger integer: Int64) -> StorageClasses {
+        integer & ~1 == 0 ? [.integer, .zeroOrOne] : .integer
+    }
 }
 
 extension StoredValue {

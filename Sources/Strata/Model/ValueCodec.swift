@@ -224,12 +224,17 @@ package enum StoredValueCheck: Sendable {
     /// The storage classes whose every value passes, whatever its payload: loading a row checks a value of one
     /// of them with a bit test instead of ``accepts(_:isOptional:)``.
     ///
-    /// Empty where every value needs a look at its payload (a `Bool` accepts only the integers 0 and 1).
+    /// A `Bool` passes ``StorageClasses/zeroOrOne``; empty where every value needs a look at its payload (a `UUID`
+    /// accepts only blobs of 16 bytes).
     package func classesPassingWithoutPayload(isOptional: Bool) -> StorageClasses {
         var classes: StorageClasses = isOptional ? .null : []
         switch self {
         case .integer(let range):
-            if range == Int64.min...Int64.max { classes.insert(.integer) }
+            if range == Int64.min...Int64.max {
+                classes.insert(.integer)
+            } else if range == 0...1 {
+                classes.insert(.zeroOrOne)
+            }
         case .real:
             classes.formUnion([.integer, .real])
         case .text:

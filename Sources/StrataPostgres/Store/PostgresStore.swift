@@ -207,8 +207,11 @@ struct PostgresRow: StoreRow {
 
     func storedValue(at column: Int32) -> StoredValue { result.storedValue(row: row, column: column) }
 
-    func readValues(_ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>) {
+    func readValues(
+        _ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>, passing: [StorageClasses]
+    ) -> Bool {
         result.readValues(row: row, columns, into: values)
+        return admitsAll(columns, in: values, passing: passing)
     }
 }
 

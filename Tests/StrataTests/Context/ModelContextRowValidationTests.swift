@@ -20,6 +20,9 @@ struct ModelContextRowValidationTests {
     static let cases: [Case] = [
         Case(column: "flag", sqlValue: "2", isRefused: true),
         Case(column: "flag", sqlValue: "1", isRefused: false),
+        Case(column: "flag", sqlValue: "0", isRefused: false),
+        Case(column: "flag", sqlValue: "-1", isRefused: true),
+        Case(column: "flag", sqlValue: "-2", isRefused: true),
         Case(column: "int8", sqlValue: "300", isRefused: true),
         Case(column: "int8", sqlValue: "-128", isRefused: false),
         Case(column: "uint8", sqlValue: "-1", isRefused: true),

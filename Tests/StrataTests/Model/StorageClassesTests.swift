@@ -22,7 +22,7 @@ struct StorageClassesTests {
     @Test(arguments: checks, [false, true])
     func passingClassesOnlyHoldAcceptedValues(_ check: StoredValueCheck, isOptional: Bool) {
         let passing = check.classesPassingWithoutPayload(isOptional: isOptional)
-        for value in Self.values where passing.contains(value.storageClass) {
+        for value in Self.values where passing.admits(value) {
             #expect(check.accepts(value, isOptional: isOptional) == true, "\(check) let \(value) through")
         }
     }
@@ -34,11 +34,29 @@ struct StorageClassesTests {
         #expect(StoredValueCheck.real.classesPassingWithoutPayload(isOptional: false) == [.integer, .real])
         #expect(StoredValueCheck.text.classesPassingWithoutPayload(isOptional: true) == [.text, .null])
         #expect(StoredValueCheck.blob(length: nil).classesPassingWithoutPayload(isOptional: false) == .blob)
-        // These need the payload: a Bool is 0 or 1, a UUID 16 bytes, an unsigned value not negative.
-        #expect(StoredValueCheck.integer(0...1).classesPassingWithoutPayload(isOptional: false).isEmpty)
+        // A Bool passes the integers 0 and 1 on a bit of their own.
+        #expect(StoredValueCheck.integer(0...1).classesPassingWithoutPayload(isOptional: false) == .zeroOrOne)
+        #expect(StoredValueCheck.integer(0...1).classesPassingWithoutPayload(isOptional: true) == [.zeroOrOne, .null])
+        // These need the payload: a UUID is 16 bytes, an unsigned value not negative, an Int8 within its range.
+        #expect(StoredValueCheck.integer(-128...127).classesPassingWithoutPayload(isOptional: false).isEmpty)
         #expect(StoredValueCheck.blob(length: 16).classesPassingWithoutPayload(isOptional: false).isEmpty)
         #expect(StoredValueCheck.unsigned.classesPassingWithoutPayload(isOptional: true) == .null)
         #expect(StoredValueCheck.decode.classesPassingWithoutPayload(isOptional: false).isEmpty)
+    }
+
+    @Test("A Bool's classes admit 0 and 1 only; an Int's admit every integer, 0 and 1 included")
+    func zeroOrOneAdmitsOnlyBooleanIntegers() {
+        let boolean = StoredValueCheck.integer(0...1).classesPassingWithoutPayload(isOptional: false)
+        #expect(boolean.admits(.integer(0)) && boolean.admits(.integer(1)))
+        for value: StoredValue in [
+            .integer(2), .integer(-1), .integer(.min), .integer(.max), .real(1), .text("1"), .null,
+        ] {
+            #expect(!boolean.admits(value), "\(value)")
+        }
+        let integer = StoredValueCheck.integer(Int64.min...Int64.max).classesPassingWithoutPayload(isOptional: false)
+        for value: StoredValue in [.integer(0), .integer(1), .integer(2), .integer(.min)] {
+            #expect(integer.admits(value), "\(value)")
+        }
     }
 
     @Test("Each value reports its own storage class")

@@ -18,10 +18,13 @@ struct CustomStoreRow: StoreRow {
         return index < values.count ? values[index] : .integer(0)
     }
 
-    func readValues(_ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>) {
+    func readValues(
+        _ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>, passing: [StorageClasses]
+    ) -> Bool {
         for (offset, index) in columns.enumerated() where offset < self.values.count {
             values[index] = self.values[offset]
         }
+        return admitsAll(columns, in: values, passing: passing)
     }
 }
 

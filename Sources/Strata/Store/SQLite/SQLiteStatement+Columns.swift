@@ -48,40 +48,68 @@ extension SQLiteStatement {
 
     /// The current row's column as the ``StoredValue`` matching its SQLite storage class; 0-based.
     package func storedValue(at index: Int32) -> StoredValue {
+        guard let handle else { return .null }
+        return Self.classifiedValue(handle, index).value
+    }
+
+    /// A column of the statement's current row as the ``StoredValue`` matching its SQLite storage class, with the
+    /// storage classes it passes a property on (``StorageClasses/classes(of:)``, known here without a second look).
+    @inline(__always)
+    private static func classifiedValue(
+        _ handle: OpaquePointer, _ index: Int32
+    ) -> (
+        value: StoredValue, classes: StorageClasses
+    ) {
         // One `sqlite3_column_value` and then the `sqlite3_value_*` readers, rather than `sqlite3_column_type` and
         // `sqlite3_column_*`: each `sqlite3_column_*` call looks the column up and checks for an allocation
         // failure again (two or three times per value). The value is read before the statement moves on, on the
         // thread that owns the connection, which is what `sqlite3_column_value`'s unprotected value requires.
-        guard let handle, let value = sqlite3_column_value(handle, index) else { return .null }
+        guard let value = sqlite3_column_value(handle, index) else { return (.null, .null) }
         switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:
-            return .integer(sqlite3_value_int64(value))
+            let integer = sqlite3_value_int64(value)
+            return (.integer(integer), StorageClasses.classes(ofInteger: integer))
         case SQLITE_FLOAT:
-            return .real(sqlite3_value_double(value))
+            return (.real(sqlite3_value_double(value)), .real)
         case SQLITE_TEXT:
-            guard let characters = sqlite3_value_text(value) else { return .text("") }
+            guard let characters = sqlite3_value_text(value) else { return (.text(""), .text) }
             // The byte count after the text, so SQLite reports the UTF-8 length.
             let count = Int(sqlite3_value_bytes(value))
-            return .text(String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF8.self))
+            let text = String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF8.self)
+            return (.text(text), .text)
         case SQLITE_BLOB:
-            guard let bytes = sqlite3_value_blob(value) else { return .blob([]) }
+            guard let bytes = sqlite3_value_blob(value) else { return (.blob([]), .blob) }
             let count = Int(sqlite3_value_bytes(value))
-            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+            return (.blob(Array(UnsafeRawBufferPointer(start: bytes, count: count))), .blob)
         default:
-            return .null
+            return (.null, .null)
         }
     }
 
-    /// Reads columns 1… of the current row into `values`, column `offset + 1` at `values[columns[offset]]`: one
-    /// call per row where a fetch would otherwise make one dynamic call per column.
+    /// Reads columns 1… of the current row into `values`, column `offset + 1` at `values[columns[offset]]`, and
+    /// tells whether every value passes its property on its storage classes (`passing[index]`), tested as each
+    /// value is read: one call per row where a fetch would otherwise make one dynamic call per column.
     ///
     /// The precondition is unreachable from user data and store files: `columns` are property indexes of the
     /// fetched entity, and every caller passes values made with one slot per property of that entity.
-    package func readValues(_ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>) {
-        guard let base = values.baseAddress else { return }
-        for (offset, index) in columns.enumerated() {
-            precondition(index < values.count, "Strata: column \(offset + 1) goes to value \(index) of \(values.count)")
-            (base + index).replaceStoredValue(with: storedValue(at: Int32(offset + 1)))
+    package func readValues(
+        _ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>, passing: [StorageClasses]
+    ) -> Bool {
+        guard let handle, let base = values.baseAddress else { return false }
+        let count = values.count
+        return columns.withUnsafeBufferPointer { columns in
+            passing.withUnsafeBufferPointer { passing in
+                var admitsAll = true
+                var column: Int32 = 1
+                for index in columns {
+                    precondition(index < count, "Strata: column \(column) goes to value \(index) of \(count)")
+                    let (value, classes) = Self.classifiedValue(handle, column)
+                    (base + index).replaceStoredValue(with: value)
+                    if index >= passing.count || !passing[index].admits(classes: classes) { admitsAll = false }
+                    column &+= 1
+                }
+                return admitsAll
+            }
         }
     }
 
