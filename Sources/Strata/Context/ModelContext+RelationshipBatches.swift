@@ -51,8 +51,10 @@ extension ModelContext {
         let skipping = targetKeys.keys.filter { (pending.loaded[$0] ?? 0) == pending.keys.count }
         pending.keys.append(contentsOf: keys)
         for index in skipping {
+            // Taken out while keys are added: a copy left in the dictionary would make the append copy every key
+            // noted so far, on every fetch while the relationship isn't read (its targets all registered).
             var noted =
-                pending.targetKeys[index]
+                pending.targetKeys.removeValue(forKey: index)
                 ?? NotedTargets(firstSkippedOwner: pending.keys.count - keys.count, registryRevision: registryRevision)
             noted.keys.append(contentsOf: targetKeys[index] ?? [])
             pending.targetKeys[index] = noted
