@@ -68,6 +68,17 @@ package final class PgBouncerProcess: Sendable {
     /// A URL reaching the server through this PgBouncer.
     package var url: URL { URL(string: "postgresql://postgres@127.0.0.1:\(port)/postgres")! }
 
+    /// The signals PgBouncer's process blocks (`SigBlk` of `/proc/<pid>/status`), `nil` when it can't be read.
+    package var blockedSignals: UInt64? {
+        guard
+            let pid = try? String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(
+                in: .whitespacesAndNewlines),
+            let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") })
+        else { return nil }
+        return UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    }
+
     /// What PgBouncer logged so far.
     package var log: String { (try? String(contentsOfFile: directory + "/pgbouncer.log", encoding: .utf8)) ?? "" }
 

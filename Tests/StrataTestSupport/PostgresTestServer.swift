@@ -138,6 +138,10 @@ package enum PostgresTestServer {
     /// another test's output pipe for as long as it runs, and that test would wait for the end of its output
     /// forever. So the shell closes every inherited descriptor above 2 before it runs the command (bash, because
     /// `sh` redirects only descriptors 0 to 9).
+    ///
+    /// A child also inherits the signal mask of the thread that spawns it, and the threads tests run on block
+    /// nearly every signal: a PgBouncer started from one never saw the `SIGTERM` meant to stop it, and outlived
+    /// the test process. So the child starts with no signal blocked and every signal's default action.
     private static func spawnShell(_ command: String) -> pid_t? {
         let closeInherited =
             "for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done 2>/dev/null; "
@@ -145,7 +149,17 @@ package enum PostgresTestServer {
         let argv: [UnsafeMutablePointer<CChar>?] =
             ["/bin/bash", "-c", closeInherited + command].map { (text: String) in strdup(text) } + [nil]
         defer { for argument in argv { free(argument) } }
-        return posix_spawn(&pid, "/bin/bash", nil, nil, argv, environ) == 0 ? pid : nil
+        var attributes = posix_spawnattr_t()
+        guard posix_spawnattr_init(&attributes) == 0 else { return nil }
+        defer { posix_spawnattr_destroy(&attributes) }
+        var unblocked = sigset_t()
+        var defaults = sigset_t()
+        sigemptyset(&unblocked)
+        sigfillset(&defaults)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        return posix_spawn(&pid, "/bin/bash", nil, &attributes, argv, environ) == 0 ? pid : nil
     }
 
     /// A port nothing listens on now: the kernel's choice for a socket bound to port 0.

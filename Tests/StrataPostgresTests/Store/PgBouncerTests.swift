@@ -27,6 +27,10 @@ struct PgBouncerTests {
 
     @MainActor @Test func sessionModeRunsSavesQueriesHistoryAndLiveResults() async throws {
         let bouncer = try await bouncer(.session)
+        // Started from the main actor's thread, which blocks nearly every signal: a PgBouncer that inherited that
+        // mask never saw the SIGTERM that stops it, and outlived the test process.
+        let blocked = try #require(bouncer.blockedSignals, "PgBouncer's signal mask can't be read")
+        #expect(blocked & (1 << (SIGTERM - 1)) == 0, "PgBouncer blocks SIGTERM (SigBlk \(String(blocked, radix: 16)))")
         let databaseSchema = StoreKind.newDatabaseSchema()
         let writing = try container(bouncer.url, databaseSchema)
         let watching = try container(bouncer.url, databaseSchema)
