@@ -61,8 +61,9 @@ package final class PostgresConnectionPool: @unchecked Sendable {
     }
 
     private func acquire() throws -> PostgresConnection {
-        let seconds = Double(maximumWait.components.seconds) + Double(maximumWait.components.attoseconds) / 1e18
-        let deadline = Date(timeIntervalSinceNow: seconds)
+        // Timed on the monotonic clock: a wall-clock deadline would end the wait early, or late, when the system
+        // clock is stepped.
+        let deadline = ContinuousClock.now + maximumWait
         condition.lock()
         while true {
             if isClosed {
@@ -78,7 +79,9 @@ package final class PostgresConnectionPool: @unchecked Sendable {
                 open -= 1
             }
             if open < maximum { break }
-            if !condition.wait(until: deadline), idle.isEmpty, open >= maximum {
+            if !condition.wait(until: Self.date(for: deadline)), ContinuousClock.now >= deadline, idle.isEmpty,
+                open >= maximum
+            {
                 condition.unlock()
                 throw PostgresError.poolExhausted(size: maximum, waited: maximumWait)
             }
@@ -96,6 +99,14 @@ package final class PostgresConnectionPool: @unchecked Sendable {
         }
     }
 
+    /// The wall-clock date `NSCondition` waits until, for `deadline` on the monotonic clock, worked out afresh for
+    /// each wait so that a stepped system clock shortens or lengthens one wait only, never the whole.
+    private static func date(for deadline: ContinuousClock.Instant) -> Date {
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+        return Date(timeIntervalSinceNow: max(seconds, 0))
+    }
+
     /// Closes the pool: callers waiting for a connection get ``Closed``, the calls in progress finish (this waits
     /// for them, at most `timeout`), then every connection is closed. Closing twice does nothing.
     package func close(timeout: TimeInterval = 30) {
@@ -103,8 +114,10 @@ package final class PostgresConnectionPool: @unchecked Sendable {
         condition.lock()
         isClosed = true
         condition.broadcast()
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while open > idle.count, condition.wait(until: deadline) {}
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while open > idle.count, ContinuousClock.now < deadline {
+            _ = condition.wait(until: Self.date(for: deadline))
+        }
         let closing = idle
         idle.removeAll()
         open -= closing.count
