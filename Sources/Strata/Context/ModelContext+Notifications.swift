@@ -41,20 +41,10 @@ extension ModelContext {
         _ name: Notification.Name, inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
         deleted: [PersistentIdentifier], invalidated: [PersistentIdentifier]? = nil
     ) {
-        var userInfo: [AnyHashable: Any]
-        if invalidated == nil, let template = SaveUserInfo.template {
-            userInfo = template.userInfo
-            userInfo.values[template.inserted] = inserted
-            userInfo.values[template.updated] = updated
-            userInfo.values[template.deleted] = deleted
-        } else {
-            userInfo = [
-                NotificationKey.insertedIdentifiers.rawValue: inserted,
-                NotificationKey.updatedIdentifiers.rawValue: updated,
-                NotificationKey.deletedIdentifiers.rawValue: deleted,
-            ]
-            if let invalidated { userInfo[NotificationKey.invalidatedAllIdentifiers.rawValue] = invalidated }
-        }
+        var userInfo =
+            SaveUserInfo.template?.filled(inserted: inserted, updated: updated, deleted: deleted)
+            ?? SaveUserInfo.dictionary(inserted: inserted, updated: updated, deleted: deleted)
+        if let invalidated { userInfo[NotificationKey.invalidatedAllIdentifiers.rawValue] = invalidated }
         NotificationCenter.default.post(name: name, object: self, userInfo: userInfo)
     }
 }
@@ -74,12 +64,7 @@ private struct SaveUserInfo: @unchecked Sendable {
     static let template = SaveUserInfo()
 
     private init?() {
-        let none: [PersistentIdentifier] = []
-        let userInfo: [AnyHashable: Any] = [
-            ModelContext.NotificationKey.insertedIdentifiers.rawValue: none,
-            ModelContext.NotificationKey.updatedIdentifiers.rawValue: none,
-            ModelContext.NotificationKey.deletedIdentifiers.rawValue: none,
-        ]
+        let userInfo = Self.dictionary(inserted: [], updated: [], deleted: [])
         guard let inserted = userInfo.index(forKey: ModelContext.NotificationKey.insertedIdentifiers.rawValue),
             let updated = userInfo.index(forKey: ModelContext.NotificationKey.updatedIdentifiers.rawValue),
             let deleted = userInfo.index(forKey: ModelContext.NotificationKey.deletedIdentifiers.rawValue)
@@ -88,5 +73,27 @@ private struct SaveUserInfo: @unchecked Sendable {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
+    }
+
+    /// A save's `userInfo` built key by key: the template's contents, and what a save posts without the template.
+    static func dictionary(
+        inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier]
+    ) -> [AnyHashable: Any] {
+        [
+            ModelContext.NotificationKey.insertedIdentifiers.rawValue: inserted,
+            ModelContext.NotificationKey.updatedIdentifiers.rawValue: updated,
+            ModelContext.NotificationKey.deletedIdentifiers.rawValue: deleted,
+        ]
+    }
+
+    /// A copy of the template with a save's identifiers put in place by position.
+    func filled(
+        inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier]
+    ) -> [AnyHashable: Any] {
+        var filled = userInfo
+        filled.values[self.inserted] = inserted
+        filled.values[self.updated] = updated
+        filled.values[self.deleted] = deleted
+        return filled
     }
 }
