@@ -87,11 +87,12 @@ extension ModelContext {
                     return
                 case .inverseForeignKey:
                     guard let inverse = info.inverse else { return }
-                    for model in try anyModels(Self.targetsFetch(of: info, inverse: inverse, owners: keys)) {
-                        let data = model.persistentBackingData
-                        if inverse.index < data.values.count, case .integer(let owner) = data.values[inverse.index] {
-                            targets[owner, default: []].append(model)
-                        }
+                    let models = try anyModels(Self.targetsFetch(of: info, inverse: inverse, owners: keys))
+                    targets = Self.grouped(models, capacity: chunk.count) { position in
+                        let data = models[position].persistentBackingData
+                        guard inverse.index < data.values.count, case .integer(let owner) = data.values[inverse.index]
+                        else { return nil }
+                        return owner
                     }
                 case .joinTable(let table, let ownerColumn, let targetColumn):
                     let rows = try store.fetchJoinRows(
@@ -116,6 +117,35 @@ extension ModelContext {
                 owner.relationshipTargets[info.index] = pending.applied(to: stored)
             }
         }
+    }
+
+    /// `models` grouped by owner (`owner` gives the owner of the model at a position, `nil` for none), each owner's
+    /// in the order of `models`.
+    ///
+    /// A to-many load reads its targets ordered by owner, so each owner's models are one run of `models`, copied
+    /// into an array of its exact size: appending model by model to an array per owner would grow each one several
+    /// times and look its owner up for every model. Models out of that order (a store that doesn't order them) are
+    /// appended to their owner's earlier run.
+    static func grouped(
+        _ models: [any PersistentModel], capacity: Int, owner: (Int) -> Int64?
+    ) -> [Int64: [any PersistentModel]] {
+        var groups = [Int64: [any PersistentModel]](minimumCapacity: capacity)
+        var runOwner: Int64?
+        var runStart = 0
+        func endRun(at end: Int) {
+            guard let owner = runOwner, runStart < end else { return }
+            let run = models[runStart..<end]
+            if groups[owner] == nil { groups[owner] = Array(run) } else { groups[owner]?.append(contentsOf: run) }
+        }
+        for position in models.indices {
+            let current = owner(position)
+            guard current != runOwner else { continue }
+            endRun(at: position)
+            runOwner = current
+            runStart = position
+        }
+        endRun(at: models.count)
+        return groups
     }
 
     /// The rows of the targets of `owners` in a to-many relationship kept through its inverse's foreign key, each

@@ -43,6 +43,29 @@ struct ModelContextToManyLoadTests {
         #expect(authors.allSatisfy { author in author.books.allSatisfy { $0.author === author } })
     }
 
+    @Test(
+        "A book moved to another author before either author's books are read is listed under its new author only",
+        arguments: StoreKind.all)
+    func movedBeforeTheToManyIsRead(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self)
+        let setup = ModelContext(container)
+        let (first, second) = (RelAuthor(name: "first"), RelAuthor(name: "second"))
+        setup.insert(first)
+        setup.insert(second)
+        for (title, author) in [("a", first), ("b", second), ("c", first), ("d", second)] {
+            setup.insert(RelBook(title: title, author: author))
+        }
+        try setup.save()
+        let context = ModelContext(container)
+        let authors = try context.fetch(FetchDescriptor<RelAuthor>(sortBy: [SortDescriptor(\.name)]))
+        let books = try context.fetch(FetchDescriptor<RelBook>(sortBy: [SortDescriptor(\.title)]))
+        // Book "a" is read among the first author's rows but belongs to the second one now.
+        books[0].author = authors[1]
+        #expect(authors[0].books.map(\.title) == ["c"])
+        #expect(authors[1].books.map(\.title).sorted() == ["a", "b", "d"])
+        #expect(authors[1].books.filter { $0 === books[0] }.count == 1)
+    }
+
     @Test("The books of a list of authors are read in the order of the index on their foreign key, without a sort")
     func toManyReadWithoutASort() throws {
         let store = TestStore(.sqlite)
