@@ -44,7 +44,7 @@ extension PostgresStore {
                     let executor = PostgresSaveExecutor(connection: connection, select: PostgresSelect(writer: writer))
                     var sequence = SaveSequence(
                         executor: executor, mergePolicy: mergePolicy, storeIdentifier: identifier,
-                        recordsHistory: true, changes: changes, statementCache: saveStatements)
+                        recordsHistory: true, statementCache: saveStatements)
                     let result = try sequence.write(changes)
                     // The history is recorded in the save's transaction, so it commits or rolls back with the data.
                     let history = PostgresHistoryRecorder(inserted: row)

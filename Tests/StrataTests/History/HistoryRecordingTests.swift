@@ -108,6 +108,41 @@ struct HistoryRecordingTests {
         #expect(changes == ["update HistoryTrip \(tripKey) nights,planner"])
     }
 
+    /// Keys written by their rows' updates are named with the updates' attributes; a key that waits for an
+    /// inserted row is named when written, joining its row's update in a run of scattered updates.
+    @Test(arguments: StoreKind.all) func movedKeysJoinTheirRowsUpdates(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        let container = try store.container(HistoryTrip.self, HistoryPlanner.self)
+        let context = ModelContext(container)
+        let trips = (1...10).map { HistoryTrip(name: "\($0)", destination: "x") }
+        for trip in trips { context.insert(trip) }
+        let ada = HistoryPlanner(name: "Ada")
+        context.insert(ada)
+        try context.save()
+        for trip in trips.dropLast() { trip.nights = 2 }
+        trips[2].planner = ada
+        trips[5].planner = ada
+        trips[7].planner = HistoryPlanner(name: "Bo")
+        trips[9].planner = ada
+        try context.save()
+
+        let changes = try #require(try Fixtures.history(context).last?.changes.map(Fixtures.describe))
+        #expect(
+            changes == [
+                "update HistoryTrip 1 nights", "update HistoryTrip 2 nights", "update HistoryTrip 3 nights,planner",
+                "update HistoryTrip 4 nights", "update HistoryTrip 5 nights", "update HistoryTrip 6 nights,planner",
+                "update HistoryTrip 7 nights", "update HistoryTrip 8 nights,planner", "update HistoryTrip 9 nights",
+                "update HistoryTrip 10 planner", "insert HistoryPlanner 2",
+            ])
+        // One row per run of updates of one attribute list, and the insert.
+        #expect(
+            try store.texts(
+                """
+                SELECT CAST(count(*) AS TEXT) FROM strata_history_changes
+                WHERE "transaction" = (SELECT max("transaction") FROM strata_history_changes)
+                """) == ["9"])
+    }
+
     @Test(arguments: StoreKind.all) func failedSaveRecordsNoTransaction(_ kind: StoreKind) throws {
         let container = try freshContainer(kind, CatalogBook.self)
         let context = ModelContext(container)

@@ -30,7 +30,7 @@ extension SQLiteStore {
                         var sequence = SaveSequence(
                             executor: executor,
                             mergePolicy: mergePolicy,
-                            storeIdentifier: identifier, recordsHistory: recordsHistory, changes: changes,
+                            storeIdentifier: identifier, recordsHistory: recordsHistory,
                             statementCache: saveStatements)
                         let result: StoreSaveResult
                         do {

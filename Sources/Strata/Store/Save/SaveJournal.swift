@@ -4,22 +4,22 @@
 /// every store alike.
 ///
 /// Cheap by construction: a run of changes of one kind, entity and attribute list is one entry as it is noted
-/// (its keys appended to a ``HistoryKeyList``); only when the save also changes relationships does each update
-/// stay an entry of its own, so a relationship's name can join it.
+/// (its keys appended to a ``HistoryKeyList``). A foreign key written by its row's update is named with the
+/// update's attributes; only a relationship change noted on its own (a join-table row, a key written after the
+/// inserts) splits the updates into an entry per row, so its name can join its row's update.
 package struct SaveJournal {
-    /// Whether relationship changes of stored rows follow, joining those rows' updates.
-    private let tracksRelationships: Bool
+    /// Whether each update is an entry of its own, found by row in `updates`: from the first relationship change
+    /// noted on its own.
+    private var indexesUpdates = false
     private var entries: [Entry] = []
     /// How many changes (rows) have been noted: the position of the next one.
     private var noted: Int64 = 0
     private var tombstones: [HistoryTombstoneRow] = []
-    /// Where each row's update is in `entries` (only when relationship changes are tracked).
+    /// Where each row's update is in `entries` (once `indexesUpdates`).
     private var updates: [RowKey: Int] = [:]
 
-    /// - Parameter tracksRelationships: whether the save changes foreign keys or join-table rows.
-    package init(tracksRelationships: Bool) {
-        self.tracksRelationships = tracksRelationships
-    }
+    /// An empty journal.
+    package init() {}
 
     /// Consecutive changes of one kind, entity and attribute list, from position `position`.
     private struct Entry {
@@ -93,8 +93,10 @@ package struct SaveJournal {
     }
 
     /// Notes that a relationship of a stored row changed (its foreign key or a join-table row): the name joins the
-    /// row's update in this save, or starts one.
+    /// row's update in this save, or starts one. A foreign key its row's update wrote is named by that update
+    /// instead (``updated(_:row:attributes:)``).
     package mutating func relationshipChanged(_ entity: Schema.Entity, row: Int64, name: String) {
+        if !indexesUpdates { indexUpdates() }
         guard let index = updates[RowKey(entity: ObjectIdentifier(entity), row: row)] else {
             note(.update, entity, row: row, attributes: name)
             return
@@ -103,12 +105,38 @@ package struct SaveJournal {
         if !names.contains(name) { entries[index].attributes = (names + [name]).joined(separator: ",") }
     }
 
+    /// Splits the runs of updates noted so far into an entry per row and finds each by row, as every later update
+    /// will be, so relationship names can join them (runs are joined again when the rows are derived).
+    private mutating func indexUpdates() {
+        indexesUpdates = true
+        guard entries.contains(where: { $0.kind == .update }) else { return }
+        var split: [Entry] = []
+        split.reserveCapacity(entries.count)
+        for entry in entries {
+            guard entry.kind == .update else {
+                split.append(entry)
+                continue
+            }
+            let keys =
+                entry.count == 1
+                ? [entry.row] : HistoryKeyList.keys(first: entry.row, count: entry.count, list: entry.keys.stored)
+            for (offset, row) in keys.enumerated() {
+                updates[RowKey(entity: ObjectIdentifier(entry.entity), row: row)] = split.count
+                split.append(
+                    Entry(
+                        .update, entry.entity, position: entry.position + Int64(offset), row: row,
+                        attributes: entry.attributes))
+            }
+        }
+        entries = split
+    }
+
     private mutating func note(_ kind: HistoryTables.Kind, _ entity: Schema.Entity, row: Int64, attributes: String?) {
         let position = noted
         noted += 1
         // An update whose row may still gain relationship names stays an entry of its own (joined with its
         // neighbours when the rows are derived). Compared and extended in place: a copy would copy its key list.
-        let separate = tracksRelationships && kind == .update
+        let separate = indexesUpdates && kind == .update
         if !separate, let last = entries.indices.last, entries[last].kind == kind, entries[last].entity === entity,
             entries[last].attributes == attributes
         {

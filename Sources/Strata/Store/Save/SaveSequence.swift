@@ -20,7 +20,7 @@ package struct SaveSequence<Executor: SaveExecutor> {
     ///   - statementCache: the store's statements of earlier saves, which this one reuses and adds to.
     package init(
         executor: Executor, mergePolicy: MergePolicy, storeIdentifier: String, recordsHistory: Bool,
-        changes: StoreChanges, statementCache: SaveStatementCache
+        statementCache: SaveStatementCache
     ) {
         self.executor = executor
         self.mergePolicy = mergePolicy
@@ -28,11 +28,7 @@ package struct SaveSequence<Executor: SaveExecutor> {
         statements = SaveStatements(
             dialect: executor.dialect, rowLock: executor.rowLock, insertedKeys: executor.insertedKeys,
             cache: statementCache)
-        if recordsHistory {
-            journal = SaveJournal(
-                tracksRelationships: !changes.foreignKeyUpdates.isEmpty || !changes.joinInserts.isEmpty
-                    || !changes.joinDeletes.isEmpty)
-        }
+        if recordsHistory { journal = SaveJournal() }
     }
 
     /// Writes `changes`: its conditions first (``StoreSaveCondition``), then deletes (so a deleted unique value can
@@ -117,15 +113,16 @@ package struct SaveSequence<Executor: SaveExecutor> {
         // the history's list of changed properties is built once per run of them.
         var lastStatement: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, sql: SaveSQL)?
         var lastNames: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, names: String)?
-        // The foreign-key updates each update writes, by update; written once the update finds its row.
-        var joinedForeignKeys: [Int: [Int]] = [:]
+        // The columns each update writes with the foreign keys that join it and those foreign-key updates
+        // (positions), by update; written once the update finds its row.
+        var joinedForeignKeys: [Int: (columns: ArraySlice<StoreChanges.UpdateColumn>, positions: [Int])] = [:]
         let keys = foreignKeys
         try executor.run(updates.count) { index in
             let update = updates[index]
             var columns = updateColumns[update.columns]
             if let joined = keys.joined(update, columns) {
                 columns = joined.columns
-                joinedForeignKeys[index] = joined.positions
+                joinedForeignKeys[index] = joined
             }
             if let lastStatement, lastStatement.entity === update.entity,
                 Self.sameIndexes(lastStatement.columns, columns)
@@ -138,18 +135,20 @@ package struct SaveSequence<Executor: SaveExecutor> {
             return SaveStatement(sql, .update(columns, key: update.primaryKey, version: update.version))
         } result: { index, updated in
             let update = updates[index]
-            let columns = updateColumns[update.columns]
-            if updated.affectedRows > 0, let positions = joinedForeignKeys.removeValue(forKey: index) {
-                foreignKeys.markWritten(positions)
-            }
+            let joined = joinedForeignKeys.removeValue(forKey: index)
+            if updated.affectedRows > 0, let joined { foreignKeys.markWritten(joined.positions) }
             if updated.affectedRows == 0 {
-                let written = try resolveConflict(update, columns: columns)
+                let written = try resolveConflict(update, columns: updateColumns[update.columns])
                 if !written.isEmpty {
                     journal?.updated(
                         update.entity, row: update.primaryKey, attributes: update.entity.historyAttributeNames(written))
                 }
-            } else if journal != nil, !columns.isEmpty {
-                // A relationship-only update (a version bump) is recorded with its relationship change.
+            } else if journal != nil, case let columns = joined?.columns ?? updateColumns[update.columns],
+                !columns.isEmpty
+            {
+                // The foreign keys written with the row are named with its attributes (``writeForeignKeys``
+                // leaves them out); a relationship-only update of another kind (a version bump) is recorded with
+                // its relationship change.
                 let names: String
                 if let lastNames, lastNames.entity === update.entity, Self.sameIndexes(lastNames.columns, columns) {
                     names = lastNames.names
@@ -169,7 +168,8 @@ package struct SaveSequence<Executor: SaveExecutor> {
     }
 
     /// Writes each foreign key not written with its row's update (`writtenWithRows`, by position in the save's
-    /// foreign-key updates) once every insert has its key; the history notes every one, in order.
+    /// foreign-key updates) once every insert has its key; the history notes each of them, in order (a row's
+    /// update named the others).
     private mutating func writeForeignKeys(
         _ updates: [StoreChanges.ResolvedForeignKey], writtenWithRows: [Bool]
     ) throws {
@@ -180,9 +180,9 @@ package struct SaveSequence<Executor: SaveExecutor> {
                 statements.foreignKey(update.entity, column: update.column),
                 .values([update.target, .integer(update.row)]))
         } result: { _, _ in
-            // The history notes them below, with those written by their rows' updates, in order.
+            // The history notes them below, in order.
         }
-        for update in updates where update.isStoredRow {
+        for update in updates where update.isStoredRow && !writtenWithRows[update.position] {
             journal?.relationshipChanged(update.entity, row: update.row, name: update.column)
         }
     }
