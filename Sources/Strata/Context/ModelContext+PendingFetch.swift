@@ -4,33 +4,29 @@ import Foundation
 struct PendingFetchChanges<T: PersistentModel> {
     /// The stored rows whose saved values no longer count: changed models (judged by their current values
     /// instead) and deleted ones.
-    let removedKeys: Set<Int64>
-    /// Changed models followed by unsaved inserts, in insertion order: the models judged in memory.
+    let removedKeys: SortedKeys
+    /// Changed models followed by unsaved inserts in insertion order: the models judged in memory.
     let candidates: [T]
     /// The store condition leaving out rows that pending `delete(model:where:)` calls will remove.
     let storeCondition: QueryExpression?
 
     init(in context: ModelContext, plan: FetchPlan) {
-        var removed = Set<Int64>(minimumCapacity: context.changedModels.count + context.deletedModels.count)
-        // Changed models as existentials with their keys: appending to a `[T]` here would run unspecialized,
-        // looking up generic metadata for every model.
-        var changed: [(key: Int64, model: any PersistentModel)] = []
-        changed.reserveCapacity(context.changedModels.count)
+        var removed: [Int64] = []
+        removed.reserveCapacity(context.changedModels.count + context.deletedModels.count)
+        let inserted = context.insertedModels
+        // Collected as existentials: appending to a `[T]` here would run unspecialized, looking up generic metadata
+        // for every model. Changed models come in no particular order: each has its row's key, which orders ties
+        // (`StoreOrder.precedes(_:_:)`) as the store will once they are saved.
+        let collector = ModelCollector(capacity: context.changedModels.count + inserted.count)
         for model in context.changedModels.values where model is T {
-            let key = model.persistentBackingData.primaryKey
-            changed.append((key ?? .max, model))
-            if let key { removed.insert(key) }
+            collector.append(model)
+            if let key = model.persistentBackingData.primaryKey { removed.append(key) }
         }
         for model in context.deletedModels.values where model is T {
-            if let key = model.persistentBackingData.primaryKey { removed.insert(key) }
+            if let key = model.persistentBackingData.primaryKey { removed.append(key) }
         }
-        // Changed models in the order the store holds them, so that ties order as they will once saved.
-        changed.sort { $0.key < $1.key }
-        let inserted = context.insertedModels
-        let collector = ModelCollector(capacity: changed.count + inserted.count)
-        for entry in changed { collector.append(entry.model) }
         for model in inserted where model is T { collector.append(model) }
-        removedKeys = removed
+        removedKeys = SortedKeys(removed)
         candidates = collector.take(as: T.self)
         // A batch delete removes the rows its condition holds for; an unknown (NULL) condition keeps the row.
         // In a hierarchy, a batch delete of any of its entities may remove rows of this one (a subentity's, only its
@@ -97,7 +93,7 @@ extension ModelContext {
         request.limit = nil
         request.offset = nil
         var count = try store.count(request)
-        let removed = pending.removedKeys.sorted()
+        let removed = pending.removedKeys.sorted
         for start in stride(from: 0, to: removed.count, by: StoreLimits.keysPerStatement) {
             request.keyFilter = (
                 StoreLayout.primaryKeyColumn,

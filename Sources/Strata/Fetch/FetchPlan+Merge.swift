@@ -13,11 +13,22 @@ package struct StoreOrder {
     let columns: QueryEvaluator.Columns
 
     /// A model's place in the order: its sort keys and tie-breakers.
+    ///
+    /// The first sort key's value is kept inline: most fetches sort by one key, and an array of one value per
+    /// model keyed would be an allocation and a free for each.
     package struct Key {
-        var values: [StoredValue]
+        /// The first sort key's value; `NULL` when the order has no sort key.
+        var first: StoredValue
+        /// The values of the sort keys after the first.
+        var rest: [StoredValue]
         var primaryKey: Int64?
         /// Among unsaved models, the order they were inserted in.
         var position: Int
+
+        /// The value of the sort key at `index`.
+        @inline(__always) subscript(index: Int) -> StoredValue {
+            index == 0 ? first : rest[index - 1]
+        }
     }
 
     package init(_ plan: FetchPlan) {
@@ -49,20 +60,25 @@ package struct StoreOrder {
     ///
     /// - Throws: as `QueryEvaluator.evaluate(_:)`, for a sort key that can't be evaluated.
     func key(of evaluator: QueryEvaluator, position: Int, of count: Int) throws -> Key {
-        let values = try orderings.map { ordering -> StoredValue in
+        func value(of ordering: QueryOrdering) throws -> StoredValue {
             // An unsaved model's key will be larger than every saved one's, in the order models were inserted.
             if case .column(StoreLayout.primaryKeyColumn) = ordering.expression, evaluator.primaryKey == nil {
                 return .integer(.max - Int64(count - position))
             }
             return try evaluator.evaluate(ordering.expression)
         }
-        return Key(values: values, primaryKey: evaluator.primaryKey, position: position)
+        guard let first = orderings.first else {
+            return Key(first: .null, rest: [], primaryKey: evaluator.primaryKey, position: position)
+        }
+        return Key(
+            first: try value(of: first), rest: orderings.count == 1 ? [] : try orderings.dropFirst().map(value),
+            primaryKey: evaluator.primaryKey, position: position)
     }
 
     /// Whether the model with key `left` comes before the one with key `right`.
     package func precedes(_ left: Key, _ right: Key) -> Bool {
         for index in ascending.indices {
-            let order = QueryEvaluator.order(left.values[index], right.values[index], collation: collations[index])
+            let order = QueryEvaluator.order(left[index], right[index], collation: collations[index])
             if order != .orderedSame { return (order == .orderedAscending) == ascending[index] }
         }
         switch (left.primaryKey, right.primaryKey) {

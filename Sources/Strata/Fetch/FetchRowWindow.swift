@@ -2,7 +2,7 @@
 /// whose keys it doesn't exclude, after the offset and up to the limit, which the statement could not apply itself
 /// (see ``StoreFetch/excludedKeys``).
 package struct FetchRowWindow {
-    private let excludedKeys: Set<Int64>
+    private let excludedKeys: SortedKeys
     private var rowsToSkip: Int
     private var rowsToHand: Int
 

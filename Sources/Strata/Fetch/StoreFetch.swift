@@ -11,7 +11,7 @@ package struct StoreFetch: Sendable {
     /// changed or deleted since they were saved). `limit` and `offset` count the rows kept. The statement stays the
     /// same whatever the keys: SQLite's names them in one bound value (``SelectWriter/primaryKeyExclusion(_:)``);
     /// other stores read ``rowsToRead`` rows and leave these out as they go (``FetchRowWindow``).
-    package var excludedKeys: Set<Int64> = []
+    package var excludedKeys: SortedKeys = []
     package var ordering: [QueryOrdering]
     package var limit: Int?
     package var offset: Int?

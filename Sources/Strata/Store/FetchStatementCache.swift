@@ -71,7 +71,7 @@ package final class FetchStatementCache: Sendable {
         let condition: QueryExpression?
         let keyFilterColumn: String?
         let keyFilterKeys: [Int64]
-        let excludedKeys: Set<Int64>
+        let excludedKeys: SortedKeys
         let ordering: [QueryOrdering]
         let limit: Int?
         let offset: Int?

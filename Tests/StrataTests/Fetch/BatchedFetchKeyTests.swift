@@ -67,7 +67,7 @@ struct BatchedFetchKeyTests {
         try context.container.store.fetch(request) { all.append($0.int64(at: 0)) }
         #expect(all.count == 300)
         #expect(try context.container.store.fetchKeys(request) == all)
-        request.excludedKeys = Set(all.enumerated().filter { $0.offset.isMultiple(of: 3) }.map(\.element))
+        request.excludedKeys = SortedKeys(all.enumerated().filter { $0.offset.isMultiple(of: 3) }.map(\.element))
         request.limit = 40
         request.offset = 5
         let kept = all.filter { !request.excludedKeys.contains($0) }

@@ -27,11 +27,11 @@ package protocol SelectWriter {
     /// The condition that leaves out the rows whose primary key is one of `keys` (``StoreFetch/excludedKeys``),
     /// the keys bound as one value, so the statement's text is the same whatever they are; `nil` when the engine
     /// can't, and its store leaves them out as it reads the rows (``FetchRowWindow``).
-    func primaryKeyExclusion(_ keys: Set<Int64>) -> SQLFragment?
+    func primaryKeyExclusion(_ keys: SortedKeys) -> SQLFragment?
 }
 
 extension SelectWriter {
     package var breaksTiesByPrimaryKey: Bool { false }
 
-    package func primaryKeyExclusion(_ keys: Set<Int64>) -> SQLFragment? { nil }
+    package func primaryKeyExclusion(_ keys: SortedKeys) -> SQLFragment? { nil }
 }

@@ -22,9 +22,9 @@ package struct SQLiteSelectWriter: SelectWriter {
 
     /// `NOT strata_key_listed(?, "Z_PK")`, the keys sorted in one blob: tested on the index entry the statement
     /// steps, so an excluded row is not read from the table.
-    package func primaryKeyExclusion(_ keys: Set<Int64>) -> SQLFragment? {
+    package func primaryKeyExclusion(_ keys: SortedKeys) -> SQLFragment? {
         SQLFragment([
-            .text("NOT \(SQLiteFunctions.keyListed)("), .binding(.blob(SQLiteFunctions.keyList(keys.sorted()))),
+            .text("NOT \(SQLiteFunctions.keyListed)("), .binding(.blob(SQLiteFunctions.keyList(keys.sorted))),
             .text(", "), .identifier(StoreLayout.primaryKeyColumn), .text(")"),
         ])
     }
