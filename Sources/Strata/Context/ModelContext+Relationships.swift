@@ -98,10 +98,8 @@ extension ModelContext {
                     let rows = try store.fetchJoinRows(
                         table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owners: keys)
                     if info.destination.cannotBeFault { registerRows(of: info.destination, keys: rows.map(\.target)) }
-                    for row in rows {
-                        targets[row.owner, default: []].append(
-                            registeredOrFault(info.destination, primaryKey: row.target))
-                    }
+                    let models = rows.map { registeredOrFault(info.destination, primaryKey: $0.target) }
+                    targets = Self.grouped(models, capacity: chunk.count) { rows[$0].owner }
                 }
             } catch {
                 // A failed load leaves the relationship unread; the next read tries again.

@@ -19,7 +19,7 @@ package protocol PersistentStore: ModelBackingDataStore {
     /// - Throws: `StrataError.storeFailure` when the query fails; `StrataError.invalidAggregate` from a store that
     ///   can't total in place.
     func aggregate(_ request: StoreAggregate) throws -> [[StoredValue]]
-    /// The rows of a join table whose owner column holds one of `owners`.
+    /// The rows of a join table whose owner column holds one of `owners`, ordered by owner and then target.
     func fetchJoinRows(
         table: String, ownerColumn: String, targetColumn: String, owners: [Int64]
     ) throws -> [(owner: Int64, target: Int64)]

@@ -7,10 +7,15 @@ import Testing
 
 @Suite("A to-many relationship read across a fetched list")
 struct ModelContextToManyLoadTests {
+    /// A container of the relationship fixtures' models, with no rows.
+    private func emptyShelf(_ kind: StoreKind) throws -> ModelContainer {
+        try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self)
+    }
+
     /// A container with `authors` authors, "author N" with books "N-first" and "N-second" (the author numbered 0
     /// has none); all the first books are inserted before the second ones, so each author's books have keys far apart.
     private func makeShelf(_ kind: StoreKind, authors count: Int) throws -> ModelContainer {
-        let container = try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self)
+        let container = try emptyShelf(kind)
         let context = ModelContext(container)
         let authors = (0..<count).map { RelAuthor(name: "author \($0)") }
         for author in authors { context.insert(author) }
@@ -47,7 +52,7 @@ struct ModelContextToManyLoadTests {
         "A book moved to another author before either author's books are read is listed under its new author only",
         arguments: StoreKind.all)
     func movedBeforeTheToManyIsRead(_ kind: StoreKind) throws {
-        let container = try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self)
+        let container = try emptyShelf(kind)
         let setup = ModelContext(container)
         let (first, second) = (RelAuthor(name: "first"), RelAuthor(name: "second"))
         setup.insert(first)
@@ -64,6 +69,60 @@ struct ModelContextToManyLoadTests {
         #expect(authors[0].books.map(\.title) == ["c"])
         #expect(authors[1].books.map(\.title).sorted() == ["a", "b", "d"])
         #expect(authors[1].books.filter { $0 === books[0] }.count == 1)
+    }
+
+    @Test(
+        "Reading book.tags across 1,200 fetched books gives each its tags in key order, one statement per 500 books",
+        arguments: StoreKind.all)
+    func manyToManyAcrossAList(_ kind: StoreKind) throws {
+        let container = try emptyShelf(kind)
+        let setup = ModelContext(container)
+        let tags = (0..<10).map { RelTag(name: "tag \($0)") }
+        for tag in tags { setup.insert(tag) }
+        for number in 0..<1_200 {
+            let book = RelBook(title: "book \(number)")
+            setup.insert(book)
+            book.tags = [tags[(number + 3) % 10], tags[number % 10]]
+        }
+        try setup.save()
+        let context = ModelContext(container)
+        let books = try context.fetch(FetchDescriptor<RelBook>())
+        let store = container.store as? SQLiteStore
+        let before = store?.executedStatementCount
+        for book in books {
+            let number = try #require(Int(book.title.dropFirst("book ".count)))
+            #expect(book.tags.map(\.name) == [number % 10, (number + 3) % 10].sorted().map { "tag \($0)" })
+        }
+        // Three statements of join rows (1,200 books), and one of the ten tags' rows.
+        if let store, let before { #expect(store.executedStatementCount - before == 4) }
+    }
+
+    @Test("The join rows of a list of books are read in the order of the join table's primary key, without a sort")
+    func joinRowsReadWithoutASort() throws {
+        let store = TestStore(.sqlite)
+        try store.seed(RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self) {
+            let book = RelBook(title: "tagged")
+            $0.insert(book)
+            book.tags = [RelTag(name: "tag")]
+        }
+        let schema = Schema([RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self])
+        let book = try #require(schema.entity(named: "RelBook"))
+        let tags = try #require(book.relationshipInfos.values.first { $0.name == "tags" })
+        guard case .joinTable(let table, let ownerColumn, let targetColumn) = tags.storage else {
+            Issue.record("RelBook.tags isn't kept in a join table")
+            return
+        }
+        let connection = try SQLiteConnection(location: .file(store.fileURL.path), readOnly: true)
+        // A list in key order is one range of owners; any other list, an `IN` list.
+        for owners: [Int64] in [[1, 2, 3], [3, 1, 7]] {
+            let query = SQLiteStore.joinRowsQuery(
+                table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owners: owners)
+            let (sql, bindings) = query.render(in: SQLiteDialect())
+            let plan = try connection.query("EXPLAIN QUERY PLAN " + sql, bindings).compactMap { row -> String? in
+                if case .text(let detail)? = row.last { detail } else { nil }
+            }
+            #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+        }
     }
 
     @Test("The books of a list of authors are read in the order of the index on their foreign key, without a sort")

@@ -19,6 +19,12 @@ extension SQLiteStatement {
         return sqlite3_column_type(handle, index) == SQLITE_NULL
     }
 
+    /// Whether the current row's column holds an integer; 0-based.
+    package func isInteger(at index: Int32) -> Bool {
+        guard let handle else { return false }
+        return sqlite3_column_type(handle, index) == SQLITE_INTEGER
+    }
+
     /// The current row's column as an integer (SQLite converts other types); 0-based.
     package func int64(at index: Int32) -> Int64 {
         guard let handle else { return 0 }

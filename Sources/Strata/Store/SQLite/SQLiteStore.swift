@@ -199,14 +199,19 @@ extension SQLiteStore {
     }
 
     package func integerPairs(_ query: SQLFragment, operation: @autoclosure () -> String) throws -> [(Int64, Int64)] {
-        let found = try withConnection { connection in
-            try translatingErrors(operation()) { try connection.query(query) }
-        }
-        return found.compactMap { row in
-            guard row.count == 2, case .integer(let first) = row[0], case .integer(let second) = row[1] else {
-                return nil
+        try withConnection { connection in
+            try translatingErrors(operation()) {
+                // Read column by column as the statement steps: a row of `StoredValue`s each would cost an array.
+                let statement = try connection.prepareBound(query)
+                defer { statement.reset() }
+                guard statement.columnCount == 2 else { return [] }
+                var pairs: [(Int64, Int64)] = []
+                while try statement.step() {
+                    guard statement.isInteger(at: 0), statement.isInteger(at: 1) else { continue }
+                    pairs.append((statement.int64(at: 0), statement.int64(at: 1)))
+                }
+                return pairs
             }
-            return (first, second)
         }
     }
 }
