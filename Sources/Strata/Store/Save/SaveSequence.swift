@@ -40,8 +40,10 @@ package struct SaveSequence<Executor: SaveExecutor> {
         try writeDeletes(SaveRowOrder.sorted(changes.deletes, referrersFirst: true))
         for batch in changes.batchDeletes { try writeBatchDelete(batch) }
         var foreignKeys = UpdatedRowForeignKeys(changes)
-        try writeUpdates(
-            SaveRowOrder.sorted(changes.updates.filter(\.writesRow)), changes.updateColumns, foreignKeys: &foreignKeys)
+        // Filtered only when some update writes nothing: filtering copies every update.
+        let updates =
+            changes.updates.allSatisfy(\.writesRow) ? changes.updates : changes.updates.filter(\.writesRow)
+        try writeUpdates(SaveRowOrder.sorted(updates), changes.updateColumns, foreignKeys: &foreignKeys)
         // Every conflict is listed before the save fails; throwing rolls the whole transaction back.
         if !conflicts.isEmpty { throw StrataError.mergeConflict(conflicts) }
         try writeInserts(changes)
@@ -117,54 +119,67 @@ package struct SaveSequence<Executor: SaveExecutor> {
         // (positions), by update; written once the update finds its row.
         var joinedForeignKeys: [Int: (columns: ArraySlice<StoreChanges.UpdateColumn>, positions: [Int])] = [:]
         let keys = foreignKeys
-        try executor.run(updates.count) { index in
-            let update = updates[index]
-            var columns = updateColumns[update.columns]
-            if let joined = keys.joined(update, columns) {
-                columns = joined.columns
-                joinedForeignKeys[index] = joined
-            }
-            if let lastStatement, lastStatement.entity === update.entity,
-                Self.sameIndexes(lastStatement.columns, columns)
-            {
-                return SaveStatement(
-                    lastStatement.sql, .update(columns, key: update.primaryKey, version: update.version))
-            }
-            let sql = statements.checkedUpdate(update.entity, columns: columns.map(\.index))
-            lastStatement = (update.entity, columns, sql)
-            return SaveStatement(sql, .update(columns, key: update.primaryKey, version: update.version))
-        } result: { index, updated in
-            let update = updates[index]
-            let joined = joinedForeignKeys.removeValue(forKey: index)
-            if updated.affectedRows > 0, let joined { foreignKeys.markWritten(joined.positions) }
-            if updated.affectedRows == 0 {
-                let written = try resolveConflict(update, columns: updateColumns[update.columns])
-                if !written.isEmpty {
-                    journal?.updated(
-                        update.entity, row: update.primaryKey, attributes: update.entity.historyAttributeNames(written))
+        // Each update's fields are read in place: a copy of an update retains its entity, its values and its
+        // relationship lists, twice per row.
+        try updates.withUnsafeBufferPointer { updates in
+            try executor.run(updates.count) { index in
+                let entity = updates[index].entity
+                var columns = updateColumns[updates[index].columns]
+                if !updates[index].savedForeignKeys.isEmpty, let joined = keys.joined(updates[index], columns) {
+                    columns = joined.columns
+                    joinedForeignKeys[index] = joined
                 }
-            } else if journal != nil, case let columns = joined?.columns ?? updateColumns[update.columns],
-                !columns.isEmpty
-            {
-                // The foreign keys written with the row are named with its attributes (``writeForeignKeys``
-                // leaves them out); a relationship-only update of another kind (a version bump) is recorded with
-                // its relationship change.
-                let names: String
-                if let lastNames, lastNames.entity === update.entity, Self.sameIndexes(lastNames.columns, columns) {
-                    names = lastNames.names
-                } else {
-                    names = update.entity.historyAttributeNames(columns.lazy.map(\.index))
-                    lastNames = (update.entity, columns, names)
+                let bindings = SaveBindings.update(
+                    columns, key: updates[index].primaryKey, version: updates[index].version)
+                if let lastStatement, lastStatement.entity === entity, Self.sameIndexes(lastStatement.columns, columns)
+                {
+                    return SaveStatement(lastStatement.sql, bindings)
                 }
-                journal?.updated(update.entity, row: update.primaryKey, attributes: names)
+                let sql = statements.checkedUpdate(entity, columns: columns.map(\.index))
+                lastStatement = (entity, columns, sql)
+                return SaveStatement(sql, bindings)
+            } result: { index, updated in
+                let joined = joinedForeignKeys.removeValue(forKey: index)
+                if updated.affectedRows > 0, let joined { foreignKeys.markWritten(joined.positions) }
+                let entity = updates[index].entity
+                if updated.affectedRows == 0 {
+                    let update = updates[index]
+                    let written = try resolveConflict(update, columns: updateColumns[update.columns])
+                    if !written.isEmpty {
+                        journal?.updated(
+                            entity, row: update.primaryKey, attributes: entity.historyAttributeNames(written))
+                    }
+                } else if journal != nil, case let columns = joined?.columns ?? updateColumns[updates[index].columns],
+                    !columns.isEmpty
+                {
+                    // The foreign keys written with the row are named with its attributes (``writeForeignKeys``
+                    // leaves them out); a relationship-only update of another kind (a version bump) is recorded
+                    // with its relationship change.
+                    let names: String
+                    if let lastNames, lastNames.entity === entity, Self.sameIndexes(lastNames.columns, columns) {
+                        names = lastNames.names
+                    } else {
+                        names = entity.historyAttributeNames(columns.lazy.map(\.index))
+                        lastNames = (entity, columns, names)
+                    }
+                    journal?.updated(entity, row: updates[index].primaryKey, attributes: names)
+                }
             }
         }
     }
 
+    /// Whether two updates write the same columns, compared by property index in place (iterating the slices
+    /// would copy each column's values).
     private static func sameIndexes(
         _ lhs: ArraySlice<StoreChanges.UpdateColumn>, _ rhs: ArraySlice<StoreChanges.UpdateColumn>
     ) -> Bool {
-        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.index == $1.index }
+        guard lhs.count == rhs.count else { return false }
+        var right = rhs.startIndex
+        for left in lhs.indices {
+            guard lhs[left].index == rhs[right].index else { return false }
+            right += 1
+        }
+        return true
     }
 
     /// Writes each foreign key not written with its row's update (`writtenWithRows`, by position in the save's
