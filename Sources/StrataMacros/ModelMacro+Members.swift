@@ -70,8 +70,11 @@ extension ModelMacro: MemberMacro {
     /// `nonisolated static let _$<name>Property = Strata.PersistentProperty(…)` per persisted property.
     /// `firstIndex` is where the class's own properties start in its entity: `nil` for a base model (0), the
     /// expression counting the superclass's properties for a subclass.
+    ///
+    /// After them, `_$<Class>Properties`: the same descriptors as one value, which the accessors read (see
+    /// `propertyList(_:)`).
     static func propertyDescriptors(_ model: ModelDescription, firstIndex: String? = nil) -> [DeclSyntax] {
-        model.persisted.enumerated().map { index, property in
+        let descriptors: [DeclSyntax] = model.persisted.enumerated().map { index, property in
             let position = firstIndex.map { "\($0) + \(index)" } ?? "\(index)"
             return """
                 nonisolated static let _$\(raw: property.name)Property = Strata.PersistentProperty(\
@@ -80,6 +83,28 @@ extension ModelMacro: MemberMacro {
                 \(raw: property.isConstant ? ".constant()" : "")
                 """
         }
+        guard !model.persisted.isEmpty else { return descriptors }
+        return descriptors + propertyList(model)
+    }
+
+    /// `nonisolated static let _$<Class>Properties`: a struct (`_$<Class>PropertyList`) holding every descriptor of
+    /// the class's own persisted properties, one field each, named as the property.
+    ///
+    /// Each `static let` is a global made on first use, and every use checks that it was (`swift_once`). The
+    /// accessors take their descriptor from this one value instead, so a function that reads several properties of
+    /// a model (getters are inlined) checks once, not once per property, and reads each field in place. The struct
+    /// is `Sendable` by inference (its fields are), so a class with a type of its own named `Sendable` compiles.
+    static func propertyList(_ model: ModelDescription) -> [DeclSyntax] {
+        let name = model.className
+        let fields = model.persisted.map { "let `\($0.name)` = \(name)._$\($0.name)Property" }
+        return [
+            """
+            nonisolated struct _$\(raw: name)PropertyList {
+            \(raw: fields.joined(separator: "\n"))
+            }
+            """,
+            "nonisolated static let _$\(raw: name)Properties = _$\(raw: name)PropertyList()",
+        ]
     }
 
     /// The stored backing data: `persistentBackingData` itself, or — for a class with an inheritance clause — a

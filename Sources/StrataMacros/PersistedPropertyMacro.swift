@@ -33,7 +33,7 @@ extension PersistedPropertyMacro: AccessorMacro {
         if let variable = declaration.as(VariableDeclSyntax.self), variable.attributes.isEphemeral {
             return ephemeralAccessors(name: name, observers: PropertyObservers(declaration))
         }
-        let descriptor = "Self._$\(name)Property"
+        let descriptor = descriptor(of: name, in: context)
         let storage = initStorage(in: context)
         // The accessors reach the backing data through `_withUnsafeGuaranteedRef`: nothing reassigns
         // `persistentBackingData` after the initializer, so the reference needs no retain and release around each
@@ -68,6 +68,16 @@ extension PersistedPropertyMacro {
         }
         return ModelHierarchy.initStorageName(
             className: model.name.trimmed.text, hasInheritanceClause: model.inheritanceClause != nil)
+    }
+
+    /// The expression for the property's `PersistentProperty`: its element of the class's `_$<Class>Properties`
+    /// (see `ModelMacro.propertyList`), so that the getters a function inlines share one check that the
+    /// descriptors are initialized.
+    private static func descriptor(of name: String, in context: some MacroExpansionContext) -> String {
+        guard let model = context.lexicalContext.lazy.compactMap({ $0.as(ClassDeclSyntax.self) }).first else {
+            return "Self._$\(name)Property"
+        }
+        return "Self._$\(model.name.trimmed.text)Properties.`\(name)`"
     }
 
     /// The setter: the observers' bodies around the observed write into the backing data.

@@ -66,6 +66,17 @@ struct ModelMacroExpansionTests {
 
                     nonisolated static let _$chaptersProperty = Strata.PersistentProperty(index: 5, name: "chapters", keyPath: \\Book.chapters, metadata: Strata.Schema.Relationship(deleteRule: .cascade, inverse: \\Chapter.book))
 
+                    nonisolated struct _$BookPropertyList {
+                        let `isbn` = Book._$isbnProperty
+                        let `title` = Book._$titleProperty
+                        let `author` = Book._$authorProperty
+                        let `publisher` = Book._$publisherProperty
+                        let `summary` = Book._$summaryProperty
+                        let `chapters` = Book._$chaptersProperty
+                    }
+
+                    nonisolated static let _$BookProperties = _$BookPropertyList()
+
                     public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
                         [
                             Strata.Schema.PropertyMetadata(Book._$isbnProperty),
@@ -123,6 +134,14 @@ struct ModelMacroExpansionTests {
                     nonisolated static let _$capacityProperty = Strata.PersistentProperty(index: 1, name: "capacity", keyPath: \\Shelf.capacity, metadata: nil)
 
                     nonisolated static let _$noteProperty = Strata.PersistentProperty(index: 2, name: "note", keyPath: \\Shelf.note, metadata: nil)
+
+                    nonisolated struct _$ShelfPropertyList {
+                        let `name` = Shelf._$nameProperty
+                        let `capacity` = Shelf._$capacityProperty
+                        let `note` = Shelf._$noteProperty
+                    }
+
+                    nonisolated static let _$ShelfProperties = _$ShelfPropertyList()
 
                     public class var schemaMetadata: [Strata.Schema.PropertyMetadata] {
                         [
@@ -190,6 +209,13 @@ struct ModelMacroExpansionTests {
 
                     nonisolated static let _$slugProperty = Strata.PersistentProperty(index: 1, name: "slug", keyPath: \\Tag.slug, metadata: Strata.Schema.Attribute(.unique))
 
+                    nonisolated struct _$TagPropertyList {
+                        let `name` = Tag._$nameProperty
+                        let `slug` = Tag._$slugProperty
+                    }
+
+                    nonisolated static let _$TagProperties = _$TagPropertyList()
+
                     public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
                         [
                             Strata.Schema.PropertyMetadata(Tag._$nameProperty),
@@ -243,6 +269,14 @@ struct ModelMacroExpansionTests {
                     nonisolated static let _$createdProperty = Strata.PersistentProperty(index: 1, name: "created", keyPath: \\Entry.created, metadata: nil).constant()
 
                     nonisolated static let _$textProperty = Strata.PersistentProperty(index: 2, name: "text", keyPath: \\Entry.text, metadata: nil)
+
+                    nonisolated struct _$EntryPropertyList {
+                        let `id` = Entry._$idProperty
+                        let `created` = Entry._$createdProperty
+                        let `text` = Entry._$textProperty
+                    }
+
+                    nonisolated static let _$EntryProperties = _$EntryPropertyList()
 
                     public static var schemaMetadata: [Strata.Schema.PropertyMetadata] {
                         [

@@ -27,12 +27,14 @@ struct ModelSubclassExpansionTests {
         #expect(result.diagnostics.isEmpty)
         let expected = [
             "@storageRestrictions(accesses: _$DogBackingData, initializes: _breed)",
-            "_$DogBackingData.setInitialValue(initialValue, for: Self._$breedProperty)",
+            "_$DogBackingData.setInitialValue(initialValue, for: Self._$DogProperties.`breed`)",
             "nonisolated static let _$DogFirstPropertyIndex = Animal.schemaMetadata.count",
             "@ObservationIgnored @exclusivity(unchecked) private var _$DogBackingData: Strata.ModelBackingData = "
                 + "Strata.ModelBackingData.forNewSubclassModel(Dog.self, propertyCount: Dog._$DogFirstPropertyIndex + 1)",
             "nonisolated static let _$breedProperty = Strata.PersistentProperty(index: Dog._$DogFirstPropertyIndex + 0, "
                 + "name: \"breed\", keyPath: \\Dog.breed, metadata: nil)",
+            "nonisolated struct _$DogPropertyList {\n        let `breed` = Dog._$breedProperty\n    }",
+            "nonisolated static let _$DogProperties = _$DogPropertyList()",
             "override public class var schemaMetadata: [Strata.Schema.PropertyMetadata] {\n        super.schemaMetadata + [",
             "override public class var _$strataInheritedKeyPaths: [AnyKeyPath] {\n        Animal._$AnimalKeyPaths(rootedAt: Dog.self)",
             "public required init(backingData: Strata.ModelBackingData) {\n        self._$DogBackingData = backingData\n"

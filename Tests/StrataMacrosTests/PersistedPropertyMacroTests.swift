@@ -17,19 +17,19 @@ struct PersistedPropertyMacroTests {
                     var title: String {
                         @storageRestrictions(accesses: persistentBackingData, initializes: _title)
                         init(initialValue) {
-                            persistentBackingData.setInitialValue(initialValue, for: Self._$titleProperty)
+                            persistentBackingData.setInitialValue(initialValue, for: Self._$BookProperties.`title`)
                             _title = Strata._PersistedSlot()
                         }
                         @inline(__always) get {
-                            _$observationRegistrar.access(self, keyPath: Self._$titleProperty.keyPath)
+                            _$observationRegistrar.access(self, keyPath: Self._$BookProperties.`title`.keyPath)
                             return Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
-                                $0.getValue(for: Self._$titleProperty)
+                                $0.getValue(for: Self._$BookProperties.`title`)
                             }
                         }
                         set {
-                            _$observationRegistrar.withMutation(of: self, keyPath: Self._$titleProperty.keyPath) {
+                            _$observationRegistrar.withMutation(of: self, keyPath: Self._$BookProperties.`title`.keyPath) {
                                 Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
-                                    $0.setValue(newValue, for: Self._$titleProperty, on: self)
+                                    $0.setValue(newValue, for: Self._$BookProperties.`title`, on: self)
                                 }
                             }
                         }
@@ -54,18 +54,19 @@ struct PersistedPropertyMacroTests {
             """, only: ["_PersistedProperty"])
         #expect(result.diagnostics.isEmpty)
         let source = result.source
+        let count = "Self._$CounterProperties.`count`"
         let oldValue = try #require(
-            source.firstRange(of: "let oldValue = persistentBackingData.getValue(for: Self._$countProperty)"))
+            source.firstRange(of: "let oldValue = persistentBackingData.getValue(for: \(count))"))
         let next = try #require(source.firstRange(of: "let next = newValue"))
         let willSet = try #require(source.firstRange(of: "_ = { () -> Void in\n                guard next > 0 else {"))
-        let write = try #require(source.firstRange(of: "$0.setValue(newValue, for: Self._$countProperty, on: self)"))
+        let write = try #require(source.firstRange(of: "$0.setValue(newValue, for: \(count), on: self)"))
         let didSet = try #require(source.firstRange(of: "_ = { () -> Void in\n                log(oldValue)"))
         #expect(oldValue.lowerBound < next.lowerBound)
         #expect(next.lowerBound < willSet.lowerBound)
         #expect(willSet.lowerBound < write.lowerBound)
         #expect(write.lowerBound < didSet.lowerBound)
         // A didSet that doesn't name the old value doesn't read it, as in Swift.
-        #expect(!source.contains("let oldValue = persistentBackingData.getValue(for: Self._$nameProperty)"))
+        #expect(!source.contains("let oldValue = persistentBackingData.getValue(for: Self._$CounterProperties.`name`)"))
         #expect(source.contains("log(name)"))
     }
 
@@ -81,7 +82,11 @@ struct PersistedPropertyMacroTests {
             """)
         #expect(result.diagnostics.isEmpty)
         #expect(result.source.contains("@ObservationIgnored private var _value: Strata._PersistedSlot"))
-        #expect(result.source.contains("$0.getValue(for: Self._$valueProperty)"))
+        #expect(result.source.contains("$0.getValue(for: Self._$CounterProperties.`value`)"))
+        #expect(
+            result.source.contains(
+                "nonisolated struct _$CounterPropertyList {\n        let `value` = Counter._$valueProperty\n    }"))
+        #expect(result.source.contains("nonisolated static let _$CounterProperties = _$CounterPropertyList()"))
         #expect(!result.source.contains("_cache"))
         #expect(!result.source.contains("_doubled"))
         #expect(result.source.contains("var doubled: Int { value * 2 }"))
@@ -116,6 +121,8 @@ struct UnusualNameTests {
             result.source.contains(
                 #"nonisolated static let _$defaultProperty = Strata.PersistentProperty(index: 0, name: "default", keyPath: \Setting.default, metadata: nil)"#
             ))
+        #expect(result.source.contains("let `default` = Setting._$defaultProperty"))
+        #expect(result.source.contains("$0.getValue(for: Self._$SettingProperties.`default`)"))
         #expect(result.source.contains("@ObservationIgnored private var _default: Strata._PersistedSlot"))
         #expect(result.source.contains("self._default = Strata._PersistedSlot()"))
     }
