@@ -69,6 +69,7 @@ extension ModelBackingData {
     }
 
     /// Reads a to-many relationship, loading the related models when first read.
+    @inlinable
     public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, [Target]>) -> [Target]
     {
         relatedModels(at: property.index, as: Target.self)
@@ -109,6 +110,7 @@ extension ModelBackingData {
     }
 
     /// Reads an optional to-many relationship: the related models, an empty array when there are none.
+    @inlinable
     public func getValue<Model, Target: PersistentModel>(
         for property: PersistentProperty<Model, [Target]?>
     ) -> [Target]? {
@@ -125,6 +127,7 @@ extension ModelBackingData {
     // MARK: - Shared
 
     /// The related models of a relationship, loaded from the store (by the context) when not read yet.
+    @usableFromInline
     package func relatedModels(at index: Int) -> [any PersistentModel] {
         if let targets = relationshipTargets[index] { return targets }
         loadRelationship(at: index)
@@ -133,8 +136,10 @@ extension ModelBackingData {
 
     /// The related models of a to-many relationship as `Target`s. A model whose class is `Target` itself, as nearly
     /// all are, is taken as it is: the runtime's cast of an existential to a generic class costs more than the rest
-    /// of the read. A model of a subclass is cast.
-    private func relatedModels<Target: PersistentModel>(at index: Int, as _: Target.Type) -> [Target] {
+    /// of the read. A model of a subclass is cast. Inlined where the `@Model` macro reads the relationship, so the
+    /// array of `Target`s is made by code specialized for it rather than by the generic code of the runtime.
+    @inlinable
+    func relatedModels<Target: PersistentModel>(at index: Int, as _: Target.Type) -> [Target] {
         let models = relatedModels(at: index)
         var targets: [Target] = []
         targets.reserveCapacity(models.count)
