@@ -234,26 +234,42 @@ enum SaveRowOrder {
     /// With `referrersFirst` (deletes), an entity whose to-one relationships reach another entity of the save comes
     /// before it, so a row is gone before the row its foreign key names: a required to-one's key can't be left
     /// naming a deleted row (`ON DELETE RESTRICT`), even for a moment.
+    /// Changes already in row order are returned as they are; each change's entity and key are read in place
+    /// (a copy of a change retains its parts), and an entity is looked up only where a run of its changes starts.
     static func sorted<Change: SaveRowChange>(_ changes: [Change], referrersFirst: Bool = false) -> [Change] {
         guard changes.count > 1 else { return changes }
-        var ranks: [ObjectIdentifier: Int] = [:]
-        var entities: [Schema.Entity] = []
-        for change in changes where ranks[ObjectIdentifier(change.entity)] == nil {
-            ranks[ObjectIdentifier(change.entity)] = entities.count
-            entities.append(change.entity)
+        let order = changes.withUnsafeBufferPointer { changes in
+            var ranks: [ObjectIdentifier: Int] = [:]
+            var entities: [Schema.Entity] = []
+            var lastEntity: ObjectIdentifier?
+            for position in changes.indices {
+                let entity = ObjectIdentifier(changes[position].entity)
+                guard entity != lastEntity else { continue }
+                lastEntity = entity
+                if ranks[entity] == nil {
+                    ranks[entity] = entities.count
+                    entities.append(changes[position].entity)
+                }
+            }
+            var byName = entities.indices.sorted { entities[$0].name < entities[$1].name }
+            if referrersFirst, entities.count > 1 { byName = referrersBeforeReferenced(byName, entities) }
+            for (rank, index) in byName.enumerated() { ranks[ObjectIdentifier(entities[index])] = rank }
+            lastEntity = nil
+            var lastRank = 0
+            var inOrder = true
+            var order: [RowPosition] = []
+            order.reserveCapacity(changes.count)
+            for position in changes.indices {
+                let entity = ObjectIdentifier(changes[position].entity)
+                if entity != lastEntity { (lastEntity, lastRank) = (entity, ranks[entity] ?? 0) }
+                let next = RowPosition(entity: lastRank, row: changes[position].primaryKey, position: position)
+                if inOrder, let previous = order.last, next < previous { inOrder = false }
+                order.append(next)
+            }
+            if !inOrder { order.sort() }
+            return inOrder ? nil : order
         }
-        var byName = entities.indices.sorted { entities[$0].name < entities[$1].name }
-        if referrersFirst, entities.count > 1 { byName = referrersBeforeReferenced(byName, entities) }
-        for (rank, index) in byName.enumerated() { ranks[ObjectIdentifier(entities[index])] = rank }
-        var lastEntity: ObjectIdentifier?
-        var lastRank = 0
-        var order = changes.indices.map { position in
-            let change = changes[position]
-            let entity = ObjectIdentifier(change.entity)
-            if entity != lastEntity { (lastEntity, lastRank) = (entity, ranks[entity] ?? 0) }
-            return RowPosition(entity: lastRank, row: change.primaryKey, position: position)
-        }
-        order.sort()
+        guard let order else { return changes }
         return order.map { changes[$0.position] }
     }
 
