@@ -38,10 +38,11 @@ enum RowHandoff {
     static func take(for type: AnyObject.Type) -> ModelBackingData? {
         guard let pointer = strata_row_handoff_get() else { return nil }
         let data = Unmanaged<ModelBackingData>.fromOpaque(pointer)
-        // The data of a subclass's row is taken by its base model's initial value.
-        guard let entity = data.takeUnretainedValue().entity,
-            entity.modelType == type || isClass(entity.modelType, kindOf: type)
-        else { return nil }
+        // Only the entity's class is kept past the read, so the entity is neither retained nor released: the slot
+        // holds the data, and the data its entity. The data of a subclass's row is taken by its base model's
+        // initial value.
+        let modelType: AnyObject.Type? = data._withUnsafeGuaranteedRef { $0.entity?.modelType }
+        guard let modelType, modelType == type || isClass(modelType, kindOf: type) else { return nil }
         strata_row_handoff_set(nil)
         return data.takeRetainedValue()
     }
