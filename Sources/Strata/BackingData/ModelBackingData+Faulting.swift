@@ -26,6 +26,12 @@ extension ModelBackingData {
             return
         }
         let columns = missing.sorted()
+        // A model a fetch read with some properties (`propertiesToFetch`): the other models of that fetch are read
+        // with the same ones, and a list reading one more property of each would read their rows one at a time.
+        if savedValues.isEmpty, let context, context.loadMissingProperties(columns, of: entity, including: self) {
+            if let sideState, sideState.faultFailure != nil { sideState.faultFailure = nil }
+            return
+        }
         var found = false
         do {
             try store.readColumns(columns, ofRow: primaryKey, in: entity) { offset, value in
@@ -49,6 +55,15 @@ extension ModelBackingData {
                     reason: "its row is no longer in the store (another context or process deleted it)"),
                 rowIsGone: true)
         }
+    }
+
+    /// Puts the values read from the row in place of the unloaded properties at `columns`, which are all the
+    /// properties this model misses: `value(offset)` is the value of `columns[offset]`.
+    package func fillUnloadedProperties(
+        _ columns: [Int], of entity: Schema.Entity, value: (_ offset: Int) -> StoredValue
+    ) {
+        for offset in columns.indices { fillUnloadedProperty(columns[offset], with: value(offset), of: entity) }
+        unloadedProperties = nil
     }
 
     /// Puts `value`, read from the row, in place of unloaded property `index`. A value that doesn't fit the

@@ -16,6 +16,10 @@ protocol ModelBackingDataContext: AnyObject {
     func insertAny(_ model: any PersistentModel)
     /// Fills in every fault of `entity` the context holds, `data` among them, in one query; `false` when it can't.
     func fulfillFaults(of entity: Schema.Entity, including data: ModelBackingData) -> Bool
+    /// Loads the properties at `columns` of `data`, which a fetch's `propertiesToFetch` left out, together with those
+    /// of the context's other models of `entity` missing the same ones, in one query; `false` when `data`'s weren't
+    /// loaded (no other model shares them, or the read failed), and `data` reads its own row.
+    func loadMissingProperties(_ columns: [Int], of entity: Schema.Entity, including data: ModelBackingData) -> Bool
     /// A fault of the context could not be fulfilled: `error` says why, and with `rowIsGone` its row is no longer
     /// in the store (the model now reads as deleted).
     func faultCouldNotBeFulfilled(_ data: ModelBackingData, error: StrataError, rowIsGone: Bool)

@@ -144,6 +144,12 @@ package struct IdentityMap {
     /// The registered models, in no particular order.
     package var registered: [any PersistentModel] { compactMapSlots { _, model in model } }
 
+    /// Calls `body` with every registered model and its primary key, in no particular order.
+    package func forEachModel(_ body: (Int64, any PersistentModel) -> Void) {
+        storage?.forEachEntry(body)
+        if let model = modelForEmptySlotKey { body(Storage.emptySlot, model) }
+    }
+
     /// The registered models `isIncluded` accepts, by primary key.
     package func filter(_ isIncluded: (any PersistentModel) -> Bool) -> [Int64: any PersistentModel] {
         var result: [Int64: any PersistentModel] = [:]

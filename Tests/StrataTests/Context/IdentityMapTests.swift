@@ -62,6 +62,19 @@ struct IdentityMapTests {
         #expect(map.filter { ($0 as? IdentityMapEntry)?.number ?? 0 < 10 }.keys.sorted() == [1, 2, 4, 5, 7, 8])
     }
 
+    @Test func forEachModelVisitsEveryModelOnceWithItsKey() {
+        var map = IdentityMap()
+        let keys: [Int64] = [.min, -7, 0, 3, 4_096, .max]
+        for (number, key) in keys.enumerated() { map[key] = IdentityMapEntry(number: number) }
+        map[3] = nil
+        var visited: [Int64: Int] = [:]
+        map.forEachModel { key, model in
+            visited[key, default: 0] += 1
+            #expect((model as? IdentityMapEntry)?.number == keys.firstIndex(of: key))
+        }
+        #expect(visited == [.min: 1, -7: 1, 0: 1, 4_096: 1, .max: 1])
+    }
+
     @Test func aCopyKeepsItsModelsWhileTheOriginalChanges() {
         var original = IdentityMap()
         let entries = (0..<100).map { IdentityMapEntry(number: $0) }

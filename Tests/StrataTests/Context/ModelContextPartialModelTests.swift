@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import Strata
+@testable import StrataTestFixtures
+
+/// Models a fetch read with some properties (`propertiesToFetch`) load the others together, as a list reading one
+/// more property of each row does.
+@Suite("Partial models load their other properties together")
+struct ModelContextPartialModelTests {
+    private static let bookCount = 30
+
+    /// A store of `bookCount` books by one author, and a new context holding them fetched with `author` alone.
+    private func partialBooks(_ kind: StoreKind) throws -> (ModelContainer, ModelContext, [RelBook]) {
+        let container = try freshContainer(kind, RelAuthor.self, RelBook.self, RelChapter.self, RelTag.self)
+        let setup = ModelContext(container)
+        let author = RelAuthor(name: "Herbert")
+        setup.insert(author)
+        for number in 0..<Self.bookCount { setup.insert(RelBook(title: "Book \(number)", author: author)) }
+        try setup.save()
+        let context = ModelContext(container)
+        var descriptor = FetchDescriptor<RelBook>(sortBy: [SortDescriptor(\.title)])
+        descriptor.propertiesToFetch = [\.author]
+        let books = try context.fetch(descriptor)
+        #expect(books.count == Self.bookCount)
+        return (container, context, books)
+    }
+
+    @Test("Reading a left-out property of each model of a list runs one statement, not one per model")
+    func oneStatementForTheList() throws {
+        let (container, context, books) = try partialBooks(.sqlite)
+        let sqlite = try #require(container.store as? SQLiteStore)
+        let before = sqlite.executedStatementCount
+        let titles = books.map(\.title)
+        #expect(sqlite.executedStatementCount - before == 1)
+        #expect(titles == (0..<Self.bookCount).map { "Book \($0)" }.sorted())
+        withExtendedLifetime(context) {}
+    }
+
+    @Test("Each model gets its own row's values", arguments: StoreKind.all)
+    func valuesComeFromEachRow(_ kind: StoreKind) throws {
+        let (container, context, books) = try partialBooks(kind)
+        defer { withExtendedLifetime(context) {} }
+        // Changed elsewhere after the fetch: the load reads the rows as they are now, as a model's own read does.
+        let other = ModelContext(container)
+        let stored = try other.fetch(FetchDescriptor<RelBook>(predicate: #Predicate { $0.title == "Book 7" }))
+        try #require(stored.count == 1)
+        stored[0].title = "Book 7, revised"
+        try other.save()
+
+        let titles = Set(books.map(\.title))
+        #expect(titles.count == Self.bookCount)
+        #expect(titles.contains("Book 7, revised"))
+        #expect(books.allSatisfy { $0.author?.name == "Herbert" })
+    }
+
+    @Test("A model assigned a left-out property keeps what was assigned", arguments: StoreKind.all)
+    func assignedPropertyIsKept(_ kind: StoreKind) throws {
+        let (_, context, books) = try partialBooks(kind)
+        books[3].title = "Assigned"
+        let titles = books.map(\.title)
+        #expect(titles[3] == "Assigned")
+        #expect(Set(titles).count == Self.bookCount)
+        try context.save()
+        #expect(books[3].title == "Assigned")
+    }
+
+    @Test("A model whose row is gone reads as deleted; the others load", arguments: StoreKind.all)
+    func goneRowReadsAsDeleted(_ kind: StoreKind) throws {
+        let (container, context, books) = try partialBooks(kind)
+        defer { withExtendedLifetime(context) {} }
+        let other = ModelContext(container)
+        try other.delete(model: RelBook.self, where: #Predicate { $0.title == "Book 12" })
+        try other.save()
+        let titles = books.map(\.title)
+        #expect(titles.filter { $0.hasPrefix("Book ") }.count == Self.bookCount - 1)
+        #expect(books.filter(\.isDeleted).count == 1)
+    }
+}
