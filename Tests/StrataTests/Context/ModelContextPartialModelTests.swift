@@ -4,6 +4,19 @@ import Testing
 @testable import Strata
 @testable import StrataTestFixtures
 
+@Model class PartialVehicle {
+    var name: String
+    init(name: String) { self.name = name }
+}
+
+@Model final class PartialTruck: PartialVehicle {
+    var axles: Int = 2
+    init(name: String, axles: Int) {
+        self.axles = axles
+        super.init(name: name)
+    }
+}
+
 /// Models a fetch read with some properties (`propertiesToFetch`) load the others together, as a list reading one
 /// more property of each row does.
 @Suite("Partial models load their other properties together")
@@ -63,6 +76,24 @@ struct ModelContextPartialModelTests {
         #expect(Set(titles).count == Self.bookCount)
         try context.save()
         #expect(books[3].title == "Assigned")
+    }
+
+    @Test("Subclass models fetched through their superclass load their own properties together", arguments: StoreKind.all)
+    func subclassPropertiesLoadTogether(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, PartialVehicle.self, PartialTruck.self)
+        let setup = ModelContext(container)
+        for number in 0..<12 { setup.insert(PartialTruck(name: "Truck \(number)", axles: number)) }
+        setup.insert(PartialVehicle(name: "Car"))
+        try setup.save()
+        let context = ModelContext(container)
+        let vehicles = try context.fetch(FetchDescriptor<PartialVehicle>(sortBy: [SortDescriptor(\.name)]))
+        let trucks = vehicles.compactMap { $0 as? PartialTruck }
+        try #require(trucks.count == 12)
+        let sqlite = container.store as? SQLiteStore
+        let before = sqlite?.executedStatementCount ?? 0
+        #expect(Set(trucks.map(\.axles)) == Set(0..<12))
+        if let sqlite { #expect(sqlite.executedStatementCount - before == 1) }
+        #expect(trucks.allSatisfy { $0.name == "Truck \($0.axles)" })
     }
 
     @Test("A model whose row is gone reads as deleted; the others load", arguments: StoreKind.all)
