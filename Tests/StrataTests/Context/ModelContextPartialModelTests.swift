@@ -78,7 +78,9 @@ struct ModelContextPartialModelTests {
         #expect(books[3].title == "Assigned")
     }
 
-    @Test("Subclass models fetched through their superclass load their own properties together", arguments: StoreKind.all)
+    @Test(
+        "Subclass models fetched through their superclass load their own properties together",
+        arguments: StoreKind.all)
     func subclassPropertiesLoadTogether(_ kind: StoreKind) throws {
         let container = try freshContainer(kind, PartialVehicle.self, PartialTruck.self)
         let setup = ModelContext(container)
