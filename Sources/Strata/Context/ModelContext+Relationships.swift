@@ -98,7 +98,7 @@ extension ModelContext {
                     let rows = try store.fetchJoinRows(
                         table: table, ownerColumn: ownerColumn, targetColumn: targetColumn, owners: keys)
                     if info.destination.cannotBeFault { registerRows(of: info.destination, keys: rows.map(\.target)) }
-                    let models = rows.map { registeredOrFault(info.destination, primaryKey: $0.target) }
+                    let models = registeredOrFaults(info.destination, primaryKeys: rows.map(\.target))
                     targets = Self.grouped(models, capacity: chunk.count) { rows[$0].owner }
                 }
             } catch {
@@ -132,8 +132,9 @@ extension ModelContext {
         var runStart = 0
         func endRun(at end: Int) {
             guard let owner = runOwner, runStart < end else { return }
-            let run = models[runStart..<end]
-            if groups[owner] == nil { groups[owner] = Array(run) } else { groups[owner]?.append(contentsOf: run) }
+            let run = Array(models[runStart..<end])
+            // One lookup for an owner's first run, the only one when the models come in owner order.
+            if let earlier = groups.updateValue(run, forKey: owner) { groups[owner] = earlier + run }
         }
         for position in models.indices {
             let current = owner(position)
@@ -171,6 +172,28 @@ extension ModelContext {
         registeredModels[entity.identityKey, default: IdentityMap()][primaryKey] = model
         noteFault(primaryKey, of: entity)
         return model
+    }
+
+    /// The registered model or a fault (as ``registeredOrFault(_:primaryKey:)`` makes it) for each key of `keys`,
+    /// in order, looking the entity's identity map up once rather than once per key.
+    func registeredOrFaults(_ entity: Schema.Entity, primaryKeys keys: [Int64]) -> [any PersistentModel] {
+        guard !keys.isEmpty else { return [] }
+        // Taken out while faults are added, so the map is not copied on write.
+        var registered = registeredModels.removeValue(forKey: entity.identityKey) ?? IdentityMap()
+        defer { registeredModels[entity.identityKey] = registered }
+        // One set, shared by every fault until it is filled.
+        var unloaded: Set<Int>?
+        return keys.map { key in
+            if let model = registered[key] { return model }
+            let data = ModelBackingData.make(primaryKey: key, entity: entity, store: store, context: self)
+            let columns = unloaded ?? Set(entity.columnPropertyIndexes)
+            unloaded = columns
+            data.unloadedProperties = columns
+            let model = ModelBackingData.makeModel(entity.modelType, adopting: data)
+            registered.insert(model, for: key)
+            noteFault(key, of: entity)
+            return model
+        }
     }
 
     /// Registers a fault for each key of `keys` whose row of `entity` has no registered model.
