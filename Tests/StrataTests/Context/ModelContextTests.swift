@@ -374,6 +374,23 @@ struct ModelContextTests {
         #expect((identifiers[1] < temporary) != (temporary < identifiers[1]))
     }
 
+    @Test("A save writes its changed models in the order of their rows' keys, whatever order they changed in")
+    func changedModelsAreSavedInKeyOrder() throws {
+        let context = ModelContext(try freshContainer(.sqlite, Book.self))
+        let books = (0..<40).map { Book(title: "Book \($0)", author: "A", publisher: "P") }
+        for book in books { context.insert(book) }
+        try context.save()
+        var generator = SystemRandomNumberGenerator()
+        for book in books.shuffled(using: &generator) { book.summary = "Changed" }
+
+        let recorder = SaveRecorder(context)
+        try context.save()
+
+        let updated = try #require(recorder.recorded.first).updated
+        #expect(updated.count == books.count)
+        #expect(updated.map { $0.primaryKey ?? 0 } == books.map { $0.persistentModelID.primaryKey ?? 0 }.sorted())
+    }
+
     @Test("didSave carries the inserted, updated and deleted identifiers", arguments: StoreKind.all)
     func didSaveNotification(_ kind: StoreKind) throws {
         let context = ModelContext(try freshContainer(kind, Book.self))
