@@ -46,7 +46,10 @@ struct HistoryCursor {
         _ identifiers: Identifiers, now: ContinuousClock.Instant = .now
     ) {
         handledAhead.formUnion(identifiers)
-        if handledThrough == nil, let lowest = handledAhead.min() { handledThrough = lowest - 1 }
+        // A history empty at the start: Strata's stores number transactions from 1, and one numbered below the
+        // first read may still be running (it took its number first and commits later), so the position starts
+        // before 1, where a lower number than any read is a gap to wait for, not a transaction to pass over.
+        if handledThrough == nil, let lowest = handledAhead.min() { handledThrough = Swift.min(lowest - 1, 0) }
         advance()
         guard !handledAhead.isEmpty else {
             gapSince = nil

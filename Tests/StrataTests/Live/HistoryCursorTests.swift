@@ -33,6 +33,18 @@ struct HistoryCursorTests {
         #expect(cursor.request.conditions == [.transaction(.greater, 14)])
     }
 
+    @Test func aStoreWithoutHistoryWaitsForAnEarlierTransactionThatCommitsLater() {
+        // Transaction 1 took its number first and commits after 2, the first one read.
+        var cursor = HistoryCursor(handledThrough: nil)
+        cursor.markHandled([2])
+        #expect(!cursor.hasHandled(1))
+        #expect(!cursor.hasHandled(through: 2))
+        #expect(cursor.request.conditions == [.transaction(.greater, 0)])
+        cursor.markHandled([1])
+        #expect(cursor.hasHandled(through: 2))
+        #expect(cursor.request.conditions == [.transaction(.greater, 2)])
+    }
+
     @Test func aStoreWithoutHistoryStartsAtItsFirstTransaction() {
         var cursor = HistoryCursor(handledThrough: nil)
         #expect(cursor.request.conditions.isEmpty)
