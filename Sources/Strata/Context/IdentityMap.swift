@@ -153,18 +153,16 @@ package struct IdentityMap {
     /// The registered models `isIncluded` accepts, by primary key.
     package func filter(_ isIncluded: (any PersistentModel) -> Bool) -> [Int64: any PersistentModel] {
         var result: [Int64: any PersistentModel] = [:]
-        storage?.forEachEntry { key, model in
+        forEachModel { key, model in
             if isIncluded(model) { result[key] = model }
         }
-        if let model = modelForEmptySlotKey, isIncluded(model) { result[Storage.emptySlot] = model }
         return result
     }
 
     private func compactMapSlots<T>(_ transform: (Int64, any PersistentModel) -> T) -> [T] {
         var result: [T] = []
         result.reserveCapacity(count)
-        storage?.forEachEntry { key, model in result.append(transform(key, model)) }
-        if let model = modelForEmptySlotKey { result.append(transform(Storage.emptySlot, model)) }
+        forEachModel { key, model in result.append(transform(key, model)) }
         return result
     }
 
