@@ -208,6 +208,10 @@ extension ModelContext {
 /// them all.
 ///
 /// A value: it doesn't change after you get it; an observer replaces its `results` with a new one on every refresh.
+/// Its count and order are those of the keys read by the fetch. Read in order, it reads ahead: each query then
+/// loads as many batches as were read in order before it (up to 5,000 models, or one batch if larger), so a list
+/// read from start to end costs a few dozen queries rather than one per batch; an element read out of order loads
+/// its own batch only.
 public struct FetchResultsCollection<Element>: RandomAccessCollection {
     private final class Storage {
         let keys: [Int64]
@@ -215,13 +219,23 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
         /// Loads the elements of a batch's keys, in their order; `nil` when every element is in `loaded`.
         let load: ((ArraySlice<Int64>) -> [Element])?
         let loaded: [Element]
-        var batches: [Int: [Element]] = [:]
-        var recentBatches: [Int] = []
-        /// The batch last read from, also in `batches`, and its index (`-1` before the first): reading a list in
-        /// order reads a batch's elements one after another, each without a lookup in `batches`, which in this
-        /// unspecialized code costs more than the rest of the read.
-        var currentIndex = -1
+        /// The loaded runs of elements, the most recently loaded last: each starts at a batch's first position and
+        /// holds one or more whole batches (the last batch maybe shorter).
+        var runs: [Run] = []
+        /// The run last read from (also in `runs`) and its first position: reading a list in order reads a run's
+        /// elements one after another, each without looking for its run, which in this unspecialized code costs
+        /// more than the rest of the read.
+        var currentStart = 0
         var current: [Element] = []
+        /// The position after the last run loaded, and how many batches were loaded in order up to it (since the
+        /// last load that didn't start there).
+        var loadedEnd = -1
+        var batchesInOrder = 0
+
+        struct Run {
+            let start: Int
+            let elements: [Element]
+        }
 
         init(keys: [Int64], batchSize: Int, load: ((ArraySlice<Int64>) -> [Element])?, loaded: [Element]) {
             self.keys = keys
@@ -229,10 +243,44 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
             self.load = load
             self.loaded = loaded
         }
+
+        /// The element at `position` when it isn't in the current run: found in a kept run, or loaded with its
+        /// batch (and, when the batch follows the last one loaded, the batches after it), which becomes current.
+        func element(at position: Int, load: (ArraySlice<Int64>) -> [Element]) -> Element {
+            for run in runs where run.start <= position && position < run.start + run.elements.count {
+                currentStart = run.start
+                current = run.elements
+                return run.elements[position - run.start]
+            }
+            let start = position / batchSize * batchSize
+            // In order: as many batches as were read in order so far, so reading ahead never loads more than
+            // twice what was read; stopping before a run already kept, so a model is never loaded twice.
+            let batches: Int
+            if start == loadedEnd {
+                batches = Swift.min(batchesInOrder, Swift.max(Self.readAheadLimit / batchSize, 1))
+                batchesInOrder += batches
+            } else {
+                batches = 1
+                batchesInOrder = 1
+            }
+            var end = Swift.min(start + batches * batchSize, keys.count)
+            for run in runs where run.start > start { end = Swift.min(end, run.start) }
+            let elements = load(keys[start..<end])
+            runs.append(Run(start: start, elements: elements))
+            if runs.count > FetchResultsCollection.retainedRuns { runs.removeFirst() }
+            loadedEnd = end
+            currentStart = start
+            current = elements
+            return elements[position - start]
+        }
+
+        /// The most models one query of a collection read in order loads, unless a batch is larger (what
+        /// `enumerate` pages by).
+        static var readAheadLimit: Int { 5000 }
     }
 
-    /// How many loaded batches are kept; older ones are released and reloaded if accessed again.
-    private static var retainedBatches: Int { 4 }
+    /// How many loaded runs of batches are kept; older ones are released and reloaded if accessed again.
+    private static var retainedRuns: Int { 4 }
     private let storage: Storage
     public let count: Int
 
@@ -262,23 +310,9 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
     public subscript(position: Int) -> Element {
         let storage = storage
         guard let load = storage.load else { return storage.loaded[position] }
-        let batchIndex = position / storage.batchSize
-        if batchIndex == storage.currentIndex { return storage.current[position % storage.batchSize] }
-        if let batch = storage.batches[batchIndex] {
-            storage.currentIndex = batchIndex
-            storage.current = batch
-            return batch[position % storage.batchSize]
-        }
-        let start = batchIndex * storage.batchSize
-        let batch = load(storage.keys[start..<Swift.min(start + storage.batchSize, storage.keys.count)])
-        storage.batches[batchIndex] = batch
-        storage.currentIndex = batchIndex
-        storage.current = batch
-        storage.recentBatches.append(batchIndex)
-        if storage.recentBatches.count > Self.retainedBatches {
-            storage.batches[storage.recentBatches.removeFirst()] = nil
-        }
-        return batch[position - start]
+        let offset = position &- storage.currentStart
+        if offset >= 0, offset < storage.current.count { return storage.current[offset] }
+        return storage.element(at: position, load: load)
     }
 }
 

@@ -142,6 +142,33 @@ struct ModelContextBatchTests {
     }
 
     @Test(
+        "A batched fetch read in order reads ahead as far as it has read, while one read out of order loads its batch",
+        arguments: StoreKind.all)
+    func batchedFetchReadsAheadInOrder(_ kind: StoreKind) throws {
+        let context = try makeContext(kind, count: 1_000)
+        let descriptor = FetchDescriptor<BatchItem>(sortBy: [SortDescriptor(\.position)])
+        let store = context.container.store as? SQLiteStore
+        let results = try context.fetch(descriptor, batchSize: 10)
+        var before = store?.executedStatementCount
+        #expect(results.map(\.position) == Array(0..<1_000))
+        // Batches 0 and 1, then 2–3, 4–7, …, 32–63 and the 36 left: 8 queries rather than 100.
+        if let store, let before { #expect(store.executedStatementCount - before == 8) }
+
+        let again = try context.fetch(descriptor, batchSize: 10)
+        before = store?.executedStatementCount
+        // Out of order, each read loads its own batch; the batch right after the last one loaded comes alone too,
+        // since only one was read in order.
+        #expect([again[500], again[200], again[210], again[45]].map(\.position) == [500, 200, 210, 45])
+        #expect(again[201].position == 201)
+        if let store, let before { #expect(store.executedStatementCount - before == 4) }
+        before = store?.executedStatementCount
+        // 0–9, 10–19, then 20–39, which stops before the batch of 45 the collection holds; 50–59 follows no load,
+        // so it comes alone.
+        #expect((0..<60).map { again[$0].position } == Array(0..<60))
+        if let store, let before { #expect(store.executedStatementCount - before == 4) }
+    }
+
+    @Test(
         "A batched fetch's first batch keeps the order its keys were read in when another save reorders the rows",
         arguments: StoreKind.all)
     func batchedFetchFirstBatchFollowsItsKeys(_ kind: StoreKind) throws {

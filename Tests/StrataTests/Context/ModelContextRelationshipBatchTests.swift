@@ -44,6 +44,21 @@ struct ModelContextRelationshipBatchTests {
         #expect(first.books.map(\.title) == ["book 00"])
     }
 
+    @Test(
+        "Reading book.author across a batched fetch in order loads the books and their authors a growing run at a time",
+        arguments: StoreKind.all)
+    func toOneAcrossABatchedFetchReadInOrder(_ kind: StoreKind) throws {
+        let context = ModelContext(try makeShelf(kind, books: 1_000))
+        let store = context.container.store as? SQLiteStore
+        let books = try context.fetch(FetchDescriptor<RelBook>(), batchSize: 10)
+        let before = store?.executedStatementCount
+        #expect(books.count == 1_000)
+        #expect(books.allSatisfy { $0.author?.name == $0.title.replacingOccurrences(of: "book", with: "author") })
+        // The books in 8 runs (batches 0, 1, 2–3, 4–7, …, 64–99), each run's authors in one more query: 16 rather
+        // than 200, one query per batch for the books and one for its authors.
+        if let store, let before { #expect(store.executedStatementCount - before == 16) }
+    }
+
     @Test("Reading author.books page after page loads each page's books in one query", arguments: StoreKind.all)
     func toManyAcrossPages(_ kind: StoreKind) throws {
         let container = try makeShelf(kind, books: 20)
