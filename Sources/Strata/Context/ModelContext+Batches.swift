@@ -216,17 +216,19 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
     private final class Storage {
         let keys: [Int64]
         let batchSize: Int
-        /// Loads the elements of a batch's keys, in their order; `nil` when every element is in `loaded`.
+        /// Loads the elements of a batch's keys, in their order; `nil` when every element is in `current`.
         let load: ((ArraySlice<Int64>) -> [Element])?
-        let loaded: [Element]
         /// The loaded runs of elements, the most recently loaded last: each starts at a batch's first position and
         /// holds one or more whole batches (the last batch maybe shorter).
         var runs: [Run] = []
-        /// The run last read from (also in `runs`) and its first position: reading a list in order reads a run's
-        /// elements one after another, each without looking for its run, which in this unspecialized code costs
-        /// more than the rest of the read.
-        var currentStart = 0
-        var current: [Element] = []
+        /// The run last read from (also in `runs`) and its first position, or every element when there is
+        /// nothing to load: reading a list in order reads a run's elements one after another, each without looking
+        /// for its run, which in this unspecialized code costs more than the rest of the read. Unchecked for
+        /// exclusive access, which a read would otherwise pay for twice, as much as the rest of it: the storage is
+        /// used from one isolation domain (the collection isn't `Sendable`), and nothing reads these while they
+        /// are assigned.
+        @exclusivity(unchecked) var currentStart = 0
+        @exclusivity(unchecked) var current: [Element]
         /// The position after the last run loaded, and how many batches were loaded in order up to it (since the
         /// last load that didn't start there).
         var loadedEnd = -1
@@ -241,7 +243,7 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
             self.keys = keys
             self.batchSize = batchSize
             self.load = load
-            self.loaded = loaded
+            current = loaded
         }
 
         /// The element at `position` when it isn't in the current run: found in a kept run, or loaded with its
@@ -309,9 +311,9 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
     /// comes back with `isDeleted == true`.
     public subscript(position: Int) -> Element {
         let storage = storage
-        guard let load = storage.load else { return storage.loaded[position] }
         let offset = position &- storage.currentStart
         if offset >= 0, offset < storage.current.count { return storage.current[offset] }
+        guard let load = storage.load else { return storage.current[position] }
         return storage.element(at: position, load: load)
     }
 }
