@@ -210,8 +210,7 @@ struct PostgresRow: StoreRow {
     func readValues(
         _ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>, passing: [StorageClasses]
     ) -> Bool {
-        result.readValues(row: row, columns, into: values)
-        return admitsAll(columns, in: values, passing: passing)
+        result.readValues(row: row, columns, into: values, passing: passing)
     }
 }
 
