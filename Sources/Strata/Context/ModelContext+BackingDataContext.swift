@@ -11,9 +11,10 @@ extension ModelContext: ModelBackingDataContext {
     func faultCouldNotBeFulfilled(_ data: ModelBackingData, error: StrataError, rowIsGone: Bool) {
         faultError = error
         guard rowIsGone, let entity = data.entity, let key = data.primaryKey,
-            let model = registry.model(key, of: entity), model.persistentBackingData === data
+            let model = registeredModels[entity.identityKey]?[key], model.persistentBackingData === data
         else { return }
-        registry.remove(key, of: entity.identityKey, ifItIs: model)
+        registryRevision += 1
+        registeredModels[entity.identityKey]?[key] = nil
         changedModels[ObjectIdentifier(model)] = nil
     }
 }

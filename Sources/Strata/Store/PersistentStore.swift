@@ -242,12 +242,26 @@ package struct StoreSaveResult {
     package var insertedKeys: [Int64] = []
     /// The rows each batch delete removed, in order.
     package var batchDeletedKeys: [[Int64]] = []
+    /// The rows the batch deletes removed because they referred to deleted rows through a foreign key whose
+    /// delete rule cascades (``BatchDeleteRows/cascades``).
+    package var cascadeDeletedKeys: [CascadeDeleted] = []
     /// The stored version of each row an upsert updated, by insert position.
     package var upsertedVersions: [Int: Int64] = [:]
     /// The rows changed elsewhere that the merge policy resolved (not `.error`, which throws).
     package var resolvedConflicts: [ResolvedConflict] = []
 
     package init() {}
+
+    /// Rows of one entity a batch delete removed by cascade, in key order.
+    package struct CascadeDeleted {
+        package var entity: Schema.Entity
+        package var keys: [Int64]
+
+        package init(entity: Schema.Entity, keys: [Int64]) {
+            self.entity = entity
+            self.keys = keys
+        }
+    }
 
     /// How a conflict was resolved: the model takes the stored values of its attributes except `kept`, and the
     /// row's version is `version` now.

@@ -116,7 +116,10 @@ struct SplitChanges {
             merged.batchDeletedKeys.append(
                 keys.flatMap { $0.indices.contains(place.position) ? $0[place.position] : nil } ?? [])
         }
-        for result in results.compactMap({ $0 }) { merged.resolvedConflicts += result.resolvedConflicts }
+        for result in results.compactMap({ $0 }) {
+            merged.resolvedConflicts += result.resolvedConflicts
+            merged.cascadeDeletedKeys += result.cascadeDeletedKeys
+        }
         return merged
     }
 }

@@ -31,11 +31,12 @@ final class PostgresSaveExecutor: SaveExecutor {
         }
     }
 
-    func deleteRows(_ batch: StoreChanges.BatchDelete, returning columns: [String]) throws -> SaveDeletedRows {
+    func deleteRows(_ rows: BatchDeleteRows, returning columns: [String]) throws -> SaveDeletedRows {
         // Text leaves are answered for the rows as this transaction reads them (a row changed meanwhile fails it with 40001).
-        let select = try select.answering(batch.entity, condition: batch.condition, on: connection)
+        let root = rows.root
+        let select = try select.answering(root.entity, condition: root.condition, on: connection)
         let (sql, bindings) =
-            ("DELETE" + (try select.from(batch.entity, condition: batch.condition)) + " RETURNING "
+            ("DELETE" + (try select.from(rows)) + " RETURNING "
             + .joined(([StoreLayout.primaryKeyColumn] + columns).map(SQLFragment.identifier), separator: ", "))
             .render(in: dialect)
         let deleted: PostgresResult
@@ -43,15 +44,15 @@ final class PostgresSaveExecutor: SaveExecutor {
             // Binary: the keys are read without parsing text.
             deleted = try connection.preparedQuery(sql, bindings, binaryResults: true)
         } catch let error as PostgresError where error.isUniqueViolation {
-            throw uniqueViolation(error, among: [batch.entity])
+            throw uniqueViolation(error, among: [rows.entity])
         }
-        var rows = SaveDeletedRows(keys: (0..<deleted.count).map { deleted.int64(row: $0, column: 0) })
+        var removed = SaveDeletedRows(keys: (0..<deleted.count).map { deleted.int64(row: $0, column: 0) })
         if !columns.isEmpty {
-            rows.values = (0..<deleted.count).map { row in
+            removed.values = (0..<deleted.count).map { row in
                 columns.indices.map { deleted.storedValue(row: row, column: Int32($0 + 1)) }
             }
         }
-        return rows
+        return removed
     }
 
     /// The error a unique violation of one of `entities`' constraints is reported as: the entity and the

@@ -75,10 +75,6 @@ extension PostgresStore {
         _ query: SQLFragment, _ connection: PostgresConnection, _ body: (PostgresRow) -> Void
     ) throws {
         let result = try connection.query(query)
-        let cursor = PostgresRow(result: result)
-        for row in 0..<result.count {
-            cursor.row = row
-            body(cursor)
-        }
+        for row in 0..<result.count { body(PostgresRow(result: result, row: row)) }
     }
 }

@@ -88,16 +88,16 @@ final class SQLiteSaveExecutor: SaveExecutor {
         return statement
     }
 
-    func deleteRows(_ batch: StoreChanges.BatchDelete, returning columns: [String]) throws -> SaveDeletedRows {
+    func deleteRows(_ rows: BatchDeleteRows, returning columns: [String]) throws -> SaveDeletedRows {
         // The rows' keys are read first, then the rows deleted with the same condition: inside the save's
         // transaction nothing changes in between, and SQLite runs this pair faster than `DELETE … RETURNING`,
         // which buffers every returned row (measured: 0.12 s against 0.19 s for 50,000 of 100,000 rows).
-        let matching = try SelectStatement.sqlite.from(batch.entity, condition: batch.condition)
+        let matching = try SelectStatement.sqlite.from(rows)
         let selected = SQLFragment.joined(
             ([StoreLayout.primaryKeyColumn] + columns).map(SQLFragment.identifier), separator: ", ")
         let (select, selectBindings) = ("SELECT \(selected)" + matching).render(in: dialect)
         let (delete, deleteBindings) = (SQLFragment(sql: "DELETE") + matching).render(in: dialect)
-        return try guarded(batch.entity) {
+        return try guarded(rows.entity) {
             var deleted = SaveDeletedRows()
             let statement = try connection.prepare(select)
             do {

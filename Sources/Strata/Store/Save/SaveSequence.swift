@@ -78,30 +78,57 @@ package struct SaveSequence<Executor: SaveExecutor> {
         }
     }
 
-    /// Deletes the rows a batch delete matches, keys reported in ascending order. Under `.error`, a deleted row the
-    /// context holds whose version moved since it was read is a conflict (``batchDeleteConflicts(_:_:skipping:)``).
+    /// Deletes the rows a batch delete matches, keys reported in ascending order, after the rows they cascade to
+    /// (``writeCascades(of:)``). Under `.error`, a deleted row the context holds whose version moved since it was
+    /// read is a conflict (``batchDeleteConflicts(_:_:skipping:)``).
     private mutating func writeBatchDelete(_ batch: StoreChanges.BatchDelete) throws {
+        let rows = BatchDeleteRows.matching(batch.entity, batch.condition)
+        try writeCascades(of: rows)
         // With history, the preserved values of the deleted rows come back with their keys, for the tombstones.
         let preserved = journal == nil ? [] : batch.entity.preservedPropertyIndexes
         let checks = mergePolicy == .error && !batch.readVersions.isEmpty
         let names = batch.entity.persistentProperties.map(\.name)
         var columns = preserved.map { names[$0] }
         if checks { columns += [StoreLayout.versionColumn] + batch.entity.columnPropertyIndexes.map { names[$0] } }
-        let deleted = try executor.deleteRows(batch, returning: columns)
+        let deleted = try executor.deleteRows(rows, returning: columns)
         if checks { batchDeleteConflicts(batch, deleted, skipping: preserved.count) }
-        // Each key read once, not once per comparison.
-        let keys = deleted.keys
-        let order = keys.indices.sorted { keys[$0] < keys[$1] }
-        let sortedKeys = order.map { keys[$0] }
-        if preserved.isEmpty {
-            journal?.deleted(batch.entity, rows: sortedKeys)
-        } else {
-            for row in order {
-                journal?.deleted(
-                    batch.entity, row: keys[row], preserved: Array(deleted.values[row].prefix(preserved.count)))
-            }
+        result.batchDeletedKeys.append(noteDeleted(deleted, of: batch.entity, preserving: preserved.count))
+    }
+
+    /// Deletes the rows that `ON DELETE CASCADE` would remove with `rows`, deepest first, each chain's with one
+    /// statement, and notes them as deleted (``StoreSaveResult/cascadeDeletedKeys``). A cascaded row is not
+    /// version-checked, as the store's cascade never was.
+    private mutating func writeCascades(of rows: BatchDeleteRows) throws {
+        for cascade in rows.cascades {
+            try writeCascades(of: cascade)
+            let entity = cascade.entity
+            let preserved = journal == nil ? [] : entity.preservedPropertyIndexes
+            let names = entity.persistentProperties.map(\.name)
+            let deleted = try executor.deleteRows(cascade, returning: preserved.map { names[$0] })
+            guard !deleted.keys.isEmpty else { continue }
+            let keys = noteDeleted(deleted, of: entity, preserving: preserved.count)
+            result.cascadeDeletedKeys.append(StoreSaveResult.CascadeDeleted(entity: entity, keys: keys))
         }
-        result.batchDeletedKeys.append(sortedKeys)
+    }
+
+    /// Notes `deleted`'s rows in the journal in key order, with the first `preserving` values of each as its
+    /// preserved values, and returns their keys in that order.
+    private mutating func noteDeleted(
+        _ deleted: SaveDeletedRows, of entity: Schema.Entity, preserving preserved: Int
+    ) -> [Int64] {
+        let keys = deleted.keys
+        guard preserved > 0 else {
+            // The keys alone, sorted as they are (a cascade's come in the order of their foreign key's index).
+            let sortedKeys = keys.sorted()
+            journal?.deleted(entity, rows: sortedKeys)
+            return sortedKeys
+        }
+        // Each key read once, not once per comparison.
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        for row in order {
+            journal?.deleted(entity, row: keys[row], preserved: Array(deleted.values[row].prefix(preserved)))
+        }
+        return order.map { keys[$0] }
     }
 
     /// Writes each update's changed columns while the row's version is still the one its model read (a

@@ -120,10 +120,10 @@ package protocol SaveExecutor: AnyObject {
     ///   throws, or the engine's error; the statements after a failing one did not run.
     func run(_ count: Int, statement: (Int) -> SaveStatement, result: (Int, Result) throws -> Void) throws
 
-    /// Deletes the rows of `batch.entity` matching `batch.condition`, returning each deleted row's key and, in
-    /// this order, the values of `columns` (column names; none: no values).
+    /// Deletes `rows` (``BatchDeleteRows``, whose `FROM` the store's `SelectStatement` spells), returning each
+    /// deleted row's key and, in this order, the values of `columns` (column names; none: no values).
     /// - Throws: the engine's error.
-    func deleteRows(_ batch: StoreChanges.BatchDelete, returning columns: [String]) throws -> SaveDeletedRows
+    func deleteRows(_ rows: BatchDeleteRows, returning columns: [String]) throws -> SaveDeletedRows
 }
 
 /// The rows a batch delete removed: their keys and, per row, the values it was asked to return.
