@@ -42,22 +42,16 @@ extension ModelContext {
     func forgetErasedModels() {
         seenEraseCount = store.eraseCount
         var invalidated: [PersistentIdentifier] = []
-        for map in registeredModels.values {
-            for model in map.registered {
-                invalidated.append(model.persistentModelID)
-                model.persistentBackingData.state = .deletedAndSaved
-                model.persistentBackingData.savedValues.removeAll()
-            }
+        registry.forEachModel { _, model in
+            invalidated.append(model.persistentModelID)
+            model.persistentBackingData.state = .deletedAndSaved
+            model.persistentBackingData.savedValues.removeAll()
         }
-        registeredModels.removeAll()
+        registry.removeAll()
         changedModels.removeAll()
         deletedModels.removeAll()
         pendingBatchDeletes.removeAll()
         batchDeleteKeptKeys.removeAll()
-        pendingOwners.removeAll()
-        pendingFaults.removeAll()
-        storeReadSerials.removeAll()
-        registryRevision += 1
         postSaveNotification(ModelContext.didSave, inserted: [], updated: [], deleted: [], invalidated: invalidated)
     }
 }

@@ -11,10 +11,9 @@ extension ModelContext: ModelBackingDataContext {
     func faultCouldNotBeFulfilled(_ data: ModelBackingData, error: StrataError, rowIsGone: Bool) {
         faultError = error
         guard rowIsGone, let entity = data.entity, let key = data.primaryKey,
-            let model = registeredModels[entity.identityKey]?[key], model.persistentBackingData === data
+            let model = registry.model(key, of: entity), model.persistentBackingData === data
         else { return }
-        registryRevision += 1
-        registeredModels[entity.identityKey]?[key] = nil
+        registry.remove(key, of: entity.identityKey, ifItIs: model)
         changedModels[ObjectIdentifier(model)] = nil
     }
 }

@@ -78,12 +78,12 @@ extension ModelContext {
         // The page's models that were registered before it stay registered after it; only they are collected
         // (collecting every registered key would cost each page the whole identity map).
         var registeredBefore = Set<Int64>()
-        let revisionBefore = registryRevision
+        let revisionBefore = registry.revision
         let page = try load { registeredBefore.insert($0) }
         for model in page { try block(model) }
         if !allowEscapingMutations {
             releaseUnchanged(
-                page, of: entityKey, keeping: registeredBefore, unchangedRegistry: registryRevision == revisionBefore)
+                page, of: entityKey, keeping: registeredBefore, unchangedRegistry: registry.revision == revisionBefore)
         }
         return page
     }
@@ -91,13 +91,14 @@ extension ModelContext {
     /// Takes the unchanged models of a finished batch out of the identity map, except those of `registeredBefore`
     /// (the page's models that were registered before it was fetched).
     ///
-    /// `unchangedRegistry` says that no save or removal happened since the page was fetched (`registryRevision`).
+    /// `unchangedRegistry` says that no save or removal happened since the page was fetched (`ModelRegistry.revision`).
     /// Generic, so the page isn't converted to existentials (a conformance lookup per model).
     private func releaseUnchanged<Model: PersistentModel>(
         _ page: [Model], of entityKey: ObjectIdentifier, keeping registeredBefore: Set<Int64>, unchangedRegistry: Bool
     ) {
-        guard var registered = registeredModels.removeValue(forKey: entityKey) else { return }
-        defer { registeredModels[entityKey] = registered }
+        guard registry.count(of: entityKey) > 0 else { return }
+        var registered = registry.takeMap(of: entityKey)
+        defer { registry.restoreMap(registered, of: entityKey) }
         // The usual case: no model of the page was registered before it, so the fetch registered each; nothing
         // took one out or replaced it since; nothing in the context has changes; and the block registered no other
         // model of the entity (the counts agree). The map is then exactly the page: it is emptied in one sweep that

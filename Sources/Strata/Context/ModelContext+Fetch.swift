@@ -92,7 +92,7 @@ extension ModelContext {
         let identifier = permanentIdentifier(for: identifier)
         guard belongsToStore(identifier) else { return nil }
         if let key = identifier.primaryKey, let entity = store.schema.entity(named: identifier.entityName) {
-            return registeredModels[entity.identityKey]?[key] as? T
+            return registry.model(key, of: entity) as? T
         }
         return (insertedModels.first { $0.persistentModelID == identifier }) as? T
     }
@@ -146,7 +146,7 @@ extension ModelContext {
         }
         guard belongsToStore(identifier) else { throw StrataError.modelNotInContext(identifier) }
         try mergeChangesSavedElsewhere()
-        if let key = identifier.primaryKey, let model = registeredModels[entity.identityKey]?[key] { return model }
+        if let key = identifier.primaryKey, let model = registry.model(key, of: entity) { return model }
         if let model = insertedModels.first(where: { $0.persistentModelID == identifier }) { return model }
         guard let key = identifier.primaryKey else { throw StrataError.modelNotInContext(identifier) }
         let request = StoreFetch(
@@ -250,7 +250,7 @@ extension ModelContext {
             columns.count == entity.columnPropertyIndexes.count
             ? nil : Set(entity.columnPropertyIndexes).subtracting(columns)
         // Taken out while rows are added, so the dictionary is not copied on write.
-        var registered = registeredModels.removeValue(forKey: entityKey) ?? IdentityMap()
+        var registered = registry.takeMap(of: entityKey)
         // Models made for rows are registered after the last row (a result holds each row once), so the map grows
         // once to its final size instead of doubling along the way.
         var made: [(key: Int64, model: any PersistentModel)] = []
@@ -280,7 +280,7 @@ extension ModelContext {
             let owners = entity.relationshipInfos.isEmpty ? [] : filledFaults + made.map(\.key)
             // Moved, not copied: retaining each model would be a cache miss by now.
             registered.insert(movingFrom: &made)
-            registeredModels[entityKey] = registered
+            registry.restoreMap(registered, of: entityKey)
             noteRegisteredOwners(
                 owners, of: entity,
                 targetKeys: Dictionary(uniqueKeysWithValues: zip(foreignKeyIndexes, targetKeys)))
@@ -401,12 +401,12 @@ extension ModelContext {
                 body(model)
             case .loaded(let key, let rowEntity, let data):
                 // A model made earlier in this loop may have loaded this row already.
-                if let model = registeredModels[entityKey]?[key] {
+                if let model = registry[entityKey, key] {
                     body(model)
                     continue
                 }
                 let model = ModelBackingData.makeModel(rowEntity.modelType, adopting: data)
-                registeredModels[entityKey, default: IdentityMap()].insert(model, for: key)
+                registry.register(model, for: key, of: entityKey)
                 madeKeys.append(key)
                 body(model)
             }

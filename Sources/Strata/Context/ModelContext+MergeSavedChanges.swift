@@ -69,7 +69,7 @@ extension ModelContext {
                         || (touched.contains(member.identityKey) && $0.isKeptInJoinTable)
                 }
             }
-            guard reachesTouched, let map = registeredModels[entity.identityKey], !map.isEmpty else { continue }
+            guard reachesTouched, let map = registry.map(of: entity.identityKey), !map.isEmpty else { continue }
             var forgotten: [Int64] = []
             for model in map.registered {
                 let data = model.persistentBackingData

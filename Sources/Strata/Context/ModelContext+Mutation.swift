@@ -178,7 +178,7 @@ extension ModelContext {
         var request = StoreFetch(entity: entity, columns: nil, condition: storeCondition)
         // The matching rows are only needed to mark registered models deleted; with none registered the query
         // still runs, with `LIMIT 0`, so a condition the store refuses fails here rather than at the save.
-        if registeredModels[entityKey]?.isEmpty ?? true { request.limit = 0 }
+        if registry.count(of: entityKey) == 0 { request.limit = 0 }
         // Everything is judged before anything is deleted, so a failure leaves the context as it was.
         let keys = try store.fetchKeys(request)
         let inserts = try insertedModelsArray.compactMap { $0 as? T }.filter { model in
@@ -189,7 +189,7 @@ extension ModelContext {
         }
         for key in keys {
             // Looked up in place: deleting can register faults (delete rules), and a copy held meanwhile would copy.
-            if let model = registeredModels[entityKey]?[key] { delete(model) }
+            if let model = registry[entityKey, key] { delete(model) }
         }
         for model in inserts { delete(model) }
         pendingBatchDeletes.append(StoreChanges.BatchDelete(entity: entity, condition: storeCondition))

@@ -7,7 +7,7 @@ extension ModelContext {
     func loadMissingProperties(_ columns: [Int], of entity: Schema.Entity, including data: ModelBackingData) -> Bool {
         guard let missing = data.unloadedProperties, let key = data.primaryKey else { return false }
         var sharing: [(key: Int64, data: ModelBackingData)] = [(key, data)]
-        registeredModels[entity.identityKey]?.forEachModel { otherKey, model in
+        registry.map(of: entity.identityKey)?.forEachModel { otherKey, model in
             guard sharing.count < StoreLimits.keysPerStatement else { return }
             let other = model.persistentBackingData
             guard other !== data, other.entity === entity, other.primaryKey == otherKey,

@@ -25,7 +25,7 @@ extension ModelContext {
         var keys: [Int64] = []
         /// The position in the owners' list from which the relationship skipped its owners for these keys.
         var firstSkippedOwner: Int
-        /// The context's `registryRevision` when the keys were read: after a save or a removal the owners are
+        /// The registry's `revision` when the keys were read: after a save or a removal the owners are
         /// visited instead, since their references may have changed.
         var registryRevision: Int
     }
@@ -40,9 +40,9 @@ extension ModelContext {
     ) {
         guard !entity.relationshipInfos.isEmpty, !keys.isEmpty else { return }
         let entityKey = entity.identityKey
-        var pending = pendingOwners.removeValue(forKey: entityKey) ?? PendingOwners()
+        var pending = registry.pendingOwners.removeValue(forKey: entityKey) ?? PendingOwners()
         // Keys noted before a save or a removal are dropped: those owners are visited instead.
-        for (index, noted) in pending.targetKeys where noted.registryRevision != registryRevision {
+        for (index, noted) in pending.targetKeys where noted.registryRevision != registry.revision {
             pending.targetKeys[index] = nil
             pending.loaded[index] = noted.firstSkippedOwner
         }
@@ -55,7 +55,7 @@ extension ModelContext {
             // noted so far, on every fetch while the relationship isn't read (its targets all registered).
             var noted =
                 pending.targetKeys.removeValue(forKey: index)
-                ?? NotedTargets(firstSkippedOwner: pending.keys.count - keys.count, registryRevision: registryRevision)
+                ?? NotedTargets(firstSkippedOwner: pending.keys.count - keys.count, registryRevision: registry.revision)
             noted.keys.append(contentsOf: targetKeys[index] ?? [])
             pending.targetKeys[index] = noted
             pending.loaded[index] = pending.keys.count
@@ -63,11 +63,11 @@ extension ModelContext {
         // Keys of models long gone (enumerate releases its pages) would pile up while a relationship is never
         // read: past twice the registered count, the list restarts from the identity map's keys, every
         // relationship from the start — one pass over the registered models, paid for by as many appends.
-        let registeredCount = registeredModels[entityKey]?.count ?? 0
+        let registeredCount = registry.count(of: entityKey)
         if pending.keys.count > 2 * registeredCount + 1024 {
-            pending = PendingOwners(keys: registeredModels[entityKey]?.primaryKeys ?? [])
+            pending = PendingOwners(keys: registry.map(of: entityKey)?.primaryKeys ?? [])
         }
-        pendingOwners[entityKey] = pending
+        registry.pendingOwners[entityKey] = pending
     }
 
     /// The target keys noted for to-one relationship `index` of `entity`'s owners (see `noteRegisteredOwners`);
@@ -75,9 +75,9 @@ extension ModelContext {
     /// left for `ownersToLoad` to visit.
     func takeTargetKeys(of entity: Schema.Entity, relationship index: Int) -> [Int64] {
         let entityKey = entity.identityKey
-        guard let noted = pendingOwners[entityKey]?.targetKeys.removeValue(forKey: index) else { return [] }
-        guard noted.registryRevision == registryRevision else {
-            pendingOwners[entityKey]?.loaded[index] = noted.firstSkippedOwner
+        guard let noted = registry.pendingOwners[entityKey]?.targetKeys.removeValue(forKey: index) else { return [] }
+        guard noted.registryRevision == registry.revision else {
+            registry.pendingOwners[entityKey]?.loaded[index] = noted.firstSkippedOwner
             return []
         }
         return noted.keys
@@ -89,9 +89,9 @@ extension ModelContext {
         of entity: Schema.Entity, relationship index: Int, excluding data: ModelBackingData
     ) -> [ModelBackingData] {
         let entityKey = entity.identityKey
-        guard var pending = pendingOwners.removeValue(forKey: entityKey) else { return [] }
+        guard var pending = registry.pendingOwners.removeValue(forKey: entityKey) else { return [] }
         let start = Swift.min(pending.loaded[index] ?? 0, pending.keys.count)
-        let map = registeredModels[entityKey]
+        let map = registry.map(of: entityKey)
         var owners: [ModelBackingData] = []
         for key in pending.keys[start...] {
             guard let owner = map?[key]?.persistentBackingData, owner !== data, owner.primaryKey != nil,
@@ -106,21 +106,21 @@ extension ModelContext {
         {
             pending = PendingOwners()
         }
-        pendingOwners[entityKey] = pending
+        registry.pendingOwners[entityKey] = pending
         return owners
     }
 
     /// Notes a fault of `entity` just registered, so the next read of any fault's properties fills it too.
     func noteFault(_ key: Int64, of entity: Schema.Entity) {
-        pendingFaults[ObjectIdentifier(entity), default: []].append(key)
+        registry.pendingFaults[ObjectIdentifier(entity), default: []].append(key)
     }
 
     /// The faults of `entity` noted since faults were last filled that are still registered and unfilled
     /// (other than `data`); the list starts over empty.
     func takeFaults(of entity: Schema.Entity, excluding data: ModelBackingData) -> [ModelBackingData] {
         let entityKey = entity.identityKey
-        guard let keys = pendingFaults.removeValue(forKey: entityKey) else { return [] }
-        let map = registeredModels[entityKey]
+        guard let keys = registry.pendingFaults.removeValue(forKey: entityKey) else { return [] }
+        let map = registry.map(of: entityKey)
         return keys.compactMap { key in
             guard let fault = map?[key]?.persistentBackingData, fault !== data, fault.unloadedProperties != nil,
                 fault.primaryKey != nil

@@ -41,7 +41,7 @@ extension ModelContext {
         }
         // A target already registered needs no batch: the other owners' targets are made when one of them
         // is read and missing.
-        if let target = registeredModels[destination.identityKey]?[key] {
+        if let target = registry.model(key, of: destination) {
             data.relationshipTargets.setTarget(target, at: index)
             return
         }
@@ -165,11 +165,11 @@ extension ModelContext {
     /// The registered model for a row, or a fault for it: a model whose properties load, together with every
     /// other fault of its entity, when one is first read.
     func registeredOrFault(_ entity: Schema.Entity, primaryKey: Int64) -> any PersistentModel {
-        if let model = registeredModels[entity.identityKey]?[primaryKey] { return model }
+        if let model = registry.model(primaryKey, of: entity) { return model }
         let data = ModelBackingData.make(primaryKey: primaryKey, entity: entity, store: store, context: self)
         data.unloadedProperties = Set(entity.columnPropertyIndexes)
         let model = ModelBackingData.makeModel(entity.modelType, adopting: data)
-        registeredModels[entity.identityKey, default: IdentityMap()][primaryKey] = model
+        registry.register(model, for: primaryKey, of: entity.identityKey)
         noteFault(primaryKey, of: entity)
         return model
     }
@@ -179,8 +179,8 @@ extension ModelContext {
     func registeredOrFaults(_ entity: Schema.Entity, primaryKeys keys: [Int64]) -> [any PersistentModel] {
         guard !keys.isEmpty else { return [] }
         // Taken out while faults are added, so the map is not copied on write.
-        var registered = registeredModels.removeValue(forKey: entity.identityKey) ?? IdentityMap()
-        defer { registeredModels[entity.identityKey] = registered }
+        var registered = registry.takeMap(of: entity.identityKey)
+        defer { registry.restoreMap(registered, of: entity.identityKey) }
         // One set, shared by every fault until it is filled.
         var unloaded: Set<Int>?
         return keys.map { key in
@@ -200,7 +200,7 @@ extension ModelContext {
     func makeFaults(of entity: Schema.Entity, keys: [Int64]) {
         guard !keys.isEmpty else { return }
         // Taken out while faults are added, so the map is not copied on write.
-        var registered = registeredModels.removeValue(forKey: entity.identityKey) ?? IdentityMap()
+        var registered = registry.takeMap(of: entity.identityKey)
         var made: [Int64] = []
         // One set, shared by every fault until it is filled.
         let unloaded = Set(entity.columnPropertyIndexes)
@@ -210,13 +210,13 @@ extension ModelContext {
             registered.insert(ModelBackingData.makeModel(entity.modelType, adopting: data), for: key)
             made.append(key)
         }
-        registeredModels[entity.identityKey] = registered
-        pendingFaults[ObjectIdentifier(entity), default: []].append(contentsOf: made)
+        registry.restoreMap(registered, of: entity.identityKey)
+        registry.pendingFaults[ObjectIdentifier(entity), default: []].append(contentsOf: made)
     }
 
     /// Registers the models of the rows of `entity` with `keys` that aren't registered yet, 500 per query.
     func registerRows(of entity: Schema.Entity, keys: [Int64]) {
-        let missing = Array(Set(keys.filter { registeredModels[entity.identityKey]?[$0] == nil })).sorted()
+        let missing = Array(Set(keys.filter { registry.model($0, of: entity) == nil })).sorted()
         for start in stride(from: 0, to: missing.count, by: StoreLimits.keysPerStatement) {
             var request = StoreFetch(entity: entity, columns: entity.columnPropertyIndexes)
             request.keyFilter = (

@@ -15,12 +15,8 @@ extension ModelContext {
     /// when the main context goes away on another thread, they are unlinked on the main queue.
     func releaseRelationshipLinks() {
         var linked: [any PersistentModel] = []
-        for map in registeredModels.values {
-            for model in map.registered {
-                if !model.persistentBackingData.relationshipTargets.isEmpty {
-                    linked.append(model)
-                }
-            }
+        registry.forEachModel { _, model in
+            if !model.persistentBackingData.relationshipTargets.isEmpty { linked.append(model) }
         }
         guard !linked.isEmpty else { return }
         let changed = Set(changedModels.keys).union(deletedModels.keys)

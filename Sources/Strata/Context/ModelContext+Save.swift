@@ -191,7 +191,7 @@ extension ModelContext {
     private func adopt(
         _ result: StoreSaveResult, of save: PreparedSave
     ) -> (inserted: [PersistentIdentifier], deleted: [PersistentIdentifier]) {
-        registryRevision += 1
+        registry.noteSave()
         let insertedIdentifiers = registerInserted(
             save.inserted, keys: result.insertedKeys, upsertedVersions: result.upsertedVersions)
         if !result.resolvedConflicts.isEmpty { adoptStoredValues(result.resolvedConflicts) }
@@ -207,7 +207,7 @@ extension ModelContext {
             let entityKey = batch.entity.identityKey
             for key in keys {
                 // Looked up in place: a copy of the identity map kept while `unregister` changes it would copy it.
-                if let model = registeredModels[entityKey]?[key] {
+                if let model = registry[entityKey, key] {
                     if !save.deleted.contains(where: { $0 === model }) {
                         deletedIdentifiers.append(model.persistentModelID)
                     }
@@ -227,7 +227,7 @@ extension ModelContext {
             deletedIdentifiers.reserveCapacity(deletedIdentifiers.count + cascaded.keys.count)
             let storeIdentifier = store.storeIdentifier(for: cascaded.entity)
             for key in cascaded.keys {
-                if let model = registeredModels[entityKey]?[key] {
+                if let model = registry[entityKey, key] {
                     deletedIdentifiers.append(model.persistentModelID)
                     unregister(model)
                 } else {
@@ -283,7 +283,7 @@ extension ModelContext {
     /// that moved since is a conflict under `.error`. Models deleted by this save (their deletes check them) and
     /// faults (never read) are left out.
     private func withReadVersions(_ batch: StoreChanges.BatchDelete) -> StoreChanges.BatchDelete {
-        guard let map = registeredModels[batch.entity.identityKey], !map.isEmpty else { return batch }
+        guard let map = registry.map(of: batch.entity.identityKey), !map.isEmpty else { return batch }
         var checked = batch
         for model in map.registered {
             let data = model.persistentBackingData
@@ -305,7 +305,7 @@ extension ModelContext {
     /// version now.
     private func adoptStoredValues(_ conflicts: [StoreSaveResult.ResolvedConflict]) {
         for conflict in conflicts {
-            guard let model = registeredModels[conflict.entity.identityKey]?[conflict.primaryKey] else { continue }
+            guard let model = registry.model(conflict.primaryKey, of: conflict.entity) else { continue }
             let data = model.persistentBackingData
             var adopted: [Int] = []
             for index in conflict.entity.columnPropertyIndexes
@@ -346,13 +346,13 @@ extension ModelContext {
         // Each entity's identity map is taken out while its models register (a save inserts runs of one entity),
         // so registering looks up neither the map nor, on a copy, the whole map again.
         var current: (entity: ObjectIdentifier, map: IdentityMap)?
-        defer { if let current { registeredModels[current.entity] = current.map } }
+        defer { if let current { registry.restoreMap(current.map, of: current.entity) } }
         var savedOwners: [ObjectIdentifier: (entity: Schema.Entity, keys: [Int64])] = [:]
         for (position, (model, primaryKey)) in zip(inserted, keys).enumerated() {
             let data = model.persistentBackingData
             if let entity = data.entity, current?.entity != entity.identityKey {
-                if let current { registeredModels[current.entity] = current.map }
-                var map = registeredModels.removeValue(forKey: entity.identityKey) ?? IdentityMap()
+                if let current { registry.restoreMap(current.map, of: current.entity) }
+                var map = registry.takeMap(of: entity.identityKey)
                 // Room for the rest of this save's models at once (exact for a run of one entity), rather than
                 // growing step by step while they register.
                 map.reserveCapacity(map.count + inserted.count - position)
@@ -385,7 +385,7 @@ extension ModelContext {
             identifiers.append(identifier)
         }
         if let registering = current {
-            registeredModels[registering.entity] = registering.map
+            registry.restoreMap(registering.map, of: registering.entity)
             current = nil
         }
         // Saved, their unread relationships load together with those of the models fetched.
@@ -395,10 +395,8 @@ extension ModelContext {
 
     private func unregister(_ model: any PersistentModel) {
         let data = model.persistentBackingData
-        if let entity = data.entity, let key = data.primaryKey,
-            registeredModels[entity.identityKey]?[key] === model
-        {
-            registeredModels[entity.identityKey]?[key] = nil
+        if let entity = data.entity, let key = data.primaryKey {
+            registry.remove(key, of: entity.identityKey, ifItIs: model)
         }
         data.state = .deletedAndSaved
         data.savedValues.removeAll()

@@ -11,14 +11,14 @@ extension ModelContext {
     /// - Throws: `StrataError.storeFailure` when the store can't be read.
     func reloadRegisteredModels(of entity: Schema.Entity, keys: Set<Int64>?, serial: UInt64 = 0) throws {
         let entityKey = entity.identityKey
-        guard registeredModels[entityKey].map({ !$0.isEmpty }) ?? false else { return }
+        guard registry.count(of: entityKey) > 0 else { return }
         var candidates: [Int64: any PersistentModel] = [:]
         // Read in place: a copy of the identity map kept while models are unregistered below would copy it whole.
         if let keys {
             // Look the few changed keys up rather than walk every registered model, and skip the rows another
             // observer of this context already read for the same save.
             for key in keys where !isFresh(entity, key, for: serial) {
-                if let model = registeredModels[entityKey]?[key], model.persistentBackingData.entity === entity,
+                if let model = registry[entityKey, key], model.persistentBackingData.entity === entity,
                     !model.persistentBackingData.hasChanges
                 {
                     candidates[key] = model
@@ -27,7 +27,7 @@ extension ModelContext {
         } else {
             // A hierarchy's models share one identity map; each entity's models are read with its own columns.
             candidates =
-                registeredModels[entityKey]?.filter {
+                registry.map(of: entityKey)?.filter {
                     $0.persistentBackingData.entity === entity && !$0.persistentBackingData.hasChanges
                 } ?? [:]
         }
@@ -54,8 +54,7 @@ extension ModelContext {
         // After the fetch, so an observer that reads the store from its callback doesn't wait on the store's lock.
         for (model, properties) in reloaded { notifyObservers(of: model, properties: properties) }
         for (key, model) in candidates where !found.contains(key) {
-            registryRevision += 1
-            registeredModels[entityKey]?[key] = nil
+            registry.remove(key, of: entityKey)
             model.persistentBackingData.state = .deletedAndSaved
         }
     }
@@ -100,12 +99,12 @@ extension ModelContext {
 extension ModelContext {
     /// Whether this context read `key` of `entity` from the store for the save numbered `serial` (or a later one).
     func isFresh(_ entity: Schema.Entity, _ key: Int64, for serial: UInt64) -> Bool {
-        serial > 0 && (storeReadSerials[ObjectIdentifier(entity)]?[key] ?? 0) >= serial
+        serial > 0 && (registry.readSerials[ObjectIdentifier(entity)]?[key] ?? 0) >= serial
     }
 
     /// Records that this context read `keys` of `entity` from the store for the save numbered `serial`.
     func markFresh(_ entity: Schema.Entity, _ keys: Set<Int64>, for serial: UInt64) {
         guard serial > 0 else { return }
-        for key in keys { storeReadSerials[ObjectIdentifier(entity), default: [:]][key] = serial }
+        for key in keys { registry.readSerials[ObjectIdentifier(entity), default: [:]][key] = serial }
     }
 }

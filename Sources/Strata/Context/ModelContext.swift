@@ -33,15 +33,8 @@ public final class ModelContext {
 
     // The bookkeeping touched once per model opts out of dynamic exclusivity checks (a runtime call each): the
     // context is used from one isolation domain, and no access to these spans a call that reaches them again.
-    /// Registered models by entity and primary key: the identity map.
-    @exclusivity(unchecked) var registeredModels: [ObjectIdentifier: IdentityMap] = [:]
-    /// Counts the saves and the removals of models whose rows are gone: the events that can take a registered
-    /// model out of the identity map, or put another in its place, other than `enumerate` releasing its pages.
-    var registryRevision = 0
-    /// By entity, the registered models whose relationships a read may load together (see `PendingOwners`).
-    @exclusivity(unchecked) var pendingOwners: [ObjectIdentifier: PendingOwners] = [:]
-    /// By entity, the primary keys of the faults registered since faults were last filled.
-    @exclusivity(unchecked) var pendingFaults: [ObjectIdentifier: [Int64]] = [:]
+    /// The registered models (the identity map) and what is kept about them (see `ModelRegistry`).
+    @exclusivity(unchecked) var registry = ModelRegistry()
     /// Models inserted since the last save, in insertion order. A model's `state` (`.inserted`) and `context`
     /// say whether it is here, so no index is kept.
     @exclusivity(unchecked) var insertedModels: [any PersistentModel] = []
@@ -79,8 +72,6 @@ public final class ModelContext {
     let containerInboxes: UnmergedChangesInboxes
     /// The store's `eraseCount` when this context last read or wrote it (see `ModelContainer+Erase.swift`).
     var seenEraseCount = 0
-    /// For live results: the save (event serial) for which each row was last read from the store, by entity.
-    var storeReadSerials: [ObjectIdentifier: [Int64: UInt64]] = [:]
     let isMainContext: Bool
     /// The identity of the context in the editing states custom stores see.
     let editingStateIdentifier = UUID()

@@ -46,7 +46,7 @@ extension ResultsObserver {
         let entityKey = entity.identityKey
         for key in touched.sorted() {
             if modelContext.isFresh(entity, key, for: event.serial) {
-                if let model = modelContext.registeredModels[entityKey]?[key] as? Element { loaded.append(model) }
+                if let model = modelContext.registry[entityKey, key] as? Element { loaded.append(model) }
             } else {
                 unread.append(key)
             }

@@ -74,7 +74,7 @@ enum PostgresColumnKind {
         case .unsigned:
             return PostgresNumeric(bytes).map { PostgresType.unsigned($0.text) } ?? .null
         case .text:
-            return .text(String(decoding: bytes, as: UTF8.self))
+            return .text(Self.text(bytes))
         case .bytea, .uuid, .other:
             return .blob(Array(bytes))
         case .timestamp:
@@ -83,7 +83,18 @@ enum PostgresColumnKind {
                 Self.referenceSeconds(microsecondsSince2000: Int64(bigEndian: bytes.loadUnaligned(as: Int64.self))))
         case .jsonb:
             guard let version = bytes.first, version == 1 else { return .null }
-            return .text(String(decoding: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self))
+            return .text(Self.text(UnsafeRawBufferPointer(rebasing: bytes.dropFirst())))
+        }
+    }
+
+    /// UTF-8 bytes as a String, ill-formed sequences replaced by U+FFFD as `String(decoding:as:)` replaces them.
+    /// Copied into the string's own buffer and validated there: for the short texts of most columns (up to 15
+    /// bytes, kept inline in the String) this is about half the instructions of `String(decoding:as:)`.
+    @inline(__always)
+    static func text(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+            return bytes.count
         }
     }
 

@@ -95,34 +95,41 @@ package final class PostgresResult {
     }
 
     /// Reads columns `1…` of `row` into `values`, column `offset + 1` at `values[columns[offset]]`, as
-    /// ``storedValue(row:column:)`` reads each.
-    func readValues(row: Int, _ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>) {
-        guard let base = values.baseAddress else { return }
-        guard isBinary else {
-            for (offset, index) in columns.enumerated() {
-                precondition(
-                    index < values.count, "Strata: column \(offset + 1) goes to value \(index) of \(values.count)")
-                (base + index).replaceStoredValue(with: storedValue(row: row, column: Int32(offset + 1)))
-            }
-            return
-        }
+    /// ``storedValue(row:column:)`` reads each, and tells whether every value passes its property on its storage
+    /// classes (`passing[index]`), tested as each value is read rather than in a second pass over the row.
+    ///
+    /// The precondition is unreachable from server data: `columns` are property indexes of the fetched entity, the
+    /// statement selects one column for each, and every caller passes values with one slot per property.
+    func readValues(
+        row: Int, _ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>, passing: [StorageClasses]
+    ) -> Bool {
+        guard let base = values.baseAddress else { return false }
+        let count = values.count
         let row = Int32(row)
-        kinds.withUnsafeBufferPointer { kinds in
-            for (offset, index) in columns.enumerated() {
-                precondition(
-                    index < values.count && offset + 1 < kinds.count,
-                    "Strata: column \(offset + 1) goes to value \(index) of \(values.count)")
-                let column = Int32(offset + 1)
+        var admitsAll = true
+        var column: Int32 = 1
+        for index in columns {
+            precondition(
+                index < count && Int(column) < kinds.count,
+                "Strata: column \(column) goes to value \(index) of \(count)")
+            let value: StoredValue
+            if isBinary {
                 // A length of 0 is NULL or an empty text or bytea; only then is NULL asked about.
                 let length = Int(PQgetlength(handle, row, column))
-                let value: StoredValue =
-                    length == 0 && PQgetisnull(handle, row, column) == 1
-                    ? .null
-                    : kinds[offset + 1].binaryValue(
+                if length == 0 && PQgetisnull(handle, row, column) == 1 {
+                    value = .null
+                } else {
+                    value = kinds[Int(column)].binaryValue(
                         UnsafeRawBufferPointer(start: PQgetvalue(handle, row, column), count: length))
-                (base + index).replaceStoredValue(with: value)
+                }
+            } else {
+                value = storedValue(row: Int(row), column: column)
             }
+            if index >= passing.count || !passing[index].admits(value) { admitsAll = false }
+            (base + index).replaceStoredValue(with: value)
+            column &+= 1
         }
+        return admitsAll
     }
 }
 

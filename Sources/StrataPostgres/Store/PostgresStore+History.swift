@@ -75,6 +75,10 @@ extension PostgresStore {
         _ query: SQLFragment, _ connection: PostgresConnection, _ body: (PostgresRow) -> Void
     ) throws {
         let result = try connection.query(query)
-        for row in 0..<result.count { body(PostgresRow(result: result, row: row)) }
+        let cursor = PostgresRow(result: result)
+        for row in 0..<result.count {
+            cursor.row = row
+            body(cursor)
+        }
     }
 }

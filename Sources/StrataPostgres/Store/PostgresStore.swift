@@ -170,11 +170,14 @@ extension PostgresStore {
                 try connection.preparedQuery($0, $1, binaryResults: true)
             }
         }
-        var row = PostgresRow(result: result, row: 0)
+        let row = PostgresRow(result: result)
+        // Made once, not per row: passing the row itself would box it and retain its result for every row, and
+        // destroy the box after it.
+        let boxed: any StoreRow = row
         var window = FetchRowWindow(request)
         for index in 0..<result.count where !window.isFull {
             row.row = index
-            if window.admitsEveryRow || window.admits(row.int64(at: 0)) { try body(row) }
+            if window.admitsEveryRow || window.admits(row.int64(at: 0)) { try body(boxed) }
         }
     }
 
@@ -198,10 +201,12 @@ extension PostgresStore {
     }
 }
 
-/// One row of a fetch's result.
-struct PostgresRow: StoreRow {
+/// One row of a result at a time: the row `row`, moved along the result by its reader.
+final class PostgresRow: StoreRow {
     let result: PostgresResult
-    var row: Int
+    var row = 0
+
+    init(result: PostgresResult) { self.result = result }
 
     func int64(at column: Int32) -> Int64 { result.int64(row: row, column: column) }
 
@@ -210,8 +215,7 @@ struct PostgresRow: StoreRow {
     func readValues(
         _ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>, passing: [StorageClasses]
     ) -> Bool {
-        result.readValues(row: row, columns, into: values)
-        return admitsAll(columns, in: values, passing: passing)
+        result.readValues(row: row, columns, into: values, passing: passing)
     }
 }
 

@@ -93,6 +93,26 @@ struct PostgresBinaryResultTests {
         #expect(try binary(connection, "'{\"a\": [1, 2]}'::jsonb") == .text("{\"a\": [1, 2]}"))
     }
 
+    @Test("Text read in binary is the String(decoding:as:) of its bytes: ill-formed UTF-8 repaired, every length")
+    func textBytesDecodeAsUTF8() {
+        let samples: [[UInt8]] = [
+            [], Array("a".utf8), Array("fifteen bytes!!".utf8), Array("sixteen bytes!!!".utf8),
+            Array("héllo, wörld 🦆".utf8), Array(repeating: UInt8(ascii: "x"), count: 1000),
+            [0xFF], [0x61, 0xC3], [0xC3, 0x28, 0x61], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0xA6], [0x00, 0x62],
+            Array("long enough to leave the inline form".utf8) + [0xE2, 0x82],
+        ]
+        for bytes in samples {
+            let expected = StoredValue.text(String(decoding: bytes, as: UTF8.self))
+            bytes.withUnsafeBytes { raw in
+                #expect(PostgresColumnKind.text.binaryValue(raw) == expected, "\(bytes)")
+                #expect(PostgresColumnKind.jsonb.binaryValue(UnsafeRawBufferPointer(start: nil, count: 0)) == .null)
+            }
+            ([1] + bytes).withUnsafeBytes { raw in
+                #expect(PostgresColumnKind.jsonb.binaryValue(raw) == expected, "jsonb \(bytes)")
+            }
+        }
+    }
+
     @Test("A binary result's integers read as integers, NULL as 0", .needsPostgreSQL)
     func binaryIntegers() throws {
         let connection = try connection()
