@@ -79,7 +79,7 @@ extension ModelContext {
         }
         var identifiers: [PersistentIdentifier] = []
         try store.fetch(request) { row in
-            let entity = try hierarchyEntity(of: row, request: request)
+            let entity = try RowMaterializer.hierarchyEntity(of: row, request: request)
             identifiers.append(
                 PersistentIdentifier(
                     entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(row.int64(at: 0))))
@@ -221,17 +221,9 @@ extension ModelContext {
         return results
     }
 
-    /// The entity of a row of a hierarchy's table, named by its entity column.
-    /// - Throws: `StrataError.invalidStoredValue` when the column names no entity of the fetched one's.
-    private func hierarchyEntity(of row: any StoreRow, request: StoreFetch) throws -> Schema.Entity {
-        let stored = row.storedValue(at: request.entityColumnPosition)
-        if case .text(let name) = stored, let entity = request.entity.descendant(named: name) { return entity }
-        throw StrataError.invalidStoredValue(
-            entity: request.entity.name, property: StoreLayout.entityColumn, found: stored.description)
-    }
-
-    /// Turns each fetched row into its model: the registered one when the row is already in the identity map,
-    /// otherwise a new model over the row's validated values.
+    /// Turns each fetched row into its model: the registered one when the row is already in the identity map
+    /// (a fault among them filled from its row), otherwise a new model over the row's checked values
+    /// (`RowMaterializer`).
     private func materialize(
         _ request: StoreFetch, foundRegistered: ((Int64) -> Void)? = nil,
         _ body: (any PersistentModel) -> Void
@@ -240,146 +232,52 @@ extension ModelContext {
         try checkContainerIsAlive()
         let entity = request.entity
         let entityKey = entity.identityKey
-        let columns = request.columns ?? []
-        // A fetch of columns reads the row's version after them.
-        let readsVersion = request.columns != nil
-        let properties = entity.persistentProperties
-        let validations = entity.rowValidations
-        let passingClasses = entity.classesPassingWithoutPayload
-        let unloaded: Set<Int>? =
-            columns.count == entity.columnPropertyIndexes.count
-            ? nil : Set(entity.columnPropertyIndexes).subtracting(columns)
-        // Taken out while rows are added, so the dictionary is not copied on write.
+        var rows = RowMaterializer(
+            request, store: store, contextReference: modelReference,
+            reservedRows: request.limit.map { Swift.min($0, Self.reservedRowsLimit) })
+        // Taken out while rows are added, so the map is not copied on write.
         var registered = registry.takeMap(of: entityKey)
-        // Models made for rows are registered after the last row (a result holds each row once), so the map grows
-        // once to its final size instead of doubling along the way.
-        var made: [(key: Int64, model: any PersistentModel)] = []
-        if let limit = request.limit { made.reserveCapacity(Swift.min(limit, Self.reservedRowsLimit)) }
-        // Faults this fetch fills in, whose relationships can now be loaded with the new models'.
-        var filledFaults: [Int64] = []
-        // The rows whose models are made after the store has read the last row, when making one reads a
-        // relationship: a fetch from inside the store's read would wait on that read.
-        let makesModelsAfterReading = entity.modelsReadRelationshipsWhenMade
-        var rowsRead: [RowRead] = []
-        // The keys each new or filled model's to-one foreign keys refer to, noted with the owners so that reading
-        // such a relationship across the list doesn't visit every owner again.
-        let foreignKeyIndexes =
-            makesModelsAfterReading
-            ? [] : Set(columns).intersection(entity.toOneForeignKeyIndexes).sorted()
-        var targetKeys = [[Int64]](repeating: [], count: foreignKeyIndexes.count)
-        func noteTargets(_ values: UnsafeMutableBufferPointer<StoredValue>) {
-            for (position, index) in foreignKeyIndexes.enumerated() {
-                if case .integer(let target) = values[index] { targetKeys[position].append(target) }
-            }
-        }
         var isRegistered = false
         func register() {
             guard !isRegistered else { return }
             isRegistered = true
             // Noted before the models move: the next read of a relationship loads it for them too.
-            let owners = entity.relationshipInfos.isEmpty ? [] : filledFaults + made.map(\.key)
+            let owners = entity.relationshipInfos.isEmpty ? [] : rows.filledFaults + rows.made.map(\.key)
             // Moved, not copied: retaining each model would be a cache miss by now.
-            registered.insert(movingFrom: &made)
+            registered.insert(movingFrom: &rows.made)
             registry.restoreMap(registered, of: entityKey)
             noteRegisteredOwners(
                 owners, of: entity,
-                targetKeys: Dictionary(uniqueKeysWithValues: zip(foreignKeyIndexes, targetKeys)))
+                targetKeys: Dictionary(uniqueKeysWithValues: zip(rows.foreignKeyIndexes, rows.targetKeys)))
         }
         defer { register() }
-        /// Reads the row's columns into `values` and checks each against its property, decoding (into `decoded`)
-        /// the properties whose decoded values are cached.
-        /// - Throws: `StrataError.invalidStoredValue` naming the first value that doesn't fit its property.
-        func readChecked(
-            _ row: any StoreRow, into values: UnsafeMutableBufferPointer<StoredValue>, decoded: inout [Int: Any]
-        ) throws {
-            // Read in one call and checked in place: copying each value out would retain and release its payload.
-            // Most rows pass on their values' storage classes alone, tested as the row is read.
-            if row.readValues(columns, into: values, passing: passingClasses) { return }
-            for index in columns {
-                // Most values pass on their storage class alone (a bit test); only the others are looked at.
-                if passingClasses[index].admits(values[index]) { continue }
-                let isValid: Bool
-                switch validations[index] {
-                case .foreignKey:
-                    switch values[index] {
-                    case .integer, .null: isValid = true
-                    default: isValid = false
-                    }
-                case .decodeAndCache:
-                    decoded[index] = properties[index].decodeAny(values[index])
-                    isValid = decoded[index] != nil
-                case .check(let check, let isOptional):
-                    isValid =
-                        check.accepts(values[index], isOptional: isOptional) ?? properties[index].accepts(values[index])
-                }
-                guard isValid else {
-                    throw StrataError.invalidStoredValue(
-                        entity: entity.name, property: properties[index].name, found: values[index].description)
-                }
-            }
-        }
-        // Taken once, not per row: each would convert the context's store to the backing data's and retain it, and
-        // ask the context for its reference through the backing data's protocol.
-        let backingStore: any ModelBackingDataStore = store
-        let contextReference = modelReference
-        let notesTargets = !foreignKeyIndexes.isEmpty
-        let readsEntity = request.readsEntityColumn
+        // With `makesModelsAfterReading`, the rows whose models are made after the store's read.
+        var rowsRead: [RowRead] = []
         // Rows are registered only after the last one, so a map empty now has no row of this fetch to look up.
         let lookUpRows = !registered.isEmpty
+        // Read once, not from the captured materializer at every row.
+        let makesModelsAfterReading = rows.makesModelsAfterReading
+        let readsEntity = rows.readsEntity
         try store.fetch(request) { row in
             let key = row.int64(at: 0)
             if lookUpRows, let model = registered[key] {
                 foundRegistered?(key)
-                let data = model.persistentBackingData
-                if data.unloadedProperties != nil, columns.count == entity.columnPropertyIndexes.count,
-                    data.savedValues.isEmpty
-                {
-                    // A fault (reached through a relationship, or fetched with `propertiesToFetch`) is filled in
-                    // from this row, checked as a new model's row is; it has no changes, since assigning a
-                    // property loads the fault first (one assigned after a failed read loads on its own, keeping
-                    // the assignment: `ModelBackingData+Faulting`).
-                    // Read into a copy, so a row that fails its checks leaves the fault as it was.
-                    var filled = data.values.copy
-                    var decoded = [Int: Any]()
-                    try filled.withUnsafeMutableBufferPointer {
-                        try readChecked(row, into: $0, decoded: &decoded)
-                        noteTargets($0)
-                    }
-                    data.values.replace(with: filled)
-                    for index in columns { data.decodedValues[index] = decoded[index] }
-                    data.unloadedProperties = nil
-                    data.rowVersion = row.version(afterColumns: columns.count)
-                    filledFaults.append(key)
-                }
+                try rows.fillFault(model.persistentBackingData, key: key, from: row)
                 if makesModelsAfterReading { rowsRead.append(.registered(model)) } else { body(model) }
                 return
             }
-            // A row of a subentity is a model of its own class, whose own columns load when first read. Not
-            // retained: the fetched entity holds its subentities, and the request holds it, for the whole fetch.
-            // Chosen in two branches and used as a guaranteed reference: a choice in one expression, or an
-            // `unowned(unsafe)` local, would still retain and release the fetched entity for every row.
+            // A row of a subentity is a model of its own class. Not retained: the fetched entity holds its
+            // subentities, and the request holds it, for the whole fetch. Chosen in two branches and used as a
+            // guaranteed reference: a choice in one expression, or an `unowned(unsafe)` local, would still retain
+            // and release the fetched entity for every row.
             let rowEntityReference: Unmanaged<Schema.Entity>
             if readsEntity {
-                rowEntityReference = .passUnretained(try hierarchyEntity(of: row, request: request))
+                rowEntityReference = .passUnretained(try RowMaterializer.hierarchyEntity(of: row, request: request))
             } else {
                 rowEntityReference = .passUnretained(entity)
             }
             try rowEntityReference._withUnsafeGuaranteedRef { rowEntity in
-                let data = ModelBackingData.make(
-                    primaryKey: key, entity: rowEntity, store: backingStore, contextReference: contextReference)
-                var decoded = [Int: Any]()
-                try data.withUnsafeMutableValues {
-                    try readChecked(row, into: $0, decoded: &decoded)
-                    if notesTargets { noteTargets($0) }
-                }
-                if !decoded.isEmpty { data.decodedValues = decoded }
-                // A new backing data has every property loaded (`nil`), which is what a fetch of every column wants.
-                if rowEntity !== entity {
-                    data.unloadedProperties = Set(rowEntity.columnPropertyIndexes).subtracting(columns)
-                } else if unloaded != nil {
-                    data.unloadedProperties = unloaded
-                }
-                if readsVersion { data.rowVersion = row.version(afterColumns: columns.count) }
+                let data = try rows.newBackingData(key: key, entity: rowEntity, from: row)
                 if makesModelsAfterReading {
                     rowsRead.append(.loaded(key: key, entity: rowEntity, data: data))
                     return
@@ -387,7 +285,7 @@ extension ModelContext {
                 let model = ModelBackingData.makeModel(rowEntity.modelType, adopting: data)
                 body(model)
                 // Appended last, so the list takes the model's reference instead of retaining it.
-                made.append((key, model))
+                rows.made.append((key, model))
             }
         }
         guard makesModelsAfterReading else { return }

@@ -8,7 +8,7 @@ import Testing
 /// Rows changed behind Strata's back: a fetch checks every loaded value against its property's type, refusing a
 /// row whose value doesn't fit (with the entity, property and value named) and accepting every form Strata writes.
 @Suite("ModelContext: fetched rows are checked against the property types")
-struct ModelContextRowValidationTests {
+struct RowMaterializerTests {
     /// A column, the SQL value written into it by hand, and whether a fetch must refuse the row.
     struct Case: Sendable, CustomTestStringConvertible {
         let column: String

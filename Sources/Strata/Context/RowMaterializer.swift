@@ -1,0 +1,163 @@
+/// What one fetch needs to turn its rows into models, and what it gathers while it does (`ModelContext.materialize`).
+///
+/// For each row the context either finds the row's registered model — filled in from the row when it is a fault
+/// (``fillFault(_:key:from:)``) — or makes a new model over the row's values (``newBackingData(key:entity:from:)``),
+/// every value checked against its property. New models are registered after the last row, all at once (``made``),
+/// so the identity map grows once; the faults filled (``filledFaults``) and the targets of the rows' to-one foreign
+/// keys (``targetKeys``) are noted with them, so a relationship read across the results loads for all of them.
+///
+/// Everything derived from the request and the entity is computed once here, not per row.
+struct RowMaterializer {
+    let entity: Schema.Entity
+    /// The property indexes the rows hold, in column order.
+    let columns: [Int]
+    /// Whether a model made here reads a relationship as it is made: its rows are then all read before any model
+    /// is made, since a fetch from inside the store's read would wait on that read.
+    let makesModelsAfterReading: Bool
+    /// The to-one foreign keys among ``columns`` whose targets are noted (none when models are made after reading).
+    let foreignKeyIndexes: [Int]
+    /// Whether rows say which entity of a hierarchy they belong to.
+    let readsEntity: Bool
+    /// Whether rows hold their version after the columns (a fetch of columns).
+    private let readsVersion: Bool
+    /// The properties left out of a model of ``entity`` made here; `nil` when the rows hold every column.
+    private let unloaded: Set<Int>?
+    private let properties: [any AnyPersistentProperty]
+    private let validations: [Schema.Entity.RowValidation]
+    private let passingClasses: [StorageClasses]
+    // Taken once, not per row: each would convert the context's store to the backing data's and retain it, and ask
+    // the context for its reference through the backing data's protocol.
+    private let backingStore: any ModelBackingDataStore
+    private let contextReference: ModelContextReference?
+
+    /// Models made for new rows, with their keys, to register after the last row: a result holds each row once.
+    var made: [(key: Int64, model: any PersistentModel)] = []
+    /// Faults filled from their rows, whose relationships can now load with the new models'.
+    var filledFaults: [Int64] = []
+    /// For each of ``foreignKeyIndexes``, the keys the rows refer to.
+    var targetKeys: [[Int64]]
+
+    /// - Parameter reservedRows: the rows to make room for at once (a limited fetch's limit).
+    init(
+        _ request: StoreFetch, store: any ModelBackingDataStore, contextReference: ModelContextReference?,
+        reservedRows: Int?
+    ) {
+        entity = request.entity
+        columns = request.columns ?? []
+        // A fetch of columns reads the row's version after them.
+        readsVersion = request.columns != nil
+        readsEntity = request.readsEntityColumn
+        properties = entity.persistentProperties
+        validations = entity.rowValidations
+        passingClasses = entity.classesPassingWithoutPayload
+        unloaded =
+            columns.count == entity.columnPropertyIndexes.count
+            ? nil : Set(entity.columnPropertyIndexes).subtracting(columns)
+        makesModelsAfterReading = entity.modelsReadRelationshipsWhenMade
+        foreignKeyIndexes =
+            makesModelsAfterReading ? [] : Set(columns).intersection(entity.toOneForeignKeyIndexes).sorted()
+        targetKeys = [[Int64]](repeating: [], count: foreignKeyIndexes.count)
+        backingStore = store
+        self.contextReference = contextReference
+        if let reservedRows { made.reserveCapacity(reservedRows) }
+    }
+
+    /// Fills a registered model's values from its row when the model is a fault (reached through a relationship, or
+    /// fetched with `propertiesToFetch`) and the row holds every column, checked as a new model's row is.
+    ///
+    /// Such a model has no changes, since assigning a property loads the fault first (one assigned after a failed read
+    /// loads on its own, keeping the assignment: `ModelBackingData+Faulting`).
+    /// - Throws: `StrataError.invalidStoredValue` naming the first value that doesn't fit; the fault is left as it was.
+    mutating func fillFault(_ data: ModelBackingData, key: Int64, from row: any StoreRow) throws {
+        guard data.unloadedProperties != nil, columns.count == entity.columnPropertyIndexes.count,
+            data.savedValues.isEmpty
+        else { return }
+        // Read into a copy, so a row that fails its checks leaves the fault as it was.
+        var filled = data.values.copy
+        var decoded = [Int: Any]()
+        try filled.withUnsafeMutableBufferPointer {
+            try readChecked(row, into: $0, decoded: &decoded)
+            noteTargets($0)
+        }
+        data.values.replace(with: filled)
+        for index in columns { data.decodedValues[index] = decoded[index] }
+        data.unloadedProperties = nil
+        data.rowVersion = row.version(afterColumns: columns.count)
+        filledFaults.append(key)
+    }
+
+    /// The backing data of a new model of `rowEntity` (``entity`` or, in a hierarchy, the row's own) over `row`'s
+    /// checked values; a subentity's own columns load when first read.
+    /// - Throws: `StrataError.invalidStoredValue` naming the first value that doesn't fit its property.
+    @inline(__always)
+    mutating func newBackingData(
+        key: Int64, entity rowEntity: Schema.Entity, from row: any StoreRow
+    ) throws -> ModelBackingData {
+        let data = ModelBackingData.make(
+            primaryKey: key, entity: rowEntity, store: backingStore, contextReference: contextReference)
+        var decoded = [Int: Any]()
+        let notesTargets = !foreignKeyIndexes.isEmpty
+        try data.withUnsafeMutableValues {
+            try readChecked(row, into: $0, decoded: &decoded)
+            if notesTargets { noteTargets($0) }
+        }
+        if !decoded.isEmpty { data.decodedValues = decoded }
+        // A new backing data has every property loaded (`nil`), which is what a fetch of every column wants.
+        if rowEntity !== entity {
+            data.unloadedProperties = Set(rowEntity.columnPropertyIndexes).subtracting(columns)
+        } else if unloaded != nil {
+            data.unloadedProperties = unloaded
+        }
+        if readsVersion { data.rowVersion = row.version(afterColumns: columns.count) }
+        return data
+    }
+
+    /// The entity of a row of a hierarchy's table, named by its entity column.
+    /// - Throws: `StrataError.invalidStoredValue` when the column names no entity of the fetched one's.
+    static func hierarchyEntity(of row: any StoreRow, request: StoreFetch) throws -> Schema.Entity {
+        let stored = row.storedValue(at: request.entityColumnPosition)
+        if case .text(let name) = stored, let entity = request.entity.descendant(named: name) { return entity }
+        throw StrataError.invalidStoredValue(
+            entity: request.entity.name, property: StoreLayout.entityColumn, found: stored.description)
+    }
+
+    /// Reads the row's columns into `values` and checks each against its property, decoding (into `decoded`) the
+    /// properties whose decoded values are cached.
+    /// - Throws: `StrataError.invalidStoredValue` naming the first value that doesn't fit its property.
+    private func readChecked(
+        _ row: any StoreRow, into values: UnsafeMutableBufferPointer<StoredValue>, decoded: inout [Int: Any]
+    ) throws {
+        // Read in one call and checked in place: copying each value out would retain and release its payload.
+        // Most rows pass on their values' storage classes alone, tested as the row is read.
+        if row.readValues(columns, into: values, passing: passingClasses) { return }
+        for index in columns {
+            // Most values pass on their storage class alone (a bit test); only the others are looked at.
+            if passingClasses[index].admits(values[index]) { continue }
+            let isValid: Bool
+            switch validations[index] {
+            case .foreignKey:
+                switch values[index] {
+                case .integer, .null: isValid = true
+                default: isValid = false
+                }
+            case .decodeAndCache:
+                decoded[index] = properties[index].decodeAny(values[index])
+                isValid = decoded[index] != nil
+            case .check(let check, let isOptional):
+                isValid =
+                    check.accepts(values[index], isOptional: isOptional) ?? properties[index].accepts(values[index])
+            }
+            guard isValid else {
+                throw StrataError.invalidStoredValue(
+                    entity: entity.name, property: properties[index].name, found: values[index].description)
+            }
+        }
+    }
+
+    /// Notes the keys the row's to-one foreign keys refer to.
+    private mutating func noteTargets(_ values: UnsafeMutableBufferPointer<StoredValue>) {
+        for (position, index) in foreignKeyIndexes.enumerated() {
+            if case .integer(let target) = values[index] { targetKeys[position].append(target) }
+        }
+    }
+}
