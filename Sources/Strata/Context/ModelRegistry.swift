@@ -11,8 +11,9 @@
 ///   (`ModelContext+RelationshipBatches`);
 /// - ``readSerials`` tells live results for which save each row was last read from the store.
 ///
-/// Invariant, checked at each registration in debug builds: a model registered under a key of an entity is backed
-/// by that row — its backing data's primary key is the key, and its entity belongs to that hierarchy.
+/// Invariant: a model registered under a key of an entity is backed by that row — its backing data's primary key is
+/// the key, and its entity belongs to that hierarchy. Debug builds check it at each ``register(_:for:of:)``; a map
+/// taken out for bulk work (``takeMap(of:)``) is filled by code that makes each model for its key.
 package struct ModelRegistry {
     /// The identity map of each entity hierarchy.
     private var maps: [ObjectIdentifier: IdentityMap] = [:]
