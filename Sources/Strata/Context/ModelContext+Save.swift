@@ -203,39 +203,13 @@ extension ModelContext {
         }
         var deletedIdentifiers = save.deleted.map(\.persistentModelID)
         for model in save.deleted { unregister(model) }
+        // The rows the batch deletes removed, and those their cascades removed: the save's own deletes ran before
+        // them (their models, unregistered above, are listed already), so none of these rows is theirs.
         for (batch, keys) in zip(pendingBatchDeletes, result.batchDeletedKeys) {
-            let entityKey = batch.entity.identityKey
-            for key in keys {
-                // Looked up in place: a copy of the identity map kept while `unregister` changes it would copy it.
-                if let model = registry[entityKey, key] {
-                    if !save.deleted.contains(where: { $0 === model }) {
-                        deletedIdentifiers.append(model.persistentModelID)
-                    }
-                    unregister(model)
-                } else {
-                    deletedIdentifiers.append(
-                        PersistentIdentifier(
-                            entityName: batch.entity.name, storeIdentifier: store.storeIdentifier(for: batch.entity),
-                            key: .permanent(key)))
-                }
-            }
+            unregisterRowsGone(keys, of: batch.entity, into: &deletedIdentifiers)
         }
-        // The rows the batch deletes' cascades removed; the save's own deletes ran before them, so none is among
-        // `save.deleted`.
         for cascaded in result.cascadeDeletedKeys {
-            let entityKey = cascaded.entity.identityKey
-            deletedIdentifiers.reserveCapacity(deletedIdentifiers.count + cascaded.keys.count)
-            let storeIdentifier = store.storeIdentifier(for: cascaded.entity)
-            for key in cascaded.keys {
-                if let model = registry[entityKey, key] {
-                    deletedIdentifiers.append(model.persistentModelID)
-                    unregister(model)
-                } else {
-                    deletedIdentifiers.append(
-                        PersistentIdentifier(
-                            entityName: cascaded.entity.name, storeIdentifier: storeIdentifier, key: .permanent(key)))
-                }
-            }
+            unregisterRowsGone(cascaded.keys, of: cascaded.entity, into: &deletedIdentifiers)
         }
         return (insertedIdentifiers, deletedIdentifiers)
     }
@@ -391,6 +365,27 @@ extension ModelContext {
         // Saved, their unread relationships load together with those of the models fetched.
         for (entity, keys) in savedOwners.values { noteRegisteredOwners(keys, of: entity) }
         return identifiers
+    }
+
+    /// Takes the registered models of `keys`' rows of `entity`, which the save deleted, out of the context, and adds
+    /// each row's identifier to `identifiers`.
+    private func unregisterRowsGone(
+        _ keys: [Int64], of entity: Schema.Entity, into identifiers: inout [PersistentIdentifier]
+    ) {
+        let entityKey = entity.identityKey
+        let storeIdentifier = store.storeIdentifier(for: entity)
+        identifiers.reserveCapacity(identifiers.count + keys.count)
+        for key in keys {
+            // Looked up in place: a copy of the identity map kept while `unregister` changes it would copy it.
+            if let model = registry[entityKey, key] {
+                identifiers.append(model.persistentModelID)
+                unregister(model)
+            } else {
+                identifiers.append(
+                    PersistentIdentifier(
+                        entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(key)))
+            }
+        }
     }
 
     private func unregister(_ model: any PersistentModel) {
