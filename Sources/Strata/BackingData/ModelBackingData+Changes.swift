@@ -7,7 +7,7 @@ extension ModelBackingData {
         switch state {
         case .inserted, .deleted: true
         case .registered:
-            !savedValues.isEmpty || !encodingFailures.isEmpty || !changedRelationships.isEmpty
+            hasSavedValues || !encodingFailures.isEmpty || !changedRelationships.isEmpty
                 || sideState?.hasEphemeralChanges == true
         case .detached, .deletedAndSaved: false
         }
@@ -24,7 +24,7 @@ extension ModelBackingData {
         for index in savedValues.keys { decodedValues[index] = nil }
         // Reassigned relationships are read again from the store.
         for index in changedRelationships { relationshipTargets[index] = nil }
-        savedValues.removeAll()
+        clearSavedValues()
         if let sideState {
             sideState.hasEphemeralChanges = false
             sideState.encodingFailures.removeAll()
@@ -38,7 +38,7 @@ extension ModelBackingData {
     /// Forgets the saved values: the current values are now what the store holds.
     package func commitChanges() {
         // Each guarded: most models have nothing to forget, and clearing an empty collection still writes it.
-        if !savedValues.isEmpty { savedValues.removeAll() }
+        clearSavedValues()
         commitRelationshipChanges()
     }
 

@@ -19,7 +19,7 @@ extension ModelBackingData {
         }
         // A fault: fill in every fault of the entity the context holds, in one query. A model assigned to after
         // a failed read reads its own row below, which keeps what was assigned.
-        if missing.count == entity.columnPropertyIndexes.count, savedValues.isEmpty, let context,
+        if missing.count == entity.columnPropertyIndexes.count, !hasSavedValues, let context,
             context.fulfillFaults(of: entity, including: self)
         {
             if let sideState, sideState.faultFailure != nil { sideState.faultFailure = nil }
@@ -28,7 +28,7 @@ extension ModelBackingData {
         let columns = missing.sorted()
         // A model a fetch read with some properties (`propertiesToFetch`): the other models of that fetch are read
         // with the same ones, and a list reading one more property of each would read their rows one at a time.
-        if savedValues.isEmpty, let context, context.loadMissingProperties(columns, of: entity, including: self) {
+        if !hasSavedValues, let context, context.loadMissingProperties(columns, of: entity, including: self) {
             if let sideState, sideState.faultFailure != nil { sideState.faultFailure = nil }
             return
         }

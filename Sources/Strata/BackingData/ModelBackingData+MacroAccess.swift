@@ -224,10 +224,12 @@ extension ModelBackingData {
     /// first change keeps `previous`; a change back to the stored value forgets it.
     @inlinable
     package func keepSavedValue(at index: Int, changedFrom previous: StoredValue, to current: StoredValue) {
-        if let saved = savedValues[index] {
-            if saved == current { savedValues[index] = nil }
+        // In the side state, made by the model's first change; looked up once, not per access.
+        let sideState = ensuredSideState
+        if let saved = sideState.savedValues[index] {
+            if saved == current { sideState.savedValues[index] = nil }
         } else {
-            savedValues[index] = previous
+            sideState.savedValues[index] = previous
         }
     }
 

@@ -6,7 +6,7 @@ extension ModelBackingData {
     /// query per model, as no context gathers them). `nil` when the model has no row or the read fails; a failed
     /// read is logged (`StrataLog`, category `fault`), as no context is left to keep it in its `faultError`.
     func relatedModelsFromStore(at index: Int) -> [any PersistentModel]? {
-        guard state == .registered, let store, let entity, let primaryKey,
+        guard state == .registered, let contextReference, let store, let entity, let primaryKey,
             let info = entity.relationshipInfos[index]
         else { return nil }
         var keys: [Int64] = []
@@ -31,7 +31,9 @@ extension ModelBackingData {
             }
         }
         let targets = keys.map { key -> any PersistentModel in
-            let data = ModelBackingData.make(primaryKey: key, entity: info.destination, store: store, context: nil)
+            // The gone context's reference, shared: it names no context and the same store.
+            let data = ModelBackingData.make(
+                primaryKey: key, entity: info.destination, contextReference: contextReference)
             data.unloadedProperties = Set(info.destination.columnPropertyIndexes)
             return ModelBackingData.makeModel(info.destination.modelType, adopting: data)
         }

@@ -27,9 +27,17 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     }
 
     /// The backing data's bookkeeping, kept in the buffer's header. Opaque outside Strata.
+    ///
+    /// Every model a fetch makes carries one, so it holds only what a model read and left unchanged needs (104
+    /// bytes); what a change or a rarer use needs is in ``ModelBackingData/SideState``. The store is reached
+    /// through the context reference, which every model of a context shares.
     public struct Fields {
+        // The count, the state and whether there is a primary key share one word.
         /// The number of values in the tail: one per persistent property of the model.
-        @usableFromInline let valueCount: Int
+        @usableFromInline let valueCount: Int32
+        @usableFromInline var state: State = .detached
+        /// Whether `primaryKeyValue` holds the row's primary key (see ``ModelBackingData/primaryKey``).
+        @usableFromInline var hasPrimaryKey = false
         /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
         // Next to the count, so a property read, which checks both, finds them in one cache line.
         @usableFromInline var unloadedProperties: Set<Int>?
@@ -37,19 +45,13 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         @usableFromInline var valuesVersion: UInt64 = 0
         /// Decoded values of properties whose decoding is costly (JSON, raw values), by property index.
         @usableFromInline var decodedValues = [Int: Any]()
-        /// The saved value of every property changed since the last save, by property index.
-        @usableFromInline var savedValues = SavedValues()
-        /// The shared weak reference to the model's context (see ``ModelBackingData/context``).
+        /// The shared weak reference to the model's context, and its store (see ``ModelBackingData/context``).
         @usableFromInline var contextReference: ModelContextReference?
         /// The row's version (`Z_OPT`) when the model's values were read or last saved: a save of a change or a
         /// delete checks it, so a row another writer changed meanwhile is a merge conflict, not a lost update.
         @usableFromInline var rowVersion: Int64 = 0
-        /// The row's primary key, once the model is backed by a row.
-        @usableFromInline var primaryKey: Int64?
-        // After `primaryKey`, so it takes the byte after the optional's tag instead of a padded word.
-        @usableFromInline var state: State = .detached
-        /// The store holding the row, once the model is backed by a row.
-        var store: (any ModelBackingDataStore)?
+        /// The row's primary key when `hasPrimaryKey`; `0` otherwise.
+        @usableFromInline var primaryKeyValue: Int64 = 0
         /// The model's entity, once known to a context.
         @usableFromInline var entity: Schema.Entity?
         /// The related models of each relationship read or assigned so far (see `relationshipTargets`). Here, not
@@ -60,7 +62,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         @usableFromInline var sideState: SideState?
 
         init(valueCount: Int) {
-            self.valueCount = valueCount
+            self.valueCount = Int32(truncatingIfNeeded: valueCount)
         }
     }
 
@@ -95,7 +97,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     }
 
     /// How many values ``valuesBase`` points to: one per persistent property of the model, fixed at `make`.
-    @inlinable var valueCount: Int { fields.pointee.valueCount }
+    @inlinable var valueCount: Int { Int(fields.pointee.valueCount) }
 
     /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
     @inlinable package var unloadedProperties: Set<Int>? {
@@ -108,9 +110,21 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         _modify { yield &fields.pointee.decodedValues }
     }
     /// The saved value of every property changed since the last save, by property index.
+    ///
+    /// Kept in ``SideState``: a model that never changes holds none. Reading it doesn't make the side state;
+    /// changing it does, so clear it with ``clearSavedValues()`` rather than through this property.
     @inlinable package var savedValues: SavedValues {
-        get { fields.pointee.savedValues }
-        _modify { yield &fields.pointee.savedValues }
+        get { sideState?.savedValues ?? SavedValues() }
+        _modify { yield &ensuredSideState.savedValues }
+    }
+    /// Forgets every saved value, without making the side state of a model that has none.
+    @inlinable package func clearSavedValues() {
+        if let sideState, !sideState.savedValues.isEmpty { sideState.savedValues.removeAll() }
+    }
+    /// Whether a property changed since the last save; cheaper than `savedValues.isEmpty`, which copies them.
+    @inlinable package var hasSavedValues: Bool {
+        guard let sideState else { return false }
+        return !sideState.savedValues.isEmpty
     }
     /// The shared weak reference to the model's context (see ``context``).
     @inlinable var contextReference: ModelContextReference? {
@@ -124,8 +138,11 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     }
     /// The row's primary key, once the model is backed by a row.
     @inlinable package var primaryKey: Int64? {
-        get { fields.pointee.primaryKey }
-        set { fields.pointee.primaryKey = newValue }
+        get { fields.pointee.hasPrimaryKey ? fields.pointee.primaryKeyValue : nil }
+        set {
+            fields.pointee.hasPrimaryKey = newValue != nil
+            fields.pointee.primaryKeyValue = newValue ?? 0
+        }
     }
     /// The row's version (`Z_OPT`) the model's values were read at or last saved with.
     @inlinable package var rowVersion: Int64 {
@@ -139,10 +156,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     }
     /// Whether the model was deleted, saved or not.
     package var isDeleted: Bool { state == .deleted || state == .deletedAndSaved }
-    /// The store holding the row, once the model is backed by a row.
+    /// The store holding the row, once the model is backed by a row: its context's (see ``ModelContextReference``).
     package var store: (any ModelBackingDataStore)? {
-        get { fields.pointee.store }
-        set { fields.pointee.store = newValue }
+        fields.pointee.hasPrimaryKey ? contextReference?.store : nil
     }
     /// The model's entity, once known to a context.
     @inlinable package var entity: Schema.Entity? {
@@ -157,19 +173,27 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     }
 
     /// The state kept in `sideState`.
+    ///
+    /// Made by a model's first change, so its collections start as the empty ones' initializers, which cost a
+    /// store each, not as literals, which cost a call each. The fields a change or a save touches skip the
+    /// runtime's exclusivity check, as the header's fields do (see ``fields``): they are reached only by the
+    /// model's accessors and its context, and no access to one of them spans a call that could reach the same
+    /// model.
     @usableFromInline
     final class SideState {
-        @usableFromInline var encodingFailures: [Int: any Error] = [:]
+        /// The saved value of every property changed since the last save (see ``ModelBackingData/savedValues``).
+        @exclusivity(unchecked) @usableFromInline var savedValues = SavedValues()
+        @exclusivity(unchecked) @usableFromInline var encodingFailures = [Int: any Error]()
         var temporaryIdentifier: PersistentIdentifier?
         /// Whether the model stands in for one `ModelContext.model(for:)` could not find: it is never inserted.
         var isLookupPlaceholder = false
-        var changedRelationships: Set<Int> = []
-        var joinAdditions: [Int: [any PersistentModel]] = [:]
-        var joinRemovals: [Int: [any PersistentModel]] = [:]
+        @exclusivity(unchecked) var changedRelationships = Set<Int>()
+        var joinAdditions = [Int: [any PersistentModel]]()
+        var joinRemovals = [Int: [any PersistentModel]]()
         /// What unread to-many relationships gained and lost through their inverses, by property index.
-        var pendingToManyChanges: [Int: PendingToManyChanges] = [:]
+        var pendingToManyChanges = [Int: PendingToManyChanges]()
         /// Whether an `@Attribute(.ephemeral)` property was assigned since the last save.
-        var hasEphemeralChanges = false
+        @exclusivity(unchecked) var hasEphemeralChanges = false
         /// Why the last read of the model's unloaded properties failed, until one succeeds (see
         /// `ModelBackingData+Faulting`).
         var faultFailure: StrataError?
@@ -244,22 +268,24 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
         primaryKey: Int64, entity: Schema.Entity, store: any ModelBackingDataStore,
         context: (any ModelBackingDataContext)?
     ) -> ModelBackingData {
-        make(primaryKey: primaryKey, entity: entity, store: store, contextReference: context?.modelReference)
+        make(
+            primaryKey: primaryKey, entity: entity,
+            contextReference: context?.modelReference ?? ModelContextReference(store: store))
     }
 
-    /// Backing data for a row of `entity`, of the context `contextReference` refers to: what a fetch making a model
-    /// per row passes, having asked the context for its reference once.
+    /// Backing data for a row of `entity`, of the context `contextReference` refers to (a reference with no
+    /// context for a row read outside any): what a fetch making a model per row passes, having asked the context
+    /// for its reference once.
     static func make(
-        primaryKey: Int64, entity: Schema.Entity, store: any ModelBackingDataStore,
-        contextReference: ModelContextReference?
+        primaryKey: Int64, entity: Schema.Entity, contextReference: ModelContextReference
     ) -> ModelBackingData {
         let data = make(propertyCount: entity.persistentProperties.count)
         data.withUnsafeMutablePointerToHeader { fields in
-            fields.pointee.primaryKey = primaryKey
+            fields.pointee.primaryKeyValue = primaryKey
+            fields.pointee.hasPrimaryKey = true
             fields.pointee.state = .registered
             // Initialized over the header's `nil`s, which own nothing: assigning would first destroy them, and
-            // destroying an optional existential is a runtime call.
-            withUnsafeMutablePointer(to: &fields.pointee.store) { $0.initialize(to: store) }
+            // destroying an optional reference is a runtime call.
             withUnsafeMutablePointer(to: &fields.pointee.entity) { $0.initialize(to: entity) }
             withUnsafeMutablePointer(to: &fields.pointee.contextReference) {
                 $0.initialize(to: contextReference)

@@ -35,15 +35,22 @@ protocol ModelBackingDataContext: AnyObject {
         of model: any PersistentModel, at index: Int, from previous: [any PersistentModel])
 }
 
-/// The weak reference to a context that all of its models share.
+/// The weak reference to a context that all of its models share, and the store their rows are in.
 ///
 /// A model's backing data holds this object strongly rather than a weak reference of its own: retaining and
 /// releasing one object costs less than forming and destroying a weak reference, for every model a fetch makes
-/// and frees. When the context goes away, every model reads `nil` for it at once, as with weak references.
+/// and frees. When the context goes away, every model reads `nil` for it at once, as with weak references, and
+/// still reaches its store through this object (its unread properties and relationships are read from there).
+/// Keeping the store here rather than in each model's backing data saves every model the existential's 16 bytes.
 @usableFromInline
 final class ModelContextReference {
     /// Set once, as the context is made; read by every relationship read and change, without a runtime access check.
     @exclusivity(unchecked) @usableFromInline weak var context: (any ModelBackingDataContext)?
+    /// The store holding the rows of the models that share this reference: their context's store, or, for a
+    /// model made for a row outside any context, the store it was read from.
+    let store: any ModelBackingDataStore
 
-    init() {}
+    init(store: any ModelBackingDataStore) {
+        self.store = store
+    }
 }

@@ -45,7 +45,7 @@ extension ModelContext {
         registry.forEachModel { _, model in
             invalidated.append(model.persistentModelID)
             model.persistentBackingData.state = .deletedAndSaved
-            model.persistentBackingData.savedValues.removeAll()
+            model.persistentBackingData.clearSavedValues()
         }
         registry.removeAll()
         changedModels.removeAll()

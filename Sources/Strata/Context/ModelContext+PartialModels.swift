@@ -11,7 +11,7 @@ extension ModelContext {
             guard sharing.count < StoreLimits.keysPerStatement else { return }
             let other = model.persistentBackingData
             guard other !== data, other.entity === entity, other.primaryKey == otherKey,
-                other.savedValues.isEmpty, other.unloadedProperties == missing
+                !other.hasSavedValues, other.unloadedProperties == missing
             else { return }
             sharing.append((otherKey, other))
         }

@@ -54,7 +54,7 @@ private struct UnlinkHandoff: @unchecked Sendable {
 extension ModelBackingData {
     /// Whether the model is backed by a row and has no unsaved change: what its store holds is what it holds.
     var isStoredAndUnchanged: Bool {
-        guard state == .registered, savedValues.isEmpty else { return false }
+        guard state == .registered, !hasSavedValues else { return false }
         guard let sideState else { return true }
         return sideState.changedRelationships.isEmpty && sideState.joinAdditions.isEmpty
             && sideState.joinRemovals.isEmpty && sideState.encodingFailures.isEmpty

@@ -146,7 +146,7 @@ extension ModelContext {
             let savedValues = data.savedValues
             let version = data.rowVersion
             save.takenSavedValues.append(TakenSavedValues(data: data, savedValues: savedValues, version: version))
-            data.savedValues = SavedValues()
+            data.clearSavedValues()
             data.forgetEphemeralChanges()
             guard let key = data.primaryKey else { continue }
             let start = save.changes.updateColumns.count
@@ -338,14 +338,13 @@ extension ModelContext {
                 let previousData = previous.persistentBackingData
                 previousData.values.replace(with: data.values.copy)
                 previousData.decodedValues = data.decodedValues
-                previousData.savedValues.removeAll()
+                previousData.clearSavedValues()
                 previousData.rowVersion = upsertedVersions[position] ?? 0
                 changedModels[ObjectIdentifier(previous)] = nil
             }
             // An insert's row starts at version 0; an upsert's row has the version its update gave it.
             if !upsertedVersions.isEmpty { data.rowVersion = upsertedVersions[position] ?? 0 }
             data.primaryKey = primaryKey
-            data.store = store
             data.state = .registered
             data.commitChanges()
             if let entity = data.entity {
@@ -394,6 +393,6 @@ extension ModelContext {
             registry.remove(key, of: entity.identityKey, ifItIs: model)
         }
         data.state = .deletedAndSaved
-        data.savedValues.removeAll()
+        data.clearSavedValues()
     }
 }

@@ -75,8 +75,8 @@ public final class ModelContext {
     let isMainContext: Bool
     /// The identity of the context in the editing states custom stores see.
     let editingStateIdentifier = UUID()
-    /// The reference to this context that its models hold.
-    @usableFromInline let modelReference = ModelContextReference()
+    /// The reference to this context (and its store) that its models hold.
+    @usableFromInline let modelReference: ModelContextReference
 
     /// The container the context belongs to.
     ///
@@ -160,6 +160,7 @@ public final class ModelContext {
     init(_ container: ModelContainer, isMainContext: Bool) {
         self.containerReference = isMainContext ? .owned(MainContainerLink(container)) : .owning(container)
         self.store = container.store
+        self.modelReference = ModelContextReference(store: container.store)
         self.seenEraseCount = container.store.eraseCount
         self.isMainContext = isMainContext
         self.autosaveEnabled = isMainContext

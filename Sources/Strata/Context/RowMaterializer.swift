@@ -25,10 +25,9 @@ struct RowMaterializer {
     private let properties: [any AnyPersistentProperty]
     private let validations: [Schema.Entity.RowValidation]
     private let passingClasses: [StorageClasses]
-    // Taken once, not per row: each would convert the context's store to the backing data's and retain it, and ask
-    // the context for its reference through the backing data's protocol.
-    private let backingStore: any ModelBackingDataStore
-    private let contextReference: ModelContextReference?
+    // Taken once, not per row: each would ask the context for its reference through the backing data's protocol.
+    // A fetch outside any context shares one reference to the store among its models.
+    private let contextReference: ModelContextReference
 
     /// Models made for new rows, with their keys, to register after the last row: a result holds each row once.
     var made: [(key: Int64, model: any PersistentModel)] = []
@@ -57,8 +56,7 @@ struct RowMaterializer {
         foreignKeyIndexes =
             makesModelsAfterReading ? [] : Set(columns).intersection(entity.toOneForeignKeyIndexes).sorted()
         targetKeys = [[Int64]](repeating: [], count: foreignKeyIndexes.count)
-        backingStore = store
-        self.contextReference = contextReference
+        self.contextReference = contextReference ?? ModelContextReference(store: store)
         if let reservedRows { made.reserveCapacity(reservedRows) }
     }
 
@@ -70,7 +68,7 @@ struct RowMaterializer {
     /// - Throws: `StrataError.invalidStoredValue` naming the first value that doesn't fit; the fault is left as it was.
     mutating func fillFault(_ data: ModelBackingData, key: Int64, from row: any StoreRow) throws {
         guard data.unloadedProperties != nil, columns.count == entity.columnPropertyIndexes.count,
-            data.savedValues.isEmpty
+            !data.hasSavedValues
         else { return }
         // Read into a copy, so a row that fails its checks leaves the fault as it was.
         var filled = data.values.copy
@@ -94,7 +92,7 @@ struct RowMaterializer {
         key: Int64, entity rowEntity: Schema.Entity, from row: any StoreRow
     ) throws -> ModelBackingData {
         let data = ModelBackingData.make(
-            primaryKey: key, entity: rowEntity, store: backingStore, contextReference: contextReference)
+            primaryKey: key, entity: rowEntity, contextReference: contextReference)
         var decoded = [Int: Any]()
         let notesTargets = !foreignKeyIndexes.isEmpty
         try data.withUnsafeMutableValues {
