@@ -44,6 +44,29 @@ import Testing
         #expect(f > e)
     }
 
+    /// A save that follows its container's own last save takes the next identifier without reading the newest
+    /// deleted one: not once another container has deleted that save's transaction, nor after its own container
+    /// deleted it between two saves.
+    @Test(arguments: StoreKind.all) func identifiersGrowWhenAnotherContainerDeletesTheNewest(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        let writer = try store.reopen(HistoryTrip.self, HistoryPlanner.self)
+        let other = try store.reopen(HistoryTrip.self, HistoryPlanner.self)
+        var newest = try saveTrip("first", in: writer)
+        // Each step deletes the writer's newest transaction (or all history) from one container or the other,
+        // between two saves of the writer, whose second would follow its first were nothing committed between.
+        let steps: [(deleter: ModelContext, all: Bool)] = [(other, false), (writer, false), (other, true)]
+        for (number, step) in steps.enumerated() {
+            _ = try saveTrip("before \(number)", in: writer)
+            let deleted = try #require(try HistoryFixtures.history(writer).map(\.transactionIdentifier).max())
+            try step.deleter.deleteHistory(
+                step.all ? Descriptor() : Descriptor(predicate: #Predicate { $0.transactionIdentifier == deleted }))
+            let next = try saveTrip("after \(number)", in: writer)
+            #expect(next > deleted)
+            #expect(next > newest)
+            newest = next
+        }
+    }
+
     @Test func aNewSQLiteStoreWritesNoSequence() throws {
         let store = TestStore(.sqlite)
         try store.seed(HistoryTrip.self, HistoryPlanner.self) { $0.insert(HistoryTrip(name: "a", destination: "x")) }

@@ -16,6 +16,8 @@ extension SQLiteStore {
         guard !isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
         // A condition that changed no row is the caller's answer, not a store failure: thrown as it is.
         var unmetCondition: StoreSaveConditionUnmet?
+        // Whether the save's transaction row stays the newest once it commits: not when retention deleted history.
+        var staysNewest = false
         return try withConnection { connection in
             // Noted once committed, under the connection's lock: a rolled-back identifier is used again.
             let written: (StoreSaveResult, Int64?)
@@ -43,16 +45,19 @@ extension SQLiteStore {
                         if let history, let journal = sequence.journal {
                             try history.record(journal)
                             // Retention is enforced every 64th transaction, in the save's own transaction.
-                            if historyRetention.isDue(after: history.transaction) { try pruneHistory(connection) }
+                            staysNewest = !historyRetention.isDue(after: history.transaction)
+                            if !staysNewest { try pruneHistory(connection) }
                         }
                         try beforeCommit()
                         return (result, history?.transaction)
                     }
                 }
             } catch {
+                connection.forgetHistorySave()
                 if let unmetCondition { throw unmetCondition }
                 throw error
             }
+            if staysNewest { connection.noteHistorySaveCommitted() } else { connection.forgetHistorySave() }
             let (result, recorded) = written
             if let recorded { ownTransactions.note(recorded) }
             return result

@@ -11,6 +11,8 @@ struct HistoryRecorder {
 
     /// The `INSERT` of a transaction row (``HistoryTables/transactionValues(author:)`` bound).
     private static let transactionInsert = render(HistoryTables.transactionInsert)
+    /// The `INSERT` of a transaction row that follows this connection's own last save.
+    private static let followingTransactionInsert = render(HistoryTables.followingTransactionInsert)
     /// The `INSERT` of a change row.
     private static let changeInsert = render(
         HistoryTables.insert(
@@ -27,7 +29,8 @@ struct HistoryRecorder {
     /// Writes the transaction row.
     init(connection: SQLiteConnection, author: String?) throws {
         self.connection = connection
-        let statement = try connection.prepare(Self.transactionInsert)
+        let statement = try connection.prepare(
+            connection.historyFollowsOwnSave ? Self.followingTransactionInsert : Self.transactionInsert)
         defer { statement.reset() }
         try statement.bind(HistoryTables.transactionValues(author: author))
         try statement.runToCompletion()
