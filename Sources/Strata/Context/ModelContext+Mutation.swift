@@ -39,6 +39,11 @@ extension ModelContext {
             unknownInsertions.append(String(describing: type(of: model)))
             return
         }
+        // A model of another context still missing properties reads them from its own store and context first:
+        // from here on both are this context's.
+        if data.unloadedProperties != nil, data.state == .registered || data.state == .deleted {
+            data.loadUnloadedProperties()
+        }
         data.context = self
         data.entity = entity
         data.state = .inserted

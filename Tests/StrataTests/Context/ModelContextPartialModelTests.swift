@@ -9,6 +9,15 @@ import Testing
     init(name: String) { self.name = name }
 }
 
+@Model final class PartialNote {
+    var title: String
+    var body: String
+    init(title: String, body: String) {
+        self.title = title
+        self.body = body
+    }
+}
+
 @Model final class PartialTruck: PartialVehicle {
     var axles: Int = 2
     init(name: String, axles: Int) {
@@ -108,5 +117,33 @@ struct ModelContextPartialModelTests {
         let titles = books.map(\.title)
         #expect(titles.filter { $0.hasPrefix("Book ") }.count == Self.bookCount - 1)
         #expect(books.filter(\.isDeleted).count == 1)
+    }
+
+    @Test("A partial model inserted into another container's context keeps the values of its own row")
+    func partialModelInsertedElsewhereKeepsItsValues() throws {
+        // Two stores whose first rows share a primary key: the left-out `body` must come from the model's own.
+        let source = try freshContainer(.sqlite, PartialNote.self)
+        let sourceSetup = ModelContext(source)
+        sourceSetup.insert(PartialNote(title: "Source", body: "from the source store"))
+        try sourceSetup.save()
+        let target = try freshContainer(.sqlite, PartialNote.self)
+        let targetSetup = ModelContext(target)
+        targetSetup.insert(PartialNote(title: "Target", body: "from the target store"))
+        try targetSetup.save()
+
+        let sourceContext = ModelContext(source)
+        var descriptor = FetchDescriptor<PartialNote>()
+        descriptor.propertiesToFetch = [\.title]
+        let note = try #require(try sourceContext.fetch(descriptor).first)
+        let targetContext = ModelContext(target)
+        targetContext.insert(note)
+        try targetContext.save()
+
+        let copies = try ModelContext(target).fetch(
+            FetchDescriptor<PartialNote>(predicate: #Predicate { $0.title == "Source" }))
+        #expect(copies.map(\.body) == ["from the source store"])
+        let all = try ModelContext(target).fetch(FetchDescriptor<PartialNote>(sortBy: [SortDescriptor(\.title)]))
+        #expect(all.map(\.body) == ["from the source store", "from the target store"])
+        withExtendedLifetime(sourceContext) {}
     }
 }
