@@ -36,7 +36,7 @@ extension ModelBackingData {
         context?.registerUndoOfRelationshipChange(of: target, at: inverse.index, from: current)
         data.relationshipTargets[inverse.index] = current.filter { $0 !== owner }
         data.changedRelationships.insert(inverse.index)
-        data.joinRemovals[inverse.index, default: []].append(owner)
+        if inverse.savesJoinRows { data.joinRemovals[inverse.index, default: []].append(owner) }
         didChangeInverse(of: target, at: inverse.index, entity: targetEntity, in: context)
     }
 
@@ -66,7 +66,7 @@ extension ModelBackingData {
             }
         }
         data.changedRelationships.insert(inverse.index)
-        data.joinAdditions[inverse.index, default: []].append(owner)
+        if inverse.savesJoinRows { data.joinAdditions[inverse.index, default: []].append(owner) }
         didChangeInverse(of: target, at: inverse.index, entity: targetEntity, in: context)
     }
 

@@ -182,8 +182,11 @@ extension ModelBackingData {
         context?.registerUndoOfRelationshipChange(of: model, at: index, from: before)
         relationshipTargets[index] = targets
         changedRelationships.insert(index)
-        joinAdditions[index, default: []].append(contentsOf: added)
-        joinRemovals[index, default: []].append(contentsOf: removed)
+        // Kept for a join table only (a relationship of a model not in any schema yet keeps them too).
+        if entity?.relationshipInfos[index]?.savesJoinRows ?? true {
+            if !added.isEmpty { joinAdditions[index, default: []].append(contentsOf: added) }
+            if !removed.isEmpty { joinRemovals[index, default: []].append(contentsOf: removed) }
+        }
         if let context {
             context.relationshipDidChange(of: model, at: index, added: added, removed: removed)
         } else if let context = (added + removed).lazy.compactMap({ $0.persistentBackingData.context }).first {

@@ -102,10 +102,12 @@ extension ModelContext {
         let restoredIdentities = Set(targets.map { ObjectIdentifier($0) })
         data.relationshipTargets[index] = targets
         data.changedRelationships.insert(index)
-        data.joinAdditions[index, default: []].append(
-            contentsOf: targets.filter { !currentIdentities.contains(ObjectIdentifier($0)) })
-        data.joinRemovals[index, default: []].append(
-            contentsOf: current.filter { !restoredIdentities.contains(ObjectIdentifier($0)) })
+        if data.entity?.relationshipInfos[index]?.savesJoinRows ?? true {
+            data.joinAdditions[index, default: []].append(
+                contentsOf: targets.filter { !currentIdentities.contains(ObjectIdentifier($0)) })
+            data.joinRemovals[index, default: []].append(
+                contentsOf: current.filter { !restoredIdentities.contains(ObjectIdentifier($0)) })
+        }
         if data.state == .registered { changedModels[ObjectIdentifier(model)] = model }
         notifyObservers(of: model, properties: [index])
         scheduleAutosave()

@@ -27,6 +27,13 @@ extension Schema {
         /// inverse (``inverseIndex`` is `nil`), and changing it takes the model out of each of them.
         package var sharedInverseIndexes: [Int] = []
 
+        /// Whether a save writes this relationship's changes as join-table rows added and removed (so the models
+        /// it gained and lost are kept until then); a foreign key saves its current target instead.
+        package var savesJoinRows: Bool {
+            if case .joinTable = storage { return true }
+            return false
+        }
+
         /// The inverse relationship on the destination, if any.
         package var inverse: RelationshipInfo? {
             inverseIndex.flatMap { destination.relationshipInfos[$0] }
