@@ -25,6 +25,8 @@ struct RowMaterializer {
     private let properties: [any AnyPersistentProperty]
     private let validations: [Schema.Entity.RowValidation]
     private let passingClasses: [StorageClasses]
+    /// ``columns`` as the store's row reader takes them.
+    private let rowColumns: StoreRowColumns
     // Taken once, not per row: each would ask the context for its reference through the backing data's protocol.
     // A fetch outside any context shares one reference to the store among its models.
     private let contextReference: ModelContextReference
@@ -49,6 +51,7 @@ struct RowMaterializer {
         properties = entity.persistentProperties
         validations = entity.rowValidations
         passingClasses = entity.classesPassingWithoutPayload
+        rowColumns = StoreRowColumns(columns, passing: passingClasses)
         unloaded =
             columns.count == entity.columnPropertyIndexes.count
             ? nil : Set(entity.columnPropertyIndexes).subtracting(columns)
@@ -74,6 +77,8 @@ struct RowMaterializer {
         var filled = data.values.copy
         var decoded = [Int: Any]()
         try filled.withUnsafeMutableBufferPointer {
+            // The row reader initializes each value over a `.null` (`StoreRow.readValues(_:into:)`).
+            for index in columns { $0[index] = .null }
             try readChecked(row, into: $0, decoded: &decoded)
             noteTargets($0)
         }
@@ -127,7 +132,7 @@ struct RowMaterializer {
     ) throws {
         // Read in one call and checked in place: copying each value out would retain and release its payload.
         // Most rows pass on their values' storage classes alone, tested as the row is read.
-        if row.readValues(columns, into: values, passing: passingClasses) { return }
+        if row.readValues(rowColumns, into: values) { return }
         for index in columns {
             // Most values pass on their storage class alone (a bit test); only the others are looked at.
             if passingClasses[index].admits(values[index]) { continue }

@@ -108,24 +108,16 @@ extension Schema {
 package protocol StoreRow {
     func int64(at column: Int32) -> Int64
     func storedValue(at column: Int32) -> StoredValue
-    /// Reads columns 1… into `values`: column `offset + 1` at `values[columns[offset]]`, overwriting what is there.
-    /// Every index in `columns` must be within `values`. Returns whether every value read passes its property on
-    /// its storage classes (`passing[index].admits`), so that only a row with one that doesn't is checked value by
-    /// value; a row that can't tell as it reads returns ``admitsAll(_:in:passing:)``.
-    func readValues(
-        _ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>, passing: [StorageClasses]
-    ) -> Bool
+    /// Reads columns 1… into `values`: column `offset + 1` at `values[columns.columns[offset].index]`. Every slot
+    /// those indexes name holds a value that owns no memory (`.null`, as a new model's values start), which the
+    /// reader may initialize over without destroying it first; `values` holds at least
+    /// `columns.requiredValueCount` values. Returns whether every value read passes its property on its storage
+    /// classes (`columns.columns[offset].passing`), so that only a row with one that doesn't is checked value by
+    /// value; a row that can't tell as it reads returns `columns.admitAll(in:)`.
+    func readValues(_ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>) -> Bool
 }
 
 extension StoreRow {
-    /// Whether every value `columns` names in `values` passes its property on its storage classes
-    /// (`passing[index].admits`).
-    package func admitsAll(
-        _ columns: [Int], in values: UnsafeMutableBufferPointer<StoredValue>, passing: [StorageClasses]
-    ) -> Bool {
-        columns.allSatisfy { $0 < passing.count && passing[$0].admits(values[$0]) }
-    }
-
     /// The row's version (`Z_OPT`), read after `count` requested columns: every fetch that reads columns reads
     /// the version last.
     @inline(__always) package func version(afterColumns count: Int) -> Int64 {

@@ -94,21 +94,22 @@ package final class PostgresResult {
         return kinds[Int(column)].binaryValue(bytes)
     }
 
-    /// Reads columns `1…` of `row` into `values`, column `offset + 1` at `values[columns[offset]]`, as
-    /// ``storedValue(row:column:)`` reads each, and tells whether every value passes its property on its storage
-    /// classes (`passing[index]`), tested as each value is read rather than in a second pass over the row.
+    /// Reads columns `1…` of `row` into `values`, column `offset + 1` at `values[columns.columns[offset].index]`,
+    /// as ``storedValue(row:column:)`` reads each, and tells whether every value passes its property on its storage
+    /// classes, tested as each value is read rather than in a second pass over the row.
     ///
     /// The precondition is unreachable from server data: `columns` are property indexes of the fetched entity, the
     /// statement selects one column for each, and every caller passes values with one slot per property.
     func readValues(
-        row: Int, _ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>, passing: [StorageClasses]
+        row: Int, _ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>
     ) -> Bool {
         guard let base = values.baseAddress else { return false }
         let count = values.count
         let row = Int32(row)
         var admitsAll = true
         var column: Int32 = 1
-        for index in columns {
+        for entry in columns.columns {
+            let index = entry.index
             precondition(
                 index < count && Int(column) < kinds.count,
                 "Strata: column \(column) goes to value \(index) of \(count)")
@@ -125,7 +126,7 @@ package final class PostgresResult {
             } else {
                 value = storedValue(row: Int(row), column: column)
             }
-            if index >= passing.count || !passing[index].admits(value) { admitsAll = false }
+            if !entry.passing.admits(value) { admitsAll = false }
             (base + index).replaceStoredValue(with: value)
             column &+= 1
         }

@@ -212,10 +212,8 @@ final class PostgresRow: StoreRow {
 
     func storedValue(at column: Int32) -> StoredValue { result.storedValue(row: row, column: column) }
 
-    func readValues(
-        _ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>, passing: [StorageClasses]
-    ) -> Bool {
-        result.readValues(row: row, columns, into: values, passing: passing)
+    func readValues(_ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>) -> Bool {
+        result.readValues(row: row, columns, into: values)
     }
 }
 

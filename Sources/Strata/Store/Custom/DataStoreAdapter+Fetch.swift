@@ -18,13 +18,11 @@ struct CustomStoreRow: StoreRow {
         return index < values.count ? values[index] : .integer(0)
     }
 
-    func readValues(
-        _ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>, passing: [StorageClasses]
-    ) -> Bool {
-        for (offset, index) in columns.enumerated() where offset < self.values.count {
-            values[index] = self.values[offset]
+    func readValues(_ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>) -> Bool {
+        for (offset, column) in columns.columns.enumerated() where offset < self.values.count {
+            values[column.index] = self.values[offset]
         }
-        return admitsAll(columns, in: values, passing: passing)
+        return columns.admitAll(in: values)
     }
 }
 

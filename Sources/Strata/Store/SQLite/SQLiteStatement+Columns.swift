@@ -92,30 +92,30 @@ extension SQLiteStatement {
         }
     }
 
-    /// Reads columns 1… of the current row into `values`, column `offset + 1` at `values[columns[offset]]`, and
-    /// tells whether every value passes its property on its storage classes (`passing[index]`), tested as each
-    /// value is read: one call per row where a fetch would otherwise make one dynamic call per column.
+    /// Reads columns 1… of the current row into `values`, column `offset + 1` at
+    /// `values[columns.columns[offset].index]`, and tells whether every value passes its property on its storage
+    /// classes, tested as each value is read: one call per row where a fetch would otherwise make one dynamic call
+    /// per column.
     ///
-    /// The precondition is unreachable from user data and store files: `columns` are property indexes of the
-    /// fetched entity, and every caller passes values made with one slot per property of that entity.
-    package func readValues(
-        _ columns: [Int], into values: UnsafeMutableBufferPointer<StoredValue>, passing: [StorageClasses]
-    ) -> Bool {
+    /// Each value is initialized over the slot's `.null` (``StoreRow/readValues(_:into:)``'s requirement): replacing
+    /// it would load and test the old value of every column of every row. The precondition is unreachable from user
+    /// data and store files: `columns` are property indexes of the fetched entity, and every caller passes values
+    /// made with one slot per property of that entity.
+    package func readValues(_ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>) -> Bool {
         guard let handle, let base = values.baseAddress else { return false }
-        let count = values.count
-        return columns.withUnsafeBufferPointer { columns in
-            passing.withUnsafeBufferPointer { passing in
-                var admitsAll = true
-                var column: Int32 = 1
-                for index in columns {
-                    precondition(index < count, "Strata: column \(column) goes to value \(index) of \(count)")
-                    let (value, classes) = Self.classifiedValue(handle, column)
-                    (base + index).replaceStoredValue(with: value)
-                    if index >= passing.count || !passing[index].admits(classes: classes) { admitsAll = false }
-                    column &+= 1
-                }
-                return admitsAll
+        precondition(
+            columns.requiredValueCount <= values.count,
+            "Strata: a row of \(columns.requiredValueCount) values read into \(values.count)")
+        return columns.columns.withUnsafeBufferPointer { columns in
+            var admitsAll = true
+            var column: Int32 = 1
+            for entry in columns {
+                let (value, classes) = Self.classifiedValue(handle, column)
+                (base + entry.index).initialize(to: value)
+                admitsAll = entry.passing.admits(classes: classes) && admitsAll
+                column &+= 1
             }
+            return admitsAll
         }
     }
 
