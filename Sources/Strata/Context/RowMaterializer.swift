@@ -75,15 +75,15 @@ struct RowMaterializer {
         else { return }
         // Read into a copy, so a row that fails its checks leaves the fault as it was.
         var filled = data.values.copy
-        var decoded = [Int: Any]()
-        try filled.withUnsafeMutableBufferPointer {
+        let decoded = try filled.withUnsafeMutableBufferPointer {
             // The row reader initializes each value over a `.null` (`StoreRow.readValues(_:into:)`).
             for index in columns { $0[index] = .null }
-            try readChecked(row, into: $0, decoded: &decoded)
+            let decoded = try readChecked(row, into: $0)
             noteTargets($0)
+            return decoded
         }
         data.values.replace(with: filled)
-        for index in columns { data.decodedValues[index] = decoded[index] }
+        for index in columns { data.decodedValues[index] = decoded?[index] }
         data.unloadedProperties = nil
         data.rowVersion = row.version(afterColumns: columns.count)
         filledFaults.append(key)
@@ -98,13 +98,13 @@ struct RowMaterializer {
     ) throws -> ModelBackingData {
         let data = ModelBackingData.make(
             primaryKey: key, entity: rowEntity, contextReference: contextReference)
-        var decoded = [Int: Any]()
         let notesTargets = !foreignKeyIndexes.isEmpty
-        try data.withUnsafeMutableValues {
-            try readChecked(row, into: $0, decoded: &decoded)
+        let decoded = try data.withUnsafeMutableValues {
+            let decoded = try readChecked(row, into: $0)
             if notesTargets { noteTargets($0) }
+            return decoded
         }
-        if !decoded.isEmpty { data.decodedValues = decoded }
+        if let decoded, !decoded.isEmpty { data.decodedValues = decoded }
         // A new backing data has every property loaded (`nil`), which is what a fetch of every column wants.
         if rowEntity !== entity {
             data.unloadedProperties = Set(rowEntity.columnPropertyIndexes).subtracting(columns)
@@ -124,15 +124,28 @@ struct RowMaterializer {
             entity: request.entity.name, property: StoreLayout.entityColumn, found: stored.description)
     }
 
-    /// Reads the row's columns into `values` and checks each against its property, decoding (into `decoded`) the
-    /// properties whose decoded values are cached.
+    /// Reads the row's columns into `values` and checks each against its property; returns the decoded values of
+    /// the properties whose decoded values are cached, or `nil` when every value passed on its storage class.
+    ///
+    /// Inlined into the per-row code, and the rare row that needs a closer look checked apart
+    /// (``checkEachValue(_:)``): a call would copy the materializer for every row, and a dictionary of decoded values
+    /// made for every row would be released for every row.
     /// - Throws: `StrataError.invalidStoredValue` naming the first value that doesn't fit its property.
+    @inline(__always)
     private func readChecked(
-        _ row: any StoreRow, into values: UnsafeMutableBufferPointer<StoredValue>, decoded: inout [Int: Any]
-    ) throws {
+        _ row: any StoreRow, into values: UnsafeMutableBufferPointer<StoredValue>
+    ) throws -> [Int: Any]? {
         // Read in one call and checked in place: copying each value out would retain and release its payload.
         // Most rows pass on their values' storage classes alone, tested as the row is read.
-        if row.readValues(rowColumns, into: values) { return }
+        if row.readValues(rowColumns, into: values) { return nil }
+        return try checkEachValue(values)
+    }
+
+    /// Checks each value of a row read into `values` against its property, and returns the decoded values of the
+    /// properties whose decoded values are cached.
+    /// - Throws: `StrataError.invalidStoredValue` naming the first value that doesn't fit its property.
+    private func checkEachValue(_ values: UnsafeMutableBufferPointer<StoredValue>) throws -> [Int: Any] {
+        var decoded = [Int: Any]()
         for index in columns {
             // Most values pass on their storage class alone (a bit test); only the others are looked at.
             if passingClasses[index].admits(values[index]) { continue }
@@ -155,6 +168,7 @@ struct RowMaterializer {
                     entity: entity.name, property: properties[index].name, found: values[index].description)
             }
         }
+        return decoded
     }
 
     /// Notes the keys the row's to-one foreign keys refer to.
