@@ -80,6 +80,10 @@ struct PrimaryKeyReuseTests {
         let container = try store.container(TripBase.Trip.self)
         let sqlite = try #require(container.store as? SQLiteStore)
         let context = ModelContext(container)
+        // The container's first save checks the schema; the two measured, each following the one before with
+        // nothing committed between, don't.
+        context.insert(TripBase.Trip(name: "First", days: 1))
+        try context.save()
         for index in 0..<50 { context.insert(TripBase.Trip(name: "Trip \(index)", days: 1)) }
         let before = sqlite.executedStatementCount
         try context.save()

@@ -45,9 +45,9 @@ package final class SQLiteConnection {
     /// with its owner.
     var statementsByOwner: [ObjectIdentifier: (owner: AnyObject, statement: SQLiteStatement)] = [:]
 
-    /// The data change counter read just after this connection's last save committed its history transaction
-    /// (``noteHistorySaveCommitted()``); `nil` before one, or when the next must not rely on it.
-    var counterAfterHistorySave: UInt32?
+    /// The data change counter read just after this connection's last save committed (``noteOwnSaveCommitted()``);
+    /// `nil` before one, or when the next must not rely on it.
+    var counterAfterOwnSave: UInt32?
 
     /// How many savepoints ``transaction(_:)`` currently has open inside the outer transaction.
     var savepointDepth = 0

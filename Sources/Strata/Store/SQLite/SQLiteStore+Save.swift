@@ -16,18 +16,24 @@ extension SQLiteStore {
         guard !isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
         // A condition that changed no row is the caller's answer, not a store failure: thrown as it is.
         var unmetCondition: StoreSaveConditionUnmet?
-        // Whether the save's transaction row stays the newest once it commits: not when retention deleted history.
-        var staysNewest = false
+        // Whether retention deleted history in this save: its transaction row may then not stay the newest.
+        var pruned = false
         return try withConnection { connection in
             // Noted once committed, under the connection's lock: a rolled-back identifier is used again.
             let written: (StoreSaveResult, Int64?)
             do {
                 written = try translatingErrors("save") {
                     try connection.transaction {
-                        try checkNotMigratedElsewhere(connection)
+                        // Nothing committed since this connection's last save, which checked the tables: no one
+                        // can have migrated them (a commit moves SQLite's data version).
+                        let followsOwnSave = connection.nothingCommittedSinceOwnSave
+                        if !followsOwnSave { try checkNotMigratedElsewhere(connection) }
                         try checkFileInPlace(connection)
                         let history =
-                            recordsHistory ? try HistoryRecorder(connection: connection, author: changes.author) : nil
+                            recordsHistory
+                            ? try HistoryRecorder(
+                                connection: connection, author: changes.author, followsOwnSave: followsOwnSave)
+                            : nil
                         let executor = SQLiteSaveExecutor(connection: connection, dialect: dialect)
                         var sequence = SaveSequence(
                             executor: executor,
@@ -45,19 +51,19 @@ extension SQLiteStore {
                         if let history, let journal = sequence.journal {
                             try history.record(journal)
                             // Retention is enforced every 64th transaction, in the save's own transaction.
-                            staysNewest = !historyRetention.isDue(after: history.transaction)
-                            if !staysNewest { try pruneHistory(connection) }
+                            pruned = historyRetention.isDue(after: history.transaction)
+                            if pruned { try pruneHistory(connection) }
                         }
                         try beforeCommit()
                         return (result, history?.transaction)
                     }
                 }
             } catch {
-                connection.forgetHistorySave()
+                connection.forgetOwnSave()
                 if let unmetCondition { throw unmetCondition }
                 throw error
             }
-            if staysNewest { connection.noteHistorySaveCommitted() } else { connection.forgetHistorySave() }
+            if pruned { connection.forgetOwnSave() } else { connection.noteOwnSaveCommitted() }
             let (result, recorded) = written
             if let recorded { ownTransactions.note(recorded) }
             return result

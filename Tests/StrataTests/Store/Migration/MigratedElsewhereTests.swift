@@ -30,6 +30,26 @@ struct MigratedElsewhereTests {
         #expect(try new.fetchCount(FetchDescriptor<TripRenamed.Trip>()) == 1)
     }
 
+    /// A save that follows the container's own last save skips reading the schema, unless something committed in
+    /// between: a migration by another container is a commit.
+    @Test(
+        "A container whose last save came just before another migrated the store can't save",
+        arguments: StoreKind.all)
+    func savedJustBeforeTheMigration(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        try store.seed(TripBase.Trip.self) { $0.insert(TripBase.Trip(name: "Lisbon", days: 4)) }
+        let old = try store.reopen(TripBase.Trip.self)
+        for name in ["Porto", "Faro"] {
+            old.insert(TripBase.Trip(name: name, days: 3))
+            try old.save()
+        }
+        let new = try store.reopen(TripRenamed.Trip.self)
+        #expect(try new.fetchCount(FetchDescriptor<TripRenamed.Trip>()) == 3)
+        old.insert(TripBase.Trip(name: "Oslo", days: 2))
+        let error = #expect(throws: StrataError.self) { try old.save() }
+        #expect(error?.caseName == "storeMigrated")
+    }
+
     @Test(
         "Another container adding its own entity doesn't disturb one whose tables are unchanged",
         arguments: StoreKind.all)

@@ -26,11 +26,12 @@ struct HistoryRecorder {
         SQLiteConnection.KeptSQL(statement.render(in: SQLiteDialect()).sql)
     }
 
-    /// Writes the transaction row.
-    init(connection: SQLiteConnection, author: String?) throws {
+    /// Writes the transaction row; `followsOwnSave`: nothing has committed since this connection's last save, whose
+    /// transaction row is the newest (``SQLiteConnection/nothingCommittedSinceOwnSave``).
+    init(connection: SQLiteConnection, author: String?, followsOwnSave: Bool) throws {
         self.connection = connection
         let statement = try connection.prepare(
-            connection.historyFollowsOwnSave ? Self.followingTransactionInsert : Self.transactionInsert)
+            followsOwnSave ? Self.followingTransactionInsert : Self.transactionInsert)
         defer { statement.reset() }
         try statement.bind(HistoryTables.transactionValues(author: author))
         try statement.runToCompletion()

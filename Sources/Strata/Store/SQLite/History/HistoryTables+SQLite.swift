@@ -35,7 +35,7 @@ extension HistoryTables {
         + "WHERE key = '\(sql: issuedThroughKey)'), 0)) + 1, \(SQLFragment.parameters(transactionColumns.count)))"
 
     /// The `INSERT` of a save's transaction row that follows this connection's last save with nothing committed in
-    /// between (``SQLiteConnection/historyFollowsOwnSave``): that save's row is still the newest, above every
+    /// between (``SQLiteConnection/nothingCommittedSinceOwnSave``): that save's row is still the newest, above every
     /// identifier given before it, so SQLite's own choice for a `NULL` key — one more than the newest row's — is the
     /// identifier ``transactionInsert`` would compute, without its two lookups (about 6,000 instructions of 12,600).
     static let followingTransactionInsert: SQLFragment =
