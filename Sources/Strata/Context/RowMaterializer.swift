@@ -51,7 +51,7 @@ struct RowMaterializer {
         properties = entity.persistentProperties
         validations = entity.rowValidations
         passingClasses = entity.classesPassingWithoutPayload
-        rowColumns = StoreRowColumns(columns, passing: passingClasses)
+        rowColumns = StoreRowColumns(columns, passing: passingClasses, readsVersion: readsVersion)
         unloaded =
             columns.count == entity.columnPropertyIndexes.count
             ? nil : Set(entity.columnPropertyIndexes).subtracting(columns)
@@ -75,17 +75,19 @@ struct RowMaterializer {
         else { return }
         // Read into a copy, so a row that fails its checks leaves the fault as it was.
         var filled = data.values.copy
-        let decoded = try filled.withUnsafeMutableBufferPointer {
-            // The row reader initializes each value over a `.null` (`StoreRow.readValues(_:into:)`).
-            for index in columns { $0[index] = .null }
-            let decoded = try readChecked(row, into: $0)
-            noteTargets($0)
+        var version: Int64 = 0
+        let decoded = try filled.withUnsafeMutableBufferPointer { values in
+            // The row reader initializes each value over a `.null` (`StoreRow.readValues(_:into:version:)`).
+            for index in columns { values[index] = .null }
+            let passes = row.readValues(rowColumns, into: values, version: &version)
+            let decoded = try passes ? nil : checkEachValue(UnsafeBufferPointer(values))
+            noteTargets(UnsafeBufferPointer(values))
             return decoded
         }
         data.values.replace(with: filled)
         for index in columns { data.decodedValues[index] = decoded?[index] }
         data.unloadedProperties = nil
-        data.rowVersion = row.version(afterColumns: columns.count)
+        data.rowVersion = readsVersion ? version : row.version(afterColumns: columns.count)
         filledFaults.append(key)
     }
 
@@ -98,20 +100,27 @@ struct RowMaterializer {
     ) throws -> ModelBackingData {
         let data = ModelBackingData.make(
             primaryKey: key, entity: rowEntity, contextReference: contextReference)
-        let notesTargets = !foreignKeyIndexes.isEmpty
-        let decoded = try data.withUnsafeMutableValues {
-            let decoded = try readChecked(row, into: $0)
-            if notesTargets { noteTargets($0) }
-            return decoded
+        var version: Int64 = 0
+        // Read in one call and checked in place: copying each value out would retain and release its payload.
+        // Most rows pass on their values' storage classes alone, tested as the row is read; the rest are checked
+        // value by value apart (a call here would copy the materializer for every row).
+        let passes = data.withUnsafeMutableValues { row.readValues(rowColumns, into: $0, version: &version) }
+        if !passes || !foreignKeyIndexes.isEmpty {
+            try data.withUnsafeValues { values in
+                if !passes {
+                    let decoded = try checkEachValue(values)
+                    if !decoded.isEmpty { data.decodedValues = decoded }
+                }
+                noteTargets(values)
+            }
         }
-        if let decoded, !decoded.isEmpty { data.decodedValues = decoded }
         // A new backing data has every property loaded (`nil`), which is what a fetch of every column wants.
         if rowEntity !== entity {
             data.unloadedProperties = Set(rowEntity.columnPropertyIndexes).subtracting(columns)
         } else if unloaded != nil {
             data.unloadedProperties = unloaded
         }
-        if readsVersion { data.rowVersion = row.version(afterColumns: columns.count) }
+        if readsVersion { data.rowVersion = version }
         return data
     }
 
@@ -124,27 +133,10 @@ struct RowMaterializer {
             entity: request.entity.name, property: StoreLayout.entityColumn, found: stored.description)
     }
 
-    /// Reads the row's columns into `values` and checks each against its property; returns the decoded values of
-    /// the properties whose decoded values are cached, or `nil` when every value passed on its storage class.
-    ///
-    /// Inlined into the per-row code, and the rare row that needs a closer look checked apart
-    /// (``checkEachValue(_:)``): a call would copy the materializer for every row, and a dictionary of decoded values
-    /// made for every row would be released for every row.
-    /// - Throws: `StrataError.invalidStoredValue` naming the first value that doesn't fit its property.
-    @inline(__always)
-    private func readChecked(
-        _ row: any StoreRow, into values: UnsafeMutableBufferPointer<StoredValue>
-    ) throws -> [Int: Any]? {
-        // Read in one call and checked in place: copying each value out would retain and release its payload.
-        // Most rows pass on their values' storage classes alone, tested as the row is read.
-        if row.readValues(rowColumns, into: values) { return nil }
-        return try checkEachValue(values)
-    }
-
     /// Checks each value of a row read into `values` against its property, and returns the decoded values of the
-    /// properties whose decoded values are cached.
+    /// properties whose decoded values are cached: a row whose values don't all pass on their storage classes.
     /// - Throws: `StrataError.invalidStoredValue` naming the first value that doesn't fit its property.
-    private func checkEachValue(_ values: UnsafeMutableBufferPointer<StoredValue>) throws -> [Int: Any] {
+    private func checkEachValue(_ values: UnsafeBufferPointer<StoredValue>) throws -> [Int: Any] {
         var decoded = [Int: Any]()
         for index in columns {
             // Most values pass on their storage class alone (a bit test); only the others are looked at.
@@ -172,7 +164,7 @@ struct RowMaterializer {
     }
 
     /// Notes the keys the row's to-one foreign keys refer to.
-    private mutating func noteTargets(_ values: UnsafeMutableBufferPointer<StoredValue>) {
+    private mutating func noteTargets(_ values: UnsafeBufferPointer<StoredValue>) {
         for (position, index) in foreignKeyIndexes.enumerated() {
             if case .integer(let target) = values[index] { targetKeys[position].append(target) }
         }

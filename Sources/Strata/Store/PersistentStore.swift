@@ -113,8 +113,11 @@ package protocol StoreRow {
     /// reader may initialize over without destroying it first; `values` holds at least
     /// `columns.requiredValueCount` values. Returns whether every value read passes its property on its storage
     /// classes (`columns.columns[offset].passing`), so that only a row with one that doesn't is checked value by
-    /// value; a row that can't tell as it reads returns `columns.admitAll(in:)`.
-    func readValues(_ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>) -> Bool
+    /// value; a row that can't tell as it reads returns `columns.admitAll(in:)`. With `columns.readsVersion`, the
+    /// row's version is read into `version` in the same call (a second dynamic call per row otherwise).
+    func readValues(
+        _ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>, version: inout Int64
+    ) -> Bool
 }
 
 extension StoreRow {

@@ -18,7 +18,10 @@ struct CustomStoreRow: StoreRow {
         return index < values.count ? values[index] : .integer(0)
     }
 
-    func readValues(_ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>) -> Bool {
+    func readValues(
+        _ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>, version: inout Int64
+    ) -> Bool {
+        if columns.readsVersion { version = int64(at: columns.versionColumn) }
         for (offset, column) in columns.columns.enumerated() where offset < self.values.count {
             values[column.index] = self.values[offset]
         }

@@ -97,12 +97,15 @@ extension SQLiteStatement {
     /// classes, tested as each value is read: one call per row where a fetch would otherwise make one dynamic call
     /// per column.
     ///
-    /// Each value is initialized over the slot's `.null` (``StoreRow/readValues(_:into:)``'s requirement): replacing
+    /// Each value is initialized over the slot's `.null` (``StoreRow/readValues(_:into:version:)``'s requirement): replacing
     /// it would load and test the old value of every column of every row. The precondition is unreachable from user
     /// data and store files: `columns` are property indexes of the fetched entity, and every caller passes values
     /// made with one slot per property of that entity.
-    package func readValues(_ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>) -> Bool {
+    package func readValues(
+        _ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>, version: inout Int64
+    ) -> Bool {
         guard let handle, let base = values.baseAddress else { return false }
+        if columns.readsVersion { version = sqlite3_column_int64(handle, columns.versionColumn) }
         precondition(
             columns.requiredValueCount <= values.count,
             "Strata: a row of \(columns.requiredValueCount) values read into \(values.count)")
