@@ -45,6 +45,20 @@ struct SaveStatementCacheTests {
         #expect(saved.map(\.name) == ["Porto"])
     }
 
+    /// The second save takes its transaction identifier without the lookups its first made, through the same
+    /// statement: it compiles none.
+    @Test("A connection's second one-change save compiles nothing")
+    func secondSaveCompilesNothing() throws {
+        let store = TestStore(.sqlite)
+        _ = try savedTrip(in: store)
+        let container = try store.container(TripBase.Trip.self)
+        let sqlite = try #require(container.store as? SQLiteStore)
+        try changeDays(in: container, to: 4)
+        let compiled = sqlite.compiledStatementCount
+        try changeDays(in: container, to: 5)
+        #expect(sqlite.compiledStatementCount == compiled)
+    }
+
     @Test("A one-change save compiles nothing, and runs the update and two history rows on SQLite")
     func oneChangeCompilesNothing() throws {
         let store = TestStore(.sqlite)

@@ -11,8 +11,6 @@ struct HistoryRecorder {
 
     /// The `INSERT` of a transaction row (``HistoryTables/transactionValues(author:)`` bound).
     private static let transactionInsert = render(HistoryTables.transactionInsert)
-    /// The `INSERT` of a transaction row that follows this connection's own last save.
-    private static let followingTransactionInsert = render(HistoryTables.followingTransactionInsert)
     /// The `INSERT` of a change row.
     private static let changeInsert = render(
         HistoryTables.insert(
@@ -30,10 +28,9 @@ struct HistoryRecorder {
     /// transaction row is the newest (``SQLiteConnection/nothingCommittedSinceOwnSave``).
     init(connection: SQLiteConnection, author: String?, followsOwnSave: Bool) throws {
         self.connection = connection
-        let statement = try connection.prepare(
-            followsOwnSave ? Self.followingTransactionInsert : Self.transactionInsert)
+        let statement = try connection.prepare(Self.transactionInsert)
         defer { statement.reset() }
-        try statement.bind(HistoryTables.transactionValues(author: author))
+        try statement.bind([.integer(followsOwnSave ? 1 : 0)] + HistoryTables.transactionValues(author: author))
         try statement.runToCompletion()
         self.transaction = connection.lastInsertRowID
     }
