@@ -29,7 +29,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     /// The backing data's bookkeeping, kept in the buffer's header. Opaque outside Strata.
     ///
     /// Every model a fetch makes carries one, so it holds only what a model read and left unchanged needs (104
-    /// bytes); what a change or a rarer use needs is in ``ModelBackingData/SideState``. The store is reached
+    /// bytes); what a change or a rarer use needs is in the side state, made on first use. The store is reached
     /// through the context reference, which every model of a context shares.
     public struct Fields {
         // The count, the state and whether there is a primary key share one word.
