@@ -182,8 +182,7 @@ extension ModelBackingData {
         context?.registerUndoOfRelationshipChange(of: model, at: index, from: before)
         relationshipTargets[index] = targets
         changedRelationships.insert(index)
-        // Kept for a join table only (a relationship of a model not in any schema yet keeps them too).
-        if entity?.relationshipInfos[index]?.savesJoinRows ?? true {
+        if keepsJoinChanges(at: index) {
             if !added.isEmpty { joinAdditions[index, default: []].append(contentsOf: added) }
             if !removed.isEmpty { joinRemovals[index, default: []].append(contentsOf: removed) }
         }
@@ -197,6 +196,15 @@ extension ModelBackingData {
             // later brings in the other with the relationship.
             ModelBackingData.updateInverses(of: model, relationship: info, added: added, removed: removed, in: nil)
         }
+    }
+}
+
+extension ModelBackingData {
+    /// Whether relationship `index` keeps the models it gained and lost (`joinAdditions`, `joinRemovals`) for the
+    /// save: a join table's does; a foreign key saves its current target alone. A model in no schema yet keeps
+    /// them, its storage not being known.
+    func keepsJoinChanges(at index: Int) -> Bool {
+        entity?.relationshipInfos[index]?.savesJoinRows ?? true
     }
 }
 

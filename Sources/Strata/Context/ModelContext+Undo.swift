@@ -102,7 +102,7 @@ extension ModelContext {
         let restoredIdentities = Set(targets.map { ObjectIdentifier($0) })
         data.relationshipTargets[index] = targets
         data.changedRelationships.insert(index)
-        if data.entity?.relationshipInfos[index]?.savesJoinRows ?? true {
+        if data.keepsJoinChanges(at: index) {
             data.joinAdditions[index, default: []].append(
                 contentsOf: targets.filter { !currentIdentities.contains(ObjectIdentifier($0)) })
             data.joinRemovals[index, default: []].append(

@@ -18,8 +18,6 @@ struct RowMaterializer {
     let foreignKeyIndexes: [Int]
     /// Whether rows say which entity of a hierarchy they belong to.
     let readsEntity: Bool
-    /// Whether rows hold their version after the columns (a fetch of columns).
-    private let readsVersion: Bool
     /// The properties left out of a model of ``entity`` made here; `nil` when the rows hold every column.
     private let unloaded: Set<Int>?
     private let properties: [any AnyPersistentProperty]
@@ -45,13 +43,12 @@ struct RowMaterializer {
     ) {
         entity = request.entity
         columns = request.columns ?? []
-        // A fetch of columns reads the row's version after them.
-        readsVersion = request.columns != nil
         readsEntity = request.readsEntityColumn
         properties = entity.persistentProperties
         validations = entity.rowValidations
         passingClasses = entity.classesPassingWithoutPayload
-        rowColumns = StoreRowColumns(columns, passing: passingClasses, readsVersion: readsVersion)
+        // A fetch of columns reads the row's version after them.
+        rowColumns = StoreRowColumns(columns, passing: passingClasses, readsVersion: request.columns != nil)
         unloaded =
             columns.count == entity.columnPropertyIndexes.count
             ? nil : Set(entity.columnPropertyIndexes).subtracting(columns)
@@ -87,7 +84,7 @@ struct RowMaterializer {
         data.values.replace(with: filled)
         for index in columns { data.decodedValues[index] = decoded?[index] }
         data.unloadedProperties = nil
-        data.rowVersion = readsVersion ? version : row.version(afterColumns: columns.count)
+        data.rowVersion = rowColumns.readsVersion ? version : row.version(afterColumns: columns.count)
         filledFaults.append(key)
     }
 
@@ -120,7 +117,7 @@ struct RowMaterializer {
         } else if unloaded != nil {
             data.unloadedProperties = unloaded
         }
-        if readsVersion { data.rowVersion = version }
+        if rowColumns.readsVersion { data.rowVersion = version }
         return data
     }
 

@@ -50,14 +50,7 @@ struct RowMaterializerTests {
 
     @Test(arguments: cases)
     func storedValuesAreChecked(_ example: Case) throws {
-        let container = try inMemoryContainer(Everything.self)
-        let setup = ModelContext(container)
-        setup.insert(Everything())
-        try setup.save()
-        let store = try #require(container.store as? SQLiteStore)
-        try store.withConnection {
-            try $0.execute("UPDATE \"Everything\" SET \"\(example.column)\" = \(example.sqlValue)")
-        }
+        let container = try savedRow(changedBy: "UPDATE \"Everything\" SET \"\(example.column)\" = \(example.sqlValue)")
 
         let fresh = ModelContext(container)
         if example.isRefused {
@@ -102,6 +95,17 @@ struct RowMaterializerTests {
         } catch {
             Issue.record("expected a StrataError, got \(error)", sourceLocation: sourceLocation)
         }
+    }
+
+    /// An in-memory SQLite container holding one saved `Everything`, its row then changed by hand with `sql`.
+    private func savedRow(changedBy sql: String) throws -> ModelContainer {
+        let container = try inMemoryContainer(Everything.self)
+        let setup = ModelContext(container)
+        setup.insert(Everything())
+        try setup.save()
+        let store = try #require(container.store as? SQLiteStore)
+        try store.withConnection { try $0.execute(sql) }
+        return container
     }
 
     /// A model of one saved `Everything`, fetched in a new context with only `loaded` loaded, and its store.
@@ -153,15 +157,9 @@ struct RowMaterializerTests {
 
     @Test("A hand-written NaN, integer date and maximal unsigned value read back as those values")
     func acceptedFormsDecode() throws {
-        let container = try inMemoryContainer(Everything.self)
-        let setup = ModelContext(container)
-        setup.insert(Everything())
-        try setup.save()
-        let store = try #require(container.store as? SQLiteStore)
-        try store.withConnection {
-            try $0.execute(
+        let container = try savedRow(
+            changedBy:
                 "UPDATE \"Everything\" SET \"double\" = 'NaN', \"date\" = 86400, \"uint64\" = '18446744073709551615'")
-        }
         let model = try #require(try ModelContext(container).fetch(FetchDescriptor<Everything>()).first)
         #expect(model.double.isNaN)
         #expect(model.date == Date(timeIntervalSinceReferenceDate: 86_400))
