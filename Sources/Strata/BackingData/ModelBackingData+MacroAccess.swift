@@ -66,15 +66,16 @@ extension ModelBackingData {
     }
 
     /// Reads a property stored as a ``StorableValue``, converting it in place.
-    @inlinable
+    @inlinable @inline(__always)
     public func getValue<Model, Value: StorableValue>(for property: PersistentProperty<Model, Value>) -> Value {
         // Specialized where the model declares the property, so the conversion is inlined: no call through the
         // codec, no copy of the stored value, no retain of the values around the read.
         if property.codec.usesStorableForm {
             let fields = self.fields
             let index = property.index
+            // `index` is a property index, never negative (see the contract above): the count is its only bound.
             if fields.pointee.unloadedProperties == nil, index < valueCount,
-                let value = Value(storedValue: valuesBase[index])
+                let value = Value(storedValue: slots.value(uncheckedAt: index))
             {
                 return value
             }
@@ -83,14 +84,15 @@ extension ModelBackingData {
     }
 
     /// Reads an optional property stored as a ``StorableValue`` (`NULL` for `nil`), converting it in place.
-    @inlinable
+    @inlinable @inline(__always)
     public func getValue<Model, Wrapped: StorableValue>(for property: PersistentProperty<Model, Wrapped?>) -> Wrapped? {
         if property.codec.usesStorableForm {
             let fields = self.fields
             let index = property.index
             if fields.pointee.unloadedProperties == nil, index < valueCount {
-                if case .null = valuesBase[index] { return nil }
-                if let value = Wrapped(storedValue: valuesBase[index]) { return value }
+                let slots = self.slots
+                if slots.isNull(uncheckedAt: index) { return nil }
+                if let value = Wrapped(storedValue: slots.value(uncheckedAt: index)) { return value }
             }
         }
         return decodeValue(for: property)
@@ -107,7 +109,7 @@ extension ModelBackingData {
             return typed
         }
         // Decoded in place: copying the stored value out first would retain and release its payload.
-        let decoded = values.withUnsafeBufferPointer { values -> Value? in
+        let decoded = withUnsafeValues { values -> Value? in
             if index < values.count { return property.codec.decode(values[index]) }
             return property.codec.decode(.null)
         }

@@ -4,20 +4,16 @@ extension ModelBackingData {
 
     /// Calls `body` with the values in place.
     @inlinable
-    package func withUnsafeValues<Result>(
-        _ body: (UnsafeBufferPointer<StoredValue>) throws -> Result
-    ) rethrows -> Result {
-        // The caller holds the backing data for the call, which keeps the pointer valid.
-        try body(UnsafeBufferPointer(start: valuesBase, count: valueCount))
+    package func withUnsafeValues<Result>(_ body: (ValueSlots) throws -> Result) rethrows -> Result {
+        // The caller holds the backing data for the call, which keeps the view valid.
+        try body(slots)
     }
 
     /// Calls `body` with the values in place, to change them.
     @inlinable
-    package func withUnsafeMutableValues<Result>(
-        _ body: (UnsafeMutableBufferPointer<StoredValue>) throws -> Result
-    ) rethrows -> Result {
+    package func withUnsafeMutableValues<Result>(_ body: (ValueSlots) throws -> Result) rethrows -> Result {
         fields.pointee.valuesVersion &+= 1
-        return try body(UnsafeMutableBufferPointer(start: valuesBase, count: valueCount))
+        return try body(slots)
     }
 
     /// A view of a backing data's values, in place: reading one copies nothing, and writing one writes the
@@ -37,34 +33,24 @@ extension ModelBackingData {
         @inlinable package var startIndex: Int { 0 }
         @inlinable package var endIndex: Int { data.valueCount }
 
-        @inlinable var base: UnsafeMutablePointer<StoredValue> { data.valuesBase }
-
         /// The value at `index`.
         @inlinable package subscript(index: Int) -> StoredValue {
-            get {
-                precondition(index >= 0 && index < endIndex, "Strata: value \(index) of \(endIndex) out of range")
-                return base[index]
-            }
+            get { data.slots[index] }
             nonmutating set {
-                precondition(index >= 0 && index < endIndex, "Strata: value \(index) of \(endIndex) out of range")
-                (base + index).replaceStoredValue(with: newValue)
+                data.slots[index] = newValue
                 data.fields.pointee.valuesVersion &+= 1
             }
         }
 
         /// Calls `body` with the values in place.
         @inlinable
-        package func withUnsafeBufferPointer<Result>(
-            _ body: (UnsafeBufferPointer<StoredValue>) throws -> Result
-        ) rethrows -> Result {
+        package func withUnsafeValues<Result>(_ body: (ValueSlots) throws -> Result) rethrows -> Result {
             try data.withUnsafeValues(body)
         }
 
         /// Calls `body` with the values in place, to change them.
         @inlinable
-        package func withUnsafeMutableBufferPointer<Result>(
-            _ body: (UnsafeMutableBufferPointer<StoredValue>) throws -> Result
-        ) rethrows -> Result {
+        package func withUnsafeMutableValues<Result>(_ body: (ValueSlots) throws -> Result) rethrows -> Result {
             try data.withUnsafeMutableValues(body)
         }
 
@@ -74,7 +60,7 @@ extension ModelBackingData {
 
         /// A copy of the values, independent of the backing data.
         package var copy: [StoredValue] {
-            withUnsafeBufferPointer { Array($0) }
+            withUnsafeValues { Array($0) }
         }
 
         /// Replaces every value with `replacement`'s, which holds one per property as these do.
@@ -83,10 +69,8 @@ extension ModelBackingData {
         /// the counts match and the check is unreachable from user data.
         package func replace(with replacement: [StoredValue]) {
             precondition(replacement.count == endIndex, "Strata: \(replacement.count) values replace \(endIndex)")
-            withUnsafeMutableBufferPointer { values in
-                for index in replacement.indices {
-                    (values.baseAddress! + index).replaceStoredValue(with: replacement[index])
-                }
+            withUnsafeMutableValues { values in
+                for index in replacement.indices { values[index] = replacement[index] }
             }
         }
     }

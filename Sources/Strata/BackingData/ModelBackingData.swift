@@ -4,13 +4,13 @@
 /// are tracked. You don't use it directly.
 ///
 /// One allocation holds everything: the bookkeeping in the buffer's header (``Fields``) and the values, one per
-/// persistent property, in its tail. A fetch makes one of these per row and `enumerate` frees them page by page,
+/// persistent property, in its tail (a 16-byte slot each and a tag byte each, as `ValueSlots` lays them out). A fetch makes one of these per row and `enumerate` frees them page by page,
 /// so a separate values buffer would be a second allocation, a second free and a second cache line per model.
 ///
 /// This file holds the storage: the layout, the pointers into it, making and freeing. The entry points the
 /// macro's accessors call, and what they may assume, are in `ModelBackingData+MacroAccess`; loading a model's
 /// unread properties in `ModelBackingData+Faulting`; change tracking in `ModelBackingData+Changes`.
-public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, StoredValue> {
+public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, UInt64> {
     /// Where a model is in its life.
     @usableFromInline
     package enum State: Equatable {
@@ -80,23 +80,23 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     /// The model's values in place: one per persistent property, by property index, ``valueCount`` of them.
     ///
     /// The one way into the values: every read and write of them, in Strata and in code inlined from the macro's
-    /// accessors, goes through this pointer (directly, through ``values``, or through `withUnsafeValues` and
-    /// `withUnsafeMutableValues`), so where they are kept can change here alone.
-    /// - Where they live: in this object's tail, after the header (``fields``); this object owns them, initializes
-    ///   them in `make(propertyCount:)` and destroys them in `deinit`.
-    /// - How long the pointer is valid: while the backing data lives, which every caller, holding it, ensures; it
-    ///   is never reallocated, so a pointer taken before a call stays valid after it. Don't keep it past the
+    /// accessors, goes through this view (directly, through ``values``, or through `withUnsafeValues` and
+    /// `withUnsafeMutableValues`), so where and how they are kept can change here and in `ValueSlots` alone.
+    /// - Where they live: in this object's tail, after the header (``fields``); this object owns them, sets them
+    ///   to `NULL` in `make(propertyCount:)` and destroys them in `deinit`.
+    /// - How long the view is valid: while the backing data lives, which every caller, holding it, ensures; the
+    ///   tail is never reallocated, so a view taken before a call stays valid after it. Don't keep it past the
     ///   holding reference.
     /// - Who may write: Strata's own code, never user code, from wherever the model is used (its context's actor,
     ///   or one thread at a time for a model in no context), with no other access to the same value in flight (no
-    ///   access through the pointer spans a call that could reach the model). Every write moves
+    ///   access through the view spans a call that could reach the model). Every write moves
     ///   `Fields.valuesVersion`, so live results see it: `values`' subscript and `withUnsafeMutableValues` do;
     ///   `make`'s initialization and `deinit` are the only writes that don't.
-    @inlinable var valuesBase: UnsafeMutablePointer<StoredValue> {
-        withUnsafeMutablePointerToElements { $0 }
+    @inlinable var slots: ValueSlots {
+        ValueSlots(base: UnsafeMutableRawPointer(withUnsafeMutablePointerToElements { $0 }), count: valueCount)
     }
 
-    /// How many values ``valuesBase`` points to: one per persistent property of the model, fixed at `make`.
+    /// How many values ``slots`` holds: one per persistent property of the model, fixed at `make`.
     @inlinable var valueCount: Int { Int(fields.pointee.valueCount) }
 
     /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
@@ -252,14 +252,15 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     // MARK: - Making and freeing
 
     /// Backing data for a new model with `propertyCount` persistent properties, all `NULL` until set.
+    @inline(__always)
     package static func make(propertyCount: Int) -> ModelBackingData {
         // A header of `nil`s: `create` copies the header it is given, and copying a non-`nil` one costs a call.
         let data = unsafeDowncast(
-            create(minimumCapacity: propertyCount) { _ in Fields(valueCount: propertyCount) },
+            create(minimumCapacity: ValueSlots.wordCount(for: propertyCount)) { _ in
+                Fields(valueCount: propertyCount)
+            },
             to: ModelBackingData.self)
-        // Plain stores: `initialize(repeating:)` copies through the enum's outlined copy, a call per value.
-        let values = data.valuesBase
-        for index in 0..<propertyCount { (values + index).initialize(to: .null) }
+        data.slots.initializeToNull()
         return data
     }
 
@@ -276,6 +277,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     /// Backing data for a row of `entity`, of the context `contextReference` refers to (a reference with no
     /// context for a row read outside any): what a fetch making a model per row passes, having asked the context
     /// for its reference once.
+    @inline(__always)
     static func make(
         primaryKey: Int64, entity: Schema.Entity, contextReference: ModelContextReference
     ) -> ModelBackingData {
@@ -295,14 +297,8 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, Stor
     }
 
     deinit {
-        // The header is a stored property, destroyed with the object; the values are raw tail memory. Only text
-        // and blobs own memory: `deinitialize(count:)` would call the enum's generic destroy for every value.
-        let values = valuesBase
-        for index in 0..<valueCount {
-            switch values[index] {
-            case .null, .integer, .real: continue
-            case .text, .blob: (values + index).deinitialize(count: 1)
-            }
-        }
+        // The header is a stored property, destroyed with the object; the values are raw tail memory, of which
+        // only text and blobs own memory.
+        slots.destroyAll()
     }
 }

@@ -71,17 +71,20 @@ struct RowMaterializer {
             !data.hasSavedValues
         else { return }
         // Read into a copy, so a row that fails its checks leaves the fault as it was.
-        var filled = data.values.copy
+        let filled = ModelBackingData.make(propertyCount: data.valueCount)
         var version: Int64 = 0
-        let decoded = try filled.withUnsafeMutableBufferPointer { values in
-            // The row reader initializes each value over a `.null` (`StoreRow.readValues(_:into:version:)`).
+        let decoded = try filled.withUnsafeMutableValues { values in
+            data.withUnsafeValues { current in
+                for index in current.indices { values.initialize(index, to: current[index]) }
+            }
+            // The row reader initializes each value over a `NULL` (`StoreRow.readValues(_:into:version:)`).
             for index in columns { values[index] = .null }
             let passes = row.readValues(rowColumns, into: values, version: &version)
-            let decoded = try passes ? nil : checkEachValue(UnsafeBufferPointer(values))
-            noteTargets(UnsafeBufferPointer(values))
+            let decoded = try passes ? nil : checkEachValue(values)
+            noteTargets(values)
             return decoded
         }
-        data.values.replace(with: filled)
+        data.values.replace(with: filled.values.copy)
         for index in columns { data.decodedValues[index] = decoded?[index] }
         data.unloadedProperties = nil
         data.rowVersion = rowColumns.readsVersion ? version : row.version(afterColumns: columns.count)
@@ -133,7 +136,7 @@ struct RowMaterializer {
     /// Checks each value of a row read into `values` against its property, and returns the decoded values of the
     /// properties whose decoded values are cached: a row whose values don't all pass on their storage classes.
     /// - Throws: `StrataError.invalidStoredValue` naming the first value that doesn't fit its property.
-    private func checkEachValue(_ values: UnsafeBufferPointer<StoredValue>) throws -> [Int: Any] {
+    private func checkEachValue(_ values: ValueSlots) throws -> [Int: Any] {
         var decoded = [Int: Any]()
         for index in columns {
             // Most values pass on their storage class alone (a bit test); only the others are looked at.
@@ -161,7 +164,7 @@ struct RowMaterializer {
     }
 
     /// Notes the keys the row's to-one foreign keys refer to.
-    private mutating func noteTargets(_ values: UnsafeBufferPointer<StoredValue>) {
+    private mutating func noteTargets(_ values: ValueSlots) {
         for (position, index) in foreignKeyIndexes.enumerated() {
             if case .integer(let target) = values[index] { targetKeys[position].append(target) }
         }

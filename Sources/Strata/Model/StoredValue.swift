@@ -48,17 +48,3 @@ extension StoredValue: CustomStringConvertible {
         }
     }
 }
-
-extension UnsafeMutablePointer where Pointee == StoredValue {
-    /// Puts `value` here in place of the value this points to. A NULL owns nothing, so it is overwritten without
-    /// being destroyed: assigning would call the enum's outlined destroy once per value of every row read and of
-    /// every new model's initial values.
-    @inlinable
-    package func replaceStoredValue(with value: StoredValue) {
-        if case .null = pointee {
-            initialize(to: value)
-        } else {
-            pointee = value
-        }
-    }
-}

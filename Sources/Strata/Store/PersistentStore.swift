@@ -109,14 +109,14 @@ package protocol StoreRow {
     func int64(at column: Int32) -> Int64
     func storedValue(at column: Int32) -> StoredValue
     /// Reads columns 1… into `values`: column `offset + 1` at `values[columns.columns[offset].index]`. Every slot
-    /// those indexes name holds a value that owns no memory (`.null`, as a new model's values start), which the
-    /// reader may initialize over without destroying it first; `values` holds at least
+    /// those indexes name holds `NULL`, as a new model's values start, which the reader may initialize over
+    /// (`ValueSlots.initialize(_:to:)`) without destroying it first; `values` holds at least
     /// `columns.requiredValueCount` values. Returns whether every value read passes its property on its storage
     /// classes (`columns.columns[offset].passing`), so that only a row with one that doesn't is checked value by
     /// value; a row that can't tell as it reads returns `columns.admitAll(in:)`. With `columns.readsVersion`, the
     /// row's version is read into `version` in the same call (a second dynamic call per row otherwise).
     func readValues(
-        _ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>, version: inout Int64
+        _ columns: StoreRowColumns, into values: ValueSlots, version: inout Int64
     ) -> Bool
 }
 

@@ -34,7 +34,7 @@ package struct StoreRowColumns {
 
     /// Whether every value the columns name in `values` passes its property on its storage classes: what a row
     /// reader that can't tell as it reads returns.
-    package func admitAll(in values: UnsafeMutableBufferPointer<StoredValue>) -> Bool {
+    package func admitAll(in values: ValueSlots) -> Bool {
         columns.allSatisfy { $0.index < values.count && $0.passing.admits(values[$0.index]) }
     }
 }

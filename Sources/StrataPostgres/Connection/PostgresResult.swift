@@ -101,9 +101,8 @@ package final class PostgresResult {
     /// The precondition is unreachable from server data: `columns` are property indexes of the fetched entity, the
     /// statement selects one column for each, and every caller passes values with one slot per property.
     func readValues(
-        row: Int, _ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>
+        row: Int, _ columns: StoreRowColumns, into values: ValueSlots
     ) -> Bool {
-        guard let base = values.baseAddress else { return false }
         let count = values.count
         let row = Int32(row)
         var admitsAll = true
@@ -127,7 +126,7 @@ package final class PostgresResult {
                 value = storedValue(row: Int(row), column: column)
             }
             if !entry.passing.admits(value) { admitsAll = false }
-            (base + index).replaceStoredValue(with: value)
+            values[index] = value
             column &+= 1
         }
         return admitsAll

@@ -213,7 +213,7 @@ final class PostgresRow: StoreRow {
     func storedValue(at column: Int32) -> StoredValue { result.storedValue(row: row, column: column) }
 
     func readValues(
-        _ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>, version: inout Int64
+        _ columns: StoreRowColumns, into values: ValueSlots, version: inout Int64
     ) -> Bool {
         if columns.readsVersion { version = result.int64(row: row, column: columns.versionColumn) }
         return result.readValues(row: row, columns, into: values)

@@ -19,7 +19,7 @@ struct CustomStoreRow: StoreRow {
     }
 
     func readValues(
-        _ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>, version: inout Int64
+        _ columns: StoreRowColumns, into values: ValueSlots, version: inout Int64
     ) -> Bool {
         if columns.readsVersion { version = int64(at: columns.versionColumn) }
         for (offset, column) in columns.columns.enumerated() where offset < self.values.count {

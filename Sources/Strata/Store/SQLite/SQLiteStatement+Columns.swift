@@ -97,14 +97,14 @@ extension SQLiteStatement {
     /// classes, tested as each value is read: one call per row where a fetch would otherwise make one dynamic call
     /// per column.
     ///
-    /// Each value is initialized over the slot's `.null` (``StoreRow/readValues(_:into:version:)``'s requirement): replacing
-    /// it would load and test the old value of every column of every row. The precondition is unreachable from user
+    /// Each value is initialized over the slot's `NULL` (``StoreRow/readValues(_:into:version:)``'s requirement):
+    /// replacing it would load and test the old value of every column of every row. The precondition is unreachable from user
     /// data and store files: `columns` are property indexes of the fetched entity, and every caller passes values
     /// made with one slot per property of that entity.
     package func readValues(
-        _ columns: StoreRowColumns, into values: UnsafeMutableBufferPointer<StoredValue>, version: inout Int64
+        _ columns: StoreRowColumns, into values: ValueSlots, version: inout Int64
     ) -> Bool {
-        guard let handle, let base = values.baseAddress else { return false }
+        guard let handle else { return false }
         if columns.readsVersion { version = sqlite3_column_int64(handle, columns.versionColumn) }
         precondition(
             columns.requiredValueCount <= values.count,
@@ -114,7 +114,7 @@ extension SQLiteStatement {
             var column: Int32 = 1
             for entry in columns {
                 let (value, classes) = Self.classifiedValue(handle, column)
-                (base + entry.index).initialize(to: value)
+                values.initialize(entry.index, to: value)
                 admitsAll = entry.passing.admits(classes: classes) && admitsAll
                 column &+= 1
             }

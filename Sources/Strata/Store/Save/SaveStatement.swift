@@ -48,7 +48,7 @@ package enum SaveBindings {
         case .values(let values):
             for (offset, value) in values.enumerated() { try body(offset, value) }
         case .row(let insert, let columns, let foreignKeys):
-            try insert.values.withUnsafeBufferPointer { values in
+            try insert.values.withUnsafeValues { values in
                 for (offset, index) in columns.enumerated() {
                     if !foreignKeys.isEmpty, let foreignKey = foreignKeys[index] {
                         try body(offset, foreignKey)
