@@ -26,6 +26,33 @@ package struct HistoryKeyList: Sendable {
         bytes.append(UInt8(zigzag))
     }
 
+    /// Appends `keys` in order, as ``append(_:)`` appends each: the run is encoded into one buffer of at most ten
+    /// bytes a key and added to the list at once, not byte by byte through the entry that holds the list.
+    package mutating func append(contentsOf keys: ArraySlice<Int64>) {
+        var last = self.last
+        var consecutive = isConsecutive
+        let run = [UInt8](unsafeUninitializedCapacity: keys.count * 10) { buffer, count in
+            var index = 0
+            for key in keys {
+                let step = key &- last
+                last = key
+                if step != 1 { consecutive = false }
+                var zigzag = UInt64(bitPattern: (step << 1) ^ (step >> 63))
+                while zigzag >= 0x80 {
+                    buffer[index] = UInt8(truncatingIfNeeded: zigzag) | 0x80
+                    index += 1
+                    zigzag >>= 7
+                }
+                buffer[index] = UInt8(zigzag)
+                index += 1
+            }
+            count = index
+        }
+        bytes.append(contentsOf: run)
+        self.last = last
+        isConsecutive = consecutive
+    }
+
     /// The list as stored: `nil` when the keys are consecutive.
     package var stored: [UInt8]? { isConsecutive ? nil : bytes }
 

@@ -37,6 +37,25 @@ import Testing
         #expect(list.stored?.count == 4)
     }
 
+    @Test func runsAppendedAtOnceEncodeAsKeysAppendedOneByOne() {
+        var generator = PredicateFuzzTests.Generator(state: 48)
+        for _ in 0..<100 {
+            let keys = (0..<Int(2 + generator.next() % 60)).map { _ in Int64(generator.next() % 500) }
+            var oneByOne = HistoryKeyList(first: keys[0])
+            for key in keys.dropFirst() { oneByOne.append(key) }
+            // In two runs, as a save's journal appends a batch delete's keys to the run its entry joined.
+            var inRuns = HistoryKeyList(first: keys[0])
+            let split = 1 + Int(generator.next() % UInt64(keys.count - 1))
+            inRuns.append(contentsOf: keys[1..<split])
+            inRuns.append(contentsOf: keys[split...])
+            #expect(inRuns.stored == oneByOne.stored)
+            #expect(inRuns.bytes == oneByOne.bytes)
+        }
+        var consecutive = HistoryKeyList(first: 1)
+        consecutive.append(contentsOf: Array(Int64(2)...50_000)[...])
+        #expect(consecutive.stored == nil)
+    }
+
     // A damaged list (cut short) continues consecutively instead of failing the read.
     @Test func shortListContinuesConsecutively() {
         #expect(HistoryKeyList.keys(first: 1, count: 4, list: [6]) == [1, 4, 5, 6])

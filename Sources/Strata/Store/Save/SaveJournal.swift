@@ -48,9 +48,8 @@ package struct SaveJournal {
             if other.count == 1 {
                 keys.append(other.row)
             } else {
-                for key in HistoryKeyList.keys(first: other.row, count: other.count, list: other.keys.stored) {
-                    keys.append(key)
-                }
+                keys.append(
+                    contentsOf: HistoryKeyList.keys(first: other.row, count: other.count, list: other.keys.stored)[...])
             }
             count += other.count
         }
@@ -87,7 +86,7 @@ package struct SaveJournal {
         guard let first = rows.first else { return }
         note(.delete, entity, row: first, attributes: nil)
         let last = entries.count - 1
-        for row in rows.dropFirst() { entries[last].keys.append(row) }
+        entries[last].keys.append(contentsOf: rows.dropFirst())
         entries[last].count += Int64(rows.count - 1)
         noted += Int64(rows.count - 1)
     }

@@ -80,6 +80,26 @@ struct BatchDeleteRowsTests {
     }
 
     @Test(
+        "A batch delete that matches no row removes none and records no change; the next one removes its rows",
+        arguments: StoreKind.all)
+    func deleteMatchingNothing(_ kind: StoreKind) throws {
+        let container = try makeLibrary(kind, racks: 2, volumes: 1)
+        let context = ModelContext(container)
+        let before = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).count
+        try context.delete(model: CascadeRack.self, where: #Predicate { $0.number > 5 })
+        try context.save()
+        #expect(try context.fetchCount(FetchDescriptor<CascadeLeaf>()) == 2)
+        let after = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
+        #expect(after.dropFirst(before).allSatisfy { $0.changes.isEmpty })
+
+        try context.delete(model: CascadeRack.self, where: #Predicate { $0.number >= 0 })
+        try context.save()
+        let last = try #require(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last)
+        #expect(last.changes.count == 2 + 2 + 2)
+        #expect(try context.fetchCount(FetchDescriptor<CascadeRack>()) == 0)
+    }
+
+    @Test(
         "Models of rows the cascade removed end deleted, in the saving context and in another one",
         arguments: StoreKind.all)
     func registeredModelsEndDeleted(_ kind: StoreKind) throws {
