@@ -96,37 +96,59 @@ package final class PostgresResult {
 
     /// Reads columns `1…` of `row` into `values`, column `offset + 1` at `values[columns.columns[offset].index]`,
     /// as ``storedValue(row:column:)`` reads each, and tells whether every value passes its property on its storage
-    /// classes, tested as each value is read rather than in a second pass over the row.
+    /// classes, tested as each value is read rather than in a second pass over the row. With `columns.readsVersion`,
+    /// the version column after them goes to `version`.
     ///
-    /// The precondition is unreachable from server data: `columns` are property indexes of the fetched entity, the
-    /// statement selects one column for each, and every caller passes values with one slot per property.
+    /// Each value is initialized over the slot's `NULL` (``StoreRow/readValues(_:into:version:)``'s requirement),
+    /// and the bounds are checked once per row, not per column, as SQLite's reader does. The precondition is
+    /// unreachable from server data: `columns` are property indexes of the fetched entity, the statement selects one
+    /// column for each (and the version), and every caller passes values with one slot per property.
     func readValues(
+        row: Int, _ columns: StoreRowColumns, into values: ValueSlots, version: inout Int64
+    ) -> Bool {
+        precondition(
+            columns.requiredValueCount <= values.count
+                && columns.columns.count + (columns.readsVersion ? 1 : 0) < kinds.count,
+            "Strata: a row of \(columns.requiredValueCount) values and \(columns.columns.count) columns read into "
+                + "\(values.count) values of \(kinds.count) columns")
+        if columns.readsVersion { version = int64(row: row, column: columns.versionColumn) }
+        guard isBinary else {
+            return readTextValues(row: row, columns, into: values)
+        }
+        let row = Int32(row)
+        return columns.columns.withUnsafeBufferPointer { columns in
+            kinds.withUnsafeBufferPointer { kinds in
+                var admitsAll = true
+                var column: Int32 = 1
+                for entry in columns {
+                    // A length of 0 is NULL or an empty text or bytea; only then is NULL asked about.
+                    let length = Int(PQgetlength(handle, row, column))
+                    let value: StoredValue
+                    if length == 0 && PQgetisnull(handle, row, column) == 1 {
+                        value = .null
+                    } else {
+                        value = kinds[Int(column)].binaryValue(
+                            UnsafeRawBufferPointer(start: PQgetvalue(handle, row, column), count: length))
+                    }
+                    admitsAll = entry.passing.admits(value) && admitsAll
+                    values.initialize(entry.index, to: value)
+                    column &+= 1
+                }
+                return admitsAll
+            }
+        }
+    }
+
+    /// ``readValues(row:_:into:version:)`` for a result in text format.
+    private func readTextValues(
         row: Int, _ columns: StoreRowColumns, into values: ValueSlots
     ) -> Bool {
-        let count = values.count
-        let row = Int32(row)
         var admitsAll = true
         var column: Int32 = 1
         for entry in columns.columns {
-            let index = entry.index
-            precondition(
-                index < count && Int(column) < kinds.count,
-                "Strata: column \(column) goes to value \(index) of \(count)")
-            let value: StoredValue
-            if isBinary {
-                // A length of 0 is NULL or an empty text or bytea; only then is NULL asked about.
-                let length = Int(PQgetlength(handle, row, column))
-                if length == 0 && PQgetisnull(handle, row, column) == 1 {
-                    value = .null
-                } else {
-                    value = kinds[Int(column)].binaryValue(
-                        UnsafeRawBufferPointer(start: PQgetvalue(handle, row, column), count: length))
-                }
-            } else {
-                value = storedValue(row: Int(row), column: column)
-            }
-            if !entry.passing.admits(value) { admitsAll = false }
-            values[index] = value
+            let value = storedValue(row: row, column: column)
+            admitsAll = entry.passing.admits(value) && admitsAll
+            values.initialize(entry.index, to: value)
             column &+= 1
         }
         return admitsAll

@@ -215,8 +215,7 @@ final class PostgresRow: StoreRow {
     func readValues(
         _ columns: StoreRowColumns, into values: ValueSlots, version: inout Int64
     ) -> Bool {
-        if columns.readsVersion { version = result.int64(row: row, column: columns.versionColumn) }
-        return result.readValues(row: row, columns, into: values)
+        result.readValues(row: row, columns, into: values, version: &version)
     }
 }
 
