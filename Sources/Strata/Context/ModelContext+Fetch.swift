@@ -243,6 +243,9 @@ extension ModelContext {
             isRegistered = true
             // Noted before the models move: the next read of a relationship loads it for them too.
             let owners = entity.relationshipInfos.isEmpty ? [] : rows.filledFaults + rows.made.map(\.key)
+            if rows.leavesPropertiesOut {
+                notePartialModels(rows.made.lazy.map { ($0.key, $0.model.persistentBackingData) })
+            }
             // Moved, not copied: retaining each model would be a cache miss by now.
             registered.insert(movingFrom: &rows.made)
             registry.restoreMap(registered, of: entityKey)
@@ -293,6 +296,8 @@ extension ModelContext {
         // map is back in place first, and each model is registered as soon as it is made.
         register()
         var madeKeys: [Int64] = []
+        var partialModels: [(key: Int64, data: ModelBackingData)] = []
+        defer { notePartialModels(partialModels) }
         for row in rowsRead {
             switch row {
             case .registered(let model):
@@ -306,6 +311,7 @@ extension ModelContext {
                 let model = ModelBackingData.makeModel(rowEntity.modelType, adopting: data)
                 registry.register(model, for: key, of: entityKey)
                 madeKeys.append(key)
+                if data.unloadedProperties != nil { partialModels.append((key, data)) }
                 body(model)
             }
         }

@@ -241,6 +241,9 @@ extension ModelContext {
         let passingClasses = entity.classesPassingWithoutPayload
         let validations = entity.rowValidations
         var filledKeys: [Int64] = []
+        // Models of subentities keep their own columns unloaded: noted, so reading one loads them together.
+        var partialModels: [(key: Int64, data: ModelBackingData)] = []
+        defer { notePartialModels(partialModels) }
         for start in stride(from: 0, to: all.count, by: StoreLimits.keysPerStatement) {
             let chunk = all[start..<Swift.min(start + StoreLimits.keysPerStatement, all.count)]
             var byKey = [Int64: ModelBackingData](minimumCapacity: chunk.count)
@@ -270,6 +273,7 @@ extension ModelContext {
                 let remaining =
                     faultEntity === entity ? [] : faultEntity.columnPropertyIndexes.filter { !columns.contains($0) }
                 fault.unloadedProperties = remaining.isEmpty ? nil : Set(remaining)
+                if !remaining.isEmpty { partialModels.append((key, fault)) }
                 fault.rowVersion = row.version(afterColumns: columns.count)
                 filledKeys.append(key)
             }

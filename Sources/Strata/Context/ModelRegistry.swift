@@ -8,7 +8,8 @@
 ///   removals of models whose rows are gone, an erase), other than `enumerate` releasing its pages;
 /// - ``pendingOwners`` and ``pendingFaults`` list, by entity, the models registered since a relationship was last
 ///   loaded for them and the faults registered since faults were last filled
-///   (`ModelContext+RelationshipBatches`);
+///   (`ModelContext+RelationshipBatches`); ``pendingPartialModels`` the models registered with some properties
+///   left out (`ModelContext+PartialModels`);
 /// - ``readSerials`` tells live results for which save each row was last read from the store.
 ///
 /// Invariant: a model registered under a key of an entity is backed by that row — its backing data's primary key is
@@ -23,6 +24,9 @@ package struct ModelRegistry {
     var pendingOwners: [ObjectIdentifier: ModelContext.PendingOwners] = [:]
     /// By entity, the primary keys of the faults registered since faults were last filled.
     var pendingFaults: [ObjectIdentifier: [Int64]] = [:]
+    /// By entity and the properties they miss, the models registered with some properties left out, in the order
+    /// they were registered.
+    var pendingPartialModels: [ModelContext.PartialModelGroup: ModelContext.PendingPartialModels] = [:]
     /// For live results: by entity, the save (event serial) for which each row was last read from the store.
     var readSerials: [ObjectIdentifier: [Int64: UInt64]] = [:]
 
@@ -85,6 +89,7 @@ package struct ModelRegistry {
         maps.removeAll()
         pendingOwners.removeAll()
         pendingFaults.removeAll()
+        pendingPartialModels.removeAll()
         readSerials.removeAll()
         revision += 1
     }

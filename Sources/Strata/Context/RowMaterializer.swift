@@ -20,6 +20,9 @@ struct RowMaterializer {
     let readsEntity: Bool
     /// The properties left out of a model of ``entity`` made here; `nil` when the rows hold every column.
     private let unloaded: Set<Int>?
+    /// Whether models made here may miss some properties: the request leaves some out, or a row of a subentity
+    /// holds only its base entity's columns.
+    var leavesPropertiesOut: Bool { unloaded != nil || readsEntity }
     private let properties: [any AnyPersistentProperty]
     private let validations: [Schema.Entity.RowValidation]
     private let passingClasses: [StorageClasses]

@@ -59,6 +59,35 @@ struct ModelContextPartialModelTests {
         withExtendedLifetime(context) {}
     }
 
+    @Test("A long list read in order loads its left-out property for the next 500 models at a time")
+    func longListLoadsTheNextModelsEachQuery() throws {
+        // Each load takes the next models in the order the fetch returned them, not whichever models of the entity
+        // a walk over the identity map meets first (a walk per load made reading a long list cost its square).
+        // Fetched in reverse key order, so the two differ: the first 500 of the list are one load.
+        let container = try freshContainer(.sqlite, PartialNote.self)
+        let setup = ModelContext(container)
+        for number in 0..<1_500 {
+            let padded = String(repeating: "0", count: 4 - String(number).count) + String(number)
+            setup.insert(PartialNote(title: "Note \(padded)", body: "Body \(padded)"))
+        }
+        try setup.save()
+        let context = ModelContext(container)
+        var descriptor = FetchDescriptor<PartialNote>(sortBy: [SortDescriptor(\.title, order: .reverse)])
+        descriptor.propertiesToFetch = [\.title]
+        let notes = try context.fetch(descriptor)
+        // A second fetch of some of the same rows registers nothing new: the models stay listed once.
+        descriptor.fetchLimit = 10
+        _ = try context.fetch(descriptor)
+        let sqlite = try #require(container.store as? SQLiteStore)
+        var before = sqlite.executedStatementCount
+        let firstBodies = notes.prefix(500).map(\.body)
+        #expect(sqlite.executedStatementCount - before == 1)
+        before = sqlite.executedStatementCount
+        let otherBodies = notes.dropFirst(500).map(\.body)
+        #expect(sqlite.executedStatementCount - before == 2)
+        #expect(firstBodies + otherBodies == notes.map { "Body" + $0.title.dropFirst("Note".count) })
+    }
+
     @Test("Each model gets its own row's values", arguments: StoreKind.all)
     func valuesComeFromEachRow(_ kind: StoreKind) throws {
         let (container, context, books) = try partialBooks(kind)
