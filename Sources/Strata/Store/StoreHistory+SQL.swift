@@ -65,10 +65,15 @@ extension HistoryTables {
     /// The values of a save's transaction row written now: the time, the author, the program and the process.
     package static func transactionValues(author: String?) -> [StoredValue] {
         [
-            .real(Date().timeIntervalSinceReferenceDate), author.map { .text($0) } ?? .null,
+            .real(transactionTime()), author.map { .text($0) } ?? .null,
             .text(StoredHistoryTransaction.currentBundleIdentifier),
             .text(StoredHistoryTransaction.currentProcessIdentifier),
         ]
+    }
+
+    /// The time a transaction row written now records.
+    package static func transactionTime() -> Double {
+        Date().timeIntervalSinceReferenceDate
     }
 
     /// The `INSERT` of one row into `table`'s `columns`, its values bound row by row.

@@ -36,7 +36,7 @@ struct HistoryRecordingTests {
         #expect(transactions[0].token < transactions[1].token && transactions[1].token < transactions[2].token)
         #expect(transactions.allSatisfy { $0.storeIdentifier == context.store.identifier && $0.author == nil })
         #expect(transactions[0].processIdentifier == String(ProcessInfo.processInfo.processIdentifier))
-        #expect(!transactions[0].bundleIdentifier.isEmpty)
+        #expect(transactions[0].bundleIdentifier == StoredHistoryTransaction.currentBundleIdentifier)
         #expect(transactions[0].changes[0].changedPersistentIdentifier == lisbon.persistentModelID)
     }
 

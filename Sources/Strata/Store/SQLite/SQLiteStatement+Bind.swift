@@ -21,6 +21,7 @@ extension SQLiteStatement {
     @inline(__always)
     package func bind(_ value: StoredValue, at index: Int32) throws(SQLiteError) {
         guard let handle else { throw .finalized(sql: sql) }
+        hasBindings = true
         let result: Int32
         switch value {
         case .null:

@@ -24,8 +24,12 @@ package final class SQLiteStatement {
     /// The connection whose ``SQLiteConnection/executedStatementCount`` this statement bumps.
     private weak var owner: SQLiteConnection?
 
-    /// Whether the next ``step()`` is the first since the last reset.
+    /// Whether the next ``step()`` is the first since the last reset: a statement not stepped since needs no
+    /// rewinding.
     private var isFresh = true
+
+    /// Whether a value was bound since the last reset: a statement with none needs no clearing.
+    var hasBindings = false
 
     /// Whether stepping counts toward ``SQLiteConnection/executedStatementCount``.
     private let countsExecutions: Bool
@@ -47,12 +51,19 @@ package final class SQLiteStatement {
         return sqlite3_stmt_busy(handle) != 0
     }
 
-    /// Rewinds the statement so it can run again, and clears every bound parameter.
+    /// Rewinds the statement so it can run again, and clears every bound parameter. A statement neither stepped
+    /// nor bound since its last reset is left as it is: a kept statement, reset after its run, is not reset again
+    /// when it is next taken.
     package func reset() {
         guard let handle else { return }
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
-        isFresh = true
+        if !isFresh {
+            sqlite3_reset(handle)
+            isFresh = true
+        }
+        if hasBindings {
+            sqlite3_clear_bindings(handle)
+            hasBindings = false
+        }
     }
 
     /// Releases the compiled statement; later calls to ``step()`` throw.

@@ -62,6 +62,43 @@ struct SQLiteStatementTests {
         #expect(second.isNull(at: 0))
     }
 
+    @Test func resetRewindsAndClearsWhateverWasDoneSinceTheLastReset() throws {
+        let connection = try SQLiteConnection(location: .memory)
+        let statement = try connection.prepare("SELECT ?")
+        // Bound but not stepped: the reset clears the value.
+        try statement.bind(.integer(1), at: 1)
+        statement.reset()
+        #expect(try statement.step())
+        #expect(statement.isNull(at: 0))
+        // Stepped but not bound: the reset rewinds, and a second reset changes nothing.
+        statement.reset()
+        statement.reset()
+        #expect(try statement.step())
+        #expect(statement.isNull(at: 0))
+        // Stepped mid-row and bound again: the reset rewinds and clears.
+        statement.reset()
+        try statement.bind(.text("kept"), at: 1)
+        #expect(try statement.step())
+        #expect(statement.text(at: 0) == "kept")
+        statement.reset()
+        #expect(!statement.isInProgress)
+        #expect(try statement.step())
+        #expect(statement.isNull(at: 0))
+    }
+
+    @Test(arguments: ["", "strata-bench", "Café ß 東京 😀"])
+    func staticTextBindsAsText(_ text: String) throws {
+        let connection = try SQLiteConnection(location: .memory)
+        let statement = try connection.prepare("SELECT ?, typeof(?1)")
+        try statement.bind(SQLiteStaticText(text), at: 1)
+        #expect(try statement.step())
+        #expect(statement.text(at: 0) == text)
+        #expect(statement.text(at: 1) == "text")
+        statement.reset()
+        #expect(try statement.step())
+        #expect(statement.isNull(at: 0))
+    }
+
     @Test func preparingAStatementThatIsMidIterationGivesAFreshOne() throws {
         let connection = try SQLiteConnection(location: .memory)
         try connection.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1), (2), (3)")

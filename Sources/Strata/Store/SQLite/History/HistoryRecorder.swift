@@ -20,6 +20,10 @@ struct HistoryRecorder {
     private static let tombstoneInsert = render(
         HistoryTables.insert(into: HistoryTables.tombstones, columns: ["transaction", "position", "name", "value"]))
 
+    /// The program and process names of every transaction row, bound without a copy.
+    private static let bundle = SQLiteStaticText(StoredHistoryTransaction.currentBundleIdentifier)
+    private static let process = SQLiteStaticText(StoredHistoryTransaction.currentProcessIdentifier)
+
     private static func render(_ statement: SQLFragment) -> SQLiteConnection.KeptSQL {
         SQLiteConnection.KeptSQL(statement.render(in: SQLiteDialect()).sql)
     }
@@ -30,7 +34,12 @@ struct HistoryRecorder {
         self.connection = connection
         let statement = try connection.prepare(Self.transactionInsert)
         defer { statement.reset() }
-        try statement.bind([.integer(followsOwnSave ? 1 : 0)] + HistoryTables.transactionValues(author: author))
+        // The flag, then the values of `HistoryTables.transactionValues(author:)`, bound one by one.
+        try statement.bind(.integer(followsOwnSave ? 1 : 0), at: 1)
+        try statement.bind(.real(HistoryTables.transactionTime()), at: 2)
+        try statement.bind(author.map { .text($0) } ?? .null, at: 3)
+        try statement.bind(Self.bundle, at: 4)
+        try statement.bind(Self.process, at: 5)
         try statement.runToCompletion()
         self.transaction = connection.lastInsertRowID
     }

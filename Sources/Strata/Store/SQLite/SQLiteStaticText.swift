@@ -1,0 +1,42 @@
+import CSQLite
+
+/// Text that lives as long as the process, which SQLite binds without copying it (`SQLITE_STATIC`): the program
+/// and process names every save's history transaction row records.
+///
+/// Declare each as a `static let`; its bytes are allocated once and never freed.
+struct SQLiteStaticText: @unchecked Sendable {
+    // Unchecked: the bytes are written once, before the value is shared, and never changed or freed.
+    /// The text's UTF-8 bytes, without a terminator.
+    private let bytes: UnsafeMutableBufferPointer<CChar>
+
+    /// Keeps a copy of `text` for the process's lifetime.
+    init(_ text: String) {
+        let utf8 = Array(text.utf8)
+        // One byte at least, so an empty text has a real pointer and binds as empty text rather than NULL.
+        bytes = UnsafeMutableBufferPointer<CChar>.allocate(capacity: max(utf8.count, 1))
+        for (offset, byte) in utf8.enumerated() { bytes[offset] = CChar(bitPattern: byte) }
+        count = utf8.count
+    }
+
+    /// The number of bytes of text.
+    private let count: Int
+
+    /// Binds the text to `handle`'s parameter `index`.
+    func bind(to handle: OpaquePointer, at index: Int32) -> Int32 {
+        sqlite3_bind_text64(handle, index, bytes.baseAddress, sqlite3_uint64(count), nil, UInt8(SQLITE_UTF8))
+    }
+}
+
+extension SQLiteStatement {
+    /// Binds `text` to the parameter at a 1-based index without copying it.
+    ///
+    /// - Throws: ``SQLiteError`` when the index is out of range.
+    func bind(_ text: SQLiteStaticText, at index: Int32) throws(SQLiteError) {
+        guard let handle else { throw .finalized(sql: sql) }
+        hasBindings = true
+        let result = text.bind(to: handle, at: index)
+        guard result == SQLITE_OK else {
+            throw SQLiteError(resultCode: result, connection: sqlite3_db_handle(handle), sql: sql)
+        }
+    }
+}
