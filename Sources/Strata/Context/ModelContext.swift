@@ -34,7 +34,7 @@ public final class ModelContext {
     // The bookkeeping touched once per model opts out of dynamic exclusivity checks (a runtime call each): the
     // context is used from one isolation domain, and no access to these spans a call that reaches them again.
     /// The registered models (the identity map) and what is kept about them (see `ModelRegistry`).
-    @exclusivity(unchecked) var registry = ModelRegistry()
+    let registry = ModelRegistry()
     /// Models inserted since the last save, in insertion order. A model's `state` (`.inserted`) and `context`
     /// say whether it is here, so no index is kept.
     @exclusivity(unchecked) var insertedModels: [any PersistentModel] = []

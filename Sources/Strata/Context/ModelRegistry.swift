@@ -15,20 +15,26 @@
 /// Invariant: a model registered under a key of an entity is backed by that row — its backing data's primary key is
 /// the key, and its entity belongs to that hierarchy. Debug builds check it at each ``register(_:for:of:)``; a map
 /// taken out for bulk work (``takeMap(of:)``) is filled by code that makes each model for its key.
-package struct ModelRegistry {
+///
+/// A class, which its context holds in a constant: as a structure in the context's variable, every lookup copied
+/// it — retaining and releasing each of its five tables — since the lookup's calls might have changed the variable
+/// meanwhile. Its tables opt out of dynamic exclusivity checks as the context's bookkeeping does: it is used from the
+/// context's isolation domain, and no access spans a call that reaches the same table again.
+package final class ModelRegistry {
     /// The identity map of each entity hierarchy.
-    private var maps: [ObjectIdentifier: IdentityMap] = [:]
+    @exclusivity(unchecked) private var maps: [ObjectIdentifier: IdentityMap] = [:]
     /// Counts the saves and removals that can change which model a key maps to (see the type's description).
-    package private(set) var revision = 0
+    @exclusivity(unchecked) package private(set) var revision = 0
     /// By entity, the registered models whose relationships a read may load together.
-    var pendingOwners: [ObjectIdentifier: ModelContext.PendingOwners] = [:]
+    @exclusivity(unchecked) var pendingOwners: [ObjectIdentifier: ModelContext.PendingOwners] = [:]
     /// By entity, the primary keys of the faults registered since faults were last filled.
-    var pendingFaults: [ObjectIdentifier: [Int64]] = [:]
+    @exclusivity(unchecked) var pendingFaults: [ObjectIdentifier: [Int64]] = [:]
     /// By entity and the properties they miss, the models registered with some properties left out, in the order
     /// they were registered.
-    var pendingPartialModels: [ModelContext.PartialModelGroup: ModelContext.PendingPartialModels] = [:]
+    @exclusivity(unchecked) var pendingPartialModels:
+        [ModelContext.PartialModelGroup: ModelContext.PendingPartialModels] = [:]
     /// For live results: by entity, the save (event serial) for which each row was last read from the store.
-    var readSerials: [ObjectIdentifier: [Int64: UInt64]] = [:]
+    @exclusivity(unchecked) var readSerials: [ObjectIdentifier: [Int64: UInt64]] = [:]
 
     /// An empty registry.
     package init() {}
@@ -63,7 +69,7 @@ package struct ModelRegistry {
     // MARK: - Registering and removing
 
     /// Registers `model` as the model of row `key` of the hierarchy `entityKey`, replacing any other.
-    package mutating func register(_ model: any PersistentModel, for key: Int64, of entityKey: ObjectIdentifier) {
+    package func register(_ model: any PersistentModel, for key: Int64, of entityKey: ObjectIdentifier) {
         Self.assertBacked(model, by: key, of: entityKey)
         maps[entityKey, default: IdentityMap()][key] = model
     }
@@ -71,7 +77,7 @@ package struct ModelRegistry {
     /// Takes the model of row `key` of the hierarchy `entityKey` out because its row is gone or it no longer
     /// stands for the row — when it is `model`, or whatever model it is when `model` is `nil` — and counts the
     /// removal in ``revision``.
-    package mutating func remove(
+    package func remove(
         _ key: Int64, of entityKey: ObjectIdentifier, ifItIs model: (any PersistentModel)? = nil
     ) {
         guard let registered = maps[entityKey]?[key], model.map({ $0 === registered }) ?? true else { return }
@@ -80,12 +86,12 @@ package struct ModelRegistry {
     }
 
     /// Notes a save: the models it deleted leave and its inserts register, so keys may map to other models.
-    package mutating func noteSave() {
+    package func noteSave() {
         revision += 1
     }
 
     /// Forgets every registered model and what was kept about them (the store was erased).
-    package mutating func removeAll() {
+    package func removeAll() {
         maps.removeAll()
         pendingOwners.removeAll()
         pendingFaults.removeAll()
@@ -99,12 +105,12 @@ package struct ModelRegistry {
     /// Takes the identity map of the hierarchy `entityKey` out of the registry, to register or release many
     /// models without the map being copied on write; ``restoreMap(_:of:)`` puts it back. Between the two, the
     /// registry holds no model of that hierarchy.
-    package mutating func takeMap(of entityKey: ObjectIdentifier) -> IdentityMap {
+    package func takeMap(of entityKey: ObjectIdentifier) -> IdentityMap {
         maps.removeValue(forKey: entityKey) ?? IdentityMap()
     }
 
     /// Puts back a map taken with ``takeMap(of:)``, with the models registered in it meanwhile.
-    package mutating func restoreMap(_ map: IdentityMap, of entityKey: ObjectIdentifier) {
+    package func restoreMap(_ map: IdentityMap, of entityKey: ObjectIdentifier) {
         maps[entityKey] = map
     }
 

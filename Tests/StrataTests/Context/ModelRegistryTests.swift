@@ -27,7 +27,7 @@ struct ModelRegistryTests {
     func registersAndLooksUp() throws {
         let (container, entries, entity) = try savedEntries()
         _ = container
-        var registry = ModelRegistry()
+        let registry = ModelRegistry()
         #expect(registry.count(of: entity) == 0)
         for entry in entries {
             registry.register(entry, for: try #require(entry.persistentBackingData.primaryKey), of: entity)
@@ -49,7 +49,7 @@ struct ModelRegistryTests {
     func removalsAndSavesMoveTheRevision() throws {
         let (container, entries, entity) = try savedEntries()
         _ = container
-        var registry = ModelRegistry()
+        let registry = ModelRegistry()
         for entry in entries {
             registry.register(entry, for: try #require(entry.persistentBackingData.primaryKey), of: entity)
         }
@@ -77,7 +77,7 @@ struct ModelRegistryTests {
     func takesAndRestoresAMap() throws {
         let (container, entries, entity) = try savedEntries()
         _ = container
-        var registry = ModelRegistry()
+        let registry = ModelRegistry()
         registry.register(entries[0], for: 1, of: entity)
         var map = registry.takeMap(of: entity)
         #expect(registry.count(of: entity) == 0)
