@@ -19,7 +19,7 @@ extension ModelContext {
             if !model.persistentBackingData.relationshipTargets.isEmpty { linked.append(model) }
         }
         guard !linked.isEmpty else { return }
-        let changed = Set(changedModels.keys).union(deletedModels.keys)
+        let changed = Set(changedModels.identities).union(deletedModels.keys)
         if isMainContext, !Thread.isMainThread {
             let handoff = UnlinkHandoff(models: linked, changed: changed)
             DispatchQueue.main.async { Self.unlinkUnchangedRelationships(of: handoff.models, changed: handoff.changed) }

@@ -30,7 +30,7 @@ extension ModelContext {
             guard !store.isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
             postWillSaveNotification()
             var save = PreparedSave(
-                inserted: insertedModelsArray, changed: changedModelsInKeyOrder(),
+                inserted: insertedModelsArray, changed: changedModels.inKeyOrder(),
                 deleted: Array(deletedModels.values))
             save.changes.author = author
             save.changes.conditions = conditions
@@ -102,22 +102,6 @@ extension ModelContext {
     /// values are taken out (the write makes them current; `save()` puts them back if the save fails) and its
     /// version moves on.
     /// - Throws: the validation errors of `save()`.
-    /// The changed models in the order of their rows' keys, where the hash table holding them gives no order: a
-    /// save then visits them in the order a fetch made them, which is mostly their order in memory, and writes
-    /// their rows in the store's order. The keys are sorted with the models' positions, not the models, which a
-    /// sort would move through their value witnesses.
-    private func changedModelsInKeyOrder() -> [any PersistentModel] {
-        let models = Array(changedModels.values)
-        guard models.count > 1 else { return models }
-        var keyed: [(key: Int64, position: Int)] = []
-        keyed.reserveCapacity(models.count)
-        for (position, model) in models.enumerated() {
-            keyed.append((model.persistentBackingData.primaryKey ?? .max, position))
-        }
-        keyed.sort { $0.key < $1.key }
-        return keyed.map { models[$0.position] }
-    }
-
     private func prepare(_ save: inout PreparedSave) throws {
         for model in save.inserted {
             let data = model.persistentBackingData

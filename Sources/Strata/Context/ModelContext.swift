@@ -38,8 +38,8 @@ public final class ModelContext {
     /// Models inserted since the last save, in insertion order. A model's `state` (`.inserted`) and `context`
     /// say whether it is here, so no index is kept.
     @exclusivity(unchecked) var insertedModels: [any PersistentModel] = []
-    /// Registered models with changed properties.
-    @exclusivity(unchecked) var changedModels: [ObjectIdentifier: any PersistentModel] = [:]
+    /// Registered models with changed properties, with their rows' keys.
+    @exclusivity(unchecked) var changedModels = ChangedModels()
     /// Registered models deleted since the last save.
     @exclusivity(unchecked) var deletedModels: [ObjectIdentifier: any PersistentModel] = [:]
     /// `delete(model:where:)` calls since the last save.
