@@ -1,14 +1,16 @@
 /// A context's registered models with unsaved changes, in the order they were first changed, each kept with its
-/// row's primary key.
+/// entity and its row's primary key.
 ///
-/// The key is read when a model is added, while the model was just changed and is in the CPU's caches, and the
-/// models are kept in an array in that order: a save puts them in key order (``inKeyOrder()``) from the array alone,
-/// where taking them from a hash table would first visit every changed model in the table's order (at 100,000
-/// models, a cache miss or two per model). Changes made in key order, as across a fetched list, are sorted already.
-/// A registered model's key never changes, so the kept key stays right.
+/// The entity and key are read when a model is added, while the model was just changed and is in the CPU's caches,
+/// and the models are kept in an array in that order: a save puts them in row order (``inRowOrder()``: by entity
+/// name, then key, the order the store writes rows in) from the array alone, where taking them from a hash table
+/// would first visit every changed model in the table's order (at 100,000 models, a cache miss or two per model).
+/// Changes made in key order, as across a fetched list, are sorted already. A registered model's entity and key
+/// never change, so what is kept stays right.
 struct ChangedModels {
-    /// A changed model and its row's key (`Int64.max` for a model without one, which sorts it last).
+    /// A changed model, its entity and its row's key (`Int64.max` for a model without one, which sorts it last).
     private struct Entry {
+        let entity: Schema.Entity?
         let primaryKey: Int64
         let model: any PersistentModel
     }
@@ -37,7 +39,8 @@ struct ChangedModels {
             // stays where it is. One lookup finds the model or makes its slot.
             let next = entries.count
             guard Self.claim(&positions[identity, default: -1], for: next) else { return }
-            entries.append(Entry(primaryKey: newValue.persistentBackingData.primaryKey ?? .max, model: newValue))
+            let data = newValue.persistentBackingData
+            entries.append(Entry(entity: data.entity, primaryKey: data.primaryKey ?? .max, model: newValue))
         }
     }
 
@@ -78,19 +81,42 @@ struct ChangedModels {
         removed = 0
     }
 
-    /// The changed models in the order of their rows' keys, models with equal keys (rows of different entities) in
-    /// the order they were first changed. Only the keys and positions are sorted, and the models are read once, in
-    /// the sorted order.
-    func inKeyOrder() -> [any PersistentModel] {
-        var keyed: [(key: Int64, position: Int)] = []
+    /// The changed models in row order: by entity name (a model without an entity last), then key, then the order
+    /// they were first changed. Only ranks, keys and positions are sorted, and the models are read once, in the
+    /// sorted order.
+    func inRowOrder() -> [any PersistentModel] {
+        var keyed: [(rank: Int, key: Int64, position: Int)] = []
         keyed.reserveCapacity(positions.count)
         entries.withUnsafeBufferPointer { entries in
+            // Each entity ranked where a run of its models starts; the ranks put in name order after.
+            var entities: [Schema.Entity] = []
+            var last: (entity: ObjectIdentifier?, rank: Int) = (nil, Int.max)
             for position in entries.indices {
-                if let key = entries[position]?.primaryKey { keyed.append((key, position)) }
+                guard let key = entries[position]?.primaryKey else { continue }
+                let entity = entries[position]?.entity.map(ObjectIdentifier.init)
+                if entity != last.entity {
+                    let rank = entities.firstIndex { ObjectIdentifier($0) == entity }
+                    if let rank {
+                        last = (entity, rank)
+                    } else if let found = entries[position]?.entity {
+                        last = (entity, entities.count)
+                        entities.append(found)
+                    } else {
+                        last = (nil, Int.max)
+                    }
+                }
+                keyed.append((last.rank, key, position))
+            }
+            guard entities.count > 1 else { return }
+            let byName = entities.indices.sorted { entities[$0].name < entities[$1].name }
+            var rankByName = Array(repeating: 0, count: entities.count)
+            for (rank, index) in byName.enumerated() { rankByName[index] = rank }
+            for index in keyed.indices where keyed[index].rank != Int.max {
+                keyed[index].rank = rankByName[keyed[index].rank]
             }
         }
-        // A stable sort, which finds runs already in order: changes made in key order cost a pass.
-        keyed.sort { $0.key < $1.key }
+        // A stable sort, which finds runs already in order: changes made in row order cost a pass.
+        keyed.sort { ($0.rank, $0.key) < ($1.rank, $1.key) }
         return keyed.compactMap { entries[$0.position]?.model }
     }
 }

@@ -30,7 +30,7 @@ extension ModelContext {
             guard !store.isReadOnly else { throw StrataError.readOnlyContainer(operation: "save") }
             postWillSaveNotification()
             var save = PreparedSave(
-                inserted: insertedModelsArray, changed: changedModels.inKeyOrder(),
+                inserted: insertedModelsArray, changed: changedModels.inRowOrder(),
                 deleted: Array(deletedModels.values))
             save.changes.author = author
             save.changes.conditions = conditions
@@ -75,6 +75,8 @@ extension ModelContext {
         /// Whether `lastEntity` has relationships, and whether any of them has a rule a save checks.
         private(set) var entityHasRelationships = false
         private(set) var entityHasRelationshipRules = false
+        /// The identifier of the store holding `lastEntity`'s rows, part of its models' identifiers.
+        private(set) var entityStoreIdentifier = ""
 
         init(inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel]) {
             self.inserted = inserted
@@ -85,12 +87,13 @@ extension ModelContext {
             }
         }
 
-        /// Notes the entity of a model saved (runs of one entity cost one comparison).
-        mutating func note(_ entity: Schema.Entity) {
+        /// Notes the entity of a model saved, whose rows `store` holds (runs of one entity cost one comparison).
+        mutating func note(_ entity: Schema.Entity, in store: any PersistentStore) {
             guard entity !== lastEntity else { return }
             lastEntity = entity
             entityHasRelationships = !entity.relationshipInfos.isEmpty
             entityHasRelationshipRules = entity.relationshipInfos.values.contains(where: \.hasSaveRule)
+            entityStoreIdentifier = store.storeIdentifier(for: entity)
             if entityHasRelationships { hasRelationships = true }
         }
     }
@@ -106,23 +109,35 @@ extension ModelContext {
         for model in save.inserted {
             let data = model.persistentBackingData
             let entity = try entity(of: model)
-            save.note(entity)
+            save.note(entity, in: store)
             try checkEncoding(data, entity: entity)
             save.changes.inserts.append(StoreChanges.Insert(entity: entity, values: data.values))
             if save.entityHasRelationshipRules { save.ruled.append(model) }
         }
         save.updatedIdentifiers.reserveCapacity(save.changed.count)
         save.takenSavedValues.reserveCapacity(save.changed.count)
+        // Room for an update of each changed model and a column each at once: grown step by step, the arrays
+        // were copied and their new memory faulted in several times over in a large save.
+        save.changes.updates.reserveCapacity(save.changed.count)
+        save.changes.updateColumns.reserveCapacity(save.changed.count)
         // Read before the changed models' versions move on below.
         save.changes.batchDeletes =
             mergePolicy == .error ? batchDeletesToWrite.map(withReadVersions) : batchDeletesToWrite
         for model in save.changed {
             let data = model.persistentBackingData
             let entity = try entity(of: model)
-            save.note(entity)
+            save.note(entity, in: store)
             if data.sideState?.faultFailure != nil { try data.rereadAfterFailedFault() }
             try checkEncoding(data, entity: entity)
-            save.updatedIdentifiers.append(model.persistentModelID)
+            // A stored model's identifier, as `persistentModelID` makes it, without asking the store for the
+            // entity's store identifier again for every model.
+            if let key = data.primaryKey, data.entity != nil {
+                save.updatedIdentifiers.append(
+                    PersistentIdentifier(
+                        entityName: entity.name, storeIdentifier: save.entityStoreIdentifier, key: .permanent(key)))
+            } else {
+                save.updatedIdentifiers.append(model.persistentModelID)
+            }
             if save.entityHasRelationshipRules { save.ruled.append(model) }
             let assignedRelationships =
                 save.entityHasRelationships && !(data.sideState?.changedRelationships.isEmpty ?? true)

@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataTestFixtures
 
-@Suite("ChangedModels: a context's changed models, in change order and in key order")
+@Suite("ChangedModels: a context's changed models, in change order and in row order")
 struct ChangedModelsTests {
     /// A context holding `count` saved books, and the books in insertion (key) order.
     private func savedBooks(_ count: Int) throws -> (ModelContext, [Book]) {
@@ -53,10 +53,10 @@ struct ChangedModelsTests {
         #expect(context.changedModels.count == 20)
         let expected = stride(from: 59, through: 0, by: -3).map { books[$0].title }
         #expect(context.changedModelsArray.compactMap { $0 as? Book }.map(\.title) == expected)
-        #expect(context.changedModels.inKeyOrder().compactMap { $0 as? Book }.map(\.title) == expected.reversed())
+        #expect(context.changedModels.inRowOrder().compactMap { $0 as? Book }.map(\.title) == expected.reversed())
     }
 
-    @Test("The key order lists models of different entities with equal keys in change order")
+    @Test("Row order lists models by entity name, then key, whatever order they changed in")
     func equalKeysAcrossEntities() throws {
         let context = ModelContext(try freshContainer(.sqlite, Book.self, ShelvedBook.self))
         let book = Book(title: "Dune", author: "A", publisher: "P")
@@ -67,10 +67,10 @@ struct ChangedModelsTests {
         try #require(book.persistentModelID.primaryKey == note.persistentModelID.primaryKey)
         note.title = "changed"
         book.summary = "changed"
-        let ordered = context.changedModels.inKeyOrder().map { ObjectIdentifier($0) }
-        #expect(ordered == [ObjectIdentifier(note), ObjectIdentifier(book)])
+        let ordered = context.changedModels.inRowOrder().map { ObjectIdentifier($0) }
+        #expect(ordered == [ObjectIdentifier(book), ObjectIdentifier(note)])
         try context.save()
         #expect(context.changedModels.isEmpty)
-        #expect(context.changedModels.inKeyOrder().isEmpty)
+        #expect(context.changedModels.inRowOrder().isEmpty)
     }
 }
