@@ -143,6 +143,32 @@ struct HistoryRecordingTests {
                 """) == ["9"])
     }
 
+    /// Updates that switch between three sets of changed properties, two of them alternating, write each row's own
+    /// columns and name each row's own attributes (the save keeps its last two statements and attribute lists).
+    @Test(arguments: StoreKind.all) func updatesSwitchingBetweenShapesWriteTheirOwnColumns(_ kind: StoreKind) throws {
+        // Shapes by row: nights, nights+destination, nights, destination, nights+destination, nights, …
+        let shapes = ["n", "nd", "n", "d", "nd", "n", "d", "nd"]
+        let container = try Fixtures.container(kind)
+        let context = ModelContext(container)
+        let trips = shapes.indices.map { HistoryTrip(name: "\($0 + 1)", destination: "x") }
+        for trip in trips { context.insert(trip) }
+        try context.save()
+        for (trip, shape) in zip(trips, shapes) {
+            if shape.contains("n") { trip.nights = 3 }
+            if shape.contains("d") { trip.destination = "y" }
+        }
+        try context.save()
+
+        let changes = try #require(try Fixtures.history(context).last?.changes.map(Fixtures.describe))
+        let names = ["n": "nights", "nd": "destination,nights", "d": "destination"]
+        #expect(
+            changes
+                == zip(1...8, shapes).map { row, shape in "update HistoryTrip \(row) \(names[shape] ?? "")" })
+        let reread = try ModelContext(container).fetch(FetchDescriptor<HistoryTrip>(sortBy: [SortDescriptor(\.name)]))
+        #expect(reread.map(\.nights) == shapes.map { $0.contains("n") ? 3 : 1 })
+        #expect(reread.map(\.destination) == shapes.map { $0.contains("d") ? "y" : "x" })
+    }
+
     @Test(arguments: StoreKind.all) func failedSaveRecordsNoTransaction(_ kind: StoreKind) throws {
         let container = try freshContainer(kind, CatalogBook.self)
         let context = ModelContext(container)

@@ -15,10 +15,12 @@ final class SQLiteSaveExecutor: SaveExecutor {
     var insertedKeys: InsertedKeys { .assigned }
     /// The keys this save issues; ``recordIssuedKeys()`` writes their marks before the save commits.
     private let keys: SQLiteKeyAllocator
-    /// The statements this save prepared before the last one, by their text's identity (the text kept, so no
-    /// identity is reused); a save of one shape keeps its statement in `last` alone.
+    /// The statements this save prepared before the last two, by their text's identity (the text kept, so no
+    /// identity is reused); a save of one shape keeps its statement in `last` alone, and rows alternating between
+    /// two shapes switch between `last` and `previous` without a lookup.
     private var prepared: [ObjectIdentifier: (sql: SaveSQL, statement: SQLiteStatement)] = [:]
     private var last: (sql: SaveSQL, statement: SQLiteStatement)?
+    private var previous: (sql: SaveSQL, statement: SQLiteStatement)?
 
     init(connection: SQLiteConnection, dialect: SQLiteDialect) {
         self.connection = connection
@@ -77,14 +79,18 @@ final class SQLiteSaveExecutor: SaveExecutor {
 
     private func statement(for sql: SaveSQL) throws -> SQLiteStatement {
         if let last, last.sql === sql { return last.statement }
+        if let previous, previous.sql === sql {
+            (self.previous, last) = (last, previous)
+            return previous.statement
+        }
         let statement: SQLiteStatement
         if !prepared.isEmpty, let found = prepared[ObjectIdentifier(sql)] {
             statement = found.statement
         } else {
             statement = try connection.prepare(sql.text, ownedBy: sql)
         }
-        if let last { prepared[ObjectIdentifier(last.sql)] = last }
-        last = (sql, statement)
+        if let previous { prepared[ObjectIdentifier(previous.sql)] = previous }
+        (previous, last) = (last, (sql, statement))
         return statement
     }
 

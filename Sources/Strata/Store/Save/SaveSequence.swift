@@ -139,9 +139,13 @@ package struct SaveSequence<Executor: SaveExecutor> {
         foreignKeys: inout UpdatedRowForeignKeys
     ) throws {
         // Consecutive updates of the same columns (the usual case) reuse the last statement without a lookup, and
-        // the history's list of changed properties is built once per run of them.
+        // the history's list of changed properties is built once per run of them. The shape before the last is
+        // kept too: rows alternating between two shapes (most rows change one property, some a second one too)
+        // switch between them without a lookup or a new list of names.
         var lastStatement: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, sql: SaveSQL)?
+        var previousStatement: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, sql: SaveSQL)?
         var lastNames: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, names: String)?
+        var previousNames: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, names: String)?
         // The columns each update writes with the foreign keys that join it and those foreign-key updates
         // (positions), by update; written once the update finds its row.
         var joinedForeignKeys: [Int: (columns: ArraySlice<StoreChanges.UpdateColumn>, positions: [Int])] = [:]
@@ -162,8 +166,14 @@ package struct SaveSequence<Executor: SaveExecutor> {
                 {
                     return SaveStatement(lastStatement.sql, bindings)
                 }
+                if let previous = previousStatement, previous.entity === entity,
+                    Self.sameIndexes(previous.columns, columns)
+                {
+                    (previousStatement, lastStatement) = (lastStatement, previous)
+                    return SaveStatement(previous.sql, bindings)
+                }
                 let sql = statements.checkedUpdate(entity, columns: columns.map(\.index))
-                lastStatement = (entity, columns, sql)
+                (previousStatement, lastStatement) = (lastStatement, (entity, columns, sql))
                 return SaveStatement(sql, bindings)
             } result: { index, updated in
                 let joined = joinedForeignKeys.removeValue(forKey: index)
@@ -185,9 +195,14 @@ package struct SaveSequence<Executor: SaveExecutor> {
                     let names: String
                     if let lastNames, lastNames.entity === entity, Self.sameIndexes(lastNames.columns, columns) {
                         names = lastNames.names
+                    } else if let previous = previousNames, previous.entity === entity,
+                        Self.sameIndexes(previous.columns, columns)
+                    {
+                        names = previous.names
+                        (previousNames, lastNames) = (lastNames, previous)
                     } else {
                         names = entity.historyAttributeNames(columns.lazy.map(\.index))
-                        lastNames = (entity, columns, names)
+                        (previousNames, lastNames) = (lastNames, (entity, columns, names))
                     }
                     journal?.updated(entity, row: updates[index].primaryKey, attributes: names)
                 }
