@@ -73,4 +73,76 @@ struct ChangedModelsTests {
         #expect(context.changedModels.isEmpty)
         #expect(context.changedModels.inRowOrder().isEmpty)
     }
+
+    /// Every changed model is saved once, with its last values, however it came to be changed: changed in reverse
+    /// key order, changed back (enough of them that the list compacts) and changed again, deleted and inserted
+    /// again, changed and undone, changed, undone and redone; models of two entities whose rows have equal keys.
+    @MainActor @Test(arguments: StoreKind.all)
+    func everyChangedModelIsSavedOnceWithItsLastValues(_ kind: StoreKind) throws {
+        let container = try freshContainer(kind, Book.self, ShelvedBook.self)
+        let context = ModelContext(container)
+        let undoManager = Strata.UndoManager()
+        undoManager.groupsByEvent = false
+        context.undoManager = undoManager
+        let books = (0..<40).map { Book(title: "Book \($0)", author: "A", publisher: "P") }
+        let notes = (0..<40).map { ShelvedBook(title: "Note \($0)") }
+        for (book, note) in zip(books, notes) {
+            context.insert(book)
+            context.insert(note)
+        }
+        try context.save()
+        try #require(books.map(\.persistentModelID.primaryKey) == notes.map(\.persistentModelID.primaryKey))
+
+        var summaries = books.map(\.summary)
+        var titles = notes.map(\.title)
+        for position in books.indices.reversed() {
+            books[position].summary = "Changed \(position)"
+            notes[position].title = "Changed note \(position)"
+        }
+        // Changed back: 60 of the 80 entries leave the list, which compacts it.
+        for position in books.indices where !position.isMultiple(of: 4) {
+            books[position].summary = summaries[position]
+            notes[position].title = titles[position]
+        }
+        #expect(context.changedModels.count == 20)
+        for position in books.indices where position.isMultiple(of: 4) {
+            summaries[position] = "Changed \(position)"
+            titles[position] = "Changed note \(position)"
+        }
+        // Changed again after being changed back.
+        books[5].summary = "Again 5"
+        summaries[5] = "Again 5"
+        // Deleted, then inserted again, still changed.
+        context.delete(books[8])
+        context.insert(books[8])
+        // Changed, then undone: not saved.
+        undoManager.beginUndoGrouping()
+        books[9].summary = "Undone 9"
+        notes[9].title = "Undone note 9"
+        undoManager.endUndoGrouping()
+        undoManager.undo()
+        // Changed, undone and redone: saved.
+        undoManager.beginUndoGrouping()
+        books[10].summary = "Redone 10"
+        undoManager.endUndoGrouping()
+        undoManager.undo()
+        undoManager.redo()
+        summaries[10] = "Redone 10"
+
+        let changed = Set(context.changedModelsArray.map { ObjectIdentifier($0) })
+        #expect(context.changedModelsArray.count == changed.count, "each model listed once")
+        #expect(context.changedModels.inRowOrder().count == changed.count)
+        try context.save()
+        #expect(!context.hasChanges)
+
+        let reread = ModelContext(container)
+        let storedBooks = try reread.fetch(FetchDescriptor<Book>()).sorted {
+            ($0.persistentModelID.primaryKey ?? 0) < ($1.persistentModelID.primaryKey ?? 0)
+        }
+        let storedNotes = try reread.fetch(FetchDescriptor<ShelvedBook>()).sorted {
+            ($0.persistentModelID.primaryKey ?? 0) < ($1.persistentModelID.primaryKey ?? 0)
+        }
+        #expect(storedBooks.map(\.summary) == summaries)
+        #expect(storedNotes.map(\.title) == titles)
+    }
 }
