@@ -95,11 +95,32 @@ package final class SQLiteStatement {
         case SQLITE_DONE:
             return false
         default:
-            let error = SQLiteError(resultCode: result, connection: sqlite3_db_handle(handle), sql: sql)
-            sqlite3_reset(handle)
-            isFresh = true
-            throw error
+            throw failure(result, of: handle)
         }
+    }
+
+    /// Steps to the statement's end, appending each row's first column, read as an integer, to `integers`.
+    ///
+    /// One loop over SQLite with no call per row through ``step()``: a batched fetch reads every matching key
+    /// this way before its first batch.
+    /// - Throws: ``SQLiteError`` when a step fails (the rows read before it are appended).
+    package func appendFirstColumnIntegers(to integers: inout [Int64]) throws(SQLiteError) {
+        guard try step(), let handle else { return }
+        while true {
+            integers.append(sqlite3_column_int64(handle, 0))
+            let result = sqlite3_step(handle)
+            if result == SQLITE_ROW { continue }
+            if result == SQLITE_DONE { return }
+            throw failure(result, of: handle)
+        }
+    }
+
+    /// The error of a failed step, the statement being reset so it can run again.
+    private func failure(_ result: Int32, of handle: OpaquePointer) -> SQLiteError {
+        let error = SQLiteError(resultCode: result, connection: sqlite3_db_handle(handle), sql: sql)
+        sqlite3_reset(handle)
+        isFresh = true
+        return error
     }
 
     /// Steps until the statement is done, ignoring any rows.

@@ -152,7 +152,7 @@ extension SQLiteStore {
                     var keys: [Int64] = []
                     if let limit = keysOnly.limit { keys.reserveCapacity(Swift.min(limit, 10_000)) }
                     // The statement leaves the excluded keys out itself, as in `fetch(_:_:)`.
-                    while try statement.step() { keys.append(statement.int64(at: 0)) }
+                    try statement.appendFirstColumnIntegers(to: &keys)
                     return keys
                 }
             }

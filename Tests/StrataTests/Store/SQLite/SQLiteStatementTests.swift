@@ -113,6 +113,37 @@ struct SQLiteStatementTests {
         #expect(seen == [1, 2, 3])
     }
 
+    @Test func appendingFirstColumnIntegersReadsEveryRowAfterWhatIsThere() throws {
+        let connection = try SQLiteConnection(location: .memory)
+        try connection.execute("CREATE TABLE t(x, y); INSERT INTO t VALUES (3, 'c'), (1, 'a'), (2, 'b')")
+        let before = connection.executedStatementCount
+        let statement = try connection.prepare("SELECT x, y FROM t WHERE x > ? ORDER BY x")
+        try statement.bind([.integer(0)])
+        var integers: [Int64] = [7]
+        try statement.appendFirstColumnIntegers(to: &integers)
+        #expect(integers == [7, 1, 2, 3])
+        #expect(connection.executedStatementCount == before + 1)
+        // No row: nothing appended.
+        statement.reset()
+        try statement.bind([.integer(5)])
+        try statement.appendFirstColumnIntegers(to: &integers)
+        #expect(integers == [7, 1, 2, 3])
+    }
+
+    @Test func appendingFirstColumnIntegersThrowsTheFailedStepAndKeepsTheRowsBefore() throws {
+        let connection = try SQLiteConnection(location: .memory)
+        try connection.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1), (2), (3)")
+        // abs() of the smallest integer, computed from the row, overflows when the third row is stepped.
+        let statement = try connection.prepare(
+            "SELECT CASE WHEN x = 3 THEN abs(x - 9223372036854775807 - 4) ELSE x END FROM t ORDER BY rowid")
+        var integers: [Int64] = []
+        #expect(throws: SQLiteError.self) { try statement.appendFirstColumnIntegers(to: &integers) }
+        #expect(integers == [1, 2])
+        // Reset by the failure: the statement runs again from its first row.
+        #expect(try statement.step())
+        #expect(statement.int64(at: 0) == 1)
+    }
+
     @Test func bindingTheWrongNumberOfValuesFails() throws {
         let connection = try SQLiteConnection(location: .memory)
         let error = try #require(throws: SQLiteError.self) {
