@@ -138,14 +138,9 @@ package struct SaveSequence<Executor: SaveExecutor> {
         _ updates: [StoreChanges.Update], _ updateColumns: [StoreChanges.UpdateColumn],
         foreignKeys: inout UpdatedRowForeignKeys
     ) throws {
-        // Consecutive updates of the same columns (the usual case) reuse the last statement without a lookup, and
-        // the history's list of changed properties is built once per run of them. The shape before the last is
-        // kept too: rows alternating between two shapes (most rows change one property, some a second one too)
-        // switch between them without a lookup or a new list of names.
-        var lastStatement: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, sql: SaveSQL)?
-        var previousStatement: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, sql: SaveSQL)?
-        var lastNames: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, names: String)?
-        var previousNames: (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, names: String)?
+        // Updates of the shapes of the last two reuse their statement and the history's list of changed properties.
+        var statementsByShape = RecentUpdateShapes<SaveSQL>()
+        var namesByShape = RecentUpdateShapes<String>()
         // The columns each update writes with the foreign keys that join it and those foreign-key updates
         // (positions), by update; written once the update finds its row.
         var joinedForeignKeys: [Int: (columns: ArraySlice<StoreChanges.UpdateColumn>, positions: [Int])] = [:]
@@ -162,18 +157,9 @@ package struct SaveSequence<Executor: SaveExecutor> {
                 }
                 let bindings = SaveBindings.update(
                     columns, key: updates[index].primaryKey, version: updates[index].version)
-                if let lastStatement, lastStatement.entity === entity, Self.sameIndexes(lastStatement.columns, columns)
-                {
-                    return SaveStatement(lastStatement.sql, bindings)
+                let sql = statementsByShape.value(for: entity, columns: columns) {
+                    statements.checkedUpdate(entity, columns: columns.map(\.index))
                 }
-                if let previous = previousStatement, previous.entity === entity,
-                    Self.sameIndexes(previous.columns, columns)
-                {
-                    (previousStatement, lastStatement) = (lastStatement, previous)
-                    return SaveStatement(previous.sql, bindings)
-                }
-                let sql = statements.checkedUpdate(entity, columns: columns.map(\.index))
-                (previousStatement, lastStatement) = (lastStatement, (entity, columns, sql))
                 return SaveStatement(sql, bindings)
             } result: { index, updated in
                 let joined = joinedForeignKeys.removeValue(forKey: index)
@@ -192,36 +178,13 @@ package struct SaveSequence<Executor: SaveExecutor> {
                     // The foreign keys written with the row are named with its attributes (``writeForeignKeys``
                     // leaves them out); a relationship-only update of another kind (a version bump) is recorded
                     // with its relationship change.
-                    let names: String
-                    if let lastNames, lastNames.entity === entity, Self.sameIndexes(lastNames.columns, columns) {
-                        names = lastNames.names
-                    } else if let previous = previousNames, previous.entity === entity,
-                        Self.sameIndexes(previous.columns, columns)
-                    {
-                        names = previous.names
-                        (previousNames, lastNames) = (lastNames, previous)
-                    } else {
-                        names = entity.historyAttributeNames(columns.lazy.map(\.index))
-                        (previousNames, lastNames) = (lastNames, (entity, columns, names))
+                    let names = namesByShape.value(for: entity, columns: columns) {
+                        entity.historyAttributeNames(columns.lazy.map(\.index))
                     }
                     journal?.updated(entity, row: updates[index].primaryKey, attributes: names)
                 }
             }
         }
-    }
-
-    /// Whether two updates write the same columns, compared by property index in place (iterating the slices
-    /// would copy each column's values).
-    private static func sameIndexes(
-        _ lhs: ArraySlice<StoreChanges.UpdateColumn>, _ rhs: ArraySlice<StoreChanges.UpdateColumn>
-    ) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        var right = rhs.startIndex
-        for left in lhs.indices {
-            guard lhs[left].index == rhs[right].index else { return false }
-            right += 1
-        }
-        return true
     }
 
     /// Writes each foreign key not written with its row's update (`writtenWithRows`, by position in the save's
