@@ -11,8 +11,9 @@ extension ModelBackingData {
     }
 
     /// Reads a to-one relationship, loading (or faulting) the related model when first read.
+    @inlinable
     public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, Target?>) -> Target? {
-        relatedModel(at: property.index) as? Target
+        relatedModel(at: property.index, as: Target.self)
     }
 
     /// Assigns a to-one relationship, keeping the inverse relationship in step.
@@ -42,7 +43,7 @@ extension ModelBackingData {
     /// every property empty), never a trap, and saving the model throws
     /// `StrataError.missingRequiredRelationship` until it is assigned.
     public func getValue<Model, Target: PersistentModel>(for property: PersistentProperty<Model, Target>) -> Target {
-        if let target = relatedModel(at: property.index) as? Target { return target }
+        if let target = relatedModel(at: property.index, as: Target.self) { return target }
         let standIn = ModelBackingData.make(propertyCount: Target.schemaMetadata.count)
         standIn.state = .deletedAndSaved
         return Target(backingData: standIn)
@@ -153,13 +154,25 @@ extension ModelBackingData {
         return targets
     }
 
+    /// The first related model of a relationship as a `Target`, taken as it is when its class is `Target` (as
+    /// ``relatedModels(at:as:)`` takes each): inlined where the `@Model` macro reads the relationship, so the read
+    /// makes no call to the runtime's dynamic cast.
+    @inlinable
+    func relatedModel<Target: PersistentModel>(at index: Int, as _: Target.Type) -> Target? {
+        guard let model = relatedModel(at: index) else { return nil }
+        if type(of: model) == Target.self { return unsafeDowncast(model as AnyObject, to: Target.self) }
+        return model as? Target
+    }
+
     /// The first related model of a relationship (a to-one's target), loaded as ``relatedModels(at:)`` loads it;
     /// reading one already loaded makes no array.
+    @usableFromInline
     package func relatedModel(at index: Int) -> (any PersistentModel)? {
-        let stored = relationshipTargets.firstTarget(at: index)
+        // Read in place through the header's pointer: `relationshipTargets` would copy every stored relationship.
+        let stored = fields.pointee.relationshipTargets.firstTarget(at: index)
         if stored.isStored { return stored.model }
         loadRelationship(at: index)
-        return relationshipTargets.firstTarget(at: index).model
+        return fields.pointee.relationshipTargets.firstTarget(at: index).model
     }
 
     /// Loads relationship `index` into `relationshipTargets`: through the context, or from the store when the

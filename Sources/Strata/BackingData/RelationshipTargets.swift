@@ -27,8 +27,13 @@ package struct RelationshipTargets: Sequence {
         }
     }
 
-    /// The first relationship stored, when it is the only one or the first of several.
-    private var first: (index: Int, stored: Stored)?
+    /// The index of the first relationship stored (see `firstStored`); meaningless while that is `nil`.
+    ///
+    /// Kept apart from its models so that finding a relationship compares an integer and copies nothing: an
+    /// optional tuple of both was copied, its model retained and released, by every test of its index.
+    private var firstIndex = 0
+    /// The models of the first relationship stored, when it is the only one or the first of several.
+    private var firstStored: Stored?
     /// The others; `nil` until there is a second (a value of `nil`s costs nothing to make, copy or destroy, which
     /// every model's header does).
     private var others: [Int: Stored]?
@@ -37,22 +42,31 @@ package struct RelationshipTargets: Sequence {
     package init() {}
 
     /// Whether no relationship is stored.
-    package var isEmpty: Bool { first == nil }
+    package var isEmpty: Bool { firstStored == nil }
+
+    /// Whether the first relationship stored is relationship `index`.
+    private func isFirst(_ index: Int) -> Bool { firstStored != nil && firstIndex == index }
 
     private func stored(at index: Int) -> Stored? {
-        if let first, first.index == index { return first.stored }
+        if isFirst(index) { return firstStored }
         return others?[index]
     }
 
-    private mutating func store(_ stored: Stored?, at index: Int) {
-        if first == nil || first?.index == index {
+    private mutating func store(_ stored: consuming Stored?, at index: Int) {
+        if firstStored == nil || firstIndex == index {
             guard let stored else {
                 // The first goes: one of the others (if any) takes its place.
-                first = others?.popFirst().map { (index: $0.key, stored: $0.value) }
+                if let (nextIndex, next) = others?.popFirst() {
+                    firstIndex = nextIndex
+                    firstStored = next
+                } else {
+                    firstStored = nil
+                }
                 if others?.isEmpty == true { others = nil }
                 return
             }
-            first = (index, stored)
+            firstIndex = index
+            firstStored = stored
         } else if let stored {
             if others == nil { others = [index: stored] } else { others?[index] = stored }
         } else {
@@ -68,12 +82,22 @@ package struct RelationshipTargets: Sequence {
     }
 
     /// Whether relationship `index` is stored (read or assigned), which asks for no array.
-    package func contains(_ index: Int) -> Bool { stored(at: index) != nil }
+    package func contains(_ index: Int) -> Bool {
+        isFirst(index) || others?[index] != nil
+    }
 
     /// Whether relationship `index` is stored, and its first related model: what a to-one read needs, without
     /// making an array.
     package func firstTarget(at index: Int) -> (isStored: Bool, model: (any PersistentModel)?) {
-        guard let stored = stored(at: index) else { return (false, nil) }
+        if firstIndex == index {
+            // Matched in place: only the model returned is copied.
+            switch firstStored {
+            case .one(let model): return (true, model)
+            case .list(let models): return (true, models.first)
+            case nil: break
+            }
+        }
+        guard let stored = others?[index] else { return (false, nil) }
         return (true, stored.first)
     }
 
@@ -84,13 +108,13 @@ package struct RelationshipTargets: Sequence {
 
     /// Forgets every relationship.
     package mutating func removeAll() {
-        first = nil
+        firstStored = nil
         others = nil
     }
 
     /// The stored relationships as `(key: index, value: models)`, the first stored first.
     package func makeIterator() -> AnyIterator<(key: Int, value: [any PersistentModel])> {
-        var pending = first.map { [(key: $0.index, value: $0.stored.models)] } ?? []
+        var pending = firstStored.map { [(key: firstIndex, value: $0.models)] } ?? []
         var rest = (others ?? [:]).makeIterator()
         return AnyIterator {
             if !pending.isEmpty { return pending.removeFirst() }

@@ -25,10 +25,10 @@ package struct IdentityMap {
 
     /// The model registered for `key`; assigning `nil` removes it.
     package subscript(key: Int64) -> (any PersistentModel)? {
-        get {
+        @inline(__always) get {
             if key == Storage.emptySlot { return modelForEmptySlotKey }
-            guard let slot = storage?.slot(of: key) else { return nil }
-            return storage?.models[slot]
+            guard let storage, let slot = storage.slot(of: key) else { return nil }
+            return storage.models[slot]
         }
         set {
             if let newValue { insert(newValue, for: key) } else { removeValue(forKey: key) }
@@ -207,14 +207,14 @@ package struct IdentityMap {
 
         /// The first slot of `key`'s probe run: the key's run of eight is Fibonacci-hashed (times 2⁶⁴/φ, top
         /// bits) to a group of eight slots, and the key's low three bits pick the slot in it.
-        func homeSlot(_ key: Int64) -> Int {
+        @inline(__always) func homeSlot(_ key: Int64) -> Int {
             let bits = UInt64(bitPattern: key)
             let group = ((bits >> 3) &* 0x9E37_79B9_7F4A_7C15) >> groupShift
             return Int(truncatingIfNeeded: group << 3 | bits & 7)
         }
 
         /// The slot holding `key`, or the free slot where it would go. Needs at least one free slot.
-        func find(_ key: Int64) -> Int {
+        @inline(__always) func find(_ key: Int64) -> Int {
             let mask = slotCount - 1
             var slot = homeSlot(key)
             while keys[slot] != key, keys[slot] != Self.emptySlot { slot = (slot + 1) & mask }
@@ -222,7 +222,7 @@ package struct IdentityMap {
         }
 
         /// The slot holding `key`, if any.
-        func slot(of key: Int64) -> Int? {
+        @inline(__always) func slot(of key: Int64) -> Int? {
             let slot = find(key)
             return keys[slot] == key ? slot : nil
         }

@@ -76,7 +76,13 @@ extension Schema {
         /// other property): what reading such a relationship needs, without copying its `RelationshipInfo`.
         @exclusivity(unchecked) package private(set) var toOneForeignKeyDestinations: [Entity?] = []
         /// The entity of the model's superclass, and those of its direct subclasses; set once by `Schema.init`.
-        @exclusivity(unchecked) package internal(set) weak var parentEntity: Entity?
+        @exclusivity(unchecked) package internal(set) weak var parentEntity: Entity? {
+            didSet { noteRootEntity() }
+        }
+        /// The identity of the hierarchy's root entity, kept as the hierarchy is linked; `nil` for a root. Read by
+        /// ``identityKey`` on every lookup of a registered model, which would otherwise walk the weak
+        /// ``parentEntity`` links.
+        @exclusivity(unchecked) var rootEntityIdentity: ObjectIdentifier?
         package internal(set) var childEntities: [Entity] = []
         /// A subentity's inherited properties by their key paths rooted at its own class (`\Dog.name`); set once by
         /// `Schema.init`.

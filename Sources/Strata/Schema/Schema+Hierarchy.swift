@@ -105,7 +105,24 @@ extension Schema.Entity {
 extension Schema.Entity {
     /// The key of the identity map holding the entity's registered models: its hierarchy's root's, since one
     /// row is one model whichever entity of the hierarchy a fetch asked for.
-    package var identityKey: ObjectIdentifier { ObjectIdentifier(rootEntity) }
+    package var identityKey: ObjectIdentifier { rootEntityIdentity ?? ObjectIdentifier(self) }
+
+    /// Keeps ``identityKey`` true after ``parentEntity`` changed, for this entity and every entity below it.
+    ///
+    /// Walks at most `maximumDepth` links up and down: only a decoded schema whose superentity names form a
+    /// cycle goes further, and a container refuses a decoded schema.
+    func noteRootEntity(depth: Int = 0) {
+        let maximumDepth = 64
+        guard depth < maximumDepth else { return }
+        var root = parentEntity
+        var steps = 0
+        while let parent = root?.parentEntity, steps < maximumDepth {
+            root = parent
+            steps += 1
+        }
+        rootEntityIdentity = root.map { ObjectIdentifier($0) }
+        for child in childEntities { child.noteRootEntity(depth: depth + 1) }
+    }
 }
 
 extension Schema.Entity {

@@ -40,4 +40,19 @@ struct RelationshipTargetsTests {
         targets.removeAll()
         #expect(targets.isEmpty && !targets.contains(1) && !targets.contains(4))
     }
+
+    @Test("Relationship 0 is stored only once set, and reads as not stored again once forgotten")
+    func relationshipZeroIsNotStoredUntilSet() {
+        let (first, second) = (model("a"), model("b"))
+        var targets = RelationshipTargets()
+        #expect(!targets.contains(0) && !targets.firstTarget(at: 0).isStored && targets[0] == nil)
+        targets.setTarget(first, at: 0)
+        targets.setTarget(second, at: 3)
+        #expect(targets.firstTarget(at: 0).model === first && targets.firstTarget(at: 3).model === second)
+        targets[0] = nil
+        #expect(!targets.contains(0) && !targets.firstTarget(at: 0).isStored)
+        #expect(targets.firstTarget(at: 3).model === second)
+        targets[3] = nil
+        #expect(targets.isEmpty && !targets.contains(0) && !targets.contains(3) && !targets.firstTarget(at: 3).isStored)
+    }
 }

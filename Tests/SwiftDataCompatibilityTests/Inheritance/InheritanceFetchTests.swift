@@ -115,4 +115,19 @@ import Testing
         #expect(Dog.Root.self == Animal.self)
         #expect(Animal.Root.self == Animal.self)
     }
+
+    // A row is registered under its hierarchy's root, so each entity keeps its root's key from the links the
+    // schema makes, in whichever order it lists the classes: a subclass linked before its superclass is.
+    @Test func everyEntityOfAHierarchyIsRegisteredUnderItsRootWhateverTheSchemaOrder() throws {
+        for schema in [
+            Schema([Puppy.self, Dog.self, Cat.self, Animal.self]),
+            Schema([Animal.self, Cat.self, Dog.self, Puppy.self]),
+        ] {
+            let animal = try #require(schema.entity(for: Animal.self))
+            #expect(try #require(schema.entity(for: Dog.self)).identityKey == animal.identityKey)
+            #expect(try #require(schema.entity(for: Puppy.self)).identityKey == animal.identityKey)
+            #expect(try #require(schema.entity(for: Cat.self)).identityKey == animal.identityKey)
+            #expect(animal.identityKey == ObjectIdentifier(animal))
+        }
+    }
 }
