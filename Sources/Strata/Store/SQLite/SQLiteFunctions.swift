@@ -18,6 +18,7 @@ import Foundation
 /// | `strata_compare(a, b, ordering)` | -1, 0 or 1 (``StrataStringOrdering`` raw value) |
 /// | `strata_decimal_add/sub/mul/div(a, b)` | decimal text, `NULL` for non-numbers or ÷ 0 |
 /// | `strata_key_listed(list, key)` | 1 when `key` is in `list`, a blob of sorted keys, else 0 |
+/// | `strata_note_key(notes, key)` | 1, noting `key` in `notes` (bound by Strata only) |
 ///
 /// Collations: `STRATA_LOCALIZED_STANDARD`, `STRATA_LOCALIZED`, `STRATA_CASE_INSENSITIVE`
 /// and `STRATA_DECIMAL` (decimal text ordered by value).
@@ -35,6 +36,7 @@ package enum SQLiteFunctions {
         try registerPredicateFunctions(on: handle)
         try registerAggregateFunctions(on: handle)
         try registerKeyFunctions(on: handle)
+        try registerKeyNoteFunction(on: handle)
     }
 
     private static func registerTextFunctions(on handle: OpaquePointer) throws(SQLiteError) {

@@ -126,12 +126,13 @@ struct BatchDeleteRowsTests {
         let before = store.executedStatementCount
         try context.delete(model: CascadeRack.self, where: #Predicate { $0.number < 2 })
         try context.save()
-        // The leaves, the volumes and the racks each with a key `SELECT` and one `DELETE`, the matching check of
-        // `delete(model:where:)`, the transaction and the history's rows: one per entity and one tombstone per
-        // deleted volume (its preserved title); no schema check, the library's save on the same connection being
-        // the last commit. Before, the store's cascade removed the rows below row by row, and the history named the
-        // racks alone.
-        #expect(store.executedStatementCount - before == 11 + 2 * volumes)
+        // The leaves with one `DELETE` noting their keys, the volumes (their preserved titles read) and the racks
+        // each with a key `SELECT` and one `DELETE`, the matching check of `delete(model:where:)`, the transaction
+        // and the history's rows: one per entity and one tombstone per deleted volume (its preserved title); no
+        // schema check, the library's save on the same connection being the last commit. Before, the store's
+        // cascade removed the rows below row by row, and the history named the racks alone; then the leaves' keys
+        // were read by a `SELECT` of their own (11 + 2 × volumes).
+        #expect(store.executedStatementCount - before == 10 + 2 * volumes)
         #expect(try context.fetchCount(FetchDescriptor<CascadeLeaf>()) == 2 * volumes)
     }
 }
