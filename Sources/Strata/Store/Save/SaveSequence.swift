@@ -119,7 +119,7 @@ package struct SaveSequence<Executor: SaveExecutor> {
         let keys = deleted.keys
         guard preserved > 0 else {
             // The keys alone, sorted as they are (a cascade's come in the order of their foreign key's index).
-            let sortedKeys = keys.sorted()
+            let sortedKeys = keys.inKeyOrder()
             journal?.deleted(entity, rows: sortedKeys)
             return sortedKeys
         }
