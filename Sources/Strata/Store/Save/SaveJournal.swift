@@ -147,24 +147,65 @@ package struct SaveJournal {
         entries.append(Entry(kind, entity, position: position, row: row, attributes: attributes))
     }
 
-    /// The history rows of the save: each run of changes of one kind, entity and attribute list at consecutive
-    /// positions as one row, and a row per preserved value of a deleted row.
+    /// The history rows of the save: the changes of one kind, entity and attribute list as one row, and a row per
+    /// preserved value of a deleted row.
+    ///
+    /// Updates with the same attribute list join one row wherever they are in the save (a save writes rows in key
+    /// order, so a few moved books among many retitled ones would otherwise break the retitled ones into a row per
+    /// run); inserts and deletes join their neighbours only. The changes are numbered again in the order of the
+    /// rows, each row's at consecutive positions, and each preserved value follows its deletion to its new position.
     package func historyRows() -> (changes: [HistoryChangeRow], tombstones: [HistoryTombstoneRow]) {
-        var rows: [HistoryChangeRow] = []
-        var index = 0
-        while index < entries.count {
-            var run = entries[index]
-            index += 1
-            while index < entries.count, run.joins(entries[index]) {
-                run.append(entries[index])
-                index += 1
+        var groups: [Entry] = []
+        // Where each entry went: the group, and the offset of its first change in it.
+        var placements: [(group: Int, offset: Int64)] = []
+        placements.reserveCapacity(entries.count)
+        var updateGroups: [UpdateShape: Int] = [:]
+        for entry in entries {
+            let shape = UpdateShape(entity: ObjectIdentifier(entry.entity), attributes: entry.attributes)
+            if entry.kind == .update, let group = updateGroups[shape] {
+                placements.append((group, groups[group].count))
+                groups[group].append(entry)
+            } else if let last = groups.indices.last, groups[last].kind != .update, groups[last].joins(entry) {
+                placements.append((last, groups[last].count))
+                groups[last].append(entry)
+            } else {
+                if entry.kind == .update { updateGroups[shape] = groups.count }
+                placements.append((groups.count, 0))
+                groups.append(entry)
             }
+        }
+        var starts: [Int64] = []
+        starts.reserveCapacity(groups.count)
+        var rows: [HistoryChangeRow] = []
+        rows.reserveCapacity(groups.count)
+        var next: Int64 = 0
+        for group in groups {
+            starts.append(next)
             rows.append(
                 HistoryChangeRow(
-                    position: run.position, kind: run.kind, entity: run.entity.name, row: run.row, count: run.count,
-                    attributes: run.attributes, keys: run.keys.stored))
+                    position: next, kind: group.kind, entity: group.entity.name, row: group.row, count: group.count,
+                    attributes: group.attributes, keys: group.keys.stored))
+            next += group.count
         }
-        return (rows, tombstones)
+        guard !tombstones.isEmpty else { return (rows, []) }
+        // Entries are in the order of their first positions, so the entry holding a position is found by bisection.
+        let moved = tombstones.map { tombstone in
+            var (low, high) = (0, entries.count)
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if entries[middle].position <= tombstone.position { low = middle } else { high = middle }
+            }
+            let placement = placements[low]
+            let position = starts[placement.group] + placement.offset + (tombstone.position - entries[low].position)
+            return HistoryTombstoneRow(position: position, name: tombstone.name, value: tombstone.value)
+        }
+        return (rows, moved)
+    }
+
+    /// The entity and attribute list of an update: updates that share them are one history row.
+    private struct UpdateShape: Hashable {
+        let entity: ObjectIdentifier
+        let attributes: String?
     }
 }
 
