@@ -56,7 +56,7 @@ public final class ModelContext {
     /// its save, by that temporary identifier: lookups by an identifier captured before the save find the model.
     var permanentIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:]
     /// The save autosave enqueued that hasn't run yet.
-    var scheduledAutosave: ScheduledAutosave?
+    @exclusivity(unchecked) var scheduledAutosave: ScheduledAutosave?
     /// Set while the main context saves its pending autosave as its container is released: the container is
     /// already gone, but its store is still open for this last save.
     var isSavingBeforeRelease = false
@@ -109,7 +109,8 @@ public final class ModelContext {
     /// saved together, as soon as the main actor is free. Other contexts default to `false`; turned on, a context
     /// used on the main thread saves the same way, a `ModelActor`'s context by a job on the actor after the
     /// current one, and any other context at `processPendingChanges()`.
-    public var autosaveEnabled: Bool {
+    // Read by every change a model makes, so without a runtime access check (see the bookkeeping above).
+    @exclusivity(unchecked) public var autosaveEnabled: Bool {
         didSet { if autosaveEnabled, hasChanges { scheduleAutosave() } }
     }
 
@@ -137,7 +138,8 @@ public final class ModelContext {
     /// ```swift
     /// container.mainContext.undoManager = UndoManager()
     /// ```
-    public var undoManager: UndoManager?
+    // Read by every change a model makes, so without a runtime access check (see the bookkeeping above).
+    @exclusivity(unchecked) public var undoManager: UndoManager?
 
     /// An error from the last automatic save, if it failed; cleared by the next successful save.
     public internal(set) var autosaveError: StrataError?
