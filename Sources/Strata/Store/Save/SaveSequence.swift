@@ -158,7 +158,7 @@ package struct SaveSequence<Executor: SaveExecutor> {
                 let bindings = SaveBindings.update(
                     columns, key: updates[index].primaryKey, version: updates[index].version)
                 let sql = statementsByShape.value(for: entity, columns: columns) {
-                    statements.checkedUpdate(entity, columns: columns.map(\.index))
+                    statements.checkedUpdate(entity, columns: columns)
                 }
                 return SaveStatement(sql, bindings)
             } result: { index, updated in
@@ -179,7 +179,8 @@ package struct SaveSequence<Executor: SaveExecutor> {
                     // leaves them out); a relationship-only update of another kind (a version bump) is recorded
                     // with its relationship change.
                     let names = namesByShape.value(for: entity, columns: columns) {
-                        entity.historyAttributeNames(columns.lazy.map(\.index))
+                        statements.checkedUpdate(entity, columns: columns).historyAttributeNames
+                            ?? entity.historyAttributeNames(columns.lazy.map(\.index))
                     }
                     journal?.updated(entity, row: updates[index].primaryKey, attributes: names)
                 }

@@ -22,12 +22,19 @@ package final class SaveSQL: Sendable {
     /// Whether the statement is an `INSERT` whose first value is the row's key, which the executor chooses
     /// (``InsertedKeys/assigned``) and binds before the bindings.
     package let assignsKey: Bool
+    /// For a checked update, the names of the properties it writes as its history records them
+    /// (``Schema/Entity/historyAttributeNames(_:)``), made once with the statement.
+    package let historyAttributeNames: String?
 
-    package init(_ text: String, entity: Schema.Entity, returnsRows: Bool, assignsKey: Bool = false) {
+    package init(
+        _ text: String, entity: Schema.Entity, returnsRows: Bool, assignsKey: Bool = false,
+        historyAttributeNames: String? = nil
+    ) {
         self.text = text
         self.entity = entity
         self.returnsRows = returnsRows
         self.assignsKey = assignsKey
+        self.historyAttributeNames = historyAttributeNames
     }
 }
 

@@ -10,6 +10,9 @@ package final class SaveStatementCache: Sendable {
     static let limit = 1_024
 
     private let statements = Mutex<[Key: SaveSQL]>([:])
+    /// The checked update saved last and the property indexes it writes: a save of the same shape (an editor's
+    /// every tap) takes it without building the shape's key and hashing it.
+    private let lastCheckedUpdate = Mutex<(sql: SaveSQL, columns: [Int])?>(nil)
 
     package init() {}
 
@@ -36,6 +39,27 @@ package final class SaveStatementCache: Sendable {
 
     /// How many shapes are kept.
     package var count: Int { statements.withLock { $0.count } }
+
+    /// The checked update saved last, when it updates `entity`'s rows writing `columns`' properties.
+    func lastCheckedUpdate(
+        of entity: Schema.Entity, writing columns: ArraySlice<StoreChanges.UpdateColumn>
+    ) -> SaveSQL? {
+        lastCheckedUpdate.withLock { last in
+            guard let last, last.sql.entity === entity, last.columns.count == columns.count else { return nil }
+            // Compared in place: iterating the slice would copy each column's value.
+            var index = columns.startIndex
+            for column in last.columns {
+                guard columns[index].index == column else { return nil }
+                index += 1
+            }
+            return last.sql
+        }
+    }
+
+    /// Keeps `sql`, a checked update writing the properties at `columns`, as the one saved last.
+    func noteCheckedUpdate(_ sql: SaveSQL, columns: [Int]) {
+        lastCheckedUpdate.withLock { $0 = (sql, columns) }
+    }
 
     subscript(key: Key) -> SaveSQL? {
         get { statements.withLock { $0[key] } }

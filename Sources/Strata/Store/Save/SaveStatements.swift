@@ -21,11 +21,13 @@ struct SaveStatements<Dialect: SQLDialect> {
     /// The statement of a shape, built once and rendered in the dialect: its placeholders numbered in order, for the
     /// values the executor binds row by row, and the values the shape itself holds written as literals.
     private func sql(
-        _ key: Key, _ entity: Schema.Entity, returnsRows: Bool, assignsKey: Bool = false, _ build: () -> SQLFragment
+        _ key: Key, _ entity: Schema.Entity, returnsRows: Bool, assignsKey: Bool = false,
+        historyAttributeNames: () -> String? = { nil }, _ build: () -> SQLFragment
     ) -> SaveSQL {
         if let sql = cache[key] { return sql }
         let sql = SaveSQL(
-            build().inlined(in: dialect), entity: entity, returnsRows: returnsRows, assignsKey: assignsKey)
+            build().inlined(in: dialect), entity: entity, returnsRows: returnsRows, assignsKey: assignsKey,
+            historyAttributeNames: historyAttributeNames())
         cache[key] = sql
         return sql
     }
@@ -59,12 +61,21 @@ struct SaveStatements<Dialect: SQLDialect> {
         }
     }
 
-    /// `UPDATE` of `columns` and the version, applied only while the row has the version bound last.
-    func checkedUpdate(_ entity: Schema.Entity, columns: [Int]) -> SaveSQL {
-        sql(Key(kind: .checkedUpdate, entity: ObjectIdentifier(entity), columns: columns), entity, returnsRows: false) {
-            "UPDATE \(identifier: entity.tableName) SET \(Self.assignments(entity, columns)) "
+    /// `UPDATE` of `columns` and the version, applied only while the row has the version bound last, carrying the
+    /// history's names of the properties it writes. The shape saved last is taken without a lookup
+    /// (``SaveStatementCache/lastCheckedUpdate(of:writing:)``).
+    func checkedUpdate(_ entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>) -> SaveSQL {
+        if let last = cache.lastCheckedUpdate(of: entity, writing: columns) { return last }
+        let indexes = columns.map(\.index)
+        let sql = sql(
+            Key(kind: .checkedUpdate, entity: ObjectIdentifier(entity), columns: indexes), entity, returnsRows: false,
+            historyAttributeNames: { entity.historyAttributeNames(indexes) }
+        ) {
+            "UPDATE \(identifier: entity.tableName) SET \(Self.assignments(entity, indexes)) "
                 + "WHERE \(Self.primaryKey) = \(.parameter) AND \(Self.version) = \(.parameter)"
         }
+        cache.noteCheckedUpdate(sql, columns: indexes)
+        return sql
     }
 
     /// `UPDATE` of `columns` and the version whatever the row's version (a conflict resolved, an upsert).

@@ -80,4 +80,32 @@ struct SaveStatementCacheTests {
         try changeDays(in: container, to: 7)
         #expect(sqlite.executedStatementCount - afterOther == 5)
     }
+
+    /// A store keeps the shape of the update it saved last: saves changing one property, another, then the first
+    /// twice each write and record their own.
+    @Test(arguments: StoreKind.all) func oneChangeSavesOfAlternatingShapes(_ kind: StoreKind) throws {
+        let container = try HistoryFixtures.container(kind)
+        let context = ModelContext(container)
+        let lisbon = HistoryTrip(name: "Lisbon", destination: "PT")
+        context.insert(lisbon)
+        try context.save()
+        lisbon.nights = 5
+        try context.save()
+        lisbon.destination = "Portugal"
+        try context.save()
+        lisbon.nights = 2
+        try context.save()
+        lisbon.nights = 3
+        try context.save()
+
+        let key = try #require(lisbon.persistentModelID.primaryKey)
+        let changes = try HistoryFixtures.history(context).dropFirst().map { $0.changes.map(HistoryFixtures.describe) }
+        #expect(
+            changes == [
+                ["update HistoryTrip \(key) nights"], ["update HistoryTrip \(key) destination"],
+                ["update HistoryTrip \(key) nights"], ["update HistoryTrip \(key) nights"],
+            ])
+        let stored = try #require(try ModelContext(container).fetch(FetchDescriptor<HistoryTrip>()).first)
+        #expect(stored.nights == 3 && stored.destination == "Portugal")
+    }
 }
