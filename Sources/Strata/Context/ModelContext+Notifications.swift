@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension ModelContext {
     /// Posted (with the context as object) before a save writes its changes, without a `userInfo` (as SwiftData).
@@ -41,17 +42,29 @@ extension ModelContext {
         _ name: Notification.Name, inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
         deleted: [PersistentIdentifier], invalidated: [PersistentIdentifier]? = nil
     ) {
-        var userInfo =
-            SaveUserInfo.template?.filled(inserted: inserted, updated: updated, deleted: deleted)
-            ?? SaveUserInfo.dictionary(inserted: inserted, updated: updated, deleted: deleted)
-        if let invalidated { userInfo[NotificationKey.invalidatedAllIdentifiers.rawValue] = invalidated }
+        guard let template = SaveUserInfo.template else {
+            var userInfo = SaveUserInfo.dictionary(inserted: inserted, updated: updated, deleted: deleted)
+            if let invalidated { userInfo[NotificationKey.invalidatedAllIdentifiers.rawValue] = invalidated }
+            NotificationCenter.default.post(name: name, object: self, userInfo: userInfo)
+            return
+        }
+        var userInfo = template.take()
+        template.fill(&userInfo, inserted: inserted, updated: updated, deleted: deleted)
+        guard let invalidated else {
+            NotificationCenter.default.post(name: name, object: self, userInfo: userInfo)
+            template.keep(consume userInfo)
+            return
+        }
+        userInfo[NotificationKey.invalidatedAllIdentifiers.rawValue] = invalidated
         NotificationCenter.default.post(name: name, object: self, userInfo: userInfo)
     }
 }
 
 /// The `userInfo` of a save's `didSave` with no identifiers, and the position of each key: a save posts a copy
 /// with its identifiers put in place, which hashes and compares no key (a dictionary literal hashed the three
-/// `AnyHashable` strings and compared them through dynamic casts, about 5,000 instructions a save).
+/// `AnyHashable` strings and compared them through dynamic casts, about 5,000 instructions a save). The copy a save
+/// posted is kept once its identifiers are emptied (``keep(_:)``), and the next save fills it in place rather than
+/// copying the template again (``take()``).
 ///
 /// Unchecked: the dictionary holds three empty arrays of identifiers and is never changed; each save changes its
 /// own copy.
@@ -62,6 +75,15 @@ private struct SaveUserInfo: @unchecked Sendable {
     let deleted: Dictionary<AnyHashable, Any>.Index
 
     static let template = SaveUserInfo()
+
+    /// A copy of the template a save posted, its identifiers emptied, waiting for the next save of any context.
+    private static let spare = Mutex(Spare())
+
+    /// Unchecked: the dictionary holds three empty arrays of identifiers, and is taken out under the lock before
+    /// it is changed.
+    private struct Spare: @unchecked Sendable {
+        var userInfo: [AnyHashable: Any]?
+    }
 
     private init?() {
         let userInfo = Self.dictionary(inserted: [], updated: [], deleted: [])
@@ -86,14 +108,25 @@ private struct SaveUserInfo: @unchecked Sendable {
         ]
     }
 
-    /// A copy of the template with a save's identifiers put in place by position.
-    func filled(
-        inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier]
-    ) -> [AnyHashable: Any] {
-        var filled = userInfo
-        filled.values[self.inserted] = inserted
-        filled.values[self.updated] = updated
-        filled.values[self.deleted] = deleted
-        return filled
+    /// A copy of the template to fill: the spare one, which no one else holds unless an observer of the save that
+    /// posted it kept it (and changing it then copies it), or a new copy.
+    func take() -> [AnyHashable: Any] {
+        Self.spare.withLock { Spare(userInfo: $0.userInfo.take()) }.userInfo ?? userInfo
+    }
+
+    /// Keeps `posted`, a `userInfo` a save just posted, as the spare, its identifiers emptied (released now).
+    func keep(_ posted: consuming [AnyHashable: Any]) {
+        fill(&posted, inserted: [], updated: [], deleted: [])
+        Self.spare.withLock { $0.userInfo = posted }
+    }
+
+    /// Puts a save's identifiers in place by position in `userInfo`, the template or a copy of it.
+    func fill(
+        _ userInfo: inout [AnyHashable: Any], inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
+        deleted: [PersistentIdentifier]
+    ) {
+        userInfo.values[self.inserted] = inserted
+        userInfo.values[self.updated] = updated
+        userInfo.values[self.deleted] = deleted
     }
 }

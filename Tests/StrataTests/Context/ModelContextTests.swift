@@ -417,6 +417,41 @@ struct ModelContextTests {
             ])
     }
 
+    @Test("A didSave userInfo an observer keeps still holds its save's identifiers after later saves of any context")
+    func keptDidSaveUserInfo() throws {
+        /// The `userInfo` of every `didSave` of one context, kept as received.
+        final class KeptUserInfos: @unchecked Sendable {
+            // Unchecked: `kept` is only touched under `lock`.
+            private let lock = NSLock()
+            private var kept: [[AnyHashable: Any]] = []
+            func append(_ userInfo: [AnyHashable: Any]) { lock.withLock { kept.append(userInfo) } }
+            func identifiers(_ key: ModelContext.NotificationKey) -> [[PersistentIdentifier]?] {
+                lock.withLock { kept.map { $0[key.rawValue] as? [PersistentIdentifier] } }
+            }
+        }
+        let container = try freshContainer(.sqlite, Book.self)
+        let context = ModelContext(container)
+        let other = ModelContext(container)
+        let books = (0..<3).map { Book(title: "Book \($0)", author: "A", publisher: "P") }
+        for book in books { context.insert(book) }
+        try context.save()
+        let kept = KeptUserInfos()
+        let observer = NotificationCenter.default.addObserver(
+            forName: ModelContext.didSave, object: context, queue: nil
+        ) { note in kept.append(note.userInfo ?? [:]) }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        for book in books {
+            book.summary = "Changed"
+            try context.save()
+            // Another context's save between them fills the dictionary the last one posted.
+            other.insert(Book(title: "Other \(book.title)", author: "B", publisher: "Q"))
+            try other.save()
+        }
+        #expect(kept.identifiers(.updatedIdentifiers) == books.map { [$0.persistentModelID] })
+        #expect(kept.identifiers(.insertedIdentifiers) == [[], [], []])
+        #expect(kept.identifiers(.deletedIdentifiers) == [[], [], []])
+    }
+
     @Test("Inserting a model whose class is not in the schema makes save throw unknownEntity", arguments: StoreKind.all)
     func unknownEntity(_ kind: StoreKind) throws {
         let context = ModelContext(try freshContainer(kind, Book.self))
