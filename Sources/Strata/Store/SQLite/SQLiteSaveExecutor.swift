@@ -13,8 +13,9 @@ final class SQLiteSaveExecutor: SaveExecutor {
     /// (NULL where SQLite's next rowid is that key; SQLite alone would give a deleted row's key again). It is read
     /// back from the connection, without `RETURNING` (which buffers the row).
     var insertedKeys: InsertedKeys { .assigned }
-    /// The keys this save issues; ``recordIssuedKeys()`` writes their marks before the save commits.
-    private let keys: SQLiteKeyAllocator
+    /// The keys this save issues; ``recordIssuedKeys()`` writes their marks before the save commits. Made at the
+    /// save's first insert: a save without one (an editor's change) makes and frees none.
+    private var keys: SQLiteKeyAllocator?
     /// The statements this save prepared before the last two, by their text's identity (the text kept, so no
     /// identity is reused); a save of one shape keeps its statement in `last` alone, and rows alternating between
     /// two shapes switch between `last` and `previous` without a lookup.
@@ -25,14 +26,13 @@ final class SQLiteSaveExecutor: SaveExecutor {
     init(connection: SQLiteConnection, dialect: SQLiteDialect) {
         self.connection = connection
         self.dialect = dialect
-        keys = SQLiteKeyAllocator(connection: connection)
     }
 
     /// Records the largest key this save issued in each table, in the save's transaction.
     ///
     /// - Throws: `SQLiteError` when a mark can't be written.
     func recordIssuedKeys() throws {
-        try keys.record()
+        try keys?.record()
     }
 
     /// What one statement did: the connection's count of changed rows and last inserted key, and any rows returned.
@@ -62,7 +62,7 @@ final class SQLiteSaveExecutor: SaveExecutor {
         defer { statement.reset() }
         var first: Int32 = 1
         if next.sql.assignsKey {
-            try statement.bind(try keys.key(for: next.sql.entity).map(StoredValue.integer) ?? .null, at: 1)
+            try statement.bind(try insertKeys.key(for: next.sql.entity).map(StoredValue.integer) ?? .null, at: 1)
             first = 2
         }
         try next.bindings.forEachValue { offset, value in try statement.bind(value, at: Int32(offset) + first) }
@@ -73,8 +73,16 @@ final class SQLiteSaveExecutor: SaveExecutor {
             _ = try statement.step()
         }
         let changes = connection.changes
-        if next.sql.assignsKey, changes > 0 { keys.inserted(into: next.sql.entity) }
+        if next.sql.assignsKey, changes > 0 { keys?.inserted(into: next.sql.entity) }
         return Result(affectedRows: changes, rows: rows, insertedKey: changes > 0 ? connection.lastInsertRowID : nil)
+    }
+
+    /// The save's key allocator, made at its first insert.
+    private var insertKeys: SQLiteKeyAllocator {
+        if let keys { return keys }
+        let made = SQLiteKeyAllocator(connection: connection)
+        keys = made
+        return made
     }
 
     private func statement(for sql: SaveSQL) throws -> SQLiteStatement {

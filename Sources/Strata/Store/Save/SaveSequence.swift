@@ -39,7 +39,7 @@ package struct SaveSequence<Executor: SaveExecutor> {
         try checkConditions(changes.conditions)
         try writeDeletes(SaveRowOrder.sorted(changes.deletes, referrersFirst: true))
         for batch in changes.batchDeletes { try writeBatchDelete(batch) }
-        var foreignKeys = UpdatedRowForeignKeys(changes)
+        var foreignKeys = UpdatedRowForeignKeys.of(changes)
         // Filtered only when some update writes nothing: filtering copies every update.
         let updates =
             changes.updates.allSatisfy(\.writesRow) ? changes.updates : changes.updates.filter(\.writesRow)

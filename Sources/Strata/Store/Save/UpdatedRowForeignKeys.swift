@@ -20,10 +20,22 @@ struct UpdatedRowForeignKeys {
     /// Whether each of the save's foreign-key updates (by position) was written by its row's update.
     private(set) var written: [Bool]
 
-    init(_ changes: StoreChanges) {
-        written = Array(repeating: false, count: changes.foreignKeyUpdates.count)
-        guard changes.updates.contains(where: { !$0.savedForeignKeys.isEmpty }) else { return }
-        for (position, update) in changes.foreignKeyUpdates.enumerated() {
+    /// The candidates of `changes`. A static function rather than an initializer: an initializer takes its
+    /// argument owned, and the caller copied the whole of the save's changes (a retain of each of its arrays) for
+    /// it.
+    static func of(_ changes: StoreChanges) -> UpdatedRowForeignKeys {
+        var keys = UpdatedRowForeignKeys(written: Array(repeating: false, count: changes.foreignKeyUpdates.count))
+        guard changes.updates.contains(where: { !$0.savedForeignKeys.isEmpty }) else { return keys }
+        keys.collectCandidates(changes.foreignKeyUpdates)
+        return keys
+    }
+
+    private init(written: [Bool]) {
+        self.written = written
+    }
+
+    private mutating func collectCandidates(_ foreignKeyUpdates: [StoreChanges.ForeignKeyUpdate]) {
+        for (position, update) in foreignKeyUpdates.enumerated() {
             guard case .stored(let row) = update.row else { continue }
             let target: StoredValue
             switch update.target {
