@@ -40,3 +40,32 @@ extension SQLiteStatement {
         }
     }
 }
+
+extension SQLiteStatement {
+    /// Binds `text` to the parameter at a 1-based index without copying it, and runs `body`, which steps the
+    /// statement, while the text's bytes stay where they are; the statement is then reset (rewound, every binding
+    /// cleared), so SQLite keeps no pointer to the bytes after the call. Bound with `SQLITE_TRANSIENT` instead,
+    /// SQLite allocates a copy of the text, and frees it when the binding is cleared.
+    ///
+    /// - Throws: ``SQLiteError`` when the index is out of range, or what `body` throws.
+    func withText<Result>(_ text: String, boundAt index: Int32, _ body: () throws -> Result) throws -> Result {
+        guard let handle else { throw SQLiteError.finalized(sql: sql) }
+        var text = text
+        return try text.withUTF8 { bytes in
+            defer { reset() }
+            hasBindings = true
+            let result = bytes.withMemoryRebound(to: CChar.self) { characters in
+                // A nil pointer would bind NULL: empty text is bound from a literal.
+                guard let base = characters.baseAddress, !characters.isEmpty else {
+                    return sqlite3_bind_text(handle, index, "", 0, nil)
+                }
+                return sqlite3_bind_text64(
+                    handle, index, base, sqlite3_uint64(characters.count), nil, UInt8(SQLITE_UTF8))
+            }
+            guard result == SQLITE_OK else {
+                throw SQLiteError(resultCode: result, connection: sqlite3_db_handle(handle), sql: sql)
+            }
+            return try body()
+        }
+    }
+}

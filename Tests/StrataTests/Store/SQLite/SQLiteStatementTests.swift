@@ -99,6 +99,24 @@ struct SQLiteStatementTests {
         #expect(statement.isNull(at: 0))
     }
 
+    @Test(arguments: ["", "Item", "a name longer than a small string holds in place", "Café ß 東京 😀"])
+    func textBoundInPlaceIsReadWhileStepping(_ text: String) throws {
+        let connection = try SQLiteConnection(location: .memory)
+        try connection.execute("CREATE TABLE t(x)")
+        let insert = try connection.prepare("INSERT INTO t VALUES (?)")
+        try insert.withText(text, boundAt: 1) { _ = try insert.step() }
+        // Reset and cleared when the call returns: run again unbound, the statement inserts NULL.
+        _ = try insert.step()
+        insert.reset()
+        let select = try connection.prepare("SELECT x, typeof(x) FROM t ORDER BY rowid")
+        #expect(try select.step())
+        #expect(select.text(at: 0) == text)
+        #expect(select.text(at: 1) == "text")
+        #expect(try select.step())
+        #expect(select.isNull(at: 0))
+        #expect(try !select.step())
+    }
+
     @Test func preparingAStatementThatIsMidIterationGivesAFreshOne() throws {
         let connection = try SQLiteConnection(location: .memory)
         try connection.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1), (2), (3)")

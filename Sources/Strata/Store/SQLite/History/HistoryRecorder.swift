@@ -54,12 +54,19 @@ struct HistoryRecorder {
                 try statement.bind(.integer(transaction), at: 1)
                 try statement.bind(.integer(change.position), at: 2)
                 try statement.bind(.integer(change.kind.rawValue), at: 3)
-                try statement.bind(.text(change.entity), at: 4)
                 try statement.bind(.integer(change.row), at: 5)
                 try statement.bind(.integer(change.count), at: 6)
-                try statement.bind(change.attributes.map { .text($0) } ?? .null, at: 7)
                 try statement.bind(change.keys.map { .blob($0) } ?? .null, at: 8)
-                _ = try statement.step()
+                // The entity's name and the attributes' are bound in place while the row is written, not copied
+                // into memory SQLite allocates and frees for each row.
+                try statement.withText(change.entity, boundAt: 4) {
+                    guard let attributes = change.attributes else {
+                        try statement.bind(.null, at: 7)
+                        _ = try statement.step()
+                        return
+                    }
+                    try statement.withText(attributes, boundAt: 7) { _ = try statement.step() }
+                }
             }
         }
         guard !tombstones.isEmpty else { return }
