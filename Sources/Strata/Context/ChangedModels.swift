@@ -18,7 +18,9 @@ struct ChangedModels {
     /// The models in the order they were first changed; `nil` where one was removed since.
     private var entries: [Entry?] = []
     /// Each model's position in `entries`, by identity.
-    private var positions: [ObjectIdentifier: Int] = [:]
+    private var positions = IdentityKeyedTable<Int>()
+    /// How many models are here: the positions held in `positions`.
+    private(set) var count = 0
     /// How many positions of `entries` are `nil`.
     private var removed = 0
 
@@ -29,6 +31,7 @@ struct ChangedModels {
         set {
             guard let newValue else {
                 guard let position = positions.removeValue(forKey: identity) else { return }
+                count -= 1
                 entries[position] = nil
                 removed += 1
                 // Models changed and changed back again and again leave no trail of removed positions.
@@ -37,8 +40,8 @@ struct ChangedModels {
             }
             // The table holds the model, so a model of the same identity is the same model: a model here already
             // stays where it is. One lookup finds the model or makes its slot.
-            let next = entries.count
-            guard Self.claim(&positions[identity, default: -1], for: next) else { return }
+            guard Self.claim(&positions[identity, default: -1], for: entries.count) else { return }
+            count += 1
             let data = newValue.persistentBackingData
             entries.append(Entry(entity: data.entity, primaryKey: data.primaryKey ?? .max, model: newValue))
         }
@@ -52,13 +55,10 @@ struct ChangedModels {
     }
 
     /// Whether no model is changed.
-    var isEmpty: Bool { positions.isEmpty }
+    var isEmpty: Bool { count == 0 }
 
-    /// How many models are changed.
-    var count: Int { positions.count }
-
-    /// The changed models' identities.
-    var identities: Dictionary<ObjectIdentifier, Int>.Keys { positions.keys }
+    /// The changed models' identities, in no particular order.
+    var identities: [ObjectIdentifier] { positions.keysWithValues }
 
     /// The changed models, in the order they were first changed.
     var values: some Sequence<any PersistentModel> {
@@ -69,6 +69,7 @@ struct ChangedModels {
     mutating func removeAll() {
         entries.removeAll()
         positions.removeAll()
+        count = 0
         removed = 0
     }
 
@@ -85,8 +86,10 @@ struct ChangedModels {
     /// they were first changed. Only ranks, keys and positions are sorted, and the models are read once, in the
     /// sorted order.
     func inRowOrder() -> [any PersistentModel] {
+        // One changed model, an editor's every save: nothing to sort.
+        if count == 1, let model = entries.lazy.compactMap({ $0?.model }).first { return [model] }
         var keyed: [(rank: Int, key: Int64, position: Int)] = []
-        keyed.reserveCapacity(positions.count)
+        keyed.reserveCapacity(count)
         entries.withUnsafeBufferPointer { entries in
             // Each entity ranked where a run of its models starts; the ranks put in name order after.
             var entities: [Schema.Entity] = []

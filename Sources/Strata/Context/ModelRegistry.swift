@@ -22,7 +22,7 @@
 /// context's isolation domain, and no access spans a call that reaches the same table again.
 package final class ModelRegistry {
     /// The identity map of each entity hierarchy.
-    @exclusivity(unchecked) private var maps = EntityKeyedTable<IdentityMap>()
+    @exclusivity(unchecked) private var maps = IdentityKeyedTable<IdentityMap>()
     /// Counts the saves and removals that can change which model a key maps to (see the type's description).
     @exclusivity(unchecked) package private(set) var revision = 0
     /// By entity, the registered models whose relationships a read may load together.

@@ -74,6 +74,15 @@ struct ChangedModelsTests {
         #expect(context.changedModels.inRowOrder().isEmpty)
     }
 
+    @Test("The one model left changed after others changed back is the row order's only model")
+    func oneModelLeftChanged() throws {
+        let (context, books) = try savedBooks(3)
+        for book in books { book.summary = "changed" }
+        books[0].summary = ""
+        books[2].summary = ""
+        #expect(context.changedModels.inRowOrder().map { ObjectIdentifier($0) } == [ObjectIdentifier(books[1])])
+    }
+
     /// Every changed model is saved once, with its last values, however it came to be changed: changed in reverse
     /// key order, changed back (enough of them that the list compacts) and changed again, deleted and inserted
     /// again, changed and undone, changed, undone and redone; models of two entities whose rows have equal keys.

@@ -1,8 +1,8 @@
 import Strata
 import Testing
 
-@Suite("Entity-keyed table")
-struct EntityKeyedTableTests {
+@Suite("Identity-keyed table")
+struct IdentityKeyedTableTests {
     /// Objects whose identities serve as keys, as entities' do.
     private final class Key {}
 
@@ -15,7 +15,7 @@ struct EntityKeyedTableTests {
     @Test("Values are found, replaced and removed as a dictionary's are, across growth")
     func behavesAsADictionary() {
         let keys = (0..<200).map { _ in Key() }
-        var table = EntityKeyedTable<Int>()
+        var table = IdentityKeyedTable<Int>()
         var oracle: [ObjectIdentifier: Int] = [:]
         var generator = SystemRandomNumberGenerator()
         for step in 0..<5_000 {
@@ -33,6 +33,7 @@ struct EntityKeyedTableTests {
         }
         for key in keys.map(ObjectIdentifier.init) { #expect(table[key] == oracle[key]) }
         #expect(table.values.sorted() == oracle.values.sorted())
+        #expect(Set(table.keysWithValues) == Set(oracle.keys) && table.keysWithValues.count == oracle.count)
         table.removeAll()
         #expect(keys.allSatisfy { table[ObjectIdentifier($0)] == nil })
         #expect(Array(table.values).isEmpty)
@@ -41,7 +42,7 @@ struct EntityKeyedTableTests {
     @Test("A value changed through the table is the value stored")
     func changesInPlace() {
         let key = Key()
-        var table = EntityKeyedTable<[Box]>()
+        var table = IdentityKeyedTable<[Box]>()
         let box = Box(1)
         table[ObjectIdentifier(key), default: []].append(box)
         table[ObjectIdentifier(key)]?.append(Box(2))

@@ -1,11 +1,12 @@
-/// A table from an entity hierarchy's key (`Schema.Entity.identityKey`) to a value, made for the few hierarchies
-/// of one schema and a lookup on every relationship read.
+/// A table from an object's identity to a value, made for lookups on every relationship read and every model
+/// change: a context's identity maps by entity hierarchy (`Schema.Entity.identityKey`), its changed models' positions.
 ///
 /// Open addressing over a power-of-two array: a key's address, multiplied, picks its slot, and a lookup usually
 /// compares one key. `Dictionary` hashes every lookup with SipHash, about 140 instructions — as much as the
-/// identity map's own lookup of a row once the map is found. A key stays once added (a schema's hierarchies are few
-/// and fixed) and only its value comes and goes, so removal leaves no gap to mend.
-package struct EntityKeyedTable<Value> {
+/// identity map's own lookup of a row once the map is found — and rehashes every key as it grows. A key stays once
+/// added and only its value comes and goes, so removal leaves no gap to mend: the keys are few and fixed (a
+/// schema's hierarchies) or emptied together (a context's changed models, at each save).
+package struct IdentityKeyedTable<Value> {
     /// The keys by slot; `nil` for a free slot. Empty until the first key, then a power of two at most half full.
     private var keys: [ObjectIdentifier?] = []
     /// The value of each slot's key, `nil` when it has none.
@@ -61,6 +62,11 @@ package struct EntityKeyedTable<Value> {
 
     /// The values, in no particular order.
     package var values: some Sequence<Value> { slots.lazy.compactMap { $0 } }
+
+    /// The keys that have a value, in no particular order.
+    package var keysWithValues: [ObjectIdentifier] {
+        zip(keys, slots).compactMap { key, value in value == nil ? nil : key }
+    }
 
     // MARK: - Slots
 
