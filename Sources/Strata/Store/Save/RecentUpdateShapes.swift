@@ -4,7 +4,7 @@
 /// Consecutive updates of the same shape (the usual case) take the last value without a lookup, and updates
 /// alternating between two shapes (most rows change one property, some a second one too) switch between the two.
 struct RecentUpdateShapes<Value> {
-    private typealias Entry = (entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, value: Value)
+    private typealias Entry = (entity: Schema.Entity, indexes: [Int], value: Value)
 
     private var last: Entry?
     private var previous: Entry?
@@ -14,27 +14,13 @@ struct RecentUpdateShapes<Value> {
     mutating func value(
         for entity: Schema.Entity, columns: ArraySlice<StoreChanges.UpdateColumn>, make: () -> Value
     ) -> Value {
-        if let last, last.entity === entity, Self.sameIndexes(last.columns, columns) { return last.value }
-        if let previous, previous.entity === entity, Self.sameIndexes(previous.columns, columns) {
+        if let last, last.entity === entity, columns.writes(last.indexes) { return last.value }
+        if let previous, previous.entity === entity, columns.writes(previous.indexes) {
             (self.previous, self.last) = (last, previous)
             return previous.value
         }
         let value = make()
-        (previous, last) = (last, (entity, columns, value))
+        (previous, last) = (last, (entity, columns.map(\.index), value))
         return value
-    }
-
-    /// Whether two updates write the same columns, compared by property index in place (iterating the slices
-    /// would copy each column's values).
-    private static func sameIndexes(
-        _ lhs: ArraySlice<StoreChanges.UpdateColumn>, _ rhs: ArraySlice<StoreChanges.UpdateColumn>
-    ) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        var right = rhs.startIndex
-        for left in lhs.indices {
-            guard lhs[left].index == rhs[right].index else { return false }
-            right += 1
-        }
-        return true
     }
 }

@@ -165,7 +165,7 @@ package struct SaveJournal {
             if entry.kind == .update, let group = updateGroups[shape] {
                 placements.append((group, groups[group].count))
                 groups[group].append(entry)
-            } else if let last = groups.indices.last, groups[last].kind != .update, groups[last].joins(entry) {
+            } else if let last = groups.indices.last, groups[last].joins(entry) {
                 placements.append((last, groups[last].count))
                 groups[last].append(entry)
             } else {

@@ -45,13 +45,7 @@ package final class SaveStatementCache: Sendable {
         of entity: Schema.Entity, writing columns: ArraySlice<StoreChanges.UpdateColumn>
     ) -> SaveSQL? {
         lastCheckedUpdate.withLock { last in
-            guard let last, last.sql.entity === entity, last.columns.count == columns.count else { return nil }
-            // Compared in place: iterating the slice would copy each column's value.
-            var index = columns.startIndex
-            for column in last.columns {
-                guard columns[index].index == column else { return nil }
-                index += 1
-            }
+            guard let last, last.sql.entity === entity, columns.writes(last.columns) else { return nil }
             return last.sql
         }
     }
