@@ -43,6 +43,39 @@ enum HistoryFixtures {
             HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token }))
     }
 
+    /// The history's change rows, as `SELECT`ed by `columns` in transaction and position order: on SQLite those of
+    /// `strata_history_changes` and the lone changes transaction rows hold (layout version 5); on PostgreSQL,
+    /// whose transaction rows hold none, those of `strata_history_changes`.
+    static func changeRows(_ store: TestStore, columns: String, where condition: String = "true") throws -> [String] {
+        let inline =
+            store.kind == .sqlite
+            ? """
+            UNION ALL SELECT id AS "transaction", 0 AS position, kind, entity, "row", count, attributes, keys
+            FROM strata_history_transactions WHERE kind IS NOT NULL
+            """ : ""
+        return try store.texts(
+            """
+            SELECT \(columns) FROM (SELECT "transaction", position, kind, entity, "row", count, attributes, keys
+            FROM strata_history_changes \(inline)) AS history WHERE \(condition) ORDER BY "transaction", position
+            """)
+    }
+
+    /// SQL making a SQLite store's history as layout `version` (at most 4) wrote it: each transaction's lone
+    /// change moved from its row into `strata_history_changes`, the transactions table without the columns that
+    /// held it, and `version` recorded.
+    static func sqliteHistoryLayout(_ version: Int) -> String {
+        let columns = HistoryTables.inlineChangeColumns.map { "\"\($0)\"" }.joined(separator: ", ")
+        let drops = HistoryTables.inlineChangeColumns.map {
+            "ALTER TABLE strata_history_transactions DROP COLUMN \"\($0)\";"
+        }
+        return """
+            INSERT INTO strata_history_changes ("transaction", position, \(columns))
+            SELECT id, 0, \(columns) FROM strata_history_transactions WHERE kind IS NOT NULL;
+            \(drops.joined(separator: "\n"))
+            UPDATE strata_metadata SET value = json_set(value, '$.history', \(version)) WHERE key = 'model';
+            """
+    }
+
     /// A change's kind and the primary key it names: `"insert 3"`.
     static func describe(_ change: HistoryChange) -> String {
         let key = change.changedPersistentIdentifier.primaryKey.map(String.init) ?? "?"

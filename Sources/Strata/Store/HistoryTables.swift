@@ -8,6 +8,10 @@
 ///   which every deletion of history raises to the newest transaction it deleted. Up to layout version 3 the
 ///   column was `AUTOINCREMENT` (SQLite then writes its `sqlite_sequence` row at every save); opening such a store
 ///   to write rebuilds the table without it and carries the sequence into `historyIssuedThrough`.
+///   On SQLite (layout version 5), a save whose history is a single change row keeps it in the transaction row's
+///   own columns, `kind`, `entity`, `row`, `count`, `attributes` and `keys` (``inlineChangeColumns``), at position
+///   0, rather than in `strata_history_changes`: a one-change save writes one history row and changes one page
+///   fewer. Those columns are `NULL` in every other transaction row; PostgreSQL's table has none of them.
 /// - `strata_history_changes`: one row per inserted, updated or deleted model of a transaction, keyed by
 ///   (transaction, position) without a rowid, so a transaction's changes sit together and are read by one range
 ///   scan. `attributes` lists an update's changed properties by name (names survive migrations; indexes don't).
@@ -40,7 +44,11 @@ package enum HistoryTables {
     /// (the newest deleted one): a save's transaction takes an identifier above it.
     package static let issuedThroughKey = "historyIssuedThrough"
     /// The version of these tables' layout, recorded in the stored schema description (`StoredSchema.history`).
-    static let version = 4
+    static let version = 5
+
+    /// The columns of a change row after its transaction and position, in the order its `INSERT` binds them; on
+    /// SQLite, the transaction row's columns holding a lone change (layout version 5).
+    package static let inlineChangeColumns = ["kind", "entity", "row", "count", "attributes", "keys"]
 
     /// The kind of a recorded change, as stored in `strata_history_changes.kind`.
     package enum Kind: Int64 {

@@ -34,9 +34,11 @@ extension StoredHistoryTransaction {
     ///     untyped column, PostgreSQL's typed ones): a tombstone's value is the first that isn't `NULL`.
     ///   - keyLists: Whether the changes table has its `keys` column (a store of the first layout opened read-only
     ///     has not, and needs none).
+    ///   - inlineChanges: Whether the transactions table holds the lone change of a save in its own columns
+    ///     (``HistoryTables/inlineChangeColumns``: SQLite's layout from version 5).
     package static func readChanges<Row: StoreRow>(
         into transactions: inout [StoredHistoryTransaction], tombstoneValueColumns: [String], keyLists: Bool,
-        rows: (SQLFragment, (Row) -> Void) throws -> Void
+        inlineChanges: Bool = false, rows: (SQLFragment, (Row) -> Void) throws -> Void
     ) throws {
         var offsets: [Int64: Int] = [:]
         for (offset, transaction) in transactions.enumerated() { offsets[transaction.identifier] = offset }
@@ -55,13 +57,20 @@ extension StoredHistoryTransaction {
                 ?? .null
             tombstones[row.int64(at: 0), default: [:]][row.int64(at: 1), default: [:]][name] = value
         }
-        let columns = HistoryTables.columns(["transaction", "position", "kind", "entity", "row", "attributes", "count"])
+        let columns = HistoryTables.columns(["kind", "entity", "row", "attributes", "count"])
         let keys: SQLFragment = keyLists ? "\(identifier: "keys")" : "NULL"
-        try rows(
-            "SELECT \(columns), \(keys) "
-                + "FROM \(identifier: HistoryTables.changes) WHERE \(range) "
-                + "ORDER BY \(identifier: "transaction"), \(identifier: "position")"
-        ) { row in
+        var query: SQLFragment =
+            "SELECT \(identifier: "transaction"), \(identifier: "position"), \(columns), \(keys) "
+            + "FROM \(identifier: HistoryTables.changes) WHERE \(range)"
+        if inlineChanges {
+            query.append(
+                " UNION ALL SELECT \(identifier: "id"), 0, \(columns), \(identifier: "keys") "
+                    + "FROM \(identifier: HistoryTables.transactions) WHERE \(identifier: "id") "
+                    + "BETWEEN \(bind: .integer(lowest)) AND \(bind: .integer(highest)) "
+                    + "AND \(identifier: "kind") IS NOT NULL")
+        }
+        query.append(" ORDER BY 1, 2")
+        try rows(query) { row in
             let transaction = row.int64(at: 0)
             guard let offset = offsets[transaction] else { return }
             var list: [UInt8]?

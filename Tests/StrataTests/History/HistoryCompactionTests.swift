@@ -53,11 +53,11 @@ import Testing
         let store = TestStore(kind)
         let context = ModelContext(try store.container(HistoryTrip.self, HistoryPlanner.self))
         _ = try scatteredChanges(context)
-        let rows = try store.texts(
-            #"""
-            SELECT CAST(kind AS TEXT) || ' ' || CAST(count AS TEXT) || CASE WHEN keys IS NULL THEN ' no list' ELSE ' list' END
-            FROM strata_history_changes ORDER BY "transaction", position
-            """#)
+        let rows = try Fixtures.changeRows(
+            store,
+            columns: #"""
+                CAST(kind AS TEXT) || ' ' || CAST(count AS TEXT) || CASE WHEN keys IS NULL THEN ' no list' ELSE ' list' END
+                """#)
         // The inserts (consecutive keys, no list), then the updates and the deletes, each one row with a key list.
         #expect(rows.count == 3)
         #expect(rows.first == "0 60 no list")
@@ -75,9 +75,8 @@ import Testing
         // Make the file as the first history layout wrote it: no `keys` column, layout version 1.
         do {
             let connection = try SQLiteConnection(location: .file(store.url.path))
+            try connection.execute(Fixtures.sqliteHistoryLayout(1))
             try connection.execute("ALTER TABLE strata_history_changes DROP COLUMN keys")
-            try connection.run(
-                "UPDATE strata_metadata SET value = json_set(value, '$.history', 1) WHERE key = 'model'", [])
         }
         let readOnly = try ModelContainer(
             for: HistoryTrip.self, HistoryPlanner.self,

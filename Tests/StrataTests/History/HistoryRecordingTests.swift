@@ -137,11 +137,10 @@ struct HistoryRecordingTests {
             ])
         // One row per attribute list of the updates, and the insert.
         #expect(
-            try store.texts(
-                """
-                SELECT CAST(count(*) AS TEXT) FROM strata_history_changes
-                WHERE "transaction" = (SELECT max("transaction") FROM strata_history_changes)
-                """) == ["4"])
+            try Fixtures.changeRows(
+                store, columns: "CAST(kind AS TEXT)",
+                where: #""transaction" = (SELECT max(id) FROM strata_history_transactions)"#
+            ).count == 4)
     }
 
     /// Updates that switch between three sets of changed properties, two of them alternating, write each row's own
@@ -221,6 +220,6 @@ struct HistoryRecordingTests {
         #expect(transactions[1].changes.count == 99)
         #expect(Set(transactions.flatMap(\.changes).map(\.changedPersistentIdentifier)).count == 100)
         // Inserts of keys 1…100: one row; updates of 1…50 and 52…100: one more, its keys listed.
-        #expect(try store.texts("SELECT CAST(count(*) AS TEXT) FROM strata_history_changes") == ["2"])
+        #expect(try Fixtures.changeRows(store, columns: "CAST(kind AS TEXT)").count == 2)
     }
 }

@@ -37,7 +37,7 @@ import Testing
         try store.execute("DROP INDEX \(HistoryTables.timestampIndex)")
         switch kind {
         case .sqlite:
-            try store.execute("UPDATE strata_metadata SET value = json_set(value, '$.history', 2) WHERE key = 'model'")
+            try store.execute(HistoryFixtures.sqliteHistoryLayout(2))
         case .postgres:
             try store.execute(
                 "UPDATE strata_metadata SET value = jsonb_set(value::jsonb, '{history}', '2')::text WHERE key = 'model'"

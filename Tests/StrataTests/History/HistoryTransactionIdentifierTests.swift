@@ -84,6 +84,7 @@ import Testing
         }
         // Make the transactions table as layout version 3 wrote it, its newest transactions through 100 deleted.
         let transactions = HistoryTables.transactions
+        try store.execute(HistoryFixtures.sqliteHistoryLayout(3))
         try store.execute(
             """
             CREATE TABLE old_transactions (id INTEGER PRIMARY KEY AUTOINCREMENT, timestamp REAL NOT NULL, \
@@ -93,7 +94,6 @@ import Testing
             ALTER TABLE old_transactions RENAME TO \(transactions);
             CREATE INDEX \(HistoryTables.timestampIndex) ON \(transactions) (timestamp);
             UPDATE sqlite_sequence SET seq = 100 WHERE name = '\(transactions)';
-            UPDATE strata_metadata SET value = json_set(value, '$.history', 3) WHERE key = 'model';
             """)
         #expect(
             try store.texts("SELECT sql FROM sqlite_master WHERE name = '\(transactions)'").first?.contains(

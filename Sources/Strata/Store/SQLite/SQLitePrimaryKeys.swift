@@ -49,9 +49,16 @@ enum SQLitePrimaryKeys {
     /// The largest key the history names for each table (an entity's rows are in its hierarchy's table).
     private static func largestHistoryKeys(on connection: SQLiteConnection, schema: Schema) throws -> [String: Int64] {
         let hasKeyLists = HistoryTables.hasKeyLists(on: connection)
-        let rows = try connection.query(
-            "SELECT \(identifier: "entity"), \(identifier: "row"), \(identifier: "count")"
-                + (hasKeyLists ? ", \(identifier: "keys")" : "") + " FROM \(identifier: HistoryTables.changes)")
+        let columns: SQLFragment =
+            "\(identifier: "entity"), \(identifier: "row"), \(identifier: "count")"
+            + (hasKeyLists ? ", \(identifier: "keys")" : "")
+        var query: SQLFragment = "SELECT \(columns) FROM \(identifier: HistoryTables.changes)"
+        if HistoryTables.hasInlineChanges(on: connection) {
+            query.append(
+                " UNION ALL SELECT \(columns) FROM \(identifier: HistoryTables.transactions) "
+                    + "WHERE \(identifier: "kind") IS NOT NULL")
+        }
+        let rows = try connection.query(query)
         var largest: [String: Int64] = [:]
         for row in rows {
             guard row.count >= 3, case .text(let entity) = row[0], case .integer(let first) = row[1],

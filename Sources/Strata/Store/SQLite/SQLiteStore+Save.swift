@@ -2,7 +2,7 @@ import Foundation
 
 extension SQLiteStore {
     /// Writes `changes` in one transaction, in ``SaveSequence``'s order, one statement at a time
-    /// (``SQLiteSaveExecutor``), with the history derived from the save's journal. Under
+    /// (``SQLiteSaveExecutor``), then the history derived from the save's journal (``HistoryRecorder``). Under
     /// `.mergeByPropertyObjectTrump` an insert whose unique value exists updates that row instead (an upsert). Each
     /// write of a stored row applies only while the row has the version the model read (in the same statement); a
     /// row saved elsewhere meanwhile is resolved by `mergePolicy`.
@@ -29,11 +29,6 @@ extension SQLiteStore {
                         let followsOwnSave = connection.nothingCommittedSinceOwnSave
                         if !followsOwnSave { try checkNotMigratedElsewhere(connection) }
                         try checkFileInPlace(connection)
-                        let history =
-                            recordsHistory
-                            ? try HistoryRecorder(
-                                connection: connection, author: changes.author, followsOwnSave: followsOwnSave)
-                            : nil
                         let executor = SQLiteSaveExecutor(connection: connection, dialect: dialect)
                         var sequence = SaveSequence(
                             executor: executor,
@@ -48,14 +43,18 @@ extension SQLiteStore {
                             throw unmet
                         }
                         try executor.recordIssuedKeys()
-                        if let history, let journal = sequence.journal {
-                            try history.record(journal)
+                        var transaction: Int64?
+                        if recordsHistory {
+                            let recorded = try HistoryRecorder.record(
+                                sequence.journal, author: changes.author, followsOwnSave: followsOwnSave,
+                                on: connection)
+                            transaction = recorded
                             // Retention is enforced every 64th transaction, in the save's own transaction.
-                            pruned = historyRetention.isDue(after: history.transaction)
+                            pruned = historyRetention.isDue(after: recorded)
                             if pruned { try pruneHistory(connection) }
                         }
                         try beforeCommit()
-                        return (result, history?.transaction)
+                        return (result, transaction)
                     }
                 }
             } catch {

@@ -59,7 +59,7 @@ struct SaveStatementCacheTests {
         #expect(sqlite.compiledStatementCount == compiled)
     }
 
-    @Test("A one-change save compiles nothing, and runs the update and two history rows on SQLite")
+    @Test("A one-change save compiles nothing, and runs the update and one history row on SQLite")
     func oneChangeCompilesNothing() throws {
         let store = TestStore(.sqlite)
         let (container, _) = try savedTrip(in: store)
@@ -69,16 +69,16 @@ struct SaveStatementCacheTests {
         let executed = sqlite.executedStatementCount
         try changeDays(in: container, to: 5)
         let changeExecuted = sqlite.executedStatementCount - executed
-        // The fetch's query, then the checked UPDATE and the two history rows: no schema check, the save before
-        // on the same connection being the last commit.
+        // The fetch's query, then the checked UPDATE and the transaction row holding its change: no schema check,
+        // the save before on the same connection being the last commit.
         #expect(sqlite.compiledStatementCount == compiled)
-        #expect(changeExecuted == 4)
+        #expect(changeExecuted == 3)
 
         // Once another container has committed, the next save checks the schema again.
         try changeDays(in: try store.container(TripBase.Trip.self), to: 6)
         let afterOther = sqlite.executedStatementCount
         try changeDays(in: container, to: 7)
-        #expect(sqlite.executedStatementCount - afterOther == 5)
+        #expect(sqlite.executedStatementCount - afterOther == 4)
     }
 
     /// A store keeps the shape of the update it saved last: saves changing one property, another, then the first

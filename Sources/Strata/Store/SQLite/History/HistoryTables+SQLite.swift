@@ -16,15 +16,22 @@ extension HistoryTables {
     ]
 
     /// The transactions table, without `AUTOINCREMENT` (layout version 4): a save gives its transaction the
-    /// identifier ``transactionInsert`` computes.
+    /// identifier ``transactionInsert`` computes. Its last six columns hold a save's lone change (layout version 5).
     private static func createTransactionsTable(named name: String) -> SQLFragment {
         "CREATE TABLE IF NOT EXISTS \(identifier: name) (\(identifier: "id") INTEGER PRIMARY KEY, "
             + "\(identifier: "timestamp") REAL NOT NULL, \(identifier: "author") TEXT, \(identifier: "bundle") TEXT NOT NULL, "
-            + "\(identifier: "process") TEXT NOT NULL)"
+            + "\(identifier: "process") TEXT NOT NULL, "
+            + "\(SQLFragment.joined(inlineChangeColumnDefinitions, separator: ", ")))"
     }
 
+    /// The definitions of ``inlineChangeColumns``: the changes table's types, every column nullable.
+    private static let inlineChangeColumnDefinitions: [SQLFragment] = zip(
+        inlineChangeColumns, ["INTEGER", "TEXT", "INTEGER", "INTEGER", "TEXT", "BLOB"]
+    ).map { name, type in "\(identifier: name) \(sql: type)" }
+
     /// The `INSERT` of a save's transaction row, a flag and then its time, author, program and process bound
-    /// (``transactionValues(author:)``): its identifier is one more than both the newest row's and the newest
+    /// (``transactionValues(author:)``), then its lone change's columns (``inlineChangeColumns``, `NULL` when the
+    /// save has none or several): its identifier is one more than both the newest row's and the newest
     /// deleted one's (``issuedThroughKey``), so no identifier is given twice, even after every row was deleted.
     /// Unlike `AUTOINCREMENT`, which writes its `sqlite_sequence` row at every save, this only reads: a save
     /// changes one page fewer.
@@ -35,15 +42,18 @@ extension HistoryTables {
     /// the same identifier, without the two lookups (about 6,000 instructions of 12,600). One statement for both,
     /// so a connection compiles one.
     static let transactionInsert: SQLFragment =
-        "INSERT INTO \(identifier: transactions) (\(identifier: "id"), \(columns(transactionColumns))) VALUES ("
+        "INSERT INTO \(identifier: transactions) (\(identifier: "id"), "
+        + "\(columns(transactionColumns + inlineChangeColumns))) VALUES ("
         + "CASE WHEN ? THEN NULL ELSE "
         + "max(coalesce((SELECT max(\(identifier: "id")) FROM \(identifier: transactions)), 0), "
         + "coalesce((SELECT CAST(value AS INTEGER) FROM \(identifier: StoreLayout.metadataTable) "
-        + "WHERE key = '\(sql: issuedThroughKey)'), 0)) + 1 END, \(SQLFragment.parameters(transactionColumns.count)))"
+        + "WHERE key = '\(sql: issuedThroughKey)'), 0)) + 1 END, "
+        + "\(SQLFragment.parameters(transactionColumns.count + inlineChangeColumns.count)))"
 
     /// Upgrades tables of an earlier layout `version` to this one: version 1 gains the `keys` column, versions 1 and
     /// 2 the index on the transactions' time, versions 1 to 3 a transactions table without `AUTOINCREMENT` (SQLite's
-    /// way: a new table filled from the old one, which it replaces), its sequence kept as ``issuedThroughKey``.
+    /// way: a new table filled from the old one, which it replaces), its sequence kept as ``issuedThroughKey``, and
+    /// with the columns of a lone change, which version 4's table gains.
     static func upgradeStatements(from version: Int) -> [SQLFragment] {
         var statements: [SQLFragment] = []
         if version < 2 { statements.append("ALTER TABLE \(identifier: changes) ADD COLUMN \(identifier: "keys") BLOB") }
@@ -67,6 +77,12 @@ extension HistoryTables {
             ]
         }
         if version < 4 { statements.append(timestampIndexStatement) }
+        // Versions 1 to 3 rebuilt the table above with the columns already.
+        if version == 4 {
+            statements += inlineChangeColumnDefinitions.map {
+                "ALTER TABLE \(identifier: transactions) ADD COLUMN \($0)"
+            }
+        }
         return statements
     }
 
@@ -79,6 +95,15 @@ extension HistoryTables {
     static func hasKeyLists(on connection: SQLiteConnection) -> Bool {
         let rows = try? connection.query(
             "SELECT count(*) FROM pragma_table_info(\(bind: .text(changes))) WHERE name = 'keys'")
+        if case .integer(let count)? = rows?.first?.first { return count > 0 }
+        return false
+    }
+
+    /// Whether the transactions table has the columns of a lone change (layout version 5; a store of an earlier
+    /// layout opened read-only has not, and holds no change there).
+    static func hasInlineChanges(on connection: SQLiteConnection) -> Bool {
+        let rows = try? connection.query(
+            "SELECT count(*) FROM pragma_table_info(\(bind: .text(transactions))) WHERE name = 'kind'")
         if case .integer(let count)? = rows?.first?.first { return count > 0 }
         return false
     }

@@ -19,7 +19,8 @@ extension SQLiteStore {
                     if request.includesChanges, !transactions.isEmpty {
                         try StoredHistoryTransaction.readChanges(
                             into: &transactions, tombstoneValueColumns: ["value"],
-                            keyLists: HistoryTables.hasKeyLists(on: connection)
+                            keyLists: HistoryTables.hasKeyLists(on: connection),
+                            inlineChanges: HistoryTables.hasInlineChanges(on: connection)
                         ) { query, body in try rows(query, connection, body) }
                     }
                     return transactions
