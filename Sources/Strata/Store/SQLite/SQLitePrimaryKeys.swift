@@ -48,12 +48,12 @@ enum SQLitePrimaryKeys {
 
     /// The largest key the history names for each table (an entity's rows are in its hierarchy's table).
     private static func largestHistoryKeys(on connection: SQLiteConnection, schema: Schema) throws -> [String: Int64] {
-        let hasKeyLists = HistoryTables.hasKeyLists(on: connection)
+        let later = HistoryTables.laterColumns(on: connection)
         let columns: SQLFragment =
             "\(identifier: "entity"), \(identifier: "row"), \(identifier: "count")"
-            + (hasKeyLists ? ", \(identifier: "keys")" : "")
+            + (later.keyLists ? ", \(identifier: "keys")" : "")
         var query: SQLFragment = "SELECT \(columns) FROM \(identifier: HistoryTables.changes)"
-        if HistoryTables.hasInlineChanges(on: connection) {
+        if later.inlineChanges {
             query.append(
                 " UNION ALL SELECT \(columns) FROM \(identifier: HistoryTables.transactions) "
                     + "WHERE \(identifier: "kind") IS NOT NULL")

@@ -91,21 +91,16 @@ extension HistoryTables {
     private static let timestampIndexStatement: SQLFragment =
         "CREATE INDEX IF NOT EXISTS \(identifier: timestampIndex) ON \(identifier: transactions) (\(identifier: "timestamp"))"
 
-    /// Whether the changes table has the `keys` column (a store of layout version 1 opened read-only has not).
-    static func hasKeyLists(on connection: SQLiteConnection) -> Bool {
+    /// Which columns of later layouts the history tables have: the changes table's `keys` (version 2) and the
+    /// transactions table's lone change (``inlineChangeColumns``, version 5). A store of an earlier layout opened
+    /// read-only lacks them, and holds nothing they would.
+    static func laterColumns(on connection: SQLiteConnection) -> (keyLists: Bool, inlineChanges: Bool) {
         let rows = try? connection.query(
-            "SELECT count(*) FROM pragma_table_info(\(bind: .text(changes))) WHERE name = 'keys'")
-        if case .integer(let count)? = rows?.first?.first { return count > 0 }
-        return false
-    }
-
-    /// Whether the transactions table has the columns of a lone change (layout version 5; a store of an earlier
-    /// layout opened read-only has not, and holds no change there).
-    static func hasInlineChanges(on connection: SQLiteConnection) -> Bool {
-        let rows = try? connection.query(
-            "SELECT count(*) FROM pragma_table_info(\(bind: .text(transactions))) WHERE name = 'kind'")
-        if case .integer(let count)? = rows?.first?.first { return count > 0 }
-        return false
+            "SELECT (SELECT count(*) FROM pragma_table_info(\(bind: .text(changes))) WHERE name = 'keys'), "
+                + "(SELECT count(*) FROM pragma_table_info(\(bind: .text(transactions))) WHERE name = 'kind')")
+        guard let row = rows?.first, row.count == 2, case .integer(let keys) = row[0], case .integer(let kinds) = row[1]
+        else { return (false, false) }
+        return (keys > 0, kinds > 0)
     }
 
     /// Whether the connection's database has the history tables (a store opened read-only before a writer added

@@ -17,10 +17,10 @@ extension SQLiteStore {
                         transactions.append(StoredHistoryTransaction(row: row))
                     }
                     if request.includesChanges, !transactions.isEmpty {
+                        let columns = HistoryTables.laterColumns(on: connection)
                         try StoredHistoryTransaction.readChanges(
-                            into: &transactions, tombstoneValueColumns: ["value"],
-                            keyLists: HistoryTables.hasKeyLists(on: connection),
-                            inlineChanges: HistoryTables.hasInlineChanges(on: connection)
+                            into: &transactions, tombstoneValueColumns: ["value"], keyLists: columns.keyLists,
+                            inlineChanges: columns.inlineChanges
                         ) { query, body in try rows(query, connection, body) }
                     }
                     return transactions
