@@ -155,6 +155,16 @@ package struct SaveJournal {
     /// run); inserts and deletes join their neighbours only. The changes are numbered again in the order of the
     /// rows, each row's at consecutive positions, and each preserved value follows its deletion to its new position.
     package func historyRows() -> (changes: [HistoryChangeRow], tombstones: [HistoryTombstoneRow]) {
+        // One entry — most saves in an editor — is its own row: nothing to group or renumber but from 0.
+        if entries.count == 1, let entry = entries.first {
+            let row = HistoryChangeRow(
+                position: 0, kind: entry.kind, entity: entry.entity.name, row: entry.row, count: entry.count,
+                attributes: entry.attributes, keys: entry.keys.stored)
+            let moved = tombstones.map {
+                HistoryTombstoneRow(position: $0.position - entry.position, name: $0.name, value: $0.value)
+            }
+            return ([row], moved)
+        }
         var groups: [Entry] = []
         // Where each entry went: the group, and the offset of its first change in it.
         var placements: [(group: Int, offset: Int64)] = []

@@ -52,4 +52,16 @@ import Testing
                 "2 name 'Oslo'", "4 name 'Rome'",
             ])
     }
+
+    @Test("A save of one run of changes is one row from position 0, its preserved values at their deletions")
+    func oneRunIsOneRow() {
+        #expect(SaveJournal().historyRows().changes.isEmpty)
+        var journal = SaveJournal()
+        journal.deleted(trip, row: 2, preserved: [.text("Oslo")])
+        journal.deleted(trip, row: 3, preserved: [.text("Rome")])
+        let (rows, tombstones) = journal.historyRows()
+        #expect(rows.count == 1)
+        #expect(changes(of: rows) == ["0 delete 2 ", "1 delete 3 "])
+        #expect(tombstones.map { "\($0.position) \($0.name) \($0.value)" } == ["0 name 'Oslo'", "1 name 'Rome'"])
+    }
 }
