@@ -136,8 +136,10 @@ extension SQLiteStore {
     }
 
     /// The keys in one loop over the statement: a batched fetch reads every matching key before its first batch,
-    /// so the per-row cost of ``fetch(_:_:)``'s row handoff would be paid for each of them.
+    /// so the per-row cost of ``fetch(_:_:)``'s row handoff would be paid for each of them. A whole table's keys
+    /// without gaps are known from its count and its least and greatest key (``unbrokenKeyRun(_:)``).
     package func fetchKeys(_ request: StoreFetch) throws -> [Int64] {
+        if let run = try unbrokenKeyRun(request) { return run }
         var keysOnly = request
         keysOnly.columns = nil
         let (sql, bindings) = try fetchStatements.statement(for: keysOnly, purpose: .keys) {
