@@ -214,7 +214,7 @@ extension ModelContext {
 /// read from start to end costs a few dozen queries rather than one per batch; an element read out of order loads
 /// its own batch only.
 public struct FetchResultsCollection<Element>: RandomAccessCollection {
-    private final class Storage {
+    @usableFromInline final class Storage {
         let keys: [Int64]
         let batchSize: Int
         /// Loads the elements of a batch's keys, in their order; `nil` when every element is in `current`.
@@ -228,8 +228,8 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
         /// exclusive access, which a read would otherwise pay for twice, as much as the rest of it: the storage is
         /// used from one isolation domain (the collection isn't `Sendable`), and nothing reads these while they
         /// are assigned.
-        @exclusivity(unchecked) var currentStart = 0
-        @exclusivity(unchecked) var current: [Element]
+        @usableFromInline @exclusivity(unchecked) var currentStart = 0
+        @usableFromInline @exclusivity(unchecked) var current: [Element]
         /// The position after the last run loaded, and how many batches were loaded in order up to it (since the
         /// last load that didn't start there).
         var loadedEnd = -1
@@ -249,7 +249,9 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
 
         /// The element at `position` when it isn't in the current run: found in a kept run, or loaded with its
         /// batch (and, when the batch follows the last one loaded, the batches after it), which becomes current.
-        func element(at position: Int, load: (ArraySlice<Int64>) -> [Element]) -> Element {
+        /// Not inlined: only the read of the current run is, in the caller's code for its own element type.
+        @usableFromInline func element(at position: Int) -> Element {
+            guard let load else { return current[position] }
             for run in runs where run.start <= position && position < run.start + run.elements.count {
                 currentStart = run.start
                 current = run.elements
@@ -284,7 +286,7 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
 
     /// How many loaded runs of batches are kept; older ones are released and reloaded if accessed again.
     private static var retainedRuns: Int { 4 }
-    private let storage: Storage
+    @usableFromInline let storage: Storage
     public let count: Int
 
     init(keys: [Int64], batchSize: Int, context: ModelContext, plan: FetchPlan) where Element: PersistentModel {
@@ -305,17 +307,19 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
         count = loaded.count
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
 
     /// The element at `position`, loading its batch if needed. A model deleted from the store since the fetch
     /// comes back with `isDeleted == true`.
-    public subscript(position: Int) -> Element {
+    ///
+    /// Inlined, so reading the current run is specialized for the element type where it is read instead of
+    /// going through the generic collection's value witnesses for every element.
+    @inlinable public subscript(position: Int) -> Element {
         let storage = storage
         let offset = position &- storage.currentStart
         if offset >= 0, offset < storage.current.count { return storage.current[offset] }
-        guard let load = storage.load else { return storage.current[position] }
-        return storage.element(at: position, load: load)
+        return storage.element(at: position)
     }
 }
 
