@@ -3,6 +3,9 @@
 /// Appending to a `[T]` in unspecialized generic code looks up generic metadata for every element, and typing a
 /// collected `[AnyObject]` into a `[T]` retains every model and then releases it with the old array. A collector
 /// appends without generics and moves the references into the typed array.
+///
+/// `enumerate` keeps one collector for all its pages (``withModels(as:_:)``, ``removeAll()``): its room is
+/// allocated once, not once per page.
 final class ModelCollector {
     private var elements: UnsafeMutablePointer<AnyObject>
     private var capacity: Int
@@ -33,6 +36,24 @@ final class ModelCollector {
         elements.deallocate()
         elements = larger
         capacity *= 2
+    }
+
+    /// Calls `body` with the collected models, in order. Every model must be a `T`.
+    func withModels<T: AnyObject, Result>(
+        as _: T.Type, _ body: (UnsafeBufferPointer<T>) throws -> Result
+    ) rethrows -> Result {
+        // A class reference is one pointer whatever its static type.
+        try elements.withMemoryRebound(to: T.self, capacity: Swift.max(count, 1)) { models in
+            try body(UnsafeBufferPointer(start: models, count: count))
+        }
+    }
+
+    /// Releases the collected models, keeping the room for as many.
+    func removeAll() {
+        let removed = count
+        // Emptied first: a model's deinitializer that reached this collector would find it consistent.
+        count = 0
+        elements.deinitialize(count: removed)
     }
 
     /// Moves the collected models out, in order, leaving the collector empty. Every model must be a `T`.

@@ -22,6 +22,10 @@ extension ModelContext {
                 return
             }
             let entityKey = plan.entity.identityKey
+            let pageSize = Swift.max(batchSize, 1)
+            // One list of models and one scratch for every page, emptied after each.
+            let page = ModelCollector(capacity: Swift.min(pageSize, Self.reservedRowsLimit))
+            let scratch = FetchScratch()
             if descriptor.sortBy.isEmpty, descriptor.sortDescriptors.isEmpty, descriptor.fetchLimit == nil,
                 descriptor.fetchOffset == nil
             {
@@ -32,28 +36,31 @@ extension ModelContext {
                     let after = QueryExpression.compare(
                         .column(StoreLayout.primaryKeyColumn), .greater, .value(.integer(lastKey)))
                     request.condition = request.condition.map { .and([$0, after]) } ?? after
-                    request.limit = Swift.max(batchSize, 1)
-                    let page: [T] = try visitPage(of: entityKey, allowEscapingMutations, block) { foundRegistered in
-                        try models(request, foundRegistered: foundRegistered)
+                    request.limit = pageSize
+                    let visited = try visitPage(page, as: T.self, of: entityKey, allowEscapingMutations, block) {
+                        foundRegistered in
+                        try appendModels(
+                            request, as: T.self, to: page, reusing: scratch, foundRegistered: foundRegistered)
                     }
-                    guard let last = page.last?.persistentBackingData.primaryKey else { return }
+                    guard let last = visited.lastKey else { return }
                     lastKey = last
-                    if page.count < Swift.max(batchSize, 1) { return }
+                    if visited.count < pageSize { return }
                 }
             }
             // In the fetch's own order. The first page is the query itself with a limit, so a caller that stops
             // early (or a result that fits one page) never waits for every matching key; the keys of the rest are
             // read after the first page, leaving out the models it had.
-            let pageSize = Swift.max(batchSize, 1)
             let firstLimit = Swift.min(plan.request.limit ?? .max, pageSize)
             var firstPage = plan.request
             firstPage.limit = firstLimit
             var seen = Set<Int64>()
-            let first: [T] = try visitPage(of: entityKey, allowEscapingMutations, block) { foundRegistered in
-                let page: [T] = try models(firstPage, foundRegistered: foundRegistered)
-                seen.reserveCapacity(page.count)
-                for model in page { if let key = model.persistentBackingData.primaryKey { seen.insert(key) } }
-                return page
+            let first = try visitPage(page, as: T.self, of: entityKey, allowEscapingMutations, block) {
+                foundRegistered in
+                try appendModels(firstPage, as: T.self, to: page, reusing: scratch, foundRegistered: foundRegistered)
+                page.withModels(as: T.self) { models in
+                    seen.reserveCapacity(models.count)
+                    for model in models { if let key = model.persistentBackingData.primaryKey { seen.insert(key) } }
+                }
             }
             if first.count < firstLimit || plan.request.limit == firstLimit { return }
             let keys = try store.fetchKeys(plan.request).filter { !seen.contains($0) }
@@ -61,31 +68,40 @@ extension ModelContext {
             while start < keys.count {
                 let batch = Array(keys[start..<Swift.min(start + pageSize, keys.count)])
                 start += batch.count
-                _ = try visitPage(of: entityKey, allowEscapingMutations, block) { foundRegistered in
-                    try models(batch, of: T.self, plan: plan, foundRegistered: foundRegistered)
+                _ = try visitPage(page, as: T.self, of: entityKey, allowEscapingMutations, block) { foundRegistered in
+                    for model in try models(batch, of: T.self, plan: plan, foundRegistered: foundRegistered) {
+                        page.append(model)
+                    }
                 }
             }
         }
     }
 
-    /// Loads one page of `enumerate` with `load`, calls `block` with each of its models, then (unless
-    /// `allowEscapingMutations`) releases the unchanged ones that weren't registered before the page.
-    /// - Returns: the page.
+    /// Loads one page of `enumerate` into `page` (empty) with `load`, calls `block` with each of its models, then
+    /// (unless `allowEscapingMutations`) releases the unchanged ones that weren't registered before the page, and
+    /// empties `page`, keeping its room.
+    /// - Returns: how many models the page had, and the primary key of its last.
     private func visitPage<T: PersistentModel>(
-        of entityKey: ObjectIdentifier, _ allowEscapingMutations: Bool, _ block: (T) throws -> Void,
-        load: (_ foundRegistered: @escaping (Int64) -> Void) throws -> [T]
-    ) throws -> [T] {
+        _ page: ModelCollector, as _: T.Type, of entityKey: ObjectIdentifier, _ allowEscapingMutations: Bool,
+        _ block: (T) throws -> Void, load: (_ foundRegistered: @escaping (Int64) -> Void) throws -> Void
+    ) throws -> (count: Int, lastKey: Int64?) {
         // The page's models that were registered before it stay registered after it; only they are collected
         // (collecting every registered key would cost each page the whole identity map).
         var registeredBefore = Set<Int64>()
         let revisionBefore = registry.revision
-        let page = try load { registeredBefore.insert($0) }
-        for model in page { try block(model) }
-        if !allowEscapingMutations {
-            releaseUnchanged(
-                page, of: entityKey, keeping: registeredBefore, unchangedRegistry: registry.revision == revisionBefore)
+        try load { registeredBefore.insert($0) }
+        // Every model of the page is a `T` (`appendModels`, `models(_:of:plan:)`).
+        let visited = try page.withModels(as: T.self) { models in
+            for model in models { try block(model) }
+            if !allowEscapingMutations {
+                releaseUnchanged(
+                    models, of: entityKey, keeping: registeredBefore,
+                    unchangedRegistry: registry.revision == revisionBefore)
+            }
+            return (models.count, models.last?.persistentBackingData.primaryKey)
         }
-        return page
+        page.removeAll()
+        return visited
     }
 
     /// Takes the unchanged models of a finished batch out of the identity map, except those of `registeredBefore`
@@ -94,7 +110,8 @@ extension ModelContext {
     /// `unchangedRegistry` says that no save or removal happened since the page was fetched (`ModelRegistry.revision`).
     /// Generic, so the page isn't converted to existentials (a conformance lookup per model).
     private func releaseUnchanged<Model: PersistentModel>(
-        _ page: [Model], of entityKey: ObjectIdentifier, keeping registeredBefore: Set<Int64>, unchangedRegistry: Bool
+        _ page: UnsafeBufferPointer<Model>, of entityKey: ObjectIdentifier, keeping registeredBefore: Set<Int64>,
+        unchangedRegistry: Bool
     ) {
         guard registry.count(of: entityKey) > 0 else { return }
         var registered = registry.takeMap(of: entityKey)

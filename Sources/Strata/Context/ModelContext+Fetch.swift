@@ -211,6 +211,20 @@ extension ModelContext {
         return collector.take(as: T.self)
     }
 
+    /// Appends the models of the rows `request` reads to `page`, as ``models(_:foundRegistered:each:)`` returns
+    /// them, and makes them with the room `scratch` keeps from one call to the next: `enumerate`'s pages, each the
+    /// size of the last, allocate no list of their own.
+    func appendModels<T: PersistentModel>(
+        _ request: StoreFetch, as _: T.Type, to page: ModelCollector, reusing scratch: FetchScratch,
+        foundRegistered: ((Int64) -> Void)? = nil
+    ) throws {
+        guard request.entity.modelType == T.self else {
+            for model in try anyModels(request) where model is T { page.append(model) }
+            return
+        }
+        try materialize(request, reusing: scratch, foundRegistered: foundRegistered) { page.append($0) }
+    }
+
     /// The most rows a limited fetch reserves room for up front; a larger limit grows past it only if the rows
     /// are there.
     static let reservedRowsLimit = 10_000
@@ -225,16 +239,21 @@ extension ModelContext {
     /// (a fault among them filled from its row), otherwise a new model over the row's checked values
     /// (`RowMaterializer`).
     private func materialize(
-        _ request: StoreFetch, foundRegistered: ((Int64) -> Void)? = nil,
+        _ request: StoreFetch, reusing scratch: FetchScratch? = nil, foundRegistered: ((Int64) -> Void)? = nil,
         _ body: (any PersistentModel) -> Void
     ) throws {
         if store.eraseCount != seenEraseCount { forgetErasedModels() }
         try checkContainerIsAlive()
         let entity = request.entity
         let entityKey = entity.identityKey
+        let reservedRows = request.limit.map { Swift.min($0, Self.reservedRowsLimit) }
         var rows = RowMaterializer(
-            request, store: store, contextReference: modelReference,
-            reservedRows: request.limit.map { Swift.min($0, Self.reservedRowsLimit) })
+            request, store: store, contextReference: modelReference, reservedRows: scratch == nil ? reservedRows : nil)
+        if let scratch {
+            // The list the previous call emptied, with its room; given back once the models are registered.
+            swap(&rows.made, &scratch.made)
+            if let reservedRows { rows.made.reserveCapacity(reservedRows) }
+        }
         // Taken out while rows are added, so the map is not copied on write.
         var registered = registry.takeMap(of: entityKey)
         var isRegistered = false
@@ -248,6 +267,7 @@ extension ModelContext {
             }
             // Moved, not copied: retaining each model would be a cache miss by now.
             registered.insert(movingFrom: &rows.made)
+            if let scratch { swap(&rows.made, &scratch.made) }
             registry.restoreMap(registered, of: entityKey)
             noteRegisteredOwners(
                 owners, of: entity,

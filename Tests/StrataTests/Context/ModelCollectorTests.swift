@@ -54,4 +54,24 @@ struct ModelCollectorTests {
         }
         #expect(collected == nil)
     }
+
+    @Test("removeAll releases the models and the collector is reused: the same order, typed, and no model kept")
+    func reusedAfterRemoveAll() {
+        let collector = ModelCollector(capacity: 4)
+        weak var firstPage: Tracked?
+        do {
+            let models = (0..<4).map(Tracked.init)
+            firstPage = models[0]
+            for model in models { collector.append(model) }
+        }
+        #expect(collector.withModels(as: Tracked.self) { $0.map(\.number) } == [0, 1, 2, 3])
+        collector.removeAll()
+        #expect(collector.count == 0)
+        #expect(firstPage == nil)
+        #expect(collector.withModels(as: Tracked.self) { $0.isEmpty })
+        let second = (10..<16).map(Tracked.init)
+        for model in second { collector.append(model) }
+        #expect(collector.withModels(as: Tracked.self) { zip($0, second).allSatisfy { $0 === $1 } && $0.count == 6 })
+        #expect(collector.take(as: Tracked.self).map(\.number) == Array(10..<16))
+    }
 }

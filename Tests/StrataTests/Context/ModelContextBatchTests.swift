@@ -114,6 +114,35 @@ struct ModelContextBatchTests {
     }
 
     @Test(
+        "enumerate frees a page's models before the block sees the next page's, in key order and in a sort's order",
+        arguments: StoreKind.all)
+    func enumerateFreesEachPageBeforeTheNext(_ kind: StoreKind) throws {
+        let context = ModelContext(try makeContext(kind, count: 10).container)
+        let reversed = FetchDescriptor<BatchItem>(sortBy: [SortDescriptor(\.position, order: .reverse)])
+        for descriptor in [FetchDescriptor<BatchItem>(), reversed] {
+            var previousPage: [Weak] = []
+            var page: [Weak] = []
+            var seen: [Int] = []
+            try context.enumerate(descriptor, batchSize: 3) { item in
+                if page.count == 3 {
+                    #expect(page.allSatisfy { $0.item == nil })
+                    previousPage = page
+                    page = []
+                }
+                page.append(Weak(item: item))
+                seen.append(item.position)
+            }
+            #expect(previousPage.count == 3)
+            #expect(page.allSatisfy { $0.item == nil })
+            #expect(seen.sorted() == Array(0..<10))
+        }
+    }
+
+    struct Weak {
+        weak var item: BatchItem?
+    }
+
+    @Test(
         "A model the block fetched stays registered, even after the block deleted one of the page and saved",
         arguments: StoreKind.all)
     func enumerateKeepsModelsTheBlockFetched(_ kind: StoreKind) throws {
