@@ -122,11 +122,15 @@ extension [Int64] {
     /// The keys as a range, when there are two or more and each is the one before it plus one; `nil` otherwise. A key
     /// filter of such keys is read as the range (see `SelectStatement.from(_:condition:keyFilter:exclusion:)`).
     package var consecutiveRun: ClosedRange<Int64>? {
-        guard count > 1, var last = first else { return nil }
-        for key in dropFirst() {
-            guard last < .max, key == last + 1 else { return nil }
-            last = key
+        guard count > 1 else { return nil }
+        // Each key compared with the first plus its offset, through the buffer: a batch of a list is thousands of
+        // keys, checked before its statement is written and again as it is written.
+        return withUnsafeBufferPointer { keys in
+            let first = keys[0]
+            let (last, overflow) = first.addingReportingOverflow(Int64(keys.count - 1))
+            guard !overflow, keys[keys.count - 1] == last else { return nil }
+            for offset in 1..<keys.count where keys[offset] != first &+ Int64(offset) { return nil }
+            return first...last
         }
-        return self[0]...last
     }
 }
