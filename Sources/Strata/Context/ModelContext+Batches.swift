@@ -92,7 +92,8 @@ extension ModelContext {
         try load { registeredBefore.insert($0) }
         // Every model of the page is a `T` (`appendModels`, `models(_:of:plan:)`).
         let visited = try page.withModels(as: T.self) { models in
-            for model in models { try block(model) }
+            // By index: this code is generic and unspecialized, where the buffer's iterator is a call per model.
+            for index in models.indices { try block(models[index]) }
             if !allowEscapingMutations {
                 releaseUnchanged(
                     models, of: entityKey, keeping: registeredBefore,
