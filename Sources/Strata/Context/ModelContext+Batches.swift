@@ -2,7 +2,9 @@ extension ModelContext {
     /// Calls `block` with every model a descriptor describes, loading them `batchSize` at a time so memory stays
     /// bounded however many rows match.
     ///
-    /// Only the matching primary keys are read up front; each batch is then loaded in one query. Unless
+    /// Each batch is one query: in primary-key order (a descriptor with no sort, limit or offset), the batch after
+    /// the last key seen; in a sort's order, the first batch is the query with a limit and the matching keys of the
+    /// rest are read after it, each later batch loaded by key. Unless
     /// `allowEscapingMutations` is `true`, models left unchanged by `block` are released from the context after
     /// their batch (changed ones stay, so `save()` writes them).
     ///
@@ -37,6 +39,8 @@ extension ModelContext {
                         .column(StoreLayout.primaryKeyColumn), .greater, .value(.integer(lastKey)))
                     request.condition = request.condition.map { .and([$0, after]) } ?? after
                     request.limit = pageSize
+                    // Each page's last key is new: its statement is never run again.
+                    request.keepsStatement = false
                     let visited = try visitPage(page, as: T.self, of: entityKey, allowEscapingMutations, block) {
                         foundRegistered in
                         try appendModels(

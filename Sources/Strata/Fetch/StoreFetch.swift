@@ -18,6 +18,10 @@ package struct StoreFetch: Sendable {
     /// The app's `FetchDescriptor` this fetch was planned from (`nil` for the context's own reads: faults,
     /// relationships), for a custom store, which is asked in SwiftData's terms.
     package var descriptor: (any Sendable)?
+    /// Whether a store may keep the fetch's rendered statement for the next identical fetch (`FetchStatementCache`):
+    /// `false` for a fetch whose values differ every time it runs, such as each page of `enumerate` after the last
+    /// key seen, which would only fill the cache and push out the statements that do run again.
+    package var keepsStatement = true
 
     package init(
         entity: Schema.Entity, columns: [Int]?, condition: QueryExpression? = nil,

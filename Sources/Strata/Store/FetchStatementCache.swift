@@ -55,7 +55,8 @@ package final class FetchStatementCache: Sendable {
     package var count: Int { statements.withLock { $0.count } }
 
     private static func isKept(_ fetch: StoreFetch) -> Bool {
-        (fetch.keyFilter?.keys.count ?? 0) <= keyLimit && fetch.excludedKeys.count <= 4 * keyLimit
+        fetch.keepsStatement && (fetch.keyFilter?.keys.count ?? 0) <= keyLimit
+            && fetch.excludedKeys.count <= 4 * keyLimit
     }
 
     /// Everything the statement's text and bindings depend on. The entity's identity is unique for as long as the

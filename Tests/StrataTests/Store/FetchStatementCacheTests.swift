@@ -79,4 +79,20 @@ struct FetchStatementCacheTests {
         }
         #expect(cache.count == kept + 2)
     }
+
+    /// `enumerate` in key order runs one query per page after the last key seen: values no later fetch repeats, so
+    /// its pages leave the kept statements as they were.
+    @Test("Enumerate's pages keep no statement", arguments: StoreKind.all)
+    func enumeratePagesKeepNoStatement(_ kind: StoreKind) throws {
+        let store = TestStore(kind)
+        let (container, cache) = try trips(in: store)
+        #expect(try longest(in: container, over: 4, limit: 3) == ["Trip 12", "Trip 11", "Trip 10"])
+        let kept = cache.count
+        var descriptor = FetchDescriptor<TripBase.Trip>()
+        descriptor.includePendingChanges = false
+        var days: [Int32] = []
+        try ModelContext(container).enumerate(descriptor, batchSize: 2) { days.append($0.days) }
+        #expect(days == Array(1...12))
+        #expect(cache.count == kept)
+    }
 }
