@@ -15,18 +15,18 @@ extension SQLiteStore {
         let greatest: SQLFragment = "(SELECT max(\(identifier: key)) FROM \(identifier: table))"
         let sql = ("SELECT \(counted), \(least), \(greatest)" as SQLFragment).render(in: dialect).sql
         let operation = "fetch \(request.entity.name)"
-        let bounds: [Int64] = try withConnection { connection in
+        // `nil`: an empty table, whose least key is `NULL`.
+        let bounds: (count: Int64, first: Int64, last: Int64)? = try withConnection { connection in
             try detectingMigration(connection) {
                 let statement = try translatingErrors(operation) { try connection.prepare(sql) }
                 defer { statement.reset() }
                 guard try translatingErrors(operation, { try statement.step() }), !statement.isNull(at: 1) else {
-                    return []
+                    return nil
                 }
-                return [statement.int64(at: 0), statement.int64(at: 1), statement.int64(at: 2)]
+                return (statement.int64(at: 0), statement.int64(at: 1), statement.int64(at: 2))
             }
         }
-        guard bounds.count == 3 else { return [] }
-        let (count, first, last) = (bounds[0], bounds[1], bounds[2])
+        guard let (count, first, last) = bounds else { return [] }
         let (span, overflow) = last.subtractingReportingOverflow(first)
         guard !overflow, span < Int64.max, span + 1 == count else { return nil }
         return Array(first...last)

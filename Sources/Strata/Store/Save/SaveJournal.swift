@@ -38,6 +38,13 @@ package struct SaveJournal {
             keys = HistoryKeyList(first: row)
         }
 
+        /// The history row of this entry's changes, numbered from `position`.
+        func historyRow(at position: Int64) -> HistoryChangeRow {
+            HistoryChangeRow(
+                position: position, kind: kind, entity: entity.name, row: row, count: count, attributes: attributes,
+                keys: keys.stored)
+        }
+
         /// Whether `other` follows this entry in one history row.
         func joins(_ other: Entry) -> Bool {
             other.kind == kind && other.entity === entity && other.attributes == attributes
@@ -157,13 +164,10 @@ package struct SaveJournal {
     package func historyRows() -> (changes: [HistoryChangeRow], tombstones: [HistoryTombstoneRow]) {
         // One entry — most saves in an editor — is its own row: nothing to group or renumber but from 0.
         if entries.count == 1, let entry = entries.first {
-            let row = HistoryChangeRow(
-                position: 0, kind: entry.kind, entity: entry.entity.name, row: entry.row, count: entry.count,
-                attributes: entry.attributes, keys: entry.keys.stored)
             let moved = tombstones.map {
                 HistoryTombstoneRow(position: $0.position - entry.position, name: $0.name, value: $0.value)
             }
-            return ([row], moved)
+            return ([entry.historyRow(at: 0)], moved)
         }
         var groups: [Entry] = []
         // Where each entry went: the group, and the offset of its first change in it.
@@ -191,10 +195,7 @@ package struct SaveJournal {
         var next: Int64 = 0
         for group in groups {
             starts.append(next)
-            rows.append(
-                HistoryChangeRow(
-                    position: next, kind: group.kind, entity: group.entity.name, row: group.row, count: group.count,
-                    attributes: group.attributes, keys: group.keys.stored))
+            rows.append(group.historyRow(at: next))
             next += group.count
         }
         guard !tombstones.isEmpty else { return (rows, []) }
