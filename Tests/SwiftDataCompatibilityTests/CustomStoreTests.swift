@@ -127,6 +127,19 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<JSONStop>()) == 5)
     }
 
+    @Test func enumerateReadsPagesInKeyOrderWithThePredicate() throws {
+        defer { try? FileManager.default.removeItem(at: fileURL) }
+        let container = try container()
+        try fill(container)
+        var descriptor = FetchDescriptor<JSONStop>(predicate: #Predicate { $0.nights >= 3 })
+        descriptor.includePendingChanges = false
+        // A page of one: each page starts after the last key of the one before.
+        var names: [String] = []
+        try ModelContext(container).enumerate(descriptor, batchSize: 1) { names.append($0.name) }
+        #expect(Set(names) == ["Shinjuku", "Kyoto", "Zermatt"])
+        #expect(names == (try ModelContext(container).fetch(descriptor).map(\.name)))
+    }
+
     @Test func updatesAndCascadingDeletesReachTheFile() throws {
         defer { try? FileManager.default.removeItem(at: fileURL) }
         try fill(try container())

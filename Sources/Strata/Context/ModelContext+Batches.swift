@@ -3,10 +3,10 @@ extension ModelContext {
     /// bounded however many rows match.
     ///
     /// Each batch is one query: in primary-key order (a descriptor with no sort, limit or offset), the batch after
-    /// the last key seen; in a sort's order, the first batch is the query with a limit and the matching keys of the
-    /// rest are read after it, each later batch loaded by key. Unless
-    /// `allowEscapingMutations` is `true`, models left unchanged by `block` are released from the context after
-    /// their batch (changed ones stay, so `save()` writes them).
+    /// the last key seen, every batch running the same statement with its own key bound in it; in a sort's order,
+    /// the first batch is the query with a limit and the matching keys of the rest are read after it, each later
+    /// batch loaded by key. Unless `allowEscapingMutations` is `true`, models left unchanged by `block` are released
+    /// from the context after their batch (changed ones stay, so `save()` writes them).
     ///
     /// ```swift
     /// try context.enumerate(FetchDescriptor<Book>()) { book in total += book.pageCount }
@@ -32,22 +32,18 @@ extension ModelContext {
                 descriptor.fetchOffset == nil
             {
                 // In primary-key order: page by key, each page one query that starts after the last key seen.
-                var lastKey = Int64.min
+                // Every page is the same statement, with the last key bound in it (`StoreFetch.startAfterKey`).
+                var request = plan.request
+                request.limit = pageSize
+                request.startAfterKey = Int64.min
                 while true {
-                    var request = plan.request
-                    let after = QueryExpression.compare(
-                        .column(StoreLayout.primaryKeyColumn), .greater, .value(.integer(lastKey)))
-                    request.condition = request.condition.map { .and([$0, after]) } ?? after
-                    request.limit = pageSize
-                    // Each page's last key is new: its statement is never run again.
-                    request.keepsStatement = false
                     let visited = try visitPage(page, as: T.self, of: entityKey, allowEscapingMutations, block) {
                         foundRegistered in
                         try appendModels(
                             request, as: T.self, to: page, reusing: scratch, foundRegistered: foundRegistered)
                     }
                     guard let last = visited.lastKey else { return }
-                    lastKey = last
+                    request.startAfterKey = last
                     if visited.count < pageSize { return }
                 }
             }

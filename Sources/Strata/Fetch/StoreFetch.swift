@@ -18,10 +18,11 @@ package struct StoreFetch: Sendable {
     /// The app's `FetchDescriptor` this fetch was planned from (`nil` for the context's own reads: faults,
     /// relationships), for a custom store, which is asked in SwiftData's terms.
     package var descriptor: (any Sendable)?
-    /// Whether a store may keep the fetch's rendered statement for the next identical fetch (`FetchStatementCache`):
-    /// `false` for a fetch whose values differ every time it runs, such as each page of `enumerate` after the last
-    /// key seen, which would only fill the cache and push out the statements that do run again.
-    package var keepsStatement = true
+    /// Restricts the rows to those whose primary key is greater than this, in addition to `condition` (each page of
+    /// `enumerate` in key order starts after the last key of the one before). The key is bound as the statement's
+    /// first value (``startAfterKeyBinding``), so every page runs the same statement text and one kept statement
+    /// serves every key (`FetchStatementCache`).
+    package var startAfterKey: Int64?
 
     package init(
         entity: Schema.Entity, columns: [Int]?, condition: QueryExpression? = nil,
@@ -37,6 +38,12 @@ package struct StoreFetch: Sendable {
 }
 
 extension StoreFetch {
+    /// The position of ``startAfterKey`` among the values bound to a fetch's statement (``SelectStatement/rows(_:)``,
+    /// ``SelectStatement/count(_:)``): the first, since nothing before the `WHERE` binds a value and the key's
+    /// comparison opens it. A statement rendered for one key runs for another with this value replaced
+    /// (`FetchStatementCache`).
+    package static var startAfterKeyBinding: Int { 0 }
+
     /// How many rows the statement reads: `limit` plus `offset`, and as many more as there are excluded keys (each
     /// may be among them); `nil` for all of them.
     package var rowsToRead: Int? {

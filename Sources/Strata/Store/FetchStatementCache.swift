@@ -4,7 +4,10 @@ import Synchronization
 /// again (a list read on every appearance, live results re-running their query after a save), and building and
 /// rendering a statement costs more than reading a page of 50 rows from an index. A fetch seen before is looked up
 /// by its value — entity, columns, condition with its values, sort keys, limits, filtered and excluded keys — and
-/// runs with the same text and bindings, which the store's statement cache then finds prepared.
+/// runs with the same text and bindings, which the store's statement cache then finds prepared. A fetch that starts
+/// after a key (``StoreFetch/startAfterKey``, each page of `enumerate` in key order) is looked up without the key,
+/// which is bound in the kept statement's place for it (``StoreFetch/startAfterKeyBinding``): every page runs
+/// one statement.
 ///
 /// Rendering is a pure function of the fetch and the store's dialect, which never changes, so a hit returns exactly
 /// what rendering would. Fetches may run at once on a store with several connections, so lookups are locked.
@@ -42,8 +45,20 @@ package final class FetchStatementCache: Sendable {
     ) rethrows -> Rendered {
         guard Self.isKept(fetch) else { return try render(fetch) }
         let key = Key(fetch, purpose: purpose)
-        if let entry = statements.withLock({ $0[key] }) { return entry.rendered }
+        if let entry = statements.withLock({ $0[key] }) {
+            guard let startAfterKey = fetch.startAfterKey else { return entry.rendered }
+            var bindings = entry.rendered.bindings
+            bindings[StoreFetch.startAfterKeyBinding] = .integer(startAfterKey)
+            return (entry.rendered.sql, bindings)
+        }
         let rendered = try render(fetch)
+        // A statement whose start key isn't where it is replaced would run every key as this one: not kept.
+        let position = StoreFetch.startAfterKeyBinding
+        if let startAfterKey = fetch.startAfterKey,
+            !rendered.bindings.indices.contains(position) || rendered.bindings[position] != .integer(startAfterKey)
+        {
+            return rendered
+        }
         statements.withLock { kept in
             if kept.count >= Self.limit { kept.removeAll() }
             kept[key] = Entry(rendered: rendered, entity: fetch.entity)
@@ -55,12 +70,12 @@ package final class FetchStatementCache: Sendable {
     package var count: Int { statements.withLock { $0.count } }
 
     private static func isKept(_ fetch: StoreFetch) -> Bool {
-        fetch.keepsStatement && (fetch.keyFilter?.keys.count ?? 0) <= keyLimit
-            && fetch.excludedKeys.count <= 4 * keyLimit
+        (fetch.keyFilter?.keys.count ?? 0) <= keyLimit && fetch.excludedKeys.count <= 4 * keyLimit
     }
 
-    /// Everything the statement's text and bindings depend on. The entity's identity is unique for as long as the
-    /// statement is kept: the ``Entry`` holds the entity.
+    /// Everything the statement's text and bindings depend on, but the start key's value, which is bound in its
+    /// place on every run. The entity's identity is unique for as long as the statement is kept: the ``Entry``
+    /// holds the entity.
     ///
     /// Values compare as Swift compares them, which is not always what they bind as: `"é"` equals `"e\u{301}"`
     /// and `0.0` equals `-0.0`, yet the store sees other bytes. So the key also holds every text value's UTF-8 and
@@ -70,6 +85,7 @@ package final class FetchStatementCache: Sendable {
         let entity: ObjectIdentifier
         let columns: [Int]?
         let condition: QueryExpression?
+        let startsAfterKey: Bool
         let keyFilterColumn: String?
         let keyFilterKeys: [Int64]
         let excludedKeys: SortedKeys
@@ -83,6 +99,7 @@ package final class FetchStatementCache: Sendable {
             entity = ObjectIdentifier(fetch.entity)
             columns = fetch.columns
             condition = fetch.condition
+            startsAfterKey = fetch.startAfterKey != nil
             keyFilterColumn = fetch.keyFilter?.column
             keyFilterKeys = fetch.keyFilter?.keys ?? []
             excludedKeys = fetch.excludedKeys

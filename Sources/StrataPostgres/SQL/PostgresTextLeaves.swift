@@ -55,7 +55,8 @@ struct PostgresTextLeaves {
     /// condition selects without text leaves of its own, with ranks for the first `limit + offset` values only.
     init(_ fetch: StoreFetch) {
         self.init(condition: fetch.condition, orderings: fetch.ordering, entity: fetch.entity)
-        guard let rows = fetch.rowsToRead, fetch.keyFilter == nil, calls.isEmpty, ranked.count == 1,
+        guard let rows = fetch.rowsToRead, fetch.keyFilter == nil, fetch.startAfterKey == nil, calls.isEmpty,
+            ranked.count == 1,
             let first = fetch.ordering.first, ranked[first.collation]?.count == 1
         else { return }
         rankedPrefix = RankedPrefix(

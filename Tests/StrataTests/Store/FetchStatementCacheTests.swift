@@ -80,10 +80,10 @@ struct FetchStatementCacheTests {
         #expect(cache.count == kept + 2)
     }
 
-    /// `enumerate` in key order runs one query per page after the last key seen: values no later fetch repeats, so
-    /// its pages leave the kept statements as they were.
-    @Test("Enumerate's pages keep no statement", arguments: StoreKind.all)
-    func enumeratePagesKeepNoStatement(_ kind: StoreKind) throws {
+    /// `enumerate` in key order runs one query per page, after the last key seen: the key is bound in one kept
+    /// statement, so all the pages of an enumeration add one entry, and a predicate still applies to every page.
+    @Test("Enumerate's pages share one kept statement and keep the predicate", arguments: StoreKind.all)
+    func enumeratePagesShareOneStatement(_ kind: StoreKind) throws {
         let store = TestStore(kind)
         let (container, cache) = try trips(in: store)
         #expect(try longest(in: container, over: 4, limit: 3) == ["Trip 12", "Trip 11", "Trip 10"])
@@ -93,6 +93,30 @@ struct FetchStatementCacheTests {
         var days: [Int32] = []
         try ModelContext(container).enumerate(descriptor, batchSize: 2) { days.append($0.days) }
         #expect(days == Array(1...12))
-        #expect(cache.count == kept)
+        #expect(cache.count == kept + 1)
+        // Again, in pages of another size: the same statement, another limit bound in it.
+        days = []
+        try ModelContext(container).enumerate(descriptor, batchSize: 5) { days.append($0.days) }
+        #expect(days == Array(1...12))
+        #expect(cache.count == kept + 2)
+        // With a predicate, ANDed with each page's start key: the trips of more than 4 days, in pages of 3.
+        var longer = FetchDescriptor<TripBase.Trip>(predicate: #Predicate { $0.days > 4 && $0.days != 8 })
+        longer.includePendingChanges = false
+        days = []
+        try ModelContext(container).enumerate(longer, batchSize: 3) { days.append($0.days) }
+        #expect(days == [5, 6, 7, 9, 10, 11, 12])
+        #expect(cache.count == kept + 3)
+        // The kept statement runs with each enumeration's own keys: after a row is deleted and another inserted.
+        let context = ModelContext(container)
+        for trip in try context.fetch(FetchDescriptor<TripBase.Trip>(predicate: #Predicate { $0.days == 6 })) {
+            context.delete(trip)
+        }
+        context.insert(TripBase.Trip(name: "Trip 13", days: 13))
+        try context.save()
+        let beforeAgain = cache.count
+        days = []
+        try ModelContext(container).enumerate(longer, batchSize: 3) { days.append($0.days) }
+        #expect(days == [5, 7, 9, 10, 11, 12, 13])
+        #expect(cache.count == beforeAgain)
     }
 }

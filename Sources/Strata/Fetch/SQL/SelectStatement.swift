@@ -33,7 +33,9 @@ package struct SelectStatement<Writer: SelectWriter> {
         var sql = SQLFragment(list)
         let exclusion = fetch.excludedKeys.isEmpty ? nil : writer.primaryKeyExclusion(fetch.excludedKeys)
         sql.append(
-            try from(fetch.entity, condition: fetch.condition, keyFilter: fetch.keyFilter, exclusion: exclusion))
+            try from(
+                fetch.entity, condition: fetch.condition, startAfterKey: fetch.startAfterKey,
+                keyFilter: fetch.keyFilter, exclusion: exclusion))
         let endsOnKey =
             fetch.ordering.last.map { $0.expression == .column(StoreLayout.primaryKeyColumn) && $0.ascending } ?? false
         let addsKey = writer.breaksTiesByPrimaryKey && !endsOnKey
@@ -67,22 +69,31 @@ package struct SelectStatement<Writer: SelectWriter> {
     /// ` FROM "Entity" WHERE …` of `fetch`.
     /// - Throws: what the writer throws for the condition.
     package func from(_ fetch: StoreFetch) throws -> SQLFragment {
-        try from(fetch.entity, condition: fetch.condition, keyFilter: fetch.keyFilter)
+        try from(
+            fetch.entity, condition: fetch.condition, startAfterKey: fetch.startAfterKey, keyFilter: fetch.keyFilter)
     }
 
-    /// ` FROM "Entity" WHERE …`: the rows of `entity`'s table that are `entity`'s (a hierarchy shares one table),
-    /// match `condition`, have one of `keyFilter`'s keys in its column, and meet `exclusion` (the writer's
-    /// ``SelectWriter/primaryKeyExclusion(_:)``). Also the matching part of a batch delete.
+    /// ` FROM "Entity" WHERE …`: the rows of `entity`'s table whose primary key is greater than `startAfterKey`,
+    /// that are `entity`'s (a hierarchy shares one table), match `condition`, have one of `keyFilter`'s keys in its
+    /// column, and meet `exclusion` (the writer's ``SelectWriter/primaryKeyExclusion(_:)``). Also the matching part
+    /// of a batch delete.
     /// - Throws: what the writer throws for the condition.
     package func from(
-        _ entity: Schema.Entity, condition: QueryExpression?, keyFilter: (column: String, keys: [Int64])? = nil,
-        exclusion: SQLFragment? = nil
+        _ entity: Schema.Entity, condition: QueryExpression?, startAfterKey: Int64? = nil,
+        keyFilter: (column: String, keys: [Int64])? = nil, exclusion: SQLFragment? = nil
     ) throws -> SQLFragment {
         var sql = SQLFragment([.text(" FROM "), .identifier(entity.tableName)])
-        let restricted = entity.restricting(condition)
         var hasWhere = false
-        if let restricted {
+        // First, so its value is the statement's first binding (``StoreFetch/startAfterKeyBinding``).
+        if let startAfterKey {
             sql.append(sql: " WHERE ")
+            sql.append(.identifier(StoreLayout.primaryKeyColumn))
+            sql.append(sql: " > ")
+            sql.append(binding: .integer(startAfterKey))
+            hasWhere = true
+        }
+        if let restricted = entity.restricting(condition) {
+            sql.append(sql: hasWhere ? " AND " : " WHERE ")
             sql.append(try writer.condition(restricted))
             hasWhere = true
         }
@@ -120,7 +131,8 @@ package struct SelectStatement<Writer: SelectWriter> {
 
 extension [Int64] {
     /// The keys as a range, when there are two or more and each is the one before it plus one; `nil` otherwise. A key
-    /// filter of such keys is read as the range (see `SelectStatement.from(_:condition:keyFilter:exclusion:)`).
+    /// filter of such keys is read as the range (see
+    /// `SelectStatement.from(_:condition:startAfterKey:keyFilter:exclusion:)`).
     package var consecutiveRun: ClosedRange<Int64>? {
         guard count > 1 else { return nil }
         // Each key compared with the first plus its offset, through the buffer: a batch of a list is thousands of

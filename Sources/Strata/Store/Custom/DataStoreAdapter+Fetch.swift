@@ -73,7 +73,7 @@ extension DataStoreAdapter {
     }
 
     /// The keys a fetch selects, in its order: the store asked first when the fetch comes from the app, then the
-    /// condition, key filter, order, offset and limit judged over the image.
+    /// start key, condition, key filter, order, offset and limit judged over the image.
     func matchingKeys(_ request: StoreFetch) throws -> [Int64] {
         let entity = request.entity
         try readUnreadEntities()
@@ -84,6 +84,7 @@ extension DataStoreAdapter {
         var keys = Array((image.rows[entity.name] ?? [:]).keys)
         if let answered { keys = keys.filter(answered.contains) }
         if !request.excludedKeys.isEmpty { keys = keys.filter { !request.excludedKeys.contains($0) } }
+        if let startAfterKey = request.startAfterKey { keys = keys.filter { $0 > startAfterKey } }
         if let (column, filter) = request.keyFilter {
             let filter = Set(filter)
             if column == StoreLayout.primaryKeyColumn {

@@ -33,9 +33,10 @@ extension SQLiteStore {
     }
 
     /// Whether a fetch selects every row of its entity's table, ordered by key alone: no condition (and no other
-    /// entity's rows in the table), no filtered or excluded keys, no limit or offset.
+    /// entity's rows in the table), no start key, no filtered or excluded keys, no limit or offset.
     private static func selectsWholeTableInKeyOrder(_ request: StoreFetch) -> Bool {
-        guard request.entity.restricting(request.condition) == nil, request.keyFilter == nil,
+        guard request.entity.restricting(request.condition) == nil, request.startAfterKey == nil,
+            request.keyFilter == nil,
             request.excludedKeys.isEmpty, request.limit == nil, request.offset == nil, request.ordering.count == 1
         else { return false }
         let ordering = request.ordering[0]
