@@ -36,7 +36,8 @@ extension ModelMacro: MemberMacro {
         if !model.hasInitializer, model.propertiesNeedingValues.isEmpty {
             members.append("public init() {}")
         }
-        members += observationMembers(className: model.className)
+        members += observationMembers(
+            className: model.className, isolation: hasGlobalActor(classDecl) ? "" : "nonisolated ")
         members += equalityWitness(model, declaration: classDecl)
         members += operatorWitnesses(model, declaration: classDecl)
         return members
@@ -191,19 +192,27 @@ extension ModelMacro: MemberMacro {
             """
     }
 
-    static func observationMembers(className: String) -> [DeclSyntax] {
+    /// The observation members of a base model: `_$observationRegistrar`, the registrar its backing data makes on
+    /// the model's first read, and the `access` and `withMutation` an `@Observable` class has, through the backing
+    /// data, which makes no registrar for a write (see `ModelBackingData+Observation`). `isolation` is
+    /// `"nonisolated "`, or empty for a class bound to a global actor, whose backing data is isolated to it.
+    static func observationMembers(className: String, isolation: String) -> [DeclSyntax] {
         [
-            "@ObservationIgnored public let _$observationRegistrar = Observation.ObservationRegistrar()",
             """
-            internal nonisolated func access<_Member>(keyPath: KeyPath<\(raw: className), _Member>) {
-            _$observationRegistrar.access(self, keyPath: keyPath)
+            public \(raw: isolation)var _$observationRegistrar: Observation.ObservationRegistrar {
+            persistentBackingData.observationRegistrar
             }
             """,
             """
-            internal nonisolated func withMutation<_Member, _MutationResult>(\
+            internal \(raw: isolation)func access<_Member>(keyPath: KeyPath<\(raw: className), _Member>) {
+            persistentBackingData.access(self, keyPath: keyPath)
+            }
+            """,
+            """
+            internal \(raw: isolation)func withMutation<_Member, _MutationResult>(\
             keyPath: KeyPath<\(raw: className), _Member>, _ mutation: () throws -> _MutationResult\
             ) rethrows -> _MutationResult {
-            try _$observationRegistrar.withMutation(of: self, keyPath: keyPath, mutation)
+            try persistentBackingData.withMutation(of: self, keyPath: keyPath, mutation)
             }
             """,
         ]

@@ -50,8 +50,10 @@ extension PersistedPropertyMacro: AccessorMacro {
             """,
             """
             @inline(__always) get {
-            _$observationRegistrar.access(self, keyPath: \(raw: descriptor).keyPath)
-            return Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef { $0.getValue(for: \(raw: descriptor)) }
+            Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
+            $0.access(self, keyPath: \(raw: descriptor).keyPath)
+            return $0.getValue(for: \(raw: descriptor))
+            }
             }
             """,
             setter(descriptor: descriptor, observers: PropertyObservers(declaration)),
@@ -89,9 +91,9 @@ extension PersistedPropertyMacro {
     /// assignments app code makes.
     private static func setter(descriptor: String, observers: PropertyObservers) -> AccessorDeclSyntax {
         let write = """
-            _$observationRegistrar.withMutation(of: self, keyPath: \(descriptor).keyPath) {
-            Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
-            $0.setValue(newValue, for: \(descriptor), on: self)
+            Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef { data in
+            data.withMutation(of: self, keyPath: \(descriptor).keyPath) {
+            data.setValue(newValue, for: \(descriptor), on: self)
             }
             }
             """
@@ -137,13 +139,13 @@ extension PersistedPropertyMacro {
             """,
             """
             get {
-            _$observationRegistrar.access(self, keyPath: \\.\(raw: name))
+            persistentBackingData.access(self, keyPath: \\.\(raw: name))
             return _\(raw: name)
             }
             """,
             observedSetter(
                 oldValue: "_\(name)",
-                write: "_$observationRegistrar.withMutation(of: self, keyPath: \\.\(name)) {\n_\(name) = newValue\n}\n"
+                write: "persistentBackingData.withMutation(of: self, keyPath: \\.\(name)) {\n_\(name) = newValue\n}\n"
                     + "persistentBackingData.ephemeralValueDidChange(on: self)",
                 observers: observers),
         ]

@@ -376,6 +376,9 @@ struct ModelMacroExpansionTests {
                 """))
         let isolated = expand("@MainActor @Model final class Pinned {\n    var text: String = \"\"\n}").source
         #expect(isolated.contains("public static func _$strataEquals(_ lhs: Pinned, _ rhs: Pinned) -> Bool"))
+        // The observation members reach the backing data, isolated to the class's actor as it is.
+        #expect(isolated.contains("public var _$observationRegistrar: Observation.ObservationRegistrar {"))
+        #expect(isolated.contains("internal func access<_Member>(keyPath: KeyPath<Pinned, _Member>) {"))
     }
 
     @Test("An operator the class declares for a protocol its own clause states gets a named witness")

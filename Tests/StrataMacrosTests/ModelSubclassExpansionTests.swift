@@ -44,7 +44,7 @@ struct ModelSubclassExpansionTests {
         for line in expected { #expect(result.source.contains(line), "\(line)") }
         // Nothing the superclass declares is declared again.
         #expect(!result.source.contains("persistentBackingData:"))
-        #expect(!result.source.contains("_$observationRegistrar ="))
+        #expect(!result.source.contains("_$observationRegistrar"))
         #expect(!result.source.contains("PersistentModel {"))
     }
 

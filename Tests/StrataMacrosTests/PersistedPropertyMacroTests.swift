@@ -21,15 +21,15 @@ struct PersistedPropertyMacroTests {
                             _title = Strata._PersistedSlot()
                         }
                         @inline(__always) get {
-                            _$observationRegistrar.access(self, keyPath: Self._$BookProperties.`title`.keyPath)
-                            return Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
-                                $0.getValue(for: Self._$BookProperties.`title`)
+                            Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
+                                $0.access(self, keyPath: Self._$BookProperties.`title`.keyPath)
+                                return $0.getValue(for: Self._$BookProperties.`title`)
                             }
                         }
                         set {
-                            _$observationRegistrar.withMutation(of: self, keyPath: Self._$BookProperties.`title`.keyPath) {
-                                Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef {
-                                    $0.setValue(newValue, for: Self._$BookProperties.`title`, on: self)
+                            Swift.Unmanaged.passUnretained(persistentBackingData)._withUnsafeGuaranteedRef { data in
+                                data.withMutation(of: self, keyPath: Self._$BookProperties.`title`.keyPath) {
+                                    data.setValue(newValue, for: Self._$BookProperties.`title`, on: self)
                                 }
                             }
                         }
@@ -59,7 +59,7 @@ struct PersistedPropertyMacroTests {
             source.firstRange(of: "let oldValue = persistentBackingData.getValue(for: \(count))"))
         let next = try #require(source.firstRange(of: "let next = newValue"))
         let willSet = try #require(source.firstRange(of: "_ = { () -> Void in\n                guard next > 0 else {"))
-        let write = try #require(source.firstRange(of: "$0.setValue(newValue, for: \(count), on: self)"))
+        let write = try #require(source.firstRange(of: "data.setValue(newValue, for: \(count), on: self)"))
         let didSet = try #require(source.firstRange(of: "_ = { () -> Void in\n                log(oldValue)"))
         #expect(oldValue.lowerBound < next.lowerBound)
         #expect(next.lowerBound < willSet.lowerBound)

@@ -11,7 +11,10 @@
 //   `setValue(_:for:on:)` from its setter with `on: self`, here for values and in `+Relationships` for
 //   relationships (one overload per shape: a value through its codec, a `StorableValue`, an optional one; to-one,
 //   to-many);
-// - `ephemeralValueDidChange(on:)` from the setter of an `@Attribute(.ephemeral)` property.
+// - `ephemeralValueDidChange(on:)` from the setter of an `@Attribute(.ephemeral)` property;
+// - `access(_:keyPath:)` from every getter, before it reads, and `withMutation(of:keyPath:_:)` around every
+//   setter's write (`+Observation`), and `observationRegistrar` from the model's `_$observationRegistrar`: the
+//   model keeps no registrar of its own; its backing data makes one on the first read.
 //
 // What the generated code may assume:
 // - `property.index` is in range: a backing data holds one value per persistent property of the model's entity
@@ -23,7 +26,10 @@
 // - A write neither throws nor traps: the value's encoding failure is kept and `save()` throws it; the write
 //   records the saved value, the undo action and the change in the model's context itself.
 // - An initial value reaches only a new model: a model made from a row keeps the row's values.
-// - The entry points do no observation: the accessor wraps them in the registrar's `access` and `withMutation`.
+// - The value entry points do no observation: the accessor wraps them in the backing data's `access` and
+//   `withMutation`. `access` makes the model's registrar if it has none (whether a tracking scope is open can't be
+//   asked, so every read makes it); `withMutation` calls the registrar only if one exists, since every observation
+//   starts with a read: a write to a model nothing has read yet just writes.
 //
 // What the backing data assumes of the generated code:
 // - The backing data lives as long as its model and is never replaced after the initializer, so the accessors

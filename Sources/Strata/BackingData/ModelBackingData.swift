@@ -28,7 +28,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, UInt
 
     /// The backing data's bookkeeping, kept in the buffer's header. Opaque outside Strata.
     ///
-    /// Every model a fetch makes carries one, so it holds only what a model read and left unchanged needs (104
+    /// Every model a fetch makes carries one, so it holds only what a model read and left unchanged needs (112
     /// bytes); what a change or a rarer use needs is in the side state, made on first use. The store is reached
     /// through the context reference, which every model of a context shares.
     public struct Fields {
@@ -38,6 +38,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, UInt
         @usableFromInline var state: State = .detached
         /// Whether `primaryKeyValue` holds the row's primary key (see ``ModelBackingData/primaryKey``).
         @usableFromInline var hasPrimaryKey = false
+        /// Whether `observationRegistrarStorage` holds the model's observation registrar, made by the first read of
+        /// one of its properties (see `ModelBackingData+Observation`).
+        @usableFromInline var hasObservationRegistrar = false
         /// Indexes of properties not loaded yet (`propertiesToFetch`); `nil` when every property is loaded.
         // Next to the count, so a property read, which checks both, finds them in one cache line.
         @usableFromInline var unloadedProperties: Set<Int>?
@@ -60,6 +63,11 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, UInt
         var relationshipTargets = RelationshipTargets()
         /// What most models never need, made on first use (see ``ModelBackingData/SideState``).
         @usableFromInline var sideState: SideState?
+        /// Where the model's `ObservationRegistrar` is kept once `hasObservationRegistrar`: in place when it fits a
+        /// word, else the address of the memory holding it. A word, not the registrar's own type: that type is
+        /// resilient, and a field of it would make every field's offset a runtime lookup (see
+        /// `ModelBackingData+Observation`).
+        @usableFromInline var observationRegistrarStorage: UInt = 0
 
         init(valueCount: Int) {
             self.valueCount = Int32(truncatingIfNeeded: valueCount)
@@ -298,7 +306,8 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingData.Fields, UInt
 
     deinit {
         // The header is a stored property, destroyed with the object; the values are raw tail memory, of which
-        // only text and blobs own memory.
+        // only text and blobs own memory, and the registrar is kept in a word of it (see `+Observation`).
         slots.destroyAll()
+        if fields.pointee.hasObservationRegistrar { destroyObservationRegistrar() }
     }
 }

@@ -264,7 +264,9 @@ extension ModelContext {
 extension ModelContext {
     /// Tells a model's observers that some of its properties changed behind its setters.
     func notifyObservers(of model: any PersistentModel, properties indexes: some Sequence<Int>) {
-        guard let entity = model.persistentBackingData.entity else { return }
+        // A model nothing has read has no registrar, and so no observers to tell.
+        let data = model.persistentBackingData
+        guard data.hasObservationRegistrar, let entity = data.entity else { return }
         for index in indexes where index < entity.persistentProperties.count {
             entity.persistentProperties[index].notifyObservers(of: model)
         }

@@ -45,11 +45,15 @@ extension PersistentProperty: AnyPersistentProperty {
     }
 
     package func notifyObservers(of model: any PersistentModel) {
-        func notify<Subject: PersistentModel>(_ subject: Subject) {
-            guard let keyPath = keyPath as? KeyPath<Subject, Value> else { return }
-            subject._$observationRegistrar.withMutation(of: subject, keyPath: keyPath) {}
+        // A getter reports its read with the key path rooted at the class declaring the property (`Model`), which
+        // for a property a subclass model inherits is a superclass of the model's own: the change is told with it.
+        guard let declaringClass = Model.self as? any PersistentModel.Type else { return }
+        func notify<Subject: PersistentModel>(as _: Subject.Type) {
+            guard let subject = model as? Subject, let keyPath = keyPath as? KeyPath<Subject, Value> else { return }
+            // Through the backing data, which skips a model that has no registrar, and so no observers.
+            subject.persistentBackingData.withMutation(of: subject, keyPath: keyPath) {}
         }
-        notify(model)
+        notify(as: declaringClass)
     }
 
     package func captureConstant(of model: any PersistentModel) {

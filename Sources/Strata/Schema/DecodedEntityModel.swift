@@ -5,7 +5,7 @@ import Observation
 package final class DecodedEntityModel: PersistentModel {
     package var persistentBackingData: ModelBackingData
     package static var schemaMetadata: [Schema.PropertyMetadata] { [] }
-    package let _$observationRegistrar = ObservationRegistrar()
+    package var _$observationRegistrar: ObservationRegistrar { persistentBackingData.observationRegistrar }
 
     package init(backingData: ModelBackingData) {
         self.persistentBackingData = backingData

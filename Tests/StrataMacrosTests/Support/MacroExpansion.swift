@@ -91,15 +91,17 @@ let modelMacrosOnly: Set<String> = ["Model", "Index", "Unique", "Attribute", "Re
 /// conformance extensions, as the expansion prints them for `className`.
 func observationMembersAndConformances(_ className: String) -> String {
     """
-        @ObservationIgnored public let _$observationRegistrar = Observation.ObservationRegistrar()
+        public nonisolated var _$observationRegistrar: Observation.ObservationRegistrar {
+            persistentBackingData.observationRegistrar
+        }
 
         internal nonisolated func access<_Member>(keyPath: KeyPath<\(className), _Member>) {
-            _$observationRegistrar.access(self, keyPath: keyPath)
+            persistentBackingData.access(self, keyPath: keyPath)
         }
 
         internal nonisolated func withMutation<_Member, _MutationResult>(\
     keyPath: KeyPath<\(className), _Member>, _ mutation: () throws -> _MutationResult) rethrows -> _MutationResult {
-            try _$observationRegistrar.withMutation(of: self, keyPath: keyPath, mutation)
+            try persistentBackingData.withMutation(of: self, keyPath: keyPath, mutation)
         }
 
         nonisolated static let _$strataEquality = Strata._ModelEquality()
