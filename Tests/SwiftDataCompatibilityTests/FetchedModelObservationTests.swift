@@ -1,7 +1,7 @@
 import Foundation
 import Observation
+import StrataTestSupport
 import SwiftData
-import Synchronization
 import Testing
 
 // A model fetched by a context nobody observed yet, then observed property by property, as a SwiftUI view that
@@ -69,20 +69,6 @@ import Testing
         let reader = ModelContext(container)
         let volume = try #require(try reader.fetch(FetchDescriptor<WatchedVolume>()).first)
         return (container, reader, volume)
-    }
-
-    /// Whether a change made by `change` reaches an observer of what `read` reads of `model`.
-    private func notifies<Model: PersistentModel>(
-        _ model: Model, reading read: (Model) -> Void, change: (Model) -> Void
-    ) -> Bool {
-        let notified = Mutex(false)
-        withObservationTracking {
-            read(model)
-        } onChange: {
-            notified.withLock { $0 = true }
-        }
-        change(model)
-        return notified.withLock { $0 }
     }
 
     @Test(arguments: StoreKind.all, properties)

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 import Strata
-import Synchronization
+import StrataTestSupport
 import Testing
 
 @testable import StrataTestFixtures
@@ -69,18 +69,6 @@ import Testing
         _ = try reader.fetch(FetchDescriptor<ObservedShelf>())
         let fetched = try #require(try reader.fetch(FetchDescriptor<ObservedAtlas>()).first)
         return (container, reader, fetched)
-    }
-
-    /// Whether a change made by `change` reaches an observer of what `read` reads of `model`.
-    private func notifies<Model>(_ model: Model, reading read: (Model) -> Void, change: (Model) -> Void) -> Bool {
-        let notified = Mutex(false)
-        withObservationTracking {
-            read(model)
-        } onChange: {
-            notified.withLock { $0 = true }
-        }
-        change(model)
-        return notified.withLock { $0 }
     }
 
     @Test(arguments: StoreKind.all, properties)
